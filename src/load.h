@@ -1,0 +1,51 @@
+/* load.h: from bytes or a path to a struct trace.
+ *
+ * load_scan() detects the family by content (FORMAT.md §1) and runs the
+ * right readers over one buffer, feeding any sink (the call-tree builder, a
+ * record dump, a fuzzer). load_buffer() and load_file() build a trace.
+ * load_file() maps the file (mmap, read-only) and accepts a NAME.key +
+ * NAME.data pair given as either file or as NAME.
+ */
+#ifndef TV_LOAD_H
+#define TV_LOAD_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "sink.h"
+#include "status.h"
+#include "trace.h"
+
+enum load_family {
+	LOAD_UNKNOWN,
+	LOAD_EMPTY,
+	LOAD_V1_KEY,        /* "*version" key section + SLOW data */
+	LOAD_V1_BARE_DATA,  /* SLOW v1-3 with no key: needs its .key */
+	LOAD_V1_STREAM,     /* SLOW 0xF1-0xF3 */
+	LOAD_V2,            /* SLOW 4, 5, 0xF4, 0xF5 */
+};
+
+enum load_family load_detect(const uint8_t *buf, size_t len);
+
+/* Run the readers for one buffer of any family over sink s. */
+enum tv_status load_scan(const uint8_t *buf, size_t len, const struct sink *s,
+                         struct tv_error *err);
+
+/* A key text and a data part held apart (NAME.key + NAME.data).
+ * *err_in_data is set to 1 when the error is in the data part. */
+enum tv_status load_scan_pair(const uint8_t *key, size_t keylen,
+                              const uint8_t *data, size_t datalen,
+                              const struct sink *s, struct tv_error *err,
+                              int *err_in_data);
+
+/* Build tr (initialised by the caller with trace_init) from a buffer. On
+ * failure tr holds partial data: trace_free() it. */
+enum tv_status load_buffer(struct trace *tr, const uint8_t *buf, size_t len,
+                           struct tv_error *err);
+
+/* Build tr from a path. On failure errfile receives the path of the file the
+ * error is in (the .data of a pair, say) for the message. */
+enum tv_status load_file(struct trace *tr, const char *path, struct tv_error *err,
+                         char *errfile, size_t errfile_size);
+
+#endif

@@ -1,0 +1,327 @@
+/* profile.c: per-method and per-edge numbers (PROFILE-SPEC §3).
+ *
+ * One forward pass over each selected thread's calls (preorder) keeps the
+ * path from the root to the current call. A call is finished when it leaves
+ * the path: its excl is its incl less what its children added to its entry,
+ * and it is recursive when its method was already on the path below it.
+ */
+#include "profile.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+struct pf_frame {
+	uint32_t call;
+	uint32_t method;
+	int recursive;
+	uint64_t child_incl[TV_NCLOCKS];
+};
+
+/* An edge while counting; key = caller method (or toplevel) and callee. */
+struct pf_edge {
+	uint32_t from, to;
+	uint64_t calls;
+	uint64_t incl[TV_NCLOCKS];
+};
+
+struct pf_build {
+	struct profile *p;
+	const struct trace *tr;
+	struct pf_frame *path;
+	uint32_t depth, path_cap;
+	uint32_t *active;          /* per method: calls of it on the path */
+	struct pf_edge *edges;
+	uint32_t nedges, edges_cap;
+	struct idmap edge_ids;
+	uint64_t last_key;
+	uint32_t last_edge;
+	uint64_t root_incl[TV_NCLOCKS];  /* Σ incl of this thread's top calls */
+};
+
+static uint32_t pf_edge_index(struct pf_build *b, uint32_t from, uint32_t to)
+{
+	uint64_t key = (uint64_t)from << 32 | to;
+	if (b->last_edge != IDMAP_NONE && b->last_key == key)
+		return b->last_edge;
+	int added;
+	uint32_t e = idmap_get_or_put(&b->edge_ids, key, b->nedges, &added);
+	if (e == IDMAP_NONE)
+		return IDMAP_NONE;
+	if (added) {
+		if (b->nedges == b->edges_cap) {
+			uint32_t cap = b->edges_cap ? b->edges_cap * 2 : 256;
+			struct pf_edge *ne = realloc(b->edges, (size_t)cap * sizeof *ne);
+			if (!ne)
+				return IDMAP_NONE;
+			b->edges = ne;
+			b->edges_cap = cap;
+		}
+		struct pf_edge *pe = &b->edges[b->nedges++];
+		memset(pe, 0, sizeof *pe);
+		pe->from = from;
+		pe->to = to;
+	}
+	b->last_key = key;
+	b->last_edge = e;
+	return e;
+}
+
+/* Takes the top call off the path and adds its numbers. */
+static int pf_finish_top(struct pf_build *b, const struct tv_thread *th)
+{
+	const struct trace *tr = b->tr;
+	struct pf_frame *f = &b->path[--b->depth];
+	struct prof_method *m = &b->p->methods[f->method];
+	struct pf_frame *up = b->depth ? &b->path[b->depth - 1] : NULL;
+	uint32_t e = pf_edge_index(b, up ? up->method : PROF_TOPLEVEL, f->method);
+	if (e == IDMAP_NONE)
+		return -1;
+	b->active[f->method]--;
+	if (f->recursive)
+		m->rcalls++;
+	else
+		m->calls++;
+	b->edges[e].calls++;
+	for (int c = 0; c < TV_NCLOCKS; c++) {
+		if (!tr->has_clock[c])
+			continue;
+		uint64_t incl = trace_call_incl(th, c, f->call);
+		m->excl[c] += incl - f->child_incl[c];
+		if (!f->recursive)
+			m->incl[c] += incl;
+		b->edges[e].incl[c] += incl;
+		if (up)
+			up->child_incl[c] += incl;
+		else
+			b->root_incl[c] += incl;
+	}
+	return 0;
+}
+
+static int pf_thread(struct pf_build *b, const struct tv_thread *th)
+{
+	memset(b->root_incl, 0, sizeof b->root_incl);
+	for (uint32_t i = 0; i < th->ncalls; i++) {
+		uint32_t parent = th->parent[i];
+		while (b->depth && b->path[b->depth - 1].call != parent)
+			if (pf_finish_top(b, th) < 0)
+				return -1;
+		if (b->depth == b->path_cap) {
+			uint32_t cap = b->path_cap ? b->path_cap * 2 : 64;
+			struct pf_frame *np = realloc(b->path, (size_t)cap * sizeof *np);
+			if (!np)
+				return -1;
+			b->path = np;
+			b->path_cap = cap;
+		}
+		struct pf_frame *f = &b->path[b->depth++];
+		f->call = i;
+		f->method = th->method[i];
+		f->recursive = b->active[f->method]++ > 0;
+		memset(f->child_incl, 0, sizeof f->child_incl);
+	}
+	while (b->depth)
+		if (pf_finish_top(b, th) < 0)
+			return -1;
+	for (int c = 0; c < TV_NCLOCKS; c++) {
+		if (!b->tr->has_clock[c])
+			continue;
+		uint64_t span = trace_thread_span(th, c);
+		b->p->top_incl[c] += span;
+		/* A thread's calls lie within its span, so this cannot underflow. */
+		b->p->top_excl[c] += span - b->root_incl[c];
+	}
+	return 0;
+}
+
+/* ------------------------------------------------------------ ordering */
+
+static uint64_t pf_method_id(const struct trace *tr, uint32_t m)
+{
+	return m == PROF_TOPLEVEL ? 0 : tr->methods[m].id;
+}
+
+int profile_edge_cmp(const struct trace *tr, int clock,
+                     const struct prof_edge *a, const struct prof_edge *b)
+{
+	if (a->incl[clock] != b->incl[clock])
+		return a->incl[clock] > b->incl[clock] ? -1 : 1;
+	if ((a->method == PROF_TOPLEVEL) != (b->method == PROF_TOPLEVEL))
+		return a->method == PROF_TOPLEVEL ? -1 : 1;
+	uint64_t x = pf_method_id(tr, a->method), y = pf_method_id(tr, b->method);
+	return (x > y) - (x < y);
+}
+
+/* Merge sort with a context (qsort has none in C11); stable. */
+typedef int (*pf_cmp_fn)(const void *ctx, const void *a, const void *b);
+
+static void pf_msort(char *a, char *tmp, size_t n, size_t sz, pf_cmp_fn cmp, const void *ctx)
+{
+	if (n < 2)
+		return;
+	size_t h = n / 2;
+	pf_msort(a, tmp, h, sz, cmp, ctx);
+	pf_msort(a + h * sz, tmp, n - h, sz, cmp, ctx);
+	size_t i = 0, j = h, k = 0;
+	while (i < h && j < n) {
+		if (cmp(ctx, a + j * sz, a + i * sz) < 0)
+			memcpy(tmp + k++ * sz, a + j++ * sz, sz);
+		else
+			memcpy(tmp + k++ * sz, a + i++ * sz, sz);
+	}
+	while (i < h)
+		memcpy(tmp + k++ * sz, a + i++ * sz, sz);
+	while (j < n)
+		memcpy(tmp + k++ * sz, a + j++ * sz, sz);
+	memcpy(a, tmp, n * sz);
+}
+
+static int pf_sort(void *a, size_t n, size_t sz, pf_cmp_fn cmp, const void *ctx)
+{
+	if (n < 2)
+		return 0;
+	char *tmp = malloc(n * sz);
+	if (!tmp)
+		return -1;
+	pf_msort(a, tmp, n, sz, cmp, ctx);
+	free(tmp);
+	return 0;
+}
+
+static int pf_edge_cmp_ctx(const void *ctx, const void *a, const void *b)
+{
+	const struct trace *tr = ctx;
+	return profile_edge_cmp(tr, trace_sort_clock(tr), a, b);
+}
+
+static int pf_method_cmp_ctx(const void *ctx, const void *a, const void *b)
+{
+	const struct profile *p = ctx;
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+	int c = trace_sort_clock(p->tr);
+	uint64_t ix = p->methods[x].incl[c], iy = p->methods[y].incl[c];
+	if (ix != iy)
+		return ix > iy ? -1 : 1;
+	uint64_t dx = p->tr->methods[x].id, dy = p->tr->methods[y].id;
+	return (dx > dy) - (dx < dy);
+}
+
+/* ------------------------------------------------------------ assembly */
+
+/* Turns the counted edges into sorted parent/child lists, all in one pool. */
+static int pf_lists(struct pf_build *b)
+{
+	struct profile *p = b->p;
+	const struct trace *tr = b->tr;
+	p->edges = malloc((size_t)(b->nedges ? b->nedges : 1) * 2 * sizeof *p->edges);
+	if (!p->edges)
+		return -1;
+	for (uint32_t i = 0; i < b->nedges; i++) {
+		const struct pf_edge *e = &b->edges[i];
+		p->methods[e->to].nparents++;
+		if (e->from == PROF_TOPLEVEL)
+			p->ntop_children++;
+		else
+			p->methods[e->from].nchildren++;
+	}
+	struct prof_edge *next = p->edges;
+	p->top_children = next;
+	next += p->ntop_children;
+	for (uint32_t m = 0; m < tr->nmethods; m++) {
+		p->methods[m].parents = next;
+		next += p->methods[m].nparents;
+		p->methods[m].children = next;
+		next += p->methods[m].nchildren;
+		p->methods[m].nparents = p->methods[m].nchildren = 0;
+	}
+	uint32_t ntop = 0;
+	for (uint32_t i = 0; i < b->nedges; i++) {
+		const struct pf_edge *e = &b->edges[i];
+		struct prof_edge as_parent = {e->from, e->calls, {e->incl[0], e->incl[1]}};
+		struct prof_edge as_child = {e->to, e->calls, {e->incl[0], e->incl[1]}};
+		struct prof_method *to = &p->methods[e->to];
+		to->parents[to->nparents++] = as_parent;
+		if (e->from == PROF_TOPLEVEL) {
+			p->top_children[ntop++] = as_child;
+		} else {
+			struct prof_method *from = &p->methods[e->from];
+			from->children[from->nchildren++] = as_child;
+		}
+	}
+	if (pf_sort(p->top_children, ntop, sizeof *p->edges, pf_edge_cmp_ctx, tr) < 0)
+		return -1;
+	for (uint32_t m = 0; m < tr->nmethods; m++) {
+		struct prof_method *pm = &p->methods[m];
+		if (pf_sort(pm->parents, pm->nparents, sizeof *p->edges, pf_edge_cmp_ctx, tr) < 0 ||
+		    pf_sort(pm->children, pm->nchildren, sizeof *p->edges, pf_edge_cmp_ctx, tr) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+static int pf_order(struct profile *p)
+{
+	const struct trace *tr = p->tr;
+	p->order = malloc((size_t)(tr->nmethods ? tr->nmethods : 1) * sizeof *p->order);
+	if (!p->order)
+		return -1;
+	for (uint32_t m = 0; m < tr->nmethods; m++)
+		if (p->methods[m].calls + p->methods[m].rcalls)
+			p->order[p->norder++] = m;
+	return pf_sort(p->order, p->norder, sizeof *p->order, pf_method_cmp_ctx, p);
+}
+
+static enum tv_status pf_select(struct profile *p, const struct trace *tr, const uint32_t *tid,
+                                struct tv_error *err)
+{
+	p->threads = malloc((size_t)(tr->nthreads ? tr->nthreads : 1) * sizeof *p->threads);
+	if (!p->threads)
+		return tv_fail(err, TV_ERR_NOMEM, TV_NO_OFFSET, NULL);
+	for (uint32_t i = 0; i < tr->nthreads; i++)
+		if (tr->threads[i].records && (!tid || tr->threads[i].tid == *tid))
+			p->threads[p->nthreads++] = i;
+	if (tid && !p->nthreads)
+		return tv_fail(err, TV_ERR_NO_THREAD, TV_NO_OFFSET, "%lu", (unsigned long)*tid);
+	return TV_OK;
+}
+
+enum tv_status profile_build(struct profile *p, const struct trace *tr,
+                             const uint32_t *tid, struct tv_error *err)
+{
+	memset(p, 0, sizeof *p);
+	p->tr = tr;
+	p->filtered = tid != NULL;
+	p->tid = tid ? *tid : 0;
+	enum tv_status st = pf_select(p, tr, tid, err);
+	if (st != TV_OK)
+		return st;
+
+	struct pf_build b = {.p = p, .tr = tr, .last_edge = IDMAP_NONE};
+	idmap_init(&b.edge_ids);
+	size_t nm = tr->nmethods ? tr->nmethods : 1;
+	p->methods = calloc(nm, sizeof *p->methods);
+	b.active = calloc(nm, sizeof *b.active);
+	int rc = p->methods && b.active ? 0 : -1;
+	for (uint32_t i = 0; rc == 0 && i < p->nthreads; i++)
+		rc = pf_thread(&b, &tr->threads[p->threads[i]]);
+	if (rc == 0)
+		rc = pf_lists(&b);
+	if (rc == 0)
+		rc = pf_order(p);
+	free(b.path);
+	free(b.active);
+	free(b.edges);
+	idmap_free(&b.edge_ids);
+	if (rc < 0)
+		return tv_fail(err, TV_ERR_NOMEM, TV_NO_OFFSET, NULL);
+	return TV_OK;
+}
+
+void profile_free(struct profile *p)
+{
+	free(p->threads);
+	free(p->methods);
+	free(p->order);
+	free(p->edges);
+	memset(p, 0, sizeof *p);
+}

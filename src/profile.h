@@ -1,0 +1,57 @@
+/* profile.h: per-method and per-edge numbers (PROFILE-SPEC §3).
+ *
+ * Computed from a loaded trace over all threads or one thread. The profile
+ * owns its arrays (profile_free() releases them) and borrows the trace,
+ * which must outlive it. Numbers only: views format them.
+ */
+#ifndef TV_PROFILE_H
+#define TV_PROFILE_H
+
+#include <stdint.h>
+
+#include "status.h"
+#include "trace.h"
+
+#define PROF_TOPLEVEL UINT32_MAX   /* edge end that is a thread's root */
+
+struct prof_edge {
+	uint32_t method;               /* method index, or PROF_TOPLEVEL */
+	uint64_t calls;                /* calls on this edge, recursive or not */
+	uint64_t incl[TV_NCLOCKS];     /* Σ incl of the callee's calls on it */
+};
+
+struct prof_method {
+	uint64_t calls, rcalls;        /* non-recursive, recursive */
+	uint64_t incl[TV_NCLOCKS];     /* Σ incl over non-recursive calls */
+	uint64_t excl[TV_NCLOCKS];     /* Σ excl over all calls */
+	struct prof_edge *parents, *children;   /* sorted like the spec says */
+	uint32_t nparents, nchildren;
+};
+
+struct profile {
+	const struct trace *tr;
+	int filtered;                  /* one thread selected */
+	uint32_t tid;                  /* that thread's tid */
+	uint32_t *threads;             /* selected thread indices with records */
+	uint32_t nthreads;
+	uint64_t top_incl[TV_NCLOCKS], top_excl[TV_NCLOCKS];
+	struct prof_edge *top_children;
+	uint32_t ntop_children;
+	struct prof_method *methods;   /* indexed like trace.methods */
+	uint32_t *order;               /* methods with a call, sorted */
+	uint32_t norder;
+	struct prof_edge *edges;       /* owns every edge array above */
+};
+
+/* Build over every thread (tid NULL) or the thread with *tid
+ * (TV_ERR_NO_THREAD when it has no records). */
+enum tv_status profile_build(struct profile *p, const struct trace *tr,
+                             const uint32_t *tid, struct tv_error *err);
+void profile_free(struct profile *p);
+
+/* Sort order used everywhere: incl of the sort clock, descending, ties by
+ * method id (toplevel first). */
+int profile_edge_cmp(const struct trace *tr, int clock,
+                     const struct prof_edge *a, const struct prof_edge *b);
+
+#endif

@@ -1,0 +1,39 @@
+/* strtab.c: append-only string arena. */
+#include "strtab.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+void strtab_init(struct strtab *st)
+{
+	st->buf = NULL;
+	st->len = st->cap = 0;
+}
+
+void strtab_free(struct strtab *st)
+{
+	free(st->buf);
+	strtab_init(st);
+}
+
+int strtab_add(struct strtab *st, const char *s, size_t len, struct tv_str *out)
+{
+	if (len > UINT32_MAX - 1 || st->len + len >= (size_t)UINT32_MAX - 1)
+		return -1;
+	if (st->len + len > st->cap) {
+		size_t cap = st->cap ? st->cap : 4096;
+		while (cap < st->len + len)
+			cap *= 2;
+		char *nb = realloc(st->buf, cap);
+		if (!nb)
+			return -1;
+		st->buf = nb;
+		st->cap = cap;
+	}
+	if (len)
+		memcpy(st->buf + st->len, s, len);
+	out->off = (uint32_t)st->len;
+	out->len = (uint32_t)len;
+	st->len += len;
+	return 0;
+}

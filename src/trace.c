@@ -1,0 +1,103 @@
+/* trace.c: lifetime and lookups of struct trace. */
+#include "trace.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+void trace_init(struct trace *tr)
+{
+	memset(tr, 0, sizeof *tr);
+	strtab_init(&tr->strings);
+	idmap_init(&tr->method_ids);
+	tv_warnings_init(&tr->warnings);
+	tr->clock = TV_CLOCK_DUAL;
+}
+
+static void trace_thread_free(struct tv_thread *th)
+{
+	free(th->method);
+	free(th->parent);
+	for (int c = 0; c < TV_NCLOCKS; c++) {
+		free(th->start[c]);
+		free(th->end[c]);
+		free(th->start_hi[c]);
+		free(th->end_hi[c]);
+	}
+}
+
+void trace_free(struct trace *tr)
+{
+	for (uint32_t i = 0; i < tr->nthreads; i++)
+		trace_thread_free(&tr->threads[i]);
+	free(tr->threads);
+	free(tr->methods);
+	free(tr->keythreads);
+	free(tr->options);
+	idmap_free(&tr->method_ids);
+	strtab_free(&tr->strings);
+	trace_init(tr);
+}
+
+uint32_t trace_find_method(const struct trace *tr, uint64_t id)
+{
+	return idmap_get(&tr->method_ids, id);
+}
+
+uint32_t trace_intern_method(struct trace *tr, uint64_t id)
+{
+	if (tr->nmethods == UINT32_MAX - 1)
+		return IDMAP_NONE;
+	int added;
+	uint32_t idx = idmap_get_or_put(&tr->method_ids, id, tr->nmethods, &added);
+	if (idx == IDMAP_NONE || !added)
+		return idx;
+	if (tr->nmethods == tr->methods_cap) {
+		uint32_t cap = tr->methods_cap ? tr->methods_cap * 2 : 256;
+		struct tv_method *nm = realloc(tr->methods, (size_t)cap * sizeof *nm);
+		if (!nm)
+			return IDMAP_NONE;  /* the map now names a missing slot: fatal */
+		tr->methods = nm;
+		tr->methods_cap = cap;
+	}
+	struct tv_method *m = &tr->methods[tr->nmethods++];
+	m->id = id;
+	m->cls = m->name = m->sig = m->source = TV_STR_NONE;
+	m->line = 0;
+	m->has_line = 0;
+	m->declared = 0;
+	return idx;
+}
+
+uint32_t trace_find_thread(const struct trace *tr, uint32_t tid)
+{
+	for (uint32_t i = 0; i < tr->nthreads; i++)
+		if (tr->threads[i].tid == tid)
+			return i;
+	return IDMAP_NONE;
+}
+
+const char *trace_option(const struct trace *tr, const char *key, size_t *len)
+{
+	size_t klen = strlen(key);
+	const char *found = NULL;
+	for (uint32_t i = 0; i < tr->noptions; i++) {
+		const struct tv_option *o = &tr->options[i];
+		if (o->key.len == klen && memcmp(trace_str(tr, o->key), key, klen) == 0) {
+			found = trace_str(tr, o->val);
+			if (len)
+				*len = o->val.len;
+		}
+	}
+	return found;
+}
+
+const char *trace_clock_name(enum tv_clock_kind k)
+{
+	switch (k) {
+	case TV_CLOCK_DUAL: return "dual";
+	case TV_CLOCK_THREAD_CPU: return "thread-cpu";
+	case TV_CLOCK_WALL: return "wall";
+	case TV_CLOCK_GLOBAL: return "global";
+	}
+	return "dual";
+}

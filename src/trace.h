@@ -1,0 +1,148 @@
+/* trace.h: the loaded trace, the one model every view reads.
+ *
+ * A trace holds numbers and strings, never formatting. Calls live in flat
+ * per-thread arrays in entry order (preorder of the call tree), indices not
+ * pointers, so a 50M-record trace stays compact and time ranges can be found
+ * by binary search over start times.
+ *
+ * Ownership: struct trace owns everything reachable from it; trace_free()
+ * releases it all. A trace is built by load.c through calltree.c and is
+ * read-only afterwards.
+ */
+#ifndef TV_TRACE_H
+#define TV_TRACE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "idmap.h"
+#include "strtab.h"
+#include "warn.h"
+
+enum tv_clock_kind {
+	TV_CLOCK_DUAL,
+	TV_CLOCK_THREAD_CPU,
+	TV_CLOCK_WALL,
+	TV_CLOCK_GLOBAL,
+};
+
+/* The two time bases every call carries (when the trace records them). */
+enum { TV_CPU = 0, TV_WALL = 1, TV_NCLOCKS = 2 };
+
+#define TV_ROOT UINT32_MAX  /* parent index of a thread's top-level calls */
+
+struct tv_method {
+	uint64_t id;            /* action bits clear */
+	struct tv_str cls, name, sig, source;  /* absent when never declared */
+	int64_t line;           /* Dalvik line; valid when has_line */
+	int has_line;
+	int declared;           /* had a method line or packet */
+};
+
+struct tv_thread {
+	uint32_t tid;           /* as in the records */
+	struct tv_str name;     /* absent when no thread line matches */
+	uint64_t records;
+	uint64_t first[TV_NCLOCKS], last[TV_NCLOCKS];  /* absolute µs, unwrapped */
+	uint32_t ncalls, cap;
+	uint32_t *method;       /* per call: index into trace.methods */
+	uint32_t *parent;       /* per call: parent call index, or TV_ROOT */
+	/* Per clock (NULL when the trace lacks that clock): µs since first[],
+	 * low 32 bits; the _hi arrays are NULL unless a value passed 2^32. */
+	uint32_t *start[TV_NCLOCKS], *end[TV_NCLOCKS];
+	uint32_t *start_hi[TV_NCLOCKS], *end_hi[TV_NCLOCKS];
+};
+
+struct tv_option {
+	struct tv_str key, val;
+};
+
+struct tv_keythread {           /* a thread line as declared */
+	uint32_t tid;
+	struct tv_str name;
+};
+
+struct trace {
+	unsigned version;       /* 1..5, streaming bits cleared */
+	int streaming;
+	enum tv_clock_kind clock;
+	int has_clock[TV_NCLOCKS];
+	unsigned record_size;   /* V1 stride; 0 for V2 */
+	uint64_t start_time;    /* header start time, µs */
+	uint64_t records;       /* every record in the file */
+
+	struct strtab strings;
+	struct tv_method *methods;
+	uint32_t nmethods, methods_cap;
+	struct idmap method_ids;        /* id -> index */
+
+	struct tv_thread *threads;      /* sorted by tid once loaded */
+	uint32_t nthreads, threads_cap;
+
+	struct tv_keythread *keythreads;
+	uint32_t nkeythreads, keythreads_cap;
+
+	struct tv_option *options;
+	uint32_t noptions, options_cap;
+
+	struct tv_warnings warnings;
+};
+
+void trace_init(struct trace *tr);
+void trace_free(struct trace *tr);
+
+/* Index of the method with this id, or IDMAP_NONE. */
+uint32_t trace_find_method(const struct trace *tr, uint64_t id);
+/* Index of the method with this id, made (undeclared) when new;
+ * IDMAP_NONE when out of memory. */
+uint32_t trace_intern_method(struct trace *tr, uint64_t id);
+/* Index of the thread with this tid, or IDMAP_NONE (linear; few threads). */
+uint32_t trace_find_thread(const struct trace *tr, uint32_t tid);
+
+/* Value of option key, or NULL; *len set when found. Last one wins. */
+const char *trace_option(const struct trace *tr, const char *key, size_t *len);
+
+/* Bytes of a string (NULL when absent). */
+static inline const char *trace_str(const struct trace *tr, struct tv_str s)
+{
+	return strtab_ptr(&tr->strings, s);
+}
+
+/* Start and end of call i in µs since the thread's first timestamp. */
+static inline uint64_t trace_call_start(const struct tv_thread *th, int clock, uint32_t i)
+{
+	uint64_t v = th->start[clock][i];
+	if (th->start_hi[clock])
+		v |= (uint64_t)th->start_hi[clock][i] << 32;
+	return v;
+}
+
+static inline uint64_t trace_call_end(const struct tv_thread *th, int clock, uint32_t i)
+{
+	uint64_t v = th->end[clock][i];
+	if (th->end_hi[clock])
+		v |= (uint64_t)th->end_hi[clock][i] << 32;
+	return v;
+}
+
+static inline uint64_t trace_call_incl(const struct tv_thread *th, int clock, uint32_t i)
+{
+	return trace_call_end(th, clock, i) - trace_call_start(th, clock, i);
+}
+
+/* Thread span per clock: last - first timestamp. */
+static inline uint64_t trace_thread_span(const struct tv_thread *th, int clock)
+{
+	return th->last[clock] - th->first[clock];
+}
+
+/* "dual", "thread-cpu", "wall" or "global". */
+const char *trace_clock_name(enum tv_clock_kind k);
+
+/* The clock that orders tables: wall when recorded, else CPU. */
+static inline int trace_sort_clock(const struct trace *tr)
+{
+	return tr->has_clock[TV_WALL] ? TV_WALL : TV_CPU;
+}
+
+#endif
