@@ -44,6 +44,10 @@ struct calltree {
 	struct idmap tids;        /* tid -> thread index */
 	uint32_t last_tid, last_thread;
 	uint32_t *open;           /* per method: open calls on all stacks */
+	struct ct_cached {        /* direct-mapped: saves a hash probe per record */
+		uint64_t id;
+		uint32_t idx;
+	} cache[1024];
 	uint32_t open_cap;
 	int oom;
 };
@@ -57,7 +61,20 @@ struct calltree *calltree_new(struct trace *tr)
 	b->nslots = 2;
 	idmap_init(&b->tids);
 	b->last_thread = IDMAP_NONE;
+	for (size_t i = 0; i < sizeof b->cache / sizeof b->cache[0]; i++)
+		b->cache[i].idx = IDMAP_NONE;
 	return b;
+}
+
+static uint32_t ct_method_index(struct calltree *b, uint64_t id)
+{
+	struct ct_cached *c = &b->cache[(id >> 2) & 1023];
+	if (c->idx != IDMAP_NONE && c->id == id)
+		return c->idx;
+	uint32_t idx = trace_intern_method(b->tr, id);
+	c->id = id;
+	c->idx = idx;
+	return idx;
 }
 
 void calltree_free(struct calltree *b)
@@ -74,8 +91,9 @@ void calltree_free(struct calltree *b)
 	free(b);
 }
 
-/* Grow *arr (elements of size sz) to hold at least need; new bytes zeroed. */
-static int ct_reserve(void **arr, uint32_t *cap, uint32_t need, size_t sz)
+/* Grow *arr (elements of size sz) to hold at least need. New bytes are
+ * zeroed only with zero set: untouched capacity then costs no memory. */
+static int ct_reserve_z(void **arr, uint32_t *cap, uint32_t need, size_t sz, int zero)
 {
 	if (need <= *cap)
 		return 0;
@@ -87,10 +105,21 @@ static int ct_reserve(void **arr, uint32_t *cap, uint32_t need, size_t sz)
 	void *n = realloc(*arr, (size_t)ncap * sz);
 	if (!n)
 		return -1;
-	memset((char *)n + (size_t)*cap * sz, 0, (size_t)(ncap - *cap) * sz);
+	if (zero)
+		memset((char *)n + (size_t)*cap * sz, 0, (size_t)(ncap - *cap) * sz);
 	*arr = n;
 	*cap = (uint32_t)ncap;
 	return 0;
+}
+
+static int ct_reserve(void **arr, uint32_t *cap, uint32_t need, size_t sz)
+{
+	return ct_reserve_z(arr, cap, need, sz, 0);
+}
+
+static int ct_reserve0(void **arr, uint32_t *cap, uint32_t need, size_t sz)
+{
+	return ct_reserve_z(arr, cap, need, sz, 1);
 }
 
 /* ------------------------------------------------------------ sink: header */
@@ -203,12 +232,12 @@ static int ct_grow_calls(struct tv_thread *th, unsigned nslots)
 			return -1;
 		if (th->start_hi[s]) {
 			c0 = cap;
-			if (ct_reserve((void **)&th->start_hi[s], &c0, need, sizeof(uint32_t)) < 0)
+			if (ct_reserve0((void **)&th->start_hi[s], &c0, need, sizeof(uint32_t)) < 0)
 				return -1;
 		}
 		if (th->end_hi[s]) {
 			c0 = cap;
-			if (ct_reserve((void **)&th->end_hi[s], &c0, need, sizeof(uint32_t)) < 0)
+			if (ct_reserve0((void **)&th->end_hi[s], &c0, need, sizeof(uint32_t)) < 0)
 				return -1;
 		}
 	}
@@ -299,7 +328,7 @@ static void ct_times(struct calltree *b, struct tv_thread *th, struct ct_thread 
 static int ct_open_inc(struct calltree *b, uint32_t m)
 {
 	if (m >= b->open_cap &&
-	    ct_reserve((void **)&b->open, &b->open_cap, m + 1, sizeof *b->open) < 0)
+	    ct_reserve0((void **)&b->open, &b->open_cap, m + 1, sizeof *b->open) < 0)
 		return -1;
 	b->open[m]++;
 	return 0;
@@ -417,7 +446,7 @@ static int ct_record(void *ctx, uint32_t tid, uint64_t word, uint64_t t0, uint64
 		tv_warnings_add(&tr->warnings, TV_W_ACTION3, offset, 1);
 		return 0;
 	}
-	uint32_t m = trace_intern_method(tr, word & ~UINT64_C(3));
+	uint32_t m = ct_method_index(b, word & ~UINT64_C(3));
 	if (m == IDMAP_NONE)
 		return -1;
 	if (action == 0)
@@ -590,13 +619,16 @@ static void ct_move_slots(struct trace *tr)
 static struct tv_str ct_thread_name(const struct trace *tr, uint32_t tid)
 {
 	struct tv_str wide = TV_STR_NONE;
-	int nwide = 0;
+	uint32_t wide_tid = 0;
+	int nwide = 0;  /* distinct ids: a summary may repeat a thread line */
 	for (uint32_t i = 0; i < tr->nkeythreads; i++) {
 		const struct tv_keythread *k = &tr->keythreads[i];
 		if (k->tid == tid)
 			return k->name;
-		if (k->tid > 65535 && (k->tid & 0xffff) == tid) {
-			wide = k->name;
+		if (k->tid > 65535 && (k->tid & 0xffff) == tid && (!nwide || k->tid != wide_tid)) {
+			if (!nwide)
+				wide = k->name;
+			wide_tid = k->tid;
 			nwide++;
 		}
 	}

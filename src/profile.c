@@ -33,16 +33,19 @@ struct pf_build {
 	struct pf_edge *edges;
 	uint32_t nedges, edges_cap;
 	struct idmap edge_ids;
-	uint64_t last_key;
-	uint32_t last_edge;
+	struct pf_cached {         /* direct-mapped: most calls repeat an edge */
+		uint64_t key;
+		uint32_t edge;
+	} cache[4096];
 	uint64_t root_incl[TV_NCLOCKS];  /* Σ incl of this thread's top calls */
 };
 
 static uint32_t pf_edge_index(struct pf_build *b, uint32_t from, uint32_t to)
 {
 	uint64_t key = (uint64_t)from << 32 | to;
-	if (b->last_edge != IDMAP_NONE && b->last_key == key)
-		return b->last_edge;
+	struct pf_cached *c = &b->cache[(from * 2654435761u ^ to) & 4095];
+	if (c->edge != IDMAP_NONE && c->key == key)
+		return c->edge;
 	int added;
 	uint32_t e = idmap_get_or_put(&b->edge_ids, key, b->nedges, &added);
 	if (e == IDMAP_NONE)
@@ -61,8 +64,8 @@ static uint32_t pf_edge_index(struct pf_build *b, uint32_t from, uint32_t to)
 		pe->from = from;
 		pe->to = to;
 	}
-	b->last_key = key;
-	b->last_edge = e;
+	c->key = key;
+	c->edge = e;
 	return e;
 }
 
@@ -293,27 +296,40 @@ enum tv_status profile_build(struct profile *p, const struct trace *tr,
 	p->filtered = tid != NULL;
 	p->tid = tid ? *tid : 0;
 	enum tv_status st = pf_select(p, tr, tid, err);
-	if (st != TV_OK)
+	if (st != TV_OK) {
+		profile_free(p);
 		return st;
+	}
 
-	struct pf_build b = {.p = p, .tr = tr, .last_edge = IDMAP_NONE};
-	idmap_init(&b.edge_ids);
+	struct pf_build *b = calloc(1, sizeof *b);
+	if (!b) {
+		profile_free(p);
+		return tv_fail(err, TV_ERR_NOMEM, TV_NO_OFFSET, NULL);
+	}
+	b->p = p;
+	b->tr = tr;
+	for (size_t i = 0; i < sizeof b->cache / sizeof b->cache[0]; i++)
+		b->cache[i].edge = IDMAP_NONE;
+	idmap_init(&b->edge_ids);
 	size_t nm = tr->nmethods ? tr->nmethods : 1;
 	p->methods = calloc(nm, sizeof *p->methods);
-	b.active = calloc(nm, sizeof *b.active);
-	int rc = p->methods && b.active ? 0 : -1;
+	b->active = calloc(nm, sizeof *b->active);
+	int rc = p->methods && b->active ? 0 : -1;
 	for (uint32_t i = 0; rc == 0 && i < p->nthreads; i++)
-		rc = pf_thread(&b, &tr->threads[p->threads[i]]);
+		rc = pf_thread(b, &tr->threads[p->threads[i]]);
 	if (rc == 0)
-		rc = pf_lists(&b);
+		rc = pf_lists(b);
 	if (rc == 0)
 		rc = pf_order(p);
-	free(b.path);
-	free(b.active);
-	free(b.edges);
-	idmap_free(&b.edge_ids);
-	if (rc < 0)
+	free(b->path);
+	free(b->active);
+	free(b->edges);
+	idmap_free(&b->edge_ids);
+	free(b);
+	if (rc < 0) {
+		profile_free(p);
 		return tv_fail(err, TV_ERR_NOMEM, TV_NO_OFFSET, NULL);
+	}
 	return TV_OK;
 }
 

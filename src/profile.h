@@ -44,7 +44,8 @@ struct profile {
 };
 
 /* Build over every thread (tid NULL) or the thread with *tid
- * (TV_ERR_NO_THREAD when it has no records). */
+ * (TV_ERR_NO_THREAD when it has no records). On failure p holds nothing
+ * (profile_free() on it is harmless). */
 enum tv_status profile_build(struct profile *p, const struct trace *tr,
                              const uint32_t *tid, struct tv_error *err);
 void profile_free(struct profile *p);
