@@ -31,4 +31,9 @@ enum tv_status keyfile_parse(const uint8_t *buf, size_t len, uint64_t base,
  * Returns 0, or -1 when the line is not a method line. */
 int keyfile_method_line(const char *line, size_t len, uint64_t *id, struct sink_method *m);
 
+/* Parse a V2 method-info line, which has no id field: "class\tname\tsig\t
+ * source" (revisions a-d) or with a 5th line-number field (§7.7); a
+ * trailing LF/CR is accepted. Returns 0, or -1 for another shape. */
+int keyfile_method_fields(const char *line, size_t len, struct sink_method *m);
+
 #endif
