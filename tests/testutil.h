@@ -1,0 +1,56 @@
+/* testutil.h: small helpers shared by the cmocka tests.
+ *
+ * None of these touch cmocka, so they also serve non-cmocka tools.
+ * Returned paths and buffers are malloc'd and owned by the caller.
+ */
+#ifndef TV_TESTUTIL_H
+#define TV_TESTUTIL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "load.h"
+#include "profile.h"
+#include "trace.h"
+#include "tracegen.h"
+
+/* The real-trace directory: env TV_REAL_DIR, else the compiled-in
+ * TV_REAL_DIR macro; NULL when neither names an existing directory
+ * (tests then skip). The string is static or from the environment. */
+const char *tu_real_dir(void);
+
+/* dir + "/" + name, malloc'd (abort on OOM). */
+char *tu_path(const char *dir, const char *name);
+
+/* Whole file into a malloc'd buffer. 0, or -1 (errno set) when unreadable. */
+int tu_read_file(const char *path, uint8_t **buf, size_t *len);
+
+/* trace_init + load_buffer; on failure prints the error to stderr. The
+ * caller trace_free()s tr either way. */
+enum tv_status tu_load_buffer(struct trace *tr, const uint8_t *buf, size_t len);
+
+/* Writes tg with o (NULL = defaults) and loads it into tr as above;
+ * TV_ERR_IO when the writer refused the options. */
+enum tv_status tu_load_tg(struct trace *tr, const struct tg *tg, const struct tg_opts *o);
+
+/* The profile numbers of the method with this id, or NULL when the trace
+ * has no such method. */
+const struct prof_method *tu_method(const struct profile *p, uint64_t id);
+
+/* The edge in edges[0..n) whose other end is the method with this id
+ * (or toplevel when id is TU_TOPLEVEL), or NULL. */
+#define TU_TOPLEVEL UINT64_MAX
+const struct prof_edge *tu_edge(const struct profile *p, const struct prof_edge *edges,
+                                uint32_t n, uint64_t id);
+
+/* Whether s holds exactly want (want NULL: s is absent). Trace strings
+ * are not NUL-terminated. */
+int tu_str_eq(const struct trace *tr, struct tv_str s, const char *want);
+
+/* Count of a warning kind in a loaded trace. */
+uint64_t tu_warn(const struct trace *tr, enum tv_warn kind);
+
+/* A fresh directory under $TMPDIR (or /tmp), malloc'd path; NULL on failure. */
+char *tu_tmpdir(void);
+
+#endif
