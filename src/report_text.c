@@ -1,0 +1,318 @@
+/* report_text.c: a Traceview-style profile for people and for diffs.
+ *
+ * Three parts: header facts, the method table, then every method with its
+ * parents and children. Columns have fixed widths (not fitted to the data)
+ * so that one changed number changes one line of a diff; nothing depends on
+ * the time or place of the run. Times are ms with three decimals (exact µs).
+ */
+#include "report.h"
+#include "textesc.h"
+
+#include <inttypes.h>
+#include <string.h>
+
+enum {
+	W_PCT = 10,     /* "Incl Real%" */
+	W_TIME = 11,    /* 9999999.999 ms */
+	W_CALLS = 11,
+	W_PCALL = 10,
+	W_ROLE = 6,     /* "parent" */
+};
+
+static const char *const text_clock_label[TV_NCLOCKS] = { "Cpu", "Real" };
+
+static void text_cell(FILE *out, const char *s, int width)
+{
+	fprintf(out, "  %*s", width, s);
+}
+
+/* x as a percentage of d with one decimal, "-" when d is 0. */
+static void text_pct_cell(FILE *out, uint64_t x, uint64_t d)
+{
+	char buf[32] = "-";
+	if (d)
+		textesc_fixed(buf, sizeof buf, textesc_div_round(x, d, 3), 1);
+	text_cell(out, buf, W_PCT);
+}
+
+static void text_ms(char *buf, size_t size, uint64_t usec)
+{
+	textesc_fixed(buf, size, usec, 3);
+}
+
+static void text_ms_cell(FILE *out, uint64_t usec, int width)
+{
+	char buf[32];
+	text_ms(buf, sizeof buf, usec);
+	text_cell(out, buf, width);
+}
+
+/* "class.name signature", or "(unknown 0x1a2b)" for an undeclared id. */
+static void text_method_name(FILE *out, const struct trace *tr, uint32_t idx)
+{
+	if (idx == PROF_TOPLEVEL) {
+		fputs("(toplevel)", out);
+		return;
+	}
+	const struct tv_method *m = &tr->methods[idx];
+	int has_cls = tv_str_present(m->cls) && m->cls.len;
+	int has_name = tv_str_present(m->name) && m->name.len;
+	if (!m->declared || (!has_cls && !has_name)) {
+		fprintf(out, "(unknown 0x%" PRIx64 ")", m->id);
+		return;
+	}
+	textesc_text(out, trace_str(tr, m->cls), m->cls.len);
+	if (has_cls && has_name)
+		putc('.', out);
+	textesc_text(out, trace_str(tr, m->name), m->name.len);
+	if (tv_str_present(m->sig) && m->sig.len) {
+		putc(' ', out);
+		textesc_text(out, trace_str(tr, m->sig), m->sig.len);
+	}
+}
+
+/* An option's value escaped after a label, when the trace has it. */
+static void text_option_line(FILE *out, const struct trace *tr, const char *label,
+                             const char *key)
+{
+	size_t len;
+	const char *v = trace_option(tr, key, &len);
+	if (!v)
+		return;
+	fprintf(out, "%-10s ", label);
+	textesc_text(out, v, len);
+	putc('\n', out);
+}
+
+static void text_threads(FILE *out, const struct profile *p)
+{
+	const struct trace *tr = p->tr;
+
+	fprintf(out, "%-10s %" PRIu32 " of %" PRIu32 " selected\n", "threads",
+	        p->nthreads, tr->nthreads);
+	fprintf(out, "  %*s", W_CALLS, "records");
+	for (int c = 0; c < TV_NCLOCKS; c++)
+		if (tr->has_clock[c])
+			fprintf(out, "  %*s ms", W_TIME - 3, c == TV_CPU ? "cpu" : "wall");
+	fputs("  thread\n", out);
+	for (uint32_t i = 0; i < p->nthreads; i++) {
+		const struct tv_thread *th = &tr->threads[p->threads[i]];
+		char buf[32];
+		snprintf(buf, sizeof buf, "%" PRIu64, th->records);
+		text_cell(out, buf, W_CALLS);
+		for (int c = 0; c < TV_NCLOCKS; c++)
+			if (tr->has_clock[c])
+				text_ms_cell(out, trace_thread_span(th, c), W_TIME);
+		fprintf(out, "  [%" PRIu32 "]", th->tid);
+		if (tv_str_present(th->name) && th->name.len) {
+			putc(' ', out);
+			textesc_text(out, trace_str(tr, th->name), th->name.len);
+		}
+		putc('\n', out);
+	}
+}
+
+static void text_warnings(FILE *out, const struct trace *tr)
+{
+	char buf[512];
+
+	if (tv_warnings_kinds(&tr->warnings) == 0) {
+		fprintf(out, "%-10s none\n", "warnings");
+		return;
+	}
+	fputs("warnings\n", out);
+	for (int k = 0; k < TV_WARN_COUNT; k++) {
+		if (tr->warnings.count[k] == 0)
+			continue;
+		tv_warnings_format(&tr->warnings, (enum tv_warn)k, buf, sizeof buf);
+		fputs("  ", out);
+		textesc_text(out, buf, strlen(buf));
+		putc('\n', out);
+	}
+}
+
+static void text_header(FILE *out, const struct profile *p, const char *name)
+{
+	const struct trace *tr = p->tr;
+
+	if (name) {
+		fprintf(out, "%-10s ", "file");
+		textesc_text(out, name, strlen(name));
+		putc('\n', out);
+	}
+	text_option_line(out, tr, "vm", "vm");
+	fprintf(out, "%-10s %u%s\n", "version", tr->version, tr->streaming ? " streaming" : "");
+	fprintf(out, "%-10s %s\n", "clock", trace_clock_name(tr->clock));
+	text_option_line(out, tr, "pid", "pid");
+	text_threads(out, p);
+	fprintf(out, "%-10s", "duration");
+	for (int c = 0; c < TV_NCLOCKS; c++) {
+		if (!tr->has_clock[c])
+			continue;
+		char buf[32];
+		text_ms(buf, sizeof buf, p->top_incl[c]);
+		fprintf(out, " %s %s ms", c == TV_CPU ? "cpu" : "wall", buf);
+	}
+	putc('\n', out);
+	text_warnings(out, tr);
+}
+
+/* One row of the method table. */
+static void text_table_row(FILE *out, const struct profile *p, uint32_t idx,
+                           const uint64_t *incl, const uint64_t *excl,
+                           uint64_t calls, uint64_t rcalls)
+{
+	const struct trace *tr = p->tr;
+	char buf[48];
+
+	for (int c = 0; c < TV_NCLOCKS; c++) {
+		if (!tr->has_clock[c])
+			continue;
+		text_pct_cell(out, incl[c], p->top_incl[c]);
+		text_ms_cell(out, incl[c], W_TIME);
+		text_pct_cell(out, excl[c], p->top_incl[c]);
+		text_ms_cell(out, excl[c], W_TIME);
+	}
+	snprintf(buf, sizeof buf, "%" PRIu64 "+%" PRIu64, calls, rcalls);
+	text_cell(out, buf, W_CALLS);
+	for (int c = 0; c < TV_NCLOCKS; c++) {
+		if (!tr->has_clock[c])
+			continue;
+		uint64_t n = calls + rcalls;
+		if (n)
+			text_ms_cell(out, textesc_div_round(incl[c], n, 0), W_PCALL);
+		else
+			text_cell(out, "-", W_PCALL);
+	}
+	fputs("  ", out);
+	text_method_name(out, tr, idx);
+	putc('\n', out);
+}
+
+static void text_table(FILE *out, const struct profile *p)
+{
+	const struct trace *tr = p->tr;
+	char label[32];
+
+	fputs("\nMethods (times in ms; percentages of the toplevel incl of the same clock)\n", out);
+	for (int c = 0; c < TV_NCLOCKS; c++) {
+		if (!tr->has_clock[c])
+			continue;
+		const char *k = text_clock_label[c];
+		snprintf(label, sizeof label, "Incl %s%%", k);
+		text_cell(out, label, W_PCT);
+		snprintf(label, sizeof label, "Incl %s", k);
+		text_cell(out, label, W_TIME);
+		snprintf(label, sizeof label, "Excl %s%%", k);
+		text_cell(out, label, W_PCT);
+		snprintf(label, sizeof label, "Excl %s", k);
+		text_cell(out, label, W_TIME);
+	}
+	text_cell(out, "Calls+Rec", W_CALLS);
+	for (int c = 0; c < TV_NCLOCKS; c++) {
+		if (!tr->has_clock[c])
+			continue;
+		snprintf(label, sizeof label, "%s/Call", text_clock_label[c]);
+		text_cell(out, label, W_PCALL);
+	}
+	fputs("  Name\n", out);
+	/* The toplevel's calls are its roots, one per selected thread, as in
+	 * Traceview. */
+	text_table_row(out, p, PROF_TOPLEVEL, p->top_incl, p->top_excl, p->nthreads, 0);
+	for (uint32_t i = 0; i < p->norder; i++) {
+		const struct prof_method *pm = &p->methods[p->order[i]];
+		text_table_row(out, p, p->order[i], pm->incl, pm->excl, pm->calls, pm->rcalls);
+	}
+}
+
+/* Leading role cell and the per-clock time cells of a detail row. */
+static void text_detail_times(FILE *out, const struct trace *tr, const char *role,
+                              const uint64_t *v, const uint64_t *of)
+{
+	fprintf(out, "  %-*s", W_ROLE, role);
+	for (int c = 0; c < TV_NCLOCKS; c++) {
+		if (!tr->has_clock[c])
+			continue;
+		text_pct_cell(out, v[c], of[c]);
+		text_ms_cell(out, v[c], W_TIME);
+	}
+}
+
+/* Total calls of a method (non-recursive + recursive); the toplevel has
+ * one per selected thread. */
+static uint64_t text_total_calls(const struct profile *p, uint32_t idx)
+{
+	if (idx == PROF_TOPLEVEL)
+		return p->nthreads;
+	return p->methods[idx].calls + p->methods[idx].rcalls;
+}
+
+/* Parent rows count against the method's calls, child rows against the
+ * child's: "how many of its calls came through this edge". */
+static void text_edge_rows(FILE *out, const struct profile *p, const char *role,
+                           const struct prof_edge *e, uint32_t n, const uint64_t *of,
+                           uint64_t method_total, int of_child)
+{
+	char buf[48];
+
+	for (uint32_t i = 0; i < n; i++) {
+		text_detail_times(out, p->tr, role, e[i].incl, of);
+		uint64_t total = of_child ? text_total_calls(p, e[i].method) : method_total;
+		snprintf(buf, sizeof buf, "%" PRIu64 "/%" PRIu64, e[i].calls, total);
+		text_cell(out, buf, W_CALLS);
+		fputs("  ", out);
+		text_method_name(out, p->tr, e[i].method);
+		putc('\n', out);
+	}
+}
+
+static void text_detail(FILE *out, const struct profile *p, uint32_t idx,
+                        const struct prof_edge *parents, uint32_t nparents,
+                        const struct prof_edge *children, uint32_t nchildren,
+                        const uint64_t *incl, const uint64_t *excl)
+{
+	putc('\n', out);
+	text_method_name(out, p->tr, idx);
+	putc('\n', out);
+	text_edge_rows(out, p, "parent", parents, nparents, incl, text_total_calls(p, idx), 0);
+	text_detail_times(out, p->tr, "self", excl, incl);
+	putc('\n', out);
+	text_edge_rows(out, p, "child", children, nchildren, incl, 0, 1);
+}
+
+static void text_details(FILE *out, const struct profile *p)
+{
+	const struct trace *tr = p->tr;
+	char label[32];
+
+	fputs("\nParents and children (percentages of the method's incl; calls: "
+	      "of the method's for parents, of the child's for children)\n", out);
+	fprintf(out, "  %-*s", W_ROLE, "");
+	for (int c = 0; c < TV_NCLOCKS; c++) {
+		if (!tr->has_clock[c])
+			continue;
+		snprintf(label, sizeof label, "Incl %s%%", text_clock_label[c]);
+		text_cell(out, label, W_PCT);
+		snprintf(label, sizeof label, "Incl %s", text_clock_label[c]);
+		text_cell(out, label, W_TIME);
+	}
+	text_cell(out, "Calls", W_CALLS);
+	fputs("  Name\n", out);
+	text_detail(out, p, PROF_TOPLEVEL, NULL, 0, p->top_children, p->ntop_children,
+	            p->top_incl, p->top_excl);
+	for (uint32_t i = 0; i < p->norder; i++) {
+		const struct prof_method *pm = &p->methods[p->order[i]];
+		text_detail(out, p, p->order[i], pm->parents, pm->nparents,
+		            pm->children, pm->nchildren, pm->incl, pm->excl);
+	}
+}
+
+enum tv_status report_text(FILE *out, const struct profile *p, const char *name)
+{
+	text_header(out, p, name);
+	text_table(out, p);
+	text_details(out, p);
+	if (fflush(out) != 0 || ferror(out))
+		return TV_ERR_OUTPUT;
+	return TV_OK;
+}

@@ -1,0 +1,214 @@
+/* textesc.c: escaping of trace strings and integer fixed-point formatting. */
+#include "textesc.h"
+
+#include <string.h>
+
+size_t textesc_utf8_len(const unsigned char *s, size_t len)
+{
+	unsigned char c = s[0];
+	size_t n;
+	unsigned char lo = 0x80, hi = 0xBF;   /* bounds of the second byte */
+
+	if (c < 0x80)
+		return 1;
+	if (c < 0xC2)
+		return 0;                     /* continuation or overlong lead */
+	if (c < 0xE0)
+		n = 2;
+	else if (c < 0xF0) {
+		n = 3;
+		if (c == 0xE0)
+			lo = 0xA0;            /* overlong */
+		else if (c == 0xED)
+			hi = 0x9F;            /* surrogates */
+	} else if (c < 0xF5) {
+		n = 4;
+		if (c == 0xF0)
+			lo = 0x90;            /* overlong */
+		else if (c == 0xF4)
+			hi = 0x8F;            /* above U+10FFFF */
+	} else
+		return 0;
+	if (len < n || s[1] < lo || s[1] > hi)
+		return 0;
+	for (size_t i = 2; i < n; i++)
+		if (s[i] < 0x80 || s[i] > 0xBF)
+			return 0;
+	return n;
+}
+
+/* What the byte at s starts, for every format alike. */
+enum esc_kind { ESC_SAFE, ESC_CONTROL, ESC_C1, ESC_INVALID };
+
+static enum esc_kind esc_classify(const unsigned char *s, size_t len, size_t *n)
+{
+	if (s[0] < 0x80) {
+		*n = 1;
+		return s[0] < 0x20 || s[0] == 0x7F ? ESC_CONTROL : ESC_SAFE;
+	}
+	*n = textesc_utf8_len(s, len);
+	if (*n == 0) {
+		*n = 1;
+		return ESC_INVALID;
+	}
+	if (*n == 2 && s[0] == 0xC2 && s[1] <= 0x9F)
+		return ESC_C1;
+	return ESC_SAFE;
+}
+
+static const char esc_hex[] = "0123456789abcdef";
+
+/* Writes "\u00XX"-style escapes of a code point below 0x10000. */
+static void esc_json_u(FILE *out, unsigned cp)
+{
+	char b[6] = { '\\', 'u', esc_hex[(cp >> 12) & 15], esc_hex[(cp >> 8) & 15],
+	              esc_hex[(cp >> 4) & 15], esc_hex[cp & 15] };
+	fwrite(b, 1, sizeof b, out);
+}
+
+static void esc_json_control(FILE *out, unsigned char c)
+{
+	switch (c) {
+	case '\b': fputs("\\b", out); return;
+	case '\f': fputs("\\f", out); return;
+	case '\n': fputs("\\n", out); return;
+	case '\r': fputs("\\r", out); return;
+	case '\t': fputs("\\t", out); return;
+	default: esc_json_u(out, c); return;
+	}
+}
+
+/* U+2028 and U+2029 are legal in JSON but break JavaScript string literals;
+ * escaping them costs nothing. */
+static int esc_is_line_sep(const unsigned char *s, size_t n)
+{
+	return n == 3 && s[0] == 0xE2 && s[1] == 0x80 && (s[2] == 0xA8 || s[2] == 0xA9);
+}
+
+void textesc_json(FILE *out, const char *str, size_t len)
+{
+	if (!str) {
+		fputs("null", out);
+		return;
+	}
+	const unsigned char *s = (const unsigned char *)str;
+	size_t run = 0, i = 0;   /* safe bytes s[run..i) not yet written */
+
+	putc('"', out);
+	while (i < len) {
+		size_t n;
+		enum esc_kind k = esc_classify(s + i, len - i, &n);
+		int special = k != ESC_SAFE || s[i] == '"' || s[i] == '\\' ||
+		              esc_is_line_sep(s + i, n);
+		if (!special) {
+			i += n;
+			continue;
+		}
+		fwrite(s + run, 1, i - run, out);
+		if (k == ESC_CONTROL)
+			esc_json_control(out, s[i]);
+		else if (k == ESC_C1)
+			esc_json_u(out, s[i + 1]);
+		else if (k == ESC_INVALID)
+			fputs("\\ufffd", out);
+		else if (n == 3)
+			esc_json_u(out, 0x2000u + (s[i + 2] - 0x80u));
+		else {
+			putc('\\', out);
+			putc(s[i], out);
+		}
+		i += n;
+		run = i;
+	}
+	fwrite(s + run, 1, i - run, out);
+	putc('"', out);
+}
+
+static void esc_hex_bytes(FILE *out, const unsigned char *s, size_t n)
+{
+	for (size_t j = 0; j < n; j++) {
+		char b[4] = { '\\', 'x', esc_hex[s[j] >> 4], esc_hex[s[j] & 15] };
+		fwrite(b, 1, sizeof b, out);
+	}
+}
+
+/* The text escaping; dquote doubles '"' for inside a quoted CSV field. */
+static void esc_text(FILE *out, const unsigned char *s, size_t len, int dquote)
+{
+	size_t run = 0, i = 0;
+
+	while (i < len) {
+		size_t n;
+		enum esc_kind k = esc_classify(s + i, len - i, &n);
+		if (k == ESC_SAFE && s[i] != '\\' && !(dquote && s[i] == '"')) {
+			i += n;
+			continue;
+		}
+		fwrite(s + run, 1, i - run, out);
+		if (k != ESC_SAFE)
+			esc_hex_bytes(out, s + i, n);
+		else if (s[i] == '\\')
+			fputs("\\\\", out);
+		else
+			fputs("\"\"", out);
+		i += n;
+		run = i;
+	}
+	fwrite(s + run, 1, i - run, out);
+}
+
+void textesc_text(FILE *out, const char *s, size_t len)
+{
+	if (s)
+		esc_text(out, (const unsigned char *)s, len, 0);
+}
+
+void textesc_csv(FILE *out, const char *s, size_t len)
+{
+	if (!s)
+		return;
+	/* CR and LF never stay raw (they become \x0d, \x0a), so only a comma
+	 * or a quote needs quoting. */
+	int quote = memchr(s, ',', len) || memchr(s, '"', len);
+	if (quote)
+		putc('"', out);
+	esc_text(out, (const unsigned char *)s, len, quote);
+	if (quote)
+		putc('"', out);
+}
+
+uint64_t textesc_div_round(uint64_t num, uint64_t den, unsigned k)
+{
+	if (den == 0)
+		return 0;
+	/* Keep r * 10 below 2^64; a denominator this large (10^18 µs) only
+	 * loses digits that no report prints. */
+	while (den > UINT64_MAX / 10) {
+		num >>= 4;
+		den >>= 4;
+	}
+	uint64_t q = num / den, r = num % den;
+	for (unsigned i = 0; i < k; i++) {
+		r *= 10;
+		q = q * 10 + r / den;
+		r %= den;
+	}
+	if (r >= den - r)
+		q++;
+	return q;
+}
+
+void textesc_fixed(char *buf, size_t size, uint64_t scaled, unsigned decimals)
+{
+	static const uint64_t pow10[] = { 1, 10, 100, 1000, 10000, 100000, 1000000,
+	                                  10000000, 100000000, 1000000000 };
+	if (decimals > 9)
+		decimals = 9;
+	if (decimals == 0) {
+		snprintf(buf, size, "%llu", (unsigned long long)scaled);
+		return;
+	}
+	uint64_t p = pow10[decimals];
+	snprintf(buf, size, "%llu.%0*llu", (unsigned long long)(scaled / p),
+	         (int)decimals, (unsigned long long)(scaled % p));
+}

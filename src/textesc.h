@@ -1,0 +1,43 @@
+/* textesc.h: safe output of trace strings and fixed-point numbers.
+ *
+ * Strings from a trace are arbitrary bytes (control bytes, invalid UTF-8,
+ * NUL). These writers make them safe for each report format; none of them
+ * fails on its own: write errors stay in the stream (check ferror()).
+ * The number helpers use integer arithmetic so every report rounds the same
+ * way on every platform.
+ */
+#ifndef TV_TEXTESC_H
+#define TV_TEXTESC_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+/* Length (1..4) of the well-formed UTF-8 sequence at s (RFC 3629: no
+ * overlongs, surrogates or values above U+10FFFF), 0 when s[0] starts none.
+ * Reads at most len bytes; len must be at least 1. */
+size_t textesc_utf8_len(const unsigned char *s, size_t len);
+
+/* A JSON string literal per RFC 8259, quotes included, or null when s is
+ * NULL. Control bytes, DEL and C1 controls become \uXXXX; each byte of
+ * invalid UTF-8 becomes \ufffd, so the output is always valid UTF-8. */
+void textesc_json(FILE *out, const char *s, size_t len);
+
+/* The bytes of s for people: backslash as \\, control bytes (below 0x20,
+ * DEL, C1 controls U+0080..U+009F) and each byte of invalid UTF-8 as \xHH.
+ * Nothing reaches a terminal raw. s NULL writes nothing. */
+void textesc_text(FILE *out, const char *s, size_t len);
+
+/* One CSV field per RFC 4180: s escaped as by textesc_text, then quoted
+ * (quotes doubled) when it holds a comma or a quote. s NULL: empty field. */
+void textesc_csv(FILE *out, const char *s, size_t len);
+
+/* round(num * 10^k / den), halves up, by long division (num * 10^k itself
+ * may pass 2^64). den 0 gives 0. */
+uint64_t textesc_div_round(uint64_t num, uint64_t den, unsigned k);
+
+/* scaled / 10^decimals in decimal, e.g. (12345, 3) -> "12.345"; always
+ * terminated. decimals at most 9. */
+void textesc_fixed(char *buf, size_t size, uint64_t scaled, unsigned decimals);
+
+#endif
