@@ -11,11 +11,32 @@
 
 static const char *const json_clock_key[TV_NCLOCKS] = { "cpu", "wall" };
 
+/* Numbers are most of a big report: format them without printf. */
+static void json_u64(FILE *out, uint64_t v)
+{
+	char buf[24], *p = buf + sizeof buf;
+	do {
+		*--p = (char)('0' + v % 10);
+		v /= 10;
+	} while (v);
+	fwrite(p, 1, (size_t)(buf + sizeof buf - p), out);
+}
+
+static void json_hex(FILE *out, uint64_t v)
+{
+	char buf[24], *p = buf + sizeof buf;
+	do {
+		*--p = "0123456789abcdef"[v & 15];
+		v >>= 4;
+	} while (v);
+	fwrite(p, 1, (size_t)(buf + sizeof buf - p), out);
+}
+
 /* A µs value, or null when the trace lacks that clock. */
 static void json_usec(FILE *out, const struct trace *tr, int clock, uint64_t v)
 {
 	if (tr->has_clock[clock])
-		fprintf(out, "%" PRIu64, v);
+		json_u64(out, v);
 	else
 		fputs("null", out);
 }
@@ -29,20 +50,60 @@ static void json_id(FILE *out, const struct trace *tr, uint32_t method)
 {
 	if (method == PROF_TOPLEVEL)
 		fputs("\"toplevel\"", out);
-	else
-		fprintf(out, "\"0x%" PRIx64 "\"", tr->methods[method].id);
+	else {
+		fputs("\"0x", out);
+		json_hex(out, tr->methods[method].id);
+		putc('"', out);
+	}
+}
+
+/* Appends to a line buffer; edges are most of a big report, so each is
+ * built in memory and written with one call. */
+static char *json_cat(char *p, const char *s)
+{
+	while (*s)
+		*p++ = *s++;
+	return p;
+}
+
+static char *json_cat_u64(char *p, uint64_t v)
+{
+	char buf[24], *q = buf + sizeof buf;
+	do {
+		*--q = (char)('0' + v % 10);
+		v /= 10;
+	} while (v);
+	while (q < buf + sizeof buf)
+		*p++ = *q++;
+	return p;
+}
+
+static char *json_cat_usec(char *p, const struct trace *tr, int clock, uint64_t v)
+{
+	return tr->has_clock[clock] ? json_cat_u64(p, v) : json_cat(p, "null");
 }
 
 static void json_edge(FILE *out, const struct trace *tr, const struct prof_edge *e)
 {
-	fputs("{\"id\": ", out);
-	json_id(out, tr, e->method);
-	fprintf(out, ", \"calls\": %" PRIu64, e->calls);
-	for (int c = 0; c < TV_NCLOCKS; c++) {
-		fprintf(out, ", \"incl_%s_usec\": ", json_clock_key[c]);
-		json_usec(out, tr, c, e->incl[c]);
+	char line[256], *p = line;
+	p = json_cat(p, "{\"id\": ");
+	if (e->method == PROF_TOPLEVEL) {
+		p = json_cat(p, "\"toplevel\"");
+	} else {
+		char hex[24], *q = hex + sizeof hex;
+		uint64_t v = tr->methods[e->method].id;
+		*--q = '\0';
+		do {
+			*--q = "0123456789abcdef"[v & 15];
+			v >>= 4;
+		} while (v);
+		p = json_cat(json_cat(json_cat(p, "\"0x"), q), "\"");
 	}
-	putc('}', out);
+	p = json_cat_u64(json_cat(p, ", \"calls\": "), e->calls);
+	p = json_cat_usec(json_cat(p, ", \"incl_cpu_usec\": "), tr, TV_CPU, e->incl[TV_CPU]);
+	p = json_cat_usec(json_cat(p, ", \"incl_wall_usec\": "), tr, TV_WALL, e->incl[TV_WALL]);
+	*p++ = '}';
+	fwrite(line, 1, (size_t)(p - line), out);
 }
 
 /* "key": [EDGE, ...] with one edge a line at the given indent. */
@@ -51,7 +112,9 @@ static void json_edges(FILE *out, const struct trace *tr, const char *key,
 {
 	fprintf(out, "\"%s\": [", key);
 	for (uint32_t i = 0; i < n; i++) {
-		fprintf(out, "%s\n%s  ", i ? "," : "", indent);
+		fputs(i ? ",\n" : "\n", out);
+		fputs(indent, out);
+		fputs("  ", out);
 		json_edge(out, tr, &e[i]);
 	}
 	if (n)
