@@ -12,10 +12,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "actions.h"
 #include "load.h"
 #include "profile.h"
 #include "report.h"
 #include "trace.h"
+#include "ui.h"
+
+#include <locale.h>
+#include <unistd.h>
 
 enum { EXIT_OUTPUT = 1, EXIT_INPUT = 2 };
 
@@ -23,6 +28,9 @@ enum main_format { FMT_TEXT, FMT_CSV, FMT_JSON };
 
 struct main_opts {
 	enum main_format format;
+	int report;          /* a report was asked for: no full screen */
+	int color;           /* -1 auto, 0 never, 1 always */
+	int ascii;
 	int have_thread;
 	uint32_t thread;
 	const char *output;
@@ -38,9 +46,13 @@ static void main_usage(FILE *out)
 	      "  -f, --format=FMT      print a report: text, csv or json\n"
 	      "  -t, --thread=TID      only the thread with this id\n"
 	      "  -o, --output=FILE     write the report to FILE instead of stdout\n"
+	      "      --color=WHEN      colours in the UI: auto (default), always, never\n"
+	      "      --ascii           draw the UI with ASCII characters only\n"
 	      "  -h, --help            show this help and exit\n"
 	      "  -V, --version         show the version and exit\n"
 	      "\n"
+	      "On a terminal traceview opens a full-screen view (press ? for its keys);\n"
+	      "otherwise, or with -r, -f or -o, it prints a report.\n"
 	      "TRACE is a .trace file of any Android format (legacy, streaming, V2),\n"
 	      "or NAME.key and NAME.data given as either file or as NAME.\n"
 	      "\n"
@@ -52,7 +64,8 @@ static int main_parse_tid(const char *s, uint32_t *out)
 {
 	char *end;
 	errno = 0;
-	unsigned long long v = strtoull(s, &end, 0);
+	int hex = s[0] == '0' && (s[1] == 'x' || s[1] == 'X');
+	unsigned long long v = strtoull(s, &end, hex ? 16 : 10);  /* never octal */
 	if (errno || end == s || *end || v > UINT32_MAX || s[0] == '-')
 		return -1;
 	*out = (uint32_t)v;
@@ -72,6 +85,44 @@ static int main_parse_format(const char *s, enum main_format *out)
 	return 0;
 }
 
+static int main_parse_color(const char *s, int *out)
+{
+	if (strcmp(s, "auto") == 0)
+		*out = -1;
+	else if (strcmp(s, "always") == 0)
+		*out = 1;
+	else if (strcmp(s, "never") == 0)
+		*out = 0;
+	else
+		return -1;
+	return 0;
+}
+
+/* The KEYS section, from the one action table, as roff or Markdown. */
+static void main_keys_doc(int roff)
+{
+	unsigned n;
+	const struct action_info *a = actions_table(&n);
+	static const char scopes[] = "GTL";
+	static const char *const titles[] = {"Anywhere", "Table", "Timeline"};
+	for (int s = 0; s < 3; s++) {
+		if (roff)
+			printf(".SS %s\n", titles[s]);
+		else
+			printf("%s**%s**\n\n| keys | action |\n|---|---|\n", s ? "\n" : "", titles[s]);
+		for (unsigned i = 0; i < n; i++) {
+			if (a[i].scope != scopes[s])
+				continue;
+			if (roff)
+				printf(".TP\n.B %s\n%s.\n", a[i].keys, a[i].help);
+			else
+				printf("| `%s` | %s |\n", a[i].keys, a[i].help);
+		}
+	}
+}
+
+enum { OPT_COLOR = 256, OPT_ASCII, OPT_KEYS_ROFF, OPT_KEYS_MD };
+
 /* Returns -1 to exit 0 (help, version), 0 to go on, EXIT_INPUT on errors. */
 static int main_options(int argc, char **argv, struct main_opts *o)
 {
@@ -82,6 +133,11 @@ static int main_options(int argc, char **argv, struct main_opts *o)
 		{"output", required_argument, NULL, 'o'},
 		{"help", no_argument, NULL, 'h'},
 		{"version", no_argument, NULL, 'V'},
+		{"color", required_argument, NULL, OPT_COLOR},
+		{"colour", required_argument, NULL, OPT_COLOR},
+		{"ascii", no_argument, NULL, OPT_ASCII},
+		{"keys-roff", no_argument, NULL, OPT_KEYS_ROFF},
+		{"keys-md", no_argument, NULL, OPT_KEYS_MD},
 		{NULL, 0, NULL, 0},
 	};
 	int c;
@@ -89,8 +145,10 @@ static int main_options(int argc, char **argv, struct main_opts *o)
 		switch (c) {
 		case 'r':
 			o->format = FMT_TEXT;
+			o->report = 1;
 			break;
 		case 'f':
+			o->report = 1;
 			if (main_parse_format(optarg, &o->format) < 0) {
 				fprintf(stderr, "traceview: unknown format '%s' (text, csv or json)\n", optarg);
 				return EXIT_INPUT;
@@ -105,7 +163,21 @@ static int main_options(int argc, char **argv, struct main_opts *o)
 			break;
 		case 'o':
 			o->output = optarg;
+			o->report = 1;
 			break;
+		case OPT_COLOR:
+			if (main_parse_color(optarg, &o->color) < 0) {
+				fprintf(stderr, "traceview: --color takes auto, always or never, not '%s'\n",
+				        optarg);
+				return EXIT_INPUT;
+			}
+			break;
+		case OPT_ASCII:
+			o->ascii = 1;
+			break;
+		case OPT_KEYS_ROFF: case OPT_KEYS_MD:
+			main_keys_doc(c == OPT_KEYS_ROFF);
+			return -1;
 		case 'h':
 			main_usage(stdout);
 			return -1;
@@ -167,9 +239,19 @@ static int main_report(const struct main_opts *o, const struct profile *p)
 	return 0;
 }
 
+/* Full screen only when both ends are a terminal that can do it. */
+static int main_wants_ui(const struct main_opts *o)
+{
+	const char *term = getenv("TERM");
+	return !o->report && isatty(STDOUT_FILENO) && isatty(STDIN_FILENO) && term && *term &&
+	       strcmp(term, "dumb") != 0;
+}
+
 int main(int argc, char **argv)
 {
-	struct main_opts o = {.format = FMT_TEXT};
+	struct main_opts o = {.format = FMT_TEXT, .color = -1};
+	setlocale(LC_ALL, "");
+	setlocale(LC_NUMERIC, "C");  /* reports are for scripts too */
 	int rc = main_options(argc, argv, &o);
 	if (rc)
 		return rc < 0 ? 0 : rc;
@@ -182,6 +264,15 @@ int main(int argc, char **argv)
 		main_error(errfile[0] ? errfile : o.path, &err);
 		trace_free(&tr);
 		return EXIT_INPUT;
+	}
+	if (main_wants_ui(&o)) {
+		struct ui_opts uo = {o.color, o.ascii, o.have_thread, o.thread};
+		rc = ui_run(o.path, &tr, &uo);
+		if (rc != 2) {
+			trace_free(&tr);
+			return rc;
+		}
+		/* The terminal could not go full screen: print the report. */
 	}
 	struct profile p;
 	if (profile_build(&p, &tr, o.have_thread ? &o.thread : NULL, &err) != TV_OK) {

@@ -1,0 +1,85 @@
+/* color.c: colour tiers (see color.h). */
+#include "color.h"
+
+#include <stdlib.h>
+
+/* Backgrounds for timeline methods at 256 colours: mid-light shades that
+ * keep black text readable and stay apart from the purple and yellow of
+ * parents and children. */
+static const short color_pal256[] = {110, 150, 180, 174, 116, 186, 152, 181, 109, 144, 139, 117};
+static const short color_pal8[] = {COLOR_BLUE, COLOR_GREEN, COLOR_CYAN, COLOR_RED, COLOR_MAGENTA,
+                                   COLOR_YELLOW};
+
+enum { PAIR_HEADER = 1, PAIR_TITLE, PAIR_PARENT, PAIR_CHILD, PAIR_SELF, PAIR_MARK, PAIR_CURSOR,
+       PAIR_WARN, PAIR_PAL0 };
+
+static int color_wanted(int want)
+{
+	const char *nc = getenv("NO_COLOR");
+	if (want == 0)
+		return 0;
+	if (want < 0 && nc && *nc)
+		return 0;
+	return has_colors();
+}
+
+static void color_mono(struct color *c)
+{
+	c->tier = COLOR_TIER_MONO;
+	c->role[ROLE_HEADER] = A_REVERSE;
+	c->role[ROLE_TITLE] = A_BOLD;
+	c->role[ROLE_SELECTED] = A_REVERSE;
+	c->role[ROLE_PARENT] = A_UNDERLINE;
+	c->role[ROLE_CHILD] = A_BOLD;
+	c->role[ROLE_SELF] = A_NORMAL;
+	c->role[ROLE_MARK] = A_BOLD;
+	c->role[ROLE_CURSOR] = A_REVERSE;
+	c->role[ROLE_WARN] = A_BOLD;
+	c->npalette = 1;
+	c->palette[0] = A_NORMAL;
+}
+
+void color_init(struct color *c, int want)
+{
+	for (int i = 0; i < ROLE_COUNT; i++)
+		c->role[i] = A_NORMAL;
+	if (!color_wanted(want)) {
+		color_mono(c);
+		return;
+	}
+	start_color();
+	use_default_colors();
+	int big = COLORS >= 256 && COLOR_PAIRS >= 64;
+	c->tier = big ? COLOR_TIER_256 : COLOR_TIER_8;
+	short dark = COLOR_BLACK;
+	init_pair(PAIR_HEADER, big ? 255 : COLOR_WHITE, big ? 24 : COLOR_BLUE);
+	init_pair(PAIR_TITLE, big ? 252 : COLOR_CYAN, -1);
+	init_pair(PAIR_PARENT, big ? 16 : dark, big ? 183 : COLOR_MAGENTA);
+	init_pair(PAIR_CHILD, big ? 16 : dark, big ? 229 : COLOR_YELLOW);
+	init_pair(PAIR_SELF, big ? 16 : dark, big ? 252 : COLOR_WHITE);
+	init_pair(PAIR_MARK, big ? 197 : COLOR_RED, -1);
+	init_pair(PAIR_CURSOR, big ? 16 : dark, big ? 231 : COLOR_WHITE);
+	init_pair(PAIR_WARN, big ? 16 : dark, big ? 214 : COLOR_YELLOW);
+	c->role[ROLE_HEADER] = COLOR_PAIR(PAIR_HEADER);
+	c->role[ROLE_TITLE] = COLOR_PAIR(PAIR_TITLE) | A_BOLD;
+	c->role[ROLE_SELECTED] = A_REVERSE | A_BOLD;
+	c->role[ROLE_PARENT] = COLOR_PAIR(PAIR_PARENT);
+	c->role[ROLE_CHILD] = COLOR_PAIR(PAIR_CHILD);
+	c->role[ROLE_SELF] = COLOR_PAIR(PAIR_SELF);
+	c->role[ROLE_MARK] = COLOR_PAIR(PAIR_MARK) | A_BOLD;
+	c->role[ROLE_CURSOR] = COLOR_PAIR(PAIR_CURSOR);
+	c->role[ROLE_WARN] = COLOR_PAIR(PAIR_WARN) | A_BOLD;
+	const short *pal = big ? color_pal256 : color_pal8;
+	int n = big ? (int)(sizeof color_pal256 / sizeof *color_pal256)
+	            : (int)(sizeof color_pal8 / sizeof *color_pal8);
+	c->npalette = n;
+	for (int i = 0; i < n; i++) {
+		init_pair((short)(PAIR_PAL0 + i), dark, pal[i]);
+		c->palette[i] = COLOR_PAIR(PAIR_PAL0 + i);
+	}
+}
+
+attr_t color_method(const struct color *c, unsigned i)
+{
+	return c->palette[i % (unsigned)c->npalette];
+}

@@ -1,0 +1,542 @@
+/* table.c: the profile table pane (see table.h). */
+#include "table.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "names.h"
+#include "text.h"
+
+struct tc_info {
+	const char *title;
+	int width;
+	int clock;    /* -1: not tied to a clock */
+};
+
+static const struct tc_info tc_cols[TC_COUNT] = {
+	[TC_NAME] = {"Name", 0, -1},
+	[TC_INCL_CPU_PCT] = {"Incl Cpu %", 10, TV_CPU},
+	[TC_INCL_CPU] = {"Incl Cpu", 11, TV_CPU},
+	[TC_EXCL_CPU_PCT] = {"Excl Cpu %", 10, TV_CPU},
+	[TC_EXCL_CPU] = {"Excl Cpu", 11, TV_CPU},
+	[TC_INCL_REAL_PCT] = {"Incl Real %", 11, TV_WALL},
+	[TC_INCL_REAL] = {"Incl Real", 11, TV_WALL},
+	[TC_EXCL_REAL_PCT] = {"Excl Real %", 11, TV_WALL},
+	[TC_EXCL_REAL] = {"Excl Real", 11, TV_WALL},
+	[TC_CALLS] = {"Calls+Rec", 12, -1},
+	[TC_CPU_CALL] = {"Cpu/Call", 10, TV_CPU},
+	[TC_REAL_CALL] = {"Real/Call", 10, TV_WALL},
+};
+
+#define TC_NAME_MIN 24
+
+const char *table_col_title(enum table_col col)
+{
+	return col < TC_COUNT ? tc_cols[col].title : "";
+}
+
+/* ------------------------------------------------------------ model */
+
+static uint64_t tc_total_calls(const struct profile *p, uint32_t m)
+{
+	return m == PROF_TOPLEVEL ? 0 : p->methods[m].calls + p->methods[m].rcalls;
+}
+
+/* Sort key of a method for a numeric column (larger first). */
+static uint64_t tc_key(const struct profile *p, uint32_t m, enum table_col col)
+{
+	const struct prof_method *pm = &p->methods[m];
+	uint64_t n = pm->calls + pm->rcalls;
+	switch (col) {
+	case TC_INCL_CPU_PCT: case TC_INCL_CPU: return pm->incl[TV_CPU];
+	case TC_EXCL_CPU_PCT: case TC_EXCL_CPU: return pm->excl[TV_CPU];
+	case TC_INCL_REAL_PCT: case TC_INCL_REAL: return pm->incl[TV_WALL];
+	case TC_EXCL_REAL_PCT: case TC_EXCL_REAL: return pm->excl[TV_WALL];
+	case TC_CALLS: return n;
+	case TC_CPU_CALL: return n ? pm->incl[TV_CPU] * 1000 / n : 0;
+	case TC_REAL_CALL: return n ? pm->incl[TV_WALL] * 1000 / n : 0;
+	default: return 0;
+	}
+}
+
+struct tc_sortrec {
+	uint64_t key;
+	char *name;
+	uint32_t m;
+	int reverse;
+};
+
+static int tc_sortrec_cmp(const void *a, const void *b)
+{
+	const struct tc_sortrec *x = a, *y = b;
+	int c;
+	if (x->name)
+		c = strcmp(x->name, y->name);
+	else
+		c = x->key > y->key ? -1 : x->key < y->key;
+	if (x->reverse)
+		c = -c;
+	return c ? c : (x->m > y->m) - (x->m < y->m);
+}
+
+static int tc_build_order(struct table *t)
+{
+	const struct profile *p = t->p;
+	struct tc_sortrec *r = calloc((size_t)p->norder + 1, sizeof *r);
+	uint32_t *order = malloc(((size_t)p->norder + 1) * sizeof *order);
+	int rc = -1;
+	if (!r || !order)
+		goto out;
+	for (uint32_t i = 0; i < p->norder; i++) {
+		r[i].m = p->order[i];
+		r[i].reverse = t->reverse;
+		if (t->sort == TC_NAME) {
+			char buf[4200];
+			names_full(p->tr, p->order[i], buf, sizeof buf);
+			r[i].name = strdup(buf);
+			if (!r[i].name)
+				goto out;
+		} else {
+			r[i].key = tc_key(p, p->order[i], t->sort);
+		}
+	}
+	qsort(r, p->norder, sizeof *r, tc_sortrec_cmp);
+	order[0] = PROF_TOPLEVEL;
+	for (uint32_t i = 0; i < p->norder; i++)
+		order[i + 1] = r[i].m;
+	free(t->order);
+	t->order = order;
+	t->norder = p->norder + 1;
+	order = NULL;
+	rc = 0;
+out:
+	if (r)
+		for (uint32_t i = 0; i < p->norder; i++)
+			free(r[i].name);
+	free(r);
+	free(order);
+	return rc;
+}
+
+static void tc_edges(const struct profile *p, uint32_t m, const struct prof_edge **par,
+                     uint32_t *npar, const struct prof_edge **chi, uint32_t *nchi)
+{
+	if (m == PROF_TOPLEVEL) {
+		*par = NULL;
+		*npar = 0;
+		*chi = p->top_children;
+		*nchi = p->ntop_children;
+		return;
+	}
+	*par = p->methods[m].parents;
+	*npar = p->methods[m].nparents;
+	*chi = p->methods[m].children;
+	*nchi = p->methods[m].nchildren;
+}
+
+/* Parents and children follow the table's time base, largest first. */
+static int tc_edge_cpu_cmp(const void *a, const void *b)
+{
+	const struct table_row *x = a, *y = b;
+	uint64_t ix = x->edge->incl[TV_CPU], iy = y->edge->incl[TV_CPU];
+	if (ix != iy)
+		return ix > iy ? -1 : 1;
+	return (x->edge > y->edge) - (x->edge < y->edge);  /* the profile's order */
+}
+
+static void tc_sort_edges(const struct table *t, struct table_row *rows, uint32_t n)
+{
+	/* The profile sorts edges by wall time when the trace has it, else by
+	 * CPU time: only a CPU time base over a dual trace needs a re-sort. */
+	if (t->clock == TV_CPU && t->p->tr->has_clock[TV_WALL] && n > 1)
+		qsort(rows, n, sizeof *rows, tc_edge_cpu_cmp);
+}
+
+/* Rows: every method, the selected one followed by its expansion. */
+static int tc_build_rows(struct table *t)
+{
+	const struct prof_edge *par, *chi;
+	uint32_t npar, nchi;
+	tc_edges(t->p, t->sel, &par, &npar, &chi, &nchi);
+	size_t n = (size_t)t->norder + npar + nchi + 1;
+	struct table_row *rows = realloc(t->rows, n * sizeof *rows);
+	if (!rows)
+		return -1;
+	t->rows = rows;
+	uint32_t k = 0;
+	for (uint32_t i = 0; i < t->norder; i++) {
+		uint32_t m = t->order[i];
+		rows[k++] = (struct table_row){ROW_METHOD, m, NULL};
+		if (m != t->sel)
+			continue;
+		for (uint32_t j = 0; j < npar; j++)
+			rows[k++] = (struct table_row){ROW_PARENT, par[j].method, &par[j]};
+		tc_sort_edges(t, rows + k - npar, npar);
+		rows[k++] = (struct table_row){ROW_SELF, m, NULL};
+		for (uint32_t j = 0; j < nchi; j++)
+			rows[k++] = (struct table_row){ROW_CHILD, chi[j].method, &chi[j]};
+		tc_sort_edges(t, rows + k - nchi, nchi);
+	}
+	t->nrows = k;
+	return 0;
+}
+
+static uint32_t tc_row_of(const struct table *t, uint32_t m)
+{
+	for (uint32_t r = 0; r < t->nrows; r++)
+		if (t->rows[r].kind == ROW_METHOD && t->rows[r].method == m)
+			return r;
+	return UINT32_MAX;
+}
+
+static int tc_in_profile(const struct profile *p, uint32_t m)
+{
+	return m == PROF_TOPLEVEL ||
+	       (m < p->tr->nmethods && p->methods[m].calls + p->methods[m].rcalls > 0);
+}
+
+int table_select(struct table *t, uint32_t m)
+{
+	if (!tc_in_profile(t->p, m))
+		return -1;
+	t->sel = m;
+	if (tc_build_rows(t) < 0)
+		return -1;
+	t->cursor = tc_row_of(t, m);
+	if (t->cursor == UINT32_MAX)
+		t->cursor = 0;
+	return 0;
+}
+
+int table_init(struct table *t, const struct profile *p, int clock)
+{
+	memset(t, 0, sizeof *t);
+	t->p = p;
+	t->clock = clock;
+	t->sort = clock == TV_WALL ? TC_INCL_REAL : TC_INCL_CPU;
+	t->sel = PROF_TOPLEVEL;
+	if (tc_build_order(t) < 0)
+		return -1;
+	/* The first method in this table's order, with (toplevel) above it. */
+	return table_select(t, t->norder > 1 ? t->order[1] : PROF_TOPLEVEL);
+}
+
+void table_free(struct table *t)
+{
+	free(t->order);
+	free(t->rows);
+	t->order = NULL;
+	t->rows = NULL;
+}
+
+int table_set_profile(struct table *t, const struct profile *p)
+{
+	uint32_t keep = t->sel;
+	t->p = p;
+	if (tc_build_order(t) < 0)
+		return -1;
+	if (table_select(t, keep) == 0)
+		return 0;
+	return table_select(t, t->norder > 1 ? t->order[1] : PROF_TOPLEVEL);
+}
+
+int table_sort(struct table *t, enum table_col col, int reverse)
+{
+	t->sort = col;
+	t->reverse = reverse;
+	if (tc_cols[col].clock >= 0)
+		t->clock = tc_cols[col].clock;
+	if (tc_build_order(t) < 0)
+		return -1;
+	return table_select(t, t->sel);
+}
+
+int table_move(struct table *t, int64_t delta)
+{
+	if (!t->nrows)
+		return 0;
+	int64_t r = (int64_t)t->cursor + delta;
+	if (r < 0)
+		r = 0;
+	if (r >= (int64_t)t->nrows)
+		r = (int64_t)t->nrows - 1;
+	return table_click(t, (uint32_t)r);
+}
+
+int table_click(struct table *t, uint32_t r)
+{
+	if (r >= t->nrows)
+		r = t->nrows ? t->nrows - 1 : 0;
+	const struct table_row *row = &t->rows[r];
+	if (row->kind == ROW_METHOD && row->method != t->sel)
+		return table_select(t, row->method);
+	t->cursor = r;
+	return 0;
+}
+
+uint32_t table_jump_target(const struct table *t)
+{
+	if (t->cursor >= t->nrows)
+		return TABLE_NO_JUMP;
+	const struct table_row *row = &t->rows[t->cursor];
+	if (row->kind != ROW_PARENT && row->kind != ROW_CHILD)
+		return TABLE_NO_JUMP;
+	return row->method;
+}
+
+/* ------------------------------------------------------------ columns */
+
+static int tc_col_shown(const struct table *t, enum table_col col, const int *dropped)
+{
+	int clk = tc_cols[col].clock;
+	if (clk >= 0 && !t->p->tr->has_clock[clk])
+		return 0;
+	return !dropped[col];
+}
+
+/* Which columns fit in width: the least useful go first, the time base's
+ * inclusive time last, and the name keeps at least TC_NAME_MIN columns. */
+static void tc_layout(const struct table *t, int width, int *shown, int *name_w)
+{
+	int base = t->clock, other = !t->clock;
+	int pct[2] = {TC_INCL_CPU_PCT, TC_INCL_REAL_PCT}, inc[2] = {TC_INCL_CPU, TC_INCL_REAL};
+	int epct[2] = {TC_EXCL_CPU_PCT, TC_EXCL_REAL_PCT}, exc[2] = {TC_EXCL_CPU, TC_EXCL_REAL};
+	int per[2] = {TC_CPU_CALL, TC_REAL_CALL};
+	const int drop[] = {per[other], per[base], epct[other], pct[other], epct[base],
+	                    exc[other], inc[other], TC_CALLS, exc[base], pct[base]};
+	int dropped[TC_COUNT] = {0};
+	size_t nd = 0;
+	for (;;) {
+		int used = 0;
+		for (int c = 1; c < TC_COUNT; c++)
+			if (tc_col_shown(t, c, dropped))
+				used += tc_cols[c].width + 1;
+		int room = width - used - 1;
+		int want = width / 3 > TC_NAME_MIN ? width / 3 : TC_NAME_MIN;
+		if (room >= want || nd == sizeof drop / sizeof *drop) {
+			*name_w = room > 1 ? room : 1;
+			break;
+		}
+		dropped[drop[nd++]] = 1;
+	}
+	for (int c = 0; c < TC_COUNT; c++)
+		shown[c] = c == TC_NAME || tc_col_shown(t, c, dropped);
+}
+
+enum table_col table_sort_step(const struct table *t, int dir, int width)
+{
+	int shown[TC_COUNT], name_w;
+	tc_layout(t, width, shown, &name_w);
+	int c = t->sort;
+	for (int i = 0; i < TC_COUNT; i++) {
+		c = (c + dir + TC_COUNT) % TC_COUNT;
+		if (shown[c])
+			return c;
+	}
+	return t->sort;
+}
+
+/* ------------------------------------------------------------ cells */
+
+static void tc_ms(char *buf, size_t n, uint64_t us)
+{
+	snprintf(buf, n, "%llu.%03llu", (unsigned long long)(us / 1000),
+	         (unsigned long long)(us % 1000));
+}
+
+static void tc_pct(char *buf, size_t n, uint64_t part, uint64_t whole)
+{
+	if (!whole) {
+		snprintf(buf, n, "-");
+		return;
+	}
+	uint64_t tenths = (part * 2000 / whole + 1) / 2;  /* rounded, in 0.1 % */
+	snprintf(buf, n, "%llu.%llu%%", (unsigned long long)(tenths / 10),
+	         (unsigned long long)(tenths % 10));
+}
+
+/* Numbers of a method row, or the toplevel row. */
+static void tc_method_cell(const struct profile *p, uint32_t m, enum table_col col, char *buf,
+                           size_t n)
+{
+	int clk = tc_cols[col].clock;
+	uint64_t incl, excl, calls = tc_total_calls(p, m);
+	if (clk < 0)
+		clk = TV_CPU;
+	if (m == PROF_TOPLEVEL) {
+		incl = p->top_incl[clk];
+		excl = p->top_excl[clk];
+	} else {
+		incl = p->methods[m].incl[clk];
+		excl = p->methods[m].excl[clk];
+	}
+	switch (col) {
+	case TC_INCL_CPU_PCT: case TC_INCL_REAL_PCT: tc_pct(buf, n, incl, p->top_incl[clk]); break;
+	case TC_EXCL_CPU_PCT: case TC_EXCL_REAL_PCT: tc_pct(buf, n, excl, p->top_incl[clk]); break;
+	case TC_INCL_CPU: case TC_INCL_REAL: tc_ms(buf, n, incl); break;
+	case TC_EXCL_CPU: case TC_EXCL_REAL: tc_ms(buf, n, excl); break;
+	case TC_CALLS:
+		if (m == PROF_TOPLEVEL)
+			buf[0] = '\0';
+		else
+			snprintf(buf, n, "%llu+%llu", (unsigned long long)p->methods[m].calls,
+			         (unsigned long long)p->methods[m].rcalls);
+		break;
+	case TC_CPU_CALL: case TC_REAL_CALL:
+		if (calls)
+			tc_ms(buf, n, (incl + calls / 2) / calls);
+		else
+			buf[0] = '\0';
+		break;
+	default: buf[0] = '\0';
+	}
+}
+
+/* Numbers of a parent, self or child row: incl and % of the selected
+ * method's incl, and calls on the edge out of the relevant total. */
+static void tc_rel_cell(const struct table *t, const struct table_row *r, enum table_col col,
+                        char *buf, size_t n)
+{
+	const struct profile *p = t->p;
+	int clk = tc_cols[col].clock;
+	buf[0] = '\0';
+	uint64_t whole = t->sel == PROF_TOPLEVEL ? p->top_incl[clk < 0 ? 0 : clk]
+	                                         : p->methods[t->sel].incl[clk < 0 ? 0 : clk];
+	uint64_t v;
+	if (col == TC_CALLS && r->edge) {
+		uint64_t total = r->kind == ROW_PARENT ? tc_total_calls(p, t->sel)
+		                                       : tc_total_calls(p, r->method);
+		snprintf(buf, n, "%llu/%llu", (unsigned long long)r->edge->calls,
+		         (unsigned long long)total);
+		return;
+	}
+	if (col != TC_INCL_CPU && col != TC_INCL_REAL && col != TC_INCL_CPU_PCT &&
+	    col != TC_INCL_REAL_PCT)
+		return;
+	if (r->kind == ROW_SELF)
+		v = t->sel == PROF_TOPLEVEL ? p->top_excl[clk] : p->methods[t->sel].excl[clk];
+	else
+		v = r->edge->incl[clk];
+	if (col == TC_INCL_CPU || col == TC_INCL_REAL)
+		tc_ms(buf, n, v);
+	else
+		tc_pct(buf, n, v, whole);
+}
+
+/* ------------------------------------------------------------ drawing */
+
+static attr_t tc_row_attr(const struct table *t, const struct table_row *r, const struct color *c,
+                          int is_cursor, int focused)
+{
+	if (is_cursor)
+		return focused ? c->role[ROLE_SELECTED] : c->role[ROLE_SELECTED] & ~A_BOLD;
+	switch (r->kind) {
+	case ROW_PARENT: return c->role[ROLE_PARENT];
+	case ROW_CHILD: return c->role[ROLE_CHILD];
+	case ROW_SELF: return c->role[ROLE_SELF];
+	case ROW_METHOD: return r->method == t->sel ? A_BOLD : A_NORMAL;
+	}
+	return A_NORMAL;
+}
+
+/* The name cell: a marker for the row's role, then the fitted name. */
+static void tc_name_cell(const struct table *t, const struct table_row *r, int w, int ascii,
+                         char *buf, size_t n)
+{
+	const char *mark = "";
+	switch (r->kind) {
+	case ROW_PARENT: mark = ascii ? "  < " : "  \xE2\x96\xB2 "; break;  /* ▲ */
+	case ROW_CHILD: mark = ascii ? "  > " : "  \xE2\x96\xBC "; break;   /* ▼ */
+	case ROW_SELF: mark = "    "; break;
+	case ROW_METHOD: mark = ""; break;
+	}
+	int mw = text_width(mark);
+	char name[4200];
+	int nw;
+	if (r->kind == ROW_SELF)
+		nw = text_fit("self", w - mw, ascii, name, sizeof name);
+	else
+		nw = names_method(t->p->tr, r->method, w - mw, ascii, name, sizeof name);
+	snprintf(buf, n, "%s%s", mark, name);
+	text_pad(buf, n, mw + nw, w);
+}
+
+static void tc_draw_title(const struct table *t, WINDOW *win, const struct color *c,
+                          const int *shown, int name_w, int ascii)
+{
+	char cell[64];
+	wattrset(win, c->role[ROLE_TITLE]);
+	wmove(win, 0, 0);
+	for (int col = 0; col < TC_COUNT; col++) {
+		if (!shown[col])
+			continue;
+		const char *arrow = t->sort != (enum table_col)col ? ""
+		                    : t->reverse ? (ascii ? "^" : "\xE2\x96\xB2")
+		                                 : (ascii ? "v" : "\xE2\x96\xBC");
+		snprintf(cell, sizeof cell, "%s%s", tc_cols[col].title, arrow);
+		if (col == TC_NAME) {
+			text_pad(cell, sizeof cell, text_width(cell), name_w);
+			waddstr(win, cell);
+		} else {
+			wprintw(win, " %*s", tc_cols[col].width + (int)strlen(cell) - text_width(cell),
+			        cell);
+		}
+	}
+	wclrtoeol(win);
+	wattrset(win, A_NORMAL);
+}
+
+static void tc_draw_row(const struct table *t, WINDOW *win, int y, const struct table_row *r,
+                        attr_t attr, const int *shown, int name_w, int ascii)
+{
+	char cell[4300];
+	wattrset(win, attr);
+	wmove(win, y, 0);
+	for (int col = 0; col < TC_COUNT; col++) {
+		if (!shown[col])
+			continue;
+		if (col == TC_NAME) {
+			tc_name_cell(t, r, name_w, ascii, cell, sizeof cell);
+			waddstr(win, cell);
+			continue;
+		}
+		if (r->kind == ROW_METHOD)
+			tc_method_cell(t->p, r->method, col, cell, sizeof cell);
+		else
+			tc_rel_cell(t, r, col, cell, sizeof cell);
+		wprintw(win, " %*s", tc_cols[col].width, cell);
+	}
+	/* Fill the rest of the line in the row's colour. */
+	int cy, cx, h, w;
+	getyx(win, cy, cx);
+	getmaxyx(win, h, w);
+	(void)h;
+	(void)cy;
+	for (; cx < w; cx++)
+		waddch(win, ' ');
+	wattrset(win, A_NORMAL);
+}
+
+void table_draw(struct table *t, WINDOW *win, const struct color *c, int ascii, int focused)
+{
+	int h, w, shown[TC_COUNT], name_w;
+	getmaxyx(win, h, w);
+	tc_layout(t, w, shown, &name_w);
+	tc_draw_title(t, win, c, shown, name_w, ascii);
+	t->height = h - 1 > 0 ? h - 1 : 1;
+	if (t->cursor < t->top)
+		t->top = t->cursor;
+	if (t->cursor >= t->top + (uint32_t)t->height)
+		t->top = t->cursor - (uint32_t)t->height + 1;
+	for (int y = 0; y < t->height; y++) {
+		uint32_t r = t->top + (uint32_t)y;
+		if (r >= t->nrows) {
+			wmove(win, y + 1, 0);
+			wclrtoeol(win);
+			continue;
+		}
+		attr_t a = tc_row_attr(t, &t->rows[r], c, r == t->cursor, focused);
+		tc_draw_row(t, win, y + 1, &t->rows[r], a, shown, name_w, ascii);
+	}
+}

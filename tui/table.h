@@ -1,0 +1,80 @@
+/* table.h: the profile table pane.
+ *
+ * Rows are the methods of the current profile in the chosen sort order;
+ * the selected method expands in place into its parents, a self row and
+ * its children. Moving the cursor onto another method row selects it.
+ * The table borrows the profile (which must outlive it or be replaced with
+ * table_set_profile()) and owns its row arrays (table_free()).
+ */
+#ifndef TV_TABLE_H
+#define TV_TABLE_H
+
+#include <curses.h>
+#include <stdint.h>
+
+#include "color.h"
+#include "profile.h"
+
+enum table_col {
+	TC_NAME,
+	TC_INCL_CPU_PCT, TC_INCL_CPU, TC_EXCL_CPU_PCT, TC_EXCL_CPU,
+	TC_INCL_REAL_PCT, TC_INCL_REAL, TC_EXCL_REAL_PCT, TC_EXCL_REAL,
+	TC_CALLS, TC_CPU_CALL, TC_REAL_CALL,
+	TC_COUNT
+};
+
+enum table_row_kind { ROW_METHOD, ROW_PARENT, ROW_SELF, ROW_CHILD };
+
+struct table_row {
+	enum table_row_kind kind;
+	uint32_t method;        /* the row's method (PROF_TOPLEVEL allowed) */
+	const struct prof_edge *edge;  /* parent and child rows */
+};
+
+struct table {
+	const struct profile *p;
+	uint32_t *order;        /* PROF_TOPLEVEL first, then methods, sorted */
+	uint32_t norder;
+	struct table_row *rows;
+	uint32_t nrows;
+	uint32_t sel;           /* selected method */
+	uint32_t cursor, top;   /* row indices */
+	int height;             /* rows of data shown at the last draw */
+	enum table_col sort;
+	int reverse;
+	int clock;              /* time base: TV_CPU or TV_WALL */
+};
+
+/* 0, or -1 when out of memory. */
+int table_init(struct table *t, const struct profile *p, int clock);
+void table_free(struct table *t);
+/* Switch to another profile (thread scope), keeping the selection when the
+ * method is in it. */
+int table_set_profile(struct table *t, const struct profile *p);
+
+/* Sort by a column; the time base follows the column's clock. */
+int table_sort(struct table *t, enum table_col col, int reverse);
+/* Next/previous visible sort column (dir +1/-1) for a width. */
+enum table_col table_sort_step(const struct table *t, int dir, int width);
+
+/* Select a method and put the cursor on its row; -1 when it is not in the
+ * table. */
+int table_select(struct table *t, uint32_t method);
+/* Move the cursor by delta rows (clamped); selects the method row it lands
+ * on. */
+int table_move(struct table *t, int64_t delta);
+/* Put the cursor on row r (clamped), as a mouse click does. */
+int table_click(struct table *t, uint32_t r);
+
+/* Method the Enter key jumps to from the cursor row, or UINT32_MAX - 1
+ * when the row is not a parent or child. */
+#define TABLE_NO_JUMP (UINT32_MAX - 1)
+uint32_t table_jump_target(const struct table *t);
+
+/* Draw into win (title row + rows), using names with ascii when set. */
+void table_draw(struct table *t, WINDOW *win, const struct color *c, int ascii, int focused);
+
+/* Title of a column, for the footer. */
+const char *table_col_title(enum table_col col);
+
+#endif

@@ -1,0 +1,204 @@
+/* text.c: escaping and column-exact truncation (see text.h). */
+#include "text.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <unictype.h>
+#include <unistr.h>
+#include <uniwidth.h>
+
+/* Characters that must not reach the terminal as they are. */
+static int text_hidden(ucs4_t uc)
+{
+	return uc < 0x20 || (uc >= 0x7f && uc < 0xa0) ||
+	       uc_is_general_category(uc, UC_CATEGORY_Cf) ||
+	       uc_is_general_category(uc, UC_CATEGORY_Zl) ||
+	       uc_is_general_category(uc, UC_CATEGORY_Zp) ||
+	       uc_is_general_category(uc, UC_CATEGORY_Co) ||
+	       uc_is_general_category(uc, UC_CATEGORY_Cn) ||
+	       uc_width(uc, "UTF-8") < 0;
+}
+
+/* Append n bytes if they fit (with room for the NUL); 0 on success. */
+static int text_put(char *out, size_t size, size_t *pos, const char *s, size_t n)
+{
+	if (*pos + n + 1 > size)
+		return -1;
+	memcpy(out + *pos, s, n);
+	*pos += n;
+	return 0;
+}
+
+size_t text_escape(const char *s, size_t len, int ascii, char *out, size_t size)
+{
+	size_t pos = 0, i = 0;
+	char esc[16];
+	if (!size)
+		return 0;
+	while (i < len) {
+		ucs4_t uc;
+		int n = u8_mbtoucr(&uc, (const uint8_t *)s + i, len - i);
+		int rc;
+		if (n < 1) {
+			snprintf(esc, sizeof esc, "\\x%02X", (unsigned char)s[i]);
+			rc = text_put(out, size, &pos, esc, strlen(esc));
+			n = 1;
+		} else if (uc == '\\') {
+			rc = text_put(out, size, &pos, "\\\\", 2);
+		} else if (uc < 0x20 || uc == 0x7f) {
+			snprintf(esc, sizeof esc, "\\x%02X", (unsigned)uc);
+			rc = text_put(out, size, &pos, esc, strlen(esc));
+		} else if (text_hidden(uc) || (ascii && uc >= 0x80)) {
+			snprintf(esc, sizeof esc, "\\u{%04X}", (unsigned)uc);
+			rc = text_put(out, size, &pos, esc, strlen(esc));
+		} else {
+			rc = text_put(out, size, &pos, s + i, (size_t)n);
+		}
+		if (rc < 0)
+			break;
+		i += (size_t)n;
+	}
+	out[pos] = '\0';
+	return pos;
+}
+
+/* Width and length of the character at s (valid UTF-8 assumed; a bad byte
+ * counts as one column so measuring never stalls). */
+static int text_char(const char *s, int *bytes)
+{
+	ucs4_t uc;
+	int n = u8_mbtoucr(&uc, (const uint8_t *)s, strnlen(s, 4));
+	if (n < 1) {
+		*bytes = 1;
+		return 1;
+	}
+	*bytes = n;
+	int w = uc_width(uc, "UTF-8");
+	return w < 0 ? 1 : w;
+}
+
+int text_width(const char *s)
+{
+	int w = 0, n;
+	for (; *s; s += n)
+		w += text_char(s, &n);
+	return w;
+}
+
+static void text_copy(const char *s, size_t n, char *out, size_t size)
+{
+	if (!size)
+		return;
+	if (n >= size)
+		n = size - 1;
+	memcpy(out, s, n);
+	out[n] = '\0';
+}
+
+int text_fit(const char *s, int cols, int ascii, char *out, size_t size)
+{
+	int w = text_width(s);
+	if (cols <= 0) {
+		text_copy("", 0, out, size);
+		return 0;
+	}
+	if (w <= cols) {
+		text_copy(s, strlen(s), out, size);
+		return w;
+	}
+	const char *ell = ascii ? "~" : "\xE2\x80\xA6";
+	int used = 0, n;
+	const char *p = s;
+	while (*p) {
+		int cw = text_char(p, &n);
+		if (used + cw > cols - 1)
+			break;
+		used += cw;
+		p += n;
+	}
+	size_t keep = (size_t)(p - s), el = strlen(ell);
+	if (keep + el + 1 > size)
+		keep = size > el + 1 ? size - el - 1 : 0;
+	text_copy(s, keep, out, size);
+	if (strlen(out) + el + 1 <= size)
+		strcat(out, ell);
+	return used + 1;
+}
+
+int text_fit_left(const char *s, int cols, int ascii, char *out, size_t size)
+{
+	int w = text_width(s);
+	if (cols <= 0) {
+		text_copy("", 0, out, size);
+		return 0;
+	}
+	if (w <= cols) {
+		text_copy(s, strlen(s), out, size);
+		return w;
+	}
+	/* Drop characters from the front until the rest fits beside "…". */
+	const char *p = s;
+	int n;
+	while (*p && w > cols - 1) {
+		w -= text_char(p, &n);
+		p += n;
+	}
+	const char *ell = ascii ? "~" : "\xE2\x80\xA6";
+	size_t el = strlen(ell);
+	text_copy(ell, el, out, size);
+	if (el + strlen(p) + 1 <= size)
+		strcat(out, p);
+	return w + 1;
+}
+
+int text_fit_method(const char *cls, const char *name, const char *sig, int cols, int ascii,
+                    char *out, size_t size)
+{
+	char full[4200], tail[2048];
+	const char *dot = strrchr(cls, '.');
+	if (!dot)
+		dot = strrchr(cls, '/');
+	const char *simple = dot ? dot + 1 : cls;
+	size_t pkglen = dot ? (size_t)(dot - cls) + 1 : 0;
+
+	snprintf(full, sizeof full, "%s%s%s%s%s", cls, *cls ? "." : "", name, *sig ? " " : "", sig);
+	if (text_width(full) <= cols)
+		return text_fit(full, cols, ascii, out, size);
+	snprintf(tail, sizeof tail, "%s%s%s%s%s", simple, *simple ? "." : "", name,
+	         *sig ? " " : "", sig);
+	int tw = text_width(tail);
+	if (pkglen && tw + 2 <= cols) {
+		/* Keep the end of the package: "…e.pkg.Class.method sig". */
+		char pkg[2048];
+		text_copy(cls, pkglen, pkg, sizeof pkg);
+		int room = cols - tw;
+		char cut[2048];
+		text_fit_left(pkg, room, ascii, cut, sizeof cut);
+		snprintf(full, sizeof full, "%s%s", cut, tail);
+		return text_fit(full, cols, ascii, out, size);
+	}
+	if (tw <= cols)
+		return text_fit(tail, cols, ascii, out, size);
+	/* Without the signature, cut the class on the left, then the name. */
+	snprintf(tail, sizeof tail, "%s%s%s", simple, *simple ? "." : "", name);
+	tw = text_width(tail);
+	if (tw < cols && *sig) {
+		char head[4200];
+		snprintf(head, sizeof head, "%s %s", tail, sig);
+		return text_fit(head, cols, ascii, out, size);
+	}
+	if (text_width(name) + 2 <= cols)
+		return text_fit_left(tail, cols, ascii, out, size);
+	return text_fit(name, cols, ascii, out, size);
+}
+
+void text_pad(char *out, size_t size, int w, int cols)
+{
+	size_t len = strlen(out);
+	while (w < cols && len + 1 < size) {
+		out[len++] = ' ';
+		w++;
+	}
+	out[len] = '\0';
+}

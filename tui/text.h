@@ -1,0 +1,46 @@
+/* text.h: making trace strings safe and measuring them in terminal columns.
+ *
+ * Every string from a trace passes through text_escape() before it is
+ * drawn: control bytes, C1 controls, invalid UTF-8 and invisible format
+ * characters (bidi marks, zero-width joiners) become visible escapes, so no
+ * trace can move the cursor, change colours or reorder text. Widths are
+ * display columns (libunistring), never bytes, so CJK and emoji names are
+ * cut on character boundaries at the right column.
+ *
+ * No curses here: these functions write into caller buffers and can be unit
+ * tested. Output is always NUL-terminated when size > 0.
+ */
+#ifndef TV_TEXT_H
+#define TV_TEXT_H
+
+#include <stddef.h>
+
+/* Escape len bytes of s into out: "\xHH" for control bytes and invalid
+ * UTF-8, "\u{HHHH}" for invisible or unprintable characters, "\\" for a
+ * backslash. With ascii, every non-ASCII character is escaped as "\u{HHHH}".
+ * Returns the bytes written (excluding the NUL); stops early at a whole
+ * escape when out is too small. */
+size_t text_escape(const char *s, size_t len, int ascii, char *out, size_t size);
+
+/* Display columns of an escaped (valid UTF-8) string. */
+int text_width(const char *s);
+
+/* Copy s into out, cut to at most cols columns; a cut string ends with an
+ * ellipsis ("…", or "~" with ascii). Returns the columns used. */
+int text_fit(const char *s, int cols, int ascii, char *out, size_t size);
+
+/* Same, but cut on the left: "…tail". */
+int text_fit_left(const char *s, int cols, int ascii, char *out, size_t size);
+
+/* A method's name in at most cols columns: "pkg.Class.method sig" when it
+ * fits; else the package is elided first ("…g.Class.method sig", then
+ * "Class.method sig"), then the signature is cut, then the class, and the
+ * method name last. Inputs are escaped strings; cls may be "" and sig may
+ * be "". Returns the columns used. */
+int text_fit_method(const char *cls, const char *name, const char *sig, int cols, int ascii,
+                    char *out, size_t size);
+
+/* Pad out (holding a string of width w) with spaces up to cols columns. */
+void text_pad(char *out, size_t size, int w, int cols);
+
+#endif

@@ -1,0 +1,433 @@
+/* tlview.c: the timeline pane (see tlview.h). */
+#include "tlview.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "names.h"
+#include "text.h"
+
+#define TLV_LABEL_MAX 26
+
+/* Busiest first: CPU time when recorded, else wall span; ties by tid. */
+struct tlv_busy {
+	uint64_t busy;
+	uint32_t thread;
+};
+
+static int tlv_busy_cmp(const void *a, const void *b)
+{
+	const struct tlv_busy *x = a, *y = b;
+	if (x->busy != y->busy)
+		return x->busy > y->busy ? -1 : 1;
+	return (x->thread > y->thread) - (x->thread < y->thread);
+}
+
+int tlview_init(struct tlview *v, const struct timeline *tl, const struct profile *p)
+{
+	const struct trace *tr = tl->tr;
+	memset(v, 0, sizeof *v);
+	v->tl = tl;
+	v->threads = malloc(((size_t)tr->nthreads + 1) * sizeof *v->threads);
+	v->rank = calloc((size_t)tr->nmethods + 1, sizeof *v->rank);
+	if (!v->threads || !v->rank)
+		return -1;
+	struct tlv_busy *b = malloc(((size_t)tr->nthreads + 1) * sizeof *b);
+	if (!b)
+		return -1;
+	int clk = tr->has_clock[TV_CPU] ? TV_CPU : TV_WALL;
+	for (uint32_t i = 0; i < tr->nthreads; i++)
+		if (tr->threads[i].records)
+			b[v->nthreads++] = (struct tlv_busy){trace_thread_span(&tr->threads[i], clk), i};
+	qsort(b, v->nthreads, sizeof *b, tlv_busy_cmp);
+	for (uint32_t i = 0; i < v->nthreads; i++)
+		v->threads[i] = b[i].thread;
+	free(b);
+	for (uint32_t i = 0; i < p->norder; i++)
+		v->rank[p->order[i]] = i;
+	tlview_fit_all(v);
+	return 0;
+}
+
+void tlview_free(struct tlview *v)
+{
+	free(v->threads);
+	free(v->rank);
+	free(v->cells);
+	free(v->marks);
+	memset(v, 0, sizeof *v);
+}
+
+/* ------------------------------------------------------------ navigation */
+
+static uint64_t tlv_min_span(const struct tlview *v)
+{
+	return v->bar_w > 0 ? (uint64_t)v->bar_w : 64;
+}
+
+/* Keep [t0, t1) inside the trace and the cursor inside the view. */
+static void tlv_clamp(struct tlview *v)
+{
+	uint64_t b = v->tl->begin, e = v->tl->end > v->tl->begin ? v->tl->end : v->tl->begin + 1;
+	uint64_t span = v->t1 - v->t0;
+	if (span > e - b)
+		span = e - b;
+	if (v->t0 < b)
+		v->t0 = b;
+	if (v->t0 + span > e)
+		v->t0 = e - span;
+	v->t1 = v->t0 + span;
+	if (v->cursor < v->t0)
+		v->cursor = v->t0;
+	if (v->cursor >= v->t1)
+		v->cursor = v->t1 - 1;
+}
+
+void tlview_fit_all(struct tlview *v)
+{
+	v->t0 = v->tl->begin;
+	v->t1 = v->tl->end > v->tl->begin ? v->tl->end : v->tl->begin + 1;
+	if (v->cursor < v->t0 || v->cursor >= v->t1)
+		v->cursor = v->t0 + (v->t1 - v->t0) / 2;
+}
+
+void tlview_zoom(struct tlview *v, int in)
+{
+	uint64_t span = v->t1 - v->t0;
+	uint64_t ns = in > 0 ? span / 2 : span * 2;
+	if (ns < tlv_min_span(v))
+		ns = tlv_min_span(v);
+	if (ns == span)
+		return;
+	/* Keep the cursor at the same place on screen. */
+	double frac = span ? (double)(v->cursor - v->t0) / (double)span : 0.5;
+	uint64_t off = (uint64_t)(frac * (double)ns);
+	v->t0 = v->cursor > off ? v->cursor - off : 0;
+	v->t1 = v->t0 + ns;
+	tlv_clamp(v);
+}
+
+void tlview_pan(struct tlview *v, int dir)
+{
+	uint64_t step = (v->t1 - v->t0) / 8;
+	if (!step)
+		step = 1;
+	if (dir < 0) {
+		step = v->t0 - v->tl->begin < step ? v->t0 - v->tl->begin : step;
+		v->t0 -= step;
+		v->t1 -= step;
+		v->cursor = v->cursor > step ? v->cursor - step : 0;
+	} else {
+		v->t0 += step;
+		v->t1 += step;
+		v->cursor += step;
+	}
+	tlv_clamp(v);
+}
+
+void tlview_nudge(struct tlview *v, int dir)
+{
+	uint64_t col = v->bar_w > 0 ? (v->t1 - v->t0) / (uint64_t)v->bar_w : 1;
+	if (!col)
+		col = 1;
+	if (dir < 0)
+		v->cursor = v->cursor > v->t0 + col ? v->cursor - col : v->t0;
+	else
+		v->cursor += col;
+	if (v->cursor >= v->t1)
+		tlview_pan(v, 1);
+	else if (v->cursor < v->t0 + col && dir < 0 && v->t0 > v->tl->begin)
+		tlview_pan(v, -1);
+	tlv_clamp(v);
+}
+
+void tlview_thread_move(struct tlview *v, int delta)
+{
+	int64_t c = (int64_t)v->cur + delta;
+	if (c < 0)
+		c = 0;
+	if (v->nthreads && c >= (int64_t)v->nthreads)
+		c = (int64_t)v->nthreads - 1;
+	v->cur = (uint32_t)c;
+}
+
+static uint32_t tlv_thread(const struct tlview *v)
+{
+	return v->nthreads ? v->threads[v->cur] : TL_NONE;
+}
+
+uint32_t tlview_cursor_tid(const struct tlview *v)
+{
+	uint32_t t = tlv_thread(v);
+	return t == TL_NONE ? 0 : v->tl->tr->threads[t].tid;
+}
+
+uint32_t tlview_method_at_cursor(const struct tlview *v)
+{
+	uint32_t t = tlv_thread(v);
+	if (t == TL_NONE)
+		return TL_NONE;
+	uint32_t c = timeline_call_at(v->tl, t, v->cursor);
+	return c == TL_NONE ? TL_NONE : v->tl->tr->threads[t].method[c];
+}
+
+int tlview_fit_call(struct tlview *v)
+{
+	uint32_t t = tlv_thread(v);
+	uint32_t c = t == TL_NONE ? TL_NONE : timeline_call_at(v->tl, t, v->cursor);
+	if (c == TL_NONE)
+		return -1;
+	uint64_t s = timeline_call_start(v->tl, t, c), e = timeline_call_end(v->tl, t, c);
+	uint64_t pad = (e - s) / 20;
+	v->t0 = s > pad ? s - pad : 0;
+	v->t1 = e + pad;
+	if (v->t1 - v->t0 < tlv_min_span(v))
+		v->t1 = v->t0 + tlv_min_span(v);
+	tlv_clamp(v);
+	return 0;
+}
+
+int tlview_step_call(struct tlview *v, uint32_t method, int dir)
+{
+	struct tl_ref r;
+	if (method == TL_NONE || timeline_step(v->tl, method, v->cursor, dir, &r) < 0)
+		return -1;
+	v->cursor = timeline_call_start(v->tl, r.thread, r.call);
+	for (uint32_t i = 0; i < v->nthreads; i++)
+		if (v->threads[i] == r.thread)
+			v->cur = i;
+	if (v->cursor < v->t0 || v->cursor >= v->t1) {
+		uint64_t half = (v->t1 - v->t0) / 2;
+		v->t0 = v->cursor > half ? v->cursor - half : 0;
+		v->t1 = v->t0 + 2 * half + 1;
+		tlv_clamp(v);
+	}
+	return 0;
+}
+
+int tlview_click(struct tlview *v, int y, int x)
+{
+	if (y < 1 || x < v->bar_x || x >= v->bar_x + v->bar_w || v->bar_w <= 0)
+		return -1;
+	uint32_t idx = v->top + (uint32_t)(y - 1) / 2;
+	if (idx >= v->nthreads || (y - 1) / 2 >= v->rows)
+		return -1;
+	v->cur = idx;
+	v->cursor = v->t0 + (v->t1 - v->t0) * (uint64_t)(x - v->bar_x) / (uint64_t)v->bar_w;
+	tlv_clamp(v);
+	return 0;
+}
+
+/* ------------------------------------------------------------ drawing */
+
+void tlview_fmt_time(char *buf, size_t n, uint64_t us)
+{
+	if (us < 1000)
+		snprintf(buf, n, "%llu us", (unsigned long long)us);
+	else if (us < 1000000)
+		snprintf(buf, n, "%llu.%03llu ms", (unsigned long long)(us / 1000),
+		         (unsigned long long)(us % 1000));
+	else
+		snprintf(buf, n, "%llu.%06llu s", (unsigned long long)(us / 1000000),
+		         (unsigned long long)(us % 1000000));
+}
+
+/* A tick step of 1, 2 or 5 times a power of ten, about every 14 columns. */
+static uint64_t tlv_tick(uint64_t span, int w)
+{
+	uint64_t want = span * 14 / (uint64_t)(w > 14 ? w : 14);
+	uint64_t p = 1;
+	for (;;) {
+		if (p >= want)
+			return p;
+		if (2 * p >= want)
+			return 2 * p;
+		if (5 * p >= want)
+			return 5 * p;
+		if (p > UINT64_MAX / 100)
+			return p * 10;
+		p *= 10;
+	}
+}
+
+static void tlv_tick_label(char *buf, size_t n, uint64_t t, uint64_t step)
+{
+	if (step >= 1000000 && t % 1000000 == 0)
+		snprintf(buf, n, "%llus", (unsigned long long)(t / 1000000));
+	else if (step >= 100000)
+		snprintf(buf, n, "%llu.%01llus", (unsigned long long)(t / 1000000),
+		         (unsigned long long)(t % 1000000 / 100000));
+	else if (step >= 1000 && t % 1000 == 0)
+		snprintf(buf, n, "%llums", (unsigned long long)(t / 1000));
+	else if (step >= 100)
+		snprintf(buf, n, "%llu.%01llums", (unsigned long long)(t / 1000),
+		         (unsigned long long)(t % 1000 / 100));
+	else
+		snprintf(buf, n, "%lluus", (unsigned long long)t);
+}
+
+static int tlv_col_of(const struct tlview *v, uint64_t t)
+{
+	uint64_t span = v->t1 - v->t0;
+	if (t < v->t0 || t >= v->t1 || !span)
+		return -1;
+	return (int)((double)(t - v->t0) * v->bar_w / (double)span);
+}
+
+static void tlv_draw_ruler(struct tlview *v, WINDOW *win, const struct color *c)
+{
+	uint64_t span = v->t1 - v->t0, step = tlv_tick(span, v->bar_w);
+	uint64_t base = v->tl->begin;
+	uint64_t rel0 = v->t0 - base;
+	uint64_t first = (rel0 + step - 1) / step * step;
+	char label[32];
+	wattrset(win, c->role[ROLE_TITLE]);
+	wmove(win, 0, 0);
+	wclrtoeol(win);
+	int next_free = v->bar_x;
+	for (uint64_t t = first; base + t < v->t1; t += step) {
+		int col = tlv_col_of(v, base + t);
+		if (col < 0)
+			continue;
+		int x = v->bar_x + col;
+		tlv_tick_label(label, sizeof label, t, step);
+		if (x < next_free)
+			continue;
+		mvwaddch(win, 0, x, '|');
+		if (x + 1 + (int)strlen(label) < v->bar_x + v->bar_w)
+			waddstr(win, label);
+		next_free = x + 2 + (int)strlen(label);
+	}
+	wattrset(win, A_NORMAL);
+}
+
+static int tlv_scratch(struct tlview *v, int w)
+{
+	if (w <= v->scratch_w)
+		return 0;
+	uint32_t *c = realloc(v->cells, (size_t)w * sizeof *c);
+	if (!c)
+		return -1;
+	v->cells = c;
+	uint8_t *m = realloc(v->marks, (size_t)w);
+	if (!m)
+		return -1;
+	v->marks = m;
+	v->scratch_w = w;
+	return 0;
+}
+
+static void tlv_draw_cell(WINDOW *win, const struct color *c, int ascii, uint32_t rank,
+                          int is_cursor)
+{
+	static const char *const glyphs_utf8[] = {"\xE2\x96\x88", "\xE2\x96\x93", "\xE2\x96\x92",
+	                                          "\xE2\x96\x91"};
+	static const char *const glyphs_ascii[] = {"#", "=", "+", ":", "%", "*"};
+	if (rank == TL_NONE) {
+		wattrset(win, is_cursor ? c->role[ROLE_CURSOR] : A_NORMAL);
+		waddstr(win, is_cursor ? (ascii ? "|" : "\xE2\x94\x82") : " ");
+		return;
+	}
+	if (c->tier == COLOR_TIER_MONO) {
+		const char *g = ascii ? glyphs_ascii[rank % 6] : glyphs_utf8[rank % 4];
+		wattrset(win, is_cursor ? A_REVERSE : A_NORMAL);
+		waddstr(win, is_cursor ? (ascii ? "|" : "\xE2\x94\x82") : g);
+		return;
+	}
+	wattrset(win, color_method(c, rank) | (is_cursor ? A_REVERSE : 0));
+	waddstr(win, is_cursor ? (ascii ? "|" : "\xE2\x94\x82") : " ");
+}
+
+static void tlv_draw_thread(struct tlview *v, WINDOW *win, const struct color *c, int ascii,
+                            int y, uint32_t idx, uint32_t selected, int focused)
+{
+	const struct trace *tr = v->tl->tr;
+	uint32_t t = v->threads[idx];
+	char label[256];
+	int lw = names_thread(tr, t, v->bar_x - 1, ascii, label, sizeof label);
+	text_pad(label, sizeof label, lw, v->bar_x);
+	wattrset(win, idx == v->cur ? (focused ? c->role[ROLE_SELECTED] : A_BOLD) : A_NORMAL);
+	mvwaddstr(win, y, 0, label);
+	timeline_cells(v->tl, t, v->t0, v->t1, (uint32_t)v->bar_w, v->cells);
+	int ccol = tlv_col_of(v, v->cursor);
+	for (int x = 0; x < v->bar_w; x++) {
+		uint32_t m = v->cells[x];
+		tlv_draw_cell(win, c, ascii, m == TL_NONE ? TL_NONE : v->rank[m], x == ccol);
+	}
+	/* The marks row: where calls of the selected method run. */
+	wattrset(win, A_NORMAL);
+	wmove(win, y + 1, 0);
+	wclrtoeol(win);
+	if (selected == TL_NONE || selected >= tr->nmethods)
+		return;
+	timeline_marks(v->tl, t, selected, v->t0, v->t1, (uint32_t)v->bar_w, v->marks);
+	wattrset(win, c->role[ROLE_MARK]);
+	for (int x = 0; x < v->bar_w; x++)
+		if (v->marks[x])
+			mvwaddstr(win, y + 1, v->bar_x + x, ascii ? "-" : "\xE2\x96\x94");
+	wattrset(win, A_NORMAL);
+}
+
+static void tlv_draw_status(struct tlview *v, WINDOW *win, const struct color *c, int ascii,
+                            int y, int w)
+{
+	char line[1024], tbuf[48], dbuf[48], name[600];
+	tlview_fmt_time(tbuf, sizeof tbuf, v->cursor - v->tl->begin);
+	uint32_t t = tlv_thread(v);
+	uint32_t call = t == TL_NONE ? TL_NONE : timeline_call_at(v->tl, t, v->cursor);
+	int n = snprintf(line, sizeof line, " cursor %s", tbuf);
+	if (call != TL_NONE && n > 0 && (size_t)n < sizeof line) {
+		const struct tv_thread *th = &v->tl->tr->threads[t];
+		tlview_fmt_time(dbuf, sizeof dbuf,
+		                timeline_call_end(v->tl, t, call) - timeline_call_start(v->tl, t, call));
+		names_method(v->tl->tr, th->method[call], w / 2, ascii, name, sizeof name);
+		snprintf(line + n, sizeof line - (size_t)n, "  %s  (%s, depth %u)", name, dbuf,
+		         timeline_depth(v->tl, t, call));
+	}
+	char fit[1100];
+	text_fit(line, w, ascii, fit, sizeof fit);
+	wattrset(win, c->role[ROLE_TITLE]);
+	mvwaddstr(win, y, 0, fit);
+	wclrtoeol(win);
+	wattrset(win, A_NORMAL);
+}
+
+void tlview_draw(struct tlview *v, WINDOW *win, const struct color *c, int ascii, int focused,
+                 uint32_t selected)
+{
+	int h, w;
+	getmaxyx(win, h, w);
+	v->bar_x = w / 4 < TLV_LABEL_MAX ? w / 4 : TLV_LABEL_MAX;
+	v->bar_w = w - v->bar_x;
+	if (v->bar_w < 1 || h < 3 || tlv_scratch(v, v->bar_w) < 0)
+		return;
+	tlv_clamp(v);
+	v->rows = (h - 2) / 2;
+	if (v->rows < 1)
+		v->rows = 1;
+	if (v->cur < v->top)
+		v->top = v->cur;
+	if (v->cur >= v->top + (uint32_t)v->rows)
+		v->top = v->cur - (uint32_t)v->rows + 1;
+	tlv_draw_ruler(v, win, c);
+	for (int r = 0; r < v->rows; r++) {
+		int y = 1 + 2 * r;
+		uint32_t idx = v->top + (uint32_t)r;
+		if (idx >= v->nthreads) {
+			wmove(win, y, 0);
+			wclrtoeol(win);
+			if (y + 1 < h - 1) {
+				wmove(win, y + 1, 0);
+				wclrtoeol(win);
+			}
+			continue;
+		}
+		tlv_draw_thread(v, win, c, ascii, y, idx, selected, focused);
+	}
+	for (int y = 1 + 2 * v->rows; y < h - 1; y++) {
+		wmove(win, y, 0);
+		wclrtoeol(win);
+	}
+	tlv_draw_status(v, win, c, ascii, h - 1, w);
+}

@@ -1,0 +1,67 @@
+/* tlview.h: the timeline pane.
+ *
+ * One bar per thread (busiest first) with the time running right, a tick
+ * ruler on top, thin marks under each bar where the selected method's calls
+ * run, and a time cursor whose call is named on the status line. Each cell
+ * shows the method that used most of its time, in that method's colour
+ * (ranked by inclusive time, round robin over the palette).
+ *
+ * The view borrows the timeline index and the trace; it owns its scratch
+ * arrays (tlview_free()).
+ */
+#ifndef TV_TLVIEW_H
+#define TV_TLVIEW_H
+
+#include <curses.h>
+#include <stdint.h>
+
+#include "color.h"
+#include "profile.h"
+#include "timeline.h"
+
+struct tlview {
+	const struct timeline *tl;
+	uint32_t *threads;       /* trace thread indices, busiest first */
+	uint32_t nthreads;
+	uint32_t *rank;          /* per method: colour rank by incl time */
+	uint64_t t0, t1;         /* visible time range, axis µs */
+	uint64_t cursor;         /* time cursor */
+	uint32_t cur;            /* cursor's position in threads[] */
+	uint32_t top;            /* first thread shown */
+	int bar_x, bar_w;        /* set by the last draw */
+	int rows;                /* thread rows shown at the last draw */
+	uint32_t *cells;
+	uint8_t *marks;
+	int scratch_w;
+};
+
+/* 0, or -1 when out of memory. p ranks threads and method colours. */
+int tlview_init(struct tlview *v, const struct timeline *tl, const struct profile *p);
+void tlview_free(struct tlview *v);
+
+void tlview_fit_all(struct tlview *v);
+/* Zoom by 2 (in > 0) or 1/2 around the cursor. */
+void tlview_zoom(struct tlview *v, int in);
+/* Pan by an eighth of the view (dir -1/+1), cursor included. */
+void tlview_pan(struct tlview *v, int dir);
+/* Move the cursor by one column. */
+void tlview_nudge(struct tlview *v, int dir);
+void tlview_thread_move(struct tlview *v, int delta);
+/* Fit the call under the cursor; 0, or -1 when there is none. */
+int tlview_fit_call(struct tlview *v);
+/* Move the cursor to the next/previous call of method; -1 when none. */
+int tlview_step_call(struct tlview *v, uint32_t method, int dir);
+/* The method under the cursor on the current thread, or TL_NONE. */
+uint32_t tlview_method_at_cursor(const struct tlview *v);
+/* tid of the thread under the cursor. */
+uint32_t tlview_cursor_tid(const struct tlview *v);
+/* A click at window row y, column x: thread and time; -1 outside bars. */
+int tlview_click(struct tlview *v, int y, int x);
+
+void tlview_draw(struct tlview *v, WINDOW *win, const struct color *c, int ascii, int focused,
+                 uint32_t selected);
+
+/* "12.5 ms"-style time, relative to the trace's beginning when rel. */
+void tlview_fmt_time(char *buf, size_t n, uint64_t us);
+
+#endif

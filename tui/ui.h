@@ -1,0 +1,35 @@
+/* ui.h: the full-screen interface.
+ *
+ * ui_run() owns the terminal from start to end: it sets curses up on the
+ * terminal, runs the key loop and restores the terminal on every way out
+ * (q, Ctrl-C, SIGTERM, SIGHUP). The pieces below let the render benchmark
+ * drive the same code on an off-screen terminal: after newterm() and
+ * set_term(), ui_new() builds the state, ui_key() applies one key and
+ * ui_draw() paints; ui_free() releases the state (not the terminal).
+ * The trace is borrowed and must outlive the ui.
+ */
+#ifndef TV_UI_H
+#define TV_UI_H
+
+#include "trace.h"
+
+struct ui_opts {
+	int color;   /* -1 auto, 0 never, 1 always */
+	int ascii;   /* 1: ASCII only, whatever the locale */
+	int scoped;  /* start with the table scoped to thread tid */
+	uint32_t tid;
+};
+
+/* Returns the process exit status: 0, or 128 + signal for SIGTERM/SIGHUP;
+ * 2 when the terminal cannot run the UI (the caller then prints text). */
+int ui_run(const char *path, struct trace *tr, const struct ui_opts *o);
+
+struct ui;
+/* NULL when out of memory. Curses must be initialised. */
+struct ui *ui_new(const char *path, struct trace *tr, const struct ui_opts *o);
+/* Apply one key (a curses key code); 1 when the key quits. */
+int ui_key(struct ui *u, int ch);
+void ui_draw(struct ui *u);
+void ui_free(struct ui *u);
+
+#endif
