@@ -11,17 +11,48 @@
 /* Sample points per crowded cell. */
 #define TL_SAMPLES 16
 
+/* One thread's calls in preorder, keeping the path from the root: a call
+ * is outermost when its method is not already on the path. Pass 0 counts
+ * per method, pass 1 files the calls (by_method then holds start slots). */
+static int tl_outermost(struct timeline *tl, uint32_t t, int pass, uint32_t *active,
+                        uint32_t **path, uint32_t *path_cap)
+{
+	const struct tv_thread *th = &tl->tr->threads[t];
+	uint32_t depth = 0;
+	for (uint32_t i = 0; i < th->ncalls; i++) {
+		while (depth && (*path)[depth - 1] != th->parent[i])
+			active[th->method[(*path)[--depth]]]--;
+		if (depth == *path_cap) {
+			uint32_t cap = *path_cap ? *path_cap * 2 : 64;
+			uint32_t *np = realloc(*path, (size_t)cap * sizeof *np);
+			if (!np)
+				return -1;
+			*path = np;
+			*path_cap = cap;
+		}
+		uint32_t m = th->method[i];
+		(*path)[depth++] = i;
+		if (active[m]++)
+			continue;
+		if (pass == 0)
+			tl->by_method[m + 1]++;
+		else
+			tl->calls[tl->by_method[m]++] = (struct tl_ref){t, i};
+	}
+	while (depth)
+		active[th->method[(*path)[--depth]]]--;
+	return 0;
+}
+
 enum tv_status timeline_build(struct timeline *tl, const struct trace *tr,
                               struct tv_error *err)
 {
 	memset(tl, 0, sizeof *tl);
 	tl->tr = tr;
 	tl->clock = tr->has_clock[TV_WALL] ? TV_WALL : TV_CPU;
-	uint64_t total = 0;
 	int any = 0;
 	for (uint32_t t = 0; t < tr->nthreads; t++) {
 		const struct tv_thread *th = &tr->threads[t];
-		total += th->ncalls;
 		if (!th->records)
 			continue;
 		if (!any || th->first[tl->clock] < tl->begin)
@@ -31,30 +62,47 @@ enum tv_status timeline_build(struct timeline *tl, const struct trace *tr,
 		any = 1;
 	}
 	tl->by_method = calloc((size_t)tr->nmethods + 1, sizeof *tl->by_method);
-	tl->calls = malloc((size_t)(total ? total : 1) * sizeof *tl->calls);
-	if (!tl->by_method || !tl->calls) {
+	if (!tl->by_method) {
 		timeline_free(tl);
 		return tv_fail(err, TV_ERR_NOMEM, TV_NO_OFFSET, NULL);
 	}
 	/* Counting sort by method keeps each method's calls by thread, then
-	 * in preorder, which is time order within a thread. */
-	for (uint32_t t = 0; t < tr->nthreads; t++)
-		for (uint32_t i = 0; i < tr->threads[t].ncalls; i++)
-			tl->by_method[tr->threads[t].method[i] + 1]++;
-	for (uint32_t m = 0; m < tr->nmethods; m++)
-		tl->by_method[m + 1] += tl->by_method[m];
-	uint32_t *fill = malloc((size_t)(tr->nmethods ? tr->nmethods : 1) * sizeof *fill);
-	if (!fill) {
+	 * in preorder, which is time order within a thread. Only outermost
+	 * calls are indexed: a recursive call lies inside one of them. */
+	uint32_t *active = calloc((size_t)tr->nmethods + 1, sizeof *active);
+	uint32_t *path = NULL;
+	uint32_t path_cap = 0;
+	if (!active) {
 		timeline_free(tl);
 		return tv_fail(err, TV_ERR_NOMEM, TV_NO_OFFSET, NULL);
 	}
-	memcpy(fill, tl->by_method, (size_t)tr->nmethods * sizeof *fill);
-	for (uint32_t t = 0; t < tr->nthreads; t++)
-		for (uint32_t i = 0; i < tr->threads[t].ncalls; i++) {
-			struct tl_ref r = {t, i};
-			tl->calls[fill[tr->threads[t].method[i]]++] = r;
+	for (int pass = 0; pass < 2; pass++) {
+		for (uint32_t t = 0; t < tr->nthreads; t++)
+			if (tl_outermost(tl, t, pass, active, &path, &path_cap) < 0) {
+				free(active);
+				free(path);
+				timeline_free(tl);
+				return tv_fail(err, TV_ERR_NOMEM, TV_NO_OFFSET, NULL);
+			}
+		if (pass)
+			break;
+		for (uint32_t m = 0; m < tr->nmethods; m++)
+			tl->by_method[m + 1] += tl->by_method[m];
+		uint32_t total = tl->by_method[tr->nmethods];
+		tl->calls = malloc((size_t)(total ? total : 1) * sizeof *tl->calls);
+		if (!tl->calls) {
+			free(active);
+			free(path);
+			timeline_free(tl);
+			return tv_fail(err, TV_ERR_NOMEM, TV_NO_OFFSET, NULL);
 		}
-	free(fill);
+	}
+	free(active);
+	free(path);
+	/* The fill pass advanced each start to the next method's: shift back. */
+	for (uint32_t m = tr->nmethods; m > 0; m--)
+		tl->by_method[m] = tl->by_method[m - 1];
+	tl->by_method[0] = 0;
 	return TV_OK;
 }
 
@@ -299,20 +347,6 @@ static uint32_t tl_ref_lower(const struct timeline *tl, const struct tl_ref *r, 
 	return lo;
 }
 
-static void tl_mark_span(uint64_t s, uint64_t e, uint64_t t0, uint64_t t1, uint32_t ncols,
-                         uint8_t *out)
-{
-	if (e <= t0 || s >= t1)
-		return;
-	uint64_t span = t1 - t0;
-	uint32_t c0 = s <= t0 ? 0 : (uint32_t)((double)(s - t0) * ncols / (double)span);
-	uint32_t c1 = e >= t1 ? ncols - 1 : (uint32_t)((double)(e - t0) * ncols / (double)span);
-	if (c1 >= ncols)
-		c1 = ncols - 1;
-	for (uint32_t c = c0; c <= c1; c++)
-		out[c] = 1;
-}
-
 void timeline_marks(const struct timeline *tl, uint32_t thread, uint32_t method,
                     uint64_t t0, uint64_t t1, uint32_t ncols, uint8_t *out)
 {
@@ -322,27 +356,16 @@ void timeline_marks(const struct timeline *tl, uint32_t thread, uint32_t method,
 	if (!r || t1 <= t0 || !ncols)
 		return;
 	tl_thread_range(r, n, thread, &lo, &hi);
-	if (lo == hi)
-		return;
-	/* The outermost call of the method covering t0, if any. */
-	uint32_t c = timeline_call_at(tl, thread, t0), outer = TL_NONE;
-	const struct tv_thread *th = &tl->tr->threads[thread];
-	for (; c != TL_NONE && c != TV_ROOT; c = th->parent[c])
-		if (th->method[c] == method)
-			outer = c;
-	if (outer != TL_NONE)
-		tl_mark_span(t0, timeline_call_end(tl, thread, outer), t0, t1, ncols, out);
-	/* Calls starting in view; after marking one, skip to the next cell. */
-	uint32_t i = tl_ref_lower(tl, r, lo, hi, t0);
-	while (i < hi) {
-		uint64_t s = timeline_call_start(tl, thread, r[i].call);
-		if (s >= t1)
-			break;
-		tl_mark_span(s, timeline_call_end(tl, thread, r[i].call), t0, t1, ncols, out);
-		uint32_t col = (uint32_t)((double)(s - t0) * ncols / (double)(t1 - t0));
-		uint64_t next = tl_edge(t0, t1, col + 1, ncols);
-		uint32_t j = tl_ref_lower(tl, r, i + 1, hi, next);
-		i = j > i + 1 ? j : i + 1;
+	/* Outermost calls of a method are disjoint and sorted by start and
+	 * end alike: a cell is marked when the last one starting before the
+	 * cell's end is still running at the cell's start. */
+	for (uint32_t c = 0; c < ncols && lo < hi; c++) {
+		uint64_t a = tl_edge(t0, t1, c, ncols), b = tl_edge(t0, t1, c + 1, ncols);
+		if (b <= a)
+			b = a + 1;
+		uint32_t k = tl_ref_lower(tl, r, lo, hi, b);
+		if (k > lo && timeline_call_end(tl, thread, r[k - 1].call) > a)
+			out[c] = 1;
 	}
 }
 

@@ -28,7 +28,9 @@ struct timeline {
 	int clock;                /* TV_WALL, or TV_CPU without a wall clock */
 	uint64_t begin, end;      /* earliest first / latest last timestamp */
 	uint32_t *by_method;      /* method -> first slot in calls[] (nmethods + 1) */
-	struct tl_ref *calls;     /* every call, grouped by method, in time order */
+	struct tl_ref *calls;     /* outermost calls (no call of the same method
+	                           * among their ancestors), grouped by method,
+	                           * then by thread, in time order */
 };
 
 enum tv_status timeline_build(struct timeline *tl, const struct trace *tr,
@@ -53,12 +55,13 @@ void timeline_cells(const struct timeline *tl, uint32_t thread, uint64_t t0, uin
 void timeline_marks(const struct timeline *tl, uint32_t thread, uint32_t method,
                     uint64_t t0, uint64_t t1, uint32_t ncols, uint8_t *out);
 
-/* The calls of a method: *n set, NULL when it has none. */
+/* The outermost calls of a method: *n set, NULL when it has none. A
+ * recursive call lies inside one of these, so they cover every call. */
 const struct tl_ref *timeline_method_calls(const struct timeline *tl, uint32_t method,
                                            uint32_t *n);
 
-/* The call of method after (dir > 0) or before (dir < 0) time t on any
- * thread, by start time; 0 and *ref set when found. */
+/* The outermost call of method starting after (dir > 0) or before
+ * (dir < 0) time t on any thread; 0 and *ref set when found. */
 int timeline_step(const struct timeline *tl, uint32_t method, uint64_t t, int dir,
                   struct tl_ref *ref);
 
