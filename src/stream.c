@@ -5,6 +5,7 @@
  * which thread and method ids the packets announced.
  */
 #include "stream.h"
+#include "bytes.h"
 
 #include "idmap.h"
 #include "keyfile.h"
@@ -14,17 +15,6 @@
 
 #define ST_CHUNK ((size_t)8 << 20)  /* bytes between sink->consumed calls */
 #define ST_PROBE_ITEMS 4096         /* records + packets looked at per stride */
-
-static inline uint32_t st_rd16(const uint8_t *p)
-{
-	return (uint32_t)p[0] | (uint32_t)p[1] << 8;
-}
-
-static inline uint32_t st_rd32(const uint8_t *p)
-{
-	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
-	       (uint32_t)p[3] << 24;
-}
 
 /* One packet at buf[pos] (pos at the 00 00 marker) split into its parts. */
 struct st_packet {
@@ -50,20 +40,20 @@ static enum st_pk st_packet_read(const uint8_t *buf, size_t len, size_t pos,
 		hdr = 5;
 		if (avail < hdr)
 			return ST_PK_SHORT;
-		pk->blen = st_rd16(buf + pos + 3);
+		pk->blen = bytes_le16(buf + pos + 3);
 		break;
 	case 2:
 		hdr = 7;
 		if (avail < hdr)
 			return ST_PK_SHORT;
-		pk->tid = st_rd16(buf + pos + 3);
-		pk->blen = st_rd16(buf + pos + 5);
+		pk->tid = bytes_le16(buf + pos + 3);
+		pk->blen = bytes_le16(buf + pos + 5);
 		break;
 	case 3:
 		hdr = 7;
 		if (avail < hdr)
 			return ST_PK_SHORT;
-		pk->blen = st_rd32(buf + pos + 3);
+		pk->blen = bytes_le32(buf + pos + 3);
 		break;
 	default:
 		return ST_PK_UNKNOWN;
@@ -95,7 +85,7 @@ static int st_probe_run(const uint8_t *buf, size_t len, size_t pos, size_t strid
 	r->score = 0;
 	r->fatal = 0;
 	for (unsigned items = 0; items < ST_PROBE_ITEMS && len - pos >= 2; items++) {
-		uint32_t tid = st_rd16(buf + pos);
+		uint32_t tid = bytes_le16(buf + pos);
 		struct st_packet pk;
 		struct sink_method m;
 		uint64_t id;
@@ -103,7 +93,7 @@ static int st_probe_run(const uint8_t *buf, size_t len, size_t pos, size_t strid
 		if (tid != 0) {
 			if (len - pos < stride)
 				break;
-			uint32_t word = st_rd32(buf + pos + 2);
+			uint32_t word = bytes_le32(buf + pos + 2);
 			int good = idmap_get(&thr, tid) != IDMAP_NONE &&
 			           idmap_get(&meth, word & ~3u) != IDMAP_NONE && (word & 3) != 3;
 			r->score += good ? 1 : -2;
@@ -233,7 +223,7 @@ static size_t st_records(struct st_state *st, size_t pos, size_t stride, int dua
 
 	while (pos < limit && len - pos >= 2) {
 		const uint8_t *p = buf + pos;
-		uint32_t tid = st_rd16(p);
+		uint32_t tid = bytes_le16(p);
 
 		if (tid == 0)
 			break;
@@ -241,8 +231,8 @@ static size_t st_records(struct st_state *st, size_t pos, size_t stride, int dua
 			sink_warn(st->s, TV_W_TRUNCATED, pos, 1);
 			return len;
 		}
-		if (rec && rec(ctx, tid, st_rd32(p + 2), st_rd32(p + 6),
-		               dual ? st_rd32(p + 10) : 0, pos)) {
+		if (rec && rec(ctx, tid, bytes_le32(p + 2), bytes_le32(p + 6),
+		               dual ? bytes_le32(p + 10) : 0, pos)) {
 			*rc = tv_fail(st->err, TV_ERR_NOMEM, pos, NULL);
 			return len;
 		}

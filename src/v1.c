@@ -5,27 +5,12 @@
  * byte shifts (compiled to plain loads), the callback cached in locals.
  */
 #include "v1.h"
+#include "bytes.h"
 
 #include <string.h>
 
 #define V1_MAGIC 0x574F4C53u       /* "SLOW" */
 #define V1_CHUNK ((size_t)8 << 20)  /* bytes between sink->consumed calls */
-
-static inline uint32_t v1_rd16(const uint8_t *p)
-{
-	return (uint32_t)p[0] | (uint32_t)p[1] << 8;
-}
-
-static inline uint32_t v1_rd32(const uint8_t *p)
-{
-	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
-	       (uint32_t)p[3] << 24;
-}
-
-static inline uint64_t v1_rd64(const uint8_t *p)
-{
-	return (uint64_t)v1_rd32(p) | (uint64_t)v1_rd32(p + 4) << 32;
-}
 
 /* Smallest record that holds a base version's fields. */
 static unsigned v1_min_record(unsigned base_version)
@@ -38,18 +23,18 @@ enum tv_status v1_header_parse(const uint8_t *buf, size_t len, uint64_t base,
 {
 	unsigned ver, bv;
 
-	if (len < 4 || v1_rd32(buf) != V1_MAGIC)
+	if (len < 4 || bytes_le32(buf) != V1_MAGIC)
 		return tv_fail(err, TV_ERR_NO_DATA, base, NULL);
 	if (len < 16)
 		return tv_fail(err, TV_ERR_NO_RECORDS, base + len,
 		               "data header cut short (%zu of 32 bytes)", len);
-	ver = v1_rd16(buf + 4);
+	ver = bytes_le16(buf + 4);
 	bv = (ver & 0xF0) == 0xF0 ? ver & 0x0F : ver;
 	if (ver > 0xFF || bv < 1 || bv > 3)
 		return tv_fail(err, TV_ERR_VERSION, base + 4, "data header version %u", ver);
 	h->version = ver;
-	h->data_offset = v1_rd16(buf + 6);
-	h->start_time = v1_rd64(buf + 8);
+	h->data_offset = bytes_le16(buf + 6);
+	h->start_time = bytes_le64(buf + 8);
 	/* All writers store the size only from version 3 on (and 0xF1-0xF3 are
 	 * >= 3), and every reader reads it only then (§3, §12). */
 	if (ver >= 3) {
@@ -60,7 +45,7 @@ enum tv_status v1_header_parse(const uint8_t *buf, size_t len, uint64_t base,
 		if (len < 18)
 			return tv_fail(err, TV_ERR_NO_RECORDS, base + len,
 			               "data header cut short (%zu of 32 bytes)", len);
-		h->record_size = v1_rd16(buf + 16);
+		h->record_size = bytes_le16(buf + 16);
 		if (h->record_size < v1_min_record(bv))
 			return tv_fail(err, TV_ERR_HEADER, base + 16,
 			               "record size %u is below %u for version %u",
@@ -94,17 +79,17 @@ static size_t v1_run(const uint8_t *p, size_t n, size_t rs, unsigned bv, uint64_
 	switch (bv) {
 	case 1:
 		for (i = 0; i < n; i++, p += rs)
-			if (rec(ctx, p[0], v1_rd32(p + 1), v1_rd32(p + 5), 0, off + i * rs))
+			if (rec(ctx, p[0], bytes_le32(p + 1), bytes_le32(p + 5), 0, off + i * rs))
 				return i;
 		break;
 	case 2:
 		for (i = 0; i < n; i++, p += rs)
-			if (rec(ctx, v1_rd16(p), v1_rd32(p + 2), v1_rd32(p + 6), 0, off + i * rs))
+			if (rec(ctx, bytes_le16(p), bytes_le32(p + 2), bytes_le32(p + 6), 0, off + i * rs))
 				return i;
 		break;
 	default:
 		for (i = 0; i < n; i++, p += rs)
-			if (rec(ctx, v1_rd16(p), v1_rd32(p + 2), v1_rd32(p + 6), v1_rd32(p + 10),
+			if (rec(ctx, bytes_le16(p), bytes_le32(p + 2), bytes_le32(p + 6), bytes_le32(p + 10),
 			        off + i * rs))
 				return i;
 		break;

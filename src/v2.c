@@ -10,6 +10,7 @@
  * reach the sink, so a desynchronised block is skipped, never half-sent.
  */
 #include "v2.h"
+#include "bytes.h"
 
 #include "idmap.h"
 #include "keyfile.h"
@@ -65,22 +66,6 @@ struct v2 {
 	size_t nstacks, stacks_cap;
 	enum tv_status fail;      /* set with V2_PK_FAIL */
 };
-
-static inline uint32_t v2_rd16(const uint8_t *p)
-{
-	return (uint32_t)p[0] | (uint32_t)p[1] << 8;
-}
-
-static inline uint32_t v2_rd32(const uint8_t *p)
-{
-	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
-	       (uint32_t)p[3] << 24;
-}
-
-static inline uint64_t v2_rd64(const uint8_t *p)
-{
-	return (uint64_t)v2_rd32(p) | (uint64_t)v2_rd32(p + 4) << 32;
-}
 
 /* ULEB128/SLEB128 of up to 64 bits (10 bytes); -1 when cut by end. */
 static inline int v2_uleb(const uint8_t **pp, const uint8_t *end, uint64_t *out)
@@ -283,9 +268,9 @@ static enum v2_pk v2_block_c(struct v2 *v, size_t pos, size_t *next)
 
 	if (v->len - pos < 12)
 		return V2_PK_SHORT;
-	tid = v2_rd32(b + 1);
-	n = v2_rd32(b + 5) & 0xFFFFFF;
-	size = v2_rd32(b + 8);
+	tid = bytes_le32(b + 1);
+	n = bytes_le32(b + 5) & 0xFFFFFF;
+	size = bytes_le32(b + 8);
 	if (size > v->len - pos - 12)
 		return V2_PK_SHORT;
 	pay = b + 12;
@@ -366,19 +351,19 @@ static enum v2_pk v2_block_ab(struct v2 *v, size_t pos, size_t *next)
 
 	if (v->len - pos < hdr)
 		return V2_PK_SHORT;
-	tid = v2_rd32(b + 1);
-	first.m = idlen == 4 ? v2_rd32(b + 5) : v2_rd64(b + 5);
+	tid = bytes_le32(b + 1);
+	first.m = idlen == 4 ? bytes_le32(b + 5) : bytes_le64(b + 5);
 	p = b + 5 + idlen;
 	if (v->dual) {
-		first.v1 = v2_rd32(p);      /* thread first in these headers */
-		first.v0 = v2_rd32(p + 4);
+		first.v1 = bytes_le32(p);      /* thread first in these headers */
+		first.v0 = bytes_le32(p + 4);
 		p += 8;
 	} else {
-		first.v0 = v2_rd32(p);
+		first.v0 = bytes_le32(p);
 		p += 4;
 	}
-	cnt = v2_rd16(p);
-	size = v2_rd16(p + 2);
+	cnt = bytes_le16(p);
+	size = bytes_le16(p + 2);
 	pay = b + hdr;
 	v->blocks++;
 	used = v2_ab_measure(v, pay, cnt, size, &first);
@@ -421,19 +406,19 @@ static enum v2_pk v2_info(struct v2 *v, size_t pos, size_t *next)
 	int stop = 0;
 
 	if (b[0] == 0) {  /* thread: u4 tid, u2 len, name */
-		if (avail < 7 || (n = v2_rd16(b + 5)) > avail - 7)
+		if (avail < 7 || (n = bytes_le16(b + 5)) > avail - 7)
 			return V2_PK_SHORT;
 		*next = pos + 7 + n;
 		name.ptr = (const char *)b + 7;
 		name.len = n;
 		if (v->emit && v->s->thread)
-			stop = v->s->thread(v->s->ctx, v2_rd32(b + 1), name, pos);
+			stop = v->s->thread(v->s->ctx, bytes_le32(b + 1), name, pos);
 	} else {          /* method: u4 index (a) or u8 ArtMethod*, u2 len, line */
 		idlen = v->rev == V2_REV_A ? 4 : 8;
-		if (avail < 3 + idlen || (n = v2_rd16(b + 1 + idlen)) > avail - 3 - idlen)
+		if (avail < 3 + idlen || (n = bytes_le16(b + 1 + idlen)) > avail - 3 - idlen)
 			return V2_PK_SHORT;
 		*next = pos + 3 + idlen + n;
-		id = idlen == 4 ? (uint64_t)v2_rd32(b + 1) << 2 : v2_rd64(b + 1) & ~(uint64_t)3;
+		id = idlen == 4 ? (uint64_t)bytes_le32(b + 1) << 2 : bytes_le64(b + 1) & ~(uint64_t)3;
 		if (keyfile_method_fields((const char *)b + 3 + idlen, n, &m) < 0) {
 			if (!v->emit)
 				return V2_PK_BAD;  /* the strongest sign of a wrong layout */
@@ -459,9 +444,9 @@ static enum v2_pk v2_packet(struct v2 *v, size_t pos, size_t *next)
 		return v->rev == V2_REV_A || v->rev == V2_REV_B ? v2_block_ab(v, pos, next)
 		                                                : v2_block_c(v, pos, next);
 	case 3:
-		if (v->len - pos < 3 || v2_rd16(v->buf + pos + 1) > v->len - pos - 3)
+		if (v->len - pos < 3 || bytes_le16(v->buf + pos + 1) > v->len - pos - 3)
 			return V2_PK_SHORT;
-		*next = pos + 3 + v2_rd16(v->buf + pos + 1);
+		*next = pos + 3 + bytes_le16(v->buf + pos + 1);
 		return V2_PK_SUMMARY;
 	default:
 		return V2_PK_BAD;
@@ -510,7 +495,7 @@ static int v2_summary_ns(const struct v2 *v, size_t pos)
 	memset(&probe, 0, sizeof probe);
 	probe.ctx = &ns;
 	probe.option = v2_probe_option;
-	keyfile_parse(v->buf + pos + 3, v2_rd16(v->buf + pos + 1), pos + 3, 0, &probe,
+	keyfile_parse(v->buf + pos + 3, bytes_le16(v->buf + pos + 1), pos + 3, 0, &probe,
 	              NULL, NULL);
 	return ns;
 }
@@ -570,18 +555,18 @@ static enum tv_status v2_header(struct v2 *v, unsigned *version)
 {
 	const uint8_t *b = v->buf;
 
-	if (v->len < 4 || v2_rd32(b) != V2_MAGIC)
+	if (v->len < 4 || bytes_le32(b) != V2_MAGIC)
 		return tv_fail(v->err, TV_ERR_NOT_TRACE, 0, NULL);
 	if (v->len < V2_HDR)
 		return tv_fail(v->err, TV_ERR_NO_RECORDS, v->len,
 		               "V2 header cut short (%zu of 32 bytes)", v->len);
-	*version = v2_rd16(b + 4);
+	*version = bytes_le16(b + 4);
 	if (*version != 4 && *version != 5 && *version != 0xF4 && *version != 0xF5)
 		return tv_fail(v->err, TV_ERR_VERSION, 4, "version %u is not a V2 version",
 		               *version);
 	v->dual = (*version & 0x0F) == 5;
-	v->tick0 = v2_rd64(b + 14);
-	v->freq = v2_rd64(b + 22);
+	v->tick0 = bytes_le64(b + 14);
+	v->freq = bytes_le64(b + 22);
 	return TV_OK;
 }
 
@@ -652,12 +637,12 @@ enum tv_status v2_parse(const uint8_t *buf, size_t len, const struct sink *s,
 		v.ns = 1;
 	else if (v.rev == V2_REV_C)
 		v.ns = v.end_kind == V2_PK_SUMMARY ? v2_summary_ns(&v, v.summary_pos)
-		                                    : v2_rd64(buf + 6) >= V2_NS_START_GUESS;
+		                                    : bytes_le64(buf + 6) >= V2_NS_START_GUESS;
 	f.version = version & 0x0F;
 	f.streaming = (version & 0xF0) == 0xF0;
 	f.nslots = v.dual ? 2 : 1;
 	f.record_size = 0;
-	f.start_time = v2_rd64(buf + 6);
+	f.start_time = bytes_le64(buf + 6);
 	f.start_time_ns = v.ns;
 	if (s->format && s->format(s->ctx, &f)) {
 		r = tv_fail(err, TV_ERR_NOMEM, 0, NULL);
