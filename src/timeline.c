@@ -375,6 +375,8 @@ int timeline_step(const struct timeline *tl, uint32_t method, uint64_t t, int di
 	uint32_t n;
 	const struct tl_ref *r = timeline_method_calls(tl, method, &n);
 	int found = 0;
+	if (dir > 0 && t == UINT64_MAX)
+		return -1;  /* nothing starts after the end of time */
 	uint64_t best = 0;
 	for (uint32_t lo = 0; r && lo < n;) {
 		uint32_t a, b;

@@ -96,59 +96,87 @@ static void text_copy(const char *s, size_t n, char *out, size_t size)
 	out[n] = '\0';
 }
 
-int text_fit(const char *s, int cols, int ascii, char *out, size_t size)
+/* Bytes of s to keep so the text fits in cols columns and bytes bytes,
+ * cut on a character boundary; *w receives its width. */
+static size_t text_prefix(const char *s, int cols, size_t bytes, int *w)
 {
-	int w = text_width(s);
-	if (cols <= 0) {
-		text_copy("", 0, out, size);
-		return 0;
-	}
-	if (w <= cols) {
-		text_copy(s, strlen(s), out, size);
-		return w;
-	}
-	const char *ell = ascii ? "~" : "\xE2\x80\xA6";
-	int used = 0, n;
 	const char *p = s;
+	int used = 0, n;
 	while (*p) {
 		int cw = text_char(p, &n);
-		if (used + cw > cols - 1)
+		if (used + cw > cols || (size_t)(p - s) + (size_t)n > bytes)
 			break;
 		used += cw;
 		p += n;
 	}
-	size_t keep = (size_t)(p - s), el = strlen(ell);
-	if (keep + el + 1 > size)
-		keep = size > el + 1 ? size - el - 1 : 0;
-	text_copy(s, keep, out, size);
-	if (strlen(out) + el + 1 <= size)
-		strcat(out, ell);
-	return used + 1;
+	*w = used;
+	return (size_t)(p - s);
+}
+
+int text_fit(const char *s, int cols, int ascii, char *out, size_t size)
+{
+	int w;
+	if (!size)
+		return 0;
+	if (cols <= 0) {
+		out[0] = '\0';
+		return 0;
+	}
+	size_t all = strlen(s);
+	size_t keep = text_prefix(s, cols, size - 1, &w);
+	if (keep == all) {
+		text_copy(s, keep, out, size);
+		return w;
+	}
+	/* Cut: leave room for the ellipsis in columns and in bytes. */
+	const char *ell = ascii ? "~" : "\xE2\x80\xA6";
+	size_t el = strlen(ell);
+	if (size < el + 1) {
+		out[0] = '\0';
+		return 0;
+	}
+	keep = text_prefix(s, cols - 1, size - 1 - el, &w);
+	memcpy(out, s, keep);
+	memcpy(out + keep, ell, el + 1);
+	return w + 1;
 }
 
 int text_fit_left(const char *s, int cols, int ascii, char *out, size_t size)
 {
 	int w = text_width(s);
+	if (!size)
+		return 0;
 	if (cols <= 0) {
-		text_copy("", 0, out, size);
+		out[0] = '\0';
 		return 0;
 	}
-	if (w <= cols) {
+	if (w <= cols && strlen(s) < size) {
 		text_copy(s, strlen(s), out, size);
 		return w;
 	}
-	/* Drop characters from the front until the rest fits beside "…". */
+	/* Drop characters from the front until the rest fits beside "…",
+	 * then any zero-width marks that belonged to the dropped character. */
+	const char *ell = ascii ? "~" : "\xE2\x80\xA6";
+	size_t el = strlen(ell);
 	const char *p = s;
 	int n;
-	while (*p && w > cols - 1) {
+	while (*p && (w > cols - 1 || strlen(p) + el + 1 > size)) {
 		w -= text_char(p, &n);
 		p += n;
 	}
-	const char *ell = ascii ? "~" : "\xE2\x80\xA6";
-	size_t el = strlen(ell);
-	text_copy(ell, el, out, size);
-	if (el + strlen(p) + 1 <= size)
-		strcat(out, p);
+	while (*p) {
+		ucs4_t uc;
+		int k = u8_mbtoucr(&uc, (const uint8_t *)p, strnlen(p, 4));
+		if (k < 1 || uc_width(uc, "UTF-8") != 0)
+			break;
+		p += k;
+	}
+	if (size < el + 1) {
+		out[0] = '\0';
+		return 0;
+	}
+	memcpy(out, ell, el);
+	text_copy(p, strlen(p), out + el, size - el);
 	return w + 1;
 }
 

@@ -1,0 +1,621 @@
+/* test_text.c: tui/text.h, the curses-free escaping and fitting of names.
+ *
+ * Every expected string is written out by hand: "\\x1B" in C source is the
+ * four visible characters \x1B. Byte values of the UTF-8 used here:
+ *   é U+00E9 C3 A9        中 U+4E2D E4 B8 AD     文 U+6587 E6 96 87
+ *   … U+2026 E2 80 A6     😀 U+1F600 F0 9F 98 80  ◌́ U+0301 CC 81
+ * CJK ideographs and the emoji are 2 columns wide, the combining acute 0.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <cmocka.h>
+#include <unistr.h>
+
+#include "text.h"
+
+#define ELL "\xE2\x80\xA6"  /* … */
+#define ZH "\xE4\xB8\xAD"   /* 中 */
+#define WEN "\xE6\x96\x87"  /* 文 */
+#define ZI "\xE5\xAD\x97"   /* 字 U+5B57 */
+#define FU "\xE7\xAC\xA6"   /* 符 U+7B26 */
+#define GRIN "\xF0\x9F\x98\x80"
+#define ACUTE "\xCC\x81"
+
+/* Escapes s (NUL-terminated unless len given) with a large buffer. */
+static const char *esc_n(const char *s, size_t len, int ascii)
+{
+	static char out[1024];
+	size_t n = text_escape(s, len, ascii, out, sizeof out);
+	assert_int_equal(n, strlen(out));
+	return out;
+}
+
+#define ESC(s, want) assert_string_equal(esc_n(s, strlen(s), 0), want)
+#define ESC_A(s, want) assert_string_equal(esc_n(s, strlen(s), 1), want)
+#define ESC_N(s, n, want) assert_string_equal(esc_n(s, n, 0), want)
+
+/* The two promises made to the terminal: no control byte, valid UTF-8. */
+static void assert_safe(const char *out, size_t n, int ascii)
+{
+	assert_int_equal(strlen(out), n);
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)out[i];
+		if (c < 0x20 || c == 0x7f)
+			fail_msg("control byte 0x%02X at %zu in \"%s\"", c, i, out);
+		if (ascii && c >= 0x80)
+			fail_msg("non-ASCII byte 0x%02X at %zu in ascii mode", c, i);
+	}
+	if (u8_check((const uint8_t *)out, n) != NULL)
+		fail_msg("invalid UTF-8 in \"%s\"", out);
+}
+
+/* ------------------------------------------------------------ escape */
+
+static void test_escape_plain(void **state)
+{
+	(void)state;
+	ESC("", "");
+	ESC("com.example.Foo", "com.example.Foo");
+	ESC("<init> ([Ljava/lang/String;)V", "<init> ([Ljava/lang/String;)V");
+	ESC("a\\b", "a\\\\b");           /* a backslash is doubled */
+	ESC("\\x41", "\\\\x41");         /* so escapes cannot be forged */
+	ESC("~ !\"#$%&'()*+,-./09:;<=>?@AZ[]^_`az{|}", "~ !\"#$%&'()*+,-./09:;<=>?@AZ[]^_`az{|}");
+}
+
+static void test_escape_controls(void **state)
+{
+	(void)state;
+	ESC("a\x01" "b", "a\\x01b");
+	ESC("\t\n\r", "\\x09\\x0A\\x0D");
+	ESC("\x07", "\\x07");                         /* BEL */
+	ESC("\x7f", "\\x7F");                         /* DEL */
+	ESC("\x1b[31mred\x1b[0m", "\\x1B[31mred\\x1B[0m");   /* CSI SGR */
+	ESC("\x1b[2J\x1b[H", "\\x1B[2J\\x1B[H");             /* clear + home */
+	ESC("\x1b]0;title\x07", "\\x1B]0;title\\x07");        /* OSC, BEL end */
+	ESC("\x1b]8;;http://x\x1b\\", "\\x1B]8;;http://x\\x1B\\\\");  /* OSC 8, ST */
+	ESC_N("a\0b", 3, "a\\x00b");                  /* NUL inside the length */
+	ESC_N("ab", 1, "a");                          /* never past len */
+}
+
+static void test_escape_c1(void **state)
+{
+	(void)state;
+	ESC("\xC2\x80", "\\u{0080}");
+	ESC("\xC2\x85", "\\u{0085}");                 /* NEL */
+	ESC("\xC2\x9B" "31m", "\\u{009B}31m");        /* 8-bit CSI */
+	ESC("\xC2\x9D" "0;x", "\\u{009D}0;x");        /* 8-bit OSC */
+	ESC("\xC2\x9F", "\\u{009F}");
+	ESC("\xC2\xA0", "\xC2\xA0");                  /* NBSP is printable */
+	ESC("\xC3\xA9", "\xC3\xA9");
+}
+
+static void test_escape_invalid(void **state)
+{
+	(void)state;
+	ESC("\x80", "\\x80");                         /* lone continuation */
+	ESC("a\xBF" "b", "a\\xBFb");
+	ESC("\xE4\xB8", "\\xE4\\xB8");                /* 中 cut at the end */
+	ESC("\xE4\xB8" "a", "\\xE4\\xB8a");           /* ... and in the middle */
+	ESC("\xF0\x9F\x98", "\\xF0\\x9F\\x98");
+	ESC("\xC0\xAF", "\\xC0\\xAF");                /* overlong '/' */
+	ESC("\xE0\x80\xAF", "\\xE0\\x80\\xAF");
+	ESC("\xC1\xBF", "\\xC1\\xBF");
+	ESC("\xED\xA0\x80", "\\xED\\xA0\\x80");       /* surrogate U+D800 */
+	ESC("\xED\xBF\xBF", "\\xED\\xBF\\xBF");       /* U+DFFF */
+	ESC("\xF4\x90\x80\x80", "\\xF4\\x90\\x80\\x80");   /* U+110000 */
+	ESC("\xF5\x80\x80\x80", "\\xF5\\x80\\x80\\x80");
+	ESC("\xFE\xFF", "\\xFE\\xFF");
+	ESC("\xF4\x8F\xBF\xBF", "\\u{10FFFF}");       /* valid but a noncharacter */
+	/* Invalid bytes are escaped the same way in ascii mode. */
+	ESC_A("\xC0\xAF", "\\xC0\\xAF");
+}
+
+static void test_escape_invisible(void **state)
+{
+	(void)state;
+	ESC("a\xE2\x80\x8E" "b", "a\\u{200E}b");      /* LRM */
+	ESC("a\xE2\x80\x8F" "b", "a\\u{200F}b");      /* RLM */
+	ESC("abc\xE2\x80\xAE" "fed", "abc\\u{202E}fed");   /* RLO */
+	ESC("\xE2\x80\xAD\xE2\x80\xAA\xE2\x80\xAC", "\\u{202D}\\u{202A}\\u{202C}");
+	ESC("\xE2\x81\xA6\xE2\x81\xA9", "\\u{2066}\\u{2069}");   /* LRI, PDI */
+	ESC("a\xE2\x80\x8B" "b", "a\\u{200B}b");      /* zero-width space */
+	ESC("a\xE2\x80\x8C" "b", "a\\u{200C}b");      /* ZWNJ */
+	ESC("a\xE2\x80\x8D" "b", "a\\u{200D}b");      /* ZWJ */
+	ESC("\xEF\xBB\xBF" "Foo", "\\u{FEFF}Foo");    /* BOM */
+	ESC("a\xE2\x80\xA8" "b", "a\\u{2028}b");      /* line separator */
+	ESC("a\xE2\x80\xA9" "b", "a\\u{2029}b");      /* paragraph separator */
+	ESC("\xEE\x80\x80", "\\u{E000}");             /* private use */
+}
+
+static void test_escape_printable(void **state)
+{
+	(void)state;
+	ESC(ZH WEN, ZH WEN);
+	ESC("com.\xE4\xBE\x8B.Foo", "com.\xE4\xBE\x8B.Foo");
+	ESC(GRIN, GRIN);
+	ESC("e" ACUTE, "e" ACUTE);                    /* combining marks stay */
+	ESC("\xD0\x96\xCE\xA9", "\xD0\x96\xCE\xA9");  /* Ж Ω */
+}
+
+static void test_escape_ascii(void **state)
+{
+	(void)state;
+	ESC_A("abc", "abc");
+	ESC_A("\xC3\xA9", "\\u{00E9}");
+	ESC_A(ZH "x", "\\u{4E2D}x");
+	ESC_A(GRIN, "\\u{1F600}");
+	ESC_A("\xC2\xA0", "\\u{00A0}");
+	ESC_A("\xE2\x80\xAE", "\\u{202E}");
+	ESC_A("\x1b[0m\\", "\\x1B[0m\\\\");
+}
+
+/* Every single byte, alone and between letters. */
+static void test_escape_all_bytes(void **state)
+{
+	(void)state;
+	char out[64], want[16], in[3];
+	for (int b = 0; b < 256; b++) {
+		for (int ascii = 0; ascii < 2; ascii++) {
+			in[0] = (char)b;
+			size_t n = text_escape(in, 1, ascii, out, sizeof out);
+			assert_safe(out, n, ascii);
+			if (b == '\\')
+				strcpy(want, "\\\\");
+			else if (b >= 0x20 && b < 0x7f)
+				snprintf(want, sizeof want, "%c", b);
+			else
+				snprintf(want, sizeof want, "\\x%02X", (unsigned)b);
+			assert_string_equal(out, want);
+			in[0] = 'a', in[1] = (char)b, in[2] = 'z';
+			n = text_escape(in, 3, ascii, out, sizeof out);
+			assert_safe(out, n, ascii);
+		}
+	}
+}
+
+/* A fixed-seed generator, so failures repeat. */
+static uint32_t rng_next(uint32_t *s)
+{
+	*s ^= *s << 13;
+	*s ^= *s >> 17;
+	*s ^= *s << 5;
+	return *s;
+}
+
+/* Random strings, biased to UTF-8 lead and continuation bytes so valid
+ * and broken multi-byte sequences both turn up. */
+static void test_escape_random(void **state)
+{
+	(void)state;
+	static const uint8_t pool[] = {0x00, 0x07, 0x1b, '[', ']', 'a', '\\', 0x7f, 0x80,
+	                               0x9b, 0xbf, 0xc2, 0xc0, 0xe2, 0x80, 0xae, 0xed,
+	                               0xa0, 0xef, 0xbb, 0xf0, 0x9f, 0xf4, 0x90, 0xff};
+	uint32_t seed = 0x2545F491u;
+	char in[40], out[40 * 10 + 1];
+	for (int iter = 0; iter < 20000; iter++) {
+		size_t len = rng_next(&seed) % sizeof in;
+		for (size_t i = 0; i < len; i++) {
+			uint32_t r = rng_next(&seed);
+			in[i] = (char)(r & 0x100 ? pool[(r >> 9) % sizeof pool] : r & 0xff);
+		}
+		int ascii = iter & 1;
+		size_t n = text_escape(in, len, ascii, out, sizeof out);
+		assert_safe(out, n, ascii);
+		/* A valid input without specials comes out unchanged. */
+		int plain = u8_check((const uint8_t *)in, len) == NULL;
+		for (size_t i = 0; plain && i < len; i++)
+			plain = (unsigned char)in[i] >= 0x20 && (unsigned char)in[i] < 0x7f &&
+			        in[i] != '\\';
+		if (plain)
+			assert_memory_equal(out, in, len);
+		/* A short buffer keeps a prefix of the full output. */
+		char small[17];
+		size_t m = text_escape(in, len, ascii, small, 1 + rng_next(&seed) % 16);
+		assert_true(m <= n);
+		assert_memory_equal(small, out, m);
+		assert_safe(small, m, ascii);
+	}
+}
+
+static void test_escape_small_buffer(void **state)
+{
+	(void)state;
+	char out[16];
+	/* "ab" + "\x01" needs 2 + 4 + 1 bytes. */
+	assert_int_equal(text_escape("ab\x01", 3, 0, out, 7), 6);
+	assert_string_equal(out, "ab\\x01");
+	assert_int_equal(text_escape("ab\x01", 3, 0, out, 6), 2);
+	assert_string_equal(out, "ab");
+	assert_int_equal(text_escape("ab\x01", 3, 0, out, 3), 2);
+	assert_string_equal(out, "ab");
+	assert_int_equal(text_escape("ab\x01", 3, 0, out, 2), 1);
+	assert_string_equal(out, "a");
+	/* A character is never split: 中 needs 3 + 1. */
+	assert_int_equal(text_escape(ZH ZH, 6, 0, out, 6), 3);
+	assert_string_equal(out, ZH);
+	assert_int_equal(text_escape(ZH, 3, 0, out, 3), 0);
+	assert_string_equal(out, "");
+	/* \u{202E} is 8 bytes. */
+	assert_int_equal(text_escape("x\xE2\x80\xAE", 4, 0, out, 9), 1);
+	assert_string_equal(out, "x");
+	assert_int_equal(text_escape("x\xE2\x80\xAE", 4, 0, out, 10), 9);
+	assert_string_equal(out, "x\\u{202E}");
+	assert_int_equal(text_escape("\\", 1, 0, out, 2), 0);
+	assert_string_equal(out, "");
+	/* size 1: just the NUL; size 0: out untouched. */
+	memset(out, 'Z', sizeof out);
+	assert_int_equal(text_escape("abc", 3, 0, out, 1), 0);
+	assert_int_equal(out[0], '\0');
+	memset(out, 'Z', sizeof out);
+	assert_int_equal(text_escape("abc", 3, 0, out, 0), 0);
+	assert_int_equal(out[0], 'Z');
+}
+
+/* ------------------------------------------------------------ width */
+
+static void test_width(void **state)
+{
+	(void)state;
+	assert_int_equal(text_width(""), 0);
+	assert_int_equal(text_width("abc"), 3);
+	assert_int_equal(text_width(ZH), 2);
+	assert_int_equal(text_width(ZH WEN "ab"), 6);
+	assert_int_equal(text_width("e" ACUTE), 1);
+	assert_int_equal(text_width("e" ACUTE ACUTE "x"), 2);
+	assert_int_equal(text_width(GRIN), 2);
+	assert_int_equal(text_width("a" GRIN "b"), 4);
+	assert_int_equal(text_width(ELL), 1);
+	assert_int_equal(text_width("\xC3\xA9"), 1);
+	assert_int_equal(text_width("\\u{202E}"), 8);   /* escapes are plain ASCII */
+}
+
+/* ------------------------------------------------------------ fit */
+
+static char fit_out[256];
+
+static const char *fit(const char *s, int cols, int ascii, int want_w)
+{
+	int w = text_fit(s, cols, ascii, fit_out, sizeof fit_out);
+	assert_int_equal(w, want_w);
+	assert_int_equal(text_width(fit_out), w);
+	return fit_out;
+}
+
+static const char *fit_left(const char *s, int cols, int ascii, int want_w)
+{
+	int w = text_fit_left(s, cols, ascii, fit_out, sizeof fit_out);
+	assert_int_equal(w, want_w);
+	assert_int_equal(text_width(fit_out), w);
+	return fit_out;
+}
+
+static void test_fit(void **state)
+{
+	(void)state;
+	assert_string_equal(fit("hello", 10, 0, 5), "hello");
+	assert_string_equal(fit("hello", 5, 0, 5), "hello");
+	assert_string_equal(fit("hello world", 5, 0, 5), "hell" ELL);
+	assert_string_equal(fit("hello world", 5, 1, 5), "hell~");
+	assert_string_equal(fit("hello world", 2, 0, 2), "h" ELL);
+	assert_string_equal(fit("hello world", 1, 0, 1), ELL);
+	assert_string_equal(fit("hello world", 1, 1, 1), "~");
+	assert_string_equal(fit("hello world", 0, 0, 0), "");
+	assert_string_equal(fit("hello world", -3, 0, 0), "");
+	assert_string_equal(fit("", 4, 0, 0), "");
+	/* 中文字符 is 8 columns: cut before a character that would pass cols-1. */
+	assert_string_equal(fit(ZH WEN ZI FU, 8, 0, 8), ZH WEN ZI FU);
+	assert_string_equal(fit(ZH WEN ZI FU, 7, 0, 7), ZH WEN ZI ELL);
+	assert_string_equal(fit(ZH WEN ZI FU, 6, 0, 5), ZH WEN ELL);   /* odd: 1 left */
+	assert_string_equal(fit(ZH WEN ZI FU, 5, 0, 5), ZH WEN ELL);
+	assert_string_equal(fit(ZH WEN ZI FU, 4, 0, 3), ZH ELL);
+	assert_string_equal(fit(ZH WEN ZI FU, 2, 0, 1), ELL);
+}
+
+/* "a中b" is 4 columns: with 3, the text gets 2 and 中 would make it 3. */
+static void test_fit_cjk_ascii(void **state)
+{
+	(void)state;
+	assert_string_equal(fit("a" ZH "b", 3, 1, 2), "a~");
+	assert_string_equal(fit("a" ZH "b", 4, 1, 4), "a" ZH "b");
+	/* Combining marks stay with their base and cost nothing. */
+	assert_string_equal(fit("e" ACUTE "tude", 3, 0, 3), "e" ACUTE "t" ELL);
+	assert_string_equal(fit("a" ACUTE "bc", 2, 0, 2), "a" ACUTE ELL);
+	assert_string_equal(fit(GRIN GRIN, 3, 0, 3), GRIN ELL);
+}
+
+static void test_fit_left(void **state)
+{
+	(void)state;
+	assert_string_equal(fit_left("com.example.Foo", 20, 0, 15), "com.example.Foo");
+	assert_string_equal(fit_left("com.example.Foo", 15, 0, 15), "com.example.Foo");
+	assert_string_equal(fit_left("com.example.Foo", 8, 0, 8), ELL "ple.Foo");
+	assert_string_equal(fit_left("com.example.Foo", 8, 1, 8), "~ple.Foo");
+	assert_string_equal(fit_left("com.example.Foo", 1, 0, 1), ELL);
+	assert_string_equal(fit_left("com.example.Foo", 0, 0, 0), "");
+	assert_string_equal(fit_left(ZH WEN ZI FU, 7, 0, 7), ELL WEN ZI FU);
+	assert_string_equal(fit_left(ZH WEN ZI FU, 6, 0, 5), ELL ZI FU);
+	assert_string_equal(fit_left(ZH WEN ZI FU, 5, 0, 5), ELL ZI FU);
+	assert_string_equal(fit_left(ZH WEN ZI FU, 4, 0, 3), ELL FU);
+	assert_string_equal(fit_left(ZH WEN ZI FU, 2, 0, 1), ELL);
+}
+
+/* For every width, fitting never passes cols, cuts on a character boundary
+ * and keeps a prefix (or suffix) of the input. */
+static void test_fit_sweep(void **state)
+{
+	(void)state;
+	static const char *const inputs[] = {
+		"com.example.app.MainActivity.onCreate (Landroid/os/Bundle;)V",
+		ZH WEN "." ZI FU "." GRIN "e" ACUTE "x" ZH,
+		"a" ZH "b" WEN "c",
+	};
+	for (size_t k = 0; k < sizeof inputs / sizeof *inputs; k++) {
+		const char *s = inputs[k];
+		int sw = text_width(s);
+		for (int cols = 1; cols <= 80; cols++) {
+			for (int ascii = 0; ascii < 2; ascii++) {
+				char out[256];
+				const char *ell = ascii ? "~" : ELL;
+				int w = text_fit(s, cols, ascii, out, sizeof out);
+				assert_true(w <= cols);
+				assert_int_equal(w, text_width(out));
+				assert_null(u8_check((const uint8_t *)out, strlen(out)));
+				if (sw <= cols) {
+					assert_string_equal(out, s);
+				} else {
+					size_t keep = strlen(out) - strlen(ell);
+					assert_string_equal(out + keep, ell);
+					assert_memory_equal(out, s, keep);
+					/* Greedy: one more column would not have held the next char. */
+					assert_true(w >= cols - 1);
+				}
+				w = text_fit_left(s, cols, ascii, out, sizeof out);
+				assert_true(w <= cols);
+				assert_int_equal(w, text_width(out));
+				assert_null(u8_check((const uint8_t *)out, strlen(out)));
+				if (sw > cols) {
+					size_t el = strlen(ell), rest = strlen(out) - el;
+					assert_memory_equal(out, ell, el);
+					assert_string_equal(out + el, s + strlen(s) - rest);
+					assert_true(w >= cols - 1);
+				}
+			}
+		}
+	}
+}
+
+/* ------------------------------------------------------------ fit_method */
+
+#define PKG "com.example.app."
+#define CLS PKG "MainActivity"
+#define SIG "(Landroid/os/Bundle;)V"
+/* Widths: PKG 16, MainActivity 12, onCreate 8, SIG 22.
+ * full "com.example.app.MainActivity.onCreate (Landroid/os/Bundle;)V" = 60,
+ * tail "MainActivity.onCreate (Landroid/os/Bundle;)V" = 44,
+ * "MainActivity.onCreate" = 21. */
+
+static const char *fm(const char *cls, const char *name, const char *sig, int cols, int ascii,
+                      int want_w)
+{
+	int w = text_fit_method(cls, name, sig, cols, ascii, fit_out, sizeof fit_out);
+	assert_int_equal(w, want_w);
+	assert_int_equal(text_width(fit_out), w);
+	return fit_out;
+}
+
+static void test_fit_method(void **state)
+{
+	(void)state;
+	const char *full = CLS ".onCreate " SIG, *tail = "MainActivity.onCreate " SIG;
+	assert_string_equal(fm(CLS, "onCreate", SIG, 80, 0, 60), full);
+	assert_string_equal(fm(CLS, "onCreate", SIG, 60, 0, 60), full);
+	/* 59: 15 columns for the package: "…" + the last 14 of "com.example.app.". */
+	assert_string_equal(fm(CLS, "onCreate", SIG, 59, 0, 59), ELL "m.example.app.MainActivity.onCreate " SIG);
+	assert_string_equal(fm(CLS, "onCreate", SIG, 50, 0, 50), ELL ".app.MainActivity.onCreate " SIG);
+	assert_string_equal(fm(CLS, "onCreate", SIG, 50, 1, 50), "~.app.MainActivity.onCreate " SIG);
+	assert_string_equal(fm(CLS, "onCreate", SIG, 46, 0, 46), ELL ".MainActivity.onCreate " SIG);
+	/* 45 and 44: the package is gone. */
+	assert_string_equal(fm(CLS, "onCreate", SIG, 45, 0, 44), tail);
+	assert_string_equal(fm(CLS, "onCreate", SIG, 44, 0, 44), tail);
+	/* Then the signature is cut from the right. */
+	assert_string_equal(fm(CLS, "onCreate", SIG, 43, 0, 43), "MainActivity.onCreate (Landroid/os/Bundle;" ELL);
+	assert_string_equal(fm(CLS, "onCreate", SIG, 30, 0, 30), "MainActivity.onCreate (Landro" ELL);
+	assert_string_equal(fm(CLS, "onCreate", SIG, 22, 0, 22), "MainActivity.onCreate" ELL);
+	/* Then the class, from the left. */
+	assert_string_equal(fm(CLS, "onCreate", SIG, 21, 0, 21), "MainActivity.onCreate");
+	assert_string_equal(fm(CLS, "onCreate", SIG, 15, 0, 15), ELL "ivity.onCreate");
+	assert_string_equal(fm(CLS, "onCreate", SIG, 10, 0, 10), ELL ".onCreate");
+	/* The method name last. */
+	assert_string_equal(fm(CLS, "onCreate", SIG, 9, 0, 8), "onCreate");
+	assert_string_equal(fm(CLS, "onCreate", SIG, 8, 0, 8), "onCreate");
+	assert_string_equal(fm(CLS, "onCreate", SIG, 5, 0, 5), "onCr" ELL);
+	assert_string_equal(fm(CLS, "onCreate", SIG, 5, 1, 5), "onCr~");
+	assert_string_equal(fm(CLS, "onCreate", SIG, 1, 0, 1), ELL);
+}
+
+static void test_fit_method_parts(void **state)
+{
+	(void)state;
+	/* No class, no signature, a class without a package, '/' packages. */
+	assert_string_equal(fm("", "main", "([Ljava/lang/String;)V", 40, 0, 27),
+	                    "main ([Ljava/lang/String;)V");
+	assert_string_equal(fm("", "main", "([Ljava/lang/String;)V", 10, 0, 10), "main ([Lj" ELL);
+	assert_string_equal(fm("", "main", "", 40, 0, 4), "main");
+	assert_string_equal(fm("a.B", "m", "", 40, 0, 5), "a.B.m");
+	assert_string_equal(fm("a.B", "m", "", 4, 0, 3), "B.m");
+	assert_string_equal(fm("Foo", "bar", "()V", 40, 0, 11), "Foo.bar ()V");
+	assert_string_equal(fm("Foo", "bar", "()V", 9, 0, 9), "Foo.bar " ELL);
+	/* "com/example/Foo.bar ()V" is 23; 19 leaves 8 for "com/example/". */
+	assert_string_equal(fm("com/example/Foo", "bar", "()V", 23, 0, 23), "com/example/Foo.bar ()V");
+	assert_string_equal(fm("com/example/Foo", "bar", "()V", 19, 0, 19), ELL "xample/Foo.bar ()V");
+}
+
+/* 中文.类名.方法 ()V: package 中文. (5), class 类名 (4), name 方法 (4). */
+#define LEI "\xE7\xB1\xBB"   /* 类 */
+#define MING "\xE5\x90\x8D"  /* 名 */
+#define FANG "\xE6\x96\xB9"  /* 方 */
+#define FA "\xE6\xB3\x95"    /* 法 */
+
+static void test_fit_method_cjk(void **state)
+{
+	(void)state;
+	const char *cls = ZH WEN "." LEI MING, *name = FANG FA;
+	/* full 18 columns, tail "类名.方法 ()V" 13, "类名.方法" 9. */
+	assert_string_equal(fm(cls, name, "()V", 18, 0, 18), ZH WEN "." LEI MING "." FANG FA " ()V");
+	assert_string_equal(fm(cls, name, "()V", 17, 0, 17), ELL WEN "." LEI MING "." FANG FA " ()V");
+	/* 16: 3 columns for "中文.": "…." (2), a wide 文 does not fit. */
+	assert_string_equal(fm(cls, name, "()V", 16, 0, 15), ELL "." LEI MING "." FANG FA " ()V");
+	assert_string_equal(fm(cls, name, "()V", 15, 0, 15), ELL "." LEI MING "." FANG FA " ()V");
+	assert_string_equal(fm(cls, name, "()V", 14, 0, 13), LEI MING "." FANG FA " ()V");
+	assert_string_equal(fm(cls, name, "()V", 13, 0, 13), LEI MING "." FANG FA " ()V");
+	assert_string_equal(fm(cls, name, "()V", 12, 0, 12), LEI MING "." FANG FA " (" ELL);
+	assert_string_equal(fm(cls, name, "()V", 10, 0, 10), LEI MING "." FANG FA ELL);
+	assert_string_equal(fm(cls, name, "()V", 9, 0, 9), LEI MING "." FANG FA);
+	assert_string_equal(fm(cls, name, "()V", 8, 0, 8), ELL MING "." FANG FA);
+	assert_string_equal(fm(cls, name, "()V", 7, 0, 6), ELL "." FANG FA);
+	assert_string_equal(fm(cls, name, "()V", 6, 0, 6), ELL "." FANG FA);
+	assert_string_equal(fm(cls, name, "()V", 5, 0, 4), FANG FA);
+	assert_string_equal(fm(cls, name, "()V", 4, 0, 4), FANG FA);
+	assert_string_equal(fm(cls, name, "()V", 3, 0, 3), FANG ELL);
+	assert_string_equal(fm(cls, name, "()V", 2, 0, 1), ELL);
+	assert_string_equal(fm(cls, name, "()V", 1, 0, 1), ELL);
+}
+
+/* Whether out holds needle. */
+static int has(const char *out, const char *needle)
+{
+	return strstr(out, needle) != NULL;
+}
+
+/* The priority as invariants over every width. */
+static void sweep_method(const char *cls, const char *name, const char *sig, int ascii)
+{
+	char full[512], tail[512], cn[512];
+	const char *dot = strrchr(cls, '.');
+	const char *simple = dot ? dot + 1 : cls;
+	snprintf(full, sizeof full, "%s.%s %s", cls, name, sig);
+	snprintf(tail, sizeof tail, "%s.%s %s", simple, name, sig);
+	snprintf(cn, sizeof cn, "%s.%s", simple, name);
+	int fw = text_width(full), tw = text_width(tail), cw = text_width(cn);
+	int nw = text_width(name);
+	for (int cols = 1; cols <= 80; cols++) {
+		char out[512];
+		int w = text_fit_method(cls, name, sig, cols, ascii, out, sizeof out);
+		if (w > cols)
+			fail_msg("cols %d: width %d: %s", cols, w, out);
+		assert_int_equal(w, text_width(out));
+		assert_null(u8_check((const uint8_t *)out, strlen(out)));
+		if (cols >= fw)
+			assert_string_equal(out, full);
+		else if (cols >= tw)   /* package elided first: the rest whole */
+			assert_string_equal(out + strlen(out) - strlen(tail), tail);
+		else if (cols > cw)    /* then the signature: class.name whole */
+			assert_memory_equal(out, cn, strlen(cn));
+		if (cols >= nw)        /* the name goes last */
+			assert_true(has(out, name));
+		/* A cut wastes at most a wide character's column plus one. */
+		if (cols >= nw + 2 && cols < fw && w < cols - 2)
+			fail_msg("cols %d: only %d used: %s", cols, w, out);
+	}
+}
+
+static void test_fit_method_sweep(void **state)
+{
+	(void)state;
+	sweep_method(CLS, "onCreate", SIG, 0);
+	sweep_method(CLS, "onCreate", SIG, 1);
+	sweep_method("java.util.concurrent.ThreadPoolExecutor$Worker", "run", "()V", 0);
+	sweep_method(ZH WEN "." LEI MING, FANG FA, "()V", 0);
+	sweep_method(ZH WEN ".x." LEI MING, FANG FA ZH WEN, "(L" ZH ";)V", 0);
+}
+
+/* ------------------------------------------------------------ pad */
+
+/* A buffer smaller than the text cuts on a character boundary and the
+ * returned width is what was written. */
+static void test_fit_small_buffer(void **state)
+{
+	(void)state;
+	char out[16];
+	int w = text_fit("\xE4\xB8\xAD\xE6\x96\x87\xE5\xAD\x97\xE7\xAC\xA6", 5, 0, out, 6);
+	/* 6 bytes hold one CJK character (3) and the ellipsis (3) with no NUL
+	 * room for more: "中…" is 6 bytes, so only "…" plus nothing fits. */
+	assert_true(strlen(out) < 6);
+	assert_int_equal(w, text_width(out));
+	for (size_t i = 0; out[i]; i++)  /* never a lone lead byte at the end */
+		if ((unsigned char)out[i] == 0xE4)
+			assert_true(out[i + 1] && out[i + 2]);
+	w = text_fit("hello world", 8, 0, out, 4);
+	assert_int_equal(w, text_width(out));
+	assert_true(strlen(out) <= 3);
+	w = text_fit("hello world", 8, 1, out, 4);
+	assert_string_equal(out, "he~");
+	assert_int_equal(w, 3);
+}
+
+/* Cutting on the left drops a combining mark with its base character. */
+static void test_fit_left_combining(void **state)
+{
+	(void)state;
+	char out[32];
+	int w = text_fit_left("xe\xCC\x81y", 2, 0, out, sizeof out);
+	assert_string_equal(out, "\xE2\x80\xA6y");
+	assert_int_equal(w, 2);
+}
+
+static void test_pad(void **state)
+{
+	(void)state;
+	char out[10] = "ab";
+	text_pad(out, sizeof out, 2, 5);
+	assert_string_equal(out, "ab   ");
+	strcpy(out, ZH);          /* 3 bytes, 2 columns */
+	text_pad(out, sizeof out, 2, 4);
+	assert_string_equal(out, ZH "  ");
+	strcpy(out, "abc");
+	text_pad(out, sizeof out, 3, 3);
+	assert_string_equal(out, "abc");
+	text_pad(out, sizeof out, 3, 1);
+	assert_string_equal(out, "abc");
+	/* The buffer bounds the padding. */
+	strcpy(out, "ab");
+	text_pad(out, 4, 2, 9);
+	assert_string_equal(out, "ab ");
+	strcpy(out, "ab");
+	text_pad(out, sizeof out, 2, 40);
+	assert_string_equal(out, "ab       ");
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_fit_small_buffer),
+		cmocka_unit_test(test_fit_left_combining),
+		cmocka_unit_test(test_escape_plain),
+		cmocka_unit_test(test_escape_controls),
+		cmocka_unit_test(test_escape_c1),
+		cmocka_unit_test(test_escape_invalid),
+		cmocka_unit_test(test_escape_invisible),
+		cmocka_unit_test(test_escape_printable),
+		cmocka_unit_test(test_escape_ascii),
+		cmocka_unit_test(test_escape_all_bytes),
+		cmocka_unit_test(test_escape_random),
+		cmocka_unit_test(test_escape_small_buffer),
+		cmocka_unit_test(test_width),
+		cmocka_unit_test(test_fit),
+		cmocka_unit_test(test_fit_cjk_ascii),
+		cmocka_unit_test(test_fit_left),
+		cmocka_unit_test(test_fit_sweep),
+		cmocka_unit_test(test_fit_method),
+		cmocka_unit_test(test_fit_method_parts),
+		cmocka_unit_test(test_fit_method_cjk),
+		cmocka_unit_test(test_fit_method_sweep),
+		cmocka_unit_test(test_pad),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
