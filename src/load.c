@@ -356,10 +356,11 @@ static void load_set_errfile(char *errfile, size_t size, const char *path)
 		snprintf(errfile, size, "%s", path);
 }
 
-/* Runs the builder over one file or a pair (data mapping in dm). */
-static enum tv_status load_build(struct trace *tr, struct load_map *km, struct load_map *dm,
-                                 struct tv_error *err, int *err_in_data)
+/* Runs the builder over the bytes of one file or a pair. */
+static enum tv_status load_build(void *ctx, const struct load_bytes *lb, struct tv_error *err,
+                                 int *err_in_data)
 {
+	struct trace *tr = ctx;
 	struct calltree *b = calltree_new(tr);
 	struct sink s;
 	enum tv_status r;
@@ -368,22 +369,23 @@ static enum tv_status load_build(struct trace *tr, struct load_map *km, struct l
 	if (!b)
 		return tv_fail(err, TV_ERR_NOMEM, TV_NO_OFFSET, NULL);
 	s = calltree_sink(b);
-	s.consumed = load_consumed;
-	s.cctx = dm;
-	if (km)
-		r = load_scan_pair(km->ptr, km->len, dm->ptr, dm->len, &s, err, err_in_data);
+	s.consumed = lb->consumed;
+	s.cctx = lb->cctx;
+	if (lb->key)
+		r = load_scan_pair(lb->key, lb->keylen, lb->data, lb->datalen, &s, err, err_in_data);
 	else
-		r = load_scan(dm->ptr, dm->len, &s, err);
+		r = load_scan(lb->data, lb->datalen, &s, err);
 	if (r == TV_OK)
 		r = calltree_finish(b, err);
 	calltree_free(b);
 	return r;
 }
 
-enum tv_status load_file(struct trace *tr, const char *path, struct tv_error *err,
-                         char *errfile, size_t errfile_size)
+enum tv_status load_with_bytes(const char *path, load_bytes_fn fn, void *ctx,
+                               struct tv_error *err, char *errfile, size_t errfile_size)
 {
 	struct load_map km, dm;
+	struct load_bytes lb = {NULL, 0, NULL, 0, load_consumed, &dm};
 	char *keyp, *datap;
 	int pair, in_data = 0;
 	enum tv_status r;
@@ -394,8 +396,11 @@ enum tv_status load_file(struct trace *tr, const char *path, struct tv_error *er
 		return tv_fail(err, TV_ERR_NOMEM, TV_NO_OFFSET, NULL);
 	if (!pair) {
 		r = load_map_file(path, &dm, err);
-		if (r == TV_OK)
-			r = load_build(tr, NULL, &dm, err, &in_data);
+		if (r == TV_OK) {
+			lb.data = dm.ptr;
+			lb.datalen = dm.len;
+			r = fn(ctx, &lb, err, &in_data);
+		}
 		load_unmap(&dm);
 		return r;
 	}
@@ -405,10 +410,15 @@ enum tv_status load_file(struct trace *tr, const char *path, struct tv_error *er
 		load_set_errfile(errfile, errfile_size, keyp);
 	} else {
 		r = load_map_file(datap, &dm, err);
-		if (r != TV_OK)
+		if (r != TV_OK) {
 			in_data = 1;
-		else
-			r = load_build(tr, &km, &dm, err, &in_data);
+		} else {
+			lb.key = km.ptr;
+			lb.keylen = km.len;
+			lb.data = dm.ptr;
+			lb.datalen = dm.len;
+			r = fn(ctx, &lb, err, &in_data);
+		}
 		load_set_errfile(errfile, errfile_size, in_data ? datap : keyp);
 		load_unmap(&dm);
 		load_unmap(&km);
@@ -416,4 +426,10 @@ enum tv_status load_file(struct trace *tr, const char *path, struct tv_error *er
 	free(keyp);
 	free(datap);
 	return r;
+}
+
+enum tv_status load_file(struct trace *tr, const char *path, struct tv_error *err,
+                         char *errfile, size_t errfile_size)
+{
+	return load_with_bytes(path, load_build, tr, err, errfile, errfile_size);
 }

@@ -43,6 +43,27 @@ enum tv_status load_scan_pair(const uint8_t *key, size_t keylen,
 enum tv_status load_buffer(struct trace *tr, const uint8_t *buf, size_t len,
                            struct tv_error *err);
 
+/* The bytes of one file, or of a NAME.key + NAME.data pair (key set). */
+struct load_bytes {
+	const uint8_t *key;     /* NULL for a single file */
+	size_t keylen;
+	const uint8_t *data;
+	size_t datalen;
+	/* Lets a sink drop pages of the data mapping already read. */
+	void (*consumed)(void *cctx, uint64_t offset);
+	void *cctx;
+};
+
+/* Called with the bytes while they are mapped; sets *err_in_data when an
+ * error is in the data part of a pair. */
+typedef enum tv_status (*load_bytes_fn)(void *ctx, const struct load_bytes *b,
+                                        struct tv_error *err, int *err_in_data);
+
+/* Map path (a file, or a pair given as NAME, NAME.key or NAME.data) and
+ * run fn over its bytes. errfile receives the path the error is in. */
+enum tv_status load_with_bytes(const char *path, load_bytes_fn fn, void *ctx,
+                               struct tv_error *err, char *errfile, size_t errfile_size);
+
 /* Build tr from a path. On failure errfile receives the path of the file the
  * error is in (the .data of a pair, say) for the message. */
 enum tv_status load_file(struct trace *tr, const char *path, struct tv_error *err,
