@@ -10,10 +10,21 @@
 #   - the same time for `cat FILE > /dev/null` (the I/O floor) and the
 #     ratio traceview / cat.
 #
-# Environment: TRACEVIEW, GEN_BENCH (paths to the programs), BENCH_SIZES
-# (default "1000000 5000000 50000000"), BENCH_DIR (trace cache, default
-# ${TMPDIR:-/tmp}/traceview-bench), BENCH_RUNS (default 3).
-# Run through `make bench`, or directly with the two paths set.
+# Then, for the sizes of BENCH_UI_SIZES that are also in BENCH_SIZES, the
+# full-screen UI on an off-screen terminal (tests/bench_ui, same traces):
+#   - time to the first frame (load + profile + timeline index + draw),
+#     best of BENCH_RUNS, against the traceview JSON time above
+#     (target: within 1.2x);
+#   - p99 (and max) time of one key + redraw over bench_ui's 200-key
+#     script, the median over the runs (target: under 10 ms).
+# Targets are printed next to the figures, never asserted.
+#
+# Environment: TRACEVIEW, GEN_BENCH, BENCH_UI (paths to the programs;
+# without BENCH_UI the UI section is skipped), BENCH_SIZES (default
+# "1000000 5000000 50000000"), BENCH_UI_SIZES (default "5000000 50000000"),
+# BENCH_DIR (trace cache, default ${TMPDIR:-/tmp}/traceview-bench),
+# BENCH_RUNS (default 3).
+# Run through `make bench`, or directly with the paths set.
 
 set -u
 
@@ -22,6 +33,8 @@ GEN_BENCH=${GEN_BENCH:-./tests/gen_bench}
 BENCH_SIZES=${BENCH_SIZES:-"1000000 5000000 50000000"}
 BENCH_DIR=${BENCH_DIR:-${TMPDIR:-/tmp}/traceview-bench}
 BENCH_RUNS=${BENCH_RUNS:-3}
+BENCH_UI=${BENCH_UI:-}
+BENCH_UI_SIZES=${BENCH_UI_SIZES:-"5000000 50000000"}
 
 die() {
 	echo "bench.sh: $*" >&2
@@ -41,7 +54,7 @@ else
 fi
 
 TMPF=$(mktemp "${TMPDIR:-/tmp}/bench.XXXXXX") || die "mktemp failed"
-trap 'rm -f "$TMPF"' EXIT INT TERM
+trap 'rm -f "$TMPF" "$TMPF.ui" "$TMPF.run"' EXIT INT TERM
 
 # Nanoseconds now (GNU date); falls back to whole seconds.
 now_ns() {
@@ -101,6 +114,7 @@ best_of() {
 printf '%-10s %9s %10s %10s %9s %8s %9s %10s\n' \
 	records file_MB tv_sec Mrec/s RSS_MB RSS/file cat_sec tv/cat
 status=0
+TV_TIMES=
 for n in $BENCH_SIZES; do
 	f="$BENCH_DIR/bench-$n.trace"
 	if [ ! -s "$f" ]; then
@@ -116,6 +130,7 @@ for n in $BENCH_SIZES; do
 		status=1
 		continue ;;
 	esac
+	TV_TIMES="$TV_TIMES $n:${tv%% *}"
 	ct=$(best_of cat "$f")
 	awk -v n="$n" -v b="$bytes" -v tv="$tv" -v ct="$ct" 'BEGIN {
 		split(tv, a, " "); split(ct, c, " ");
@@ -125,4 +140,73 @@ for n in $BENCH_SIZES; do
 		printf("%-10s %9.1f %10.3f %10.2f %9.1f %8.2f %9.3f %10.1f\n",
 			n, b / 1048576, ts, rate, rss / 1048576, ratio, cs, floor) }'
 done
+
+# ui_field NAME FILE: the value of a "name value" line of bench_ui.
+ui_field() {
+	awk -v k="$1" '$1 == k {print $2; exit}' "$2"
+}
+
+# ui_runs FILE: runs bench_ui BENCH_RUNS times; prints
+# "FIRST_MS P99_MS MAX_MS KEYS" (best first frame, median p99 and max over
+# the runs) or "FAIL STATUS".
+ui_runs() {
+	i=0
+	: > "$TMPF.ui"
+	while [ "$i" -lt "$BENCH_RUNS" ]; do
+		"$BENCH_UI" "$1" > "$TMPF.run" 2>/dev/null || { echo "FAIL $?"; return; }
+		echo "$(ui_field first_frame_ms "$TMPF.run") $(ui_field redraw_p99_ms "$TMPF.run")" \
+		     "$(ui_field redraw_max_ms "$TMPF.run") $(ui_field keys "$TMPF.run")" >> "$TMPF.ui"
+		i=$((i + 1))
+	done
+	awk '{ f[NR] = $1; p[NR] = $2; m[NR] = $3; k = $4 }
+	function med(a, n,    i, j, t) {
+		for (i = 2; i <= n; i++)
+			for (j = i; j > 1 && a[j - 1] > a[j]; j--) { t = a[j]; a[j] = a[j - 1]; a[j - 1] = t }
+		return a[int((n + 1) / 2)]
+	}
+	END {
+		best = f[1]; for (i = 2; i <= NR; i++) if (f[i] < best) best = f[i];
+		printf("%s %s %s %s\n", best, med(p, NR), med(m, NR), k)
+	}' "$TMPF.ui"
+}
+
+ui_sizes=
+for n in $BENCH_UI_SIZES; do
+	case " $BENCH_SIZES " in *" $n "*) ui_sizes="$ui_sizes $n" ;; esac
+done
+if [ -z "$BENCH_UI" ]; then
+	echo "bench.sh: BENCH_UI not set: no UI figures" >&2
+elif [ ! -x "$BENCH_UI" ]; then
+	echo "bench.sh: no bench_ui at $BENCH_UI" >&2
+	status=1
+elif [ -z "$ui_sizes" ]; then
+	echo "bench.sh: no UI figures: none of BENCH_UI_SIZES ($BENCH_UI_SIZES) in BENCH_SIZES" >&2
+else
+	echo
+	echo "full-screen UI, 200x50 off-screen terminal (targets: first frame <= 1.2x json, p99 < 10 ms)"
+	printf '%-10s %9s %9s %10s %9s %9s %5s  %s\n' \
+		records frame_sec json_sec frame/json p99_ms max_ms keys targets
+	for n in $ui_sizes; do
+		f="$BENCH_DIR/bench-$n.trace"
+		jt=
+		for e in $TV_TIMES; do
+			[ "${e%%:*}" = "$n" ] && jt=${e#*:}
+		done
+		[ -n "$jt" ] || continue  # traceview failed on it above
+		r=$(ui_runs "$f")
+		case $r in
+		FAIL*)
+			printf '%-10s  bench_ui failed (status %s)\n' "$n" "${r#FAIL }"
+			status=1
+			continue ;;
+		esac
+		awk -v n="$n" -v jt="$jt" -v r="$r" 'BEGIN {
+			split(r, a, " "); fs = a[1] / 1e3; js = jt / 1e9;
+			ratio = js > 0 ? fs / js : 0;
+			printf("%-10s %9.3f %9.3f %10.2f %9.2f %9.2f %5d  frame %s, p99 %s\n",
+				n, fs, js, ratio, a[2], a[3], a[4], ratio <= 1.2 ? "ok" : "MISS",
+				a[2] < 10 ? "ok" : "MISS") }'
+	done
+	rm -f "$TMPF.ui" "$TMPF.run"
+fi
 exit $status

@@ -1,0 +1,267 @@
+/* bench_ui.c: headless render benchmark of the full-screen UI.
+ *
+ *   bench_ui TRACE
+ *
+ * Loads TRACE, opens curses on an off-screen 200x50 xterm-256color
+ * terminal (output to /dev/null, input from /dev/null), builds the UI
+ * with ui_new() and draws the first frame, then replays a fixed script of
+ * 200 keys through ui_key() + ui_draw(), timing each key and its redraw.
+ * Prints, one "name value" pair a line so scripts can pick them up:
+ *   first_frame_ms  program start to the end of the first doupdate
+ *                   (load + profile + timeline index + draw)
+ *   keys            keys replayed
+ *   redraw_median_ms, redraw_p99_ms, redraw_max_ms
+ *   slowest_key     the key of the slowest step and its position
+ * With BENCH_UI_VERBOSE set, every step's key and time go to stderr.
+ *
+ * Built only by `make bench` (EXTRA_PROGRAMS). Exit status 0, or 1 with a
+ * message on stderr.
+ */
+#include <curses.h>
+#include <locale.h>
+#include <langinfo.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "load.h"
+#include "trace.h"
+#include "ui.h"
+
+#define BU_KEYS 200
+#define BU_FIND_LETTERS 4
+
+static double bu_now_ms(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
+
+/* Up to BU_FIND_LETTERS letters of a method name that the trace really
+ * calls (the middle call of the busiest thread), so find has matches.
+ * Falls back to "get" for a trace without calls or names. */
+static void bu_find_query(const struct trace *tr, char *q, size_t size)
+{
+	const struct tv_thread *best = NULL;
+	for (uint32_t i = 0; i < tr->nthreads; i++)
+		if (!best || tr->threads[i].ncalls > best->ncalls)
+			best = &tr->threads[i];
+	snprintf(q, size, "get");
+	if (!best || !best->ncalls)
+		return;
+	const struct tv_method *m = &tr->methods[best->method[best->ncalls / 2]];
+	const char *name = trace_str(tr, m->name);
+	if (!name)
+		return;
+	size_t n = 0;
+	for (size_t i = 0; name[i] && n + 1 < size && n < BU_FIND_LETTERS; i++)
+		if ((name[i] >= 'a' && name[i] <= 'z') || (name[i] >= 'A' && name[i] <= 'Z'))
+			q[n++] = name[i];
+	if (n)
+		q[n] = '\0';
+}
+
+struct bu_script {
+	int keys[BU_KEYS];
+	int n;
+};
+
+static void bu_push(struct bu_script *s, int ch)
+{
+	if (s->n < BU_KEYS)
+		s->keys[s->n++] = ch;
+}
+
+static void bu_push_str(struct bu_script *s, const char *str)
+{
+	for (; *str; str++)
+		bu_push(s, (unsigned char)*str);
+}
+
+/* One round of the script, starting and ending with the table focused.
+ * Round r varies the pans and the sort so rounds do not repeat states.
+ * 55 keys with a 4-letter query: the script is 3 rounds and part of a
+ * fourth. */
+static void bu_round(struct bu_script *s, int r, const char *query)
+{
+	/* Timeline: zoom, pan, fit, threads, calls of the selection, scope. */
+	bu_push(s, '\t');
+	bu_push_str(s, "ww+");
+	bu_push(s, r & 1 ? KEY_LEFT : KEY_RIGHT);
+	bu_push_str(s, r & 1 ? "aa" : "dd");
+	bu_push_str(s, "s-");
+	bu_push(s, 'f');
+	bu_push(s, '0');
+	bu_push_str(s, "jjk");
+	bu_push_str(s, "..,");
+	bu_push_str(s, "tt");
+	bu_push(s, '\t');
+	/* Table: moves, pages, a jump and back, sorts. */
+	bu_push_str(s, "jjj");
+	bu_push(s, KEY_NPAGE);
+	bu_push(s, KEY_NPAGE);
+	bu_push(s, KEY_PPAGE);
+	bu_push_str(s, "kj\n[");
+	bu_push_str(s, r & 1 ? "<<>" : ">><");
+	bu_push_str(s, "II");
+	/* Find: prompt, letters one by one, keep, next and previous. */
+	bu_push(s, '/');
+	bu_push_str(s, query);
+	bu_push(s, '\n');
+	bu_push_str(s, "nnN");
+	/* Back in the timeline: the calls of the found method, scoped. */
+	bu_push(s, '\t');
+	bu_push_str(s, "t.,.");
+	bu_push(s, 'w');
+	bu_push(s, r & 1 ? 'a' : KEY_RIGHT);
+	bu_push_str(s, "t0");
+	bu_push(s, '\t');
+	bu_push(s, 'j');
+}
+
+static void bu_script_make(struct bu_script *s, const char *query)
+{
+	s->n = 0;
+	for (int r = 0; s->n < BU_KEYS; r++)
+		bu_round(s, r, query);
+}
+
+static int bu_cmp(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return x < y ? -1 : x > y;
+}
+
+static const char *bu_key_name(int ch, char *buf, size_t n)
+{
+	switch (ch) {
+	case '\t': return "Tab";
+	case '\n': return "Enter";
+	case KEY_LEFT: return "Left";
+	case KEY_RIGHT: return "Right";
+	case KEY_NPAGE: return "PgDn";
+	case KEY_PPAGE: return "PgUp";
+	default:
+		snprintf(buf, n, "%c", ch);
+		return buf;
+	}
+}
+
+/* Curses on a terminal nobody sees; NULL on failure. */
+static SCREEN *bu_term(FILE **out, FILE **in)
+{
+	setenv("LINES", "50", 1);
+	setenv("COLUMNS", "200", 1);
+	*out = fopen("/dev/null", "w");
+	*in = fopen("/dev/null", "r");
+	if (!*out || !*in)
+		return NULL;
+	SCREEN *sc = newterm("xterm-256color", *out, *in);
+	if (!sc)
+		return NULL;
+	set_term(sc);
+	resizeterm(50, 200);
+	return sc;
+}
+
+/* The UI draws UTF-8 when the locale is; prefer that, as on a real
+ * terminal, even when the bench runs under LANG=C. */
+static void bu_locale(void)
+{
+	setlocale(LC_ALL, "");
+	const char *cs = nl_langinfo(CODESET);
+	if (!cs || strcmp(cs, "UTF-8") != 0)
+		setlocale(LC_ALL, "C.UTF-8");
+	setlocale(LC_NUMERIC, "C");
+}
+
+static int bu_run(const char *path, struct trace *tr, double t_start)
+{
+	FILE *out = NULL, *in = NULL;
+	SCREEN *sc = bu_term(&out, &in);
+	int rc = 1;
+	if (!sc) {
+		fprintf(stderr, "bench_ui: cannot open an xterm-256color terminal\n");
+		goto done;
+	}
+	struct ui_opts o = {.color = 1, .ascii = 0};
+	struct ui *u = ui_new(path, tr, &o);
+	if (!u) {
+		endwin();
+		fprintf(stderr, "bench_ui: ui_new failed\n");
+		goto done;
+	}
+	refresh();
+	ui_draw(u);
+	double first = bu_now_ms() - t_start;
+
+	char query[16];
+	struct bu_script s;
+	bu_find_query(tr, query, sizeof query);
+	bu_script_make(&s, query);
+	double ms[BU_KEYS], worst = -1;
+	int worst_i = 0;
+	const char *verbose = getenv("BENCH_UI_VERBOSE");
+	char kb[8];
+	for (int i = 0; i < s.n; i++) {
+		double t0 = bu_now_ms();
+		ui_key(u, s.keys[i]);
+		ui_draw(u);
+		ms[i] = bu_now_ms() - t0;
+		if (verbose && *verbose)
+			fprintf(stderr, "%3d %-5s %8.3f ms\n", i,
+			        bu_key_name(s.keys[i], kb, sizeof kb), ms[i]);
+		if (ms[i] > worst) {
+			worst = ms[i];
+			worst_i = i;
+		}
+	}
+	ui_free(u);
+	endwin();
+
+	qsort(ms, (size_t)s.n, sizeof *ms, bu_cmp);
+	int p99 = (s.n * 99 + 99) / 100 - 1;  /* nearest rank */
+	printf("first_frame_ms %.1f\n", first);
+	printf("keys %d\n", s.n);
+	printf("find_query %s\n", query);
+	printf("redraw_median_ms %.3f\n", s.n % 2 ? ms[s.n / 2] : (ms[s.n / 2 - 1] + ms[s.n / 2]) / 2);
+	printf("redraw_p99_ms %.3f\n", ms[p99]);
+	printf("redraw_max_ms %.3f\n", ms[s.n - 1]);
+	printf("slowest_key %s #%d\n", bu_key_name(s.keys[worst_i], kb, sizeof kb), worst_i);
+	rc = 0;
+done:
+	if (sc)
+		delscreen(sc);
+	if (out)
+		fclose(out);
+	if (in)
+		fclose(in);
+	return rc;
+}
+
+int main(int argc, char **argv)
+{
+	double t_start = bu_now_ms();
+	if (argc != 2) {
+		fputs("usage: bench_ui TRACE\n", stderr);
+		return 1;
+	}
+	bu_locale();
+	struct trace tr;
+	struct tv_error err = {TV_OK, TV_NO_OFFSET, ""};
+	char errfile[4096] = "";
+	trace_init(&tr);
+	if (load_file(&tr, argv[1], &err, errfile, sizeof errfile) != TV_OK) {
+		char msg[512];
+		tv_error_format(&err, msg, sizeof msg);
+		fprintf(stderr, "bench_ui: %s: %s\n", errfile[0] ? errfile : argv[1], msg);
+		trace_free(&tr);
+		return 1;
+	}
+	int rc = bu_run(argv[1], &tr, t_start);
+	trace_free(&tr);
+	return rc;
+}
