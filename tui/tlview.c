@@ -31,7 +31,8 @@ int tlview_init(struct tlview *v, const struct timeline *tl, const struct profil
 	v->tl = tl;
 	v->threads = malloc(((size_t)tr->nthreads + 1) * sizeof *v->threads);
 	v->rank = calloc((size_t)tr->nmethods + 1, sizeof *v->rank);
-	if (!v->threads || !v->rank)
+	v->cache = calloc((size_t)tr->nthreads + 1, sizeof *v->cache);
+	if (!v->threads || !v->rank || !v->cache)
 		return -1;
 	struct tlv_busy *b = malloc(((size_t)tr->nthreads + 1) * sizeof *b);
 	if (!b)
@@ -52,10 +53,13 @@ int tlview_init(struct tlview *v, const struct timeline *tl, const struct profil
 
 void tlview_free(struct tlview *v)
 {
+	for (uint32_t i = 0; v->cache && i < v->nthreads; i++) {
+		free(v->cache[i].cells);
+		free(v->cache[i].marks);
+	}
+	free(v->cache);
 	free(v->threads);
 	free(v->rank);
-	free(v->cells);
-	free(v->marks);
 	memset(v, 0, sizeof *v);
 }
 
@@ -302,20 +306,39 @@ static void tlv_draw_ruler(struct tlview *v, WINDOW *win, const struct color *c)
 	wattrset(win, A_NORMAL);
 }
 
-static int tlv_scratch(struct tlview *v, int w)
+/* The cells and marks of thread row idx for the current view, computed
+ * only when the view, the width or the selected method changed. NULL
+ * pointers when out of memory. */
+static struct tlv_cache *tlv_row(struct tlview *v, uint32_t idx, uint32_t selected)
 {
-	if (w <= v->scratch_w)
-		return 0;
-	uint32_t *c = realloc(v->cells, (size_t)w * sizeof *c);
-	if (!c)
-		return -1;
-	v->cells = c;
-	uint8_t *m = realloc(v->marks, (size_t)w);
-	if (!m)
-		return -1;
-	v->marks = m;
-	v->scratch_w = w;
-	return 0;
+	struct tlv_cache *c = &v->cache[idx];
+	uint32_t t = v->threads[idx];
+	if (c->w != v->bar_w) {
+		free(c->cells);
+		free(c->marks);
+		c->cells = malloc((size_t)v->bar_w * sizeof *c->cells);
+		c->marks = malloc((size_t)v->bar_w);
+		c->w = v->bar_w;
+		c->cells_ok = c->marks_ok = 0;
+		if (!c->cells || !c->marks)
+			return NULL;
+	}
+	if (c->t0 != v->t0 || c->t1 != v->t1)
+		c->cells_ok = c->marks_ok = 0;
+	c->t0 = v->t0;
+	c->t1 = v->t1;
+	if (!c->cells_ok)
+		timeline_cells(v->tl, t, v->t0, v->t1, (uint32_t)v->bar_w, c->cells);
+	c->cells_ok = 1;
+	if (!c->marks_ok || c->method != selected) {
+		if (selected < v->tl->tr->nmethods)
+			timeline_marks(v->tl, t, selected, v->t0, v->t1, (uint32_t)v->bar_w, c->marks);
+		else
+			memset(c->marks, 0, (size_t)v->bar_w);
+	}
+	c->method = selected;
+	c->marks_ok = 1;
+	return c;
 }
 
 static void tlv_draw_cell(WINDOW *win, const struct color *c, int ascii, uint32_t rank,
@@ -349,22 +372,21 @@ static void tlv_draw_thread(struct tlview *v, WINDOW *win, const struct color *c
 	text_pad(label, sizeof label, lw, v->bar_x);
 	wattrset(win, idx == v->cur ? (focused ? c->role[ROLE_SELECTED] : A_BOLD) : A_NORMAL);
 	mvwaddstr(win, y, 0, label);
-	timeline_cells(v->tl, t, v->t0, v->t1, (uint32_t)v->bar_w, v->cells);
+	struct tlv_cache *row = tlv_row(v, idx, selected);
+	if (!row)
+		return;
 	int ccol = tlv_col_of(v, v->cursor);
 	for (int x = 0; x < v->bar_w; x++) {
-		uint32_t m = v->cells[x];
+		uint32_t m = row->cells[x];
 		tlv_draw_cell(win, c, ascii, m == TL_NONE ? TL_NONE : v->rank[m], x == ccol);
 	}
 	/* The marks row: where calls of the selected method run. */
 	wattrset(win, A_NORMAL);
 	wmove(win, y + 1, 0);
 	wclrtoeol(win);
-	if (selected == TL_NONE || selected >= tr->nmethods)
-		return;
-	timeline_marks(v->tl, t, selected, v->t0, v->t1, (uint32_t)v->bar_w, v->marks);
 	wattrset(win, c->role[ROLE_MARK]);
 	for (int x = 0; x < v->bar_w; x++)
-		if (v->marks[x])
+		if (row->marks[x])
 			mvwaddstr(win, y + 1, v->bar_x + x, ascii ? "-" : "\xE2\x96\x94");
 	wattrset(win, A_NORMAL);
 }
@@ -400,7 +422,7 @@ void tlview_draw(struct tlview *v, WINDOW *win, const struct color *c, int ascii
 	getmaxyx(win, h, w);
 	v->bar_x = w / 4 < TLV_LABEL_MAX ? w / 4 : TLV_LABEL_MAX;
 	v->bar_w = w - v->bar_x;
-	if (v->bar_w < 1 || h < 3 || tlv_scratch(v, v->bar_w) < 0)
+	if (v->bar_w < 1 || h < 3)
 		return;
 	tlv_clamp(v);
 	v->rows = (h - 2) / 2;

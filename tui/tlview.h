@@ -30,9 +30,15 @@ struct tlview {
 	uint32_t top;            /* first thread shown */
 	int bar_x, bar_w;        /* set by the last draw */
 	int rows;                /* thread rows shown at the last draw */
-	uint32_t *cells;
-	uint8_t *marks;
-	int scratch_w;
+	/* Per thread (like threads[]): its cells and marks as last computed,
+	 * reused while the view and the selected method stay the same, so
+	 * keys that only move the table cost no timeline queries. */
+	struct tlv_cache {
+		uint64_t t0, t1, method;
+		int w, cells_ok, marks_ok;
+		uint32_t *cells;
+		uint8_t *marks;
+	} *cache;
 };
 
 /* 0, or -1 when out of memory. p ranks threads and method colours. */
