@@ -1,0 +1,370 @@
+/* export_folded.c: folded stacks ("root;child;leaf N") for flame graphs.
+ *
+ * One pass over each selected thread's calls (preorder) keeps the path from
+ * the root, as profile.c does, and adds each call's excl to a node of a
+ * trie of stacks (node = (parent node, frame), found through an idmap).
+ * A depth-first walk of the trie then prints every node with time, so the
+ * numbers are the profile's: Σ N over stacks ending in M is M's excl.
+ *
+ * Frames are escaped once per method: control bytes, invalid UTF-8 and
+ * backslash as textesc_text does, and ';' (the frame separator) as \x3b.
+ * With signatures, the signature follows the name directly with each ';'
+ * turned into ',' ("Foo.bar(Ljava/lang/String,I)V").
+ */
+#include "export.h"
+#include "textesc.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define FD_NONE UINT32_MAX
+
+struct fd_node {
+	uint32_t parent, frame;
+	uint32_t first, last, next;   /* children in creation (time) order */
+	uint64_t excl;
+};
+
+struct fd_step {                      /* a call on the current path */
+	uint32_t call, node;
+	uint64_t child_incl;
+};
+
+struct fd_build {
+	const struct trace *tr;
+	int clock;
+	struct fd_node *nodes;
+	uint32_t nnodes, nodes_cap;
+	struct idmap ids;              /* parent node << 32 | frame -> node */
+	struct fd_cached {             /* direct-mapped: loops repeat stacks */
+		uint64_t key;
+		uint32_t node;
+	} cache[4096];
+	struct fd_step *path;
+	uint32_t depth, path_cap;
+	/* Frame texts: frame f (a method index, or nmethods + thread index)
+	 * is text[off[f], off[f + 1]). */
+	char *text;
+	size_t *off;
+};
+
+/* ------------------------------------------------------------ frames */
+
+/* Bytes of s escaped for a frame onto ms; semi replaces each ';' of the
+ * raw bytes before escaping (',' for signatures), or is 0 to escape ';'
+ * itself afterwards (done by fd_copy_frames). */
+static int fd_escape(FILE *ms, const char *s, size_t len, char semi)
+{
+	if (!s || !semi || !memchr(s, ';', len)) {
+		textesc_text(ms, s, len);
+		return 0;
+	}
+	char *t = malloc(len);
+	if (!t)
+		return -1;
+	for (size_t i = 0; i < len; i++)
+		t[i] = s[i] == ';' ? semi : s[i];
+	textesc_text(ms, t, len);
+	free(t);
+	return 0;
+}
+
+static int fd_method_frame(FILE *ms, const struct trace *tr, uint32_t idx, int sigs)
+{
+	const struct tv_method *m = &tr->methods[idx];
+	int has_cls = tv_str_present(m->cls) && m->cls.len;
+	int has_name = tv_str_present(m->name) && m->name.len;
+	if (!m->declared || (!has_cls && !has_name)) {
+		fprintf(ms, "(unknown 0x%" PRIx64 ")", m->id);
+		return 0;
+	}
+	textesc_text(ms, trace_str(tr, m->cls), m->cls.len);
+	if (has_cls && has_name)
+		putc('.', ms);
+	textesc_text(ms, trace_str(tr, m->name), m->name.len);
+	if (sigs && tv_str_present(m->sig))
+		return fd_escape(ms, trace_str(tr, m->sig), m->sig.len, ',');
+	return 0;
+}
+
+static void fd_thread_frame(FILE *ms, const struct trace *tr, const struct tv_thread *th)
+{
+	fprintf(ms, "[%" PRIu32 "]", th->tid);
+	if (tv_str_present(th->name) && th->name.len) {
+		putc(' ', ms);
+		textesc_text(ms, trace_str(tr, th->name), th->name.len);
+	}
+}
+
+/* Moves the rendered frames into b->text with every ';' left (only raw
+ * bytes of names can hold one) escaped as \x3b. */
+static int fd_copy_frames(struct fd_build *b, const char *raw, const size_t *roff, uint32_t n)
+{
+	size_t semis = 0;
+	for (size_t i = 0; i < roff[n]; i++)
+		semis += raw[i] == ';';
+	b->text = malloc(roff[n] + 3 * semis + 1);
+	if (!b->text)
+		return -1;
+	size_t o = 0;
+	for (uint32_t f = 0; f < n; f++) {
+		b->off[f] = o;
+		for (size_t i = roff[f]; i < roff[f + 1]; i++) {
+			if (raw[i] == ';') {
+				memcpy(b->text + o, "\\x3b", 4);
+				o += 4;
+			} else
+				b->text[o++] = raw[i];
+		}
+	}
+	b->off[n] = o;
+	return 0;
+}
+
+static int fd_frames(struct fd_build *b, const struct profile *p, const struct export_opts *o)
+{
+	const struct trace *tr = b->tr;
+	uint32_t n = tr->nmethods + tr->nthreads;
+	char *raw = NULL;
+	size_t rawlen = 0;
+	size_t *roff = malloc(((size_t)n + 1) * sizeof *roff);
+	b->off = malloc(((size_t)n + 1) * sizeof *b->off);
+	FILE *ms = roff && b->off ? open_memstream(&raw, &rawlen) : NULL;
+	int rc = ms ? 0 : -1;
+	for (uint32_t f = 0; rc == 0 && f < n; f++) {
+		/* fflush brings rawlen up to what was written so far. */
+		if (fflush(ms) != 0)
+			rc = -1;
+		roff[f] = rawlen;
+		if (f < tr->nmethods) {
+			if (rc == 0 && p->methods[f].calls + p->methods[f].rcalls)
+				rc = fd_method_frame(ms, tr, f, o->signatures);
+		} else if (o->per_thread)
+			fd_thread_frame(ms, tr, &tr->threads[f - tr->nmethods]);
+	}
+	if (ms) {
+		if (ferror(ms))
+			rc = -1;
+		if (fclose(ms) != 0)
+			rc = -1;
+		roff[n] = rawlen;
+	}
+	if (rc == 0)
+		rc = fd_copy_frames(b, raw, roff, n);
+	free(raw);
+	free(roff);
+	return rc;
+}
+
+/* ------------------------------------------------------------ the trie */
+
+static uint32_t fd_new_node(struct fd_build *b, uint32_t parent, uint32_t frame)
+{
+	if (b->nnodes == b->nodes_cap) {
+		uint32_t cap = b->nodes_cap ? b->nodes_cap * 2 : 1024;
+		struct fd_node *nn = realloc(b->nodes, (size_t)cap * sizeof *nn);
+		if (!nn)
+			return FD_NONE;
+		b->nodes = nn;
+		b->nodes_cap = cap;
+	}
+	uint32_t i = b->nnodes++;
+	b->nodes[i] = (struct fd_node){parent, frame, FD_NONE, FD_NONE, FD_NONE, 0};
+	if (i) {
+		struct fd_node *up = &b->nodes[parent];
+		if (up->first == FD_NONE)
+			up->first = i;
+		else
+			b->nodes[up->last].next = i;
+		up->last = i;
+	}
+	return i;
+}
+
+static uint32_t fd_child(struct fd_build *b, uint32_t parent, uint32_t frame)
+{
+	int added;
+	uint64_t key = (uint64_t)parent << 32 | frame;
+	struct fd_cached *c = &b->cache[(parent * 2654435761u ^ frame) & 4095];
+	if (c->node != FD_NONE && c->key == key)
+		return c->node;
+	uint32_t i = idmap_get_or_put(&b->ids, key, b->nnodes, &added);
+	if (i != IDMAP_NONE && added)
+		i = fd_new_node(b, parent, frame);
+	if (i != IDMAP_NONE) {
+		c->key = key;
+		c->node = i;
+	}
+	return i;
+}
+
+/* Takes the top call off the path, adding its excl to its node. */
+static void fd_finish_top(struct fd_build *b, const struct tv_thread *th)
+{
+	struct fd_step *s = &b->path[--b->depth];
+	uint64_t incl = trace_call_incl(th, b->clock, s->call);
+	b->nodes[s->node].excl += incl - s->child_incl;
+	if (b->depth)
+		b->path[b->depth - 1].child_incl += incl;
+}
+
+static int fd_thread(struct fd_build *b, const struct tv_thread *th, uint32_t root)
+{
+	for (uint32_t i = 0; i < th->ncalls; i++) {
+		uint32_t parent = th->parent[i];
+		while (b->depth && b->path[b->depth - 1].call != parent)
+			fd_finish_top(b, th);
+		if (b->depth == b->path_cap) {
+			uint32_t cap = b->path_cap ? b->path_cap * 2 : 64;
+			struct fd_step *np = realloc(b->path, (size_t)cap * sizeof *np);
+			if (!np)
+				return -1;
+			b->path = np;
+			b->path_cap = cap;
+		}
+		uint32_t up = b->depth ? b->path[b->depth - 1].node : root;
+		uint32_t node = fd_child(b, up, th->method[i]);
+		if (node == FD_NONE)
+			return -1;
+		b->path[b->depth++] = (struct fd_step){i, node, 0};
+	}
+	while (b->depth)
+		fd_finish_top(b, th);
+	return 0;
+}
+
+/* ------------------------------------------------------------ output */
+
+struct fd_line {
+	char *buf;
+	size_t cap;
+	size_t *len;        /* per depth: length of the path prefix */
+	uint32_t len_cap;
+};
+
+static int fd_line_room(struct fd_line *l, uint32_t depth, size_t need)
+{
+	if (depth >= l->len_cap) {
+		uint32_t cap = l->len_cap ? l->len_cap * 2 : 64;
+		size_t *nl = realloc(l->len, (size_t)cap * sizeof *nl);
+		if (!nl)
+			return -1;
+		l->len = nl;
+		l->len_cap = cap;
+	}
+	if (need > l->cap) {
+		size_t cap = l->cap ? l->cap : 4096;
+		while (cap < need)
+			cap *= 2;
+		char *nb = realloc(l->buf, cap);
+		if (!nb)
+			return -1;
+		l->buf = nb;
+		l->cap = cap;
+	}
+	return 0;
+}
+
+/* Sets the prefix of depth d (node's path) from the prefix of d - 1. */
+static int fd_push_frame(const struct fd_build *b, struct fd_line *l, uint32_t d, uint32_t node)
+{
+	uint32_t f = b->nodes[node].frame;
+	size_t flen = b->off[f + 1] - b->off[f];
+	size_t at = d > 1 ? l->len[d - 1] : 0;
+	if (fd_line_room(l, d, at + 1 + flen + 24) < 0)
+		return -1;
+	if (d > 1)
+		l->buf[at++] = ';';
+	memcpy(l->buf + at, b->text + b->off[f], flen);
+	l->len[d] = at + flen;
+	return 0;
+}
+
+static void fd_emit(FILE *out, struct fd_line *l, uint32_t d, uint64_t n)
+{
+	char *p = l->buf + l->len[d], num[24], *q = num + sizeof num;
+	*p++ = ' ';
+	do {
+		*--q = (char)('0' + n % 10);
+		n /= 10;
+	} while (n);
+	memcpy(p, q, (size_t)(num + sizeof num - q));
+	p += num + sizeof num - q;
+	*p++ = '\n';
+	fwrite(l->buf, 1, (size_t)(p - l->buf), out);
+}
+
+/* Depth-first over the trie; node 0 is the root (no frame). */
+static int fd_write(FILE *out, const struct fd_build *b)
+{
+	struct fd_line l = {0};
+	const struct fd_node *n = b->nodes;
+	uint32_t cur = n[0].first, d = 1;
+	int rc = 0;
+	while (cur != FD_NONE) {
+		if (fd_push_frame(b, &l, d, cur) < 0) {
+			rc = -1;
+			break;
+		}
+		if (n[cur].excl)
+			fd_emit(out, &l, d, n[cur].excl);
+		if (n[cur].first != FD_NONE) {
+			cur = n[cur].first;
+			d++;
+			continue;
+		}
+		while (cur && n[cur].next == FD_NONE) {
+			cur = n[cur].parent;
+			d--;
+		}
+		cur = cur ? n[cur].next : FD_NONE;
+	}
+	free(l.buf);
+	free(l.len);
+	return rc;
+}
+
+static int fd_run(FILE *out, struct fd_build *b, const struct profile *p,
+                  const struct export_opts *o)
+{
+	const struct trace *tr = p->tr;
+	if (fd_frames(b, p, o) < 0 || fd_new_node(b, 0, FD_NONE) == FD_NONE)
+		return -1;
+	for (uint32_t i = 0; i < p->nthreads; i++) {
+		uint32_t root = 0;
+		if (o->per_thread) {
+			root = fd_new_node(b, 0, tr->nmethods + p->threads[i]);
+			if (root == FD_NONE)
+				return -1;
+		}
+		if (fd_thread(b, &tr->threads[p->threads[i]], root) < 0)
+			return -1;
+	}
+	return fd_write(out, b);
+}
+
+enum tv_status export_folded(FILE *out, const struct profile *p, const struct export_opts *o)
+{
+	struct fd_build *b = calloc(1, sizeof *b);   /* the cache makes it big */
+	if (!b)
+		return TV_ERR_NOMEM;
+	b->tr = p->tr;
+	/* A clock the trace lacks has no times: fall back to the one it has. */
+	b->clock = o->clock == TV_WALL ? TV_WALL : TV_CPU;
+	if (!b->tr->has_clock[b->clock])
+		b->clock = trace_sort_clock(b->tr);
+	for (size_t i = 0; i < sizeof b->cache / sizeof b->cache[0]; i++)
+		b->cache[i].node = FD_NONE;
+	idmap_init(&b->ids);
+	int rc = fd_run(out, b, p, o);
+	free(b->nodes);
+	free(b->path);
+	free(b->text);
+	free(b->off);
+	idmap_free(&b->ids);
+	free(b);
+	if (rc < 0)
+		return TV_ERR_NOMEM;
+	return fflush(out) == 0 && !ferror(out) ? TV_OK : TV_ERR_OUTPUT;
+}
