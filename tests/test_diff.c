@@ -1,0 +1,789 @@
+/* test_diff.c: two profiles compared method by method (src/diff.h).
+ *
+ * Pairs of traces are generated with tracegen, loaded, profiled and
+ * diffed; the expected numbers are worked out by hand in the comments.
+ * Unless a test says otherwise traces are V1 version 3, clock=dual, and
+ * the sort clock is wall.
+ */
+#include <dirent.h>
+#include <inttypes.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "diff.h"
+#include "profile.h"
+#include "testutil.h"
+#include "tracegen.h"
+#include "trace.h"
+
+/* ------------------------------------------------------------ fixture */
+
+struct run {
+	struct tg *tg;
+	struct trace tr;
+	struct profile p;
+	int loaded, built;
+};
+
+struct fx {
+	struct run r[2];
+	struct diff d;
+	int diffed;
+};
+
+static int fx_setup(void **state)
+{
+	struct fx *f = calloc(1, sizeof *f);
+	if (!f)
+		return -1;
+	f->r[0].tg = tg_new();
+	f->r[1].tg = tg_new();
+	*state = f;
+	return 0;
+}
+
+static void run_free(struct run *r)
+{
+	if (r->built)
+		profile_free(&r->p);
+	if (r->loaded)
+		trace_free(&r->tr);
+	r->built = r->loaded = 0;
+	tg_free(r->tg);
+}
+
+static int fx_teardown(void **state)
+{
+	struct fx *f = *state;
+	if (f->diffed)
+		diff_free(&f->d);
+	run_free(&f->r[0]);
+	run_free(&f->r[1]);
+	free(f);
+	return 0;
+}
+
+/* Runs script on run r's tg, loads it (o NULL: V1 v3 dual), profiles it. */
+static void fx_load(struct fx *f, int r, const char *script, const struct tg_opts *o,
+                    const uint32_t *tid)
+{
+	struct run *x = &f->r[r];
+	struct tv_error err = {0};
+	assert_int_equal(tg_script(x->tg, script), 0);
+	x->loaded = 1;
+	assert_int_equal(tu_load_tg(&x->tr, x->tg, o), TV_OK);
+	assert_int_equal(profile_build(&x->p, &x->tr, tid, &err), TV_OK);
+	x->built = 1;
+}
+
+static const struct diff *fx_diff(struct fx *f)
+{
+	struct tv_error err = {0};
+	assert_int_equal(diff_build(&f->d, &f->r[0].p, &f->r[1].p, &err), TV_OK);
+	f->diffed = 1;
+	return &f->d;
+}
+
+/* The row whose method (in either run) has this name, or NULL. */
+static const struct diff_row *find_row(const struct diff *d, const char *name)
+{
+	for (uint32_t i = 0; i < d->nrows; i++) {
+		const struct diff_row *row = &d->rows[i];
+		int r = row->base == DIFF_NONE;
+		const struct trace *tr = d->run[r]->tr;
+		const struct tv_method *m = &tr->methods[r ? row->next : row->base];
+		if (tu_str_eq(tr, m->name, name))
+			return row;
+	}
+	return NULL;
+}
+
+/* Index in d->rows of the row named name; fails when absent. */
+static uint32_t row_pos(const struct diff *d, const char *name)
+{
+	const struct diff_row *row = find_row(d, name);
+	assert_non_null(row);
+	return (uint32_t)(row - d->rows);
+}
+
+/* ------------------------------------------------------------ output */
+
+/* Reports are written to a memory stream and compared as strings. */
+struct capture {
+	FILE *out;
+	char *buf;
+	size_t len;
+};
+
+static FILE *cap_open(struct capture *c)
+{
+	c->buf = NULL;
+	c->len = 0;
+	c->out = open_memstream(&c->buf, &c->len);
+	assert_non_null(c->out);
+	return c->out;
+}
+
+static char *cap_close(struct capture *c)
+{
+	assert_int_equal(fclose(c->out), 0);
+	return c->buf;
+}
+
+static char *text_of(const struct diff *d, const char *a, const char *b)
+{
+	struct capture c;
+	assert_int_equal(diff_report_text(cap_open(&c), d, a, b), TV_OK);
+	return cap_close(&c);
+}
+
+static char *csv_of(const struct diff *d)
+{
+	struct capture c;
+	assert_int_equal(diff_report_csv(cap_open(&c), d), TV_OK);
+	return cap_close(&c);
+}
+
+static char *json_of(const struct diff *d, const char *a, const char *b)
+{
+	struct capture c;
+	assert_int_equal(diff_report_json_named(cap_open(&c), d, a, b), TV_OK);
+	return cap_close(&c);
+}
+
+static char *folded_of(const struct profile *a, const struct profile *b, int clock, int sig)
+{
+	struct capture c;
+	assert_int_equal(diff_report_folded(cap_open(&c), a, b, clock, sig), TV_OK);
+	return cap_close(&c);
+}
+
+/* ------------------------------------------------------------ the pair */
+
+/* Base and new runs of one thread "main", ids differing between them.
+ *
+ * Base (ids 0x10..0x1c), cpu/wall:
+ *   run  [0,40]/[0,80]
+ *     work [10,20]/[20,40]    incl = excl 10/20
+ *     log  [25,30]/[50,60]    5/10
+ *     gone [30,32]/[60,64]    2/4
+ *   run: incl 40/80, excl 40-17=23 / 80-34=46; toplevel incl 40/80
+ * New (ids 0x100..0x10c):
+ *   run  [0,50]/[0,100]
+ *     work  [10,30]/[20,60]   20/40
+ *     log   [35,40]/[70,80]   5/10
+ *     work  [40,41]/[80,82]   1/2  (work: 2 calls, 21/42)
+ *     fresh [45,48]/[90,96]   3/6
+ *   run: incl 50/100, excl 50-29=21 / 100-58=42; toplevel incl 50/100
+ * Δ excl wall: work +22, fresh +6 (added), run -4, gone -4 (removed),
+ * log 0; order: work, fresh, run, gone (run < gone by class
+ * com.ex.Main < com.ex.Old), log.
+ */
+static const char *const pair_base =
+	"thread 1 main\n"
+	"1 > 0x10 0 0\n"
+	"1 > 0x14 10 20\n1 < 0x14 20 40\n"
+	"1 > 0x18 25 50\n1 < 0x18 30 60\n"
+	"1 > 0x1c 30 60\n1 < 0x1c 32 64\n"
+	"1 < 0x10 40 80\n";
+
+static const char *const pair_new =
+	"thread 1 main\n"
+	"1 > 0x100 0 0\n"
+	"1 > 0x104 10 20\n1 < 0x104 30 60\n"
+	"1 > 0x108 35 70\n1 < 0x108 40 80\n"
+	"1 > 0x104 40 80\n1 < 0x104 41 82\n"
+	"1 > 0x10c 45 90\n1 < 0x10c 48 96\n"
+	"1 < 0x100 50 100\n";
+
+static const char *const LOG_SIG = "(Ljava/lang/String;)V";
+
+static const struct diff *pair_load(struct fx *f)
+{
+	struct tg *b = f->r[0].tg, *n = f->r[1].tg;
+	tg_method(b, 0x10, "com.ex.Main", "run", "()V", "Main.java");
+	tg_method(b, 0x14, "com.ex.Main", "work", "(I)V", "Main.java");
+	tg_method(b, 0x18, "com.ex.Util", "log", LOG_SIG, "Util.java");
+	tg_method(b, 0x1c, "com.ex.Old", "gone", "()V", "Old.java");
+	tg_method(n, 0x100, "com.ex.Main", "run", "()V", "Main.java");
+	tg_method(n, 0x104, "com.ex.Main", "work", "(I)V", "Main.java");
+	tg_method(n, 0x108, "com.ex.Util", "log", LOG_SIG, "Util.java");
+	tg_method(n, 0x10c, "com.ex.New", "fresh", "()V", "New.java");
+	fx_load(f, 0, pair_base, NULL, NULL);
+	fx_load(f, 1, pair_new, NULL, NULL);
+	return fx_diff(f);
+}
+
+static uint64_t row_id(const struct diff *d, const struct diff_row *row, int r)
+{
+	uint32_t m = r ? row->next : row->base;
+	return m == DIFF_NONE ? UINT64_MAX : d->run[r]->tr->methods[m].id;
+}
+
+static void test_pair_order(void **state)
+{
+	const struct diff *d = pair_load(*state);
+
+	assert_int_equal(d->clock, TV_WALL);
+	assert_true(d->has_clock[TV_CPU] && d->has_clock[TV_WALL]);
+	assert_int_equal(d->nrows, 5);
+	assert_int_equal(row_pos(d, "work"), 0);
+	assert_int_equal(row_pos(d, "fresh"), 1);
+	assert_int_equal(row_pos(d, "run"), 2);
+	assert_int_equal(row_pos(d, "gone"), 3);
+	assert_int_equal(row_pos(d, "log"), 4);
+	assert_int_equal(d->count[DIFF_CHANGED], 2);
+	assert_int_equal(d->count[DIFF_ADDED], 1);
+	assert_int_equal(d->count[DIFF_REMOVED], 1);
+	assert_int_equal(d->count[DIFF_SAME], 1);
+	assert_int_equal(d->top_incl[0][TV_CPU], 40);
+	assert_int_equal(d->top_incl[1][TV_WALL], 100);
+}
+
+/* The slower method first, with its change in µs; ids matched by name. */
+static void test_pair_slower(void **state)
+{
+	const struct diff *d = pair_load(*state);
+	const struct diff_row *w = &d->rows[0];
+
+	assert_int_equal(w->status, DIFF_CHANGED);
+	assert_int_equal(row_id(d, w, 0), 0x14);
+	assert_int_equal(row_id(d, w, 1), 0x104);
+	assert_int_equal(w->excl[0][TV_WALL], 20);
+	assert_int_equal(w->excl[1][TV_WALL], 42);
+	assert_int_equal(diff_delta(w->excl[0][TV_WALL], w->excl[1][TV_WALL]), 22);
+	assert_int_equal(diff_delta(w->excl[0][TV_CPU], w->excl[1][TV_CPU]), 11);
+	assert_int_equal(w->incl[1][TV_CPU], 21);
+	assert_int_equal(w->calls[0], 1);
+	assert_int_equal(w->calls[1], 2);
+
+	const struct diff_row *r = find_row(d, "run");
+	assert_int_equal(diff_delta(r->excl[0][TV_WALL], r->excl[1][TV_WALL]), -4);
+	assert_int_equal(diff_delta(r->excl[0][TV_CPU], r->excl[1][TV_CPU]), -2);
+	assert_int_equal(row_id(d, r, 1), 0x100);
+
+	const struct diff_row *l = find_row(d, "log");
+	assert_int_equal(l->status, DIFF_SAME);
+	assert_int_equal(row_id(d, l, 0), 0x18);
+	assert_int_equal(row_id(d, l, 1), 0x108);
+}
+
+static void test_pair_added_removed(void **state)
+{
+	const struct diff *d = pair_load(*state);
+	const struct diff_row *a = find_row(d, "fresh"), *g = find_row(d, "gone");
+
+	assert_int_equal(a->status, DIFF_ADDED);
+	assert_int_equal(a->base, DIFF_NONE);
+	assert_int_equal(row_id(d, a, 1), 0x10c);
+	assert_int_equal(a->excl[0][TV_WALL], 0);
+	assert_int_equal(a->excl[1][TV_WALL], 6);
+	assert_int_equal(a->calls[0], 0);
+	assert_int_equal(g->status, DIFF_REMOVED);
+	assert_int_equal(g->next, DIFF_NONE);
+	assert_int_equal(row_id(d, g, 0), 0x1c);
+	assert_int_equal(g->excl[0][TV_CPU], 2);
+	assert_int_equal(g->calls[1], 0);
+	assert_string_equal(diff_status_name(a->status), "added");
+	assert_string_equal(diff_status_name(g->status), "removed");
+}
+
+/* ------------------------------------------------------------ golden */
+
+/* The pair's reports, every number checked against the comment of
+ * pair_base/pair_new: e.g. work cpu 10 -> 21 µs is +0.011 ms, +110.0%;
+ * run wall 46 -> 42 is -0.004 ms, -4/46 = -8.7%; toplevel +25.0%. */
+static const char *const gold_text =
+	"base       base.trace\n"
+	"new        new.trace\n"
+	"threads    base 1 of 1 selected, new 1 of 1 selected\n"
+	"clocks     cpu wall (recorded by both)\n"
+	"methods    2 changed, 1 added, 1 removed, 1 same\n"
+	"toplevel            Base           New         Delta    Delta%  (incl, ms)\n"
+	"  cpu              0.040         0.050        +0.010     +25.0\n"
+	"  wall             0.080         0.100        +0.020     +25.0\n"
+	"\n"
+	"Methods (times in ms; Delta% of Base; sorted by |Excl Delta| of Real)\n"
+	"  Cpu (ms)                                                                        Real"
+	" (ms)\n"
+	"     Excl Base      Excl New    Excl Delta    Delta%     Incl Base      Incl New     E"
+	"xcl Base      Excl New    Excl Delta    Delta%     Incl Base      Incl New  Calls Base"
+	"   Calls New  Status   Name\n"
+	"         0.010         0.021        +0.011    +110.0         0.010         0.021      "
+	"   0.020         0.042        +0.022    +110.0         0.020         0.042           1"
+	"           2           com.ex.Main.work (I)V\n"
+	"             -         0.003        +0.003       new             -         0.003      "
+	"       -         0.006        +0.006       new             -         0.006           -"
+	"           1  added    com.ex.New.fresh ()V\n"
+	"         0.023         0.021        -0.002      -8.7         0.040         0.050      "
+	"   0.046         0.042        -0.004      -8.7         0.080         0.100           1"
+	"           1           com.ex.Main.run ()V\n"
+	"         0.002             -        -0.002      gone         0.002             -      "
+	"   0.004             -        -0.004      gone         0.004             -           1"
+	"           -  removed  com.ex.Old.gone ()V\n"
+	"         0.005         0.005         0.000       0.0         0.005         0.005      "
+	"   0.010         0.010         0.000       0.0         0.010         0.010           1"
+	"           1           com.ex.Util.log (Ljava/lang/String;)V\n";
+
+static const char *const gold_csv =
+	"status,class,name,signature,"
+	"base_incl_cpu_usec,new_incl_cpu_usec,base_excl_cpu_usec,new_excl_cpu_usec,"
+	"delta_excl_cpu_usec,delta_excl_cpu_pct,"
+	"base_incl_wall_usec,new_incl_wall_usec,base_excl_wall_usec,new_excl_wall_usec,"
+	"delta_excl_wall_usec,delta_excl_wall_pct,base_calls,new_calls,base_id,new_id\r\n"
+	"toplevel,,(toplevel),,40,50,0,0,0,,80,100,0,0,0,,1,1,,\r\n"
+	"changed,com.ex.Main,work,(I)V,10,21,10,21,11,110.00,20,42,20,42,22,110.00,"
+	"1,2,0x14,0x104\r\n"
+	"added,com.ex.New,fresh,()V,,3,,3,3,,,6,,6,6,,,1,,0x10c\r\n"
+	"changed,com.ex.Main,run,()V,40,50,23,21,-2,-8.70,80,100,46,42,-4,-8.70,"
+	"1,1,0x10,0x100\r\n"
+	"removed,com.ex.Old,gone,()V,2,,2,,-2,-100.00,4,,4,,-4,-100.00,1,,0x1c,\r\n"
+	"same,com.ex.Util,log,(Ljava/lang/String;)V,5,5,5,5,0,0.00,10,10,10,10,0,0.00,"
+	"1,1,0x18,0x108\r\n";
+
+static const char *const gold_json =
+	"{\n"
+	"  \"base\": {\"file\": \"base.trace\", \"clock\": \"dual\", \"threads\": 1, \"tid\": n"
+	"ull},\n"
+	"  \"new\": {\"file\": null, \"clock\": \"dual\", \"threads\": 1, \"tid\": null},\n"
+	"  \"clocks\": [\"cpu\", \"wall\"],\n"
+	"  \"clock\": \"wall\",\n"
+	"  \"counts\": {\"changed\": 2, \"added\": 1, \"removed\": 1, \"same\": 1},\n"
+	"  \"toplevel\": {\"base\": {\"incl_cpu_usec\": 40, \"excl_cpu_usec\": 0, \"incl_wall_u"
+	"sec\": 80, \"excl_wall_usec\": 0},\n"
+	"    \"new\": {\"incl_cpu_usec\": 50, \"excl_cpu_usec\": 0, \"incl_wall_usec\": 100, \""
+	"excl_wall_usec\": 0},\n"
+	"    \"delta\": {\"incl_cpu_usec\": 10, \"excl_cpu_usec\": 0, \"incl_wall_usec\": 20, "
+	"\"excl_wall_usec\": 0}},\n"
+	"  \"methods\": [\n"
+	"    {\"class\": \"com.ex.Main\", \"name\": \"work\", \"signature\": \"(I)V\", \"status"
+	"\": \"changed\",\n"
+	"     \"base\": {\"id\": \"0x14\", \"calls\": 1, \"incl_cpu_usec\": 10, \"excl_cpu_usec"
+	"\": 10, \"incl_wall_usec\": 20, \"excl_wall_usec\": 20},\n"
+	"     \"new\": {\"id\": \"0x104\", \"calls\": 2, \"incl_cpu_usec\": 21, \"excl_cpu_usec"
+	"\": 21, \"incl_wall_usec\": 42, \"excl_wall_usec\": 42},\n"
+	"     \"delta\": {\"calls\": 1, \"incl_cpu_usec\": 11, \"excl_cpu_usec\": 11, \"incl_wa"
+	"ll_usec\": 22, \"excl_wall_usec\": 22}},\n"
+	"    {\"class\": \"com.ex.New\", \"name\": \"fresh\", \"signature\": \"()V\", \"status"
+	"\": \"added\",\n"
+	"     \"base\": null,\n"
+	"     \"new\": {\"id\": \"0x10c\", \"calls\": 1, \"incl_cpu_usec\": 3, \"excl_cpu_usec"
+	"\": 3, \"incl_wall_usec\": 6, \"excl_wall_usec\": 6},\n"
+	"     \"delta\": {\"calls\": 1, \"incl_cpu_usec\": 3, \"excl_cpu_usec\": 3, \"incl_wall"
+	"_usec\": 6, \"excl_wall_usec\": 6}},\n"
+	"    {\"class\": \"com.ex.Main\", \"name\": \"run\", \"signature\": \"()V\", \"status\""
+	": \"changed\",\n"
+	"     \"base\": {\"id\": \"0x10\", \"calls\": 1, \"incl_cpu_usec\": 40, \"excl_cpu_usec"
+	"\": 23, \"incl_wall_usec\": 80, \"excl_wall_usec\": 46},\n"
+	"     \"new\": {\"id\": \"0x100\", \"calls\": 1, \"incl_cpu_usec\": 50, \"excl_cpu_usec"
+	"\": 21, \"incl_wall_usec\": 100, \"excl_wall_usec\": 42},\n"
+	"     \"delta\": {\"calls\": 0, \"incl_cpu_usec\": 10, \"excl_cpu_usec\": -2, \"incl_wa"
+	"ll_usec\": 20, \"excl_wall_usec\": -4}},\n"
+	"    {\"class\": \"com.ex.Old\", \"name\": \"gone\", \"signature\": \"()V\", \"status\""
+	": \"removed\",\n"
+	"     \"base\": {\"id\": \"0x1c\", \"calls\": 1, \"incl_cpu_usec\": 2, \"excl_cpu_usec"
+	"\": 2, \"incl_wall_usec\": 4, \"excl_wall_usec\": 4},\n"
+	"     \"new\": null,\n"
+	"     \"delta\": {\"calls\": -1, \"incl_cpu_usec\": -2, \"excl_cpu_usec\": -2, \"incl_w"
+	"all_usec\": -4, \"excl_wall_usec\": -4}},\n"
+	"    {\"class\": \"com.ex.Util\", \"name\": \"log\", \"signature\": \"(Ljava/lang/Strin"
+	"g;)V\", \"status\": \"same\",\n"
+	"     \"base\": {\"id\": \"0x18\", \"calls\": 1, \"incl_cpu_usec\": 5, \"excl_cpu_usec"
+	"\": 5, \"incl_wall_usec\": 10, \"excl_wall_usec\": 10},\n"
+	"     \"new\": {\"id\": \"0x108\", \"calls\": 1, \"incl_cpu_usec\": 5, \"excl_cpu_usec"
+	"\": 5, \"incl_wall_usec\": 10, \"excl_wall_usec\": 10},\n"
+	"     \"delta\": {\"calls\": 0, \"incl_cpu_usec\": 0, \"excl_cpu_usec\": 0, \"incl_wall"
+	"_usec\": 0, \"excl_wall_usec\": 0}}\n"
+	"  ]\n"
+	"}\n";
+
+static const char *const gold_folded =
+	"com.ex.Main.run 46 42\n"
+	"com.ex.Main.run;com.ex.Main.work 20 42\n"
+	"com.ex.Main.run;com.ex.New.fresh 0 6\n"
+	"com.ex.Main.run;com.ex.Old.gone 4 0\n"
+	"com.ex.Main.run;com.ex.Util.log 10 10\n";
+
+static void test_golden_text(void **state)
+{
+	const struct diff *d = pair_load(*state);
+	char *t = text_of(d, "base.trace", "new.trace");
+	assert_string_equal(t, gold_text);
+	free(t);
+}
+
+static void test_golden_csv(void **state)
+{
+	const struct diff *d = pair_load(*state);
+	char *t = csv_of(d);
+	assert_string_equal(t, gold_csv);
+	free(t);
+}
+
+static void test_golden_json(void **state)
+{
+	const struct diff *d = pair_load(*state);
+	char *t = json_of(d, "base.trace", NULL);
+	assert_string_equal(t, gold_json);
+	free(t);
+}
+
+/* Wall, no signatures: run 46/42, work 20/42, fresh 0/6, gone 4/0, log
+ * 10/10, children of run by name. CPU with signatures: the signature
+ * follows the name, its ';' as ','. */
+static void test_golden_folded(void **state)
+{
+	struct fx *f = *state;
+	pair_load(f);
+	char *t = folded_of(&f->r[0].p, &f->r[1].p, TV_WALL, 0);
+	assert_string_equal(t, gold_folded);
+	free(t);
+	t = folded_of(&f->r[0].p, &f->r[1].p, TV_CPU, 1);
+	assert_string_equal(t,
+		"com.ex.Main.run()V 23 21\n"
+		"com.ex.Main.run()V;com.ex.Main.work(I)V 10 21\n"
+		"com.ex.Main.run()V;com.ex.New.fresh()V 0 3\n"
+		"com.ex.Main.run()V;com.ex.Old.gone()V 2 0\n"
+		"com.ex.Main.run()V;com.ex.Util.log(Ljava/lang/String,)V 5 5\n");
+	free(t);
+}
+
+/* ------------------------------------------------------------ self */
+
+/* Every row same, every delta 0; the folded diff has equal counts and
+ * sums, per run, to Σ excl of the methods. */
+static void check_self(const struct diff *d, const struct profile *a, const struct profile *b)
+{
+	/* Rows can be fewer than methods: one name under two ids is one row
+	 * (some real traces have that); calls add up either way. */
+	uint64_t calls = 0, row_calls = 0;
+	for (uint32_t i = 0; i < a->norder; i++)
+		calls += a->methods[a->order[i]].calls + a->methods[a->order[i]].rcalls;
+	assert_true(d->nrows <= a->norder);
+	assert_int_equal(d->count[DIFF_SAME], d->nrows);
+	for (uint32_t i = 0; i < d->nrows; i++) {
+		const struct diff_row *row = &d->rows[i];
+		row_calls += row->calls[0];
+		assert_int_equal(row->status, DIFF_SAME);
+		assert_int_not_equal(row->base, DIFF_NONE);
+		assert_int_not_equal(row->next, DIFF_NONE);
+		assert_int_equal(row->calls[0], row->calls[1]);
+		for (int c = 0; c < TV_NCLOCKS; c++) {
+			assert_int_equal(diff_delta(row->excl[0][c], row->excl[1][c]), 0);
+			assert_int_equal(diff_delta(row->incl[0][c], row->incl[1][c]), 0);
+		}
+	}
+	assert_int_equal(row_calls, calls);
+	for (int c = 0; c < TV_NCLOCKS; c++) {
+		if (!d->has_clock[c])
+			continue;
+		assert_int_equal(d->top_incl[0][c], d->top_incl[1][c]);
+		uint64_t want = 0, got[2] = {0, 0};
+		for (uint32_t i = 0; i < a->norder; i++)
+			want += a->methods[a->order[i]].excl[c];
+		char *t = folded_of(a, b, c, c == TV_CPU);
+		for (char *line = t, *nl; *line; line = nl + 1) {
+			nl = strchr(line, '\n');
+			assert_non_null(nl);
+			*nl = '\0';
+			char *sp2 = strrchr(line, ' ');
+			assert_non_null(sp2);
+			*sp2 = '\0';
+			char *sp1 = strrchr(line, ' ');
+			assert_non_null(sp1);
+			uint64_t x = strtoull(sp1 + 1, NULL, 10), y = strtoull(sp2 + 1, NULL, 10);
+			assert_int_equal(x, y);
+			assert_true(x > 0);
+			got[0] += x;
+			got[1] += y;
+		}
+		assert_int_equal(got[0], want);
+		assert_int_equal(got[1], want);
+		free(t);
+	}
+}
+
+/* Two threads, recursion, an unknown method, a method named twice. */
+static const char *const self_script =
+	"thread 1 main\nthread 2 worker\n"
+	"method A 0x10 com.ex.A run ()V\n"
+	"method B 0x14 com.ex.A rec (I)V\n"
+	"1 > A 0 0\n1 > B 5 10\n1 > B 6 12\n1 > 0x80 7 14\n1 < 0x80 9 20\n"
+	"1 < B 12 30\n1 < B 20 40\n1 < A 30 60\n"
+	"2 > B 0 0\n2 > A 3 5\n2 < A 8 9\n2 < B 10 20\n";
+
+static void test_self_generated(void **state)
+{
+	struct fx *f = *state;
+	fx_load(f, 0, self_script, NULL, NULL);
+	fx_load(f, 1, self_script, NULL, NULL);
+	const struct diff *d = fx_diff(f);
+	assert_int_equal(d->nrows, 3);
+	check_self(d, &f->r[0].p, &f->r[1].p);
+	/* One profile against itself too. */
+	struct diff d2;
+	assert_int_equal(d->nrows, f->r[0].p.norder);
+	assert_int_equal(diff_build(&d2, &f->r[0].p, &f->r[0].p, NULL), TV_OK);
+	check_self(&d2, &f->r[0].p, &f->r[0].p);
+	diff_free(&d2);
+}
+
+/* The same methods under other ids (and declared in another order): all
+ * matched, all same. */
+static void test_ids_differ(void **state)
+{
+	struct fx *f = *state;
+	fx_load(f, 0, "method A 0x10 com.ex.A run ()V\nmethod B 0x14 com.ex.A work ()V\n"
+	              "1 > A 0 0\n1 > B 2 4\n1 < B 5 10\n1 < A 9 20\n", NULL, NULL);
+	fx_load(f, 1, "method B 0x40 com.ex.A work ()V\nmethod A 0x88 com.ex.A run ()V\n"
+	              "1 > A 0 0\n1 > B 2 4\n1 < B 5 10\n1 < A 9 20\n", NULL, NULL);
+	const struct diff *d = fx_diff(f);
+	assert_int_equal(d->nrows, 2);
+	assert_int_equal(d->count[DIFF_SAME], 2);
+	const struct diff_row *w = find_row(d, "work");
+	assert_int_equal(row_id(d, w, 0), 0x14);
+	assert_int_equal(row_id(d, w, 1), 0x40);
+	/* Both rows have Δ 0: ordered by name, run < work. */
+	assert_int_equal(row_pos(d, "run"), 0);
+	char *t = folded_of(&f->r[0].p, &f->r[1].p, TV_WALL, 0);
+	assert_string_equal(t, "com.ex.A.run 14 14\ncom.ex.A.run;com.ex.A.work 6 6\n");
+	free(t);
+}
+
+/* Undeclared methods match by id only, and only each other: 0x80 is
+ * unknown in both (matched); 0x84 is unknown in base but named in new
+ * (removed + added). */
+static void test_undeclared(void **state)
+{
+	struct fx *f = *state;
+	fx_load(f, 0, "1 > 0x80 0 0\n1 > 0x84 1 1\n1 < 0x84 2 2\n1 < 0x80 4 4\n", NULL, NULL);
+	fx_load(f, 1, "method X 0x84 com.ex.X x ()V\n"
+	              "1 > 0x80 0 0\n1 > X 1 1\n1 < X 2 2\n1 < 0x80 4 4\n", NULL, NULL);
+	const struct diff *d = fx_diff(f);
+	assert_int_equal(d->nrows, 3);
+	assert_int_equal(d->count[DIFF_SAME], 1);
+	assert_int_equal(d->count[DIFF_ADDED], 1);
+	assert_int_equal(d->count[DIFF_REMOVED], 1);
+	for (uint32_t i = 0; i < d->nrows; i++) {
+		const struct diff_row *row = &d->rows[i];
+		if (row->status == DIFF_SAME) {
+			assert_int_equal(row_id(d, row, 0), 0x80);
+			assert_int_equal(row_id(d, row, 1), 0x80);
+		} else {
+			assert_int_equal(row_id(d, row, row->status == DIFF_ADDED), 0x84);
+		}
+	}
+	char *t = json_of(d, NULL, NULL);
+	assert_non_null(strstr(t, "{\"class\": null, \"name\": null, \"signature\": null, "
+	                          "\"status\": \"same\""));
+	free(t);
+	t = text_of(d, NULL, NULL);
+	assert_non_null(strstr(t, "  removed  (unknown 0x84)\n"));
+	assert_non_null(strstr(t, "  added    com.ex.X.x ()V\n"));
+	free(t);
+}
+
+/* Two ids with one full name in a run are one row, numbers summed, the
+ * lower index kept. New: dup 0x20 [1,3], dup 0x24 [4,9] -> 2 calls,
+ * excl 2 + 5 = 7 against base's 2 (+5); a: 10-2 = 8 -> 12-7 = 5 (-3). */
+static void test_duplicate_names(void **state)
+{
+	struct fx *f = *state;
+	fx_load(f, 0, "method A 0x10 com.ex.A a ()V\nmethod D 0x20 com.ex.D dup ()V\n"
+	              "1 > A 0 0\n1 > D 1 1\n1 < D 3 3\n1 < A 10 10\n", NULL, NULL);
+	fx_load(f, 1, "method A 0x10 com.ex.A a ()V\nmethod D 0x20 com.ex.D dup ()V\n"
+	              "method E 0x24 com.ex.D dup ()V\n"
+	              "1 > A 0 0\n1 > D 1 1\n1 < D 3 3\n1 > E 4 4\n1 < E 9 9\n1 < A 12 12\n",
+	        NULL, NULL);
+	const struct diff *d = fx_diff(f);
+	assert_int_equal(d->nrows, 2);
+	const struct diff_row *row = &d->rows[0];
+	assert_int_equal(row_pos(d, "dup"), 0);
+	assert_int_equal(row->calls[1], 2);
+	assert_int_equal(row->excl[0][TV_WALL], 2);
+	assert_int_equal(row->excl[1][TV_WALL], 7);
+	assert_int_equal(row_id(d, row, 1), 0x20);
+	char *t = folded_of(&f->r[0].p, &f->r[1].p, TV_WALL, 1);
+	assert_string_equal(t, "com.ex.A.a()V 8 5\ncom.ex.A.a()V;com.ex.D.dup()V 2 7\n");
+	free(t);
+}
+
+/* ------------------------------------------------------------ clocks */
+
+/* Base thread-cpu only, new dual: CPU compared, wall null everywhere. */
+static void test_clock_cpu_only(void **state)
+{
+	struct fx *f = *state;
+	struct tg_opts cpu = {0};
+	cpu.version = 2;        /* version 3 is always dual */
+	cpu.clock = TG_CLOCK_THREAD_CPU;
+	fx_load(f, 0, "1 > A 0\n1 > B 2\n1 < B 5\n1 < A 9\n", &cpu, NULL);
+	fx_load(f, 1, "1 > A 0 0\n1 > B 2 4\n1 < B 7 10\n1 < A 9 20\n", NULL, NULL);
+	const struct diff *d = fx_diff(f);
+	assert_false(d->has_clock[TV_WALL]);
+	assert_true(d->has_clock[TV_CPU]);
+	assert_int_equal(d->clock, TV_CPU);
+	/* B excl cpu 3 -> 5 (+2), A 6 -> 4 (-2): tie, A first by name. */
+	assert_int_equal(row_pos(d, "A"), 0);
+	assert_int_equal(d->rows[1].excl[1][TV_CPU], 5);
+	assert_int_equal(d->rows[1].excl[1][TV_WALL], 0);
+	char *t = json_of(d, NULL, NULL);
+	assert_non_null(strstr(t, "  \"clocks\": [\"cpu\"],\n  \"clock\": \"cpu\",\n"));
+	assert_non_null(strstr(t, "\"delta\": {\"calls\": 0, \"incl_cpu_usec\": 2, "
+	                          "\"excl_cpu_usec\": 2, \"incl_wall_usec\": null, "
+	                          "\"excl_wall_usec\": null}}"));
+	free(t);
+	t = csv_of(d);
+	assert_null(strstr(t, "wall"));
+	assert_non_null(strstr(t, "\r\nchanged,com.example.Test,B,()V,3,5,3,5,2,66.67,1,1,0x8,0x8\r\n"));
+	free(t);
+	t = text_of(d, NULL, NULL);
+	assert_null(strstr(t, "Real"));
+	assert_non_null(strstr(t, "sorted by |Excl Delta| of Cpu"));
+	free(t);
+}
+
+/* Wall-only against CPU-only: nothing to compare but calls; by name. */
+static void test_clock_none_shared(void **state)
+{
+	struct fx *f = *state;
+	struct tg_opts cpu = {0}, wall = {0};
+	cpu.version = wall.version = 2;
+	cpu.clock = TG_CLOCK_THREAD_CPU;
+	wall.clock = TG_CLOCK_WALL;
+	fx_load(f, 0, "1 > Z 0\n1 > A 2\n1 < A 5\n1 < Z 9\n", &cpu, NULL);
+	fx_load(f, 1, "1 > Z 0\n1 > A 2\n1 < A 5\n1 > A 6\n1 < A 7\n1 < Z 9\n", &wall, NULL);
+	const struct diff *d = fx_diff(f);
+	assert_false(d->has_clock[TV_CPU] || d->has_clock[TV_WALL]);
+	assert_int_equal(row_pos(d, "A"), 0);
+	assert_int_equal(d->rows[0].status, DIFF_CHANGED);    /* 1 call -> 2 */
+	assert_int_equal(d->rows[1].status, DIFF_SAME);
+	char *t = json_of(d, NULL, NULL);
+	assert_non_null(strstr(t, "  \"clocks\": [],\n  \"clock\": null,\n"));
+	free(t);
+	t = text_of(d, NULL, NULL);
+	assert_non_null(strstr(t, "clocks     none recorded by both\n"));
+	free(t);
+	t = folded_of(&f->r[0].p, &f->r[1].p, TV_WALL, 0);
+	/* Base lacks wall: 0. New: Z 9 - 3 - 1 = 5, A 3 + 1 = 4. */
+	assert_string_equal(t, "com.example.Test.Z 0 5\ncom.example.Test.Z;com.example.Test.A 0 4\n");
+	free(t);
+}
+
+/* ------------------------------------------------------------ misc */
+
+/* One thread of each run: thread 2 only. */
+static void test_thread_filter(void **state)
+{
+	struct fx *f = *state;
+	uint32_t tid = 2;
+	fx_load(f, 0, self_script, NULL, &tid);
+	fx_load(f, 1, self_script, NULL, NULL);
+	const struct diff *d = fx_diff(f);
+	char *t = text_of(d, NULL, NULL);
+	assert_non_null(strstr(t, "threads    base thread 2, new 2 of 2 selected\n"));
+	free(t);
+	t = json_of(d, NULL, NULL);
+	assert_non_null(strstr(t, "\"threads\": 1, \"tid\": 2}"));
+	free(t);
+	/* 0x80 is called on thread 1 only. */
+	assert_int_equal(d->count[DIFF_ADDED], 1);
+}
+
+/* A full device makes every writer report TV_ERR_OUTPUT. */
+static void test_output_error(void **state)
+{
+	struct fx *f = *state;
+	const struct diff *d = pair_load(f);
+	FILE *out = fopen("/dev/full", "w");
+	if (!out)
+		skip();
+	assert_int_equal(diff_report_text(out, d, "a", "b"), TV_ERR_OUTPUT);
+	clearerr(out);
+	assert_int_equal(diff_report_csv(out, d), TV_ERR_OUTPUT);
+	clearerr(out);
+	assert_int_equal(diff_report_json(out, d), TV_ERR_OUTPUT);
+	clearerr(out);
+	assert_int_equal(diff_report_folded(out, &f->r[0].p, &f->r[1].p, TV_WALL, 0),
+	                 TV_ERR_OUTPUT);
+	fclose(out);
+}
+
+/* ------------------------------------------------------------ real traces */
+
+/* Each real trace loaded twice (two models, so matching goes by name
+ * across traces) and diffed with itself: all same, all zero. */
+static void test_real_self(void **state)
+{
+	const char *dir = tu_real_dir();
+	(void)state;
+	if (!dir) {
+		print_message("real-trace folder absent: skipped\n");
+		skip();
+	}
+	DIR *dh = opendir(dir);
+	assert_non_null(dh);
+	size_t done = 0;
+	for (struct dirent *e; (e = readdir(dh)) != NULL;) {
+		size_t len = strlen(e->d_name);
+		if (len < 7 || strcmp(e->d_name + len - 6, ".trace") != 0)
+			continue;
+		char *path = tu_path(dir, e->d_name);
+		uint8_t *buf;
+		size_t n;
+		assert_int_equal(tu_read_file(path, &buf, &n), 0);
+		struct trace tr[2];
+		struct profile p[2];
+		struct tv_error err = {0};
+		for (int r = 0; r < 2; r++) {
+			assert_int_equal(tu_load_buffer(&tr[r], buf, n), TV_OK);
+			assert_int_equal(profile_build(&p[r], &tr[r], NULL, &err), TV_OK);
+		}
+		struct diff d;
+		assert_int_equal(diff_build(&d, &p[0], &p[1], &err), TV_OK);
+		check_self(&d, &p[0], &p[1]);
+		diff_free(&d);
+		for (int r = 0; r < 2; r++) {
+			profile_free(&p[r]);
+			trace_free(&tr[r]);
+		}
+		free(buf);
+		free(path);
+		done++;
+	}
+	closedir(dh);
+	assert_true(done > 0);
+	print_message("%zu real traces diffed with themselves\n", done);
+}
+
+/* ------------------------------------------------------------ main */
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(test_pair_order, fx_setup, fx_teardown),
+		cmocka_unit_test_setup_teardown(test_pair_slower, fx_setup, fx_teardown),
+		cmocka_unit_test_setup_teardown(test_pair_added_removed, fx_setup, fx_teardown),
+		cmocka_unit_test_setup_teardown(test_golden_text, fx_setup, fx_teardown),
+		cmocka_unit_test_setup_teardown(test_golden_csv, fx_setup, fx_teardown),
+		cmocka_unit_test_setup_teardown(test_golden_json, fx_setup, fx_teardown),
+		cmocka_unit_test_setup_teardown(test_golden_folded, fx_setup, fx_teardown),
+		cmocka_unit_test_setup_teardown(test_self_generated, fx_setup, fx_teardown),
+		cmocka_unit_test_setup_teardown(test_ids_differ, fx_setup, fx_teardown),
+		cmocka_unit_test_setup_teardown(test_undeclared, fx_setup, fx_teardown),
+		cmocka_unit_test_setup_teardown(test_duplicate_names, fx_setup, fx_teardown),
+		cmocka_unit_test_setup_teardown(test_clock_cpu_only, fx_setup, fx_teardown),
+		cmocka_unit_test_setup_teardown(test_clock_none_shared, fx_setup, fx_teardown),
+		cmocka_unit_test_setup_teardown(test_thread_filter, fx_setup, fx_teardown),
+		cmocka_unit_test_setup_teardown(test_output_error, fx_setup, fx_teardown),
+		cmocka_unit_test(test_real_self),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
