@@ -22,6 +22,7 @@
 	ACTION(ACT_FIND_NEXT, 'G', "n", "next match") \
 	ACTION(ACT_FIND_PREV, 'G', "N", "previous match") \
 	ACTION(ACT_WARNINGS, 'G', "W", "show the warnings of a damaged trace") \
+	ACTION(ACT_EXPORT, 'G', "e", "export the current view (thread scope and clock) as folded stacks or Trace Event JSON") \
 	ACTION(ACT_SPLIT_UP, 'G', "(", "move the split up: a smaller timeline") \
 	ACTION(ACT_SPLIT_DOWN, 'G', ")", "move the split down: a larger timeline") \
 	ACTION(ACT_UP, 'T', "Up k", "previous row") \

@@ -20,6 +20,7 @@ static const struct keymap_entry keymap_table[] = {
 	{'c', 'G', ACT_CLOCK},
 	{'/', 'G', ACT_FIND}, {'n', 'G', ACT_FIND_NEXT}, {'N', 'G', ACT_FIND_PREV},
 	{'W', 'G', ACT_WARNINGS},
+	{'e', 'G', ACT_EXPORT},
 	{'(', 'G', ACT_SPLIT_UP}, {')', 'G', ACT_SPLIT_DOWN},
 
 	{KEY_UP, 'T', ACT_UP}, {'k', 'T', ACT_UP},

@@ -1,30 +1,35 @@
 /* main.c: the traceview command line.
  *
- * Parses options, loads the trace and writes a report. Only this file
- * decides exit statuses: 0 success, 1 the output could not be written,
- * 2 the command line was wrong or the trace could not be read.
+ * Parses options, loads the trace (or two, for --diff), and opens the
+ * full-screen view or writes a report or export. Only this file decides
+ * exit statuses: 0 success, 1 the output could not be written, 2 the
+ * command line was wrong or a trace could not be read.
  */
 #include "config.h"
 
 #include <errno.h>
 #include <getopt.h>
+#include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "actions.h"
+#include "diff.h"
+#include "export.h"
 #include "load.h"
+#include "mapping.h"
 #include "profile.h"
 #include "report.h"
 #include "trace.h"
 #include "ui.h"
 
-#include <locale.h>
-#include <unistd.h>
-
 enum { EXIT_OUTPUT = 1, EXIT_INPUT = 2 };
 
-enum main_format { FMT_TEXT, FMT_CSV, FMT_JSON };
+enum main_format { FMT_TEXT, FMT_CSV, FMT_JSON, FMT_FOLDED, FMT_CHROME, FMT_DUMP };
+
+static const char *const main_formats[] = {"text", "csv", "json", "folded", "chrome", "dump"};
 
 struct main_opts {
 	enum main_format format;
@@ -33,19 +38,32 @@ struct main_opts {
 	int ascii;
 	int have_thread;
 	uint32_t thread;
+	int clock;           /* -1: the default of each output */
+	int signatures, per_thread;
+	int diff;
+	const char *mapping;
 	const char *output;
-	const char *path;
+	const char *path[2]; /* the trace; for --diff BASE and NEW */
 };
 
 static void main_usage(FILE *out)
 {
 	fputs("Usage: traceview [OPTION]... TRACE\n"
+	      "       traceview --diff [OPTION]... BASE.trace NEW.trace\n"
 	      "Show where the time went in an Android method trace (.trace).\n"
 	      "\n"
 	      "  -r, --regression      print the text report and exit\n"
-	      "  -f, --format=FMT      print a report: text, csv or json\n"
+	      "  -f, --format=FMT      print a report: text, csv or json; or export:\n"
+	      "                        folded (flame graphs), chrome (Trace Event JSON\n"
+	      "                        for Perfetto and speedscope), dump (every record)\n"
 	      "  -t, --thread=TID      only the thread with this id\n"
-	      "  -o, --output=FILE     write the report to FILE instead of stdout\n"
+	      "  -o, --output=FILE     write to FILE instead of standard output\n"
+	      "      --clock=CLOCK     cpu or wall: the clock of folded stacks\n"
+	      "                        (default: wall when the trace records it)\n"
+	      "      --signatures      folded: keep method signatures in frames\n"
+	      "      --per-thread      folded: a leading [tid] name frame per thread\n"
+	      "      --diff            compare BASE and NEW (text, csv, json or folded)\n"
+	      "      --mapping=FILE    show original names from an R8/ProGuard mapping\n"
 	      "      --color=WHEN      colours in the UI: auto (default), always, never\n"
 	      "      --ascii           draw the UI with ASCII characters only\n"
 	      "  -h, --help            show this help and exit\n"
@@ -72,30 +90,13 @@ static int main_parse_tid(const char *s, uint32_t *out)
 	return 0;
 }
 
-static int main_parse_format(const char *s, enum main_format *out)
+/* Index of s in words[0..n), or -1. */
+static int main_word(const char *s, const char *const *words, int n)
 {
-	if (strcmp(s, "text") == 0)
-		*out = FMT_TEXT;
-	else if (strcmp(s, "csv") == 0)
-		*out = FMT_CSV;
-	else if (strcmp(s, "json") == 0)
-		*out = FMT_JSON;
-	else
-		return -1;
-	return 0;
-}
-
-static int main_parse_color(const char *s, int *out)
-{
-	if (strcmp(s, "auto") == 0)
-		*out = -1;
-	else if (strcmp(s, "always") == 0)
-		*out = 1;
-	else if (strcmp(s, "never") == 0)
-		*out = 0;
-	else
-		return -1;
-	return 0;
+	for (int i = 0; i < n; i++)
+		if (strcmp(s, words[i]) == 0)
+			return i;
+	return -1;
 }
 
 /* The KEYS section, from the one action table, as roff or Markdown. */
@@ -121,82 +122,114 @@ static void main_keys_doc(int roff)
 	}
 }
 
-enum { OPT_COLOR = 256, OPT_ASCII, OPT_KEYS_ROFF, OPT_KEYS_MD };
-
-/* Returns -1 to exit 0 (help, version), 0 to go on, EXIT_INPUT on errors. */
-static int main_options(int argc, char **argv, struct main_opts *o)
+static int main_bad(const char *what, const char *arg)
 {
-	static const struct option longopts[] = {
-		{"regression", no_argument, NULL, 'r'},
-		{"format", required_argument, NULL, 'f'},
-		{"thread", required_argument, NULL, 't'},
-		{"output", required_argument, NULL, 'o'},
-		{"help", no_argument, NULL, 'h'},
-		{"version", no_argument, NULL, 'V'},
-		{"color", required_argument, NULL, OPT_COLOR},
-		{"colour", required_argument, NULL, OPT_COLOR},
-		{"ascii", no_argument, NULL, OPT_ASCII},
-		{"keys-roff", no_argument, NULL, OPT_KEYS_ROFF},
-		{"keys-md", no_argument, NULL, OPT_KEYS_MD},
-		{NULL, 0, NULL, 0},
-	};
-	int c;
-	while ((c = getopt_long(argc, argv, "rf:t:o:hV", longopts, NULL)) != -1) {
-		switch (c) {
-		case 'r':
-			o->format = FMT_TEXT;
-			o->report = 1;
-			break;
-		case 'f':
-			o->report = 1;
-			if (main_parse_format(optarg, &o->format) < 0) {
-				fprintf(stderr, "traceview: unknown format '%s' (text, csv or json)\n", optarg);
-				return EXIT_INPUT;
-			}
-			break;
-		case 't':
-			if (main_parse_tid(optarg, &o->thread) < 0) {
-				fprintf(stderr, "traceview: bad thread id '%s'\n", optarg);
-				return EXIT_INPUT;
-			}
-			o->have_thread = 1;
-			break;
-		case 'o':
-			o->output = optarg;
-			o->report = 1;
-			break;
-		case OPT_COLOR:
-			if (main_parse_color(optarg, &o->color) < 0) {
-				fprintf(stderr, "traceview: --color takes auto, always or never, not '%s'\n",
-				        optarg);
-				return EXIT_INPUT;
-			}
-			break;
-		case OPT_ASCII:
-			o->ascii = 1;
-			break;
-		case OPT_KEYS_ROFF: case OPT_KEYS_MD:
-			main_keys_doc(c == OPT_KEYS_ROFF);
-			return -1;
-		case 'h':
-			main_usage(stdout);
-			return -1;
-		case 'V':
-			printf("traceview %s\n", PACKAGE_VERSION);
-			return -1;
-		default:
-			fputs("Try 'traceview --help' for more information.\n", stderr);
-			return EXIT_INPUT;
-		}
-	}
-	if (optind != argc - 1) {
-		fprintf(stderr, "traceview: %s\nTry 'traceview --help' for more information.\n",
-		        optind >= argc ? "missing TRACE operand" : "only one TRACE can be given");
+	fprintf(stderr, "traceview: %s '%s'\nTry 'traceview --help' for more information.\n", what,
+	        arg);
+	return EXIT_INPUT;
+}
+
+enum {
+	OPT_COLOR = 256, OPT_ASCII, OPT_KEYS_ROFF, OPT_KEYS_MD, OPT_CLOCK, OPT_SIGNATURES,
+	OPT_PER_THREAD, OPT_DIFF, OPT_MAPPING,
+};
+
+static const struct option main_longopts[] = {
+	{"regression", no_argument, NULL, 'r'},
+	{"format", required_argument, NULL, 'f'},
+	{"thread", required_argument, NULL, 't'},
+	{"output", required_argument, NULL, 'o'},
+	{"help", no_argument, NULL, 'h'},
+	{"version", no_argument, NULL, 'V'},
+	{"color", required_argument, NULL, OPT_COLOR},
+	{"colour", required_argument, NULL, OPT_COLOR},
+	{"ascii", no_argument, NULL, OPT_ASCII},
+	{"clock", required_argument, NULL, OPT_CLOCK},
+	{"signatures", no_argument, NULL, OPT_SIGNATURES},
+	{"per-thread", no_argument, NULL, OPT_PER_THREAD},
+	{"diff", no_argument, NULL, OPT_DIFF},
+	{"mapping", required_argument, NULL, OPT_MAPPING},
+	{"keys-roff", no_argument, NULL, OPT_KEYS_ROFF},
+	{"keys-md", no_argument, NULL, OPT_KEYS_MD},
+	{NULL, 0, NULL, 0},
+};
+
+/* One option; returns -1 to exit 0 (help, version), 0 to go on, or an
+ * exit status. */
+static int main_option(int c, struct main_opts *o)
+{
+	static const char *const colors[] = {"never", "always", "auto"};
+	static const char *const clocks[] = {"cpu", "wall"};
+	int k;
+	switch (c) {
+	case 'r': o->format = FMT_TEXT; o->report = 1; break;
+	case 'f':
+		if ((k = main_word(optarg, main_formats, 6)) < 0)
+			return main_bad("unknown format (text, csv, json, folded, chrome, dump)", optarg);
+		o->format = (enum main_format)k;
+		o->report = 1;
+		break;
+	case 't':
+		if (main_parse_tid(optarg, &o->thread) < 0)
+			return main_bad("bad thread id", optarg);
+		o->have_thread = 1;
+		break;
+	case 'o': o->output = optarg; o->report = 1; break;
+	case OPT_COLOR:
+		if ((k = main_word(optarg, colors, 3)) < 0)
+			return main_bad("--color takes auto, always or never, not", optarg);
+		o->color = k == 2 ? -1 : k;
+		break;
+	case OPT_CLOCK:
+		if ((o->clock = main_word(optarg, clocks, 2)) < 0)
+			return main_bad("--clock takes cpu or wall, not", optarg);
+		break;
+	case OPT_ASCII: o->ascii = 1; break;
+	case OPT_SIGNATURES: o->signatures = 1; break;
+	case OPT_PER_THREAD: o->per_thread = 1; break;
+	case OPT_DIFF: o->diff = 1; break;
+	case OPT_MAPPING: o->mapping = optarg; break;
+	case 'h': main_usage(stdout); return -1;
+	case 'V': printf("traceview %s\n", PACKAGE_VERSION); return -1;
+	case OPT_KEYS_ROFF: case OPT_KEYS_MD: main_keys_doc(c == OPT_KEYS_ROFF); return -1;
+	default:
+		fputs("Try 'traceview --help' for more information.\n", stderr);
 		return EXIT_INPUT;
 	}
-	o->path = argv[optind];
 	return 0;
 }
+
+/* Options that make no sense together are refused up front. */
+static int main_check(const struct main_opts *o)
+{
+	if (o->diff && (o->format == FMT_CHROME || o->format == FMT_DUMP))
+		return main_bad("--diff prints text, csv, json or folded, not", main_formats[o->format]);
+	if (o->format == FMT_DUMP && o->have_thread)
+		return main_bad("--thread does not apply to", "--format=dump");
+	return 0;
+}
+
+static int main_options(int argc, char **argv, struct main_opts *o)
+{
+	int c, rc;
+	while ((c = getopt_long(argc, argv, "rf:t:o:hV", main_longopts, NULL)) != -1)
+		if ((rc = main_option(c, o)) != 0)
+			return rc;
+	int want = o->diff ? 2 : 1;
+	if (argc - optind != want) {
+		fprintf(stderr, "traceview: %s\nTry 'traceview --help' for more information.\n",
+		        argc - optind < want ? (o->diff ? "--diff needs BASE and NEW traces"
+		                                        : "missing TRACE operand")
+		                             : (o->diff ? "--diff takes two traces"
+		                                        : "only one TRACE can be given"));
+		return EXIT_INPUT;
+	}
+	o->path[0] = argv[optind];
+	o->path[1] = o->diff ? argv[optind + 1] : NULL;
+	return main_check(o);
+}
+
+/* ------------------------------------------------------------ loading */
 
 static void main_error(const char *file, const struct tv_error *err)
 {
@@ -205,38 +238,156 @@ static void main_error(const char *file, const struct tv_error *err)
 	fprintf(stderr, "traceview: %s: %s\n", file, msg);
 }
 
-static enum tv_status main_write(FILE *out, const struct main_opts *o, const struct profile *p)
+/* Reads the mapping once; its malformed lines are warnings on stderr. */
+static int main_mapping(const struct main_opts *o, struct mapping **map)
 {
-	switch (o->format) {
-	case FMT_JSON: return report_json(out, p);
-	case FMT_CSV: return report_csv(out, p);
-	case FMT_TEXT: break;
+	struct tv_error err = {TV_OK, TV_NO_OFFSET, ""};
+	*map = NULL;
+	if (!o->mapping)
+		return 0;
+	if (mapping_load(o->mapping, map, &err) != TV_OK) {
+		main_error(o->mapping, &err);
+		return EXIT_INPUT;
 	}
-	return report_text(out, p, o->path);
+	const size_t *lines;
+	size_t nlines, n = mapping_warnings(*map, &lines, &nlines);
+	for (size_t i = 0; i < nlines; i++)
+		fprintf(stderr, "traceview: %s: line %zu: malformed line ignored\n", o->mapping,
+		        lines[i]);
+	if (n > nlines)
+		fprintf(stderr, "traceview: %s: %zu more malformed lines ignored\n", o->mapping,
+		        n - nlines);
+	return 0;
 }
 
-/* Writes the report to stdout or the -o file; returns an exit status. */
-static int main_report(const struct main_opts *o, const struct profile *p)
+static int main_load(const char *path, const struct mapping *map, struct trace *tr)
 {
-	FILE *out = stdout;
-	if (o->output) {
-		out = fopen(o->output, "w");
-		if (!out) {
-			fprintf(stderr, "traceview: %s: %s\n", o->output, strerror(errno));
-			return EXIT_OUTPUT;
-		}
+	struct tv_error err = {TV_OK, TV_NO_OFFSET, ""};
+	char errfile[4096] = "";
+	trace_init(tr);
+	if (load_file(tr, path, &err, errfile, sizeof errfile) != TV_OK) {
+		main_error(errfile[0] ? errfile : path, &err);
+		return EXIT_INPUT;
 	}
-	enum tv_status st = main_write(out, o, p);
+	if (map && mapping_apply(map, tr) < 0) {
+		fprintf(stderr, "traceview: %s: out of memory\n", path);
+		return EXIT_INPUT;
+	}
+	return 0;
+}
+
+static int main_profile(const struct main_opts *o, const char *path, const struct trace *tr,
+                        struct profile *p)
+{
+	struct tv_error err = {TV_OK, TV_NO_OFFSET, ""};
+	if (profile_build(p, tr, o->have_thread ? &o->thread : NULL, &err) != TV_OK) {
+		main_error(path, &err);
+		return EXIT_INPUT;
+	}
+	return 0;
+}
+
+/* The clock of folded stacks: --clock when the
+ * trace has it, else wall when recorded. */
+static int main_clock(const struct main_opts *o, const struct trace *tr, const char *path,
+                      int *clock)
+{
+	if (o->clock < 0) {
+		*clock = trace_sort_clock(tr);
+		return 0;
+	}
+	if (!tr->has_clock[o->clock]) {
+		fprintf(stderr, "traceview: %s: the trace has no %s clock (clock=%s)\n", path,
+		        o->clock == TV_CPU ? "CPU" : "wall", trace_clock_name(tr->clock));
+		return EXIT_INPUT;
+	}
+	*clock = o->clock;
+	return 0;
+}
+
+/* ------------------------------------------------------------ output */
+
+static FILE *main_open_out(const struct main_opts *o)
+{
+	if (!o->output)
+		return stdout;
+	FILE *out = fopen(o->output, "w");
+	if (!out)
+		fprintf(stderr, "traceview: %s: %s\n", o->output, strerror(errno));
+	return out;
+}
+
+/* Closes the output and turns the writer's status into an exit status. */
+static int main_close_out(const struct main_opts *o, FILE *out, enum tv_status st)
+{
 	if (fflush(out) != 0 || ferror(out))
 		st = TV_ERR_OUTPUT;
 	if (out != stdout && fclose(out) != 0)
 		st = TV_ERR_OUTPUT;
-	if (st != TV_OK) {
-		fprintf(stderr, "traceview: %s: %s\n", o->output ? o->output : "standard output",
-		        tv_status_str(st));
-		return EXIT_OUTPUT;
+	if (st == TV_OK)
+		return 0;
+	fprintf(stderr, "traceview: %s: %s\n", o->output ? o->output : "standard output",
+	        tv_status_str(st));
+	return EXIT_OUTPUT;
+}
+
+struct main_dump {
+	FILE *out;
+	const struct trace *tr;
+};
+
+static enum tv_status main_dump_bytes(void *ctx, const struct load_bytes *b,
+                                      struct tv_error *err, int *err_in_data)
+{
+	struct main_dump *d = ctx;
+	*err_in_data = 0;
+	if (b->key)
+		return export_dump_pair(d->out, d->tr, b->key, b->keylen, b->data, b->datalen, err);
+	return export_dump(d->out, d->tr, b->data, b->datalen, err);
+}
+
+static enum tv_status main_write(FILE *out, const struct main_opts *o, const struct profile *p,
+                                 int clock)
+{
+	struct export_opts eo = {clock, o->signatures, o->per_thread};
+	switch (o->format) {
+	case FMT_JSON: return report_json(out, p);
+	case FMT_CSV: return report_csv(out, p);
+	case FMT_FOLDED: return export_folded(out, p, &eo);
+	case FMT_CHROME: return export_chrome(out, p, &eo);
+	case FMT_TEXT: case FMT_DUMP: break;
 	}
-	return 0;
+	return report_text(out, p, o->path[0]);
+}
+
+/* A report or export of one trace. */
+static int main_report(const struct main_opts *o, const struct trace *tr)
+{
+	struct profile p = {0};
+	int clock, rc = main_clock(o, tr, o->path[0], &clock);
+	if (!rc && o->format != FMT_DUMP)
+		rc = main_profile(o, o->path[0], tr, &p);
+	FILE *out = rc ? NULL : main_open_out(o);
+	if (!rc && !out)
+		rc = EXIT_OUTPUT;
+	if (!rc && o->format == FMT_DUMP) {
+		struct main_dump d = {out, tr};
+		struct tv_error err = {TV_OK, TV_NO_OFFSET, ""};
+		char errfile[4096] = "";
+		enum tv_status st = load_with_bytes(o->path[0], main_dump_bytes, &d, &err, errfile,
+		                                    sizeof errfile);
+		if (st != TV_OK && st != TV_ERR_OUTPUT) {
+			main_error(errfile[0] ? errfile : o->path[0], &err);
+			st = TV_OK;
+			rc = EXIT_INPUT;
+		}
+		int wrc = main_close_out(o, out, st);
+		rc = rc ? rc : wrc;
+	} else if (!rc) {
+		rc = main_close_out(o, out, main_write(out, o, &p, clock));
+	}
+	profile_free(&p);
+	return rc;
 }
 
 /* Full screen only when both ends are a terminal that can do it. */
@@ -247,42 +398,91 @@ static int main_wants_ui(const struct main_opts *o)
 	       strcmp(term, "dumb") != 0;
 }
 
+static int main_single(const struct main_opts *o, const struct mapping *map)
+{
+	struct trace tr;
+	int rc = main_load(o->path[0], map, &tr);
+	if (!rc && main_wants_ui(o)) {
+		struct ui_opts uo = {o->color, o->ascii, o->have_thread, o->thread};
+		rc = ui_run(o->path[0], &tr, &uo);
+		if (rc != 2) {
+			trace_free(&tr);
+			return rc;
+		}
+		rc = 0;  /* the terminal could not go full screen: print the report */
+	}
+	if (!rc)
+		rc = main_report(o, &tr);
+	trace_free(&tr);
+	return rc;
+}
+
+/* --diff BASE NEW: a report of the change, or the UI's diff table. */
+static int main_diff(const struct main_opts *o, const struct mapping *map)
+{
+	struct trace tr[2];
+	struct profile p[2] = {{0}, {0}};
+	struct diff d = {0};
+	struct tv_error err = {TV_OK, TV_NO_OFFSET, ""};
+	int clock = TV_CPU, rc = main_load(o->path[0], map, &tr[0]);
+	if (!rc)
+		rc = main_load(o->path[1], map, &tr[1]);
+	else
+		trace_init(&tr[1]);
+	for (int i = 0; i < 2 && !rc; i++)
+		rc = main_profile(o, o->path[i], &tr[i], &p[i]);
+	for (int i = 0; i < 2 && !rc && o->clock >= 0; i++)
+		rc = main_clock(o, &tr[i], o->path[i], &clock);
+	if (!rc && o->clock < 0)
+		clock = tr[0].has_clock[TV_WALL] && tr[1].has_clock[TV_WALL] ? TV_WALL : TV_CPU;
+	if (!rc && diff_build(&d, &p[0], &p[1], &err) != TV_OK) {
+		main_error(o->path[1], &err);
+		rc = EXIT_INPUT;
+	}
+	if (!rc && main_wants_ui(o)) {
+		struct ui_opts uo = {o->color, o->ascii, o->have_thread, o->thread};
+		rc = ui_run_diff(o->path[0], o->path[1], &d, &uo);
+		rc = rc == 2 ? -1 : rc;
+	} else if (!rc) {
+		rc = -1;
+	}
+	if (rc == -1) {
+		FILE *out = main_open_out(o);
+		enum tv_status st = TV_OK;
+		if (!out) {
+			rc = EXIT_OUTPUT;
+		} else {
+			switch (o->format) {
+			case FMT_JSON: st = diff_report_json_named(out, &d, o->path[0], o->path[1]); break;
+			case FMT_CSV: st = diff_report_csv(out, &d); break;
+			case FMT_FOLDED:
+				st = diff_report_folded(out, &p[0], &p[1], clock, o->signatures);
+				break;
+			default: st = diff_report_text(out, &d, o->path[0], o->path[1]); break;
+			}
+			rc = main_close_out(o, out, st);
+		}
+	}
+	diff_free(&d);
+	for (int i = 0; i < 2; i++) {
+		profile_free(&p[i]);
+		trace_free(&tr[i]);
+	}
+	return rc;
+}
+
 int main(int argc, char **argv)
 {
-	struct main_opts o = {.format = FMT_TEXT, .color = -1};
+	struct main_opts o = {.format = FMT_TEXT, .color = -1, .clock = -1};
+	struct mapping *map;
 	setlocale(LC_ALL, "");
 	setlocale(LC_NUMERIC, "C");  /* reports are for scripts too */
 	int rc = main_options(argc, argv, &o);
 	if (rc)
 		return rc < 0 ? 0 : rc;
-
-	struct trace tr;
-	struct tv_error err = {TV_OK, TV_NO_OFFSET, ""};
-	char errfile[4096] = "";
-	trace_init(&tr);
-	if (load_file(&tr, o.path, &err, errfile, sizeof errfile) != TV_OK) {
-		main_error(errfile[0] ? errfile : o.path, &err);
-		trace_free(&tr);
-		return EXIT_INPUT;
-	}
-	if (main_wants_ui(&o)) {
-		struct ui_opts uo = {o.color, o.ascii, o.have_thread, o.thread};
-		rc = ui_run(o.path, &tr, &uo);
-		if (rc != 2) {
-			trace_free(&tr);
-			return rc;
-		}
-		/* The terminal could not go full screen: print the report. */
-	}
-	struct profile p;
-	if (profile_build(&p, &tr, o.have_thread ? &o.thread : NULL, &err) != TV_OK) {
-		main_error(o.path, &err);
-		profile_free(&p);
-		trace_free(&tr);
-		return EXIT_INPUT;
-	}
-	rc = main_report(&o, &p);
-	profile_free(&p);
-	trace_free(&tr);
+	if ((rc = main_mapping(&o, &map)) != 0)
+		return rc;
+	rc = o.diff ? main_diff(&o, map) : main_single(&o, map);
+	mapping_free(map);
 	return rc;
 }

@@ -7,12 +7,16 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "actions.h"
 #include "color.h"
+#include "diffview.h"
+#include "export.h"
 #include "keymap.h"
 #include "names.h"
 #include "profile.h"
+#include "prompt.h"
 #include "table.h"
 #include "text.h"
 #include "timeline.h"
@@ -21,15 +25,25 @@
 #define UI_MIN_COLS 80
 #define UI_MIN_LINES 24
 #define UI_HISTORY 256
+#define UI_SCOPES 8
 
 enum ui_focus { FOCUS_TIMELINE, FOCUS_TABLE };
+/* What the footer line is doing: keys, or one of the prompts. */
+enum ui_mode { MODE_KEYS, MODE_FIND, MODE_EXPORT_KIND, MODE_EXPORT_NAME, MODE_EXPORT_CONFIRM };
 enum ui_overlay { OVERLAY_NONE, OVERLAY_HELP, OVERLAY_WARNINGS };
 
 struct ui {
 	const char *path;
 	struct trace *tr;
-	struct profile all, scoped;
+	struct profile all;
+	/* Profiles of single threads, kept once built: switching the scope
+	 * back and forth costs a pass over the thread only the first time. */
+	struct profile scopes[UI_SCOPES];
+	unsigned scope_used[UI_SCOPES];  /* last use, for eviction */
+	unsigned scope_clock;
+	int nscopes;
 	int is_scoped;
+	int scope;                 /* index in scopes[] when is_scoped */
 	struct timeline tl;
 	struct tlview tlv;
 	struct table tbl;
@@ -42,14 +56,17 @@ struct ui {
 	int lines, cols;
 	uint32_t hist[UI_HISTORY]; /* selected methods before each jump */
 	int hist_n, hist_pos;
-	int finding;               /* the find prompt is open */
-	char query[128];
+	enum ui_mode mode;
+	struct prompt prompt;      /* the text being typed in a prompt mode */
+	char query[256];           /* the last find, for n and N */
 	uint32_t find_saved;
+	int export_chrome;         /* chosen export format */
 	char **fullnames;          /* lazily made, for find */
-	char msg[160];             /* one-shot footer message */
+	char msg[320];             /* one-shot footer message */
 };
 
 static void ui_say(struct ui *u, const char *s);
+static int ui_scope_to(struct ui *u, uint32_t tid);
 
 /* Set by signal handlers only; read by the key loop. */
 static volatile sig_atomic_t ui_signal;
@@ -130,14 +147,8 @@ struct ui *ui_new(const char *path, struct trace *tr, const struct ui_opts *o)
 		ui_free(u);
 		return NULL;
 	}
-	if (o->scoped) {
-		if (profile_build(&u->scoped, tr, &o->tid, &err) == TV_OK) {
-			u->is_scoped = 1;
-			table_set_profile(&u->tbl, &u->scoped);
-		} else {
-			ui_say(u, "no such thread: showing all threads");
-		}
-	}
+	if (o->scoped && ui_scope_to(u, o->tid) < 0)
+		ui_say(u, "no such thread: showing all threads");
 	ui_layout(u);
 	return u;
 }
@@ -150,7 +161,8 @@ void ui_free(struct ui *u)
 	table_free(&u->tbl);
 	tlview_free(&u->tlv);
 	timeline_free(&u->tl);
-	profile_free(&u->scoped);
+	for (int i = 0; i < u->nscopes; i++)
+		profile_free(&u->scopes[i]);
 	profile_free(&u->all);
 	ui_free_fullnames(u);
 	free(u);
@@ -198,22 +210,49 @@ static void ui_back(struct ui *u, int dir)
 	}
 }
 
-static void ui_scope(struct ui *u)
+/* Scope the table to thread tid, from the cache or built now. */
+static int ui_scope_to(struct ui *u, uint32_t tid)
 {
 	struct tv_error err;
+	int slot = -1;
+	for (int i = 0; i < u->nscopes; i++)
+		if (u->scopes[i].tid == tid)
+			slot = i;
+	if (slot < 0) {
+		if (u->nscopes < UI_SCOPES) {
+			slot = u->nscopes;
+		} else {
+			slot = 0;  /* evict the least recently used */
+			for (int i = 1; i < UI_SCOPES; i++)
+				if (u->scope_used[i] < u->scope_used[slot])
+					slot = i;
+			profile_free(&u->scopes[slot]);
+		}
+		if (profile_build(&u->scopes[slot], u->tr, &tid, &err) != TV_OK) {
+			if (slot < u->nscopes) {  /* the evicted slot is empty now */
+				u->scopes[slot] = u->scopes[--u->nscopes];
+				u->scope_used[slot] = u->scope_used[u->nscopes];
+			}
+			return -1;
+		}
+		if (slot == u->nscopes)
+			u->nscopes++;
+	}
+	u->scope_used[slot] = ++u->scope_clock;
+	u->scope = slot;
+	u->is_scoped = 1;
+	return table_set_profile(&u->tbl, &u->scopes[slot]);
+}
+
+static void ui_scope(struct ui *u)
+{
 	if (u->is_scoped) {
 		u->is_scoped = 0;
 		table_set_profile(&u->tbl, &u->all);
-		profile_free(&u->scoped);
 		return;
 	}
-	uint32_t tid = tlview_cursor_tid(&u->tlv);
-	if (profile_build(&u->scoped, u->tr, &tid, &err) != TV_OK) {
+	if (ui_scope_to(u, tlview_cursor_tid(&u->tlv)) < 0)
 		ui_say(u, "cannot scope to that thread");
-		return;
-	}
-	u->is_scoped = 1;
-	table_set_profile(&u->tbl, &u->scoped);
 }
 
 static void ui_clock(struct ui *u)
@@ -312,6 +351,7 @@ static int ui_find_step(struct ui *u, uint32_t from, int dir, int include_from)
 static void ui_find_update(struct ui *u)
 {
 	u->msg[0] = '\0';
+	snprintf(u->query, sizeof u->query, "%s", u->prompt.text);
 	if (!u->query[0]) {
 		table_select(&u->tbl, u->find_saved);
 		return;
@@ -320,36 +360,97 @@ static void ui_find_update(struct ui *u)
 		ui_say(u, "no match");
 }
 
-/* Keys while the find prompt is open; returns 1 when handled. */
+/* Keys while the find prompt is open: typing selects the first match. */
 static void ui_find_key(struct ui *u, int ch)
 {
-	size_t len = strlen(u->query);
-	if (ch == 27) {  /* Esc cancels */
-		u->finding = 0;
+	switch (prompt_key(&u->prompt, ch)) {
+	case PROMPT_CANCEL:
+		u->mode = MODE_KEYS;
 		u->query[0] = '\0';
 		table_select(&u->tbl, u->find_saved);
 		u->msg[0] = '\0';
-		return;
-	}
-	if (ch == '\n' || ch == '\r' || ch == KEY_ENTER) {
-		u->finding = 0;
+		break;
+	case PROMPT_ACCEPT:
+		u->mode = MODE_KEYS;
 		if (u->tbl.sel != u->find_saved) {
 			uint32_t found = u->tbl.sel;
 			table_select(&u->tbl, u->find_saved);
 			ui_jump(u, found);
 		}
+		break;
+	case PROMPT_CHANGED: ui_find_update(u); break;
+	case PROMPT_EDITING: break;
+	}
+}
+
+/* ------------------------------------------------------------ export */
+
+/* "NAME.folded" / "NAME.json" beside the trace's own name. */
+static void ui_export_default(const struct ui *u, char *buf, size_t n)
+{
+	const char *base = strrchr(u->path, '/');
+	base = base ? base + 1 : u->path;
+	size_t len = strlen(base);
+	if (len > 6 && strcmp(base + len - 6, ".trace") == 0)
+		len -= 6;
+	snprintf(buf, n, "%.*s%s", (int)(len < 200 ? len : 200), base,
+	         u->export_chrome ? ".json" : ".folded");
+}
+
+static void ui_export_write(struct ui *u)
+{
+	const struct profile *p = u->is_scoped ? &u->scopes[u->scope] : &u->all;
+	struct export_opts eo = {u->tbl.clock, 0, 0};
+	FILE *out = fopen(u->prompt.text, "w");
+	char msg[sizeof u->msg];
+	if (!out) {
+		snprintf(msg, sizeof msg, "cannot write %s", u->prompt.text);
+		ui_say(u, msg);
 		return;
 	}
-	if (ch == KEY_BACKSPACE || ch == 127 || ch == 8) {
-		if (len)
-			u->query[len - 1] = '\0';
-		ui_find_update(u);
+	enum tv_status st = u->export_chrome ? export_chrome(out, p, &eo) : export_folded(out, p, &eo);
+	if (fclose(out) != 0)
+		st = TV_ERR_OUTPUT;
+	snprintf(msg, sizeof msg, st == TV_OK ? "wrote %s" : "failed writing %s", u->prompt.text);
+	ui_say(u, msg);
+}
+
+static void ui_export_key(struct ui *u, int ch)
+{
+	struct stat st;
+	char name[256];
+	if (u->mode == MODE_EXPORT_KIND) {
+		if (ch != 'f' && ch != 'c') {
+			u->mode = MODE_KEYS;
+			return;
+		}
+		u->export_chrome = ch == 'c';
+		ui_export_default(u, name, sizeof name);
+		prompt_set(&u->prompt, name);
+		u->mode = MODE_EXPORT_NAME;
 		return;
 	}
-	if (ch >= 0x20 && ch < 0x7f && len + 1 < sizeof u->query) {
-		u->query[len] = (char)ch;
-		u->query[len + 1] = '\0';
-		ui_find_update(u);
+	if (u->mode == MODE_EXPORT_CONFIRM) {
+		u->mode = MODE_KEYS;
+		if (ch == 'y' || ch == 'Y')
+			ui_export_write(u);
+		else
+			ui_say(u, "not exported");
+		return;
+	}
+	switch (prompt_key(&u->prompt, ch)) {
+	case PROMPT_CANCEL: u->mode = MODE_KEYS; break;
+	case PROMPT_ACCEPT:
+		if (!u->prompt.text[0]) {
+			u->mode = MODE_KEYS;
+		} else if (stat(u->prompt.text, &st) == 0) {
+			u->mode = MODE_EXPORT_CONFIRM;  /* never overwrite without asking */
+		} else {
+			u->mode = MODE_KEYS;
+			ui_export_write(u);
+		}
+		break;
+	default: break;
 	}
 }
 
@@ -435,10 +536,11 @@ static int ui_global_action(struct ui *u, enum action a)
 	case ACT_SCOPE: ui_scope(u); break;
 	case ACT_CLOCK: ui_clock(u); break;
 	case ACT_FIND:
-		u->finding = 1;
-		u->query[0] = '\0';
+		u->mode = MODE_FIND;
+		prompt_set(&u->prompt, "");
 		u->find_saved = u->tbl.sel;
 		break;
+	case ACT_EXPORT: u->mode = MODE_EXPORT_KIND; break;
 	case ACT_FIND_NEXT: case ACT_FIND_PREV:
 		if (!u->query[0])
 			ui_say(u, "no search yet: press / first");
@@ -495,8 +597,12 @@ int ui_key(struct ui *u, int ch)
 		u->overlay = OVERLAY_NONE;
 		return ch == 'q';
 	}
-	if (u->finding) {
+	if (u->mode == MODE_FIND) {
 		ui_find_key(u, ch);
+		return 0;
+	}
+	if (u->mode != MODE_KEYS) {
+		ui_export_key(u, ch);
 		return 0;
 	}
 	if (ch == KEY_MOUSE) {
@@ -541,7 +647,7 @@ static void ui_draw_header(struct ui *u)
 	text_escape(base, strlen(base), u->ascii, file, sizeof file);
 	ui_fmt_span(dur, sizeof dur, u->tl.end - u->tl.begin);
 	if (u->is_scoped)
-		snprintf(scope, sizeof scope, "thread %lu", (unsigned long)u->scoped.tid);
+		snprintf(scope, sizeof scope, "thread %lu", (unsigned long)u->scopes[u->scope].tid);
 	else
 		snprintf(scope, sizeof scope, "all threads");
 	size_t vlen = 0;
@@ -561,15 +667,35 @@ static void ui_draw_header(struct ui *u)
 	ui_fill_line(u->hdr, 0, line, u->color.role[ROLE_HEADER], u->ascii);
 }
 
+static void ui_draw_prompt(const struct ui *u, char *line, size_t n)
+{
+	char q[300];
+	text_escape(u->prompt.text, u->prompt.len, u->ascii, q, sizeof q);
+	switch (u->mode) {
+	case MODE_FIND:
+		snprintf(line, n, " /%s   %s   Enter keep  Esc cancel", q, u->msg);
+		break;
+	case MODE_EXPORT_KIND:
+		snprintf(line, n, " export the %s view as: f folded stacks  c Trace Event JSON"
+		         "  (other keys cancel)", u->is_scoped ? "thread's" : "whole");
+		break;
+	case MODE_EXPORT_NAME:
+		snprintf(line, n, " write %s to: %s   Enter write  Esc cancel",
+		         u->export_chrome ? "Trace Event JSON" : "folded stacks", q);
+		break;
+	case MODE_EXPORT_CONFIRM:
+		snprintf(line, n, " %s exists: overwrite it? y/n", q);
+		break;
+	case MODE_KEYS: line[0] = '\0'; break;
+	}
+}
+
 static void ui_draw_footer(struct ui *u)
 {
-	char line[600];
+	char line[1000];
 	const char *keys;
-	if (u->finding) {
-		char q[300];
-		text_escape(u->query, strlen(u->query), u->ascii, q, sizeof q);
-		snprintf(line, sizeof line, " /%s   %s   Enter keep  Esc cancel", q,
-		         u->msg[0] ? u->msg : "");
+	if (u->mode != MODE_KEYS) {
+		ui_draw_prompt(u, line, sizeof line);
 		ui_fill_line(u->ftr, 0, line, u->color.role[ROLE_HEADER], u->ascii);
 		return;
 	}
@@ -580,7 +706,7 @@ static void ui_draw_footer(struct ui *u)
 		keys = u->ascii ? "Left/Right pan  w/s zoom  0 fit  f fit call  Up/Down thread  . , calls  Enter pick"
 		                : "\xE2\x86\x90\xE2\x86\x92 pan  w/s zoom  0 fit  f fit call  \xE2\x86\x91\xE2\x86\x93 thread  . , calls  Enter pick";
 	/* Messages first, then the keys: a narrow terminal cuts the end. */
-	snprintf(line, sizeof line, " %s%s? help  q quit  Tab %s  / find  t scope  %s",
+	snprintf(line, sizeof line, " %s%s? help  q quit  Tab %s  / find  t scope  e export  %s",
 	         u->msg[0] ? u->msg : "", u->msg[0] ? "  |  " : "",
 	         u->focus == FOCUS_TABLE ? "timeline" : "table", keys);
 	ui_fill_line(u->ftr, 0, line, u->color.role[ROLE_HEADER], u->ascii);
@@ -665,6 +791,7 @@ void ui_draw(struct ui *u)
 		doupdate();
 		return;
 	}
+	wnoutrefresh(stdscr);  /* a resize touches stdscr: flush it, or getch() blanks the panes */
 	ui_draw_header(u);
 	tlview_draw(&u->tlv, u->tlw, &u->color, u->ascii, u->focus == FOCUS_TIMELINE, u->tbl.sel);
 	table_draw(&u->tbl, u->tbw, &u->color, u->ascii, u->focus == FOCUS_TABLE);
@@ -693,10 +820,11 @@ static void ui_signals(void (*handler)(int))
 	sigaction(SIGHUP, &sa, NULL);
 }
 
-int ui_run(const char *path, struct trace *tr, const struct ui_opts *o)
+/* Curses on the terminal, with our signal handlers in first so curses
+ * leaves the signals to us and the loop restores the terminal itself.
+ * Returns 0, or 2 when the terminal cannot do it. */
+static int ui_term_start(void)
 {
-	/* Our handlers go in first, so curses leaves the signals to us and the
-	 * loop can restore the terminal itself. */
 	ui_signals(ui_on_signal);
 	if (!newterm(NULL, stdout, stdin)) {
 		ui_signals(SIG_DFL);
@@ -715,31 +843,85 @@ int ui_run(const char *path, struct trace *tr, const struct ui_opts *o)
 #endif
 	          , NULL);
 	mouseinterval(0);
-	struct ui *u = ui_new(path, tr, o);
-	int status = 0;
-	if (!u) {
-		endwin();
-		fprintf(stderr, "traceview: out of memory\n");
-		return 2;
-	}
 	/* getch() refreshes stdscr when it has changes; do it now, before the
 	 * panes are drawn over it, not after. */
 	refresh();
-	ui_draw(u);
-	for (;;) {
-		int ch = getch();
-		if (ui_signal) {
-			status = ui_signal == SIGINT ? 0 : 128 + ui_signal;
-			break;
-		}
-		if (ch == ERR)
-			continue;
-		if (ui_key(u, ch))
-			break;
-		ui_draw(u);
-	}
-	ui_free(u);
+	return 0;
+}
+
+static void ui_term_stop(void)
+{
 	endwin();
 	ui_signals(SIG_DFL);
+}
+
+/* Keys until a view says quit or a signal arrives; the exit status. */
+static int ui_loop(void *view, int (*key)(void *, int), void (*draw)(void *))
+{
+	draw(view);
+	for (;;) {
+		int ch = getch();
+		if (ui_signal)
+			return ui_signal == SIGINT ? 0 : 128 + ui_signal;
+		if (ch == ERR)
+			continue;
+		if (key(view, ch))
+			return 0;
+		draw(view);
+	}
+}
+
+static int ui_key_cb(void *v, int ch)
+{
+	return ui_key(v, ch);
+}
+
+static void ui_draw_cb(void *v)
+{
+	ui_draw(v);
+}
+
+int ui_run(const char *path, struct trace *tr, const struct ui_opts *o)
+{
+	if (ui_term_start())
+		return 2;
+	struct ui *u = ui_new(path, tr, o);
+	if (!u) {
+		ui_term_stop();
+		fprintf(stderr, "traceview: out of memory\n");
+		return 2;
+	}
+	int status = ui_loop(u, ui_key_cb, ui_draw_cb);
+	ui_free(u);
+	ui_term_stop();
+	return status;
+}
+
+static int ui_diff_key_cb(void *v, int ch)
+{
+	return diffview_key(v, ch);
+}
+
+static void ui_diff_draw_cb(void *v)
+{
+	diffview_draw(v);
+}
+
+int ui_run_diff(const char *base, const char *next, const struct diff *d,
+                const struct ui_opts *o)
+{
+	if (ui_term_start())
+		return 2;
+	const char *cs = nl_langinfo(CODESET);
+	int ascii = o->ascii || !cs || strcmp(cs, "UTF-8") != 0;
+	struct diffview *v = diffview_new(base, next, d, o->color, ascii);
+	if (!v) {
+		ui_term_stop();
+		fprintf(stderr, "traceview: out of memory\n");
+		return 2;
+	}
+	int status = ui_loop(v, ui_diff_key_cb, ui_diff_draw_cb);
+	diffview_free(v);
+	ui_term_stop();
 	return status;
 }

@@ -11,6 +11,7 @@
 #ifndef TV_UI_H
 #define TV_UI_H
 
+#include "diff.h"
 #include "trace.h"
 
 struct ui_opts {
@@ -23,6 +24,10 @@ struct ui_opts {
 /* Returns the process exit status: 0, or 128 + signal for SIGTERM/SIGHUP;
  * 2 when the terminal cannot run the UI (the caller then prints text). */
 int ui_run(const char *path, struct trace *tr, const struct ui_opts *o);
+
+/* The same for --diff: the table of the diff. */
+int ui_run_diff(const char *base, const char *next, const struct diff *d,
+                const struct ui_opts *o);
 
 struct ui;
 /* NULL when out of memory. Curses must be initialised. */
