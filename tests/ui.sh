@@ -1,0 +1,562 @@
+#!/bin/sh
+# ui.sh: end-to-end tests of the full-screen interface, driven through tmux.
+#
+# Each check starts $TRACEVIEW in a session of a private tmux server (fixed
+# size, TERM=xterm-256color), sends keys and reads the screen back with
+# capture-pane: -p for the text, -e for the colours and attributes (SGR).
+# Screens are polled until the expected text shows up (bounded), never read
+# after a fixed sleep. Traces: the bundled sample, a damaged copy of it, a
+# tiny v3 trace written here with printf, and real traces from $TV_REAL_DIR
+# when that folder exists.
+# Exit status: 0 all passed, 1 something failed, 77 skipped (no tmux, or a
+# tmux that cannot start).
+
+set -u
+
+TRACEVIEW=${TRACEVIEW:-./traceview}
+srcdir=${srcdir:-$(dirname "$0")/..}
+SAMPLE="$srcdir/tests/samples/dalvik-v3-dual-zhkl0228-tracereader-test2.trace"
+REAL=${TV_REAL_DIR:-}
+
+# The script's own greps and seds work on bytes.
+LC_ALL=C
+export LC_ALL
+
+if ! command -v tmux >/dev/null 2>&1; then
+	echo "ui.sh: tmux is not installed: skipping the full-screen tests"
+	exit 77
+fi
+if [ ! -x "$TRACEVIEW" ] || [ ! -r "$SAMPLE" ]; then
+	echo "ui.sh: $TRACEVIEW or the sample $SAMPLE is missing" >&2
+	exit 1
+fi
+case $TRACEVIEW in /*) ;; *) TRACEVIEW=$(pwd)/$TRACEVIEW ;; esac
+case $SAMPLE in /*) ;; *) SAMPLE=$(pwd)/$SAMPLE ;; esac
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/tv-ui.XXXXXX") || exit 1
+SOCK=tvtest-$$
+tm() { tmux -L "$SOCK" -f /dev/null -u "$@"; }
+sockpath=
+# tmux leaves its socket file behind: remove it too.
+trap 'tm kill-server >/dev/null 2>&1; [ -n "$sockpath" ] && rm -f "$sockpath"; rm -rf "$tmp"' EXIT
+trap 'exit 1' HUP INT TERM
+
+# A UTF-8 locale for the program; without one only the ASCII checks run.
+UTF=
+for l in C.UTF-8 C.utf8 en_US.UTF-8 en_US.utf8; do
+	if locale -a 2>/dev/null | grep -qix "$l"; then
+		UTF=$l
+		break
+	fi
+done
+
+pass=0
+fail=0
+n=0
+ok() { n=$((n + 1)); pass=$((pass + 1)); echo "ok $n - $1"; }
+bad() {
+	n=$((n + 1)); fail=$((fail + 1)); echo "not ok $n - $1"
+	if [ -s "$tmp/screen" ]; then
+		echo "#   last screen:"
+		sed 's/^/#   |/' "$tmp/screen"
+	fi
+}
+skipped() { echo "ok - $1 # SKIP $2"; }
+check() { # check DESCRIPTION COMMAND...
+	d=$1
+	shift
+	if "$@"; then ok "$d"; else bad "$d"; fi
+}
+
+# q WORD: WORD quoted for sh.
+q() { printf "'%s'" "$(printf '%s' "$1" | sed "s/'/'\\\\''/g")"; }
+
+# launch NAME "VAR=VALUE ..." ARGS...: starts traceview ARGS in session NAME
+# (120x40), in a clean environment plus the given variables. The runner
+# prints EXITED=<status> and TTY=same|changed when traceview ends, writes
+# traceview's pid to $tmp/NAME.pid and, when $tmp/NAME.hold exists, waits
+# for $tmp/NAME.go before starting (time to attach pipe-pane). The runner
+# traps SIGINT so that Ctrl-C (sent to the whole foreground group) leaves
+# it alive to report; traceview itself starts with the default action.
+launch() {
+	name=$1 vars=$2
+	shift 2
+	rf=$tmp/$name.sh
+	{
+		echo "trap ':' INT"
+		echo "unset LANG LC_ALL LC_CTYPE LC_MESSAGES LANGUAGE NO_COLOR COLORTERM"
+		echo "TERM=xterm-256color; export TERM"
+		for v in $vars; do echo "${v%%=*}=$(q "${v#*=}"); export ${v%%=*}"; done
+		echo "if [ -e $(q "$tmp/$name.hold") ]; then"
+		echo "  while [ ! -e $(q "$tmp/$name.go") ]; do sleep 0.05; done"
+		echo "fi"
+		echo "before=\$(stty -g)"
+		printf 'sh -c %s %s' "$(q "echo \$\$ >$(q "$tmp/$name.pid"); exec \"\$@\"")" sh
+		printf ' %s' "$(q "$TRACEVIEW")"
+		for a in "$@"; do printf ' %s' "$(q "$a")"; done
+		echo
+		echo "st=\$?"
+		echo "if [ \"\$(stty -g)\" = \"\$before\" ]; then t=same; else t=changed; fi"
+		echo "echo EXITED=\$st TTY=\$t"
+		echo "exec sleep 120"
+	} >"$rf"
+	rm -f "$tmp/$name.pid"
+	tm new-session -d -s "$name" -x 120 -y 40 "sh $(q "$rf")"
+}
+
+finish() { tm kill-session -t "$1" >/dev/null 2>&1; }
+
+# wait_cond NAME COMMAND...: capture the screen of session NAME into
+# $tmp/screen until COMMAND succeeds on it and a second capture a moment
+# later is the same (a redraw can be caught half written); about 5 s at
+# most.
+wait_cond() {
+	ws=$1
+	shift
+	i=0
+	while [ $i -lt 50 ]; do
+		tm capture-pane -p -t "$ws" >"$tmp/screen" 2>/dev/null
+		if "$@"; then
+			sleep 0.05
+			tm capture-pane -p -t "$ws" >"$tmp/again" 2>/dev/null
+			cmp -s "$tmp/screen" "$tmp/again" && return 0
+		fi
+		sleep 0.1
+		i=$((i + 1))
+	done
+	return 1
+}
+wait_for() { wait_cond "$1" has "$2"; }
+wait_re() { wait_cond "$1" has_re "$2"; }
+wait_gone() { wait_cond "$1" hasnt "$2"; }
+keys() { s=$1; shift; tm send-keys -t "$s" "$@"; }
+# type_text NAME TEXT: literal characters.
+type_text() { tm send-keys -t "$1" -l "$2"; }
+# find_method NAME QUERY: / QUERY Enter, each step seen on the screen before the
+# next (the table follows every key typed, so intermediate screens exist).
+find_method() {
+	type_text "$1" "/$2"
+	wait_for "$1" " /$2 " || return 1
+	keys "$1" Enter
+	wait_re "$1" '^ \? help  q quit'
+}
+
+has() { grep -F -q -e "$1" "$tmp/screen"; }
+hasnt() { ! grep -F -q -e "$1" "$tmp/screen"; }
+has_re() { grep -E -q -e "$1" "$tmp/screen"; }
+
+# row_of REGEX: 0-based screen row of the first line of $tmp/screen that
+# matches, or nothing.
+row_of() { grep -E -n -e "$1" "$tmp/screen" | head -n 1 | sed 's/:.*//' | awk '{print $1 - 1}'; }
+
+# sgr NAME ROW: the attributes of one screen row, one token a line in
+# $tmp/sgr: fg=N, bg=N (0-255; 30-37 are fg=0-7) or a=N (1 bold, 4
+# underline, 7 reverse...). Capturing one row alone makes tmux write every
+# attribute from the default state, so nothing carries over from above.
+sgr() {
+	tm capture-pane -p -e -t "$1" -S "$2" -E "$2" >"$tmp/line" 2>/dev/null
+	awk '{
+		s = $0
+		while (match(s, /\033\[[0-9;:]*m/)) {
+			p = substr(s, RSTART + 2, RLENGTH - 3)
+			s = substr(s, RSTART + RLENGTH)
+			k = split(p, a, /[;:]/)
+			if (k == 0) { k = 1; a[1] = 0 }
+			for (i = 1; i <= k; i++) {
+				c = a[i] + 0
+				if ((c == 38 || c == 48) && a[i + 1] == 5) {
+					print (c == 38 ? "fg=" : "bg=") a[i + 2]; i += 2
+				} else if ((c == 38 || c == 48) && a[i + 1] == 2) {
+					print (c == 38 ? "fg=" : "bg=") "rgb"; i += 4
+				} else if (c >= 30 && c <= 37) print "fg=" c - 30
+				else if (c >= 40 && c <= 47) print "bg=" c - 40
+				else if (c >= 90 && c <= 97) print "fg=" c - 82
+				else if (c >= 100 && c <= 107) print "bg=" c - 92
+				else print "a=" c
+			}
+		}
+	}' "$tmp/line" >"$tmp/sgr"
+}
+sgr_has() { grep -q -x -e "$1" "$tmp/sgr"; }
+# row_sgr NAME REGEX: sgr of the first row matching REGEX; fails if none.
+row_sgr() {
+	r=$(row_of "$2")
+	[ -n "$r" ] || { : >"$tmp/sgr"; return 1; }
+	sgr "$1" "$r"
+}
+
+# exited NAME STATUS: traceview ended with STATUS, the runner saw the tty
+# modes as before, and the pane left the alternate screen.
+exited() {
+	wait_for "$1" "EXITED=$2 " || return 1
+	has "EXITED=$2 TTY=same" || { echo "#   terminal modes were not restored"; return 1; }
+	alt=$(tm display-message -p -t "$1" '#{alternate_on}')
+	[ "$alt" = 0 ] || { echo "#   still on the alternate screen"; return 1; }
+	cur=$(tm display-message -p -t "$1" '#{cursor_flag}')
+	[ "$cur" = 1 ] || { echo "#   the cursor is still hidden"; return 1; }
+}
+
+ascii_only() { [ "$(tr -d '\n -~' <"$tmp/screen" | wc -c)" -eq 0 ]; }
+
+# Probe: can this tmux start a session at all (it needs a UTF-8 locale)?
+if ! tm new-session -d -s probe -x 80 -y 24 "sleep 5" 2>"$tmp/probe"; then
+	echo "ui.sh: tmux cannot start a session here: $(cat "$tmp/probe"); skipping"
+	exit 77
+fi
+sockpath=$(tm display-message -p -t probe '#{socket_path}' 2>/dev/null)
+finish probe
+
+if [ -n "$UTF" ]; then
+	LOC=LANG=$UTF PM='▲' CM='▼' WARN='⚠'
+else
+	skipped "UTF-8 markers" "no UTF-8 locale"
+	LOC=LANG=C PM='<' CM='>' WARN='!'
+fi
+
+# The sample's method used below: one parent, two children; its first child
+# (by CPU time) has children of its own.
+SEL=handleLaunchActivity
+PAR='access\$800'
+KID=performLaunchActivity
+KID2=handleResumeActivity
+GRANDKID=callActivityOnCreate
+mark_row() { printf '^  %s .*%s' "$1" "$2"; }
+
+# ---------------------------------------------------------------- 1 start
+launch s1 "$LOC" "$SAMPLE"
+if wait_for s1 "Calls+Rec"; then
+	check "sample: header names the file" \
+		has_re "^ dalvik-v3-dual-zhkl0228-tracereader-test2\\.trace "
+	check "sample: header says all threads" has "all threads"
+	check "sample: thread rows [1] main and [56] UmsAgent" \
+		eval 'has_re "^\[1\] main " && has_re "^\[56\] UmsAgent "'
+	check "sample: table title row with Name, Incl Cpu and Calls+Rec" \
+		has_re "^Name +Incl Cpu % +Incl Cpu.* Calls\\+Rec"
+	check "sample: ruler labels |0s and |2s" has_re "^ +\\|0s +\\|2s "
+	check "sample: status line shows the cursor" has_re "^ cursor [0-9.]+ (s|ms|us)"
+	check "sample: footer on the last line" \
+		eval 'tail -n 1 "$tmp/screen" | grep -q "^ ? help  q quit  Tab timeline"'
+	check "sample: header sits on the first row, in colour" \
+		eval 'sgr s1 0 && sgr_has bg=24 && sgr_has fg=255'
+else
+	bad "sample: the table appears"
+fi
+
+# ---------------------------------------------------------------- 2 find
+type_text s1 "/$SEL"
+if wait_for s1 " /$SEL "; then
+	ok "find: the prompt echoes the query"
+else
+	bad "find: the prompt echoes the query"
+fi
+keys s1 Enter
+wait_re s1 '^ \? help  q quit'
+if wait_re s1 "$(mark_row "$PM" "$PAR")"; then
+	check "find: selected method row in reverse video" \
+		eval 'row_sgr s1 "^[^ ]*$SEL" && sgr_has a=7'
+	check "find: the parent row is marked $PM" has_re "$(mark_row "$PM" "ActivityThread\\.$PAR")"
+	check "find: two child rows marked $CM" \
+		eval 'has_re "$(mark_row "$CM" $KID)" && has_re "$(mark_row "$CM" $KID2)"'
+	check "find: parent row black on purple (38;5;16 / 48;5;183)" \
+		eval 'row_sgr s1 "$(mark_row "$PM" "$PAR")" && sgr_has bg=183 &&
+		      { sgr_has fg=16 || sgr_has fg=0; }'
+	check "find: child row black on yellow (38;5;16 / 48;5;229)" \
+		eval 'row_sgr s1 "$(mark_row "$CM" $KID)" && sgr_has bg=229 &&
+		      { sgr_has fg=16 || sgr_has fg=0; }'
+	check "find: second child row yellow too" \
+		eval 'row_sgr s1 "$(mark_row "$CM" $KID2)" && sgr_has bg=229'
+	check "find: the self row between them" has_re "^    self "
+	check "find: parent above self above children" eval '
+		p=$(row_of "$(mark_row "$PM" "$PAR")"); s=$(row_of "^    self ")
+		c=$(row_of "$(mark_row "$CM" $KID)")
+		[ "$p" -lt "$s" ] && [ "$s" -lt "$c" ]'
+else
+	bad "find: $SEL is selected with its parent and children"
+fi
+
+# ---------------------------------------------------------------- 3 jump
+# Down three rows: parent, self, the first child; Enter jumps to it.
+keys s1 j j j Enter
+if wait_re s1 "$(mark_row "$PM" "$SEL")"; then
+	ok "jump: Enter on a child row selects $KID (its parent row is $SEL)"
+	check "jump: $KID is the selected row" \
+		eval 'row_sgr s1 "^[^ ]*$KID" && sgr_has a=7'
+	check "jump: its own children are expanded" has_re "$(mark_row "$CM" $GRANDKID)"
+	check "jump: the previous expansion collapsed" \
+		eval '! has_re "$(mark_row "$CM" $KID2)" && ! has_re "$(mark_row "$PM" "$PAR")"'
+else
+	bad "jump: Enter on a child row selects $KID"
+fi
+keys s1 '['
+if wait_re s1 "$(mark_row "$CM" $KID2)"; then
+	check "back: [ returns to $SEL" \
+		eval 'has_re "$(mark_row "$PM" "$PAR")" && ! has_re "$(mark_row "$CM" $GRANDKID)"'
+else
+	bad "back: [ returns to $SEL"
+fi
+keys s1 ']'
+if wait_re s1 "$(mark_row "$CM" $GRANDKID)"; then
+	check "forward: ] goes to $KID again" has_re "$(mark_row "$PM" "$SEL")"
+else
+	bad "forward: ] goes to $KID again"
+fi
+keys s1 BSpace
+if wait_re s1 "$(mark_row "$CM" $KID2)"; then
+	ok "back: Backspace returns to $SEL"
+else
+	bad "back: Backspace returns to $SEL"
+fi
+
+# ---------------------------------------------------------------- 4 zoom
+ruler() { sed -n 2p "$tmp/screen"; }
+# ruler_step: the distance between the first two ruler labels, with their
+# unit ("2s", "50ms"), or nothing when they differ in unit.
+ruler_step() {
+	ruler | grep -Eo '[|][0-9.]+(ms|us|s)' | head -n 2 | awk '{
+		v = substr($0, 2); u = v; sub(/^[0-9.]+/, "", u); sub(/(ms|us|s)$/, "", v)
+		n[NR] = v; un[NR] = u
+	} END { if (NR == 2 && un[1] == un[2]) print (n[2] - n[1]) un[1] }'
+}
+step_is() { [ "$(ruler_step)" = "$1" ]; }
+check "timeline: the whole trace has a label every 2 s" step_is 2s
+keys s1 Tab
+if wait_for s1 "Tab table"; then
+	ok "timeline: Tab moves the focus (footer offers Tab table)"
+else
+	bad "timeline: Tab moves the focus (footer offers Tab table)"
+fi
+keys s1 w
+check "timeline: w zooms in: a label every 1 s" wait_cond s1 step_is 1s
+keys s1 w w w w w
+check "timeline: five more zooms: a label every 50 ms (|6500ms style)" \
+	eval 'wait_cond s1 step_is 50ms && ruler | grep -Eq "[|][0-9]+ms "'
+keys s1 0
+check "timeline: 0 fits the whole trace again: |0s, a label every 2 s" \
+	eval 'wait_cond s1 step_is 2s && has_re "^ +[|]0s +[|]2s "'
+
+# ---------------------------------------------------------------- 11 scope
+keys s1 t
+if wait_for s1 " thread 1 "; then
+	check "scope: t scopes the table to [1] main" hasnt "all threads"
+else
+	bad "scope: t scopes the table to thread 1"
+fi
+keys s1 t
+if wait_for s1 "all threads"; then ok "scope: t again goes back to all threads"
+else bad "scope: t again goes back to all threads"; fi
+keys s1 j t
+if wait_for s1 " thread 56 "; then ok "scope: j then t scopes to the second row, [56]"
+else bad "scope: j then t scopes to the second row, [56]"; fi
+keys s1 t
+
+# ---------------------------------------------------------------- 10 help
+keys s1 '?'
+if wait_for s1 "Keys (any key closes)"; then
+	check "help: ? lists the keys (zoom in, quit)" \
+		eval 'has "zoom in around the time cursor" && has "quit, restoring the terminal"'
+	keys s1 x
+	if wait_gone s1 "Keys (any key closes)"; then
+		check "help: any key closes it, the panes come back" has "Calls+Rec"
+	else
+		bad "help: any key closes it"
+	fi
+else
+	bad "help: ? opens the help overlay"
+fi
+
+# ---------------------------------------------------------------- 5 resize
+resize() { tm resize-window -t "$1" -x "$2" -y "$3" 2>/dev/null ||
+           tm resize-pane -t "$1" -x "$2" -y "$3"; }
+lines_are() { [ "$(wc -l <"$tmp/screen")" -eq "$1" ]; }
+footer_last() { tail -n 1 "$tmp/screen" | grep -q "^ ? help  q quit"; }
+# laid_out LINES: the screen has LINES rows, the title row and the footer
+# on the last one.
+laid_out() { lines_are "$1" && footer_last && has_re "^Name +Incl Cpu"; }
+resize s1 80 24
+if wait_cond s1 laid_out 24; then
+	ok "resize 80x24: title row, footer on the last line"
+	check "resize 80x24: no 'needs at least'" hasnt "needs at least"
+else
+	bad "resize 80x24: the layout follows"
+fi
+resize s1 160 50
+if wait_cond s1 laid_out 50 && wait_re s1 "^Name .*Calls\\+Rec"; then
+	ok "resize 160x50: title row, footer on the last line"
+	check "resize 160x50: the wider table adds Incl Real %" has "Incl Real %"
+	check "resize 160x50: header still names the file" has "tracereader-test2.trace"
+else
+	bad "resize 160x50: the layout follows"
+fi
+resize s1 70 20
+if wait_for s1 "traceview needs at least 80x24"; then
+	check "resize 70x20: only the size message" eval 'has "(this is 70x20)" && hasnt "Calls+Rec"'
+else
+	bad "resize 70x20: 'traceview needs at least 80x24'"
+fi
+resize s1 120 40
+if wait_for s1 "Calls+Rec"; then ok "resize back to 120x40: the panes return"
+else bad "resize back to 120x40: the panes return"; fi
+
+# ---------------------------------------------------------------- 9 quit
+keys s1 q
+check "quit: q exits 0, leaves the alternate screen, restores tty and cursor" exited s1 0
+finish s1
+
+launch s9 "$LOC" "$SAMPLE"
+wait_for s9 "Calls+Rec" && keys s9 C-c
+check "quit: Ctrl-C exits 0 and restores the terminal" exited s9 0
+finish s9
+
+for sig in TERM:143 HUP:129; do
+	launch s9 "$LOC" "$SAMPLE"
+	if wait_for s9 "Calls+Rec" && [ -s "$tmp/s9.pid" ]; then
+		kill -"${sig%:*}" "$(cat "$tmp/s9.pid")"
+		check "quit: kill -${sig%:*} exits ${sig#*:} and restores the terminal" exited s9 "${sig#*:}"
+	else
+		bad "quit: kill -${sig%:*}: traceview did not start"
+	fi
+	finish s9
+done
+
+# ---------------------------------------------------------------- 6 mono
+for how in "NO_COLOR=1" "--color=never"; do
+	case $how in
+	--*) launch s6 "$LOC" "$how" "$SAMPLE" ;;
+	*) launch s6 "$LOC $how" "$SAMPLE" ;;
+	esac
+	wait_for s6 "Calls+Rec"
+	find_method s6 "$SEL"
+	if wait_re s6 "$(mark_row "$PM" "$PAR")"; then
+		check "$how: markers $PM/$CM on parent and child rows" has_re "$(mark_row "$CM" $KID)"
+		check "$how: parent row underlined (SGR 4), no purple" \
+			eval 'row_sgr s6 "$(mark_row "$PM" "$PAR")" && sgr_has a=4 && ! sgr_has bg=183'
+		check "$how: child row bold (SGR 1), no yellow" \
+			eval 'row_sgr s6 "$(mark_row "$CM" $KID)" && sgr_has a=1 && ! sgr_has bg=229'
+		tm capture-pane -p -e -t s6 >"$tmp/full"
+		check "$how: no 256-colour backgrounds anywhere" \
+			eval '! grep -Eq "48;5;(183|229|24)" "$tmp/full"'
+	else
+		bad "$how: find shows the parent row"
+	fi
+	finish s6
+done
+
+# ---------------------------------------------------------------- 7 ascii
+for how in "--ascii" "LANG=C"; do
+	case $how in
+	--*) launch s7 "$LOC" "$how" "$SAMPLE" ;;
+	*) launch s7 "$how" "$SAMPLE" ;;
+	esac
+	if wait_for s7 "Calls+Rec"; then
+		find_method s7 "$SEL"
+		if wait_re s7 "$(mark_row '<' "$PAR")"; then
+			check "$how: parent and child rows marked < and >" has_re "$(mark_row '>' $KID)"
+			check "$how: only ASCII bytes on the screen" ascii_only
+			check "$how: header and footer with ASCII separators" \
+				eval 'has " | all threads | " && has "Up/Down move"'
+		else
+			bad "$how: find shows < and > rows"
+		fi
+		keys s7 '?'
+		if wait_for s7 "Keys (any key closes)"; then
+			check "$how: the help box is ASCII, framed with + - |" eval 'ascii_only &&
+				has_re "^ +\+- Keys \(any key closes\) -+\+" && has_re "^.{4}\| q Ctrl-C "'
+		else
+			bad "$how: help overlay"
+		fi
+	else
+		bad "$how: traceview starts"
+	fi
+	finish s7
+done
+
+# ---------------------------------------------------------------- 8 escapes
+# A v3 dual-clock trace, one thread whose name holds ESC [31m and BEL, one
+# method called once: key section, 32-byte header, two 14-byte records.
+EVIL=$tmp/evil.trace
+{
+	printf '*version\n3\ndata-file-overflow=false\nclock=dual\nvm=art\n'
+	printf '*threads\n1\tev\033[31mil\007x\n'
+	printf '*methods\n0x4\tcom.example.Evil\trun\t()V\tEvil.java\n*end\n'
+	# SLOW, version 3, data at 32, start time 0, record size 14, padding.
+	printf 'SLOW\003\000\040\000\000\000\000\000\000\000\000\000\016\000'
+	printf '\000\000\000\000\000\000\000\000\000\000\000\000\000\000'
+	# tid 1, enter 0x4 at cpu 0 / wall 0; exit at cpu 100 / wall 200.
+	printf '\001\000\004\000\000\000\000\000\000\000\000\000\000\000'
+	printf '\001\000\005\000\000\000\144\000\000\000\310\000\000\000'
+} >"$EVIL"
+if "$TRACEVIEW" -f json "$EVIL" >"$tmp/evil.json" 2>&1 && grep -q '"records": 2' "$tmp/evil.json"; then
+	ok "escapes: the hand-made v3 trace reads cleanly"
+else
+	bad "escapes: the hand-made v3 trace reads cleanly"
+fi
+: >"$tmp/s8.hold"
+: >"$tmp/s8.out"
+launch s8 "$LOC" "$EVIL"
+tm pipe-pane -o -t s8 "cat >>$(q "$tmp/s8.out")"
+: >"$tmp/s8.go"
+if wait_for s8 "Calls+Rec"; then
+	check "escapes: the thread row shows [1] ev\\x1B[31mil\\x07x literally" \
+		has_re '^\[1\] ev\\x1B\[31mil\\x07x '
+	check "escapes: the method is listed" has "com.example.Evil.run ()V"
+	check "escapes: a clean trace has no warning marker" hasnt "(W)"
+	check "escapes: the tty never got the name's ESC [31m" \
+		eval '[ -s "$tmp/s8.out" ] && ! grep -Fq "$(printf "\033[31m")" "$tmp/s8.out"'
+	check "escapes: the tty never got a BEL" \
+		eval '! grep -Fq "$(printf "\007")" "$tmp/s8.out"'
+	check "escapes: the tty got the escaped text" grep -Fq 'ev\x1B[31mil\x07x' "$tmp/s8.out"
+	keys s8 q
+	check "escapes: q exits 0" exited s8 0
+else
+	bad "escapes: traceview starts on the hand-made trace"
+fi
+tm pipe-pane -t s8 2>/dev/null
+finish s8
+
+# ---------------------------------------------------------------- 10 warnings
+DAMAGED=$tmp/damaged.trace
+{ cat "$SAMPLE"; printf 'GARBAGE'; } >"$DAMAGED"
+launch s10 "$LOC" "$DAMAGED"
+if wait_for s10 "Calls+Rec"; then
+	check "warnings: header shows $WARN 2 warnings (W)" has "$WARN 2 warnings (W)"
+	keys s10 W
+	if wait_for s10 "Warnings (any key closes)"; then
+		check "warnings: W lists the partial record" \
+			has "1 partial record at the end of the data ignored"
+		check "warnings: W lists the unknown method ids" has "5 method ids with no method line"
+		keys s10 Escape
+		if wait_gone s10 "Warnings (any key closes)"; then ok "warnings: a key closes the box"
+		else bad "warnings: a key closes the box"; fi
+	else
+		bad "warnings: W opens the warnings box"
+	fi
+else
+	bad "warnings: traceview starts on the damaged trace"
+fi
+finish s10
+
+# ---------------------------------------------------------------- 1 real
+if [ -n "$REAL" ] && [ -d "$REAL" ]; then
+	for base in art-v3-dual-perflib-char_2_bytes-utf8names dalvik-v3-dual-zhkl0228-tracereader-test1; do
+		f=$REAL/$base.trace
+		[ -r "$f" ] || { skipped "real $base" "not in $REAL"; continue; }
+		launch sr "$LOC" "$f"
+		if wait_for sr "Calls+Rec"; then
+			check "real $base: header names the file" has_re "^ $base\\.trace "
+			check "real $base: title row with Incl Cpu" has_re "^Name +Incl Cpu"
+			row=$(grep -E -o '^\[[0-9]+\] ' "$tmp/screen" | head -n 1)
+			check "real $base: the thread row ${row:-[N] }is one of the report's" \
+				eval '[ -n "$row" ] && "$TRACEVIEW" -r "$f" | grep -Fq "  $row"'
+			keys sr q
+			check "real $base: q exits 0" exited sr 0
+		else
+			bad "real $base: traceview shows the table"
+		fi
+		finish sr
+	done
+else
+	skipped "real traces" "TV_REAL_DIR not set or absent"
+fi
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
