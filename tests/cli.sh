@@ -86,7 +86,8 @@ first_line_has() { head -n 1 "$1" | grep -q -e "$2"; }
 
 run --help
 check "--help exits 0" status_is 0
-for opt in -f --format -t --thread -o --output -r --regression -h --help -V --version text csv json; do
+for opt in -f --format -t --thread -o --output -r --regression -h --help -V --version text csv json \
+	folded chrome dump --clock --signatures --per-thread --diff --mapping --color --ascii; do
 	check "--help mentions $opt" stdout_has "$opt"
 done
 run -h
@@ -168,6 +169,68 @@ run --format=json --thread=999999 "$SAMPLE"
 check "--thread with an absent tid exits 2" status_is 2
 run --format=json --thread=abc "$SAMPLE"
 check "--thread with a non-number exits 2" status_is 2
+
+# ---------------------------------------------------------------- exports
+for fmt in folded chrome dump; do
+	run --format=$fmt "$SAMPLE"
+	check "--format=$fmt exits 0" status_is 0
+	check "--format=$fmt writes something" nonempty
+done
+run --format=folded "$SAMPLE"
+# Every line is "frames N" with one space before a whole number, and the
+# numbers add up to the threads' busy time on the wall clock (the default).
+check "folded: every line ends in ' N'" eval '! grep -v -E "^[^ ;][^;]*(;[^;]+)* [0-9]+$" "$tmp/out"'
+awk '{s += $NF} END {print s}' "$tmp/out" >"$tmp/folded.sum"
+run --format=json "$SAMPLE"
+if [ "$have_python" = yes ]; then
+	check "folded: the total equals toplevel incl - excl (wall)" json_ok "$tmp/out" \
+		"d['toplevel']['incl_wall_usec'] - d['toplevel']['excl_wall_usec'] == $(cat "$tmp/folded.sum")"
+	run --format=chrome "$SAMPLE"
+	check "chrome: parses as Trace Event JSON with X events" json_ok "$tmp/out" \
+		"d['displayTimeUnit'] and any(e['ph'] == 'X' for e in d['traceEvents'])"
+else
+	skipped "folded total and chrome JSON" "no python3"
+fi
+run --format=folded --clock=cpu --signatures --per-thread "$SAMPLE"
+check "folded: --per-thread starts stacks with [tid] name" first_line_has "$tmp/out" '^\[[0-9]*\]'
+# A ';' left inside a signature would split it: every frame must hold as
+# many '(' as ')'.
+check "folded: --signatures keeps no ';' but the separators" \
+	eval 'awk "{sub(/ [0-9]+\$/, \"\"); n = split(\$0, f, \";\"); for (i = 1; i <= n; i++) if (gsub(/\\(/, \"\", f[i]) != gsub(/\\)/, \"\", f[i])) bad = 1} END {exit bad}" "$tmp/out"'
+run --format=folded --clock=bogus "$SAMPLE"
+check "--clock with a bad value exits 2" status_is 2
+run --format=dump --thread=1 "$SAMPLE"
+check "--format=dump with --thread exits 2" status_is 2
+run --format=dump "$SAMPLE"
+check "dump: one record line per record" \
+	eval '[ "$(grep -c -v "^#" "$tmp/out")" -eq 15773 ]'
+
+# ---------------------------------------------------------------- --diff
+run --diff --format=json "$SAMPLE" "$SAMPLE"
+check "--diff of a trace with itself exits 0" status_is 0
+if [ "$have_python" = yes ]; then
+	check "--diff of a trace with itself: nothing changed" json_ok "$tmp/out" \
+		"d['counts']['changed'] == 0 and d['counts']['added'] == 0 and all(all(v == 0 for v in m['delta'].values() if v is not None) for m in d['methods'])"
+fi
+run --diff "$SAMPLE"
+check "--diff with one trace exits 2" status_is 2
+run --diff --format=chrome "$SAMPLE" "$SAMPLE"
+check "--diff --format=chrome exits 2" status_is 2
+run --diff --format=folded "$SAMPLE" "$SAMPLE"
+check "--diff --format=folded: 'stack N N' lines with equal counts" \
+	eval 'awk "NF < 3 || \$(NF-1) != \$NF {bad = 1} END {exit bad}" "$tmp/out" && [ -s "$tmp/out" ]'
+
+# ---------------------------------------------------------------- --mapping
+# The sample is a Dalvik trace (slash class names); a mapping names its
+# Looper class back to a made-up original, keeping the slash style.
+printf '# compiler: R8\ncom.example.RealLooper -> android.os.Looper:\n    void loop() -> loop\nthis line is malformed\n' >"$tmp/map.txt"
+run -r --mapping="$tmp/map.txt" "$SAMPLE"
+check "--mapping exits 0 despite a malformed line" status_is 0
+check "--mapping shows the original class name" stdout_has 'com/example/RealLooper.loop ()V'
+check "--mapping: the old name is gone" eval '! grep -q "android/os/Looper.loop" "$tmp/out"'
+check "--mapping warns about the malformed line with its number" stderr_has 'map.txt: line 4: '
+run -r --mapping="$tmp/no-such-map.txt" "$SAMPLE"
+check "--mapping with a missing file exits 2" status_is 2
 
 # ---------------------------------------------------------------- bad command lines
 

@@ -535,6 +535,86 @@ else
 fi
 finish s10
 
+# ---------------------------------------------------------------- 12 export
+# e writes the current view (scope and clock) under a suggested name, and
+# never overwrites a file without a y. The files must equal the command
+# line's exports of the same scope and clock (CPU: the table's time base).
+launch s12 "$LOC" "$SAMPLE"
+if wait_for s12 "Calls+Rec"; then
+	keys s12 e
+	if wait_for s12 "export the whole view as"; then
+		keys s12 f
+		check "export: suggests NAME.folded beside the trace's name" \
+			wait_for s12 "write folded stacks to: $(basename "$SAMPLE" .trace).folded"
+		keys s12 C-u
+		type_text s12 "$tmp/exp.folded"
+		keys s12 Enter
+		check "export: the footer says the file was written" wait_for s12 "wrote $tmp/exp.folded"
+		"$TRACEVIEW" -f folded --clock=cpu "$SAMPLE" >"$tmp/cli.folded"
+		check "export: the folded file equals --format=folded --clock=cpu" \
+			cmp -s "$tmp/exp.folded" "$tmp/cli.folded"
+		cp "$tmp/exp.folded" "$tmp/exp.before"
+		keys s12 e f C-u
+		type_text s12 "$tmp/exp.folded"
+		keys s12 Enter
+		check "export: an existing file is not overwritten without asking" \
+			wait_for s12 "exp.folded exists: overwrite it? y/n"
+		keys s12 n
+		check "export: n keeps the file" wait_for s12 "not exported"
+		check "export: the kept file is unchanged" cmp -s "$tmp/exp.folded" "$tmp/exp.before"
+		keys s12 e c C-u
+		type_text s12 "$tmp/exp.json"
+		keys s12 Enter
+		if wait_for s12 "wrote $tmp/exp.json"; then
+			"$TRACEVIEW" -f chrome "$SAMPLE" >"$tmp/cli.json"
+			check "export: c writes the same Trace Event JSON as --format=chrome" \
+				cmp -s "$tmp/exp.json" "$tmp/cli.json"
+		else
+			bad "export: c writes Trace Event JSON"
+		fi
+		keys s12 Tab t
+		if wait_for s12 " thread 1 "; then
+			keys s12 e f C-u
+			type_text s12 "$tmp/exp1.folded"
+			keys s12 Enter
+			wait_for s12 "wrote $tmp/exp1.folded" >/dev/null
+			"$TRACEVIEW" -f folded --clock=cpu -t 1 "$SAMPLE" >"$tmp/cli1.folded"
+			check "export: a thread scope exports that thread only" \
+				cmp -s "$tmp/exp1.folded" "$tmp/cli1.folded"
+		else
+			bad "export: t scopes before exporting"
+		fi
+	else
+		bad "export: e asks for the format"
+	fi
+	keys s12 q
+	check "export: q exits 0 afterwards" exited s12 0
+else
+	bad "export: traceview starts on the sample"
+fi
+finish s12
+
+# ---------------------------------------------------------------- 13 diff
+# --diff opens the diff table; the selected method expands into parents
+# and children of both runs, coloured like the main table.
+launch s13 "$LOC" --diff "$SAMPLE" "$SAMPLE"
+if wait_for s13 "Chg Excl"; then
+	check "diff: the header names both traces" \
+		has_re "diff +$(basename "$SAMPLE") .+ $(basename "$SAMPLE")"
+	keys s13 j
+	if wait_re s13 "$(mark_row "$PM" "")"; then
+		check "diff: parent rows on the purple background" \
+			eval 'row_sgr s13 "$(mark_row "$PM" "")" && sgr_has bg=183'
+	else
+		bad "diff: moving down shows the selected method's parent rows"
+	fi
+	keys s13 q
+	check "diff: q exits 0" exited s13 0
+else
+	bad "diff: --diff opens the diff table"
+fi
+finish s13
+
 # ---------------------------------------------------------------- 1 real
 if [ -n "$REAL" ] && [ -d "$REAL" ]; then
 	for base in art-v3-dual-perflib-char_2_bytes-utf8names dalvik-v3-dual-zhkl0228-tracereader-test1; do
