@@ -210,38 +210,56 @@ static void ui_back(struct ui *u, int dir)
 	}
 }
 
-/* Scope the table to thread tid, from the cache or built now. */
-static int ui_scope_to(struct ui *u, uint32_t tid)
+/* The cached profile of thread tid, built now when missing; -1 when the
+ * thread has no records or memory ran out. */
+static int ui_scope_slot(struct ui *u, uint32_t tid)
 {
 	struct tv_error err;
 	int slot = -1;
 	for (int i = 0; i < u->nscopes; i++)
 		if (u->scopes[i].tid == tid)
-			slot = i;
-	if (slot < 0) {
-		if (u->nscopes < UI_SCOPES) {
-			slot = u->nscopes;
-		} else {
-			slot = 0;  /* evict the least recently used */
-			for (int i = 1; i < UI_SCOPES; i++)
-				if (u->scope_used[i] < u->scope_used[slot])
-					slot = i;
-			profile_free(&u->scopes[slot]);
-		}
-		if (profile_build(&u->scopes[slot], u->tr, &tid, &err) != TV_OK) {
-			if (slot < u->nscopes) {  /* the evicted slot is empty now */
-				u->scopes[slot] = u->scopes[--u->nscopes];
-				u->scope_used[slot] = u->scope_used[u->nscopes];
-			}
-			return -1;
-		}
-		if (slot == u->nscopes)
-			u->nscopes++;
+			return i;
+	if (u->nscopes < UI_SCOPES) {
+		slot = u->nscopes;
+	} else {
+		/* Evict the least recently used, never the one shown. */
+		for (int i = 0; i < UI_SCOPES; i++)
+			if (!(u->is_scoped && i == u->scope) &&
+			    (slot < 0 || u->scope_used[i] < u->scope_used[slot]))
+				slot = i;
+		profile_free(&u->scopes[slot]);
 	}
+	if (profile_build(&u->scopes[slot], u->tr, &tid, &err) != TV_OK) {
+		if (slot < u->nscopes) {  /* the evicted slot is empty now */
+			u->scopes[slot] = u->scopes[--u->nscopes];
+			u->scope_used[slot] = u->scope_used[u->nscopes];
+		}
+		return -1;
+	}
+	if (slot == u->nscopes)
+		u->nscopes++;
+	u->scope_used[slot] = ++u->scope_clock;
+	return slot;
+}
+
+/* Scope the table to thread tid, from the cache or built now. */
+static int ui_scope_to(struct ui *u, uint32_t tid)
+{
+	int slot = ui_scope_slot(u, tid);
+	if (slot < 0)
+		return -1;
 	u->scope_used[slot] = ++u->scope_clock;
 	u->scope = slot;
 	u->is_scoped = 1;
 	return table_set_profile(&u->tbl, &u->scopes[slot]);
+}
+
+/* While no key comes, prepare the scope of the thread under the timeline
+ * cursor, so that t is instant when it does. */
+static void ui_idle(struct ui *u)
+{
+	if (!u->is_scoped && u->tlv.nthreads)
+		ui_scope_slot(u, tlview_cursor_tid(&u->tlv));
 }
 
 static void ui_scope(struct ui *u)
@@ -856,15 +874,19 @@ static void ui_term_stop(void)
 }
 
 /* Keys until a view says quit or a signal arrives; the exit status. */
-static int ui_loop(void *view, int (*key)(void *, int), void (*draw)(void *))
+static int ui_loop(void *view, int (*key)(void *, int), void (*draw)(void *),
+                   void (*idle)(void *))
 {
 	draw(view);
 	for (;;) {
 		int ch = getch();
 		if (ui_signal)
 			return ui_signal == SIGINT ? 0 : 128 + ui_signal;
-		if (ch == ERR)
+		if (ch == ERR) {
+			if (idle)
+				idle(view);
 			continue;
+		}
 		if (key(view, ch))
 			return 0;
 		draw(view);
@@ -881,6 +903,11 @@ static void ui_draw_cb(void *v)
 	ui_draw(v);
 }
 
+static void ui_idle_cb(void *v)
+{
+	ui_idle(v);
+}
+
 int ui_run(const char *path, struct trace *tr, const struct ui_opts *o)
 {
 	if (ui_term_start())
@@ -891,7 +918,7 @@ int ui_run(const char *path, struct trace *tr, const struct ui_opts *o)
 		fprintf(stderr, "traceview: out of memory\n");
 		return 2;
 	}
-	int status = ui_loop(u, ui_key_cb, ui_draw_cb);
+	int status = ui_loop(u, ui_key_cb, ui_draw_cb, ui_idle_cb);
 	ui_free(u);
 	ui_term_stop();
 	return status;
@@ -920,7 +947,7 @@ int ui_run_diff(const char *base, const char *next, const struct diff *d,
 		fprintf(stderr, "traceview: out of memory\n");
 		return 2;
 	}
-	int status = ui_loop(v, ui_diff_key_cb, ui_diff_draw_cb);
+	int status = ui_loop(v, ui_diff_key_cb, ui_diff_draw_cb, NULL);
 	diffview_free(v);
 	ui_term_stop();
 	return status;
