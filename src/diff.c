@@ -7,6 +7,7 @@
  * nothing next to loading a trace.
  */
 #include "diff.h"
+#include "methodname.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -27,12 +28,6 @@ const char *diff_status_name(enum diff_status s)
 	return (unsigned)s < DIFF_NSTATUS ? df_status_names[s] : "?";
 }
 
-/* Whether a method is matched by its name (see diff.h) or by its id. */
-static int df_named(const struct tv_method *m)
-{
-	return m->declared && (m->cls.len || m->name.len);
-}
-
 /* Bytes of two trace strings; absent compares like empty. */
 static int df_str_cmp(const struct trace *ta, struct tv_str a, const struct trace *tb,
                       struct tv_str b)
@@ -49,7 +44,7 @@ static int df_str_cmp(const struct trace *ta, struct tv_str a, const struct trac
 static int df_name_cmp(const struct trace *ta, uint32_t ma, const struct trace *tb, uint32_t mb)
 {
 	const struct tv_method *a = &ta->methods[ma], *b = &tb->methods[mb];
-	int na = df_named(a), nb = df_named(b);
+	int na = methodname_known(a), nb = methodname_known(b);
 	if (na != nb)
 		return na ? -1 : 1;
 	if (!na)

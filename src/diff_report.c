@@ -8,6 +8,7 @@
  * record get columns.
  */
 #include "diff.h"
+#include "methodname.h"
 #include "textesc.h"
 
 #include <inttypes.h>
@@ -34,74 +35,6 @@ static const struct trace *dr_row_method(const struct diff *d, const struct diff
 	int r = row->base == DIFF_NONE;
 	*m = r ? row->next : row->base;
 	return d->run[r]->tr;
-}
-
-/* Shown by name, else as "(unknown 0x1a2b)"; the rule diff.c matches by. */
-static int dr_named(const struct tv_method *m)
-{
-	return m->declared && (m->cls.len || m->name.len);
-}
-
-/* A frame's name part: as textesc_text, and ';' (the frame separator) as
- * \x3b. Splitting at ';' (ASCII) changes no other byte's escape. */
-static void dr_frame_part(FILE *out, const char *s, size_t len)
-{
-	while (s && len) {
-		const char *semi = memchr(s, ';', len);
-		size_t n = semi ? (size_t)(semi - s) : len;
-		textesc_text(out, s, n);
-		if (!semi)
-			break;
-		fputs("\\x3b", out);
-		s = semi + 1;
-		len -= n + 1;
-	}
-}
-
-/* A frame's signature: each ';' as ',' so it stays readable (as
- * export_folded.c writes it). */
-static void dr_frame_sig(FILE *out, const char *s, size_t len)
-{
-	while (s && len) {
-		const char *semi = memchr(s, ';', len);
-		size_t n = semi ? (size_t)(semi - s) : len;
-		textesc_text(out, s, n);
-		if (!semi)
-			break;
-		putc(',', out);
-		s = semi + 1;
-		len -= n + 1;
-	}
-}
-
-enum dr_name_style {
-	DR_TEXT,        /* "class.name", or with " signature" */
-	DR_TEXT_SIG,
-	DR_FRAME,       /* a folded frame: "class.name", or "class.name(sig)" */
-	DR_FRAME_SIG,
-};
-
-/* A method's name, or "(unknown 0x1a2b)", as the text report and the
- * folded export write it. */
-static void dr_method_name(FILE *out, const struct trace *tr, uint32_t idx,
-                           enum dr_name_style style)
-{
-	const struct tv_method *m = &tr->methods[idx];
-	void (*esc)(FILE *, const char *, size_t) = style >= DR_FRAME ? dr_frame_part : textesc_text;
-	if (!dr_named(m)) {
-		fprintf(out, "(unknown 0x%" PRIx64 ")", m->id);
-		return;
-	}
-	esc(out, trace_str(tr, m->cls), m->cls.len);
-	if (m->cls.len && m->name.len)
-		putc('.', out);
-	esc(out, trace_str(tr, m->name), m->name.len);
-	if (style == DR_TEXT_SIG && m->sig.len) {
-		putc(' ', out);
-		textesc_text(out, trace_str(tr, m->sig), m->sig.len);
-	} else if (style == DR_FRAME_SIG) {
-		dr_frame_sig(out, trace_str(tr, m->sig), m->sig.len);
-	}
 }
 
 /* ------------------------------------------------------------ numbers */
@@ -286,7 +219,7 @@ static void dr_text_row(FILE *out, const struct diff *d, const struct diff_row *
 	               : row->status == DIFF_REMOVED ? "removed" : "";
 	fprintf(out, "  %-*s  ", W_STATUS, st);
 	const struct trace *tr = dr_row_method(d, row, &m);
-	dr_method_name(out, tr, m, DR_TEXT_SIG);
+	methodname_text(out, tr, m, 1);
 	putc('\n', out);
 }
 
@@ -604,7 +537,7 @@ static int dr_write_names(struct dr_fold *f, const struct profile *const *p, int
 	for (uint32_t r = 0; r < 2; r++)
 		for (uint32_t i = 0; i < p[r]->norder; i++) {
 			uint32_t m = p[r]->order[i];
-			dr_method_name(ms, p[r]->tr, m, sig ? DR_FRAME_SIG : DR_FRAME);
+			methodname_frame(ms, p[r]->tr, m, sig);
 			long end = ftell(ms);
 			if (end < 0 || end > (long)UINT32_MAX)
 				break;

@@ -16,6 +16,7 @@
  * buffer without printf.
  */
 #include "export.h"
+#include "methodname.h"
 #include "textesc.h"
 
 #include <inttypes.h>
@@ -48,37 +49,11 @@ static void ch_field(FILE *ms, const struct trace *tr, const struct tv_method *m
 		textesc_json(ms, trace_str(tr, s), s.len);
 }
 
-/* "Class.method" as a JSON string, "(unknown 0x1a2b)" when undeclared. */
-static int ch_name(FILE *ms, const struct trace *tr, const struct tv_method *m)
-{
-	int has_cls = tv_str_present(m->cls) && m->cls.len;
-	int has_name = tv_str_present(m->name) && m->name.len;
-	if (!m->declared || (!has_cls && !has_name)) {
-		fprintf(ms, "\"(unknown 0x%" PRIx64 ")\"", m->id);
-		return 0;
-	}
-	size_t cl = has_cls ? m->cls.len : 0, nl = has_name ? m->name.len : 0;
-	char *t = malloc(cl + nl + 1);
-	if (!t)
-		return -1;
-	size_t n = 0;
-	if (has_cls)
-		memcpy(t, trace_str(tr, m->cls), cl);
-	n = cl;
-	if (has_cls && has_name)
-		t[n++] = '.';
-	if (has_name)
-		memcpy(t + n, trace_str(tr, m->name), nl);
-	textesc_json(ms, t, n + nl);
-	free(t);
-	return 0;
-}
-
 static int ch_method(FILE *ms, size_t *msize, size_t *off, const struct trace *tr, uint32_t idx)
 {
 	const struct tv_method *m = &tr->methods[idx];
 	fputs("{\"ph\": \"X\", \"cat\": \"java\", \"name\": ", ms);
-	if (ch_name(ms, tr, m) < 0 || fflush(ms) != 0)
+	if (methodname_json(ms, tr, (uint32_t)(m - tr->methods)) < 0 || fflush(ms) != 0)
 		return -1;
 	off[1] = *msize;
 	fputs(", \"args\": {\"class\": ", ms);

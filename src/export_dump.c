@@ -11,6 +11,7 @@
  */
 #include "export.h"
 #include "load.h"
+#include "methodname.h"
 #include "textesc.h"
 
 #include <inttypes.h>
@@ -43,25 +44,6 @@ struct dp {
 
 /* ------------------------------------------------------------ names */
 
-/* "class.name sig", or "(unknown 0x1a2b)" for an undeclared id. */
-static void dp_method_text(FILE *f, const struct trace *tr, const struct tv_method *m)
-{
-	int has_cls = tv_str_present(m->cls) && m->cls.len;
-	int has_name = tv_str_present(m->name) && m->name.len;
-	if (!m->declared || (!has_cls && !has_name)) {
-		fprintf(f, "(unknown 0x%" PRIx64 ")", m->id);
-		return;
-	}
-	textesc_text(f, trace_str(tr, m->cls), m->cls.len);
-	if (has_cls && has_name)
-		putc('.', f);
-	textesc_text(f, trace_str(tr, m->name), m->name.len);
-	if (tv_str_present(m->sig) && m->sig.len) {
-		putc(' ', f);
-		textesc_text(f, trace_str(tr, m->sig), m->sig.len);
-	}
-}
-
 /* Writes the name of method id to out. */
 static int dp_name(struct dp *d, uint64_t id)
 {
@@ -74,7 +56,7 @@ static int dp_name(struct dp *d, uint64_t id)
 		if (fflush(d->ms) != 0)
 			return -1;
 		d->off[m] = d->names_size;
-		dp_method_text(d->ms, d->tr, &d->tr->methods[m]);
+		methodname_text(d->ms, d->tr, m, 1);
 		if (fflush(d->ms) != 0 || ferror(d->ms))
 			return -1;
 		d->len[m] = d->names_size - d->off[m];

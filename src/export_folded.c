@@ -12,6 +12,7 @@
  * turned into ',' ("Foo.bar(Ljava/lang/String,I)V").
  */
 #include "export.h"
+#include "methodname.h"
 #include "textesc.h"
 
 #include <inttypes.h>
@@ -50,43 +51,6 @@ struct fd_build {
 };
 
 /* ------------------------------------------------------------ frames */
-
-/* Bytes of s escaped for a frame onto ms; semi replaces each ';' of the
- * raw bytes before escaping (',' for signatures), or is 0 to escape ';'
- * itself afterwards (done by fd_copy_frames). */
-static int fd_escape(FILE *ms, const char *s, size_t len, char semi)
-{
-	if (!s || !semi || !memchr(s, ';', len)) {
-		textesc_text(ms, s, len);
-		return 0;
-	}
-	char *t = malloc(len);
-	if (!t)
-		return -1;
-	for (size_t i = 0; i < len; i++)
-		t[i] = s[i] == ';' ? semi : s[i];
-	textesc_text(ms, t, len);
-	free(t);
-	return 0;
-}
-
-static int fd_method_frame(FILE *ms, const struct trace *tr, uint32_t idx, int sigs)
-{
-	const struct tv_method *m = &tr->methods[idx];
-	int has_cls = tv_str_present(m->cls) && m->cls.len;
-	int has_name = tv_str_present(m->name) && m->name.len;
-	if (!m->declared || (!has_cls && !has_name)) {
-		fprintf(ms, "(unknown 0x%" PRIx64 ")", m->id);
-		return 0;
-	}
-	textesc_text(ms, trace_str(tr, m->cls), m->cls.len);
-	if (has_cls && has_name)
-		putc('.', ms);
-	textesc_text(ms, trace_str(tr, m->name), m->name.len);
-	if (sigs && tv_str_present(m->sig))
-		return fd_escape(ms, trace_str(tr, m->sig), m->sig.len, ',');
-	return 0;
-}
 
 static void fd_thread_frame(FILE *ms, const struct trace *tr, const struct tv_thread *th)
 {
@@ -139,7 +103,7 @@ static int fd_frames(struct fd_build *b, const struct profile *p, const struct e
 		roff[f] = rawlen;
 		if (f < tr->nmethods) {
 			if (rc == 0 && p->methods[f].calls + p->methods[f].rcalls)
-				rc = fd_method_frame(ms, tr, f, o->signatures);
+				methodname_frame(ms, tr, f, o->signatures);
 		} else if (o->per_thread)
 			fd_thread_frame(ms, tr, &tr->threads[f - tr->nmethods]);
 	}

@@ -6,6 +6,7 @@
  * the time or place of the run. Times are ms with three decimals (exact µs).
  */
 #include "report.h"
+#include "methodname.h"
 #include "textesc.h"
 
 #include <inttypes.h>
@@ -45,30 +46,6 @@ static void text_ms_cell(FILE *out, uint64_t usec, int width)
 	char buf[32];
 	text_ms(buf, sizeof buf, usec);
 	text_cell(out, buf, width);
-}
-
-/* "class.name signature", or "(unknown 0x1a2b)" for an undeclared id. */
-static void text_method_name(FILE *out, const struct trace *tr, uint32_t idx)
-{
-	if (idx == PROF_TOPLEVEL) {
-		fputs("(toplevel)", out);
-		return;
-	}
-	const struct tv_method *m = &tr->methods[idx];
-	int has_cls = tv_str_present(m->cls) && m->cls.len;
-	int has_name = tv_str_present(m->name) && m->name.len;
-	if (!m->declared || (!has_cls && !has_name)) {
-		fprintf(out, "(unknown 0x%" PRIx64 ")", m->id);
-		return;
-	}
-	textesc_text(out, trace_str(tr, m->cls), m->cls.len);
-	if (has_cls && has_name)
-		putc('.', out);
-	textesc_text(out, trace_str(tr, m->name), m->name.len);
-	if (tv_str_present(m->sig) && m->sig.len) {
-		putc(' ', out);
-		textesc_text(out, trace_str(tr, m->sig), m->sig.len);
-	}
 }
 
 /* An option's value escaped after a label, when the trace has it. */
@@ -185,7 +162,7 @@ static void text_table_row(FILE *out, const struct profile *p, uint32_t idx,
 			text_cell(out, "-", W_PCALL);
 	}
 	fputs("  ", out);
-	text_method_name(out, tr, idx);
+	methodname_text(out, tr, idx, 1);
 	putc('\n', out);
 }
 
@@ -261,7 +238,7 @@ static void text_edge_rows(FILE *out, const struct profile *p, const char *role,
 		snprintf(buf, sizeof buf, "%" PRIu64 "/%" PRIu64, e[i].calls, total);
 		text_cell(out, buf, W_CALLS);
 		fputs("  ", out);
-		text_method_name(out, p->tr, e[i].method);
+		methodname_text(out, p->tr, e[i].method, 1);
 		putc('\n', out);
 	}
 }
@@ -272,7 +249,7 @@ static void text_detail(FILE *out, const struct profile *p, uint32_t idx,
                         const uint64_t *incl, const uint64_t *excl)
 {
 	putc('\n', out);
-	text_method_name(out, p->tr, idx);
+	methodname_text(out, p->tr, idx, 1);
 	putc('\n', out);
 	text_edge_rows(out, p, "parent", parents, nparents, incl, text_total_calls(p, idx), 0);
 	text_detail_times(out, p->tr, "self", excl, incl);
