@@ -50,6 +50,7 @@ struct calltree {
 	} cache[1024];
 	uint32_t open_cap;
 	int oom;
+	int too_big;              /* a string would pass the 4 GiB arena */
 };
 
 struct calltree *calltree_new(struct trace *tr)
@@ -139,13 +140,22 @@ static int ct_format(void *ctx, const struct sink_format *f)
 	return 0;
 }
 
-static int ct_add_str(struct trace *tr, struct sink_bytes in, struct tv_str *out)
+static int ct_add_str(struct calltree *b, struct sink_bytes in, struct tv_str *out)
 {
+	struct strtab *st = &b->tr->strings;
 	if (!in.ptr) {
 		*out = TV_STR_NONE;
 		return 0;
 	}
-	return strtab_add(&tr->strings, in.ptr, in.len, out);
+	/* strtab_add() refuses this too; remember it was the limit, not memory. */
+	if (in.len >= UINT32_MAX - 1 || st->len + in.len >= (size_t)UINT32_MAX - 1)
+		b->too_big = 1;
+	return strtab_add(st, in.ptr, in.len, out);
+}
+
+enum tv_status calltree_stop_reason(const struct calltree *b)
+{
+	return b->too_big ? TV_ERR_TOO_BIG : TV_ERR_NOMEM;
 }
 
 static int ct_option(void *ctx, struct sink_bytes key, struct sink_bytes val)
@@ -156,7 +166,7 @@ static int ct_option(void *ctx, struct sink_bytes key, struct sink_bytes val)
 	               sizeof *tr->options) < 0)
 		return -1;
 	struct tv_option *o = &tr->options[tr->noptions];
-	if (ct_add_str(tr, key, &o->key) < 0 || ct_add_str(tr, val, &o->val) < 0)
+	if (ct_add_str(b, key, &o->key) < 0 || ct_add_str(b, val, &o->val) < 0)
 		return -1;
 	tr->noptions++;
 	return 0;
@@ -174,7 +184,7 @@ static int ct_thread_line(void *ctx, uint32_t tid, struct sink_bytes name, uint6
 	k->tid = tid;
 	if (!name.ptr)
 		name.ptr = "";
-	if (ct_add_str(tr, name, &k->name) < 0)
+	if (ct_add_str(b, name, &k->name) < 0)
 		return -1;
 	tr->nkeythreads++;
 	return 0;
@@ -192,8 +202,8 @@ static int ct_method(void *ctx, uint64_t id, const struct sink_method *sm, uint6
 		tv_warnings_add(&tr->warnings, TV_W_DUP_METHOD, offset, 1);
 		return 0;
 	}
-	if (ct_add_str(tr, sm->cls, &m->cls) < 0 || ct_add_str(tr, sm->name, &m->name) < 0 ||
-	    ct_add_str(tr, sm->sig, &m->sig) < 0 || ct_add_str(tr, sm->source, &m->source) < 0)
+	if (ct_add_str(b, sm->cls, &m->cls) < 0 || ct_add_str(b, sm->name, &m->name) < 0 ||
+	    ct_add_str(b, sm->sig, &m->sig) < 0 || ct_add_str(b, sm->source, &m->source) < 0)
 		return -1;
 	m->line = sm->line;
 	m->has_line = sm->has_line;
@@ -613,26 +623,81 @@ static void ct_move_slots(struct trace *tr)
 	}
 }
 
+/* Thread lines sorted for lookup (a trace may list tens of thousands):
+ * key is the tid, or for the "wide" list the tid modulo 65536 of lines
+ * above 65535. Ties keep file order, so the first line of a tid wins. */
+struct ct_kt {
+	uint32_t key, tid, idx;
+};
+
+static int ct_kt_cmp(const void *a, const void *b)
+{
+	const struct ct_kt *x = a, *y = b;
+	if (x->key != y->key)
+		return x->key < y->key ? -1 : 1;
+	if (x->tid != y->tid)
+		return x->tid < y->tid ? -1 : 1;
+	return (x->idx > y->idx) - (x->idx < y->idx);
+}
+
+/* Index of the first entry of kt[0..n) with this key, or n. */
+static uint32_t ct_kt_find(const struct ct_kt *kt, uint32_t n, uint32_t key)
+{
+	uint32_t lo = 0, hi = n;
+	while (lo < hi) {
+		uint32_t mid = lo + (hi - lo) / 2;
+		if (kt[mid].key < key)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < n && kt[lo].key == key ? lo : n;
+}
+
 /* The thread line with the same id; failing that, the one line whose id is
  * above 65535 and equals tid modulo 65536 (ART wrote full tids in the key
- * but 16 bits in records). */
-static struct tv_str ct_thread_name(const struct trace *tr, uint32_t tid)
+ * but 16 bits in records); several such ids: no name. */
+static struct tv_str ct_thread_name(const struct trace *tr, const struct ct_kt *exact,
+                                    const struct ct_kt *wide, uint32_t nwide, uint32_t tid)
 {
-	struct tv_str wide = TV_STR_NONE;
-	uint32_t wide_tid = 0;
-	int nwide = 0;  /* distinct ids: a summary may repeat a thread line */
-	for (uint32_t i = 0; i < tr->nkeythreads; i++) {
-		const struct tv_keythread *k = &tr->keythreads[i];
-		if (k->tid == tid)
-			return k->name;
-		if (k->tid > 65535 && (k->tid & 0xffff) == tid && (!nwide || k->tid != wide_tid)) {
-			if (!nwide)
-				wide = k->name;
-			wide_tid = k->tid;
-			nwide++;
-		}
+	uint32_t i = ct_kt_find(exact, tr->nkeythreads, tid);
+	if (i < tr->nkeythreads)
+		return tr->keythreads[exact[i].idx].name;
+	i = ct_kt_find(wide, nwide, tid);
+	if (i == nwide)
+		return TV_STR_NONE;
+	uint32_t j = i;
+	while (j + 1 < nwide && wide[j + 1].key == tid)
+		j++;
+	/* A summary may repeat a line: only distinct ids are ambiguous. */
+	return wide[j].tid == wide[i].tid ? tr->keythreads[wide[i].idx].name : TV_STR_NONE;
+}
+
+static int ct_name_threads(struct trace *tr)
+{
+	uint32_t n = tr->nkeythreads, nwide = 0;
+	if (!n)
+		return 0;
+	struct ct_kt *exact = malloc((size_t)n * sizeof *exact);
+	struct ct_kt *wide = malloc((size_t)n * sizeof *wide);
+	if (!exact || !wide) {
+		free(exact);
+		free(wide);
+		return -1;
 	}
-	return nwide == 1 ? wide : TV_STR_NONE;
+	for (uint32_t i = 0; i < n; i++) {
+		uint32_t tid = tr->keythreads[i].tid;
+		exact[i] = (struct ct_kt){tid, tid, i};
+		if (tid > 65535)
+			wide[nwide++] = (struct ct_kt){tid & 0xffff, tid, i};
+	}
+	qsort(exact, n, sizeof *exact, ct_kt_cmp);
+	qsort(wide, nwide, sizeof *wide, ct_kt_cmp);
+	for (uint32_t i = 0; i < tr->nthreads; i++)
+		tr->threads[i].name = ct_thread_name(tr, exact, wide, nwide, tr->threads[i].tid);
+	free(exact);
+	free(wide);
+	return 0;
 }
 
 static int ct_tid_cmp(const void *a, const void *b)
@@ -670,8 +735,9 @@ enum tv_status calltree_finish(struct calltree *b, struct tv_error *err)
 		if (ct_close_open(b, th, &b->ct[i]) < 0 ||
 		    (b->ct[i].reorder && ct_reorder(th) < 0))
 			return tv_fail(err, TV_ERR_NOMEM, TV_NO_OFFSET, NULL);
-		th->name = ct_thread_name(tr, th->tid);
 	}
+	if (ct_name_threads(tr) < 0)
+		return tv_fail(err, TV_ERR_NOMEM, TV_NO_OFFSET, NULL);
 	ct_resolve_clock(b);
 	ct_move_slots(tr);
 	ct_final_warnings(tr);

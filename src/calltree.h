@@ -23,6 +23,11 @@ void calltree_free(struct calltree *b);
 /* The sink that feeds this builder (ctx is b; consumed is NULL). */
 struct sink calltree_sink(struct calltree *b);
 
+/* Why the builder stopped a reader (which then returned TV_ERR_NOMEM):
+ * TV_ERR_TOO_BIG when the trace's names and options pass the 4 GiB string
+ * arena, else TV_ERR_NOMEM. */
+enum tv_status calltree_stop_reason(const struct calltree *b);
+
 /* Ends the replay. TV_ERR_NOMEM or TV_ERR_TOO_BIG on failure. */
 enum tv_status calltree_finish(struct calltree *b, struct tv_error *err);
 

@@ -94,7 +94,8 @@ static int ch_room(struct ch_out *o, size_t need)
 {
 	if (o->cap - o->len >= need)
 		return 0;
-	fwrite(o->buf, 1, o->len, o->out);
+	if (o->len)   /* the first call has no buffer yet: fwrite(NULL) is UB */
+		fwrite(o->buf, 1, o->len, o->out);
 	o->len = 0;
 	if (o->cap >= need)
 		return 0;

@@ -171,6 +171,17 @@ enum tv_status load_scan_pair(const uint8_t *key, size_t keylen,
 	return load_v1_data(data, datalen, 0, info.version, s, err);
 }
 
+/* A reader stopped by the builder says "out of memory"; say so only when
+ * it was memory, not the 4 GiB limit on names. */
+static enum tv_status load_stop_reason(const struct calltree *b, enum tv_status r,
+                                       struct tv_error *err)
+{
+	if (r != TV_ERR_NOMEM || calltree_stop_reason(b) != TV_ERR_TOO_BIG)
+		return r;
+	return tv_fail(err, TV_ERR_TOO_BIG, err ? err->offset : TV_NO_OFFSET,
+	               "names and options pass 4 GiB");
+}
+
 enum tv_status load_buffer(struct trace *tr, const uint8_t *buf, size_t len,
                            struct tv_error *err)
 {
@@ -182,6 +193,7 @@ enum tv_status load_buffer(struct trace *tr, const uint8_t *buf, size_t len,
 		return tv_fail(err, TV_ERR_NOMEM, TV_NO_OFFSET, NULL);
 	s = calltree_sink(b);
 	r = load_scan(buf, len, &s, err);
+	r = load_stop_reason(b, r, err);
 	if (r == TV_OK)
 		r = calltree_finish(b, err);
 	calltree_free(b);
@@ -375,6 +387,7 @@ static enum tv_status load_build(void *ctx, const struct load_bytes *lb, struct 
 		r = load_scan_pair(lb->key, lb->keylen, lb->data, lb->datalen, &s, err, err_in_data);
 	else
 		r = load_scan(lb->data, lb->datalen, &s, err);
+	r = load_stop_reason(b, r, err);
 	if (r == TV_OK)
 		r = calltree_finish(b, err);
 	calltree_free(b);

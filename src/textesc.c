@@ -38,7 +38,35 @@ size_t textesc_utf8_len(const unsigned char *s, size_t len)
 }
 
 /* What the byte at s starts, for every format alike. */
-enum esc_kind { ESC_SAFE, ESC_CONTROL, ESC_C1, ESC_INVALID };
+enum esc_kind { ESC_SAFE, ESC_CONTROL, ESC_C1, ESC_INVALID, ESC_INVISIBLE };
+
+/* Code point of the well-formed sequence s[0..n), n 2..4. */
+static unsigned esc_cp(const unsigned char *s, size_t n)
+{
+	unsigned cp = s[0] & (0x7Fu >> n);
+	for (size_t i = 1; i < n; i++)
+		cp = cp << 6 | (s[i] & 0x3Fu);
+	return cp;
+}
+
+/* Invisible format characters (Unicode general categories Cf, Zl, Zp):
+ * bidi overrides and marks, zero-width characters, the BOM, tags. Shown
+ * raw they reorder or hide text; the UI escapes the same ones. */
+static int esc_invisible(unsigned cp)
+{
+	static const unsigned ranges[][2] = {
+		{0x00AD, 0x00AD}, {0x0600, 0x0605}, {0x061C, 0x061C}, {0x06DD, 0x06DD},
+		{0x070F, 0x070F}, {0x0890, 0x0891}, {0x08E2, 0x08E2}, {0x180E, 0x180E},
+		{0x200B, 0x200F}, {0x2028, 0x202E}, {0x2060, 0x2064}, {0x2066, 0x206F},
+		{0xFEFF, 0xFEFF}, {0xFFF9, 0xFFFB}, {0x110BD, 0x110BD}, {0x110CD, 0x110CD},
+		{0x13430, 0x1343F}, {0x1BCA0, 0x1BCA3}, {0x1D173, 0x1D17A},
+		{0xE0001, 0xE0001}, {0xE0020, 0xE007F},
+	};
+	for (size_t i = 0; i < sizeof ranges / sizeof ranges[0]; i++)
+		if (cp >= ranges[i][0] && cp <= ranges[i][1])
+			return 1;
+	return 0;
+}
 
 static enum esc_kind esc_classify(const unsigned char *s, size_t len, size_t *n)
 {
@@ -53,7 +81,7 @@ static enum esc_kind esc_classify(const unsigned char *s, size_t len, size_t *n)
 	}
 	if (*n == 2 && s[0] == 0xC2 && s[1] <= 0x9F)
 		return ESC_C1;
-	return ESC_SAFE;
+	return esc_invisible(esc_cp(s, *n)) ? ESC_INVISIBLE : ESC_SAFE;
 }
 
 static const char esc_hex[] = "0123456789abcdef";
@@ -78,13 +106,6 @@ static void esc_json_control(FILE *out, unsigned char c)
 	}
 }
 
-/* U+2028 and U+2029 are legal in JSON but break JavaScript string literals;
- * escaping them costs nothing. */
-static int esc_is_line_sep(const unsigned char *s, size_t n)
-{
-	return n == 3 && s[0] == 0xE2 && s[1] == 0x80 && (s[2] == 0xA8 || s[2] == 0xA9);
-}
-
 void textesc_json(FILE *out, const char *str, size_t len)
 {
 	if (!str) {
@@ -98,8 +119,9 @@ void textesc_json(FILE *out, const char *str, size_t len)
 	while (i < len) {
 		size_t n;
 		enum esc_kind k = esc_classify(s + i, len - i, &n);
-		int special = k != ESC_SAFE || s[i] == '"' || s[i] == '\\' ||
-		              esc_is_line_sep(s + i, n);
+		/* Invisible characters (U+2028 and U+2029 among them, legal in
+		 * JSON but not in JavaScript strings) are escaped too. */
+		int special = k != ESC_SAFE || s[i] == '"' || s[i] == '\\';
 		if (!special) {
 			i += n;
 			continue;
@@ -111,9 +133,14 @@ void textesc_json(FILE *out, const char *str, size_t len)
 			esc_json_u(out, s[i + 1]);
 		else if (k == ESC_INVALID)
 			fputs("\\ufffd", out);
-		else if (n == 3)
-			esc_json_u(out, 0x2000u + (s[i + 2] - 0x80u));
-		else {
+		else if (k == ESC_INVISIBLE) {
+			unsigned cp = esc_cp(s + i, n);
+			if (cp >= 0x10000) {   /* a surrogate pair */
+				esc_json_u(out, 0xD800u + ((cp - 0x10000u) >> 10));
+				cp = 0xDC00u + (cp & 0x3FFu);
+			}
+			esc_json_u(out, cp);
+		} else {
 			putc('\\', out);
 			putc(s[i], out);
 		}
@@ -145,7 +172,9 @@ static void esc_text(FILE *out, const unsigned char *s, size_t len, int dquote)
 			continue;
 		}
 		fwrite(s + run, 1, i - run, out);
-		if (k != ESC_SAFE)
+		if (k == ESC_INVISIBLE)
+			fprintf(out, "\\u{%04X}", esc_cp(s + i, n));
+		else if (k != ESC_SAFE)
 			esc_hex_bytes(out, s + i, n);
 		else if (s[i] == '\\')
 			fputs("\\\\", out);

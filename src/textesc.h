@@ -19,13 +19,17 @@
 size_t textesc_utf8_len(const unsigned char *s, size_t len);
 
 /* A JSON string literal per RFC 8259, quotes included, or null when s is
- * NULL. Control bytes, DEL and C1 controls become \uXXXX; each byte of
- * invalid UTF-8 becomes \ufffd, so the output is always valid UTF-8. */
+ * NULL. Control bytes, DEL, C1 controls and invisible format characters
+ * (bidi marks and overrides, zero-width characters, BOM, U+2028/U+2029:
+ * Unicode categories Cf, Zl, Zp) become \uXXXX; each byte of invalid
+ * UTF-8 becomes \ufffd, so the output is always valid UTF-8. */
 void textesc_json(FILE *out, const char *s, size_t len);
 
 /* The bytes of s for people: backslash as \\, control bytes (below 0x20,
- * DEL, C1 controls U+0080..U+009F) and each byte of invalid UTF-8 as \xHH.
- * Nothing reaches a terminal raw. s NULL writes nothing. */
+ * DEL, C1 controls U+0080..U+009F) and each byte of invalid UTF-8 as \xHH,
+ * invisible format characters (as for JSON) as \u{HHHH} like the UI shows
+ * them (U+202E as \u{202E}). Nothing reaches a terminal raw, nothing is
+ * reordered or hidden. s NULL writes nothing. */
 void textesc_text(FILE *out, const char *s, size_t len);
 
 /* One CSV field per RFC 4180: s escaped as by textesc_text, then quoted
