@@ -12,10 +12,10 @@
 #define TL_SAMPLES 16
 
 /* One thread's calls in preorder, keeping the path from the root: a call
- * is outermost when its method is not already on the path. Pass 0 counts
- * per method, pass 1 files the calls (by_method then holds start slots). */
-static int tl_outermost(struct timeline *tl, uint32_t t, int pass, uint32_t *active,
-                        uint32_t **path, uint32_t *path_cap)
+ * is outermost when its method is not already on the path. Counts them
+ * per method and marks them in outer[] (one bit per call). */
+static int tl_outermost(struct timeline *tl, uint32_t t, uint32_t *active, uint32_t **path,
+                        uint32_t *path_cap, uint8_t *outer)
 {
 	const struct tv_thread *th = &tl->tr->threads[t];
 	uint32_t depth = 0;
@@ -34,14 +34,49 @@ static int tl_outermost(struct timeline *tl, uint32_t t, int pass, uint32_t *act
 		(*path)[depth++] = i;
 		if (active[m]++)
 			continue;
-		if (pass == 0)
-			tl->by_method[m + 1]++;
-		else
-			tl->calls[tl->by_method[m]++] = (struct tl_ref){t, i};
+		tl->by_method[m + 1]++;
+		outer[i >> 3] |= (uint8_t)(1u << (i & 7));
 	}
 	while (depth)
 		active[th->method[(*path)[--depth]]]--;
 	return 0;
+}
+
+/* Marks of every thread's outermost calls (bitsets), then a counting
+ * sort by method: each method's calls end up by thread, in preorder,
+ * which is time order within a thread. */
+static int tl_index(struct timeline *tl)
+{
+	const struct trace *tr = tl->tr;
+	uint8_t **outer = calloc((size_t)tr->nthreads + 1, sizeof *outer);
+	uint32_t *active = calloc((size_t)tr->nmethods + 1, sizeof *active);
+	uint32_t *path = NULL, path_cap = 0;
+	int rc = outer && active ? 0 : -1;
+	for (uint32_t t = 0; rc == 0 && t < tr->nthreads; t++) {
+		outer[t] = calloc((size_t)tr->threads[t].ncalls / 8 + 1, 1);
+		rc = outer[t] ? tl_outermost(tl, t, active, &path, &path_cap, outer[t]) : -1;
+	}
+	for (uint32_t m = 0; rc == 0 && m < tr->nmethods; m++)
+		tl->by_method[m + 1] += tl->by_method[m];
+	uint32_t total = rc == 0 ? tl->by_method[tr->nmethods] : 0;
+	if (rc == 0 && !(tl->calls = malloc((size_t)(total ? total : 1) * sizeof *tl->calls)))
+		rc = -1;
+	for (uint32_t t = 0; rc == 0 && t < tr->nthreads; t++) {
+		const struct tv_thread *th = &tr->threads[t];
+		for (uint32_t i = 0; i < th->ncalls; i++)
+			if (outer[t][i >> 3] & (1u << (i & 7)))
+				tl->calls[tl->by_method[th->method[i]]++] = (struct tl_ref){t, i};
+	}
+	/* The fill advanced each start to the next method's: shift back. */
+	for (uint32_t m = tr->nmethods; rc == 0 && m > 0; m--)
+		tl->by_method[m] = tl->by_method[m - 1];
+	tl->by_method[0] = 0;
+	for (uint32_t t = 0; outer && t < tr->nthreads; t++)
+		free(outer[t]);
+	free(outer);
+	free(active);
+	free(path);
+	return rc;
 }
 
 enum tv_status timeline_build(struct timeline *tl, const struct trace *tr,
@@ -62,47 +97,10 @@ enum tv_status timeline_build(struct timeline *tl, const struct trace *tr,
 		any = 1;
 	}
 	tl->by_method = calloc((size_t)tr->nmethods + 1, sizeof *tl->by_method);
-	if (!tl->by_method) {
+	if (!tl->by_method || tl_index(tl) < 0) {
 		timeline_free(tl);
 		return tv_fail(err, TV_ERR_NOMEM, TV_NO_OFFSET, NULL);
 	}
-	/* Counting sort by method keeps each method's calls by thread, then
-	 * in preorder, which is time order within a thread. Only outermost
-	 * calls are indexed: a recursive call lies inside one of them. */
-	uint32_t *active = calloc((size_t)tr->nmethods + 1, sizeof *active);
-	uint32_t *path = NULL;
-	uint32_t path_cap = 0;
-	if (!active) {
-		timeline_free(tl);
-		return tv_fail(err, TV_ERR_NOMEM, TV_NO_OFFSET, NULL);
-	}
-	for (int pass = 0; pass < 2; pass++) {
-		for (uint32_t t = 0; t < tr->nthreads; t++)
-			if (tl_outermost(tl, t, pass, active, &path, &path_cap) < 0) {
-				free(active);
-				free(path);
-				timeline_free(tl);
-				return tv_fail(err, TV_ERR_NOMEM, TV_NO_OFFSET, NULL);
-			}
-		if (pass)
-			break;
-		for (uint32_t m = 0; m < tr->nmethods; m++)
-			tl->by_method[m + 1] += tl->by_method[m];
-		uint32_t total = tl->by_method[tr->nmethods];
-		tl->calls = malloc((size_t)(total ? total : 1) * sizeof *tl->calls);
-		if (!tl->calls) {
-			free(active);
-			free(path);
-			timeline_free(tl);
-			return tv_fail(err, TV_ERR_NOMEM, TV_NO_OFFSET, NULL);
-		}
-	}
-	free(active);
-	free(path);
-	/* The fill pass advanced each start to the next method's: shift back. */
-	for (uint32_t m = tr->nmethods; m > 0; m--)
-		tl->by_method[m] = tl->by_method[m - 1];
-	tl->by_method[0] = 0;
 	return TV_OK;
 }
 
