@@ -263,6 +263,11 @@ enum tv_status stream_parse(const uint8_t *buf, size_t len, const struct sink *s
 		return tv_fail(err, TV_ERR_VERSION, 4, "version %u is not a streaming version",
 		               h.version);
 	bv = h.version & 0x0F;
+	/* Streaming records always carry a u2 thread id: v1_header_parse()
+	 * allows 9 bytes for version 1, whose plain records have a u1 one. */
+	if (h.record_size < 10)
+		return tv_fail(err, TV_ERR_HEADER, 16,
+		               "record size %u is below 10 for a streaming file", h.record_size);
 	rc = st_pick_stride(buf, len, &h, &stride, err);
 	if (rc != TV_OK)
 		return rc;

@@ -20,7 +20,9 @@ int strtab_add(struct strtab *st, const char *s, size_t len, struct tv_str *out)
 {
 	if (len > UINT32_MAX - 1 || st->len + len >= (size_t)UINT32_MAX - 1)
 		return -1;
-	if (st->len + len > st->cap) {
+	/* Allocate even for an empty first string: its pointer must not be
+	 * NULL, which strtab_ptr() means for an absent string. */
+	if (!st->buf || st->len + len > st->cap) {
 		size_t cap = st->cap ? st->cap : 4096;
 		while (cap < st->len + len)
 			cap *= 2;
