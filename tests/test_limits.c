@@ -90,6 +90,9 @@ static void lb_str(struct lb *b, const char *s)
 }
 
 static void lb_printf(struct lb *b, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static void lb_printf(struct lb *b, const char *fmt, ...)
 {
 	char t[512];
 	va_list ap;
