@@ -615,6 +615,15 @@ else
 fi
 finish s13
 
+# ---------------------------------------------------------------- 14 fatal
+# A fatal error after curses started (the UI's state cannot be allocated;
+# TRACEVIEW_TEST_UI_OOM fails that allocation on purpose) gives the
+# terminal back before the one-line message, and exits 2.
+launch s14 "$LOC TRACEVIEW_TEST_UI_OOM=1" "$SAMPLE"
+check "fatal error: exits 2 with the terminal restored" exited s14 2
+check "fatal error: the message names the file" has "$(basename "$SAMPLE"): out of memory"
+finish s14
+
 # ---------------------------------------------------------------- 1 real
 if [ -n "$REAL" ] && [ -d "$REAL" ]; then
 	for base in art-v3-dual-perflib-char_2_bytes-utf8names dalvik-v3-dual-zhkl0228-tracereader-test1; do

@@ -405,7 +405,7 @@ static int main_single(const struct main_opts *o, const struct mapping *map)
 	if (!rc && main_wants_ui(o)) {
 		struct ui_opts uo = {o->color, o->ascii, o->have_thread, o->thread};
 		rc = ui_run(o->path[0], &tr, &uo);
-		if (rc != 2) {
+		if (rc != UI_NO_TERMINAL) {
 			trace_free(&tr);
 			return rc;
 		}
@@ -442,7 +442,7 @@ static int main_diff(const struct main_opts *o, const struct mapping *map)
 	if (!rc && main_wants_ui(o)) {
 		struct ui_opts uo = {o->color, o->ascii, o->have_thread, o->thread};
 		rc = ui_run_diff(o->path[0], o->path[1], &d, &uo);
-		rc = rc == 2 ? -1 : rc;
+		rc = rc == UI_NO_TERMINAL ? -1 : rc;
 	} else if (!rc) {
 		rc = -1;
 	}

@@ -840,13 +840,13 @@ static void ui_signals(void (*handler)(int))
 
 /* Curses on the terminal, with our signal handlers in first so curses
  * leaves the signals to us and the loop restores the terminal itself.
- * Returns 0, or 2 when the terminal cannot do it. */
+ * Returns 0, or UI_NO_TERMINAL when the terminal cannot do it. */
 static int ui_term_start(void)
 {
 	ui_signals(ui_on_signal);
 	if (!newterm(NULL, stdout, stdin)) {
 		ui_signals(SIG_DFL);
-		return 2;
+		return UI_NO_TERMINAL;
 	}
 	cbreak();
 	noecho();
@@ -871,6 +871,15 @@ static void ui_term_stop(void)
 {
 	endwin();
 	ui_signals(SIG_DFL);
+}
+
+/* A fatal error once curses runs: give the terminal back first, so the
+ * message lands on a sane screen. */
+static int ui_fatal(const char *path)
+{
+	ui_term_stop();
+	fprintf(stderr, "traceview: %s: out of memory\n", path);
+	return 2;
 }
 
 /* Keys until a view says quit or a signal arrives; the exit status. */
@@ -911,13 +920,12 @@ static void ui_idle_cb(void *v)
 int ui_run(const char *path, struct trace *tr, const struct ui_opts *o)
 {
 	if (ui_term_start())
-		return 2;
-	struct ui *u = ui_new(path, tr, o);
-	if (!u) {
-		ui_term_stop();
-		fprintf(stderr, "traceview: out of memory\n");
-		return 2;
-	}
+		return UI_NO_TERMINAL;
+	/* The tests fail this allocation on purpose to check that a fatal
+	 * error gives the terminal back (see ui.h). */
+	struct ui *u = getenv("TRACEVIEW_TEST_UI_OOM") ? NULL : ui_new(path, tr, o);
+	if (!u)
+		return ui_fatal(path);
 	int status = ui_loop(u, ui_key_cb, ui_draw_cb, ui_idle_cb);
 	ui_free(u);
 	ui_term_stop();
@@ -938,15 +946,12 @@ int ui_run_diff(const char *base, const char *next, const struct diff *d,
                 const struct ui_opts *o)
 {
 	if (ui_term_start())
-		return 2;
+		return UI_NO_TERMINAL;
 	const char *cs = nl_langinfo(CODESET);
 	int ascii = o->ascii || !cs || strcmp(cs, "UTF-8") != 0;
 	struct diffview *v = diffview_new(base, next, d, o->color, ascii);
-	if (!v) {
-		ui_term_stop();
-		fprintf(stderr, "traceview: out of memory\n");
-		return 2;
-	}
+	if (!v)
+		return ui_fatal(next);
 	int status = ui_loop(v, ui_diff_key_cb, ui_diff_draw_cb, NULL);
 	diffview_free(v);
 	ui_term_stop();

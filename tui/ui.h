@@ -21,8 +21,13 @@ struct ui_opts {
 	uint32_t tid;
 };
 
-/* Returns the process exit status: 0, or 128 + signal for SIGTERM/SIGHUP;
- * 2 when the terminal cannot run the UI (the caller then prints text). */
+/* Returns the process exit status: 0, 128 + signal for SIGTERM/SIGHUP, 2
+ * after a fatal error (the terminal restored, the message printed); or
+ * UI_NO_TERMINAL when the terminal cannot run the UI (the caller then
+ * prints the text report instead). */
+#define UI_NO_TERMINAL (-1)
+/* With TRACEVIEW_TEST_UI_OOM set in the environment, ui_run() fails its
+ * first allocation after curses started: the tests check that path. */
 int ui_run(const char *path, struct trace *tr, const struct ui_opts *o);
 
 /* The same for --diff: the table of the diff. */
