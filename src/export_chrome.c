@@ -306,7 +306,8 @@ static int ch_run(struct ch_out *o, const struct profile *p)
 		if (ch_calls(o, th, off) < 0)
 			return -1;
 	}
-	fwrite(o->buf, 1, o->len, out);
+	if (o->len)   /* no call at all: the buffer was never made */
+		fwrite(o->buf, 1, o->len, out);
 	o->len = 0;
 	fputs("\n],\n\"displayTimeUnit\": \"ms\",\n", out);
 	ch_other(out, tr, o->clock);

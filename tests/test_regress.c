@@ -35,6 +35,9 @@ static int rg_file(const struct rg_harness *h, const char *path)
 		fprintf(stderr, "test_regress: %s: %s\n", path, strerror(errno));
 		return -1;
 	}
+	/* Named first, so the log shows which input a sanitizer stopped on. */
+	printf("%s %s\n", h->name, path);
+	fflush(stdout);
 	h->one(buf, len);
 	free(buf);
 	return 0;
