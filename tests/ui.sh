@@ -619,9 +619,11 @@ finish s13
 # A fatal error after curses started (the UI's state cannot be allocated;
 # TRACEVIEW_TEST_UI_OOM fails that allocation on purpose) gives the
 # terminal back before the one-line message, and exits 2.
-launch s14 "$LOC TRACEVIEW_TEST_UI_OOM=1" "$SAMPLE"
+# A short path, so the one-line message cannot wrap on the screen.
+cp "$SAMPLE" "$tmp/s.trace"
+launch s14 "$LOC TRACEVIEW_TEST_UI_OOM=1" "$tmp/s.trace"
 check "fatal error: exits 2 with the terminal restored" exited s14 2
-check "fatal error: the message names the file" has "$(basename "$SAMPLE"): out of memory"
+check "fatal error: the message names the file" has "traceview: $tmp/s.trace: out of memory"
 finish s14
 
 # ---------------------------------------------------------------- 1 real
