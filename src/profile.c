@@ -17,11 +17,18 @@ struct pf_frame {
 	uint64_t child_incl[TV_NCLOCKS];
 };
 
-/* An edge while counting; key = caller method (or toplevel) and callee. */
+/* An edge while counting; key = caller method (or toplevel) and callee.
+ * Index [1] holds the recursive half: by the callee call's recursion for
+ * the callee's parent list (by_callee), by the caller call's for the
+ * caller's child list (by_caller). */
+struct pf_half {
+	uint64_t calls[2];
+	uint64_t incl[2][TV_NCLOCKS];
+};
+
 struct pf_edge {
 	uint32_t from, to;
-	uint64_t calls;
-	uint64_t incl[TV_NCLOCKS];
+	struct pf_half by_callee, by_caller;
 };
 
 struct pf_build {
@@ -82,7 +89,10 @@ static int pf_finish_top(struct pf_build *b, const struct tv_thread *th)
 		m->rcalls++;
 	else
 		m->calls++;
-	b->edges[e].calls++;
+	struct pf_half *pa = &b->edges[e].by_callee, *ch = &b->edges[e].by_caller;
+	int rp = f->recursive != 0, rc = up && up->recursive;
+	pa->calls[rp]++;
+	ch->calls[rc]++;
 	for (int c = 0; c < TV_NCLOCKS; c++) {
 		if (!tr->has_clock[c])
 			continue;
@@ -90,7 +100,8 @@ static int pf_finish_top(struct pf_build *b, const struct tv_thread *th)
 		m->excl[c] += incl - f->child_incl[c];
 		if (!f->recursive)
 			m->incl[c] += incl;
-		b->edges[e].incl[c] += incl;
+		pa->incl[rp][c] += incl;
+		ch->incl[rc][c] += incl;
 		if (up)
 			up->child_incl[c] += incl;
 		else
@@ -147,6 +158,8 @@ int profile_edge_cmp(const struct trace *tr, int clock,
 {
 	if (a->incl[clock] != b->incl[clock])
 		return a->incl[clock] > b->incl[clock] ? -1 : 1;
+	if (a->rincl[clock] != b->rincl[clock])
+		return a->rincl[clock] > b->rincl[clock] ? -1 : 1;
 	if ((a->method == PROF_TOPLEVEL) != (b->method == PROF_TOPLEVEL))
 		return a->method == PROF_TOPLEVEL ? -1 : 1;
 	uint64_t x = pf_method_id(tr, a->method), y = pf_method_id(tr, b->method);
@@ -197,6 +210,8 @@ static int pf_edge_before(const struct prof_edge *x, const struct prof_edge *y, 
 {
 	if (x->incl[clock] != y->incl[clock])
 		return x->incl[clock] > y->incl[clock];
+	if (x->rincl[clock] != y->rincl[clock])
+		return x->rincl[clock] > y->rincl[clock];
 	if (x->method == PROF_TOPLEVEL || y->method == PROF_TOPLEVEL)
 		return x->method == PROF_TOPLEVEL && y->method != PROF_TOPLEVEL;
 	return methods[x->method].id < methods[y->method].id;
@@ -241,6 +256,16 @@ static int pf_method_cmp_ctx(const void *ctx, const void *a, const void *b)
 
 /* ------------------------------------------------------------ assembly */
 
+static struct prof_edge pf_public_edge(uint32_t method, const struct pf_half *h)
+{
+	struct prof_edge pe = {.method = method, .calls = h->calls[0], .rcalls = h->calls[1]};
+	for (int c = 0; c < TV_NCLOCKS; c++) {
+		pe.incl[c] = h->incl[0][c];
+		pe.rincl[c] = h->incl[1][c];
+	}
+	return pe;
+}
+
 /* Turns the counted edges into sorted parent/child lists, all in one pool. */
 static int pf_lists(struct pf_build *b)
 {
@@ -270,8 +295,8 @@ static int pf_lists(struct pf_build *b)
 	uint32_t ntop = 0;
 	for (uint32_t i = 0; i < b->nedges; i++) {
 		const struct pf_edge *e = &b->edges[i];
-		struct prof_edge as_parent = {e->from, e->calls, {e->incl[0], e->incl[1]}};
-		struct prof_edge as_child = {e->to, e->calls, {e->incl[0], e->incl[1]}};
+		struct prof_edge as_parent = pf_public_edge(e->from, &e->by_callee);
+		struct prof_edge as_child = pf_public_edge(e->to, &e->by_caller);
 		struct prof_method *to = &p->methods[e->to];
 		to->parents[to->nparents++] = as_parent;
 		if (e->from == PROF_TOPLEVEL) {

@@ -14,10 +14,17 @@
 
 #define PROF_TOPLEVEL UINT32_MAX   /* edge end that is a thread's root */
 
+/* One caller or callee of a method, in two halves as Traceview shows them
+ * (docs/numbers.md, "Parents and children"): in a method's parents the
+ * halves split the method's calls by whether each is recursive; in its
+ * children they split the child calls by whether their parent call (a call
+ * of this method) is recursive. */
 struct prof_edge {
 	uint32_t method;               /* method index, or PROF_TOPLEVEL */
-	uint64_t calls;                /* calls on this edge, recursive or not */
-	uint64_t incl[TV_NCLOCKS];     /* Σ incl of the callee's calls on it */
+	uint64_t calls;                /* the plain half */
+	uint64_t incl[TV_NCLOCKS];     /* Σ callee incl over the plain half */
+	uint64_t rcalls;               /* the "while recursive" half */
+	uint64_t rincl[TV_NCLOCKS];
 };
 
 struct prof_method {
@@ -50,8 +57,8 @@ enum tv_status profile_build(struct profile *p, const struct trace *tr,
                              const uint32_t *tid, struct tv_error *err);
 void profile_free(struct profile *p);
 
-/* Sort order used everywhere: incl of the sort clock, descending, ties by
- * method id (toplevel first). */
+/* Sort order used everywhere: plain incl of the sort clock, descending,
+ * then recursive incl, descending, ties by method id (toplevel first). */
 int profile_edge_cmp(const struct trace *tr, int clock,
                      const struct prof_edge *a, const struct prof_edge *b);
 
