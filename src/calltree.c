@@ -12,6 +12,8 @@
  */
 #include "calltree.h"
 
+#include "grow.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -92,36 +94,6 @@ void calltree_free(struct calltree *b)
 	free(b);
 }
 
-/* Grow *arr (elements of size sz) to hold at least need. New bytes are
- * zeroed only with zero set: untouched capacity then costs no memory. */
-static int ct_reserve_z(void **arr, uint32_t *cap, uint32_t need, size_t sz, int zero)
-{
-	if (need <= *cap)
-		return 0;
-	uint64_t ncap = *cap ? *cap : 16;
-	while (ncap < need)
-		ncap *= 2;
-	if (ncap > UINT32_MAX)
-		ncap = UINT32_MAX;
-	void *n = realloc(*arr, (size_t)ncap * sz);
-	if (!n)
-		return -1;
-	if (zero)
-		memset((char *)n + (size_t)*cap * sz, 0, (size_t)(ncap - *cap) * sz);
-	*arr = n;
-	*cap = (uint32_t)ncap;
-	return 0;
-}
-
-static int ct_reserve(void **arr, uint32_t *cap, uint32_t need, size_t sz)
-{
-	return ct_reserve_z(arr, cap, need, sz, 0);
-}
-
-static int ct_reserve0(void **arr, uint32_t *cap, uint32_t need, size_t sz)
-{
-	return ct_reserve_z(arr, cap, need, sz, 1);
-}
 
 /* ------------------------------------------------------------ sink: header */
 
@@ -162,7 +134,7 @@ static int ct_option(void *ctx, struct sink_bytes key, struct sink_bytes val)
 {
 	struct calltree *b = ctx;
 	struct trace *tr = b->tr;
-	if (ct_reserve((void **)&tr->options, &tr->options_cap, tr->noptions + 1,
+	if (grow_to32((void **)&tr->options, &tr->options_cap, tr->noptions + 1,
 	               sizeof *tr->options) < 0)
 		return -1;
 	struct tv_option *o = &tr->options[tr->noptions];
@@ -177,7 +149,7 @@ static int ct_thread_line(void *ctx, uint32_t tid, struct sink_bytes name, uint6
 	struct calltree *b = ctx;
 	struct trace *tr = b->tr;
 	(void)offset;
-	if (ct_reserve((void **)&tr->keythreads, &tr->keythreads_cap, tr->nkeythreads + 1,
+	if (grow_to32((void **)&tr->keythreads, &tr->keythreads_cap, tr->nkeythreads + 1,
 	               sizeof *tr->keythreads) < 0)
 		return -1;
 	struct tv_keythread *k = &tr->keythreads[tr->nkeythreads];
@@ -228,26 +200,26 @@ static int ct_grow_calls(struct tv_thread *th, unsigned nslots)
 	uint32_t cap = th->cap;
 	uint32_t need = th->ncalls + 1;
 	uint32_t c0 = cap;
-	if (ct_reserve((void **)&th->method, &c0, need, sizeof *th->method) < 0)
+	if (grow_to32((void **)&th->method, &c0, need, sizeof *th->method) < 0)
 		return -1;
 	c0 = cap;
-	if (ct_reserve((void **)&th->parent, &c0, need, sizeof *th->parent) < 0)
+	if (grow_to32((void **)&th->parent, &c0, need, sizeof *th->parent) < 0)
 		return -1;
 	for (unsigned s = 0; s < nslots; s++) {
 		c0 = cap;
-		if (ct_reserve((void **)&th->start[s], &c0, need, sizeof(uint32_t)) < 0)
+		if (grow_to32((void **)&th->start[s], &c0, need, sizeof(uint32_t)) < 0)
 			return -1;
 		c0 = cap;
-		if (ct_reserve((void **)&th->end[s], &c0, need, sizeof(uint32_t)) < 0)
+		if (grow_to32((void **)&th->end[s], &c0, need, sizeof(uint32_t)) < 0)
 			return -1;
 		if (th->start_hi[s]) {
 			c0 = cap;
-			if (ct_reserve0((void **)&th->start_hi[s], &c0, need, sizeof(uint32_t)) < 0)
+			if (grow_to32_zeroed((void **)&th->start_hi[s], &c0, need, sizeof(uint32_t)) < 0)
 				return -1;
 		}
 		if (th->end_hi[s]) {
 			c0 = cap;
-			if (ct_reserve0((void **)&th->end_hi[s], &c0, need, sizeof(uint32_t)) < 0)
+			if (grow_to32_zeroed((void **)&th->end_hi[s], &c0, need, sizeof(uint32_t)) < 0)
 				return -1;
 		}
 	}
@@ -292,9 +264,9 @@ static uint32_t ct_thread_index(struct calltree *b, uint32_t tid)
 	if (idx == IDMAP_NONE)
 		return IDMAP_NONE;
 	if (added) {
-		if (ct_reserve((void **)&tr->threads, &tr->threads_cap, tr->nthreads + 1,
+		if (grow_to32((void **)&tr->threads, &tr->threads_cap, tr->nthreads + 1,
 		               sizeof *tr->threads) < 0 ||
-		    ct_reserve((void **)&b->ct, &b->ct_cap, tr->nthreads + 1, sizeof *b->ct) < 0)
+		    grow_to32((void **)&b->ct, &b->ct_cap, tr->nthreads + 1, sizeof *b->ct) < 0)
 			return IDMAP_NONE;
 		struct tv_thread *th = &tr->threads[tr->nthreads++];
 		memset(th, 0, sizeof *th);
@@ -338,7 +310,7 @@ static void ct_times(struct calltree *b, struct tv_thread *th, struct ct_thread 
 static int ct_open_inc(struct calltree *b, uint32_t m)
 {
 	if (m >= b->open_cap &&
-	    ct_reserve0((void **)&b->open, &b->open_cap, m + 1, sizeof *b->open) < 0)
+	    grow_to32_zeroed((void **)&b->open, &b->open_cap, m + 1, sizeof *b->open) < 0)
 		return -1;
 	b->open[m]++;
 	return 0;
@@ -346,7 +318,7 @@ static int ct_open_inc(struct calltree *b, uint32_t m)
 
 static int ct_push_root(struct ct_thread *ct, uint32_t call)
 {
-	if (ct_reserve((void **)&ct->roots, &ct->roots_cap, ct->nroots + 1, sizeof *ct->roots) < 0)
+	if (grow_to32((void **)&ct->roots, &ct->roots_cap, ct->nroots + 1, sizeof *ct->roots) < 0)
 		return -1;
 	ct->roots[ct->nroots++] = call;
 	return 0;
@@ -357,7 +329,7 @@ static int ct_enter(struct calltree *b, struct tv_thread *th, struct ct_thread *
                     uint32_t m, const uint64_t rel[2])
 {
 	if (ct_grow_calls(th, b->nslots) < 0 ||
-	    ct_reserve((void **)&ct->stack, &ct->stack_cap, ct->depth + 1, sizeof *ct->stack) < 0 ||
+	    grow_to32((void **)&ct->stack, &ct->stack_cap, ct->depth + 1, sizeof *ct->stack) < 0 ||
 	    ct_open_inc(b, m) < 0)
 		return -1;
 	uint32_t i = th->ncalls++;

@@ -10,6 +10,7 @@
  * layout.
  */
 #include "export.h"
+#include "grow.h"
 #include "load.h"
 #include "methodname.h"
 #include "textesc.h"
@@ -75,28 +76,16 @@ static struct dp_thread *dp_thread(struct dp *d, uint32_t tid)
 		return NULL;
 	if (!added)
 		return &d->th[i];
-	if (d->nth == d->th_cap) {
-		uint32_t cap = d->th_cap ? d->th_cap * 2 : 16;
-		struct dp_thread *nt = realloc(d->th, (size_t)cap * sizeof *nt);
-		if (!nt)
-			return NULL;
-		d->th = nt;
-		d->th_cap = cap;
-	}
+	if (grow_push32((void **)&d->th, &d->th_cap, d->nth, sizeof *d->th) < 0)
+		return NULL;
 	d->th[d->nth] = (struct dp_thread){tid, NULL, 0, 0};
 	return &d->th[d->nth++];
 }
 
 static int dp_push(struct dp_thread *t, uint64_t id)
 {
-	if (t->n == t->cap) {
-		uint32_t cap = t->cap ? t->cap * 2 : 64;
-		uint64_t *ns = realloc(t->stack, (size_t)cap * sizeof *ns);
-		if (!ns)
-			return -1;
-		t->stack = ns;
-		t->cap = cap;
-	}
+	if (grow_push32((void **)&t->stack, &t->cap, t->n, sizeof *t->stack) < 0)
+		return -1;
 	t->stack[t->n++] = id;
 	return 0;
 }

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grow.h"
 #include "idmap.h"
 
 #define MP_NONE UINT32_MAX
@@ -168,21 +169,6 @@ static void mp_warn(struct mapping *m, size_t lineno)
 	m->nwarn++;
 }
 
-static int mp_grow(void **arr, uint32_t *cap, uint32_t n, size_t size)
-{
-	if (n < *cap)
-		return 0;
-	uint32_t nc = *cap ? *cap * 2 : 64;
-	if (nc <= *cap)
-		return -1;
-	void *p = realloc(*arr, (size_t)nc * size);
-	if (!p)
-		return -1;
-	*arr = p;
-	*cap = nc;
-	return 0;
-}
-
 /* ---------------------------------------------------------------- JSON */
 
 /* The string value of "key" (or 'key') in a metadata comment: enough JSON
@@ -271,7 +257,7 @@ static int mp_class_line(struct mp_parse *p, const char *s, size_t n)
 		;
 	if (i < n && s[i] != '#')
 		return -1;
-	if (mp_grow((void **)&m->classes, &m->ccap, m->nclasses, sizeof *m->classes) < 0)
+	if (grow_push32((void **)&m->classes, &m->ccap, m->nclasses, sizeof *m->classes) < 0)
 		return -2;
 	m->classes[m->nclasses] = (struct mp_class){
 		mp_slice_of(m, orig, olen), mp_slice_of(m, obf, blen), {0, 0}, MP_NONE, MP_NONE};
@@ -342,7 +328,7 @@ static int mp_add_method(struct mp_parse *p, int has_range, uint32_t a, uint32_t
 		}
 	}
 	if (slot == m->nmembers) {
-		if (mp_grow((void **)&m->members, &m->mcap, m->nmembers, sizeof *m->members) < 0)
+		if (grow_push32((void **)&m->members, &m->mcap, m->nmembers, sizeof *m->members) < 0)
 			return -2;
 		m->nmembers++;
 	}
@@ -686,16 +672,8 @@ struct mp_buf {
 
 static int mp_put(struct mp_buf *b, const char *s, size_t n)
 {
-	if (b->len + n > b->cap) {
-		size_t cap = b->cap ? b->cap : 256;
-		while (cap < b->len + n)
-			cap *= 2;
-		char *np = realloc(b->p, cap);
-		if (!np)
-			return -1;
-		b->p = np;
-		b->cap = cap;
-	}
+	if (n > SIZE_MAX - b->len || grow_to((void **)&b->p, &b->cap, b->len + n, 1) < 0)
+		return -1;
 	if (n)
 		memcpy(b->p + b->len, s, n);
 	b->len += n;

@@ -7,6 +7,9 @@
  */
 #include "profile.h"
 
+#include "callwalk.h"
+#include "grow.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -34,7 +37,8 @@ struct pf_edge {
 struct pf_build {
 	struct profile *p;
 	const struct trace *tr;
-	struct pf_frame *path;
+	struct callwalk walk;
+	struct pf_frame *path;     /* per depth of the walk: what is summed */
 	uint32_t depth, path_cap;
 	uint32_t *active;          /* per method: calls of it on the path */
 	struct pf_edge *edges;
@@ -56,14 +60,8 @@ static uint32_t pf_edge_index(struct pf_build *b, uint32_t from, uint32_t to)
 	if (e == IDMAP_NONE)
 		return IDMAP_NONE;
 	if (added) {
-		if (b->nedges == b->edges_cap) {
-			uint32_t cap = b->edges_cap ? b->edges_cap * 2 : 256;
-			struct pf_edge *ne = realloc(b->edges, (size_t)cap * sizeof *ne);
-			if (!ne)
-				return IDMAP_NONE;
-			b->edges = ne;
-			b->edges_cap = cap;
-		}
+		if (grow_push32((void **)&b->edges, &b->edges_cap, b->nedges, sizeof *b->edges) < 0)
+			return IDMAP_NONE;
 		struct pf_edge *pe = &b->edges[b->nedges++];
 		memset(pe, 0, sizeof *pe);
 		pe->from = from;
@@ -113,28 +111,24 @@ static int pf_finish_top(struct pf_build *b, const struct tv_thread *th)
 static int pf_thread(struct pf_build *b, const struct tv_thread *th)
 {
 	memset(b->root_incl, 0, sizeof b->root_incl);
-	for (uint32_t i = 0; i < th->ncalls; i++) {
-		uint32_t parent = th->parent[i];
-		while (b->depth && b->path[b->depth - 1].call != parent)
+	callwalk_init(&b->walk, th);
+	uint32_t i;
+	for (int step; (step = callwalk_next(&b->walk, &i)) != CALLWALK_DONE;) {
+		if (step == CALLWALK_NOMEM)
+			return -1;
+		if (step == CALLWALK_LEAVE) {
 			if (pf_finish_top(b, th) < 0)
 				return -1;
-		if (b->depth == b->path_cap) {
-			uint32_t cap = b->path_cap ? b->path_cap * 2 : 64;
-			struct pf_frame *np = realloc(b->path, (size_t)cap * sizeof *np);
-			if (!np)
-				return -1;
-			b->path = np;
-			b->path_cap = cap;
+			continue;
 		}
+		if (grow_push32((void **)&b->path, &b->path_cap, b->depth, sizeof *b->path) < 0)
+			return -1;
 		struct pf_frame *f = &b->path[b->depth++];
 		f->call = i;
 		f->method = th->method[i];
 		f->recursive = b->active[f->method]++ > 0;
 		memset(f->child_incl, 0, sizeof f->child_incl);
 	}
-	while (b->depth)
-		if (pf_finish_top(b, th) < 0)
-			return -1;
 	for (int c = 0; c < TV_NCLOCKS; c++) {
 		if (!b->tr->has_clock[c])
 			continue;
@@ -389,6 +383,7 @@ enum tv_status profile_build(struct profile *p, const struct trace *tr,
 	if (rc == 0)
 		rc = pf_order(p);
 	free(b->path);
+	callwalk_free(&b->walk);
 	free(b->active);
 	free(b->last_from);
 	free(b->last_edge);

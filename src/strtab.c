@@ -1,6 +1,8 @@
 /* strtab.c: append-only string arena. */
 #include "strtab.h"
 
+#include "grow.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -22,16 +24,8 @@ int strtab_add(struct strtab *st, const char *s, size_t len, struct tv_str *out)
 		return -1;
 	/* Allocate even for an empty first string: its pointer must not be
 	 * NULL, which strtab_ptr() means for an absent string. */
-	if (!st->buf || st->len + len > st->cap) {
-		size_t cap = st->cap ? st->cap : 4096;
-		while (cap < st->len + len)
-			cap *= 2;
-		char *nb = realloc(st->buf, cap);
-		if (!nb)
-			return -1;
-		st->buf = nb;
-		st->cap = cap;
-	}
+	if (grow_to((void **)&st->buf, &st->cap, st->len + (len ? len : 1), 1) < 0)
+		return -1;
 	if (len)
 		memcpy(st->buf + st->len, s, len);
 	out->off = (uint32_t)st->len;

@@ -1,6 +1,8 @@
 /* timeline.c: time-range queries over a trace's calls (see timeline.h). */
 #include "timeline.h"
 
+#include "callwalk.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -14,31 +16,25 @@
 /* One thread's calls in preorder, keeping the path from the root: a call
  * is outermost when its method is not already on the path. Counts them
  * per method and marks them in outer[] (one bit per call). */
-static int tl_outermost(struct timeline *tl, uint32_t t, uint32_t *active, uint32_t **path,
-                        uint32_t *path_cap, uint8_t *outer)
+static int tl_outermost(struct timeline *tl, uint32_t t, uint32_t *active,
+                        struct callwalk *w, uint8_t *outer)
 {
 	const struct tv_thread *th = &tl->tr->threads[t];
-	uint32_t depth = 0;
-	for (uint32_t i = 0; i < th->ncalls; i++) {
-		while (depth && (*path)[depth - 1] != th->parent[i])
-			active[th->method[(*path)[--depth]]]--;
-		if (depth == *path_cap) {
-			uint32_t cap = *path_cap ? *path_cap * 2 : 64;
-			uint32_t *np = realloc(*path, (size_t)cap * sizeof *np);
-			if (!np)
-				return -1;
-			*path = np;
-			*path_cap = cap;
-		}
+	callwalk_init(w, th);
+	uint32_t i;
+	for (int step; (step = callwalk_next(w, &i)) != CALLWALK_DONE;) {
+		if (step == CALLWALK_NOMEM)
+			return -1;
 		uint32_t m = th->method[i];
-		(*path)[depth++] = i;
+		if (step == CALLWALK_LEAVE) {
+			active[m]--;
+			continue;
+		}
 		if (active[m]++)
 			continue;
 		tl->by_method[m + 1]++;
 		outer[i >> 3] |= (uint8_t)(1u << (i & 7));
 	}
-	while (depth)
-		active[th->method[(*path)[--depth]]]--;
 	return 0;
 }
 
@@ -50,11 +46,11 @@ static int tl_index(struct timeline *tl)
 	const struct trace *tr = tl->tr;
 	uint8_t **outer = calloc((size_t)tr->nthreads + 1, sizeof *outer);
 	uint32_t *active = calloc((size_t)tr->nmethods + 1, sizeof *active);
-	uint32_t *path = NULL, path_cap = 0;
+	struct callwalk walk = {0};
 	int rc = outer && active ? 0 : -1;
 	for (uint32_t t = 0; rc == 0 && t < tr->nthreads; t++) {
 		outer[t] = calloc((size_t)tr->threads[t].ncalls / 8 + 1, 1);
-		rc = outer[t] ? tl_outermost(tl, t, active, &path, &path_cap, outer[t]) : -1;
+		rc = outer[t] ? tl_outermost(tl, t, active, &walk, outer[t]) : -1;
 	}
 	for (uint32_t m = 0; rc == 0 && m < tr->nmethods; m++)
 		tl->by_method[m + 1] += tl->by_method[m];
@@ -75,7 +71,7 @@ static int tl_index(struct timeline *tl)
 		free(outer[t]);
 	free(outer);
 	free(active);
-	free(path);
+	callwalk_free(&walk);
 	return rc;
 }
 

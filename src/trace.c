@@ -1,6 +1,8 @@
 /* trace.c: lifetime and lookups of struct trace. */
 #include "trace.h"
 
+#include "grow.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -51,14 +53,9 @@ uint32_t trace_intern_method(struct trace *tr, uint64_t id)
 	uint32_t idx = idmap_get_or_put(&tr->method_ids, id, tr->nmethods, &added);
 	if (idx == IDMAP_NONE || !added)
 		return idx;
-	if (tr->nmethods == tr->methods_cap) {
-		uint32_t cap = tr->methods_cap ? tr->methods_cap * 2 : 256;
-		struct tv_method *nm = realloc(tr->methods, (size_t)cap * sizeof *nm);
-		if (!nm)
-			return IDMAP_NONE;  /* the map now names a missing slot: fatal */
-		tr->methods = nm;
-		tr->methods_cap = cap;
-	}
+	if (grow_push32((void **)&tr->methods, &tr->methods_cap, tr->nmethods,
+	                sizeof *tr->methods) < 0)
+		return IDMAP_NONE;  /* the map now names a missing slot: fatal */
 	struct tv_method *m = &tr->methods[tr->nmethods++];
 	m->id = id;
 	m->cls = m->name = m->sig = m->source = TV_STR_NONE;

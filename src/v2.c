@@ -12,6 +12,7 @@
 #include "v2.h"
 #include "bytes.h"
 
+#include "grow.h"
 #include "idmap.h"
 #include "keyfile.h"
 
@@ -157,14 +158,8 @@ static struct v2_stack *v2_stack_of(struct v2 *v, uint32_t tid)
 	if (ix == IDMAP_NONE)
 		return NULL;
 	if (added) {
-		if (v->nstacks == v->stacks_cap) {
-			size_t cap = v->stacks_cap ? v->stacks_cap * 2 : 16;
-			struct v2_stack *n = realloc(v->stacks, cap * sizeof *n);
-			if (!n)
-				return NULL;
-			v->stacks = n;
-			v->stacks_cap = cap;
-		}
+		if (grow_push((void **)&v->stacks, &v->stacks_cap, v->nstacks, sizeof *v->stacks) < 0)
+			return NULL;
 		memset(&v->stacks[v->nstacks++], 0, sizeof *v->stacks);
 	}
 	return &v->stacks[ix];
@@ -172,14 +167,8 @@ static struct v2_stack *v2_stack_of(struct v2 *v, uint32_t tid)
 
 static int v2_push(struct v2_stack *st, uint64_t id)
 {
-	if (st->n == st->cap) {
-		size_t cap = st->cap ? st->cap * 2 : 64;
-		uint64_t *n = realloc(st->v, cap * sizeof *n);
-		if (!n)
-			return -1;
-		st->v = n;
-		st->cap = cap;
-	}
+	if (grow_push((void **)&st->v, &st->cap, st->n, sizeof *st->v) < 0)
+		return -1;
 	st->v[st->n++] = id;
 	return 0;
 }
