@@ -40,9 +40,11 @@ size_t textesc_utf8_len(const unsigned char *s, size_t len)
 /* What the byte at s starts, for every format alike. */
 enum esc_kind { ESC_SAFE, ESC_CONTROL, ESC_C1, ESC_INVALID, ESC_INVISIBLE };
 
-/* Code point of the well-formed sequence s[0..n), n 2..4. */
+/* Code point of the well-formed sequence s[0..n), n 1..4. */
 static unsigned esc_cp(const unsigned char *s, size_t n)
 {
+	if (n == 1)
+		return s[0];
 	unsigned cp = s[0] & (0x7Fu >> n);
 	for (size_t i = 1; i < n; i++)
 		cp = cp << 6 | (s[i] & 0x3Fu);
@@ -51,7 +53,7 @@ static unsigned esc_cp(const unsigned char *s, size_t n)
 
 /* Invisible format characters (Unicode general categories Cf, Zl, Zp):
  * bidi overrides and marks, zero-width characters, the BOM, tags. Shown
- * raw they reorder or hide text; the UI escapes the same ones. */
+ * raw they reorder or hide text. */
 static int esc_invisible(unsigned cp)
 {
 	static const unsigned ranges[][2] = {
@@ -151,45 +153,101 @@ void textesc_json(FILE *out, const char *str, size_t len)
 	putc('"', out);
 }
 
-static void esc_hex_bytes(FILE *out, const unsigned char *s, size_t n)
+/* Where escaped text goes: a stream, or a bounded buffer that takes
+ * nothing more once a piece did not fit (no escape is ever cut). */
+struct esc_out {
+	FILE *f;
+	char *buf;
+	size_t size, pos;
+	int full;
+};
+
+static void eo_put(struct esc_out *o, const void *p, size_t n)
+{
+	if (o->f) {
+		fwrite(p, 1, n, o->f);
+		return;
+	}
+	if (o->full || o->pos + n + 1 > o->size) {
+		o->full = 1;
+		return;
+	}
+	memcpy(o->buf + o->pos, p, n);
+	o->pos += n;
+}
+
+static void esc_hex_bytes(struct esc_out *o, const unsigned char *s, size_t n)
 {
 	for (size_t j = 0; j < n; j++) {
 		char b[4] = { '\\', 'x', esc_hex[s[j] >> 4], esc_hex[s[j] & 15] };
-		fwrite(b, 1, sizeof b, out);
+		eo_put(o, b, sizeof b);
 	}
 }
 
-/* The text escaping; dquote doubles '"' for inside a quoted CSV field. */
-static void esc_text(FILE *out, const unsigned char *s, size_t len, int dquote)
+static void esc_cp_braced(struct esc_out *o, unsigned cp)
+{
+	char b[16];
+	int n = snprintf(b, sizeof b, "\\u{%04X}", cp);
+	eo_put(o, b, (size_t)n);
+}
+
+/* The text escaping; dquote doubles '"' for inside a quoted CSV field;
+ * hide (may be NULL) names more characters to write as \u{HHHH}. */
+static void esc_text(struct esc_out *o, const unsigned char *s, size_t len, int dquote,
+                     textesc_hide_fn hide)
 {
 	size_t run = 0, i = 0;
 
-	while (i < len) {
+	while (i < len && !o->full) {
 		size_t n;
 		enum esc_kind k = esc_classify(s + i, len - i, &n);
+		if (k == ESC_SAFE && hide && hide(esc_cp(s + i, n)))
+			k = ESC_INVISIBLE;
 		if (k == ESC_SAFE && s[i] != '\\' && !(dquote && s[i] == '"')) {
 			i += n;
 			continue;
 		}
-		fwrite(s + run, 1, i - run, out);
+		eo_put(o, s + run, i - run);
 		if (k == ESC_INVISIBLE)
-			fprintf(out, "\\u{%04X}", esc_cp(s + i, n));
+			esc_cp_braced(o, esc_cp(s + i, n));
 		else if (k != ESC_SAFE)
-			esc_hex_bytes(out, s + i, n);
+			esc_hex_bytes(o, s + i, n);
 		else if (s[i] == '\\')
-			fputs("\\\\", out);
+			eo_put(o, "\\\\", 2);
 		else
-			fputs("\"\"", out);
+			eo_put(o, "\"\"", 2);
 		i += n;
 		run = i;
 	}
-	fwrite(s + run, 1, i - run, out);
+	eo_put(o, s + run, i - run);
 }
 
 void textesc_text(FILE *out, const char *s, size_t len)
 {
+	struct esc_out o = { .f = out };
 	if (s)
-		esc_text(out, (const unsigned char *)s, len, 0);
+		esc_text(&o, (const unsigned char *)s, len, 0, NULL);
+}
+
+size_t textesc_text_buf(const char *s, size_t len, textesc_hide_fn hide, char *out, size_t size)
+{
+	struct esc_out o = { .buf = out, .size = size };
+	if (!size)
+		return 0;
+	/* Piece by piece, so a character or escape that does not fit ends the
+	 * text instead of being cut. */
+	const unsigned char *u = (const unsigned char *)s;
+	for (size_t i = 0; s && i < len && !o.full;) {
+		size_t n = textesc_utf8_len(u + i, len - i);
+		n = n ? n : 1;
+		size_t keep = o.pos;
+		esc_text(&o, u + i, n, 0, hide);
+		if (o.full)
+			o.pos = keep;
+		i += n;
+	}
+	out[o.pos] = '\0';
+	return o.pos;
 }
 
 void textesc_csv(FILE *out, const char *s, size_t len)
@@ -199,9 +257,10 @@ void textesc_csv(FILE *out, const char *s, size_t len)
 	/* CR and LF never stay raw (they become \x0d, \x0a), so only a comma
 	 * or a quote needs quoting. */
 	int quote = memchr(s, ',', len) || memchr(s, '"', len);
+	struct esc_out o = { .f = out };
 	if (quote)
 		putc('"', out);
-	esc_text(out, (const unsigned char *)s, len, quote);
+	esc_text(&o, (const unsigned char *)s, len, quote, NULL);
 	if (quote)
 		putc('"', out);
 }

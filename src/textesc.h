@@ -32,6 +32,17 @@ void textesc_json(FILE *out, const char *s, size_t len);
  * reordered or hidden. s NULL writes nothing. */
 void textesc_text(FILE *out, const char *s, size_t len);
 
+/* A code point a caller wants escaped as \u{HHHH} too (nonzero), beyond
+ * the rule above: the UI's are those a terminal cannot draw, and in ASCII
+ * mode every non-ASCII one. */
+typedef int (*textesc_hide_fn)(uint32_t cp);
+
+/* textesc_text into out (size bytes, always terminated when size > 0),
+ * also escaping what hide names (hide may be NULL). Stops before the
+ * first character or escape that would not fit, never inside one.
+ * Returns the bytes written, terminator excluded. */
+size_t textesc_text_buf(const char *s, size_t len, textesc_hide_fn hide, char *out, size_t size);
+
 /* One CSV field per RFC 4180: s escaped as by textesc_text, then quoted
  * (quotes doubled) when it holds a comma or a quote. s NULL: empty field. */
 void textesc_csv(FILE *out, const char *s, size_t len);

@@ -345,18 +345,18 @@ ui() {
 		return
 	fi
 	# Rows are cut to their column; these parts fit.
-	check "$s: thread row shows [1] main\\x1B[2J\\x1B]0;PW" has '[1] main\x1B[2J\x1B]0;PW'
-	check "$s: thread row shows [2] thr\\x1B]52;c;UFdO" has '[2] thr\x1B]52;c;UFdO'
+	check "$s: thread row shows [1] main\\x1b[2J\\x1b]0;PW" has '[1] main\x1b[2J\x1b]0;PW'
+	check "$s: thread row shows [2] thr\\x1b]52;c;UFdO" has '[2] thr\x1b]52;c;UFdO'
 	check "$s: thread row shows [3] \\u{202E}RLO\\u{200F}R" has '[3] \u{202E}RLO\u{200F}R'
 	check "$s: C1 controls and the raw 0x9b shown escaped" \
-		has 'com.evil.Cone\u{009B}x\u{0085}y\x9Bz.cone ()V'
-	check "$s: invalid UTF-8 shown as \\xFF and \\xC3" has 'com.evil.Bad\xFFz\xC3q.bad ()V'
-	check "$s: a lone ESC shown as \\x1B" has 'com.evil.Esc\x1B.alone\x1B ()V'
+		has 'com.evil.Cone\xc2\x9bx\xc2\x85y\x9bz.cone ()V'
+	check "$s: invalid UTF-8 shown as \\xff and \\xc3" has 'com.evil.Bad\xffz\xc3q.bad ()V'
+	check "$s: a lone ESC shown as \\x1b" has 'com.evil.Esc\x1b.alone\x1b ()V'
 	tm send-keys -t "$s" -l "/Osc"
 	if wait_for "$s" " /Osc "; then
 		tm send-keys -t "$s" Enter
-		check "$s: find shows Osc\\x1B]0;PWNTITLE\\x07.osc\\x1B]52;c;UFdO\\x07" \
-			wait_for "$s" 'Osc\x1B]0;PWNTITLE\x07.osc\x1B]52;c;UFdO\x07'
+		check "$s: find shows Osc\\x1b]0;PWNTITLE\\x07.osc\\x1b]52;c;UFdO\\x07" \
+			wait_for "$s" 'Osc\x1b]0;PWNTITLE\x07.osc\x1b]52;c;UFdO\x07'
 	else
 		bad "$s: the find prompt opens"
 	fi
@@ -374,7 +374,7 @@ ui() {
 	tm send-keys -t "$s" t
 	check "$s: t scopes the table to thread 1" wait_for "$s" " thread 1 "
 	check "$s: the scoped table still shows the names escaped" \
-		has 'com.evil.Csi\x1B[2J\x1B[31mRED.run\x07 ()V'
+		has 'com.evil.Csi\x1b[2J\x1b[31mRED.run\x07 ()V'
 
 	tm send-keys -t "$s" t
 	wait_for "$s" "all threads" >/dev/null
@@ -390,7 +390,7 @@ ui() {
 		python3 "$tmp/tty.py" "$tmp/$s.out" "$asc"
 	if [ "$asc" = 0 ]; then
 		check "$s: the tty received the escaped names" \
-			grep -F -q 'com.evil.Csi\x1B[2J\x1B[31mRED' "$tmp/$s.out"
+			grep -F -q 'com.evil.Csi\x1b[2J\x1b[31mRED' "$tmp/$s.out"
 	fi
 }
 

@@ -1,6 +1,6 @@
 /* test_text.c: tui/text.h, the curses-free escaping and fitting of names.
  *
- * Every expected string is written out by hand: "\\x1B" in C source is the
+ * Every expected string is written out by hand: "\\x1b" in C source is the
  * four visible characters \x1B. Byte values of the UTF-8 used here:
  *   é U+00E9 C3 A9        中 U+4E2D E4 B8 AD     文 U+6587 E6 96 87
  *   … U+2026 E2 80 A6     😀 U+1F600 F0 9F 98 80  ◌́ U+0301 CC 81
@@ -71,13 +71,13 @@ static void test_escape_controls(void **state)
 {
 	(void)state;
 	ESC("a\x01" "b", "a\\x01b");
-	ESC("\t\n\r", "\\x09\\x0A\\x0D");
+	ESC("\t\n\r", "\\x09\\x0a\\x0d");
 	ESC("\x07", "\\x07");                         /* BEL */
-	ESC("\x7f", "\\x7F");                         /* DEL */
-	ESC("\x1b[31mred\x1b[0m", "\\x1B[31mred\\x1B[0m");   /* CSI SGR */
-	ESC("\x1b[2J\x1b[H", "\\x1B[2J\\x1B[H");             /* clear + home */
-	ESC("\x1b]0;title\x07", "\\x1B]0;title\\x07");        /* OSC, BEL end */
-	ESC("\x1b]8;;http://x\x1b\\", "\\x1B]8;;http://x\\x1B\\\\");  /* OSC 8, ST */
+	ESC("\x7f", "\\x7f");                         /* DEL */
+	ESC("\x1b[31mred\x1b[0m", "\\x1b[31mred\\x1b[0m");   /* CSI SGR */
+	ESC("\x1b[2J\x1b[H", "\\x1b[2J\\x1b[H");             /* clear + home */
+	ESC("\x1b]0;title\x07", "\\x1b]0;title\\x07");        /* OSC, BEL end */
+	ESC("\x1b]8;;http://x\x1b\\", "\\x1b]8;;http://x\\x1b\\\\");  /* OSC 8, ST */
 	ESC_N("a\0b", 3, "a\\x00b");                  /* NUL inside the length */
 	ESC_N("ab", 1, "a");                          /* never past len */
 }
@@ -85,11 +85,11 @@ static void test_escape_controls(void **state)
 static void test_escape_c1(void **state)
 {
 	(void)state;
-	ESC("\xC2\x80", "\\u{0080}");
-	ESC("\xC2\x85", "\\u{0085}");                 /* NEL */
-	ESC("\xC2\x9B" "31m", "\\u{009B}31m");        /* 8-bit CSI */
-	ESC("\xC2\x9D" "0;x", "\\u{009D}0;x");        /* 8-bit OSC */
-	ESC("\xC2\x9F", "\\u{009F}");
+	ESC("\xC2\x80", "\\xc2\\x80");
+	ESC("\xC2\x85", "\\xc2\\x85");               /* NEL */
+	ESC("\xC2\x9B" "31m", "\\xc2\\x9b31m");      /* 8-bit CSI */
+	ESC("\xC2\x9D" "0;x", "\\xc2\\x9d0;x");      /* 8-bit OSC */
+	ESC("\xC2\x9F", "\\xc2\\x9f");
 	ESC("\xC2\xA0", "\xC2\xA0");                  /* NBSP is printable */
 	ESC("\xC3\xA9", "\xC3\xA9");
 }
@@ -98,21 +98,21 @@ static void test_escape_invalid(void **state)
 {
 	(void)state;
 	ESC("\x80", "\\x80");                         /* lone continuation */
-	ESC("a\xBF" "b", "a\\xBFb");
-	ESC("\xE4\xB8", "\\xE4\\xB8");                /* 中 cut at the end */
-	ESC("\xE4\xB8" "a", "\\xE4\\xB8a");           /* ... and in the middle */
-	ESC("\xF0\x9F\x98", "\\xF0\\x9F\\x98");
-	ESC("\xC0\xAF", "\\xC0\\xAF");                /* overlong '/' */
-	ESC("\xE0\x80\xAF", "\\xE0\\x80\\xAF");
-	ESC("\xC1\xBF", "\\xC1\\xBF");
-	ESC("\xED\xA0\x80", "\\xED\\xA0\\x80");       /* surrogate U+D800 */
-	ESC("\xED\xBF\xBF", "\\xED\\xBF\\xBF");       /* U+DFFF */
-	ESC("\xF4\x90\x80\x80", "\\xF4\\x90\\x80\\x80");   /* U+110000 */
-	ESC("\xF5\x80\x80\x80", "\\xF5\\x80\\x80\\x80");
-	ESC("\xFE\xFF", "\\xFE\\xFF");
+	ESC("a\xBF" "b", "a\\xbfb");
+	ESC("\xE4\xB8", "\\xe4\\xb8");                /* 中 cut at the end */
+	ESC("\xE4\xB8" "a", "\\xe4\\xb8a");           /* ... and in the middle */
+	ESC("\xF0\x9F\x98", "\\xf0\\x9f\\x98");
+	ESC("\xC0\xAF", "\\xc0\\xaf");                /* overlong '/' */
+	ESC("\xE0\x80\xAF", "\\xe0\\x80\\xaf");
+	ESC("\xC1\xBF", "\\xc1\\xbf");
+	ESC("\xED\xA0\x80", "\\xed\\xa0\\x80");       /* surrogate U+D800 */
+	ESC("\xED\xBF\xBF", "\\xed\\xbf\\xbf");       /* U+DFFF */
+	ESC("\xF4\x90\x80\x80", "\\xf4\\x90\\x80\\x80");   /* U+110000 */
+	ESC("\xF5\x80\x80\x80", "\\xf5\\x80\\x80\\x80");
+	ESC("\xFE\xFF", "\\xfe\\xff");
 	ESC("\xF4\x8F\xBF\xBF", "\\u{10FFFF}");       /* valid but a noncharacter */
 	/* Invalid bytes are escaped the same way in ascii mode. */
-	ESC_A("\xC0\xAF", "\\xC0\\xAF");
+	ESC_A("\xC0\xAF", "\\xc0\\xaf");
 }
 
 static void test_escape_invisible(void **state)
@@ -151,7 +151,7 @@ static void test_escape_ascii(void **state)
 	ESC_A(GRIN, "\\u{1F600}");
 	ESC_A("\xC2\xA0", "\\u{00A0}");
 	ESC_A("\xE2\x80\xAE", "\\u{202E}");
-	ESC_A("\x1b[0m\\", "\\x1B[0m\\\\");
+	ESC_A("\x1b[0m\\", "\\x1b[0m\\\\");
 }
 
 /* Every single byte, alone and between letters. */
@@ -169,7 +169,7 @@ static void test_escape_all_bytes(void **state)
 			else if (b >= 0x20 && b < 0x7f)
 				snprintf(want, sizeof want, "%c", b);
 			else
-				snprintf(want, sizeof want, "\\x%02X", (unsigned)b);
+				snprintf(want, sizeof want, "\\x%02x", (unsigned)b);
 			assert_string_equal(out, want);
 			in[0] = 'a', in[1] = (char)b, in[2] = 'z';
 			n = text_escape(in, 3, ascii, out, sizeof out);

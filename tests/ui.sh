@@ -496,15 +496,15 @@ launch s8 "$LOC" "$EVIL"
 tm pipe-pane -o -t s8 "cat >>$(q "$tmp/s8.out")"
 : >"$tmp/s8.go"
 if wait_for s8 "Calls+Rec"; then
-	check "escapes: the thread row shows [1] ev\\x1B[31mil\\x07x literally" \
-		has_re '^\[1\] ev\\x1B\[31mil\\x07x '
+	check "escapes: the thread row shows [1] ev\\x1b[31mil\\x07x literally" \
+		has_re '^\[1\] ev\\x1b\[31mil\\x07x '
 	check "escapes: the method is listed" has "com.example.Evil.run ()V"
 	check "escapes: a clean trace has no warning marker" hasnt "(W)"
 	check "escapes: the tty never got the name's ESC [31m" \
 		eval '[ -s "$tmp/s8.out" ] && ! grep -Fq "$(printf "\033[31m")" "$tmp/s8.out"'
 	check "escapes: the tty never got a BEL" \
 		eval '! grep -Fq "$(printf "\007")" "$tmp/s8.out"'
-	check "escapes: the tty got the escaped text" grep -Fq 'ev\x1B[31mil\x07x' "$tmp/s8.out"
+	check "escapes: the tty got the escaped text" grep -Fq 'ev\x1b[31mil\x07x' "$tmp/s8.out"
 	keys s8 q
 	check "escapes: q exits 0" exited s8 0
 else

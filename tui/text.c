@@ -1,6 +1,8 @@
 /* text.c: escaping and column-exact truncation (see text.h). */
 #include "text.h"
 
+#include "textesc.h"
+
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -8,11 +10,12 @@
 #include <unistr.h>
 #include <uniwidth.h>
 
-/* Characters that must not reach the terminal as they are. */
-static int text_hidden(ucs4_t uc)
+/* Characters a terminal cannot be trusted to draw, escaped beyond the
+ * rule every output shares (textesc.h): format and separator characters,
+ * private use, unassigned, and those with no display width. */
+static int text_hidden(uint32_t uc)
 {
-	return uc < 0x20 || (uc >= 0x7f && uc < 0xa0) ||
-	       uc_is_general_category(uc, UC_CATEGORY_Cf) ||
+	return uc_is_general_category(uc, UC_CATEGORY_Cf) ||
 	       uc_is_general_category(uc, UC_CATEGORY_Zl) ||
 	       uc_is_general_category(uc, UC_CATEGORY_Zp) ||
 	       uc_is_general_category(uc, UC_CATEGORY_Co) ||
@@ -20,47 +23,14 @@ static int text_hidden(ucs4_t uc)
 	       uc_width(uc, "UTF-8") < 0;
 }
 
-/* Append n bytes if they fit (with room for the NUL); 0 on success. */
-static int text_put(char *out, size_t size, size_t *pos, const char *s, size_t n)
+static int text_hidden_ascii(uint32_t uc)
 {
-	if (*pos + n + 1 > size)
-		return -1;
-	memcpy(out + *pos, s, n);
-	*pos += n;
-	return 0;
+	return uc >= 0x80 || text_hidden(uc);
 }
 
 size_t text_escape(const char *s, size_t len, int ascii, char *out, size_t size)
 {
-	size_t pos = 0, i = 0;
-	char esc[16];
-	if (!size)
-		return 0;
-	while (i < len) {
-		ucs4_t uc;
-		int n = u8_mbtoucr(&uc, (const uint8_t *)s + i, len - i);
-		int rc;
-		if (n < 1) {
-			snprintf(esc, sizeof esc, "\\x%02X", (unsigned char)s[i]);
-			rc = text_put(out, size, &pos, esc, strlen(esc));
-			n = 1;
-		} else if (uc == '\\') {
-			rc = text_put(out, size, &pos, "\\\\", 2);
-		} else if (uc < 0x20 || uc == 0x7f) {
-			snprintf(esc, sizeof esc, "\\x%02X", (unsigned)uc);
-			rc = text_put(out, size, &pos, esc, strlen(esc));
-		} else if (text_hidden(uc) || (ascii && uc >= 0x80)) {
-			snprintf(esc, sizeof esc, "\\u{%04X}", (unsigned)uc);
-			rc = text_put(out, size, &pos, esc, strlen(esc));
-		} else {
-			rc = text_put(out, size, &pos, s + i, (size_t)n);
-		}
-		if (rc < 0)
-			break;
-		i += (size_t)n;
-	}
-	out[pos] = '\0';
-	return pos;
+	return textesc_text_buf(s, len, ascii ? text_hidden_ascii : text_hidden, out, size);
 }
 
 /* Width and length of the character at s (valid UTF-8 assumed; a bad byte

@@ -15,9 +15,11 @@
 
 #include <stddef.h>
 
-/* Escape len bytes of s into out: "\xHH" for control bytes and invalid
- * UTF-8, "\u{HHHH}" for invisible or unprintable characters, "\\" for a
- * backslash. With ascii, every non-ASCII character is escaped as "\u{HHHH}".
+/* Escape len bytes of s into out by the rule every output shares
+ * (textesc_text(): "\xhh" for control bytes, C1 controls and invalid
+ * UTF-8, "\u{HHHH}" for invisible characters, "\\" for a backslash),
+ * plus "\u{HHHH}" for what a terminal cannot draw (private use,
+ * unassigned, no width) and, with ascii, every non-ASCII character.
  * Returns the bytes written (excluding the NUL); stops early at a whole
  * escape when out is too small. */
 size_t text_escape(const char *s, size_t len, int ascii, char *out, size_t size);
