@@ -70,7 +70,8 @@ static void df_add(struct diff *d, struct diff_row *row, uint32_t r, uint32_t m)
 	uint32_t *idx = r ? &row->next : &row->base;
 	if (*idx == DIFF_NONE || m < *idx)
 		*idx = m;
-	row->calls[r] += pm->calls + pm->rcalls;
+	row->calls[r] += pm->calls;
+	row->rcalls[r] += pm->rcalls;
 	for (int c = 0; c < TV_NCLOCKS; c++) {
 		if (!d->has_clock[c])
 			continue;
@@ -85,7 +86,7 @@ static enum diff_status df_status(const struct diff *d, const struct diff_row *r
 		return DIFF_ADDED;
 	if (row->next == DIFF_NONE)
 		return DIFF_REMOVED;
-	if (row->calls[0] != row->calls[1])
+	if (row->calls[0] != row->calls[1] || row->rcalls[0] != row->rcalls[1])
 		return DIFF_CHANGED;
 	for (int c = 0; c < TV_NCLOCKS; c++)
 		if (d->has_clock[c] &&

@@ -26,6 +26,7 @@
  *
  * JSON (diff_report_json): one object, two-space indent, one method a line:
  *   {
+ *     "schema": 2,                      // 2 since calls are split
  *     "base": {"file": "a.trace" | null, "clock": "dual", "threads": 2,
  *              "tid": null | 123},
  *     "new": {... the same for the new run ...},
@@ -37,16 +38,18 @@
  *       {"class": "com.Foo" | null, "name": "bar" | null,
  *        "signature": "(I)V" | null,     // null: never declared
  *        "status": "changed" | "added" | "removed" | "same",
- *        "base": {"id": "0x1a2b", "calls": 4, NUMS} | null,   // null: added
- *        "new": {"id": "0x2b3c", "calls": 5, NUMS} | null,    // null: removed
- *        "delta": {"calls": 1, NUMS}}   // new − base, a missing run as 0
+ *        "base": {"id": "0x1a2b", CALLS, NUMS} | null,   // null: added
+ *        "new": {"id": "0x2b3c", CALLS, NUMS} | null,    // null: removed
+ *        "delta": {CALLS, NUMS}}   // new − base, a missing run as 0
  *     ]
  *   }
+ *   CALLS = "calls": N, "recursive_calls": N   (as in the single report:
+ *          calls that are not recursive, and recursive ones)
  *   NUMS = "incl_cpu_usec": N, "excl_cpu_usec": N, "incl_wall_usec": N,
  *          "excl_wall_usec": N    (deltas signed; null for a clock not in
- *          both traces). "calls" counts recursive calls too. "same": in
- *          both runs with equal calls and equal incl and excl on every
- *          compared clock. Methods are in row order.
+ *          both traces). "same": in both runs with equal calls, equal
+ *          recursive calls and equal incl and excl on every compared
+ *          clock. Methods are in row order.
  */
 #ifndef TV_DIFF_H
 #define TV_DIFF_H
@@ -66,7 +69,8 @@ struct diff_row {
 	                               * (added: base none; removed: next none) */
 	uint64_t incl[2][TV_NCLOCKS]; /* [run][clock]: 0 base, 1 new */
 	uint64_t excl[2][TV_NCLOCKS];
-	uint64_t calls[2];            /* calls + recursive calls */
+	uint64_t calls[2];            /* non-recursive calls (profile.h) */
+	uint64_t rcalls[2];           /* recursive calls */
 	enum diff_status status;
 };
 
@@ -99,8 +103,8 @@ static inline int64_t diff_delta(uint64_t base, uint64_t next)
 const char *diff_status_name(enum diff_status s);
 
 /* Reports: text (aligned, for people), csv (RFC 4180), json. Per clock
- * both runs, change in µs and %, calls of each run; added/removed marked.
- * Each returns TV_OK or TV_ERR_OUTPUT (a write failed). File names may be
+ * both runs, change in µs and %; non-recursive and recursive calls of each
+ * run; added/removed marked. Each returns TV_OK or TV_ERR_OUTPUT (a write failed). File names may be
  * NULL (left out of the text, null in JSON). */
 enum tv_status diff_report_text(FILE *out, const struct diff *d, const char *base_name,
                                 const char *next_name);

@@ -5,7 +5,9 @@
  * (one changed number changes one line of a diff of two reports), times in
  * ms with three decimals in text and whole µs elsewhere, integer rounding
  * only (textesc), trace strings always escaped. Only clocks both traces
- * record get columns.
+ * record get columns. Calls come in two columns per run like the single
+ * report's: calls that are not recursive ("Calls", calls) and recursive
+ * ones ("Rec", recursive_calls).
  */
 #include "diff.h"
 #include "methodname.h"
@@ -182,6 +184,8 @@ static void dr_text_columns(FILE *out, const struct diff *d)
 	}
 	dr_cell(out, "Calls Base", W_CALLS);
 	dr_cell(out, "Calls New", W_CALLS);
+	dr_cell(out, "Rec Base", W_CALLS);
+	dr_cell(out, "Rec New", W_CALLS);
 	fprintf(out, "  %-*s  Name\n", W_STATUS, "Status");
 }
 
@@ -209,10 +213,11 @@ static void dr_text_row(FILE *out, const struct diff *d, const struct diff_row *
 		dr_ms_cell(out, row->incl[0][c], has[0]);
 		dr_ms_cell(out, row->incl[1][c], has[1]);
 	}
-	for (int r = 0; r < 2; r++) {
+	for (int k = 0; k < 4; k++) {
+		int r = k & 1;
 		strcpy(buf, "-");
 		if (has[r])
-			dr_u64(buf, sizeof buf, row->calls[r]);
+			dr_u64(buf, sizeof buf, k < 2 ? row->calls[r] : row->rcalls[r]);
 		dr_cell(out, buf, W_CALLS);
 	}
 	const char *st = row->status == DIFF_ADDED ? "added"
@@ -228,10 +233,10 @@ enum tv_status diff_report_text(FILE *out, const struct diff *d, const char *bas
 {
 	dr_text_header(out, d, base_name, next_name);
 	if (d->has_clock[d->clock])
-		fprintf(out, "\nMethods (times in ms; Delta%% of Base; sorted by |Excl Delta| of %s)\n",
-		        dr_clock_label[d->clock]);
+		fprintf(out, "\nMethods (times in ms; Delta%% of Base; Calls not recursive, Rec "
+		        "recursive; sorted by |Excl Delta| of %s)\n", dr_clock_label[d->clock]);
 	else
-		fputs("\nMethods (sorted by name)\n", out);
+		fputs("\nMethods (Calls not recursive, Rec recursive; sorted by name)\n", out);
 	dr_text_columns(out, d);
 	for (uint32_t i = 0; i < d->nrows; i++)
 		dr_text_row(out, d, &d->rows[i]);
@@ -252,7 +257,8 @@ static void dr_csv_header(FILE *out, const struct diff *d)
 		fprintf(out, ",base_incl_%s_usec,new_incl_%s_usec,base_excl_%s_usec,new_excl_%s_usec"
 		        ",delta_excl_%s_usec,delta_excl_%s_pct", k, k, k, k, k, k);
 	}
-	fputs(",base_calls,new_calls,base_id,new_id\r\n", out);
+	fputs(",base_calls,new_calls,base_recursive_calls,new_recursive_calls,base_id,new_id\r\n",
+	      out);
 }
 
 /* ",N" or an empty field. */
@@ -266,7 +272,7 @@ static void dr_csv_u64(FILE *out, uint64_t v, int present)
 /* The numeric fields of a row; has[r]: run r has it. */
 static void dr_csv_numbers(FILE *out, const struct diff *d, const uint64_t (*incl)[TV_NCLOCKS],
                            const uint64_t (*excl)[TV_NCLOCKS], const uint64_t *calls,
-                           const int *has)
+                           const uint64_t *rcalls, const int *has)
 {
 	char buf[48];
 
@@ -284,6 +290,8 @@ static void dr_csv_numbers(FILE *out, const struct diff *d, const uint64_t (*inc
 	}
 	dr_csv_u64(out, calls[0], has[0]);
 	dr_csv_u64(out, calls[1], has[1]);
+	dr_csv_u64(out, rcalls[0], has[0]);
+	dr_csv_u64(out, rcalls[1], has[1]);
 }
 
 static void dr_csv_str(FILE *out, const struct trace *tr, struct tv_str s)
@@ -307,7 +315,7 @@ static void dr_csv_row(FILE *out, const struct diff *d, const struct diff_row *r
 	} else {
 		fputs(",,,", out);
 	}
-	dr_csv_numbers(out, d, row->incl, row->excl, row->calls, has);
+	dr_csv_numbers(out, d, row->incl, row->excl, row->calls, row->rcalls, has);
 	for (int r = 0; r < 2; r++) {
 		putc(',', out);
 		if (has[r])
@@ -320,13 +328,13 @@ static void dr_csv_row(FILE *out, const struct diff *d, const struct diff_row *r
 enum tv_status diff_report_csv(FILE *out, const struct diff *d)
 {
 	static const int both[2] = { 1, 1 };
-	uint64_t roots[2] = { d->run[0]->nthreads, d->run[1]->nthreads };
+	uint64_t roots[2] = { d->run[0]->nthreads, d->run[1]->nthreads }, none[2] = { 0, 0 };
 
 	dr_csv_header(out, d);
 	/* The toplevel first, its calls one root per selected thread, as in
 	 * report_csv.c. */
 	fputs("toplevel,,(toplevel),", out);
-	dr_csv_numbers(out, d, d->top_incl, d->top_excl, roots, both);
+	dr_csv_numbers(out, d, d->top_incl, d->top_excl, roots, none, both);
 	fputs(",,\r\n", out);
 	for (uint32_t i = 0; i < d->nrows; i++)
 		dr_csv_row(out, d, &d->rows[i]);
@@ -418,8 +426,9 @@ static void dr_json_side(FILE *out, const struct diff *d, const struct diff_row 
 		fputs("null", out);
 		return;
 	}
-	fprintf(out, "{\"id\": \"0x%" PRIx64 "\", \"calls\": %" PRIu64 ", ",
-	        d->run[r]->tr->methods[m].id, row->calls[r]);
+	fprintf(out, "{\"id\": \"0x%" PRIx64 "\", \"calls\": %" PRIu64
+	        ", \"recursive_calls\": %" PRIu64 ", ",
+	        d->run[r]->tr->methods[m].id, row->calls[r], row->rcalls[r]);
 	dr_json_nums(out, d, row->incl[r], row->excl[r]);
 	putc('}', out);
 }
@@ -440,8 +449,9 @@ static void dr_json_row(FILE *out, const struct diff *d, const struct diff_row *
 	dr_json_side(out, d, row, 0);
 	fputs(",\n     \"new\": ", out);
 	dr_json_side(out, d, row, 1);
-	fprintf(out, ",\n     \"delta\": {\"calls\": %" PRId64 ", ",
-	        diff_delta(row->calls[0], row->calls[1]));
+	fprintf(out, ",\n     \"delta\": {\"calls\": %" PRId64 ", \"recursive_calls\": %" PRId64
+	        ", ", diff_delta(row->calls[0], row->calls[1]),
+	        diff_delta(row->rcalls[0], row->rcalls[1]));
 	dr_json_delta(out, d, row->incl, row->excl);
 	fputs("}}", out);
 }
@@ -449,7 +459,7 @@ static void dr_json_row(FILE *out, const struct diff *d, const struct diff_row *
 enum tv_status diff_report_json_named(FILE *out, const struct diff *d, const char *base_name,
                                       const char *next_name)
 {
-	fputs("{\n", out);
+	fputs("{\n  \"schema\": 2,\n", out);
 	dr_json_run(out, "base", d->run[0], base_name);
 	dr_json_run(out, "new", d->run[1], next_name);
 	fputs("  \"clocks\": [", out);

@@ -310,46 +310,49 @@ static const char *const gold_text =
 	"  cpu              0.040         0.050        +0.010     +25.0\n"
 	"  wall             0.080         0.100        +0.020     +25.0\n"
 	"\n"
-	"Methods (times in ms; Delta% of Base; sorted by |Excl Delta| of Real)\n"
+	"Methods (times in ms; Delta% of Base; Calls not recursive, Rec recursive; sorted by |"
+	"Excl Delta| of Real)\n"
 	"  Cpu (ms)                                                                        Real"
 	" (ms)\n"
 	"     Excl Base      Excl New    Excl Delta    Delta%     Incl Base      Incl New     E"
 	"xcl Base      Excl New    Excl Delta    Delta%     Incl Base      Incl New  Calls Base"
-	"   Calls New  Status   Name\n"
+	"   Calls New    Rec Base     Rec New  Status   Name\n"
 	"         0.010         0.021        +0.011    +110.0         0.010         0.021      "
 	"   0.020         0.042        +0.022    +110.0         0.020         0.042           1"
-	"           2           com.ex.Main.work (I)V\n"
+	"           2           0           0           com.ex.Main.work (I)V\n"
 	"             -         0.003        +0.003       new             -         0.003      "
 	"       -         0.006        +0.006       new             -         0.006           -"
-	"           1  added    com.ex.New.fresh ()V\n"
+	"           1           -           0  added    com.ex.New.fresh ()V\n"
 	"         0.023         0.021        -0.002      -8.7         0.040         0.050      "
 	"   0.046         0.042        -0.004      -8.7         0.080         0.100           1"
-	"           1           com.ex.Main.run ()V\n"
+	"           1           0           0           com.ex.Main.run ()V\n"
 	"         0.002             -        -0.002      gone         0.002             -      "
 	"   0.004             -        -0.004      gone         0.004             -           1"
-	"           -  removed  com.ex.Old.gone ()V\n"
+	"           -           0           -  removed  com.ex.Old.gone ()V\n"
 	"         0.005         0.005         0.000       0.0         0.005         0.005      "
 	"   0.010         0.010         0.000       0.0         0.010         0.010           1"
-	"           1           com.ex.Util.log (Ljava/lang/String;)V\n";
+	"           1           0           0           com.ex.Util.log (Ljava/lang/String;)V\n";
 
 static const char *const gold_csv =
 	"status,class,name,signature,"
 	"base_incl_cpu_usec,new_incl_cpu_usec,base_excl_cpu_usec,new_excl_cpu_usec,"
 	"delta_excl_cpu_usec,delta_excl_cpu_pct,"
 	"base_incl_wall_usec,new_incl_wall_usec,base_excl_wall_usec,new_excl_wall_usec,"
-	"delta_excl_wall_usec,delta_excl_wall_pct,base_calls,new_calls,base_id,new_id\r\n"
-	"toplevel,,(toplevel),,40,50,0,0,0,,80,100,0,0,0,,1,1,,\r\n"
+	"delta_excl_wall_usec,delta_excl_wall_pct,base_calls,new_calls,"
+	"base_recursive_calls,new_recursive_calls,base_id,new_id\r\n"
+	"toplevel,,(toplevel),,40,50,0,0,0,,80,100,0,0,0,,1,1,0,0,,\r\n"
 	"changed,com.ex.Main,work,(I)V,10,21,10,21,11,110.00,20,42,20,42,22,110.00,"
-	"1,2,0x14,0x104\r\n"
-	"added,com.ex.New,fresh,()V,,3,,3,3,,,6,,6,6,,,1,,0x10c\r\n"
+	"1,2,0,0,0x14,0x104\r\n"
+	"added,com.ex.New,fresh,()V,,3,,3,3,,,6,,6,6,,,1,,0,,0x10c\r\n"
 	"changed,com.ex.Main,run,()V,40,50,23,21,-2,-8.70,80,100,46,42,-4,-8.70,"
-	"1,1,0x10,0x100\r\n"
-	"removed,com.ex.Old,gone,()V,2,,2,,-2,-100.00,4,,4,,-4,-100.00,1,,0x1c,\r\n"
+	"1,1,0,0,0x10,0x100\r\n"
+	"removed,com.ex.Old,gone,()V,2,,2,,-2,-100.00,4,,4,,-4,-100.00,1,,0,,0x1c,\r\n"
 	"same,com.ex.Util,log,(Ljava/lang/String;)V,5,5,5,5,0,0.00,10,10,10,10,0,0.00,"
-	"1,1,0x18,0x108\r\n";
+	"1,1,0,0,0x18,0x108\r\n";
 
 static const char *const gold_json =
 	"{\n"
+	"  \"schema\": 2,\n"
 	"  \"base\": {\"file\": \"base.trace\", \"clock\": \"dual\", \"threads\": 1, \"tid\": n"
 	"ull},\n"
 	"  \"new\": {\"file\": null, \"clock\": \"dual\", \"threads\": 1, \"tid\": null},\n"
@@ -365,41 +368,54 @@ static const char *const gold_json =
 	"  \"methods\": [\n"
 	"    {\"class\": \"com.ex.Main\", \"name\": \"work\", \"signature\": \"(I)V\", \"status"
 	"\": \"changed\",\n"
-	"     \"base\": {\"id\": \"0x14\", \"calls\": 1, \"incl_cpu_usec\": 10, \"excl_cpu_usec"
+	"     \"base\": {\"id\": \"0x14\", \"calls\": 1, \"recursive_calls\": 0, "
+	"\"incl_cpu_usec\": 10, \"excl_cpu_usec"
 	"\": 10, \"incl_wall_usec\": 20, \"excl_wall_usec\": 20},\n"
-	"     \"new\": {\"id\": \"0x104\", \"calls\": 2, \"incl_cpu_usec\": 21, \"excl_cpu_usec"
+	"     \"new\": {\"id\": \"0x104\", \"calls\": 2, \"recursive_calls\": 0, "
+	"\"incl_cpu_usec\": 21, \"excl_cpu_usec"
 	"\": 21, \"incl_wall_usec\": 42, \"excl_wall_usec\": 42},\n"
-	"     \"delta\": {\"calls\": 1, \"incl_cpu_usec\": 11, \"excl_cpu_usec\": 11, \"incl_wa"
+	"     \"delta\": {\"calls\": 1, \"recursive_calls\": 0, "
+	"\"incl_cpu_usec\": 11, \"excl_cpu_usec\": 11, \"incl_wa"
 	"ll_usec\": 22, \"excl_wall_usec\": 22}},\n"
 	"    {\"class\": \"com.ex.New\", \"name\": \"fresh\", \"signature\": \"()V\", \"status"
 	"\": \"added\",\n"
 	"     \"base\": null,\n"
-	"     \"new\": {\"id\": \"0x10c\", \"calls\": 1, \"incl_cpu_usec\": 3, \"excl_cpu_usec"
+	"     \"new\": {\"id\": \"0x10c\", \"calls\": 1, \"recursive_calls\": 0, "
+	"\"incl_cpu_usec\": 3, \"excl_cpu_usec"
 	"\": 3, \"incl_wall_usec\": 6, \"excl_wall_usec\": 6},\n"
-	"     \"delta\": {\"calls\": 1, \"incl_cpu_usec\": 3, \"excl_cpu_usec\": 3, \"incl_wall"
+	"     \"delta\": {\"calls\": 1, \"recursive_calls\": 0, "
+	"\"incl_cpu_usec\": 3, \"excl_cpu_usec\": 3, \"incl_wall"
 	"_usec\": 6, \"excl_wall_usec\": 6}},\n"
 	"    {\"class\": \"com.ex.Main\", \"name\": \"run\", \"signature\": \"()V\", \"status\""
 	": \"changed\",\n"
-	"     \"base\": {\"id\": \"0x10\", \"calls\": 1, \"incl_cpu_usec\": 40, \"excl_cpu_usec"
+	"     \"base\": {\"id\": \"0x10\", \"calls\": 1, \"recursive_calls\": 0, "
+	"\"incl_cpu_usec\": 40, \"excl_cpu_usec"
 	"\": 23, \"incl_wall_usec\": 80, \"excl_wall_usec\": 46},\n"
-	"     \"new\": {\"id\": \"0x100\", \"calls\": 1, \"incl_cpu_usec\": 50, \"excl_cpu_usec"
+	"     \"new\": {\"id\": \"0x100\", \"calls\": 1, \"recursive_calls\": 0, "
+	"\"incl_cpu_usec\": 50, \"excl_cpu_usec"
 	"\": 21, \"incl_wall_usec\": 100, \"excl_wall_usec\": 42},\n"
-	"     \"delta\": {\"calls\": 0, \"incl_cpu_usec\": 10, \"excl_cpu_usec\": -2, \"incl_wa"
+	"     \"delta\": {\"calls\": 0, \"recursive_calls\": 0, "
+	"\"incl_cpu_usec\": 10, \"excl_cpu_usec\": -2, \"incl_wa"
 	"ll_usec\": 20, \"excl_wall_usec\": -4}},\n"
 	"    {\"class\": \"com.ex.Old\", \"name\": \"gone\", \"signature\": \"()V\", \"status\""
 	": \"removed\",\n"
-	"     \"base\": {\"id\": \"0x1c\", \"calls\": 1, \"incl_cpu_usec\": 2, \"excl_cpu_usec"
+	"     \"base\": {\"id\": \"0x1c\", \"calls\": 1, \"recursive_calls\": 0, "
+	"\"incl_cpu_usec\": 2, \"excl_cpu_usec"
 	"\": 2, \"incl_wall_usec\": 4, \"excl_wall_usec\": 4},\n"
 	"     \"new\": null,\n"
-	"     \"delta\": {\"calls\": -1, \"incl_cpu_usec\": -2, \"excl_cpu_usec\": -2, \"incl_w"
+	"     \"delta\": {\"calls\": -1, \"recursive_calls\": 0, "
+	"\"incl_cpu_usec\": -2, \"excl_cpu_usec\": -2, \"incl_w"
 	"all_usec\": -4, \"excl_wall_usec\": -4}},\n"
 	"    {\"class\": \"com.ex.Util\", \"name\": \"log\", \"signature\": \"(Ljava/lang/Strin"
 	"g;)V\", \"status\": \"same\",\n"
-	"     \"base\": {\"id\": \"0x18\", \"calls\": 1, \"incl_cpu_usec\": 5, \"excl_cpu_usec"
+	"     \"base\": {\"id\": \"0x18\", \"calls\": 1, \"recursive_calls\": 0, "
+	"\"incl_cpu_usec\": 5, \"excl_cpu_usec"
 	"\": 5, \"incl_wall_usec\": 10, \"excl_wall_usec\": 10},\n"
-	"     \"new\": {\"id\": \"0x108\", \"calls\": 1, \"incl_cpu_usec\": 5, \"excl_cpu_usec"
+	"     \"new\": {\"id\": \"0x108\", \"calls\": 1, \"recursive_calls\": 0, "
+	"\"incl_cpu_usec\": 5, \"excl_cpu_usec"
 	"\": 5, \"incl_wall_usec\": 10, \"excl_wall_usec\": 10},\n"
-	"     \"delta\": {\"calls\": 0, \"incl_cpu_usec\": 0, \"excl_cpu_usec\": 0, \"incl_wall"
+	"     \"delta\": {\"calls\": 0, \"recursive_calls\": 0, "
+	"\"incl_cpu_usec\": 0, \"excl_cpu_usec\": 0, \"incl_wall"
 	"_usec\": 0, \"excl_wall_usec\": 0}}\n"
 	"  ]\n"
 	"}\n";
@@ -463,24 +479,29 @@ static void check_self(const struct diff *d, const struct profile *a, const stru
 {
 	/* Rows can be fewer than methods: one name under two ids is one row
 	 * (some real traces have that); calls add up either way. */
-	uint64_t calls = 0, row_calls = 0;
-	for (uint32_t i = 0; i < a->norder; i++)
-		calls += a->methods[a->order[i]].calls + a->methods[a->order[i]].rcalls;
+	uint64_t calls = 0, rcalls = 0, row_calls = 0, row_rcalls = 0;
+	for (uint32_t i = 0; i < a->norder; i++) {
+		calls += a->methods[a->order[i]].calls;
+		rcalls += a->methods[a->order[i]].rcalls;
+	}
 	assert_true(d->nrows <= a->norder);
 	assert_int_equal(d->count[DIFF_SAME], d->nrows);
 	for (uint32_t i = 0; i < d->nrows; i++) {
 		const struct diff_row *row = &d->rows[i];
 		row_calls += row->calls[0];
+		row_rcalls += row->rcalls[0];
 		assert_int_equal(row->status, DIFF_SAME);
 		assert_int_not_equal(row->base, DIFF_NONE);
 		assert_int_not_equal(row->next, DIFF_NONE);
 		assert_int_equal(row->calls[0], row->calls[1]);
+		assert_int_equal(row->rcalls[0], row->rcalls[1]);
 		for (int c = 0; c < TV_NCLOCKS; c++) {
 			assert_int_equal(diff_delta(row->excl[0][c], row->excl[1][c]), 0);
 			assert_int_equal(diff_delta(row->incl[0][c], row->incl[1][c]), 0);
 		}
 	}
 	assert_int_equal(row_calls, calls);
+	assert_int_equal(row_rcalls, rcalls);
 	for (int c = 0; c < TV_NCLOCKS; c++) {
 		if (!d->has_clock[c])
 			continue;
@@ -527,6 +548,11 @@ static void test_self_generated(void **state)
 	const struct diff *d = fx_diff(f);
 	assert_int_equal(d->nrows, 3);
 	check_self(d, &f->r[0].p, &f->r[1].p);
+	/* rec: thread 1's outer call and thread 2's are not recursive, thread
+	 * 1's inner one is. */
+	const struct diff_row *rec = find_row(d, "rec");
+	assert_int_equal(rec->calls[0], 2);
+	assert_int_equal(rec->rcalls[0], 1);
 	/* One profile against itself too. */
 	struct diff d2;
 	assert_int_equal(d->nrows, f->r[0].p.norder);
@@ -615,6 +641,111 @@ static void test_duplicate_names(void **state)
 	free(t);
 }
 
+/* ------------------------------------------------------------ recursion */
+
+/* Recursion in both runs; cpu/wall, wall twice cpu (R = rec, A = run).
+ * Base: A [0,100] { R1 [10,60] { R2 [20,40] { R3 [25,30] } }, R4 [70,80] }
+ *   R: R1 and R4 not recursive (2 calls), R2 and R3 recursive (2);
+ *   incl over R1, R4 = 50 + 10 = 60; excl 30 + 15 + 5 + 10 = 60.
+ *   A: 1 call, excl 100 - 60 = 40.
+ * New: A [0,100] { R1 [10,40] { R2 [15,25] }, R3 [50,90] { R4 [60,70]
+ *   { R5 [62,66] } } }
+ *   R: R1, R3 not recursive (2), R2, R4, R5 recursive (3); incl 30 + 40 =
+ *   70; excl 20 + 10 + 30 + 6 + 4 = 70. A: excl 100 - 70 = 30.
+ * Δ excl wall: R +20, A -20: a tie, R first by name (rec < run). */
+static const char *const rec_base =
+	"method A 0x10 com.ex.Main run ()V\nmethod R 0x14 com.ex.Main rec (I)V\n"
+	"1 > A 0 0\n1 > R 10 20\n1 > R 20 40\n1 > R 25 50\n1 < R 30 60\n1 < R 40 80\n"
+	"1 < R 60 120\n1 > R 70 140\n1 < R 80 160\n1 < A 100 200\n";
+static const char *const rec_new =
+	"method A 0x10 com.ex.Main run ()V\nmethod R 0x14 com.ex.Main rec (I)V\n"
+	"1 > A 0 0\n1 > R 10 20\n1 > R 15 30\n1 < R 25 50\n1 < R 40 80\n"
+	"1 > R 50 100\n1 > R 60 120\n1 > R 62 124\n1 < R 66 132\n1 < R 70 140\n"
+	"1 < R 90 180\n1 < A 100 200\n";
+
+static void test_recursion_rows(void **state)
+{
+	struct fx *f = *state;
+	fx_load(f, 0, rec_base, NULL, NULL);
+	fx_load(f, 1, rec_new, NULL, NULL);
+	const struct diff *d = fx_diff(f);
+	assert_int_equal(d->nrows, 2);
+	assert_int_equal(row_pos(d, "rec"), 0);
+	const struct diff_row *r = &d->rows[0], *a = &d->rows[1];
+	assert_int_equal(r->status, DIFF_CHANGED);
+	assert_int_equal(r->calls[0], 2);
+	assert_int_equal(r->calls[1], 2);
+	assert_int_equal(r->rcalls[0], 2);
+	assert_int_equal(r->rcalls[1], 3);
+	assert_int_equal(r->incl[0][TV_CPU], 60);
+	assert_int_equal(r->incl[1][TV_CPU], 70);
+	assert_int_equal(r->excl[1][TV_WALL], 140);
+	assert_int_equal(a->calls[0], 1);
+	assert_int_equal(a->rcalls[1], 0);
+	assert_int_equal(a->excl[0][TV_CPU], 40);
+	assert_int_equal(a->excl[1][TV_CPU], 30);
+	/* calls means what the single report's calls means. */
+	for (int run = 0; run < 2; run++) {
+		const struct prof_method *pm = &f->r[run].p.methods[run ? r->next : r->base];
+		assert_int_equal(r->calls[run], pm->calls);
+		assert_int_equal(r->rcalls[run], pm->rcalls);
+	}
+}
+
+static void test_recursion_reports(void **state)
+{
+	struct fx *f = *state;
+	fx_load(f, 0, rec_base, NULL, NULL);
+	fx_load(f, 1, rec_new, NULL, NULL);
+	const struct diff *d = fx_diff(f);
+	char *t = json_of(d, NULL, NULL);
+	assert_non_null(strstr(t, "{\n  \"schema\": 2,\n  \"base\": {"));
+	assert_non_null(strstr(t,
+		"\"status\": \"changed\",\n"
+		"     \"base\": {\"id\": \"0x14\", \"calls\": 2, \"recursive_calls\": 2, "
+		"\"incl_cpu_usec\": 60, \"excl_cpu_usec\": 60, \"incl_wall_usec\": 120, "
+		"\"excl_wall_usec\": 120},\n"
+		"     \"new\": {\"id\": \"0x14\", \"calls\": 2, \"recursive_calls\": 3, "
+		"\"incl_cpu_usec\": 70, \"excl_cpu_usec\": 70, \"incl_wall_usec\": 140, "
+		"\"excl_wall_usec\": 140},\n"
+		"     \"delta\": {\"calls\": 0, \"recursive_calls\": 1, \"incl_cpu_usec\": 10, "
+		"\"excl_cpu_usec\": 10, \"incl_wall_usec\": 20, \"excl_wall_usec\": 20}}"));
+	free(t);
+	/* 10/60 = 16.67 %. */
+	t = csv_of(d);
+	assert_non_null(strstr(t, "\r\nchanged,com.ex.Main,rec,(I)V,60,70,60,70,10,16.67,"
+	                          "120,140,120,140,20,16.67,2,2,2,3,0x14,0x14\r\n"));
+	free(t);
+	t = text_of(d, NULL, NULL);
+	assert_non_null(strstr(t, "  Calls Base   Calls New    Rec Base     Rec New  Status"));
+	assert_non_null(strstr(t, "           2           2           2           3"
+	                          "           com.ex.Main.rec (I)V\n"));
+	free(t);
+}
+
+/* The same calls in total, split otherwise: changed, not same.
+ * Base: R [10,30] { R [15,25] }: 1 + 1 recursive; incl 20, excl 10 + 10.
+ * New: R [10,20], R [20,30]: 2 + 0; incl 20, excl 20. A excl 80 in both. */
+static void test_recursion_split_only(void **state)
+{
+	struct fx *f = *state;
+	fx_load(f, 0, "method A 0x10 com.ex.A run ()V\nmethod R 0x14 com.ex.A rec ()V\n"
+	              "1 > A 0 0\n1 > R 10 20\n1 > R 15 30\n1 < R 25 50\n1 < R 30 60\n"
+	              "1 < A 100 200\n", NULL, NULL);
+	fx_load(f, 1, "method A 0x10 com.ex.A run ()V\nmethod R 0x14 com.ex.A rec ()V\n"
+	              "1 > A 0 0\n1 > R 10 20\n1 < R 20 40\n1 > R 20 40\n1 < R 30 60\n"
+	              "1 < A 100 200\n", NULL, NULL);
+	const struct diff *d = fx_diff(f);
+	const struct diff_row *r = find_row(d, "rec"), *a = find_row(d, "run");
+	assert_int_equal(r->incl[0][TV_WALL], r->incl[1][TV_WALL]);
+	assert_int_equal(r->excl[0][TV_WALL], r->excl[1][TV_WALL]);
+	assert_int_equal(r->calls[0] + r->rcalls[0], r->calls[1] + r->rcalls[1]);
+	assert_int_equal(r->rcalls[0], 1);
+	assert_int_equal(r->calls[1], 2);
+	assert_int_equal(r->status, DIFF_CHANGED);
+	assert_int_equal(a->status, DIFF_SAME);
+}
+
 /* ------------------------------------------------------------ clocks */
 
 /* Base thread-cpu only, new dual: CPU compared, wall null everywhere. */
@@ -636,13 +767,13 @@ static void test_clock_cpu_only(void **state)
 	assert_int_equal(d->rows[1].excl[1][TV_WALL], 0);
 	char *t = json_of(d, NULL, NULL);
 	assert_non_null(strstr(t, "  \"clocks\": [\"cpu\"],\n  \"clock\": \"cpu\",\n"));
-	assert_non_null(strstr(t, "\"delta\": {\"calls\": 0, \"incl_cpu_usec\": 2, "
-	                          "\"excl_cpu_usec\": 2, \"incl_wall_usec\": null, "
+	assert_non_null(strstr(t, "\"delta\": {\"calls\": 0, \"recursive_calls\": 0, "
+	                          "\"incl_cpu_usec\": 2, \"excl_cpu_usec\": 2, \"incl_wall_usec\": null, "
 	                          "\"excl_wall_usec\": null}}"));
 	free(t);
 	t = csv_of(d);
 	assert_null(strstr(t, "wall"));
-	assert_non_null(strstr(t, "\r\nchanged,com.example.Test,B,()V,3,5,3,5,2,66.67,1,1,0x8,0x8\r\n"));
+	assert_non_null(strstr(t, "\r\nchanged,com.example.Test,B,()V,3,5,3,5,2,66.67,1,1,0,0,0x8,0x8\r\n"));
 	free(t);
 	t = text_of(d, NULL, NULL);
 	assert_null(strstr(t, "Real"));
@@ -779,6 +910,9 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_ids_differ, fx_setup, fx_teardown),
 		cmocka_unit_test_setup_teardown(test_undeclared, fx_setup, fx_teardown),
 		cmocka_unit_test_setup_teardown(test_duplicate_names, fx_setup, fx_teardown),
+		cmocka_unit_test_setup_teardown(test_recursion_rows, fx_setup, fx_teardown),
+		cmocka_unit_test_setup_teardown(test_recursion_reports, fx_setup, fx_teardown),
+		cmocka_unit_test_setup_teardown(test_recursion_split_only, fx_setup, fx_teardown),
 		cmocka_unit_test_setup_teardown(test_clock_cpu_only, fx_setup, fx_teardown),
 		cmocka_unit_test_setup_teardown(test_clock_none_shared, fx_setup, fx_teardown),
 		cmocka_unit_test_setup_teardown(test_thread_filter, fx_setup, fx_teardown),

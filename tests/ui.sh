@@ -615,6 +615,90 @@ else
 fi
 finish s13
 
+# ---------------------------------------------------------------- 15 recursion
+# LayoutInflater.inflate (ILandroid/view/ViewGroup;Z) on the sample: 7 plain
+# and 4 recursive calls, all from inflate (ILandroid/view/ViewGroup;). The
+# plain parent row carries the plain half: 124.650 ms CPU, 100.0%, 7/11;
+# under "parents while recursive" the same parent carries the recursive
+# half: 20.196 ms, 20196/124650 = 16.2%, 4/11 (as Traceview showed them).
+# Children: inflate (Lorg/xmlpull/...) 6/10 plain, 4/10 while recursive.
+REC='inflate (ILandroid/view/ViewGroup;Z)'
+RECPAR='LayoutInflater\.inflate \(ILandroid/view/Vie'
+# line_after REGEX: the screen line after the first one matching REGEX.
+line_after() { grep -E -A 1 -e "$1" "$tmp/screen" | sed -n 2p; }
+launch s15 "$LOC" "$SAMPLE"
+if wait_for s15 "Calls+Rec" && find_method s15 "$REC"; then
+	# Eight rows down (the last child while recursive) puts the whole
+	# expansion on screen; five up is the parent while recursive.
+	keys s15 j j j j j j j j
+	if wait_re s15 "^    children while recursive"; then
+		check "recursion: plain parent row 100.0% 124.650 7/11" \
+			has_re "$(mark_row "$PM" "$RECPAR").* 100\\.0% +124\\.650 .* 7/11 *\$"
+		check "recursion: a 'parents while recursive' row, then the parent's 16.2% 20.196 4/11" \
+			eval 'line_after "^    parents while recursive *\$" |
+			      grep -E -q "$(mark_row "$PM" "$RECPAR").* 16\\.2% +20\\.196 .* 4/11 *\$"'
+		check "recursion: recursive rows between the plain parent and self" eval '
+			p=$(row_of "$(mark_row "$PM" "$RECPAR").* 7/11"); l=$(row_of "^    parents while recursive")
+			s=$(row_of "^    self "); [ "$p" -lt "$l" ] && [ "$l" -lt "$s" ]'
+		check "recursion: plain child 6/10, after 'children while recursive' 4/10" eval '
+			has_re "$(mark_row "$CM" "LayoutInflater\\.inflate \\(Lorg").* 6/10 *\$" &&
+			line_after "^    children while recursive *\$" |
+			grep -E -q "$(mark_row "$CM" "LayoutInflater\\.inflate \\(Lorg").* 4/10 *\$"'
+		check "recursion: the label rows carry no numbers" \
+			eval '! has_re "^    (parents|children) while recursive .*[0-9]"'
+		keys s15 k k k k k Enter
+		if wait_re s15 "$(mark_row "$PM" "setContentView").* 3/11 *\$"; then
+			ok "recursion: Enter on the parent while recursive selects it (its parents show)"
+			# The selected row sits right above its first parent.
+			check "recursion: inflate (ILandroid/view/ViewGroup;) is the selected row" eval '
+				r=$(row_of "$(mark_row "$PM" "setContentView")") && r=$((r - 1)) &&
+				sed -n "$((r + 1))p" "$tmp/screen" | grep -E -q "^$RECPAR" &&
+				sgr s15 "$r" && sgr_has a=7'
+			check "recursion: its child while recursive is the method left, 16.2% 4/11" \
+				eval 'line_after "^    children while recursive *\$" |
+				      grep -E -q "$(mark_row "$CM" "$RECPAR").* 16\\.2% .* 4/11 *\$"'
+		else
+			bad "recursion: Enter on the parent while recursive selects it"
+		fi
+	else
+		bad "recursion: the expansion shows 'children while recursive'"
+	fi
+	keys s15 q
+	check "recursion: q exits 0" exited s15 0
+else
+	bad "recursion: $REC is found"
+fi
+finish s15
+
+# The diff table of the sample with itself: the same halves in both runs
+# (times on the wall clock: 208.169 ms plain, 33.853 ms while recursive).
+launch s16 "$LOC" --diff "$SAMPLE" "$SAMPLE"
+if wait_for s16 "Chg Excl" && find_method s16 "$REC"; then
+	keys s16 j j j j j j j j
+	if wait_re s16 "^    children while recursive"; then
+		check "diff recursion: title says calls+recursive base>new" has "Calls+Rec B>N"
+		check "diff recursion: the method row 7+4>7+4" has_re " 208\\.169 +7\\+4>7\\+4 *\$"
+		check "diff recursion: plain parent 208.169 in both, 7>7" \
+			has_re "$(mark_row "$PM" "").* 208\\.169 +208\\.169 +7>7 *\$"
+		check "diff recursion: after 'parents while recursive' 33.853 in both, 4>4" \
+			eval 'line_after "^    parents while recursive *\$" |
+			      grep -E -q "$(mark_row "$PM" "").* 33\\.853 +33\\.853 +4>4 *\$"'
+		keys s16 k k k k k Enter
+		if wait_re s16 "$(mark_row "$PM" "setContentView").* 3>3 *\$"; then
+			ok "diff recursion: Enter on the parent while recursive selects it"
+		else
+			bad "diff recursion: Enter on the parent while recursive selects it"
+		fi
+	else
+		bad "diff recursion: the expansion shows 'children while recursive'"
+	fi
+	keys s16 q
+	check "diff recursion: q exits 0" exited s16 0
+else
+	bad "diff recursion: $REC is found in the diff table"
+fi
+finish s16
+
 # ---------------------------------------------------------------- 14 fatal
 # A fatal error after curses started (the UI's state cannot be allocated;
 # TRACEVIEW_TEST_UI_OOM fails that allocation on purpose) gives the

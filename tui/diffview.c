@@ -11,15 +11,20 @@
 #include "prompt.h"
 #include "text.h"
 
-enum dv_kind { DV_METHOD, DV_PARENT, DV_SELF, DV_CHILD };
+enum dv_kind {
+	DV_METHOD, DV_PARENT, DV_SELF, DV_CHILD,
+	DV_RPARENT_LABEL, DV_RCHILD_LABEL      /* "... while recursive" */
+};
 
-/* One line of the table: a diff row, or a parent/child of the selected
- * one with its edge in each run (NULL when the run has no such edge). */
+/* One line of the table: a diff row, a parent/child of the selected one
+ * with its edge in each run (NULL when the run has no such edge), or the
+ * label above the "while recursive" halves. */
 struct dv_line {
 	enum dv_kind kind;
 	uint32_t row;                      /* diff row (DV_METHOD, DV_SELF) */
 	const struct prof_edge *edge[2];
 	uint32_t method[2];                /* edge ends, per run */
+	int rec;                           /* the edges' "while recursive" half */
 };
 
 struct diffview {
@@ -51,18 +56,26 @@ static void dv_name(const struct diffview *v, int run, uint32_t m, char *buf, si
 	names_full(dv_tr(v, run), m, buf, n);
 }
 
-/* Adds the edges of both runs, matched by the far end's full name. */
-static uint32_t dv_add_edges(struct diffview *v, struct dv_line *out, enum dv_kind kind,
+/* Calls in the half of e a line shows (0 without an edge). */
+static uint64_t dv_half_calls(const struct prof_edge *e, int rec)
+{
+	return !e ? 0 : rec ? e->rcalls : e->calls;
+}
+
+/* Adds the edges of both runs, matched by the far end's full name, that
+ * have a call in the given half in either run; before the recursive half,
+ * a label line when there is any. */
+static uint32_t dv_add_edges(struct diffview *v, struct dv_line *out, enum dv_kind kind, int rec,
                              const struct prof_edge *e0, uint32_t n0, const struct prof_edge *e1,
                              uint32_t n1)
 {
-	uint32_t k = 0;
+	uint32_t k = rec;   /* room for the label */
 	char a[4200], b[4200];
 	uint8_t *used = calloc(n1 + 1, 1);
 	if (!used)
 		return 0;
 	for (uint32_t i = 0; i < n0; i++) {
-		struct dv_line l = {kind, 0, {&e0[i], NULL}, {e0[i].method, DIFF_NONE}};
+		struct dv_line l = {kind, 0, {&e0[i], NULL}, {e0[i].method, DIFF_NONE}, rec};
 		dv_name(v, 0, e0[i].method, a, sizeof a);
 		for (uint32_t j = 0; j < n1 && !l.edge[1]; j++) {
 			dv_name(v, 1, e1[j].method, b, sizeof b);
@@ -72,12 +85,19 @@ static uint32_t dv_add_edges(struct diffview *v, struct dv_line *out, enum dv_ki
 				l.method[1] = e1[j].method;
 			}
 		}
-		out[k++] = l;
+		if (dv_half_calls(l.edge[0], rec) || dv_half_calls(l.edge[1], rec))
+			out[k++] = l;
 	}
 	for (uint32_t j = 0; j < n1; j++)
-		if (!used[j])
-			out[k++] = (struct dv_line){kind, 0, {NULL, &e1[j]}, {DIFF_NONE, e1[j].method}};
+		if (!used[j] && dv_half_calls(&e1[j], rec))
+			out[k++] = (struct dv_line){kind, 0, {NULL, &e1[j]}, {DIFF_NONE, e1[j].method},
+			                            rec};
 	free(used);
+	if (k == (uint32_t)rec)
+		return 0;
+	if (rec)
+		out[0] = (struct dv_line){kind == DV_PARENT ? DV_RPARENT_LABEL : DV_RCHILD_LABEL, 0,
+		                          {NULL, NULL}, {DIFF_NONE, DIFF_NONE}, 1};
 	return k;
 }
 
@@ -105,19 +125,22 @@ static int dv_build(struct diffview *v)
 		dv_edges_of(v, 0, r->base, 0, &c0, &nc0);
 		dv_edges_of(v, 1, r->next, 0, &c1, &nc1);
 	}
-	size_t n = (size_t)d->nrows + np0 + np1 + nc0 + nc1 + 1;
+	/* Each edge at most twice, two labels and the self line. */
+	size_t n = (size_t)d->nrows + 2 * ((size_t)np0 + np1 + nc0 + nc1) + 3;
 	struct dv_line *l = realloc(v->lines, n * sizeof *l);
 	if (!l)
 		return -1;
 	v->lines = l;
 	uint32_t k = 0;
 	for (uint32_t i = 0; i < d->nrows; i++) {
-		l[k++] = (struct dv_line){DV_METHOD, i, {NULL, NULL}, {DIFF_NONE, DIFF_NONE}};
+		l[k++] = (struct dv_line){DV_METHOD, i, {NULL, NULL}, {DIFF_NONE, DIFF_NONE}, 0};
 		if (i != v->sel)
 			continue;
-		k += dv_add_edges(v, l + k, DV_PARENT, p0, np0, p1, np1);
-		l[k++] = (struct dv_line){DV_SELF, i, {NULL, NULL}, {DIFF_NONE, DIFF_NONE}};
-		k += dv_add_edges(v, l + k, DV_CHILD, c0, nc0, c1, nc1);
+		k += dv_add_edges(v, l + k, DV_PARENT, 0, p0, np0, p1, np1);
+		k += dv_add_edges(v, l + k, DV_PARENT, 1, p0, np0, p1, np1);
+		l[k++] = (struct dv_line){DV_SELF, i, {NULL, NULL}, {DIFF_NONE, DIFF_NONE}, 0};
+		k += dv_add_edges(v, l + k, DV_CHILD, 0, c0, nc0, c1, nc1);
+		k += dv_add_edges(v, l + k, DV_CHILD, 1, c0, nc0, c1, nc1);
 	}
 	v->nlines = k;
 	return 0;
@@ -262,9 +285,12 @@ static void dv_pct(char *buf, size_t n, uint64_t base, uint64_t next, int has_ba
 	}
 }
 
-/* Columns: Δ excl, Δ %, base excl, new excl, base incl, new incl, calls. */
+/* Columns: Δ excl, Δ %, base excl, new excl, base incl, new incl, calls
+ * (wider: "calls+recursive>calls+recursive" on method lines). */
 #define DV_NUM_W 11
+#define DV_CALLS_W 15
 #define DV_COLS 7
+#define DV_NUMS_W ((DV_COLS - 1) * (DV_NUM_W + 1) + DV_CALLS_W + 1)
 
 static void dv_cells_method(const struct diffview *v, const struct diff_row *r,
                             char cells[DV_COLS][40])
@@ -276,25 +302,36 @@ static void dv_cells_method(const struct diffview *v, const struct diff_row *r,
 	dv_ms(cells[3], 40, (int64_t)r->excl[1][c], 0);
 	dv_ms(cells[4], 40, (int64_t)r->incl[0][c], 0);
 	dv_ms(cells[5], 40, (int64_t)r->incl[1][c], 0);
-	snprintf(cells[6], 40, "%llu>%llu", (unsigned long long)r->calls[0],
-	         (unsigned long long)r->calls[1]);
+	snprintf(cells[6], 40, "%llu+%llu>%llu+%llu", (unsigned long long)r->calls[0],
+	         (unsigned long long)r->rcalls[0], (unsigned long long)r->calls[1],
+	         (unsigned long long)r->rcalls[1]);
 }
 
-/* Parent and child lines: the edge's incl in each run, side by side. */
+/* Half of an edge's incl on clock c (0 without an edge). */
+static uint64_t dv_half_incl(const struct prof_edge *e, int rec, int c)
+{
+	return !e ? 0 : rec ? e->rincl[c] : e->incl[c];
+}
+
+/* Parent and child lines: the incl of the line's half of the edge in each
+ * run, side by side, and its calls; label lines are empty. */
 static void dv_cells_edge(const struct diffview *v, const struct dv_line *l,
                           char cells[DV_COLS][40])
 {
 	int c = v->clock;
-	uint64_t i0 = l->edge[0] ? l->edge[0]->incl[c] : 0, i1 = l->edge[1] ? l->edge[1]->incl[c] : 0;
 	for (int k = 0; k < DV_COLS; k++)
 		cells[k][0] = '\0';
+	if (l->kind == DV_RPARENT_LABEL || l->kind == DV_RCHILD_LABEL)
+		return;
+	uint64_t i0 = dv_half_incl(l->edge[0], l->rec, c), i1 = dv_half_incl(l->edge[1], l->rec, c);
+	/* An edge only in the other half in one run is 0 there, not new. */
+	int h0 = dv_half_calls(l->edge[0], l->rec) > 0, h1 = dv_half_calls(l->edge[1], l->rec) > 0;
 	dv_ms(cells[0], 40, (int64_t)i1 - (int64_t)i0, 1);
-	dv_pct(cells[1], 40, i0, i1, l->edge[0] != NULL, l->edge[1] != NULL);
+	dv_pct(cells[1], 40, i0, i1, h0, h1);
 	dv_ms(cells[4], 40, (int64_t)i0, 0);
 	dv_ms(cells[5], 40, (int64_t)i1, 0);
-	snprintf(cells[6], 40, "%llu>%llu",
-	         (unsigned long long)(l->edge[0] ? l->edge[0]->calls : 0),
-	         (unsigned long long)(l->edge[1] ? l->edge[1]->calls : 0));
+	snprintf(cells[6], 40, "%llu>%llu", (unsigned long long)dv_half_calls(l->edge[0], l->rec),
+	         (unsigned long long)dv_half_calls(l->edge[1], l->rec));
 }
 
 static void dv_line_name(const struct diffview *v, const struct dv_line *l, int w, char *buf,
@@ -308,7 +345,7 @@ static void dv_line_name(const struct diffview *v, const struct dv_line *l, int 
 	switch (l->kind) {
 	case DV_PARENT: mark = v->ascii ? "  < " : "  \xE2\x96\xB2 "; break;
 	case DV_CHILD: mark = v->ascii ? "  > " : "  \xE2\x96\xBC "; break;
-	case DV_SELF: mark = "    "; break;
+	case DV_SELF: case DV_RPARENT_LABEL: case DV_RCHILD_LABEL: mark = "    "; break;
 	case DV_METHOD:
 		mark = r->base == DIFF_NONE ? "+ " : r->next == DIFF_NONE ? "- " : "  ";
 		break;
@@ -316,6 +353,10 @@ static void dv_line_name(const struct diffview *v, const struct dv_line *l, int 
 	mw = text_width(mark);
 	if (l->kind == DV_SELF) {
 		nw = text_fit("self (excl, columns as above)", w - mw, v->ascii, name, sizeof name);
+	} else if (l->kind == DV_RPARENT_LABEL || l->kind == DV_RCHILD_LABEL) {
+		nw = text_fit(l->kind == DV_RPARENT_LABEL ? "parents while recursive"
+		                                          : "children while recursive",
+		              w - mw, v->ascii, name, sizeof name);
 	} else {
 		run = l->kind == DV_METHOD ? (r->base != DIFF_NONE ? 0 : 1)
 		                           : (l->method[0] != DIFF_NONE ? 0 : 1);
@@ -329,15 +370,15 @@ static void dv_line_name(const struct diffview *v, const struct dv_line *l, int 
 static void dv_draw_line(struct diffview *v, int y, const struct dv_line *l, int w)
 {
 	char cells[DV_COLS][40], name[4300];
-	int name_w = w - DV_COLS * (DV_NUM_W + 1);
+	int name_w = w - DV_NUMS_W;
 	attr_t a = A_NORMAL;
 	if (l->kind == DV_METHOD || l->kind == DV_SELF)
 		dv_cells_method(v, &v->d->rows[l->row], cells);
 	else
 		dv_cells_edge(v, l, cells);
-	if (l->kind == DV_PARENT)
+	if (l->kind == DV_PARENT || l->kind == DV_RPARENT_LABEL)
 		a = v->color.role[ROLE_PARENT];
-	else if (l->kind == DV_CHILD)
+	else if (l->kind == DV_CHILD || l->kind == DV_RCHILD_LABEL)
 		a = v->color.role[ROLE_CHILD];
 	else if (l->kind == DV_SELF)
 		a = v->color.role[ROLE_SELF];
@@ -349,7 +390,7 @@ static void dv_draw_line(struct diffview *v, int y, const struct dv_line *l, int
 	attrset(a);
 	mvaddstr(y, 0, name);
 	for (int k = 0; k < DV_COLS; k++)
-		printw(" %*s", DV_NUM_W, cells[k]);
+		printw(" %*s", k == DV_COLS - 1 ? DV_CALLS_W : DV_NUM_W, cells[k]);
 	int cy, cx;
 	getyx(stdscr, cy, cx);
 	(void)cy;
@@ -377,9 +418,11 @@ static void dv_draw_help(struct diffview *v)
 		"c        switch the clock (CPU / real) when both runs have both",
 		"/        find a method by name                         q  quit",
 		"Columns: change of exclusive time, its %, exclusive base and new,",
-		"inclusive base and new, calls base>new. + added, - removed.",
-		"Parent and child rows: the change of the edge's inclusive time,",
-		"its inclusive time in each run, and its calls in each run.",
+		"inclusive base and new, calls+recursive calls base>new. + added,",
+		"- removed. Parent and child rows: the change of the edge's inclusive",
+		"time, its inclusive time in each run, and its calls in each run;",
+		"plain first, then under \"while recursive\": parents of its recursive",
+		"calls, and children called from its recursive calls.",
 	};
 	int n = (int)(sizeof lines / sizeof *lines);
 	for (int i = 0; i < n && i + 3 < LINES; i++)
@@ -404,10 +447,10 @@ void diffview_draw(struct diffview *v)
 	         b0, v->ascii ? "->" : "\xE2\x86\x92", b1, v->d->nrows,
 	         v->clock == TV_CPU ? "cpu" : "wall");
 	dv_fill(v, 0, line, v->color.role[ROLE_HEADER]);
-	int w = COLS, name_w = w - DV_COLS * (DV_NUM_W + 1);
+	int w = COLS, name_w = w - DV_NUMS_W;
 	snprintf(line, sizeof line, "%-*s %*s %*s %*s %*s %*s %*s %*s", name_w, "Name", DV_NUM_W,
 	         "Chg Excl", DV_NUM_W, "Chg %", DV_NUM_W, "Base Excl", DV_NUM_W, "New Excl", DV_NUM_W,
-	         "Base Incl", DV_NUM_W, "New Incl", DV_NUM_W, "Calls");
+	         "Base Incl", DV_NUM_W, "New Incl", DV_CALLS_W, "Calls+Rec B>N");
 	dv_fill(v, 1, line, v->color.role[ROLE_TITLE]);
 	v->height = LINES - 3;
 	if (v->cursor < v->top)

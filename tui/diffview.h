@@ -2,7 +2,10 @@
  *
  * One row per method matched by name, largest change in exclusive time
  * first; the selected method expands into its parents and children with
- * both runs side by side (base, new, change, calls in each). The view
+ * both runs side by side (base, new, change, calls in each): the plain
+ * halves of the edges, then under a "parents while recursive" (or
+ * "children while recursive") line their recursive halves, as in the
+ * profile table (table.h). The view
  * borrows the diff (and through it both profiles and traces) and owns its
  * rows and windows (diffview_free()). Curses must be initialised.
  */

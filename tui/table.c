@@ -135,22 +135,48 @@ static void tc_edges(const struct profile *p, uint32_t m, const struct prof_edge
 	*nchi = p->methods[m].nchildren;
 }
 
-/* Parents and children follow the table's time base, largest first. */
-static int tc_edge_cpu_cmp(const void *a, const void *b)
+/* Parents and children follow the table's time base, largest first (the
+ * half the row shows); ties keep the profile's order. */
+static int tc_edge_cmp(const struct table_row *x, const struct table_row *y, int clk)
 {
-	const struct table_row *x = a, *y = b;
-	uint64_t ix = x->edge->incl[TV_CPU], iy = y->edge->incl[TV_CPU];
+	uint64_t ix = x->rec ? x->edge->rincl[clk] : x->edge->incl[clk];
+	uint64_t iy = y->rec ? y->edge->rincl[clk] : y->edge->incl[clk];
 	if (ix != iy)
 		return ix > iy ? -1 : 1;
-	return (x->edge > y->edge) - (x->edge < y->edge);  /* the profile's order */
+	return (x->edge > y->edge) - (x->edge < y->edge);
 }
 
-static void tc_sort_edges(const struct table *t, struct table_row *rows, uint32_t n)
+static int tc_edge_cpu_cmp(const void *a, const void *b)
 {
-	/* The profile sorts edges by wall time when the trace has it, else by
-	 * CPU time: only a CPU time base over a dual trace needs a re-sort. */
-	if (t->clock == TV_CPU && t->p->tr->has_clock[TV_WALL] && n > 1)
-		qsort(rows, n, sizeof *rows, tc_edge_cpu_cmp);
+	return tc_edge_cmp(a, b, TV_CPU);
+}
+
+static int tc_edge_wall_cmp(const void *a, const void *b)
+{
+	return tc_edge_cmp(a, b, TV_WALL);
+}
+
+/* Appends the rows of one half of the edges (those with a call in that
+ * half), sorted, after a label row for the recursive half; returns the
+ * new row count. */
+static uint32_t tc_add_edges(const struct table *t, struct table_row *rows, uint32_t k,
+                             enum table_row_kind kind, const struct prof_edge *e, uint32_t n,
+                             int rec)
+{
+	uint32_t first = k;
+	for (uint32_t j = 0; j < n; j++)
+		if (rec ? e[j].rcalls : e[j].calls)
+			rows[k++] = (struct table_row){kind, e[j].method, &e[j], rec};
+	if (k - first > 1)
+		qsort(rows + first, k - first, sizeof *rows,
+		      t->clock == TV_WALL ? tc_edge_wall_cmp : tc_edge_cpu_cmp);
+	if (rec && k > first) {
+		memmove(rows + first + 1, rows + first, (k - first) * sizeof *rows);
+		rows[first] = (struct table_row){
+			kind == ROW_PARENT ? ROW_RPARENT_LABEL : ROW_RCHILD_LABEL, PROF_TOPLEVEL, NULL, 1};
+		k++;
+	}
+	return k;
 }
 
 /* Rows: every method, the selected one followed by its expansion. */
@@ -159,7 +185,8 @@ static int tc_build_rows(struct table *t)
 	const struct prof_edge *par, *chi;
 	uint32_t npar, nchi;
 	tc_edges(t->p, t->sel, &par, &npar, &chi, &nchi);
-	size_t n = (size_t)t->norder + npar + nchi + 1;
+	/* Each edge at most twice, two labels and the self row. */
+	size_t n = (size_t)t->norder + 2 * ((size_t)npar + nchi) + 3;
 	struct table_row *rows = realloc(t->rows, n * sizeof *rows);
 	if (!rows)
 		return -1;
@@ -167,16 +194,14 @@ static int tc_build_rows(struct table *t)
 	uint32_t k = 0;
 	for (uint32_t i = 0; i < t->norder; i++) {
 		uint32_t m = t->order[i];
-		rows[k++] = (struct table_row){ROW_METHOD, m, NULL};
+		rows[k++] = (struct table_row){ROW_METHOD, m, NULL, 0};
 		if (m != t->sel)
 			continue;
-		for (uint32_t j = 0; j < npar; j++)
-			rows[k++] = (struct table_row){ROW_PARENT, par[j].method, &par[j]};
-		tc_sort_edges(t, rows + k - npar, npar);
-		rows[k++] = (struct table_row){ROW_SELF, m, NULL};
-		for (uint32_t j = 0; j < nchi; j++)
-			rows[k++] = (struct table_row){ROW_CHILD, chi[j].method, &chi[j]};
-		tc_sort_edges(t, rows + k - nchi, nchi);
+		k = tc_add_edges(t, rows, k, ROW_PARENT, par, npar, 0);
+		k = tc_add_edges(t, rows, k, ROW_PARENT, par, npar, 1);
+		rows[k++] = (struct table_row){ROW_SELF, m, NULL, 0};
+		k = tc_add_edges(t, rows, k, ROW_CHILD, chi, nchi, 0);
+		k = tc_add_edges(t, rows, k, ROW_CHILD, chi, nchi, 1);
 	}
 	t->nrows = k;
 	return 0;
@@ -394,7 +419,9 @@ static void tc_method_cell(const struct profile *p, uint32_t m, enum table_col c
 }
 
 /* Numbers of a parent, self or child row: incl and % of the selected
- * method's incl, and calls on the edge out of the relevant total. */
+ * method's incl, and calls on the edge out of the relevant total (all
+ * calls of the selected method for a parent, of the child for a child),
+ * each of the half the row shows. Label rows have none. */
 static void tc_rel_cell(const struct table *t, const struct table_row *r, enum table_col col,
                         char *buf, size_t n)
 {
@@ -404,10 +431,13 @@ static void tc_rel_cell(const struct table *t, const struct table_row *r, enum t
 	uint64_t whole = t->sel == PROF_TOPLEVEL ? p->top_incl[clk < 0 ? 0 : clk]
 	                                         : p->methods[t->sel].incl[clk < 0 ? 0 : clk];
 	uint64_t v;
+	if (r->kind == ROW_RPARENT_LABEL || r->kind == ROW_RCHILD_LABEL)
+		return;
 	if (col == TC_CALLS && r->edge) {
 		uint64_t total = r->kind == ROW_PARENT ? tc_total_calls(p, t->sel)
 		                                       : tc_total_calls(p, r->method);
-		snprintf(buf, n, "%llu/%llu", (unsigned long long)r->edge->calls,
+		snprintf(buf, n, "%llu/%llu",
+		         (unsigned long long)(r->rec ? r->edge->rcalls : r->edge->calls),
 		         (unsigned long long)total);
 		return;
 	}
@@ -417,7 +447,7 @@ static void tc_rel_cell(const struct table *t, const struct table_row *r, enum t
 	if (r->kind == ROW_SELF)
 		v = t->sel == PROF_TOPLEVEL ? p->top_excl[clk] : p->methods[t->sel].excl[clk];
 	else
-		v = r->edge->incl[clk];
+		v = r->rec ? r->edge->rincl[clk] : r->edge->incl[clk];
 	if (col == TC_INCL_CPU || col == TC_INCL_REAL)
 		tc_ms(buf, n, v);
 	else
@@ -432,8 +462,8 @@ static attr_t tc_row_attr(const struct table *t, const struct table_row *r, cons
 	if (is_cursor)
 		return focused ? c->role[ROLE_SELECTED] : c->role[ROLE_SELECTED] & ~A_BOLD;
 	switch (r->kind) {
-	case ROW_PARENT: return c->role[ROLE_PARENT];
-	case ROW_CHILD: return c->role[ROLE_CHILD];
+	case ROW_PARENT: case ROW_RPARENT_LABEL: return c->role[ROLE_PARENT];
+	case ROW_CHILD: case ROW_RCHILD_LABEL: return c->role[ROLE_CHILD];
 	case ROW_SELF: return c->role[ROLE_SELF];
 	case ROW_METHOD: return r->method == t->sel ? A_BOLD : A_NORMAL;
 	}
@@ -448,7 +478,7 @@ static void tc_name_cell(const struct table *t, const struct table_row *r, int w
 	switch (r->kind) {
 	case ROW_PARENT: mark = ascii ? "  < " : "  \xE2\x96\xB2 "; break;  /* ▲ */
 	case ROW_CHILD: mark = ascii ? "  > " : "  \xE2\x96\xBC "; break;   /* ▼ */
-	case ROW_SELF: mark = "    "; break;
+	case ROW_SELF: case ROW_RPARENT_LABEL: case ROW_RCHILD_LABEL: mark = "    "; break;
 	case ROW_METHOD: mark = ""; break;
 	}
 	int mw = text_width(mark);
@@ -456,6 +486,10 @@ static void tc_name_cell(const struct table *t, const struct table_row *r, int w
 	int nw;
 	if (r->kind == ROW_SELF)
 		nw = text_fit("self", w - mw, ascii, name, sizeof name);
+	else if (r->kind == ROW_RPARENT_LABEL)
+		nw = text_fit("parents while recursive", w - mw, ascii, name, sizeof name);
+	else if (r->kind == ROW_RCHILD_LABEL)
+		nw = text_fit("children while recursive", w - mw, ascii, name, sizeof name);
 	else
 		nw = names_method(t->p->tr, r->method, w - mw, ascii, name, sizeof name);
 	snprintf(buf, n, "%s%s", mark, name);

@@ -2,7 +2,12 @@
  *
  * Rows are the methods of the current profile in the chosen sort order;
  * the selected method expands in place into its parents, a self row and
- * its children. Moving the cursor onto another method row selects it.
+ * its children. Parents and children come in the two halves of each edge
+ * (profile.h, docs/numbers.md "Parents and children"): first the plain
+ * halves (the parents' shares add up to 100%), then, when any edge has
+ * one, a "parents while recursive" (or "children while recursive") label
+ * row and the recursive halves. Moving the cursor onto another method row
+ * selects it.
  * The table borrows the profile (which must outlive it or be replaced with
  * table_set_profile()) and owns its row arrays (table_free()).
  */
@@ -23,12 +28,17 @@ enum table_col {
 	TC_COUNT
 };
 
-enum table_row_kind { ROW_METHOD, ROW_PARENT, ROW_SELF, ROW_CHILD };
+enum table_row_kind {
+	ROW_METHOD, ROW_PARENT, ROW_SELF, ROW_CHILD,
+	ROW_RPARENT_LABEL, ROW_RCHILD_LABEL   /* "... while recursive" */
+};
 
 struct table_row {
 	enum table_row_kind kind;
 	uint32_t method;        /* the row's method (PROF_TOPLEVEL allowed) */
 	const struct prof_edge *edge;  /* parent and child rows */
+	int rec;                /* parent and child rows: the edge's "while
+	                         * recursive" half */
 };
 
 struct table {
@@ -66,8 +76,8 @@ int table_move(struct table *t, int64_t delta);
 /* Put the cursor on row r (clamped), as a mouse click does. */
 int table_click(struct table *t, uint32_t r);
 
-/* Method the Enter key jumps to from the cursor row, or UINT32_MAX - 1
- * when the row is not a parent or child. */
+/* Method the Enter key jumps to from the cursor row (a parent or child
+ * row, plain or while recursive), or TABLE_NO_JUMP for any other row. */
 #define TABLE_NO_JUMP (UINT32_MAX - 1)
 uint32_t table_jump_target(const struct table *t);
 
