@@ -473,10 +473,6 @@ static void test_sparse_summary_past_4g(void **state)
 	free(head.p);
 }
 
-/* ------------------------------------------------------------ 2 more than 65,535 threads */
-
-#define NT 70000
-
 /* The edge sums of docs/numbers.md ("Parents and children") hold on
  * every profile, big ones too. */
 static void check_sums(const struct profile *p)
@@ -485,6 +481,10 @@ static void check_sums(const struct profile *p)
 	if (tu_check_edge_sums(p, msg, sizeof msg) != 0)
 		fail_msg("edge sums: %s", msg);
 }
+
+/* ------------------------------------------------------------ 2 more than 65,535 threads */
+
+#define NT 70000
 
 /* V2 revision (c), dual, µs: per thread a thread-info packet and a block
  * of two events (enter and exit of one method). tids 1,000,000 + i. */
