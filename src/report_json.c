@@ -1,4 +1,4 @@
-/* report_json.c: the profile as the JSON object of PROFILE-SPEC §4.
+/* report_json.c: the profile as the JSON object of docs/numbers.md.
  *
  * Layout: two-space indent, one thread, edge or warning per line, each
  * method's own fields on one line, so diffs of two reports stay readable.
@@ -83,9 +83,11 @@ static char *json_cat_usec(char *p, const struct trace *tr, int clock, uint64_t 
 	return tr->has_clock[clock] ? json_cat_u64(p, v) : json_cat(p, "null");
 }
 
+/* One edge, both halves (docs/numbers.md, "Parents and children"): calls
+ * and incl_* are the plain half, recursive_* the "while recursive" one. */
 static void json_edge(FILE *out, const struct trace *tr, const struct prof_edge *e)
 {
-	char line[256], *p = line;
+	char line[512], *p = line;
 	p = json_cat(p, "{\"id\": ");
 	if (e->method == PROF_TOPLEVEL) {
 		p = json_cat(p, "\"toplevel\"");
@@ -102,6 +104,11 @@ static void json_edge(FILE *out, const struct trace *tr, const struct prof_edge 
 	p = json_cat_u64(json_cat(p, ", \"calls\": "), e->calls);
 	p = json_cat_usec(json_cat(p, ", \"incl_cpu_usec\": "), tr, TV_CPU, e->incl[TV_CPU]);
 	p = json_cat_usec(json_cat(p, ", \"incl_wall_usec\": "), tr, TV_WALL, e->incl[TV_WALL]);
+	p = json_cat_u64(json_cat(p, ", \"recursive_calls\": "), e->rcalls);
+	p = json_cat_usec(json_cat(p, ", \"recursive_incl_cpu_usec\": "), tr, TV_CPU,
+	                  e->rincl[TV_CPU]);
+	p = json_cat_usec(json_cat(p, ", \"recursive_incl_wall_usec\": "), tr, TV_WALL,
+	                  e->rincl[TV_WALL]);
 	*p++ = '}';
 	fwrite(line, 1, (size_t)(p - line), out);
 }
@@ -227,7 +234,9 @@ enum tv_status report_json(FILE *out, const struct profile *p)
 {
 	const struct trace *tr = p->tr;
 
-	fprintf(out, "{\n  \"version\": %u,\n  \"streaming\": %s,\n  \"clock\": ",
+	/* "schema" 2: edges carry recursive halves; scripts tell layouts apart
+	 * by it (1 had no schema field and mixed both halves in calls/incl). */
+	fprintf(out, "{\n  \"schema\": 2,\n  \"version\": %u,\n  \"streaming\": %s,\n  \"clock\": ",
 	        tr->version, tr->streaming ? "true" : "false");
 	const char *clock = trace_clock_name(tr->clock);
 	textesc_json(out, clock, strlen(clock));

@@ -10,6 +10,7 @@
 #include "textesc.h"
 
 #include <inttypes.h>
+#include <stdlib.h>
 #include <string.h>
 
 enum {
@@ -108,6 +109,53 @@ static void text_warnings(FILE *out, const struct trace *tr)
 	}
 }
 
+/* How long the recording lasted: earliest to latest timestamp of any
+ * thread in the file (whatever the selection), on the sort clock. A trace
+ * without a wall clock lines the threads' CPU clocks up by raw value, as
+ * the timeline does. */
+static void text_recording(FILE *out, const struct trace *tr)
+{
+	int c = trace_sort_clock(tr);
+	uint64_t lo = UINT64_MAX, hi = 0;
+	char buf[32];
+
+	for (uint32_t i = 0; i < tr->nthreads; i++) {
+		const struct tv_thread *th = &tr->threads[i];
+		if (!th->records)
+			continue;
+		if (th->first[c] < lo)
+			lo = th->first[c];
+		if (th->last[c] > hi)
+			hi = th->last[c];
+	}
+	text_ms(buf, sizeof buf, hi >= lo ? hi - lo : 0);
+	fprintf(out, "%-10s %s %s ms (earliest to latest record)\n", "recording",
+	        c == TV_CPU ? "cpu" : "wall", buf);
+}
+
+/* The key's elapsed-time-usec, as ms when it is a plain number. */
+static void text_elapsed(FILE *out, const struct trace *tr)
+{
+	size_t len;
+	const char *v = trace_option(tr, "elapsed-time-usec", &len);
+	uint64_t us = 0;
+	size_t i = 0;
+
+	if (!v)
+		return;
+	for (; i < len && i < 19 && v[i] >= '0' && v[i] <= '9'; i++)
+		us = us * 10 + (uint64_t)(v[i] - '0');
+	fprintf(out, "%-10s ", "elapsed");
+	if (i == len && len > 0) {
+		char buf[32];
+		text_ms(buf, sizeof buf, us);
+		fprintf(out, "%s ms", buf);
+	} else {
+		textesc_text(out, v, len);
+	}
+	fputs(" (elapsed-time-usec)\n", out);
+}
+
 static void text_header(FILE *out, const struct profile *p, const char *name)
 {
 	const struct trace *tr = p->tr;
@@ -122,7 +170,11 @@ static void text_header(FILE *out, const struct profile *p, const char *name)
 	fprintf(out, "%-10s %s\n", "clock", trace_clock_name(tr->clock));
 	text_option_line(out, tr, "pid", "pid");
 	text_threads(out, p);
-	fprintf(out, "%-10s", "duration");
+	text_recording(out, tr);
+	text_elapsed(out, tr);
+	/* The Σ of the selected threads' spans: several threads running at
+	 * once make it longer than the recording. */
+	fputs("thread time", out);
 	for (int c = 0; c < TV_NCLOCKS; c++) {
 		if (!tr->has_clock[c])
 			continue;
@@ -225,43 +277,114 @@ static uint64_t text_total_calls(const struct profile *p, uint32_t idx)
 }
 
 /* Parent rows count against the method's calls, child rows against the
- * child's: "how many of its calls came through this edge". */
+ * child's: "how many of its calls came through this edge". A recursive
+ * row counts the edge's "while recursive" half over the same total. */
+static void text_edge_row(FILE *out, const struct profile *p, const char *role,
+                          const struct prof_edge *e, int recursive, const uint64_t *of,
+                          uint64_t method_total, int of_child)
+{
+	char buf[48];
+	uint64_t total = of_child ? text_total_calls(p, e->method) : method_total;
+
+	text_detail_times(out, p->tr, role, recursive ? e->rincl : e->incl, of);
+	snprintf(buf, sizeof buf, "%" PRIu64 "/%" PRIu64, recursive ? e->rcalls : e->calls,
+	         total);
+	text_cell(out, buf, W_CALLS);
+	fputs("  ", out);
+	methodname_text(out, p->tr, e->method, 1);
+	putc('\n', out);
+}
+
+/* The plain half of every edge that has one, in the list's order. */
 static void text_edge_rows(FILE *out, const struct profile *p, const char *role,
                            const struct prof_edge *e, uint32_t n, const uint64_t *of,
                            uint64_t method_total, int of_child)
 {
-	char buf[48];
+	for (uint32_t i = 0; i < n; i++)
+		if (e[i].calls)
+			text_edge_row(out, p, role, &e[i], 0, of, method_total, of_child);
+}
 
-	for (uint32_t i = 0; i < n; i++) {
-		text_detail_times(out, p->tr, role, e[i].incl, of);
-		uint64_t total = of_child ? text_total_calls(p, e[i].method) : method_total;
-		snprintf(buf, sizeof buf, "%" PRIu64 "/%" PRIu64, e[i].calls, total);
-		text_cell(out, buf, W_CALLS);
-		fputs("  ", out);
-		methodname_text(out, p->tr, e[i].method, 1);
-		putc('\n', out);
-	}
+/* A recursive half waiting to be listed: its incl on the sort clock and
+ * its place in the edge list (the tie-break, so the order is total). */
+struct text_rec {
+	uint64_t rincl;
+	uint32_t i;
+};
+
+static int text_rec_cmp(const void *a, const void *b)
+{
+	const struct text_rec *x = a, *y = b;
+	if (x->rincl != y->rincl)
+		return x->rincl > y->rincl ? -1 : 1;
+	return (x->i > y->i) - (x->i < y->i);
+}
+
+/* "Parents while recursive" or "Children while recursive": the recursive
+ * halves, biggest first as Traceview lists them; nothing when there are
+ * none. rec is scratch space for n entries. */
+static void text_rec_rows(FILE *out, const struct profile *p, const char *title,
+                          const char *role, const struct prof_edge *e, uint32_t n,
+                          const uint64_t *of, uint64_t method_total, int of_child,
+                          struct text_rec *rec)
+{
+	int clock = trace_sort_clock(p->tr);
+	uint32_t k = 0;
+
+	for (uint32_t i = 0; i < n; i++)
+		if (e[i].rcalls)
+			rec[k++] = (struct text_rec){e[i].rincl[clock], i};
+	if (!k)
+		return;
+	qsort(rec, k, sizeof *rec, text_rec_cmp);
+	fprintf(out, "  %s\n", title);
+	for (uint32_t i = 0; i < k; i++)
+		text_edge_row(out, p, role, &e[rec[i].i], 1, of, method_total, of_child);
 }
 
 static void text_detail(FILE *out, const struct profile *p, uint32_t idx,
                         const struct prof_edge *parents, uint32_t nparents,
                         const struct prof_edge *children, uint32_t nchildren,
-                        const uint64_t *incl, const uint64_t *excl)
+                        const uint64_t *incl, const uint64_t *excl, struct text_rec *scratch)
 {
+	uint64_t total = text_total_calls(p, idx);
+
 	putc('\n', out);
 	methodname_text(out, p->tr, idx, 1);
 	putc('\n', out);
-	text_edge_rows(out, p, "parent", parents, nparents, incl, text_total_calls(p, idx), 0);
+	text_edge_rows(out, p, "parent", parents, nparents, incl, total, 0);
 	text_detail_times(out, p->tr, "self", excl, incl);
 	putc('\n', out);
 	text_edge_rows(out, p, "child", children, nchildren, incl, 0, 1);
+	text_rec_rows(out, p, "Parents while recursive", "parent", parents, nparents, incl,
+	              total, 0, scratch);
+	text_rec_rows(out, p, "Children while recursive", "child", children, nchildren, incl,
+	              0, 1, scratch);
 }
 
-static void text_details(FILE *out, const struct profile *p)
+/* The longest edge list, for the scratch space of text_rec_rows(). */
+static uint32_t text_longest_list(const struct profile *p)
+{
+	uint32_t most = p->ntop_children;
+	for (uint32_t i = 0; i < p->norder; i++) {
+		const struct prof_method *pm = &p->methods[p->order[i]];
+		if (pm->nparents > most)
+			most = pm->nparents;
+		if (pm->nchildren > most)
+			most = pm->nchildren;
+	}
+	return most;
+}
+
+static enum tv_status text_details(FILE *out, const struct profile *p)
 {
 	const struct trace *tr = p->tr;
 	char label[32];
+	uint32_t most = text_longest_list(p);
+	struct text_rec *scratch = malloc((size_t)(most ? most : 1) * sizeof *scratch);
 
+	if (!scratch)
+		return TV_ERR_NOMEM;
 	fputs("\nParents and children (percentages of the method's incl; calls: "
 	      "of the method's for parents, of the child's for children)\n", out);
 	fprintf(out, "  %-*s", W_ROLE, "");
@@ -276,19 +399,23 @@ static void text_details(FILE *out, const struct profile *p)
 	text_cell(out, "Calls", W_CALLS);
 	fputs("  Name\n", out);
 	text_detail(out, p, PROF_TOPLEVEL, NULL, 0, p->top_children, p->ntop_children,
-	            p->top_incl, p->top_excl);
+	            p->top_incl, p->top_excl, scratch);
 	for (uint32_t i = 0; i < p->norder; i++) {
 		const struct prof_method *pm = &p->methods[p->order[i]];
 		text_detail(out, p, p->order[i], pm->parents, pm->nparents,
-		            pm->children, pm->nchildren, pm->incl, pm->excl);
+		            pm->children, pm->nchildren, pm->incl, pm->excl, scratch);
 	}
+	free(scratch);
+	return TV_OK;
 }
 
 enum tv_status report_text(FILE *out, const struct profile *p, const char *name)
 {
 	text_header(out, p, name);
 	text_table(out, p);
-	text_details(out, p);
+	enum tv_status st = text_details(out, p);
+	if (st != TV_OK)
+		return st;
 	if (fflush(out) != 0 || ferror(out))
 		return TV_ERR_OUTPUT;
 	return TV_OK;

@@ -473,6 +473,15 @@ static void test_sparse_summary_past_4g(void **state)
 	free(head.p);
 }
 
+/* The edge sums of docs/numbers.md ("Parents and children") hold on
+ * every profile, big ones too. */
+static void check_sums(const struct profile *p)
+{
+	char msg[256];
+	if (tu_check_edge_sums(p, msg, sizeof msg) != 0)
+		fail_msg("edge sums: %s", msg);
+}
+
 /* ------------------------------------------------------------ 2 more than 65,535 threads */
 
 #define NT 70000
@@ -548,6 +557,7 @@ static void test_v2_70000_threads(void **state)
 	struct profile p;
 	struct tv_error err;
 	assert_int_equal(profile_build(&p, &tr, NULL, &err), TV_OK);
+	check_sums(&p);
 	const struct prof_method *m = tu_method(&p, meth);
 	assert_non_null(m);
 	assert_int_equal(m->calls, NT);
@@ -558,6 +568,7 @@ static void test_v2_70000_threads(void **state)
 	uint32_t one = 1000000 + 69999;
 	struct profile p1;
 	assert_int_equal(profile_build(&p1, &tr, &one, &err), TV_OK);
+	check_sums(&p1);
 	assert_int_equal(p1.nthreads, 1);
 	assert_int_equal(tu_method(&p1, meth)->incl[TV_WALL], 1 + 69999 % 7);
 	profile_free(&p1);
@@ -667,6 +678,7 @@ static void test_two_million_methods(void **state)
 	struct profile p;
 	struct tv_error err;
 	assert_int_equal(profile_build(&p, &tr, NULL, &err), TV_OK);
+	check_sums(&p);
 	assert_int_equal(p.norder, 4);
 	assert_int_equal(tu_method(&p, (uint64_t)NM << 2)->incl[TV_WALL], 7);
 	assert_int_equal(tu_method(&p, 0)->incl[TV_CPU], 3);
@@ -787,6 +799,7 @@ static void test_deep_distinct(void **state)
 	struct profile p;
 	struct tv_error err;
 	assert_int_equal(profile_build(&p, &tr, NULL, &err), TV_OK);
+	check_sums(&p);
 	const struct prof_method *outer = tu_method(&p, 4), *mid = tu_method(&p, 4 * 500);
 	const struct prof_method *inner = tu_method(&p, 4 * ND);
 	assert_int_equal(outer->calls, 1);
@@ -824,6 +837,7 @@ static void test_deep_recursive(void **state)
 	struct profile p;
 	struct tv_error err;
 	assert_int_equal(profile_build(&p, &tr, NULL, &err), TV_OK);
+	check_sums(&p);
 	const struct prof_method *r = tu_method(&p, 4);
 	assert_int_equal(r->calls, 1);
 	assert_int_equal(r->rcalls, ND - 1);
@@ -833,13 +847,27 @@ static void test_deep_recursive(void **state)
 	assert_int_equal(r->incl[TV_WALL], 200);
 	assert_int_equal(r->excl[TV_CPU], 100);
 	assert_int_equal(r->excl[TV_WALL], 200);
+	/* R -> R as a child: the second call, under the outermost (not
+	 * recursive), is plain (50/100); the other ND - 2 are under recursive
+	 * calls. As a parent every one of the ND - 1 is recursive. */
 	const struct prof_edge *self = tu_edge(&p, r->children, r->nchildren, 4);
 	assert_non_null(self);
-	assert_int_equal(self->calls, ND - 1);
-	assert_int_equal(self->incl[TV_WALL], (uint64_t)(ND - 1) * 100);
+	assert_int_equal(self->calls, 1);
+	assert_int_equal(self->incl[TV_CPU], 50);
+	assert_int_equal(self->incl[TV_WALL], 100);
+	assert_int_equal(self->rcalls, ND - 2);
+	assert_int_equal(self->rincl[TV_WALL], (uint64_t)(ND - 2) * 100);
+	assert_int_equal(self->rincl[TV_CPU], (uint64_t)(ND - 2) * 50);
+	self = tu_edge(&p, r->parents, r->nparents, 4);
+	assert_non_null(self);
+	assert_int_equal(self->calls, 0);
+	assert_int_equal(self->incl[TV_WALL], 0);
+	assert_int_equal(self->rcalls, ND - 1);
+	assert_int_equal(self->rincl[TV_WALL], (uint64_t)(ND - 1) * 100);
 	const struct prof_edge *top = tu_edge(&p, r->parents, r->nparents, TU_TOPLEVEL);
 	assert_non_null(top);
 	assert_int_equal(top->calls, 1);
+	assert_int_equal(top->rcalls, 0);
 	assert_int_equal(top->incl[TV_WALL], 200);
 	deep_timeline(&tr, ND - 1, 50, ND - 1);
 	/* Folded lines: "R 100" and R x 100000 with 100. Same shape. */
@@ -864,6 +892,7 @@ static void test_deep_open(void **state)
 	struct profile p;
 	struct tv_error err;
 	assert_int_equal(profile_build(&p, &tr, NULL, &err), TV_OK);
+	check_sums(&p);
 	assert_int_equal(tu_method(&p, 4)->excl[TV_WALL], 20);
 	assert_int_equal(tu_method(&p, 4 * ND)->excl[TV_WALL], 180);
 	assert_int_equal(tu_method(&p, 4 * ND)->excl[TV_CPU], 90);
@@ -894,6 +923,7 @@ static void test_deep_orphan_adopts(void **state)
 	struct profile p;
 	struct tv_error err;
 	assert_int_equal(profile_build(&p, &tr, NULL, &err), TV_OK);
+	check_sums(&p);
 	const struct prof_method *pm = tu_method(&p, 0x10000000);
 	assert_int_equal(pm->calls, 1);
 	assert_int_equal(pm->incl[TV_WALL], 300);
@@ -950,6 +980,7 @@ static void test_long_names(void **state)
 	struct profile p;
 	struct tv_error err;
 	assert_int_equal(profile_build(&p, &tr, NULL, &err), TV_OK);
+	check_sums(&p);
 	char *out = NULL;
 	size_t len = 0;
 	FILE *ms = open_memstream(&out, &len);

@@ -123,7 +123,15 @@ static void add_option(struct trace *tr, const char *key, const char *val)
  * work 2+1, incl 40+10=50 / 80+20=100, excl 30+10+10=50 / 60+20+20=100;
  * wait 1+0, incl = excl = 10/60; 0x2000 1+0, incl 20/30, excl 10/10;
  * toplevel incl 130/240, excl (100-90)+(30-20)=20 / (200-180)+(40-30)=30.
- * Order by wall incl: main 180, work 100, wait 60, 0x2000 30. */
+ * Order by wall incl: main 180, work 100, wait 60, 0x2000 30.
+ * Edges of work: as a parent, main's 1 call (40/80) and 0x2000's (10/20)
+ * are plain, work's own (10/20) is "while recursive" (the inner work is
+ * recursive): plain parents add up to work's incl 50/100, and work's
+ * parents sort main, 0x2000 (plain 20 wall), work (plain 0). As a child of
+ * work, the inner call is plain: its parent call (the outer work) is not
+ * recursive.
+ * The recording: thread 7 starts first (wall 4990), thread 1 ends last
+ * (5000+200): 210 µs; the key says elapsed-time-usec=250. */
 static void build_dual(struct trace *tr)
 {
 	trace_init(tr);
@@ -148,9 +156,10 @@ static void build_dual(struct trace *tr)
 		{mwork, 0, {10, 10}, {20, 30}},
 	};
 	add_thread(tr, 1, CSTR(tr, "main"), 8, 1000, 5000, 100, 200, t1, 4);
-	add_thread(tr, 7, TV_STR_NONE, 4, 0, 5010, 30, 40, t7, 2);
+	add_thread(tr, 7, TV_STR_NONE, 4, 0, 4990, 30, 40, t7, 2);
 	add_option(tr, "vm", "art");
 	add_option(tr, "pid", "4242");
+	add_option(tr, "elapsed-time-usec", "250");
 	tv_warnings_add(&tr->warnings, TV_W_UNKNOWN_METHOD, TV_NO_OFFSET, 1);
 	tv_warnings_add(&tr->warnings, TV_W_ACTION3, 100, 2);
 }
@@ -198,6 +207,44 @@ static void build_evil(struct trace *tr)
 	const struct tcall t[] = { {m, TV_ROOT, {0, 0}, {10, 0}} };
 	add_thread(tr, 9, CSTR(tr, "t\x1b]0;pwn\x07"), 2, 0, 0, 10, 0, t, 1);
 	add_option(tr, "vm", "v\x9bm");
+	add_option(tr, "elapsed-time-usec", "1\x1b" "2");   /* not a number: escaped */
+}
+
+/* Direct and indirect recursion, one thread "r", spans 20/40 (cpu/wall):
+ *   A1 [0,20]/[0,40]
+ *     B1 [1,12]/[3,25]
+ *       A2 [2,10]/[5,20]        recursive (indirect)
+ *         A3 [3,7]/[6,14]       recursive (direct)
+ *           C1 [4,6]/[10,13]    under a recursive call of A
+ *         C2 [8,9]/[17,18]      under a recursive call of A
+ *     C3 [13,16]/[26,33]
+ * A 1+2, incl 20/40; B 1+0, 11/22; C 3+0, 2+1+3=6 / 3+1+7=11.
+ * A's parents: toplevel plain 1 (20/40); B and A only "while recursive":
+ * B 1 (A2: 8/15), A 1 (A3: 4/8). A's children: B plain 1 (11/22); C plain
+ * 1 (C3: 3/7) and while recursive 2 (C1+C2: 3/4, their parents A3 and A2
+ * are recursive); A while recursive 1 (A3 under A2: 4/8). The recursive
+ * children sort by their own incl (A 8 before C 4), unlike the list (C
+ * before A by plain incl). B's child A2 is plain: B1 is not recursive. */
+static void build_rec(struct trace *tr)
+{
+	trace_init(tr);
+	tr->version = 3;
+	tr->clock = TV_CLOCK_DUAL;
+	tr->has_clock[TV_CPU] = tr->has_clock[TV_WALL] = 1;
+	tr->records = 14;
+	uint32_t a = add_method(tr, 0x10, "R", "a", "()V", "R.java");
+	uint32_t b = add_method(tr, 0x14, "R", "b", "()V", "R.java");
+	uint32_t c = add_method(tr, 0x18, "R", "c", "()V", "R.java");
+	const struct tcall t[] = {
+		{a, TV_ROOT, {0, 0}, {20, 40}},
+		{b, 0, {1, 3}, {12, 25}},
+		{a, 1, {2, 5}, {10, 20}},
+		{a, 2, {3, 6}, {7, 14}},
+		{c, 3, {4, 10}, {6, 13}},
+		{c, 2, {8, 17}, {9, 18}},
+		{c, 0, {13, 26}, {16, 33}},
+	};
+	add_thread(tr, 1, CSTR(tr, "r"), 14, 0, 0, 20, 40, t, 7);
 }
 
 /* ------------------------------------------------------------ running */
@@ -249,6 +296,7 @@ static void check_output(const struct trace *tr, enum fmt fmt, const uint32_t *t
 
 static const char dual_json[] =
 	"{\n"
+	"  \"schema\": 2,\n"
 	"  \"version\": 3,\n"
 	"  \"streaming\": false,\n"
 	"  \"clock\": \"dual\",\n"
@@ -260,39 +308,39 @@ static const char dual_json[] =
 	"  \"toplevel\": {\n"
 	"    \"incl_cpu_usec\": 130, \"excl_cpu_usec\": 20, \"incl_wall_usec\": 240, \"excl_wall_usec\": 30,\n"
 	"    \"children\": [\n"
-	"      {\"id\": \"0x1000\", \"calls\": 1, \"incl_cpu_usec\": 90, \"incl_wall_usec\": 180},\n"
-	"      {\"id\": \"0x2000\", \"calls\": 1, \"incl_cpu_usec\": 20, \"incl_wall_usec\": 30}\n"
+	"      {\"id\": \"0x1000\", \"calls\": 1, \"incl_cpu_usec\": 90, \"incl_wall_usec\": 180, \"recursive_calls\": 0, \"recursive_incl_cpu_usec\": 0, \"recursive_incl_wall_usec\": 0},\n"
+	"      {\"id\": \"0x2000\", \"calls\": 1, \"incl_cpu_usec\": 20, \"incl_wall_usec\": 30, \"recursive_calls\": 0, \"recursive_incl_cpu_usec\": 0, \"recursive_incl_wall_usec\": 0}\n"
 	"    ]\n"
 	"  },\n"
 	"  \"methods\": [\n"
 	"    {\"id\": \"0x1000\", \"class\": \"com.example.Foo\", \"name\": \"main\", \"signature\": \"()V\", \"source\": \"Foo.java\", \"calls\": 1, \"recursive_calls\": 0, \"incl_cpu_usec\": 90, \"excl_cpu_usec\": 40, \"incl_wall_usec\": 180, \"excl_wall_usec\": 40,\n"
 	"     \"parents\": [\n"
-	"       {\"id\": \"toplevel\", \"calls\": 1, \"incl_cpu_usec\": 90, \"incl_wall_usec\": 180}\n"
+	"       {\"id\": \"toplevel\", \"calls\": 1, \"incl_cpu_usec\": 90, \"incl_wall_usec\": 180, \"recursive_calls\": 0, \"recursive_incl_cpu_usec\": 0, \"recursive_incl_wall_usec\": 0}\n"
 	"     ],\n"
 	"     \"children\": [\n"
-	"       {\"id\": \"0x1004\", \"calls\": 1, \"incl_cpu_usec\": 40, \"incl_wall_usec\": 80},\n"
-	"       {\"id\": \"0x1008\", \"calls\": 1, \"incl_cpu_usec\": 10, \"incl_wall_usec\": 60}\n"
+	"       {\"id\": \"0x1004\", \"calls\": 1, \"incl_cpu_usec\": 40, \"incl_wall_usec\": 80, \"recursive_calls\": 0, \"recursive_incl_cpu_usec\": 0, \"recursive_incl_wall_usec\": 0},\n"
+	"       {\"id\": \"0x1008\", \"calls\": 1, \"incl_cpu_usec\": 10, \"incl_wall_usec\": 60, \"recursive_calls\": 0, \"recursive_incl_cpu_usec\": 0, \"recursive_incl_wall_usec\": 0}\n"
 	"     ]},\n"
 	"    {\"id\": \"0x1004\", \"class\": \"com.example.Foo\", \"name\": \"work\", \"signature\": \"(I)I\", \"source\": \"Foo.java\", \"calls\": 2, \"recursive_calls\": 1, \"incl_cpu_usec\": 50, \"excl_cpu_usec\": 50, \"incl_wall_usec\": 100, \"excl_wall_usec\": 100,\n"
 	"     \"parents\": [\n"
-	"       {\"id\": \"0x1000\", \"calls\": 1, \"incl_cpu_usec\": 40, \"incl_wall_usec\": 80},\n"
-	"       {\"id\": \"0x1004\", \"calls\": 1, \"incl_cpu_usec\": 10, \"incl_wall_usec\": 20},\n"
-	"       {\"id\": \"0x2000\", \"calls\": 1, \"incl_cpu_usec\": 10, \"incl_wall_usec\": 20}\n"
+	"       {\"id\": \"0x1000\", \"calls\": 1, \"incl_cpu_usec\": 40, \"incl_wall_usec\": 80, \"recursive_calls\": 0, \"recursive_incl_cpu_usec\": 0, \"recursive_incl_wall_usec\": 0},\n"
+	"       {\"id\": \"0x2000\", \"calls\": 1, \"incl_cpu_usec\": 10, \"incl_wall_usec\": 20, \"recursive_calls\": 0, \"recursive_incl_cpu_usec\": 0, \"recursive_incl_wall_usec\": 0},\n"
+	"       {\"id\": \"0x1004\", \"calls\": 0, \"incl_cpu_usec\": 0, \"incl_wall_usec\": 0, \"recursive_calls\": 1, \"recursive_incl_cpu_usec\": 10, \"recursive_incl_wall_usec\": 20}\n"
 	"     ],\n"
 	"     \"children\": [\n"
-	"       {\"id\": \"0x1004\", \"calls\": 1, \"incl_cpu_usec\": 10, \"incl_wall_usec\": 20}\n"
+	"       {\"id\": \"0x1004\", \"calls\": 1, \"incl_cpu_usec\": 10, \"incl_wall_usec\": 20, \"recursive_calls\": 0, \"recursive_incl_cpu_usec\": 0, \"recursive_incl_wall_usec\": 0}\n"
 	"     ]},\n"
 	"    {\"id\": \"0x1008\", \"class\": \"java.lang.Object\", \"name\": \"wait\", \"signature\": \"()V\", \"source\": null, \"calls\": 1, \"recursive_calls\": 0, \"incl_cpu_usec\": 10, \"excl_cpu_usec\": 10, \"incl_wall_usec\": 60, \"excl_wall_usec\": 60,\n"
 	"     \"parents\": [\n"
-	"       {\"id\": \"0x1000\", \"calls\": 1, \"incl_cpu_usec\": 10, \"incl_wall_usec\": 60}\n"
+	"       {\"id\": \"0x1000\", \"calls\": 1, \"incl_cpu_usec\": 10, \"incl_wall_usec\": 60, \"recursive_calls\": 0, \"recursive_incl_cpu_usec\": 0, \"recursive_incl_wall_usec\": 0}\n"
 	"     ],\n"
 	"     \"children\": []},\n"
 	"    {\"id\": \"0x2000\", \"class\": null, \"name\": null, \"signature\": null, \"source\": null, \"calls\": 1, \"recursive_calls\": 0, \"incl_cpu_usec\": 20, \"excl_cpu_usec\": 10, \"incl_wall_usec\": 30, \"excl_wall_usec\": 10,\n"
 	"     \"parents\": [\n"
-	"       {\"id\": \"toplevel\", \"calls\": 1, \"incl_cpu_usec\": 20, \"incl_wall_usec\": 30}\n"
+	"       {\"id\": \"toplevel\", \"calls\": 1, \"incl_cpu_usec\": 20, \"incl_wall_usec\": 30, \"recursive_calls\": 0, \"recursive_incl_cpu_usec\": 0, \"recursive_incl_wall_usec\": 0}\n"
 	"     ],\n"
 	"     \"children\": [\n"
-	"       {\"id\": \"0x1004\", \"calls\": 1, \"incl_cpu_usec\": 10, \"incl_wall_usec\": 20}\n"
+	"       {\"id\": \"0x1004\", \"calls\": 1, \"incl_cpu_usec\": 10, \"incl_wall_usec\": 20, \"recursive_calls\": 0, \"recursive_incl_cpu_usec\": 0, \"recursive_incl_wall_usec\": 0}\n"
 	"     ]}\n"
 	"  ],\n"
 	"  \"warnings\": [\n"
@@ -313,6 +361,7 @@ static void test_json_dual(void **state)
 /* --thread=7: only that thread, records still the file's. */
 static const char dual_t7_json[] =
 	"{\n"
+	"  \"schema\": 2,\n"
 	"  \"version\": 3,\n"
 	"  \"streaming\": false,\n"
 	"  \"clock\": \"dual\",\n"
@@ -323,20 +372,20 @@ static const char dual_t7_json[] =
 	"  \"toplevel\": {\n"
 	"    \"incl_cpu_usec\": 30, \"excl_cpu_usec\": 10, \"incl_wall_usec\": 40, \"excl_wall_usec\": 10,\n"
 	"    \"children\": [\n"
-	"      {\"id\": \"0x2000\", \"calls\": 1, \"incl_cpu_usec\": 20, \"incl_wall_usec\": 30}\n"
+	"      {\"id\": \"0x2000\", \"calls\": 1, \"incl_cpu_usec\": 20, \"incl_wall_usec\": 30, \"recursive_calls\": 0, \"recursive_incl_cpu_usec\": 0, \"recursive_incl_wall_usec\": 0}\n"
 	"    ]\n"
 	"  },\n"
 	"  \"methods\": [\n"
 	"    {\"id\": \"0x2000\", \"class\": null, \"name\": null, \"signature\": null, \"source\": null, \"calls\": 1, \"recursive_calls\": 0, \"incl_cpu_usec\": 20, \"excl_cpu_usec\": 10, \"incl_wall_usec\": 30, \"excl_wall_usec\": 10,\n"
 	"     \"parents\": [\n"
-	"       {\"id\": \"toplevel\", \"calls\": 1, \"incl_cpu_usec\": 20, \"incl_wall_usec\": 30}\n"
+	"       {\"id\": \"toplevel\", \"calls\": 1, \"incl_cpu_usec\": 20, \"incl_wall_usec\": 30, \"recursive_calls\": 0, \"recursive_incl_cpu_usec\": 0, \"recursive_incl_wall_usec\": 0}\n"
 	"     ],\n"
 	"     \"children\": [\n"
-	"       {\"id\": \"0x1004\", \"calls\": 1, \"incl_cpu_usec\": 10, \"incl_wall_usec\": 20}\n"
+	"       {\"id\": \"0x1004\", \"calls\": 1, \"incl_cpu_usec\": 10, \"incl_wall_usec\": 20, \"recursive_calls\": 0, \"recursive_incl_cpu_usec\": 0, \"recursive_incl_wall_usec\": 0}\n"
 	"     ]},\n"
 	"    {\"id\": \"0x1004\", \"class\": \"com.example.Foo\", \"name\": \"work\", \"signature\": \"(I)I\", \"source\": \"Foo.java\", \"calls\": 1, \"recursive_calls\": 0, \"incl_cpu_usec\": 10, \"excl_cpu_usec\": 10, \"incl_wall_usec\": 20, \"excl_wall_usec\": 20,\n"
 	"     \"parents\": [\n"
-	"       {\"id\": \"0x2000\", \"calls\": 1, \"incl_cpu_usec\": 10, \"incl_wall_usec\": 20}\n"
+	"       {\"id\": \"0x2000\", \"calls\": 1, \"incl_cpu_usec\": 10, \"incl_wall_usec\": 20, \"recursive_calls\": 0, \"recursive_incl_cpu_usec\": 0, \"recursive_incl_wall_usec\": 0}\n"
 	"     ],\n"
 	"     \"children\": []}\n"
 	"  ],\n"
@@ -358,6 +407,7 @@ static void test_json_thread_filter(void **state)
 
 static const char cpu_json[] =
 	"{\n"
+	"  \"schema\": 2,\n"
 	"  \"version\": 2,\n"
 	"  \"streaming\": true,\n"
 	"  \"clock\": \"thread-cpu\",\n"
@@ -368,20 +418,20 @@ static const char cpu_json[] =
 	"  \"toplevel\": {\n"
 	"    \"incl_cpu_usec\": 60, \"excl_cpu_usec\": 10, \"incl_wall_usec\": null, \"excl_wall_usec\": null,\n"
 	"    \"children\": [\n"
-	"      {\"id\": \"0x10\", \"calls\": 1, \"incl_cpu_usec\": 50, \"incl_wall_usec\": null}\n"
+	"      {\"id\": \"0x10\", \"calls\": 1, \"incl_cpu_usec\": 50, \"incl_wall_usec\": null, \"recursive_calls\": 0, \"recursive_incl_cpu_usec\": 0, \"recursive_incl_wall_usec\": null}\n"
 	"    ]\n"
 	"  },\n"
 	"  \"methods\": [\n"
 	"    {\"id\": \"0x10\", \"class\": \"Bar\", \"name\": \"run\", \"signature\": \"()V\", \"source\": \"Bar.java\", \"calls\": 1, \"recursive_calls\": 0, \"incl_cpu_usec\": 50, \"excl_cpu_usec\": 25, \"incl_wall_usec\": null, \"excl_wall_usec\": null,\n"
 	"     \"parents\": [\n"
-	"       {\"id\": \"toplevel\", \"calls\": 1, \"incl_cpu_usec\": 50, \"incl_wall_usec\": null}\n"
+	"       {\"id\": \"toplevel\", \"calls\": 1, \"incl_cpu_usec\": 50, \"incl_wall_usec\": null, \"recursive_calls\": 0, \"recursive_incl_cpu_usec\": 0, \"recursive_incl_wall_usec\": null}\n"
 	"     ],\n"
 	"     \"children\": [\n"
-	"       {\"id\": \"0x14\", \"calls\": 2, \"incl_cpu_usec\": 25, \"incl_wall_usec\": null}\n"
+	"       {\"id\": \"0x14\", \"calls\": 2, \"incl_cpu_usec\": 25, \"incl_wall_usec\": null, \"recursive_calls\": 0, \"recursive_incl_cpu_usec\": 0, \"recursive_incl_wall_usec\": null}\n"
 	"     ]},\n"
 	"    {\"id\": \"0x14\", \"class\": \"Bar\", \"name\": \"step\", \"signature\": \"()V\", \"source\": \"Bar.java\", \"calls\": 2, \"recursive_calls\": 0, \"incl_cpu_usec\": 25, \"excl_cpu_usec\": 25, \"incl_wall_usec\": null, \"excl_wall_usec\": null,\n"
 	"     \"parents\": [\n"
-	"       {\"id\": \"0x10\", \"calls\": 2, \"incl_cpu_usec\": 25, \"incl_wall_usec\": null}\n"
+	"       {\"id\": \"0x10\", \"calls\": 2, \"incl_cpu_usec\": 25, \"incl_wall_usec\": null, \"recursive_calls\": 0, \"recursive_incl_cpu_usec\": 0, \"recursive_incl_wall_usec\": null}\n"
 	"     ],\n"
 	"     \"children\": []}\n"
 	"  ],\n"
@@ -400,6 +450,7 @@ static void test_json_absent_clock(void **state)
 
 static const char evil_json[] =
 	"{\n"
+	"  \"schema\": 2,\n"
 	"  \"version\": 2,\n"
 	"  \"streaming\": false,\n"
 	"  \"clock\": \"thread-cpu\",\n"
@@ -410,13 +461,13 @@ static const char evil_json[] =
 	"  \"toplevel\": {\n"
 	"    \"incl_cpu_usec\": 10, \"excl_cpu_usec\": 0, \"incl_wall_usec\": null, \"excl_wall_usec\": null,\n"
 	"    \"children\": [\n"
-	"      {\"id\": \"0xabc\", \"calls\": 1, \"incl_cpu_usec\": 10, \"incl_wall_usec\": null}\n"
+	"      {\"id\": \"0xabc\", \"calls\": 1, \"incl_cpu_usec\": 10, \"incl_wall_usec\": null, \"recursive_calls\": 0, \"recursive_incl_cpu_usec\": 0, \"recursive_incl_wall_usec\": null}\n"
 	"    ]\n"
 	"  },\n"
 	"  \"methods\": [\n"
 	"    {\"id\": \"0xabc\", \"class\": \"a\\u001b[31m\\\"q\\\"\\\\b\", \"name\": \"n\\nx\\ufffd\\u0085\xc3\xa9,\", \"signature\": \"(\\u007f\\u0000)\", \"source\": \"(null)\", \"calls\": 1, \"recursive_calls\": 0, \"incl_cpu_usec\": 10, \"excl_cpu_usec\": 10, \"incl_wall_usec\": null, \"excl_wall_usec\": null,\n"
 	"     \"parents\": [\n"
-	"       {\"id\": \"toplevel\", \"calls\": 1, \"incl_cpu_usec\": 10, \"incl_wall_usec\": null}\n"
+	"       {\"id\": \"toplevel\", \"calls\": 1, \"incl_cpu_usec\": 10, \"incl_wall_usec\": null, \"recursive_calls\": 0, \"recursive_incl_cpu_usec\": 0, \"recursive_incl_wall_usec\": null}\n"
 	"     ],\n"
 	"     \"children\": []}\n"
 	"  ],\n"
@@ -461,7 +512,9 @@ static const char dual_text[] =
 	"      records       cpu ms      wall ms  thread\n"
 	"            8        0.100        0.200  [1] main\n"
 	"            4        0.030        0.040  [7]\n"
-	"duration   cpu 0.130 ms wall 0.240 ms\n"
+	"recording  wall 0.210 ms (earliest to latest record)\n"
+	"elapsed    0.250 ms (elapsed-time-usec)\n"
+	"thread time cpu 0.130 ms wall 0.240 ms\n"
 	"warnings\n"
 	"  2 records with the unused action 3 ignored (first at offset 100)\n"
 	"  1 method ids with no method line\n"
@@ -490,10 +543,11 @@ static const char dual_text[] =
 	"\n"
 	"com.example.Foo.work (I)I\n"
 	"  parent        80.0        0.040        80.0        0.080          1/3  com.example.Foo.main ()V\n"
-	"  parent        20.0        0.010        20.0        0.020          1/3  com.example.Foo.work (I)I\n"
 	"  parent        20.0        0.010        20.0        0.020          1/3  (unknown 0x2000)\n"
 	"  self         100.0        0.050       100.0        0.100\n"
 	"  child         20.0        0.010        20.0        0.020          1/3  com.example.Foo.work (I)I\n"
+	"  Parents while recursive\n"
+	"  parent        20.0        0.010        20.0        0.020          1/3  com.example.Foo.work (I)I\n"
 	"\n"
 	"java.lang.Object.wait ()V\n"
 	"  parent       100.0        0.010       100.0        0.060          1/1  com.example.Foo.main ()V\n"
@@ -521,7 +575,8 @@ static const char cpu_text[] =
 	"threads    1 of 1 selected\n"
 	"      records       cpu ms  thread\n"
 	"            6        0.060  [3] worker\n"
-	"duration   cpu 0.060 ms\n"
+	"recording  cpu 0.060 ms (earliest to latest record)\n"
+	"thread time cpu 0.060 ms\n"
 	"warnings   none\n"
 	"\n"
 	"Methods (times in ms; percentages of the toplevel incl of the same clock)\n"
@@ -563,7 +618,9 @@ static const char evil_text[] =
 	"threads    1 of 1 selected\n"
 	"      records       cpu ms  thread\n"
 	"            2        0.010  [9] t\\x1b]0;pwn\\x07\n"
-	"duration   cpu 0.010 ms\n"
+	"recording  cpu 0.010 ms (earliest to latest record)\n"
+	"elapsed    1\\x1b2 (elapsed-time-usec)\n"
+	"thread time cpu 0.010 ms\n"
 	"warnings   none\n"
 	"\n"
 	"Methods (times in ms; percentages of the toplevel incl of the same clock)\n"
@@ -588,6 +645,87 @@ static void test_text_escaping(void **state)
 	struct trace tr;
 	build_evil(&tr);
 	check_output(&tr, F_TEXT, NULL, "x\ny", evil_text);
+	trace_free(&tr);
+}
+
+/* The JSON of build_rec's A: both halves of every edge; parents by plain
+ * incl, then recursive incl (B 15 before A 8 though A's id is lower). */
+static const char rec_json_a[] =
+	"\"calls\": 1, \"recursive_calls\": 2, \"incl_cpu_usec\": 20, \"excl_cpu_usec\": 11, \"incl_wall_usec\": 40, \"excl_wall_usec\": 22,\n"
+	"     \"parents\": [\n"
+	"       {\"id\": \"toplevel\", \"calls\": 1, \"incl_cpu_usec\": 20, \"incl_wall_usec\": 40, \"recursive_calls\": 0, \"recursive_incl_cpu_usec\": 0, \"recursive_incl_wall_usec\": 0},\n"
+	"       {\"id\": \"0x14\", \"calls\": 0, \"incl_cpu_usec\": 0, \"incl_wall_usec\": 0, \"recursive_calls\": 1, \"recursive_incl_cpu_usec\": 8, \"recursive_incl_wall_usec\": 15},\n"
+	"       {\"id\": \"0x10\", \"calls\": 0, \"incl_cpu_usec\": 0, \"incl_wall_usec\": 0, \"recursive_calls\": 1, \"recursive_incl_cpu_usec\": 4, \"recursive_incl_wall_usec\": 8}\n"
+	"     ],\n"
+	"     \"children\": [\n"
+	"       {\"id\": \"0x14\", \"calls\": 1, \"incl_cpu_usec\": 11, \"incl_wall_usec\": 22, \"recursive_calls\": 0, \"recursive_incl_cpu_usec\": 0, \"recursive_incl_wall_usec\": 0},\n"
+	"       {\"id\": \"0x18\", \"calls\": 1, \"incl_cpu_usec\": 3, \"incl_wall_usec\": 7, \"recursive_calls\": 2, \"recursive_incl_cpu_usec\": 3, \"recursive_incl_wall_usec\": 4},\n"
+	"       {\"id\": \"0x10\", \"calls\": 0, \"incl_cpu_usec\": 0, \"incl_wall_usec\": 0, \"recursive_calls\": 1, \"recursive_incl_cpu_usec\": 4, \"recursive_incl_wall_usec\": 8}\n"
+	"     ]},\n";
+
+static void test_json_recursive(void **state)
+{
+	(void)state;
+	struct trace tr;
+	build_rec(&tr);
+	char *got = render(&tr, F_JSON, NULL, NULL, NULL);
+	if (!strstr(got, rec_json_a)) {
+		fprintf(stderr, "--- want (part)\n%s--- got\n%s---\n", rec_json_a, got);
+		fail_msg("method A's JSON differs");
+	}
+	assert_true(strncmp(got, "{\n  \"schema\": 2,\n", 17) == 0);
+	free(got);
+	trace_free(&tr);
+}
+
+/* Percentages of the method's incl, e.g. B's self 3/11 = 27.3%, 7/22 =
+ * 31.8%; n/total of a recursive row is over the same total (1/3). */
+static const char rec_details[] =
+	"\nParents and children (percentages of the method's incl; calls: of the method's for parents, of the child's for children)\n"
+	"           Incl Cpu%     Incl Cpu  Incl Real%    Incl Real        Calls  Name\n"
+	"\n"
+	"(toplevel)\n"
+	"  self           0.0        0.000         0.0        0.000\n"
+	"  child        100.0        0.020       100.0        0.040          1/3  R.a ()V\n"
+	"\n"
+	"R.a ()V\n"
+	"  parent       100.0        0.020       100.0        0.040          1/3  (toplevel)\n"
+	"  self          55.0        0.011        55.0        0.022\n"
+	"  child         55.0        0.011        55.0        0.022          1/1  R.b ()V\n"
+	"  child         15.0        0.003        17.5        0.007          1/3  R.c ()V\n"
+	"  Parents while recursive\n"
+	"  parent        40.0        0.008        37.5        0.015          1/3  R.b ()V\n"
+	"  parent        20.0        0.004        20.0        0.008          1/3  R.a ()V\n"
+	"  Children while recursive\n"
+	"  child         20.0        0.004        20.0        0.008          1/3  R.a ()V\n"
+	"  child         15.0        0.003        10.0        0.004          2/3  R.c ()V\n"
+	"\n"
+	"R.b ()V\n"
+	"  parent       100.0        0.011       100.0        0.022          1/1  R.a ()V\n"
+	"  self          27.3        0.003        31.8        0.007\n"
+	"  child         72.7        0.008        68.2        0.015          1/3  R.a ()V\n"
+	"\n"
+	"R.c ()V\n"
+	"  parent       100.0        0.006       100.0        0.011          3/3  R.a ()V\n"
+	"  self         100.0        0.006       100.0        0.011\n";
+
+static void test_text_recursive(void **state)
+{
+	(void)state;
+	struct trace tr;
+	build_rec(&tr);
+	char *got = render(&tr, F_TEXT, NULL, "rec.trace", NULL);
+	const char *details = strstr(got, "\nParents and children");
+	assert_non_null(details);
+	if (strcmp(details, rec_details) != 0) {
+		fprintf(stderr, "--- want\n%s--- got\n%s---\n", rec_details, details);
+		fail_msg("details differ from the golden text");
+	}
+	/* No key option: no elapsed line; one thread: recording = its span. */
+	assert_null(strstr(got, "\nelapsed"));
+	assert_non_null(strstr(got, "\nrecording  wall 0.040 ms (earliest to latest record)\n"
+	                            "thread time cpu 0.020 ms wall 0.040 ms\n"));
+	free(got);
 	trace_free(&tr);
 }
 
@@ -682,7 +820,7 @@ static void test_empty_profile(void **state)
 	tr.has_clock[TV_CPU] = tr.has_clock[TV_WALL] = 1;
 	char *got = render(&tr, F_JSON, NULL, NULL, NULL);
 	assert_string_equal(got,
-		"{\n  \"version\": 3,\n  \"streaming\": false,\n  \"clock\": \"dual\",\n"
+		"{\n  \"schema\": 2,\n  \"version\": 3,\n  \"streaming\": false,\n  \"clock\": \"dual\",\n"
 		"  \"records\": 0,\n  \"threads\": [],\n  \"toplevel\": {\n"
 		"    \"incl_cpu_usec\": 0, \"excl_cpu_usec\": 0, \"incl_wall_usec\": 0, \"excl_wall_usec\": 0,\n"
 		"    \"children\": []\n  },\n  \"methods\": [],\n  \"warnings\": []\n}\n");
@@ -822,6 +960,8 @@ int main(void)
 		cmocka_unit_test(test_text_dual),
 		cmocka_unit_test(test_text_absent_clock),
 		cmocka_unit_test(test_text_escaping),
+		cmocka_unit_test(test_text_recursive),
+		cmocka_unit_test(test_json_recursive),
 		cmocka_unit_test(test_csv_dual),
 		cmocka_unit_test(test_csv_absent_clock),
 		cmocka_unit_test(test_csv_escaping),

@@ -67,6 +67,9 @@ static void fx_build(struct fx *f, const struct tg_opts *o, const uint32_t *tid)
 	struct tv_error err = {0};
 	assert_int_equal(profile_build(&f->p, &f->tr, tid, &err), TV_OK);
 	f->built = 1;
+	char msg[256];
+	if (tu_check_edge_sums(&f->p, msg, sizeof msg) != 0)
+		fail_msg("edge sums: %s", msg);
 }
 
 static struct fx *fx_run(void **state, const char *script, const struct tg_opts *o)
@@ -119,18 +122,22 @@ static void check_m(const struct fx *f, const char *sym, uint64_t c, uint64_t r,
 	eq(m->excl[TV_WALL], ew, "excl wall", sym, line);
 }
 
-/* The edge to/from `other` in a list: calls, incl cpu, incl wall. */
-#define CHECK_E(f, list, n, other, c, ic, iw) \
-	check_e(f, list, n, other, c, ic, iw, __LINE__)
+/* The edge to/from `other` in a list, both halves: calls, incl cpu, incl
+ * wall of the plain half, then of the "while recursive" half. */
+#define CHECK_E(f, list, n, other, c, ic, iw, rc, ric, riw) \
+	check_e(f, list, n, other, (uint64_t[6]){c, ic, iw, rc, ric, riw}, __LINE__)
 static void check_e(const struct fx *f, const struct prof_edge *list, uint32_t n,
-                    const char *other, uint64_t c, uint64_t ic, uint64_t iw, int line)
+                    const char *other, const uint64_t want[6], int line)
 {
 	const struct prof_edge *e = tu_edge(&f->p, list, n, sym_id(f, other));
 	if (!e)
 		fail_msg("line %d: no edge with %s", line, other);
-	eq(e->calls, c, "edge calls", other, line);
-	eq(e->incl[TV_CPU], ic, "edge incl cpu", other, line);
-	eq(e->incl[TV_WALL], iw, "edge incl wall", other, line);
+	eq(e->calls, want[0], "edge calls", other, line);
+	eq(e->incl[TV_CPU], want[1], "edge incl cpu", other, line);
+	eq(e->incl[TV_WALL], want[2], "edge incl wall", other, line);
+	eq(e->rcalls, want[3], "edge recursive calls", other, line);
+	eq(e->rincl[TV_CPU], want[4], "edge recursive incl cpu", other, line);
+	eq(e->rincl[TV_WALL], want[5], "edge recursive incl wall", other, line);
 }
 
 #define CHECK_TOP(f, ic, ec, iw, ew) check_top(f, ic, ec, iw, ew, __LINE__)
@@ -190,20 +197,20 @@ static void test_nesting(void **state)
 	/* edges: A->B twice (cpu 3+1=4, wall 5+2=7), C->B once (2, 3) */
 	const struct prof_method *b = pm(f, "B"), *a = pm(f, "A"), *c = pm(f, "C");
 	assert_int_equal(b->nparents, 2);
-	CHECK_E(f, b->parents, b->nparents, "A", 2, 4, 7);
-	CHECK_E(f, b->parents, b->nparents, "C", 1, 2, 3);
+	CHECK_E(f, b->parents, b->nparents, "A", 2, 4, 7, 0, 0, 0);
+	CHECK_E(f, b->parents, b->nparents, "C", 1, 2, 3, 0, 0, 0);
 	/* parents sorted by incl wall, descending: A (7) before C (3) */
 	assert_int_equal(b->parents[0].method, trace_find_method(&f->tr, sym_id(f, "A")));
 	assert_int_equal(a->nchildren, 2);
-	CHECK_E(f, a->children, a->nchildren, "B", 2, 4, 7);
-	CHECK_E(f, a->children, a->nchildren, "C", 1, 4, 7);
-	CHECK_E(f, a->parents, a->nparents, TOP, 1, 15, 30);
-	CHECK_E(f, c->children, c->nchildren, "B", 1, 2, 3);
+	CHECK_E(f, a->children, a->nchildren, "B", 2, 4, 7, 0, 0, 0);
+	CHECK_E(f, a->children, a->nchildren, "C", 1, 4, 7, 0, 0, 0);
+	CHECK_E(f, a->parents, a->nparents, TOP, 1, 15, 30, 0, 0, 0);
+	CHECK_E(f, c->children, c->nchildren, "B", 1, 2, 3, 0, 0, 0);
 	assert_int_equal(b->nchildren, 0);
 	/* toplevel: span cpu 15-0, wall 30-0; excl = span - incl(A) = 0 */
 	CHECK_TOP(f, 15, 0, 30, 0);
 	assert_int_equal(f->p.ntop_children, 1);
-	CHECK_E(f, f->p.top_children, f->p.ntop_children, "A", 1, 15, 30);
+	CHECK_E(f, f->p.top_children, f->p.ntop_children, "A", 1, 15, 30, 0, 0, 0);
 	/* methods by incl wall: A 30, B 10, C 7 */
 	assert_int_equal(f->p.norder, 3);
 	assert_int_equal(f->p.order[0], trace_find_method(&f->tr, sym_id(f, "A")));
@@ -239,7 +246,7 @@ static void test_toplevel(void **state)
 	assert_int_equal(trace_thread_span(thread(f, 2), TV_WALL), 20);
 	/* toplevel children: A (2 calls), B, 0x9000 */
 	assert_int_equal(f->p.ntop_children, 3);
-	CHECK_E(f, f->p.top_children, f->p.ntop_children, "A", 2, 5, 15);
+	CHECK_E(f, f->p.top_children, f->p.ntop_children, "A", 2, 5, 15, 0, 0, 0);
 	NAME_IS(f, 1, "main");
 	NAME_IS(f, 2, "worker");
 	assert_int_equal(f->p.nthreads, 2);
@@ -259,7 +266,7 @@ static void test_skip_frames(void **state)
 	CHECK_M(f, "A", 1, 0, 10, 1, 20, 2);
 	CHECK_M(f, "B", 1, 0, 9, 1, 18, 2);
 	CHECK_M(f, "C", 1, 0, 8, 8, 16, 16);
-	CHECK_E(f, pm(f, "B")->children, pm(f, "B")->nchildren, "C", 1, 8, 16);
+	CHECK_E(f, pm(f, "B")->children, pm(f, "B")->nchildren, "C", 1, 8, 16, 0, 0, 0);
 	assert_int_equal(tu_warn(&f->tr, TV_W_LOST_EXIT), 2);
 	assert_int_equal(tu_warn(&f->tr, TV_W_ORPHAN_EXIT), 0);
 }
@@ -300,13 +307,13 @@ static void test_orphan_adopts(void **state)
 	CHECK_M(f, "C", 1, 0, 10, 10, 10, 10);
 	const struct prof_method *x = pm(f, "X");
 	assert_int_equal(x->nchildren, 2);
-	CHECK_E(f, x->children, x->nchildren, "A", 1, 10, 20);
-	CHECK_E(f, x->children, x->nchildren, "B", 1, 5, 10);
-	CHECK_E(f, pm(f, "A")->parents, pm(f, "A")->nparents, "X", 1, 10, 20);
+	CHECK_E(f, x->children, x->nchildren, "A", 1, 10, 20, 0, 0, 0);
+	CHECK_E(f, x->children, x->nchildren, "B", 1, 5, 10, 0, 0, 0);
+	CHECK_E(f, pm(f, "A")->parents, pm(f, "A")->nparents, "X", 1, 10, 20, 0, 0, 0);
 	assert_int_equal(pm(f, "A")->nparents, 1);
 	assert_int_equal(f->p.ntop_children, 2);   /* X and C */
-	CHECK_E(f, f->p.top_children, f->p.ntop_children, "X", 1, 40, 60);
-	CHECK_E(f, f->p.top_children, f->p.ntop_children, "C", 1, 10, 10);
+	CHECK_E(f, f->p.top_children, f->p.ntop_children, "X", 1, 40, 60, 0, 0, 0);
+	CHECK_E(f, f->p.top_children, f->p.ntop_children, "C", 1, 10, 10, 0, 0, 0);
 	/* span cpu 70-10=60, wall 180-100=80; excl 60-(40+10)=10, 80-(60+10)=10 */
 	CHECK_TOP(f, 60, 10, 80, 10);
 	assert_int_equal(tu_warn(&f->tr, TV_W_ORPHAN_EXIT), 1);
@@ -324,7 +331,7 @@ static void test_orphan_chain(void **state)
 	CHECK_M(f, "X", 1, 0, 0, 0, 0, 0);
 	CHECK_M(f, "Y", 1, 0, 3, 3, 10, 10);
 	CHECK_M(f, "A", 1, 0, 3, 3, 9, 9);
-	CHECK_E(f, pm(f, "X")->parents, pm(f, "X")->nparents, "Y", 1, 0, 0);
+	CHECK_E(f, pm(f, "X")->parents, pm(f, "X")->nparents, "Y", 1, 0, 0, 0, 0, 0);
 	/* span 12-5=7, 70-50=20; excl 7-(3+3)=1, 20-(10+9)=1 */
 	CHECK_TOP(f, 7, 1, 20, 1);
 	assert_int_equal(f->p.ntop_children, 2);
@@ -346,8 +353,8 @@ static void test_orphan_open(void **state)
 	CHECK_M(f, "B", 1, 0, 3, 3, 6, 6);
 	CHECK_M(f, "X", 1, 0, 5, 0, 10, 0);
 	CHECK_M(f, "C", 1, 0, 2, 2, 3, 3);
-	CHECK_E(f, pm(f, "X")->children, pm(f, "X")->nchildren, "A", 1, 5, 10);
-	CHECK_E(f, pm(f, "A")->children, pm(f, "A")->nchildren, "B", 1, 3, 6);
+	CHECK_E(f, pm(f, "X")->children, pm(f, "X")->nchildren, "A", 1, 5, 10, 0, 0, 0);
+	CHECK_E(f, pm(f, "A")->children, pm(f, "A")->nchildren, "B", 1, 3, 6, 0, 0, 0);
 	/* span 8/15; excl 8-(5+2)=1, 15-(10+3)=2 */
 	CHECK_TOP(f, 8, 1, 15, 2);
 	assert_true(tu_warn(&f->tr, TV_W_ORPHAN_EXIT) >= 1);
@@ -363,8 +370,11 @@ static void test_orphan_recursion(void **state)
 		NULL);
 	/* A: calls 1 (A2), recursive 1 (A1); incl 5; excl (5-2)+2 = 5 */
 	CHECK_M(f, "A", 1, 1, 5, 5, 5, 5);
-	CHECK_E(f, pm(f, "A")->children, pm(f, "A")->nchildren, "A", 1, 2, 2);
-	CHECK_E(f, pm(f, "A")->parents, pm(f, "A")->nparents, TOP, 1, 5, 5);
+	/* A1 as A's child is plain (its parent call A2 is not recursive); as
+	 * A's parent edge it is "while recursive" (A1 itself is recursive). */
+	CHECK_E(f, pm(f, "A")->children, pm(f, "A")->nchildren, "A", 1, 2, 2, 0, 0, 0);
+	CHECK_E(f, pm(f, "A")->parents, pm(f, "A")->nparents, "A", 0, 0, 0, 1, 2, 2);
+	CHECK_E(f, pm(f, "A")->parents, pm(f, "A")->nparents, TOP, 1, 5, 5, 0, 0, 0);
 }
 
 /* ------------------------------------------------------------ rule 4 */
@@ -440,10 +450,14 @@ static void test_recursion_direct(void **state)
 	 *      = 4+3+2 = 9, 8+6+4 = 18 */
 	CHECK_M(f, "A", 1, 2, 9, 9, 18, 18);
 	const struct prof_method *a = pm(f, "A");
-	/* A->A: the middle and inner calls: cpu 5+2=7, wall 10+4=14 */
-	CHECK_E(f, a->children, a->nchildren, "A", 2, 7, 14);
-	CHECK_E(f, a->parents, a->nparents, "A", 2, 7, 14);
-	CHECK_E(f, a->parents, a->nparents, TOP, 1, 9, 18);
+	/* A->A holds the middle and inner calls, both recursive: as A's
+	 * parents both are "while recursive" (cpu 5+2=7, wall 10+4=14); as A's
+	 * children they split by their parent call: the middle one under the
+	 * outer (not recursive) is plain 5/10, the inner one under the middle
+	 * (recursive) is "while recursive" 2/4. */
+	CHECK_E(f, a->children, a->nchildren, "A", 1, 5, 10, 1, 2, 4);
+	CHECK_E(f, a->parents, a->nparents, "A", 0, 0, 0, 2, 7, 14);
+	CHECK_E(f, a->parents, a->nparents, TOP, 1, 9, 18, 0, 0, 0);
 	assert_int_equal(a->nparents, 2);
 	assert_int_equal(a->nchildren, 1);
 }
@@ -462,13 +476,88 @@ static void test_recursion_indirect(void **state)
 	CHECK_M(f, "A", 1, 1, 10, 7, 15, 10);
 	CHECK_M(f, "B", 1, 0, 6, 3, 9, 5);
 	const struct prof_method *a = pm(f, "A");
-	/* edges count recursive calls too */
-	CHECK_E(f, a->parents, a->nparents, "B", 1, 3, 4);
-	CHECK_E(f, a->parents, a->nparents, TOP, 1, 10, 15);
+	/* the inner A is recursive: its parent edge from B is "while recursive" */
+	CHECK_E(f, a->parents, a->nparents, "B", 0, 0, 0, 1, 3, 4);
+	CHECK_E(f, a->parents, a->nparents, TOP, 1, 10, 15, 0, 0, 0);
 	/* sorted by incl wall: toplevel (15) before B (4) */
 	assert_int_equal(a->parents[0].method, PROF_TOPLEVEL);
-	CHECK_E(f, a->children, a->nchildren, "B", 1, 6, 9);
-	CHECK_E(f, pm(f, "B")->children, pm(f, "B")->nchildren, "A", 1, 3, 4);
+	CHECK_E(f, a->children, a->nchildren, "B", 1, 6, 9, 0, 0, 0);
+	/* ... but plain as B's child: the B call above it is not recursive */
+	CHECK_E(f, pm(f, "B")->children, pm(f, "B")->nchildren, "A", 1, 3, 4, 0, 0, 0);
+}
+
+/* Both halves of every edge with direct and indirect recursion, and calls
+ * made under recursive calls:
+ *   A1 (0,0)..(20,40)
+ *     B1 (1,3)..(12,25)
+ *       A2 (2,5)..(10,20)         recursive (A1 above it)
+ *         A3 (3,6)..(7,14)        recursive
+ *           C1 (4,10)..(6,13)     parent call A3 is recursive
+ *         C2 (8,17)..(9,18)       parent call A2 is recursive
+ *     C3 (13,26)..(16,33)         parent call A1 is not
+ * incl cpu/wall: A1 20/40, B1 11/22, A2 8/15, A3 4/8, C1 2/3, C2 1/1, C3 3/7.
+ * A: 1+2 calls, incl 20/40 (A1), excl A1 20-11-3=6, 40-22-7=11; A2 8-4-1=3,
+ *    15-8-1=6; A3 4-2=2, 8-3=5: 11/22. B: 1+0, 11/22, excl 3/7.
+ * C: 3+0 (no C above any C), incl = excl = 2+1+3=6, 3+1+7=11.
+ * A's parents, by A's own recursion: toplevel plain 1 (A1 20/40); B
+ *   recursive 1 (A2 8/15); A recursive 1 (A3 4/8). Σ plain = 1 call, 20/40
+ *   = A's calls and incl; Σ recursive calls 2 = A's.
+ * A's children, by the recursion of A's call above them: B plain 1 (under
+ *   A1: 11/22); C plain 1 (C3 3/7) and recursive 2 (C1 + C2: 3/4); A
+ *   recursive 1 (A3 under A2: 4/8). Σ plain incl 14/29 <= 20/40.
+ * B's parents: A plain 1 (11/22). B's children: A plain 1 (A2 8/15; B1 is
+ *   not recursive, though A2 is). C's parents: A plain 3 (6/11). */
+static void test_recursion_split(void **state)
+{
+	struct fx *f = fx_run(state,
+		"1 > A 0 0\n1 > B 1 3\n1 > A 2 5\n1 > A 3 6\n"
+		"1 > C 4 10\n1 < C 6 13\n"
+		"1 < A 7 14\n"
+		"1 > C 8 17\n1 < C 9 18\n"
+		"1 < A 10 20\n1 < B 12 25\n"
+		"1 > C 13 26\n1 < C 16 33\n"
+		"1 < A 20 40\n", NULL);
+	CHECK_M(f, "A", 1, 2, 20, 11, 40, 22);
+	CHECK_M(f, "B", 1, 0, 11, 3, 22, 7);
+	CHECK_M(f, "C", 3, 0, 6, 6, 11, 11);
+	CHECK_TOP(f, 20, 0, 40, 0);
+	const struct prof_method *a = pm(f, "A"), *b = pm(f, "B"), *c = pm(f, "C");
+	assert_int_equal(a->nparents, 3);
+	CHECK_E(f, a->parents, a->nparents, TOP, 1, 20, 40, 0, 0, 0);
+	CHECK_E(f, a->parents, a->nparents, "B", 0, 0, 0, 1, 8, 15);
+	CHECK_E(f, a->parents, a->nparents, "A", 0, 0, 0, 1, 4, 8);
+	assert_int_equal(a->nchildren, 3);
+	CHECK_E(f, a->children, a->nchildren, "B", 1, 11, 22, 0, 0, 0);
+	CHECK_E(f, a->children, a->nchildren, "C", 1, 3, 7, 2, 3, 4);
+	CHECK_E(f, a->children, a->nchildren, "A", 0, 0, 0, 1, 4, 8);
+	assert_int_equal(b->nparents, 1);
+	CHECK_E(f, b->parents, b->nparents, "A", 1, 11, 22, 0, 0, 0);
+	assert_int_equal(b->nchildren, 1);
+	CHECK_E(f, b->children, b->nchildren, "A", 1, 8, 15, 0, 0, 0);
+	assert_int_equal(c->nparents, 1);
+	CHECK_E(f, c->parents, c->nparents, "A", 3, 6, 11, 0, 0, 0);
+	assert_int_equal(c->nchildren, 0);
+	assert_int_equal(f->p.ntop_children, 1);
+	CHECK_E(f, f->p.top_children, f->p.ntop_children, "A", 1, 20, 40, 0, 0, 0);
+	/* Order: plain incl (wall), then recursive incl, then id. A's parents:
+	 * toplevel, then B (recursive 15) before A (8) although A's id is the
+	 * lower; A's children: B 22, C 7, A 0. */
+	uint32_t ia = trace_find_method(&f->tr, sym_id(f, "A"));
+	uint32_t ib = trace_find_method(&f->tr, sym_id(f, "B"));
+	uint32_t ic = trace_find_method(&f->tr, sym_id(f, "C"));
+	assert_true(sym_id(f, "A") < sym_id(f, "B"));
+	assert_int_equal(a->parents[0].method, PROF_TOPLEVEL);
+	assert_int_equal(a->parents[1].method, ib);
+	assert_int_equal(a->parents[2].method, ia);
+	assert_int_equal(a->children[0].method, ib);
+	assert_int_equal(a->children[1].method, ic);
+	assert_int_equal(a->children[2].method, ia);
+
+	/* One clock, the same split (CPU numbers above). */
+	struct tg_opts o = {.version = 2, .clock = TG_CLOCK_THREAD_CPU};
+	fx_build(f, &o, NULL);
+	CHECK_E(f, pm(f, "A")->children, pm(f, "A")->nchildren, "C", 1, 3, NA, 2, 3, NA);
+	CHECK_E(f, pm(f, "A")->parents, pm(f, "A")->nparents, "B", 0, 0, NA, 1, 8, NA);
 }
 
 /* ------------------------------------------------------------ §1 names */
@@ -675,8 +764,8 @@ static void check_mixed(struct fx *f)
 	CHECK_M(f, "C", 1, 0, 0, 0, 0, 0);
 	CHECK_M(f, "D", 1, 0, 8, 8, 20, 20);
 	CHECK_TOP(f, 23, 3, 60, 20);
-	CHECK_E(f, pm(f, "B")->parents, pm(f, "B")->nparents, "B", 1, 3, 4);
-	CHECK_E(f, pm(f, "B")->parents, pm(f, "B")->nparents, "A", 1, 7, 10);
+	CHECK_E(f, pm(f, "B")->parents, pm(f, "B")->nparents, "B", 0, 0, 0, 1, 3, 4);
+	CHECK_E(f, pm(f, "B")->parents, pm(f, "B")->nparents, "A", 1, 7, 10, 0, 0, 0);
 	NAME_IS(f, 1, "main");
 	NAME_IS(f, 2, "worker");
 	const struct tv_method *d = &f->tr.methods[trace_find_method(&f->tr, 0x10)];
@@ -783,6 +872,7 @@ int main(void)
 		T(test_action3),
 		T(test_recursion_direct),
 		T(test_recursion_indirect),
+		T(test_recursion_split),
 		T(test_unknown_method),
 		T(test_unknown_thread),
 		T(test_tid16),

@@ -1,6 +1,7 @@
 /* testutil.c: shared test helpers (see testutil.h). */
 #include "testutil.h"
 
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -135,4 +136,81 @@ char *tu_tmpdir(void)
 		return NULL;
 	}
 	return p;
+}
+
+/* Σ over an edge list, per half. */
+struct tu_sums {
+	uint64_t calls, rcalls, incl[TV_NCLOCKS];
+};
+
+static struct tu_sums tu_sum_edges(const struct prof_edge *e, uint32_t n)
+{
+	struct tu_sums s;
+	memset(&s, 0, sizeof s);
+	for (uint32_t i = 0; i < n; i++) {
+		s.calls += e[i].calls;
+		s.rcalls += e[i].rcalls;
+		for (int c = 0; c < TV_NCLOCKS; c++)
+			s.incl[c] += e[i].incl[c];
+	}
+	return s;
+}
+
+/* An edge with no call in either half should not be listed. */
+static int tu_empty_edge(const struct prof_edge *e, uint32_t n)
+{
+	for (uint32_t i = 0; i < n; i++)
+		if (e[i].calls + e[i].rcalls == 0)
+			return 1;
+	return 0;
+}
+
+int tu_check_edge_sums(const struct profile *p, char *msg, size_t size)
+{
+	const struct trace *tr = p->tr;
+	struct tu_sums top = tu_sum_edges(p->top_children, p->ntop_children);
+
+	for (int c = 0; c < TV_NCLOCKS; c++)
+		if (tr->has_clock[c] && top.incl[c] != p->top_incl[c] - p->top_excl[c]) {
+			snprintf(msg, size, "toplevel clock %d: children incl %" PRIu64
+			         " != incl %" PRIu64 " - excl %" PRIu64, c, top.incl[c],
+			         p->top_incl[c], p->top_excl[c]);
+			return -1;
+		}
+	if (top.rcalls || tu_empty_edge(p->top_children, p->ntop_children)) {
+		snprintf(msg, size, "toplevel: a child edge is recursive or empty");
+		return -1;
+	}
+	for (uint32_t m = 0; m < tr->nmethods; m++) {
+		const struct prof_method *pm = &p->methods[m];
+		struct tu_sums par = tu_sum_edges(pm->parents, pm->nparents);
+		struct tu_sums chi = tu_sum_edges(pm->children, pm->nchildren);
+		uint64_t id = tr->methods[m].id;
+		if (par.calls != pm->calls || par.rcalls != pm->rcalls) {
+			snprintf(msg, size, "method 0x%" PRIx64 ": parents hold %" PRIu64 "+%"
+			         PRIu64 " calls, the method %" PRIu64 "+%" PRIu64, id,
+			         par.calls, par.rcalls, pm->calls, pm->rcalls);
+			return -1;
+		}
+		if (tu_empty_edge(pm->parents, pm->nparents) ||
+		    tu_empty_edge(pm->children, pm->nchildren)) {
+			snprintf(msg, size, "method 0x%" PRIx64 ": an edge with no call", id);
+			return -1;
+		}
+		for (int c = 0; c < TV_NCLOCKS; c++) {
+			if (!tr->has_clock[c])
+				continue;
+			if (par.incl[c] != pm->incl[c]) {
+				snprintf(msg, size, "method 0x%" PRIx64 " clock %d: parents' incl %"
+				         PRIu64 " != incl %" PRIu64, id, c, par.incl[c], pm->incl[c]);
+				return -1;
+			}
+			if (chi.incl[c] > pm->incl[c]) {
+				snprintf(msg, size, "method 0x%" PRIx64 " clock %d: children's incl %"
+				         PRIu64 " > incl %" PRIu64, id, c, chi.incl[c], pm->incl[c]);
+				return -1;
+			}
+		}
+	}
+	return 0;
 }

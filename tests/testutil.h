@@ -43,6 +43,14 @@ const struct prof_method *tu_method(const struct profile *p, uint64_t id);
 const struct prof_edge *tu_edge(const struct profile *p, const struct prof_edge *edges,
                                 uint32_t n, uint64_t id);
 
+/* The sums every profile keeps between a method and its edges
+ * (docs/numbers.md, "Parents and children"), per recorded clock: Σ
+ * parents calls = calls, Σ parents recursive calls = recursive calls,
+ * Σ parents incl = incl exactly; Σ children incl <= incl; the toplevel's
+ * children (never recursive) take toplevel incl - excl; no edge is empty.
+ * 0, or -1 with the first failure described in msg. */
+int tu_check_edge_sums(const struct profile *p, char *msg, size_t size);
+
 /* Whether s holds exactly want (want NULL: s is absent). Trace strings
  * are not NUL-terminated. */
 int tu_str_eq(const struct trace *tr, struct tv_str s, const char *want);
