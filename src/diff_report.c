@@ -11,6 +11,7 @@
  */
 #include "diff.h"
 #include "methodname.h"
+#include "numfmt.h"
 #include "textesc.h"
 
 #include <inttypes.h>
@@ -46,37 +47,6 @@ static void dr_u64(char *buf, size_t size, uint64_t v)
 	snprintf(buf, size, "%" PRIu64, v);
 }
 
-/* Sign of new − base, then scaled: '+' or '-', nothing when equal. */
-static void dr_signed(char *buf, size_t size, uint64_t base, uint64_t next,
-                      uint64_t scaled, unsigned decimals)
-{
-	size_t k = 0;
-	if (next != base && size > 1)
-		buf[k++] = next > base ? '+' : '-';
-	textesc_fixed(buf + k, size - k, scaled, decimals);
-}
-
-static uint64_t dr_mag(uint64_t base, uint64_t next)
-{
-	return next > base ? next - base : base - next;
-}
-
-/* Change in ms, three decimals (exact µs). */
-static void dr_delta_ms(char *buf, size_t size, uint64_t base, uint64_t next)
-{
-	dr_signed(buf, size, base, next, dr_mag(base, next), 3);
-}
-
-/* Change in % of base with the given decimals; "" when base is 0. */
-static void dr_delta_pct(char *buf, size_t size, uint64_t base, uint64_t next,
-                         unsigned decimals)
-{
-	buf[0] = '\0';
-	if (base)
-		dr_signed(buf, size, base, next,
-		          textesc_div_round(dr_mag(base, next), base, decimals + 2), decimals);
-}
-
 /* ------------------------------------------------------------ text */
 
 static void dr_cell(FILE *out, const char *s, int width)
@@ -88,7 +58,7 @@ static void dr_ms_cell(FILE *out, uint64_t usec, int present)
 {
 	char buf[32] = "-";
 	if (present)
-		textesc_fixed(buf, sizeof buf, usec, 3);
+		numfmt_ms(buf, sizeof buf, usec);
 	dr_cell(out, buf, W_TIME);
 }
 
@@ -118,9 +88,9 @@ static void dr_text_toplevel(FILE *out, const struct diff *d)
 		fprintf(out, "  %-*s", W_LABEL - 2, dr_clock_key[c]);
 		dr_ms_cell(out, b, 1);
 		dr_ms_cell(out, n, 1);
-		dr_delta_ms(buf, sizeof buf, b, n);
+		numfmt_ms_change(buf, sizeof buf, b, n);
 		dr_cell(out, buf, W_TIME);
-		dr_delta_pct(buf, sizeof buf, b, n, 1);
+		numfmt_pct_change(buf, sizeof buf, b, n, 1);
 		dr_cell(out, buf[0] ? buf : "-", W_PCT);
 		putc('\n', out);
 	}
@@ -201,14 +171,14 @@ static void dr_text_row(FILE *out, const struct diff *d, const struct diff_row *
 		uint64_t b = row->excl[0][c], n = row->excl[1][c];
 		dr_ms_cell(out, b, has[0]);
 		dr_ms_cell(out, n, has[1]);
-		dr_delta_ms(buf, sizeof buf, b, n);
+		numfmt_ms_change(buf, sizeof buf, b, n);
 		dr_cell(out, buf, W_TIME);
 		if (!has[0])
 			strcpy(buf, "new");
 		else if (!has[1])
 			strcpy(buf, "gone");
 		else
-			dr_delta_pct(buf, sizeof buf, b, n, 1);
+			numfmt_pct_change(buf, sizeof buf, b, n, 1);
 		dr_cell(out, buf[0] ? buf : "-", W_PCT);
 		dr_ms_cell(out, row->incl[0][c], has[0]);
 		dr_ms_cell(out, row->incl[1][c], has[1]);
@@ -285,7 +255,7 @@ static void dr_csv_numbers(FILE *out, const struct diff *d, const uint64_t (*inc
 		dr_csv_u64(out, b, has[0]);
 		dr_csv_u64(out, n, has[1]);
 		fprintf(out, ",%" PRId64 ",", diff_delta(b, n));
-		dr_delta_pct(buf, sizeof buf, b, n, 2);
+		numfmt_pct_change(buf, sizeof buf, b, n, 2);
 		fputs(buf[0] == '+' ? buf + 1 : buf, out);
 	}
 	dr_csv_u64(out, calls[0], has[0]);

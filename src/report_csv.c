@@ -7,6 +7,7 @@
  * shown in a terminal is as safe as the text report.
  */
 #include "report.h"
+#include "numfmt.h"
 #include "textesc.h"
 
 #include <inttypes.h>
@@ -27,7 +28,7 @@ static void csv_pct(FILE *out, uint64_t x, uint64_t d)
 	putc(',', out);
 	if (!d)
 		return;
-	textesc_fixed(buf, sizeof buf, textesc_div_round(x, d, 4), 2);
+	numfmt_pct(buf, sizeof buf, x, d, 2);
 	fputs(buf, out);
 }
 
@@ -68,7 +69,7 @@ static void csv_numbers(FILE *out, const struct profile *p, const uint64_t *incl
 			continue;
 		putc(',', out);
 		if (calls + rcalls) {
-			textesc_fixed(buf, sizeof buf, textesc_div_round(incl[c], calls + rcalls, 3), 3);
+			numfmt_fixed(buf, sizeof buf, numfmt_div_round(incl[c], calls + rcalls, 3), 3);
 			fputs(buf, out);
 		}
 	}

@@ -7,6 +7,7 @@
  */
 #include "report.h"
 #include "methodname.h"
+#include "numfmt.h"
 #include "textesc.h"
 
 #include <inttypes.h>
@@ -31,21 +32,15 @@ static void text_cell(FILE *out, const char *s, int width)
 /* x as a percentage of d with one decimal, "-" when d is 0. */
 static void text_pct_cell(FILE *out, uint64_t x, uint64_t d)
 {
-	char buf[32] = "-";
-	if (d)
-		textesc_fixed(buf, sizeof buf, textesc_div_round(x, d, 3), 1);
+	char buf[32];
+	numfmt_pct(buf, sizeof buf, x, d, 1);
 	text_cell(out, buf, W_PCT);
-}
-
-static void text_ms(char *buf, size_t size, uint64_t usec)
-{
-	textesc_fixed(buf, size, usec, 3);
 }
 
 static void text_ms_cell(FILE *out, uint64_t usec, int width)
 {
 	char buf[32];
-	text_ms(buf, sizeof buf, usec);
+	numfmt_ms(buf, sizeof buf, usec);
 	text_cell(out, buf, width);
 }
 
@@ -128,7 +123,7 @@ static void text_recording(FILE *out, const struct trace *tr)
 		if (th->last[c] > hi)
 			hi = th->last[c];
 	}
-	text_ms(buf, sizeof buf, hi >= lo ? hi - lo : 0);
+	numfmt_ms(buf, sizeof buf, hi >= lo ? hi - lo : 0);
 	fprintf(out, "%-10s %s %s ms (earliest to latest record)\n", "recording",
 	        c == TV_CPU ? "cpu" : "wall", buf);
 }
@@ -148,7 +143,7 @@ static void text_elapsed(FILE *out, const struct trace *tr)
 	fprintf(out, "%-10s ", "elapsed");
 	if (i == len && len > 0) {
 		char buf[32];
-		text_ms(buf, sizeof buf, us);
+		numfmt_ms(buf, sizeof buf, us);
 		fprintf(out, "%s ms", buf);
 	} else {
 		textesc_text(out, v, len);
@@ -179,7 +174,7 @@ static void text_header(FILE *out, const struct profile *p, const char *name)
 		if (!tr->has_clock[c])
 			continue;
 		char buf[32];
-		text_ms(buf, sizeof buf, p->top_incl[c]);
+		numfmt_ms(buf, sizeof buf, p->top_incl[c]);
 		fprintf(out, " %s %s ms", c == TV_CPU ? "cpu" : "wall", buf);
 	}
 	putc('\n', out);
@@ -209,7 +204,7 @@ static void text_table_row(FILE *out, const struct profile *p, uint32_t idx,
 			continue;
 		uint64_t n = calls + rcalls;
 		if (n)
-			text_ms_cell(out, textesc_div_round(incl[c], n, 0), W_PCALL);
+			text_ms_cell(out, numfmt_div_round(incl[c], n, 0), W_PCALL);
 		else
 			text_cell(out, "-", W_PCALL);
 	}

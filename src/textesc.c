@@ -264,39 +264,3 @@ void textesc_csv(FILE *out, const char *s, size_t len)
 	if (quote)
 		putc('"', out);
 }
-
-uint64_t textesc_div_round(uint64_t num, uint64_t den, unsigned k)
-{
-	if (den == 0)
-		return 0;
-	/* Keep r * 10 below 2^64; a denominator this large (10^18 µs) only
-	 * loses digits that no report prints. */
-	while (den > UINT64_MAX / 10) {
-		num >>= 4;
-		den >>= 4;
-	}
-	uint64_t q = num / den, r = num % den;
-	for (unsigned i = 0; i < k; i++) {
-		r *= 10;
-		q = q * 10 + r / den;
-		r %= den;
-	}
-	if (r >= den - r)
-		q++;
-	return q;
-}
-
-void textesc_fixed(char *buf, size_t size, uint64_t scaled, unsigned decimals)
-{
-	static const uint64_t pow10[] = { 1, 10, 100, 1000, 10000, 100000, 1000000,
-	                                  10000000, 100000000, 1000000000 };
-	if (decimals > 9)
-		decimals = 9;
-	if (decimals == 0) {
-		snprintf(buf, size, "%llu", (unsigned long long)scaled);
-		return;
-	}
-	uint64_t p = pow10[decimals];
-	snprintf(buf, size, "%llu.%0*llu", (unsigned long long)(scaled / p),
-	         (int)decimals, (unsigned long long)(scaled % p));
-}

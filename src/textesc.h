@@ -1,10 +1,8 @@
-/* textesc.h: safe output of trace strings and fixed-point numbers.
+/* textesc.h: safe output of trace strings.
  *
  * Strings from a trace are arbitrary bytes (control bytes, invalid UTF-8,
  * NUL). These writers make them safe for each report format; none of them
  * fails on its own: write errors stay in the stream (check ferror()).
- * The number helpers use integer arithmetic so every report rounds the same
- * way on every platform.
  */
 #ifndef TV_TEXTESC_H
 #define TV_TEXTESC_H
@@ -46,13 +44,5 @@ size_t textesc_text_buf(const char *s, size_t len, textesc_hide_fn hide, char *o
 /* One CSV field per RFC 4180: s escaped as by textesc_text, then quoted
  * (quotes doubled) when it holds a comma or a quote. s NULL: empty field. */
 void textesc_csv(FILE *out, const char *s, size_t len);
-
-/* round(num * 10^k / den), halves up, by long division (num * 10^k itself
- * may pass 2^64). den 0 gives 0. */
-uint64_t textesc_div_round(uint64_t num, uint64_t den, unsigned k);
-
-/* scaled / 10^decimals in decimal, e.g. (12345, 3) -> "12.345"; always
- * terminated. decimals at most 9. */
-void textesc_fixed(char *buf, size_t size, uint64_t scaled, unsigned decimals);
 
 #endif

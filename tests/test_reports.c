@@ -16,6 +16,7 @@
 
 #include "profile.h"
 #include "report.h"
+#include "numfmt.h"
 #include "textesc.h"
 #include "trace.h"
 
@@ -933,26 +934,67 @@ static void test_numbers(void **state)
 {
 	(void)state;
 	char buf[32];
-	assert_int_equal(textesc_div_round(1, 3, 3), 333);
-	assert_int_equal(textesc_div_round(2, 3, 3), 667);
-	assert_int_equal(textesc_div_round(1, 8, 2), 13);     /* 12.5 rounds up */
-	assert_int_equal(textesc_div_round(5, 0, 2), 0);
-	assert_int_equal(textesc_div_round(UINT64_MAX, UINT64_MAX, 3), 1000);
-	assert_int_equal(textesc_div_round(UINT64_MAX / 2, 1, 0), UINT64_MAX / 2);
-	textesc_fixed(buf, sizeof buf, 12345, 3);
+	assert_int_equal(numfmt_div_round(1, 3, 3), 333);
+	assert_int_equal(numfmt_div_round(2, 3, 3), 667);
+	assert_int_equal(numfmt_div_round(1, 8, 2), 13);     /* 12.5 rounds up */
+	assert_int_equal(numfmt_div_round(5, 0, 2), 0);
+	assert_int_equal(numfmt_div_round(UINT64_MAX, UINT64_MAX, 3), 1000);
+	assert_int_equal(numfmt_div_round(UINT64_MAX / 2, 1, 0), UINT64_MAX / 2);
+	numfmt_fixed(buf, sizeof buf, 12345, 3);
 	assert_string_equal(buf, "12.345");
-	textesc_fixed(buf, sizeof buf, 7, 3);
+	numfmt_fixed(buf, sizeof buf, 7, 3);
 	assert_string_equal(buf, "0.007");
-	textesc_fixed(buf, sizeof buf, 1000, 1);
+	numfmt_fixed(buf, sizeof buf, 1000, 1);
 	assert_string_equal(buf, "100.0");
-	textesc_fixed(buf, sizeof buf, 42, 0);
+	numfmt_fixed(buf, sizeof buf, 42, 0);
 	assert_string_equal(buf, "42");
+}
+
+/* The shared formatters: every view that shows a share, a change or a
+ * duration goes through these, so the diff screen and the diff report
+ * round 6.25% alike (halves up: "+6.3", where printf's "%.1f" of the
+ * double 6.25 gives "6.2"). */
+static void test_number_views(void **state)
+{
+	(void)state;
+	char buf[32];
+	numfmt_ms(buf, sizeof buf, 1234567);
+	assert_string_equal(buf, "1234.567");
+	numfmt_pct(buf, sizeof buf, 1, 3, 1);
+	assert_string_equal(buf, "33.3");
+	numfmt_pct(buf, sizeof buf, 1, 16, 2);
+	assert_string_equal(buf, "6.25");
+	numfmt_pct(buf, sizeof buf, 1, 0, 1);
+	assert_string_equal(buf, "-");
+	numfmt_pct_change(buf, sizeof buf, 16, 17, 1);
+	assert_string_equal(buf, "+6.3");
+	numfmt_pct_change(buf, sizeof buf, 16, 15, 1);
+	assert_string_equal(buf, "-6.3");
+	numfmt_pct_change(buf, sizeof buf, 16, 16, 1);
+	assert_string_equal(buf, "0.0");
+	numfmt_pct_change(buf, sizeof buf, 0, 5, 1);
+	assert_string_equal(buf, "");
+	numfmt_ms_change(buf, sizeof buf, 5000, 4990);
+	assert_string_equal(buf, "-0.010");
+	numfmt_ms_change(buf, sizeof buf, 1, 1);
+	assert_string_equal(buf, "0.000");
+	numfmt_duration(buf, sizeof buf, 850, 1);
+	assert_string_equal(buf, "850 us");
+	numfmt_duration(buf, sizeof buf, 274422, 0);
+	assert_string_equal(buf, "274.422 ms");
+	numfmt_duration(buf, sizeof buf, 13012018, 1);
+	assert_string_equal(buf, "13.012018 s");
+	numfmt_duration(buf, sizeof buf, 13012018, 0);
+	assert_string_equal(buf, "13.012 s");
+	numfmt_fixed(buf, 4, 12345, 3);         /* cut, never overflowed */
+	assert_string_equal(buf, "12.");
 }
 
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_json_dual),
+		cmocka_unit_test(test_number_views),
 		cmocka_unit_test(test_json_thread_filter),
 		cmocka_unit_test(test_json_absent_clock),
 		cmocka_unit_test(test_json_escaping),

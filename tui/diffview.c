@@ -8,6 +8,7 @@
 
 #include "color.h"
 #include "names.h"
+#include "numfmt.h"
 #include "prompt.h"
 #include "text.h"
 
@@ -264,24 +265,18 @@ int diffview_key(struct diffview *v, int ch)
 
 /* ------------------------------------------------------------ drawing */
 
-static void dv_ms(char *buf, size_t n, int64_t us, int sign)
-{
-	uint64_t a = us < 0 ? (uint64_t)(-(us + 1)) + 1 : (uint64_t)us;
-	snprintf(buf, n, "%s%llu.%03llu", us < 0 ? "-" : sign && us > 0 ? "+" : "",
-	         (unsigned long long)(a / 1000), (unsigned long long)(a % 1000));
-}
-
+/* The change in % of base ("+12.5%"), or what a missing side means. */
 static void dv_pct(char *buf, size_t n, uint64_t base, uint64_t next, int has_base, int has_next)
 {
-	if (!has_base) {
+	if (!has_base)
 		snprintf(buf, n, "new");
-	} else if (!has_next) {
+	else if (!has_next)
 		snprintf(buf, n, "gone");
-	} else if (!base) {
+	else if (!base)
 		snprintf(buf, n, next ? "+inf" : "0.0%%");
-	} else {
-		double p = ((double)next - (double)base) * 100.0 / (double)base;
-		snprintf(buf, n, "%+.1f%%", p);
+	else {
+		numfmt_pct_change(buf, n, base, next, 1);
+		strncat(buf, "%", n - strlen(buf) - 1);
 	}
 }
 
@@ -296,12 +291,12 @@ static void dv_cells_method(const struct diffview *v, const struct diff_row *r,
                             char cells[DV_COLS][40])
 {
 	int c = v->clock, hb = r->base != DIFF_NONE, hn = r->next != DIFF_NONE;
-	dv_ms(cells[0], 40, (int64_t)r->excl[1][c] - (int64_t)r->excl[0][c], 1);
+	numfmt_ms_change(cells[0], 40, r->excl[0][c], r->excl[1][c]);
 	dv_pct(cells[1], 40, r->excl[0][c], r->excl[1][c], hb, hn);
-	dv_ms(cells[2], 40, (int64_t)r->excl[0][c], 0);
-	dv_ms(cells[3], 40, (int64_t)r->excl[1][c], 0);
-	dv_ms(cells[4], 40, (int64_t)r->incl[0][c], 0);
-	dv_ms(cells[5], 40, (int64_t)r->incl[1][c], 0);
+	numfmt_ms(cells[2], 40, r->excl[0][c]);
+	numfmt_ms(cells[3], 40, r->excl[1][c]);
+	numfmt_ms(cells[4], 40, r->incl[0][c]);
+	numfmt_ms(cells[5], 40, r->incl[1][c]);
 	snprintf(cells[6], 40, "%llu+%llu>%llu+%llu", (unsigned long long)r->calls[0],
 	         (unsigned long long)r->rcalls[0], (unsigned long long)r->calls[1],
 	         (unsigned long long)r->rcalls[1]);
@@ -326,10 +321,10 @@ static void dv_cells_edge(const struct diffview *v, const struct dv_line *l,
 	uint64_t i0 = dv_half_incl(l->edge[0], l->rec, c), i1 = dv_half_incl(l->edge[1], l->rec, c);
 	/* An edge only in the other half in one run is 0 there, not new. */
 	int h0 = dv_half_calls(l->edge[0], l->rec) > 0, h1 = dv_half_calls(l->edge[1], l->rec) > 0;
-	dv_ms(cells[0], 40, (int64_t)i1 - (int64_t)i0, 1);
+	numfmt_ms_change(cells[0], 40, i0, i1);
 	dv_pct(cells[1], 40, i0, i1, h0, h1);
-	dv_ms(cells[4], 40, (int64_t)i0, 0);
-	dv_ms(cells[5], 40, (int64_t)i1, 0);
+	numfmt_ms(cells[4], 40, i0);
+	numfmt_ms(cells[5], 40, i1);
 	snprintf(cells[6], 40, "%llu>%llu", (unsigned long long)dv_half_calls(l->edge[0], l->rec),
 	         (unsigned long long)dv_half_calls(l->edge[1], l->rec));
 }

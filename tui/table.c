@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "names.h"
+#include "numfmt.h"
 #include "text.h"
 
 struct tc_info {
@@ -364,21 +365,12 @@ enum table_col table_sort_step(const struct table *t, int dir, int width)
 
 /* ------------------------------------------------------------ cells */
 
-static void tc_ms(char *buf, size_t n, uint64_t us)
-{
-	snprintf(buf, n, "%llu.%03llu", (unsigned long long)(us / 1000),
-	         (unsigned long long)(us % 1000));
-}
-
+/* A share with one decimal and a percent sign, "-" of nothing. */
 static void tc_pct(char *buf, size_t n, uint64_t part, uint64_t whole)
 {
-	if (!whole) {
-		snprintf(buf, n, "-");
-		return;
-	}
-	uint64_t tenths = (part * 2000 / whole + 1) / 2;  /* rounded, in 0.1 % */
-	snprintf(buf, n, "%llu.%llu%%", (unsigned long long)(tenths / 10),
-	         (unsigned long long)(tenths % 10));
+	numfmt_pct(buf, n, part, whole, 1);
+	if (whole)
+		strncat(buf, "%", n - strlen(buf) - 1);
 }
 
 /* Numbers of a method row, or the toplevel row. */
@@ -399,8 +391,8 @@ static void tc_method_cell(const struct profile *p, uint32_t m, enum table_col c
 	switch (col) {
 	case TC_INCL_CPU_PCT: case TC_INCL_REAL_PCT: tc_pct(buf, n, incl, p->top_incl[clk]); break;
 	case TC_EXCL_CPU_PCT: case TC_EXCL_REAL_PCT: tc_pct(buf, n, excl, p->top_incl[clk]); break;
-	case TC_INCL_CPU: case TC_INCL_REAL: tc_ms(buf, n, incl); break;
-	case TC_EXCL_CPU: case TC_EXCL_REAL: tc_ms(buf, n, excl); break;
+	case TC_INCL_CPU: case TC_INCL_REAL: numfmt_ms(buf, n, incl); break;
+	case TC_EXCL_CPU: case TC_EXCL_REAL: numfmt_ms(buf, n, excl); break;
 	case TC_CALLS:
 		if (m == PROF_TOPLEVEL)
 			buf[0] = '\0';
@@ -410,7 +402,7 @@ static void tc_method_cell(const struct profile *p, uint32_t m, enum table_col c
 		break;
 	case TC_CPU_CALL: case TC_REAL_CALL:
 		if (calls)
-			tc_ms(buf, n, (incl + calls / 2) / calls);
+			numfmt_ms(buf, n, numfmt_div_round(incl, calls, 0));
 		else
 			buf[0] = '\0';
 		break;
@@ -449,7 +441,7 @@ static void tc_rel_cell(const struct table *t, const struct table_row *r, enum t
 	else
 		v = r->rec ? r->edge->rincl[clk] : r->edge->incl[clk];
 	if (col == TC_INCL_CPU || col == TC_INCL_REAL)
-		tc_ms(buf, n, v);
+		numfmt_ms(buf, n, v);
 	else
 		tc_pct(buf, n, v, whole);
 }

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "names.h"
+#include "numfmt.h"
 #include "text.h"
 
 #define TLV_LABEL_MAX 26
@@ -225,18 +226,6 @@ int tlview_click(struct tlview *v, int y, int x)
 
 /* ------------------------------------------------------------ drawing */
 
-void tlview_fmt_time(char *buf, size_t n, uint64_t us)
-{
-	if (us < 1000)
-		snprintf(buf, n, "%llu us", (unsigned long long)us);
-	else if (us < 1000000)
-		snprintf(buf, n, "%llu.%03llu ms", (unsigned long long)(us / 1000),
-		         (unsigned long long)(us % 1000));
-	else
-		snprintf(buf, n, "%llu.%06llu s", (unsigned long long)(us / 1000000),
-		         (unsigned long long)(us % 1000000));
-}
-
 /* A tick step of 1, 2 or 5 times a power of ten, about every 14 columns. */
 static uint64_t tlv_tick(uint64_t span, int w)
 {
@@ -395,14 +384,14 @@ static void tlv_draw_status(struct tlview *v, WINDOW *win, const struct color *c
                             int y, int w)
 {
 	char line[1024], tbuf[48], dbuf[48], name[600];
-	tlview_fmt_time(tbuf, sizeof tbuf, v->cursor - v->tl->begin);
+	numfmt_duration(tbuf, sizeof tbuf, v->cursor - v->tl->begin, 1);
 	uint32_t t = tlv_thread(v);
 	uint32_t call = t == TL_NONE ? TL_NONE : timeline_call_at(v->tl, t, v->cursor);
 	int n = snprintf(line, sizeof line, " cursor %s", tbuf);
 	if (call != TL_NONE && n > 0 && (size_t)n < sizeof line) {
 		const struct tv_thread *th = &v->tl->tr->threads[t];
-		tlview_fmt_time(dbuf, sizeof dbuf,
-		                timeline_call_end(v->tl, t, call) - timeline_call_start(v->tl, t, call));
+		numfmt_duration(dbuf, sizeof dbuf,
+		                timeline_call_end(v->tl, t, call) - timeline_call_start(v->tl, t, call), 1);
 		names_method(v->tl->tr, th->method[call], w / 2, ascii, name, sizeof name);
 		snprintf(line + n, sizeof line - (size_t)n, "  %s  (%s, depth %u)", name, dbuf,
 		         timeline_depth(v->tl, t, call));

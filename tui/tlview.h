@@ -67,7 +67,4 @@ int tlview_click(struct tlview *v, int y, int x);
 void tlview_draw(struct tlview *v, WINDOW *win, const struct color *c, int ascii, int focused,
                  uint32_t selected);
 
-/* "12.5 ms"-style time, relative to the trace's beginning when rel. */
-void tlview_fmt_time(char *buf, size_t n, uint64_t us);
-
 #endif

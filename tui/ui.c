@@ -15,6 +15,7 @@
 #include "export.h"
 #include "keymap.h"
 #include "names.h"
+#include "numfmt.h"
 #include "profile.h"
 #include "prompt.h"
 #include "table.h"
@@ -646,24 +647,13 @@ static void ui_fill_line(WINDOW *w, int y, const char *s, attr_t a, int ascii)
 	wattrset(w, A_NORMAL);
 }
 
-/* A duration with three significant decimals: "274.422 ms", "13.012 s". */
-static void ui_fmt_span(char *buf, size_t n, uint64_t us)
-{
-	if (us < 1000000) {
-		tlview_fmt_time(buf, n, us);
-		return;
-	}
-	snprintf(buf, n, "%llu.%03llu s", (unsigned long long)(us / 1000000),
-	         (unsigned long long)(us % 1000000 / 1000));
-}
-
 static void ui_draw_header(struct ui *u)
 {
 	char line[1200], file[600], dur[48], scope[64];
 	const char *base = strrchr(u->path, '/');
 	base = base && base[1] ? base + 1 : u->path;
 	text_escape(base, strlen(base), u->ascii, file, sizeof file);
-	ui_fmt_span(dur, sizeof dur, u->tl.end - u->tl.begin);
+	numfmt_duration(dur, sizeof dur, u->tl.end - u->tl.begin, 0);
 	if (u->is_scoped)
 		snprintf(scope, sizeof scope, "thread %lu", (unsigned long)u->scopes[u->scope].tid);
 	else

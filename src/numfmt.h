@@ -1,0 +1,41 @@
+/* numfmt.h: the one place numbers become text.
+ *
+ * Integer arithmetic only, so every report, export and screen rounds the
+ * same way on every platform (halves up). Each writer fills a caller
+ * buffer and always terminates it (size > 0); a value that does not fit
+ * is cut, never overflowed.
+ */
+#ifndef TV_NUMFMT_H
+#define TV_NUMFMT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* round(num * 10^k / den), halves up, by long division (num * 10^k itself
+ * may pass 2^64). den 0 gives 0. */
+uint64_t numfmt_div_round(uint64_t num, uint64_t den, unsigned k);
+
+/* scaled / 10^decimals in decimal, e.g. (12345, 3) -> "12.345".
+ * decimals at most 9. */
+void numfmt_fixed(char *buf, size_t size, uint64_t scaled, unsigned decimals);
+
+/* Microseconds as milliseconds with three decimals: 12345 -> "12.345". */
+void numfmt_ms(char *buf, size_t size, uint64_t usec);
+
+/* part as a percentage of whole with the given decimals ("12.3"), or "-"
+ * when whole is 0. */
+void numfmt_pct(char *buf, size_t size, uint64_t part, uint64_t whole, unsigned decimals);
+
+/* The change next - base in ms, signed: "+1.234", "-0.010", "0.000". */
+void numfmt_ms_change(char *buf, size_t size, uint64_t base, uint64_t next);
+
+/* The change next - base in % of base, signed, with the given decimals
+ * ("+12.5"); "" when base is 0 (no percentage of nothing). */
+void numfmt_pct_change(char *buf, size_t size, uint64_t base, uint64_t next,
+                       unsigned decimals);
+
+/* A duration for people, unit included: "850 us", "274.422 ms", and from
+ * one second on "13.012018 s" when exact, else "13.012 s". */
+void numfmt_duration(char *buf, size_t size, uint64_t usec, int exact);
+
+#endif
