@@ -19,7 +19,14 @@
 #     script, the median over the runs (target: under 10 ms).
 # Targets are printed next to the figures, never asserted.
 #
+# First it prints where the figures come from (docs/performance.md keeps
+# only figures with their provenance): date, commit (git rev-parse in the
+# source tree, when it is a git tree; "+" when it has uncommitted
+# changes), CPU model and cores, memory, system and the compiler command
+# ($BENCH_BUILD, set by make).
+#
 # Environment: TRACEVIEW, GEN_BENCH, BENCH_UI (paths to the programs;
+# BENCH_SRC the source tree, for the commit; BENCH_BUILD the compiler;
 # without BENCH_UI the UI section is skipped), BENCH_SIZES (default
 # "1000000 5000000 50000000"), BENCH_UI_SIZES (default "5000000 50000000"),
 # BENCH_DIR (trace cache, default ${TMPDIR:-/tmp}/traceview-bench),
@@ -52,6 +59,29 @@ else
 	echo "bench.sh: GNU time not found (Debian: apt-get install time);" \
 	     "peak RSS is polled from /proc and may be low" >&2
 fi
+
+# provenance: what machine, when and which code the figures below are of.
+provenance() {
+	src=${BENCH_SRC:-$(dirname "$0")/..}
+	commit=unknown
+	if command -v git >/dev/null 2>&1 &&
+	   c=$(git -C "$src" rev-parse --short HEAD 2>/dev/null); then
+		commit=$c
+		git -C "$src" diff --quiet HEAD -- 2>/dev/null || commit="$commit+"
+	fi
+	cpu=$(awk -F': *' '/^model name/ {print $2; exit}' /proc/cpuinfo 2>/dev/null)
+	[ -n "$cpu" ] || cpu=$(uname -m)
+	cores=$(nproc 2>/dev/null || getconf _NPROCESSORS_ONLN 2>/dev/null || echo '?')
+	mem=$(awk '/^MemTotal:/ {printf "%.1f GiB", $2 / 1048576; exit}' /proc/meminfo 2>/dev/null)
+	os=$(. /etc/os-release 2>/dev/null && echo "$PRETTY_NAME")
+	echo "date     $(date -u '+%Y-%m-%d %H:%M UTC')"
+	echo "commit   $commit"
+	echo "machine  $cpu, $cores cores, ${mem:-? GiB} memory"
+	echo "system   ${os:-$(uname -s)} $(uname -r)"
+	echo "build    ${BENCH_BUILD:-unknown}"
+	echo
+}
+provenance
 
 TMPF=$(mktemp "${TMPDIR:-/tmp}/bench.XXXXXX") || die "mktemp failed"
 trap 'rm -f "$TMPF" "$TMPF.ui" "$TMPF.run"' EXIT INT TERM

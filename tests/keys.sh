@@ -1,5 +1,5 @@
 #!/bin/sh
-# keys.sh: the KEYS sections of the man page and the README must be exactly
+# keys.sh: the KEYS sections of the man page and docs/ui.md must be exactly
 # what `traceview --keys-roff` / `--keys-md` print from the action table
 # (tui/actions.h), so the docs cannot drift from the keys.
 #
@@ -8,7 +8,7 @@
 #
 # The sections sit between marker lines:
 #   man/traceview.1   .\" BEGIN KEYS   ...   .\" END KEYS
-#   README.md         <!-- BEGIN KEYS -->   ...   <!-- END KEYS -->
+#   docs/ui.md        <!-- BEGIN KEYS -->   ...   <!-- END KEYS -->
 # $TRACEVIEW names the program, $srcdir the source tree (both set by make).
 # Exit status: 0 all passed, 1 something failed (automake's plain protocol).
 
@@ -17,7 +17,7 @@ set -u
 TRACEVIEW=${TRACEVIEW:-./traceview}
 srcdir=${srcdir:-$(dirname "$0")/..}
 MAN="$srcdir/man/traceview.1"
-README="$srcdir/README.md"
+UIDOC="$srcdir/docs/ui.md"
 ROFF_BEGIN='.\" BEGIN KEYS'
 ROFF_END='.\" END KEYS'
 MD_BEGIN='<!-- BEGIN KEYS -->'
@@ -118,5 +118,5 @@ mode=check
 [ "${1:-}" = --update ] && mode=update
 
 one "$MAN" "$rb" "$re" "$tmp/keys.roff" "man page KEYS" --keys-roff
-one "$README" "$mb" "$me" "$tmp/keys.md" "README KEYS" --keys-md
+one "$UIDOC" "$mb" "$me" "$tmp/keys.md" "docs/ui.md KEYS" --keys-md
 exit $status

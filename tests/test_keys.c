@@ -1,7 +1,7 @@
 /* test_keys.c: the action table (tui/actions.h) against the key map
  * (tui/keymap.c).
  *
- * The help screen and the KEYS sections of the man page and README are
+ * The help screen and the KEYS sections of the man page and docs/ui.md are
  * printed from the action table, while keys are bound in keymap.c; this
  * test keeps the two honest: every action has a binding, and every key the
  * table shows people leads to that action where the table says it works.
