@@ -1,6 +1,6 @@
 /* bytes.h: little-endian reads from a buffer the caller has bounds-checked.
  *
- * Every binary field of a trace is little-endian (FORMAT.md §0); the
+ * Every binary field of a trace is little-endian (docs/format.md); the
  * readers check lengths first and then read through these.
  */
 #ifndef TV_BYTES_H

@@ -1,4 +1,5 @@
-/* calltree.c: per-thread replay of records into call trees (PROFILE-SPEC §1-2).
+/* calltree.c: per-thread replay of records into call trees
+ * (docs/numbers.md, "Events" and "The call tree").
  *
  * Records arrive in file order, threads interleaved. Each thread keeps a
  * stack of open calls; calls are appended to the thread's flat arrays in the
@@ -279,8 +280,8 @@ static uint32_t ct_thread_index(struct calltree *b, uint32_t tid)
 	return idx;
 }
 
-/* Makes times 64-bit and monotonic (PROFILE-SPEC §1); returns µs since the
- * thread's first timestamp per slot in rel[]. */
+/* Makes times 64-bit and monotonic (docs/numbers.md, "Events"); returns µs
+ * since the thread's first timestamp per slot in rel[]. */
 static void ct_times(struct calltree *b, struct tv_thread *th, struct ct_thread *ct,
                      const uint64_t raw[2], uint64_t rel[2], uint64_t offset)
 {
@@ -548,8 +549,8 @@ static int ct_streq(const struct trace *tr, struct tv_str s, const char *lit)
 	return s.len == n && memcmp(trace_str(tr, s), lit, n) == 0;
 }
 
-/* PROFILE-SPEC §1: the clock= key, else the version's default; the record
- * layout wins when they disagree on the number of timestamps. */
+/* docs/numbers.md, "Events": the clock= key, else the version's default; the
+ * record layout wins when they disagree on the number of timestamps. */
 static void ct_resolve_clock(struct calltree *b)
 {
 	struct trace *tr = b->tr;

@@ -1,4 +1,5 @@
-/* calltree.h: builds a struct trace from reader events (PROFILE-SPEC §1-2).
+/* calltree.h: builds a struct trace from reader events
+ * (docs/numbers.md, "Events" and "The call tree").
  *
  * The builder is a struct sink: hand calltree_sink() to any reader, then
  * call calltree_finish(), which resolves the clock, names threads, closes

@@ -1,13 +1,12 @@
 /* export_dump.c: every record in file order, like dmtracedump -o.
  *
- * A sink of its own replays the readers over the file again and prints a
- * line per record; everything else the readers say (header, options,
- * thread and method lines or packets, damage) becomes a '#' comment where
- * it occurs. The depth of each thread is tracked with a stack of open
- * method ids repaired as PROFILE-SPEC §2 rules 2 and 3 do, and each repair
- * is a comment. Names come from the loaded trace, so records before a
- * streaming method packet still print the method. See export.h for the
- * layout.
+ * A sink of its own replays the readers over the file again and prints a line
+ * per record; everything else the readers say (header, options, thread and
+ * method lines or packets, damage) becomes a '#' comment where it occurs. The
+ * depth of each thread is tracked with a stack of open method ids, repaired as
+ * the rules of docs/numbers.md ("The call tree") repair calls, and each repair
+ * is a comment. Names come from the loaded trace, so records before a streaming
+ * method packet still print the method. See export.h for the layout.
  */
 #include "export.h"
 #include "grow.h"

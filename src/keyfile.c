@@ -1,4 +1,5 @@
-/* keyfile.c: the text key section and summary texts (FORMAT.md §2).
+/* keyfile.c: the text key section and summary texts (docs/format.md, "Key
+ * section").
  *
  * Lines are split on LF; a trailing CR is dropped from every line so CRLF
  * files (edited on Windows) still parse. Section lines are compared exactly,

@@ -1,4 +1,5 @@
-/* keyfile.h: the text key section (FORMAT.md §2) and summary texts.
+/* keyfile.h: the text key section (docs/format.md, "Key section") and summary
+ * texts.
  *
  * Parses "*version\nN\n key=value... *threads ... *methods ... *end\n" from
  * (buf, len), reporting options, threads and methods to the sink. The same
@@ -32,7 +33,7 @@ enum tv_status keyfile_parse(const uint8_t *buf, size_t len, uint64_t base,
 int keyfile_method_line(const char *line, size_t len, uint64_t *id, struct sink_method *m);
 
 /* Parse a V2 method-info line, which has no id field: "class\tname\tsig\t
- * source" (revisions a-d) or with a 5th line-number field (§7.7); a
+ * source" (revisions a-d) or with a 5th line-number field (Perfetto's); a
  * trailing LF/CR is accepted. Returns 0, or -1 for another shape. */
 int keyfile_method_fields(const char *line, size_t len, struct sink_method *m);
 

@@ -48,8 +48,9 @@ enum load_family load_detect(const uint8_t *buf, size_t len)
 	return LOAD_UNKNOWN;
 }
 
-/* Revision (b) non-streaming V2 (§7.5) starts with method-info packets
- * (u1 1, u8 id, u2 len, line) followed by the summary text. */
+/* Revision (b) non-streaming V2 (docs/format.md, "Block revisions") starts
+ * with method-info packets (u1 1, u8 id, u2 len, line) followed by the
+ * summary text. */
 static int load_is_v2b_nonstreaming(const uint8_t *buf, size_t len)
 {
 	size_t pos = 0;

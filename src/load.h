@@ -1,10 +1,10 @@
 /* load.h: from bytes or a path to a struct trace.
  *
- * load_scan() detects the family by content (FORMAT.md §1) and runs the
- * right readers over one buffer, feeding any sink (the call-tree builder, a
- * record dump, a fuzzer). load_buffer() and load_file() build a trace.
- * load_file() maps the file (mmap, read-only) and accepts a NAME.key +
- * NAME.data pair given as either file or as NAME.
+ * load_scan() detects the family by content (docs/format.md, "Families and
+ * detection") and runs the right readers over one buffer, feeding any sink (the
+ * call-tree builder, a record dump, a fuzzer). load_buffer() and load_file()
+ * build a trace. load_file() maps the file (mmap, read-only) and accepts a
+ * NAME.key + NAME.data pair given as either file or as NAME.
  */
 #ifndef TV_LOAD_H
 #define TV_LOAD_H

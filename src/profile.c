@@ -1,4 +1,4 @@
-/* profile.c: per-method and per-edge numbers (PROFILE-SPEC §3).
+/* profile.c: per-method and per-edge numbers (docs/numbers.md, "Per method").
  *
  * One forward pass over each selected thread's calls (preorder) keeps the
  * path from the root to the current call. A call is finished when it leaves

@@ -1,4 +1,4 @@
-/* profile.h: per-method and per-edge numbers (PROFILE-SPEC §3).
+/* profile.h: per-method and per-edge numbers (docs/numbers.md, "Per method").
  *
  * Computed from a loaded trace over all threads or one thread. The profile
  * owns its arrays (profile_free() releases them) and borrows the trace,

@@ -1,4 +1,5 @@
-/* stream.c: ART V1 streaming files, versions 0xF1-0xF3 (FORMAT.md §6).
+/* stream.c: ART V1 streaming files, versions 0xF1-0xF3
+ * (docs/format.md, "Streaming files").
  *
  * After the header come records (u2 thread id != 0) and packets (u2 0, then
  * an opcode). The only allocation is in the 0xF2 stride probe, which tracks

@@ -1,8 +1,9 @@
-/* stream.h: ART V1 streaming files, versions 0xF1-0xF3 (FORMAT.md §6).
+/* stream.h: ART V1 streaming files, versions 0xF1-0xF3
+ * (docs/format.md, "Streaming files").
  *
  * Header, then records interleaved with method/thread packets, then
  * (Android 8+) a summary packet. Handles a missing summary and the 0xF2
- * files whose records are really 14 bytes (§6.3).
+ * files whose records are really 14 bytes (docs/format.md, "Streaming files").
  */
 #ifndef TV_STREAM_H
 #define TV_STREAM_H

@@ -1,4 +1,5 @@
-/* v1.c: the V1 binary header and fixed-size records (FORMAT.md §3-4).
+/* v1.c: the V1 binary header and fixed-size records
+ * (docs/format.md, "Legacy binary part").
  *
  * The record loop is the hot path of loading (tens of millions of records):
  * one specialised loop per layout, no allocation, little-endian reads by
@@ -36,7 +37,8 @@ enum tv_status v1_header_parse(const uint8_t *buf, size_t len, uint64_t base,
 	h->data_offset = bytes_le16(buf + 6);
 	h->start_time = bytes_le64(buf + 8);
 	/* All writers store the size only from version 3 on (and 0xF1-0xF3 are
-	 * >= 3), and every reader reads it only then (§3, §12). */
+ *          * >= 3), and every reader reads it only then (docs/format.md,
+ * "Legacy binary part"). */
 	if (ver >= 3) {
 		if (h->data_offset < 18)
 			return tv_fail(err, TV_ERR_HEADER, base + 6,

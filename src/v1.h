@@ -1,4 +1,5 @@
-/* v1.h: the V1 binary header and fixed-size records (FORMAT.md §3-4).
+/* v1.h: the V1 binary header and fixed-size records
+ * (docs/format.md, "Legacy binary part").
  */
 #ifndef TV_V1_H
 #define TV_V1_H

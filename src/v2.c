@@ -1,13 +1,15 @@
-/* v2.c: the ART "V2" format, versions 4/5 and 0xF4/0xF5 (FORMAT.md §7).
+/* v2.c: the ART "V2" format, versions 4/5 and 0xF4/0xF5
+ * (docs/format.md, "V2 files").
  *
- * The block layout changed three times in 2024-2025 with no version bump,
- * so the revision is found by walking the packet chain under each layout
- * (§7.5: (c)/(d), (b), (a)) and keeping the one that decodes; a non-zero
- * counter frequency at offset 22 means Perfetto's revision (§7.7). The walk
- * also finds the summary, whose elapsed-time-nsec key says the times are ns
- * (revision d). Then a second walk sends the events. Every block is decoded
- * once dry to check it fills exactly its payload before any of its events
- * reach the sink, so a desynchronised block is skipped, never half-sent.
+ * The block layout changed three times in 2024-2025 with no version bump, so
+ * the revision is found by walking the packet chain under each layout
+ * (docs/format.md, "Block revisions": (c)/(d), (b), (a)) and keeping the one
+ * that decodes; a non-zero counter frequency at offset 22 means Perfetto's
+ * revision. The walk also finds the summary, whose elapsed-time-nsec key says
+ * the times are ns (revision d). Then a second walk sends the events. Every
+ * block is decoded once dry to check it fills exactly its payload before any of
+ * its events reach the sink, so a desynchronised block is skipped, never half-
+ * sent.
  */
 #include "v2.h"
 #include "bytes.h"
@@ -56,7 +58,7 @@ struct v2 {
 	uint64_t blocks, bad_blocks, records, packets;
 	size_t reached, summary_pos;
 	enum v2_pk end_kind;
-	/* split blocks (§7.5 d): the previous block's tid, n and final state */
+	/* split blocks (revision d): the previous block's tid, n and final state */
 	int prev_valid;
 	uint32_t prev_tid;
 	uint64_t prev_n;
@@ -173,7 +175,7 @@ static int v2_push(struct v2_stack *st, uint64_t id)
 	return 0;
 }
 
-/* Perfetto's revision (§7.7): SLEB of (ticks << 2 | action), [SLEB thread],
+/* Perfetto's revision: SLEB of (ticks << 2 | action), [SLEB thread],
  * and for entries SLEB of the method id. Exits name no method: the thread's
  * stack says which one ends; an exit with an empty stack is dropped. */
 static int v2_event_e(struct v2 *v, const uint8_t **p, const uint8_t *end, struct v2_dec *d,

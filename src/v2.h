@@ -1,4 +1,5 @@
-/* v2.h: the ART "V2" format, versions 4/5 and 0xF4/0xF5 (FORMAT.md §7).
+/* v2.h: the ART "V2" format, versions 4/5 and 0xF4/0xF5 (docs/format.md, "V2
+ * files").
  *
  * Revisions (a)-(d) are told apart from the bytes; a file whose revision
  * cannot be decoded is TV_ERR_V2_REVISION, never a wrong profile. Times are

@@ -579,13 +579,12 @@ static void test_v2_70000_threads(void **state)
 
 /* V1 key with 70,000 *threads lines (full tids 100000 + i, "t<i>") and a
  * few exact ones, records with 16-bit ids 1..65535. Names follow
- * PROFILE-SPEC §1: the exact line, else the one line above 65535 whose tid
- * modulo 65536 is the record's id; two such lines: no name.
- *   100000 + i mod 65536 = 34464 + i        for i <= 31071
- *                        = i - 31072        for i >= 31072 (up to 38927)
- * so ids 1..34463 are t<id + 31072>, ids 34464..38927 are ambiguous, ids
- * 38928..65535 are t<id - 34464>. Lines "5\texact5" and "40000\texact40000"
- * win over the wide ones. */
+ * docs/numbers.md, "Events": the exact line, else the one line above 65535
+ * whose tid modulo 65536 is the record's id; two such lines: no name.   100000
+ * + i mod 65536 = 34464 + i        for i <= 31071                        = i -
+ * 31072        for i >= 31072 (up to 38927) so ids 1..34463 are t<id + 31072>,
+ * ids 34464..38927 are ambiguous, ids 38928..65535 are t<id - 34464>. Lines
+ * "5\texact5" and "40000\texact40000" win over the wide ones. */
 static void test_v1_70000_thread_lines(void **state)
 {
 	(void)state;

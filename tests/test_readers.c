@@ -506,7 +506,7 @@ static const char art_key[] =
 	"*threads\n1\tmain\n*methods\n0\tcom.example.Foo\tmain\t()V\tFoo.java\n"
 	"0x4\tcom.example.Foo\tbar\t()V\tFoo.java\n*end\n";
 
-/* FORMAT.md §11, ART non-streaming v3. */
+/* docs/format.md, "Examples", ART non-streaming v3. */
 static void build_art_v3(struct bb *b)
 {
 	bb_str(b, art_key);
@@ -564,7 +564,7 @@ static void test_v1_art_example(void **state)
 	free(b.p);
 }
 
-/* FORMAT.md §11, Dalvik v1: 9-byte records, u1 thread id. */
+/* docs/format.md, "Examples", Dalvik v1: 9-byte records, u1 thread id. */
 static void test_v1_dalvik_example(void **state)
 {
 	(void)state;
@@ -772,7 +772,7 @@ static const char stream_summary[] =
 	"*version\n3\ndata-file-overflow=false\nclock=dual\nvm=art\n*threads\n"
 	"1\tmain\n*methods\n*end\n";
 
-/* FORMAT.md §11, ART V1 streaming 0xF3. */
+/* docs/format.md, "Examples", ART V1 streaming 0xF3. */
 static void build_stream_f3(struct bb *b, int summary)
 {
 	bb_hex(b, "53 4c 4f 57 f3 00 20 00 15 cd 5b 07 00 00 00 00 0e 00"
@@ -882,7 +882,8 @@ static void test_stream_unknown_packet(void **state)
 }
 
 /* A single-clock streaming file: version 0xF2, header record size 10.
- * bug14: records written 14 bytes long with 4 bytes of junk (§6.3). */
+ * bug14: records written 14 bytes long with 4 bytes of junk (docs/format.md,
+ * "Streaming files"). */
 static void build_stream_f2(struct bb *b, int bug14, int nrec, const uint8_t junk[4])
 {
 	bb_v1_header(b, 0xF2, 10, 5);
@@ -967,7 +968,7 @@ static void bb_v2_summary(struct bb *b, const char *text)
 
 static const char v2_method_line[] = "com.example.Foo\tbar\t()V\tFoo.java\n";
 
-/* FORMAT.md §11, revision (c)/(d) streaming dual. */
+/* docs/format.md, "Examples", revision (c)/(d) streaming dual. */
 static void build_v2c(struct bb *b, const char *summary)
 {
 	bb_hex(b, "53 4c 4f 57 f5 00 | 00 f2 05 2a 01 00 00 00 |"
@@ -1051,7 +1052,7 @@ static void test_v2_rev_d_ns(void **state)
 	free(b.p);
 }
 
-/* FORMAT.md §11, revision (b) entry block (Android 15 release). */
+/* docs/format.md, "Examples", revision (b) entry block (Android 15 release). */
 static void test_v2_rev_b(void **state)
 {
 	(void)state;
@@ -1082,7 +1083,8 @@ static void test_v2_rev_b(void **state)
 	free(b.p);
 }
 
-/* FORMAT.md §11, revision (a) (Feb 2024): u4 indices, deltas from the first. */
+/* docs/format.md, "Examples", revision (a) (Feb 2024): u4 indices, deltas from
+ * the first. */
 static void test_v2_rev_a(void **state)
 {
 	(void)state;
@@ -1184,7 +1186,8 @@ static void test_v2_desync_and_split(void **state)
 	free(b.p);
 }
 
-/* FORMAT.md §7.7 (Perfetto's revision): frequency at offset 22. */
+/* docs/format.md, "Block revisions" (Perfetto's revision): frequency at offset
+ * 22. */
 static void test_v2_perfetto_revision(void **state)
 {
 	(void)state;

@@ -3,7 +3,7 @@
  * Four groups of checks, each over every top-level *.trace and every
  * streaming/ *.trace (each must load with TV_OK):
  *
- *  1. invariants of PROFILE-SPEC §2-§3, recomputed independently from the
+ *  1. invariants of docs/numbers.md, recomputed independently from the
  *     trace's flat call arrays and compared with profile.c, over all threads
  *     and over every single thread (the per-thread profiles must sum back);
  *  2. the same with the thread filter on the busiest thread;
@@ -159,8 +159,8 @@ static const char *base_name(const char *path)
 
 /* ------------------------------------------------------ an own replay
  *
- * A replay of the records independent of calltree.c, only to learn per
- * thread how many exits were orphans (PROFILE-SPEC §2 rule 3) and how many
+ * A replay of the records independent of calltree.c, only to learn per thread
+ * how many exits were orphans (docs/numbers.md, "The call tree") and how many
  * calls lost their exit (rule 2): the reference tools treat those cases
  * differently, so they decide what can be compared.
  */

@@ -1,4 +1,4 @@
-/* test_rules.c: PROFILE-SPEC §1-§3 rule by rule, on small generated traces.
+/* test_rules.c: docs/numbers.md rule by rule, on small generated traces.
  *
  * Every expected number is worked out by hand from the spec; the comments
  * show the arithmetic. Scripts use the tracegen syntax
@@ -172,7 +172,7 @@ static void name_is(const struct fx *f, uint32_t tid, const char *want, int line
 
 #define STR_IS(f, s, want) assert_true(tu_str_eq(&(f)->tr, s, want))
 
-/* ------------------------------------------------------------ §2 rule 1-2 */
+/* ------------------------------------------------ call tree, rules 1-2 */
 
 /* Plain nesting. A calls B, then C (which calls B), then B again. */
 static void test_nesting(void **state)
@@ -400,7 +400,7 @@ static void test_open_at_end(void **state)
 	CHECK_TOP(f, 16, 0, 29, 0);
 }
 
-/* ------------------------------------------------------------ §1 actions */
+/* ------------------------------------------------------------ actions */
 
 static void test_unroll(void **state)
 {
@@ -433,7 +433,7 @@ static void test_action3(void **state)
 	assert_int_equal(tu_warn(&f->tr, TV_W_ORPHAN_EXIT), 0);
 }
 
-/* ------------------------------------------------------------ §3 recursion */
+/* ------------------------------------------------------------ recursion */
 
 static void test_recursion_direct(void **state)
 {
@@ -560,7 +560,7 @@ static void test_recursion_split(void **state)
 	CHECK_E(f, pm(f, "A")->parents, pm(f, "A")->nparents, "B", 0, 0, NA, 1, 8, NA);
 }
 
-/* ------------------------------------------------------------ §1 names */
+/* ------------------------------------------------------------ thread names */
 
 static void test_unknown_method(void **state)
 {
@@ -612,7 +612,7 @@ static void test_tid16(void **state)
 	NAME_IS(f, 3392, NULL);   /* two candidates: no name */
 }
 
-/* ------------------------------------------------------------ §1 time */
+/* ------------------------------------------------------------ time */
 
 static void test_wrap(void **state)
 {
@@ -655,7 +655,7 @@ static void test_clamp(void **state)
 	assert_true(tu_warn(&f->tr, TV_W_TIME_BACKWARDS) >= 1);
 }
 
-/* ------------------------------------------------------------ §3 filter */
+/* ------------------------------------------------------------ thread filter */
 
 static void test_thread_filter(void **state)
 {
@@ -689,7 +689,7 @@ static void test_thread_filter(void **state)
 	profile_free(&p);   /* the header does not say failure frees */
 }
 
-/* ------------------------------------------------------------ §1 clocks */
+/* ------------------------------------------------------------ clocks */
 
 static const char nest[] =
 	"1 > A 0 10\n1 > B 5 20\n1 < B 15 40\n1 < A 20 50\n";
@@ -843,7 +843,7 @@ static void test_family_v2a(void **state)
 	run_family(state, &o, 5, 1);
 }
 
-/* §5: data-file-overflow=true loads with a warning. */
+/* Damage: data-file-overflow=true loads with a warning. */
 static void test_overflow(void **state)
 {
 	struct fx *f = *state;

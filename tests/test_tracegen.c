@@ -1,5 +1,5 @@
-/* test_tracegen.c: the trace writer reproduces FORMAT.md §11 byte for byte
- * and honours its options. */
+/* test_tracegen.c: the trace writer reproduces docs/format.md, "Examples" byte
+ * for byte and honours its options. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -72,7 +72,8 @@ static struct tg *foo_bar(void)
 	return tg;
 }
 
-/* §11 "ART non-streaming v3 (dual)": the binary part after *end. */
+/* docs/format.md, "Examples", ART non-streaming v3 (dual): the binary part
+ * after *end. */
 static void test_art_v3(void **state)
 {
 	(void)state;

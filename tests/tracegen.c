@@ -1,4 +1,4 @@
-/* tracegen.c: the test trace writer (see tracegen.h and FORMAT.md). */
+/* tracegen.c: the test trace writer (see tracegen.h and docs/format.md). */
 #include "tracegen.h"
 
 #include <ctype.h>

@@ -1,8 +1,8 @@
-/* tracegen.h: writes small Android method traces for tests (FORMAT.md).
+/* tracegen.h: writes small Android method traces for tests (docs/format.md).
  *
  * A struct tg holds a compact description (threads, methods, records in
  * file order); tg_write() serialises it as any family, header version and
- * revision, byte for byte as FORMAT.md describes, including the writer
+ * revision, byte for byte as docs/format.md describes, including the writer
  * quirks tests need (CRLF keys, id print styles, the 0xF2 14-byte bug...).
  *
  * Times are given in µs as the records should carry them (V1 writes the low

@@ -52,7 +52,8 @@ static void load_check_trace(const struct trace *tr)
 	}
 }
 
-/* PROFILE-SPEC §3: exclusive times add up to the toplevel's inclusive. */
+/* docs/numbers.md, "Per method": exclusive times add up to the toplevel's
+ * inclusive. */
 static void load_check_profile(const struct profile *p)
 {
 	const struct trace *tr = p->tr;
