@@ -10,6 +10,7 @@
 
 #include "calltree.h"
 #include "keyfile.h"
+#include "sniff.h"
 #include "stream.h"
 #include "v1.h"
 #include "v2.h"
@@ -66,9 +67,25 @@ static int load_is_v2b_nonstreaming(const uint8_t *buf, size_t len)
 	return pos > 0 && len - pos >= 9 && memcmp(buf + pos, "*version\n", 9) == 0;
 }
 
+/* A binary part that went through a text conversion (an editor, a
+ * clipboard, `adb shell cat > file`) cannot be repaired: say so rather
+ * than report the garbage it decodes to. bin starts at "SLOW", base is
+ * its offset in the file. */
+static enum tv_status load_check_mangled(const uint8_t *bin, size_t len, uint64_t base,
+                                         struct tv_error *err)
+{
+	size_t first = 0;
+	if (!sniff_utf8_mangled(bin, len, &first))
+		return TV_OK;
+	return tv_fail(err, TV_ERR_MANGLED, base + first, "was it copied as text? use adb pull");
+}
+
 static enum tv_status load_unknown(const uint8_t *buf, size_t len, struct tv_error *err)
 {
 	if (len >= 4 && memcmp(buf, load_magic, 4) == 0) {
+		enum tv_status r = load_check_mangled(buf, len, 0, err);
+		if (r != TV_OK)
+			return r;
 		if (len < 6)
 			return tv_fail(err, TV_ERR_NO_RECORDS, len, "data header cut short");
 		return tv_fail(err, TV_ERR_VERSION, 4, "data header version %u",
@@ -81,7 +98,9 @@ static enum tv_status load_unknown(const uint8_t *buf, size_t len, struct tv_err
 	if (len >= 4 && memcmp(buf, "TMOL", 4) == 0)
 		return tv_fail(err, TV_ERR_NOT_TRACE, 0,
 		               "ART low-overhead trace dump (TMOL) is not supported");
-	return tv_fail(err, TV_ERR_NOT_TRACE, 0, NULL);
+	const char *kind = sniff_advice(sniff_kind(buf, len));
+	return kind ? tv_fail(err, TV_ERR_NOT_TRACE, 0, "%s", kind)
+	            : tv_fail(err, TV_ERR_NOT_TRACE, 0, NULL);
 }
 
 /* The data part of a V1 pair or file: header (at data, base database),
@@ -105,6 +124,9 @@ static enum tv_status load_v1_data(const uint8_t *data, size_t datalen, uint64_t
 			return tv_fail(err, TV_ERR_VERSION, database + 4,
 			               "streaming data header %#x after a key section", v);
 	}
+	r = load_check_mangled(data, datalen, database, err);
+	if (r != TV_OK)
+		return r;
 	r = v1_header_parse(data, datalen, database, &h, err);
 	if (r != TV_OK)
 		return r;
@@ -327,15 +349,31 @@ static int load_exists(const char *path)
 	return stat(path, &st) == 0;
 }
 
-/* Fills keyp/datap when path names a .key/.data pair (as either file or as
- * the shared NAME); returns 0 when it is one file, -1 when out of memory. */
-static int load_pair_paths(const char *path, char **keyp, char **datap)
+/* How a path names its bytes. */
+struct load_paths {
+	char *key, *data;   /* both set: a pair (malloc'd) */
+	char *present;      /* set: only this half of a pair exists, */
+	char *missing;      /* and this one does not (both malloc'd) */
+	int key_present;    /* the present half is the .key */
+};
+
+static void load_paths_free(struct load_paths *lp)
 {
-	size_t n = strlen(path);
-	size_t stem = n;
+	free(lp->key);
+	free(lp->data);
+	free(lp->present);
+	free(lp->missing);
+}
+
+/* Fills lp when path names a .key/.data pair, as either file or as the
+ * shared NAME (an existing file NAME wins); when only one half exists,
+ * present and missing name them. -1 when out of memory. */
+static int load_pair_paths(const char *path, struct load_paths *lp)
+{
+	size_t n = strlen(path), stem = n;
 	char *k, *d;
 
-	*keyp = *datap = NULL;
+	memset(lp, 0, sizeof *lp);
 	if (load_has_suffix(path, ".key"))
 		stem = n - 4;
 	else if (load_has_suffix(path, ".data"))
@@ -353,14 +391,26 @@ static int load_pair_paths(const char *path, char **keyp, char **datap)
 	memcpy(d, path, stem);
 	memcpy(k + stem, ".key", 5);
 	memcpy(d + stem, ".data", 6);
-	if (load_exists(k) && load_exists(d)) {
-		*keyp = k;
-		*datap = d;
-		return 1;
+	int hk = load_exists(k), hd = load_exists(d);
+	if (hk && hd) {
+		lp->key = k;
+		lp->data = d;
+	} else if (hk || hd) {
+		lp->key_present = hk;
+		lp->present = hk ? k : d;
+		lp->missing = hk ? d : k;
+	} else {
+		free(k);
+		free(d);
 	}
-	free(k);
-	free(d);
 	return 0;
+}
+
+/* The basename of path, for a message that already names its directory. */
+static const char *load_base(const char *path)
+{
+	const char *s = strrchr(path, '/');
+	return s ? s + 1 : path;
 }
 
 static void load_set_errfile(char *errfile, size_t size, const char *path)
@@ -395,50 +445,85 @@ static enum tv_status load_build(void *ctx, const struct load_bytes *lb, struct 
 	return r;
 }
 
-enum tv_status load_with_bytes(const char *path, load_bytes_fn fn, void *ctx,
-                               struct tv_error *err, char *errfile, size_t errfile_size)
+/* One file: mapped, run through fn, unmapped. */
+static enum tv_status load_single(const char *path, load_bytes_fn fn, void *ctx,
+                                  struct tv_error *err)
+{
+	struct load_map dm;
+	struct load_bytes lb = {NULL, 0, NULL, 0, load_consumed, &dm};
+	int in_data = 0;
+	enum tv_status r = load_map_file(path, &dm, err);
+	if (r == TV_OK) {
+		lb.data = dm.ptr;
+		lb.datalen = dm.len;
+		r = fn(ctx, &lb, err, &in_data);
+	}
+	load_unmap(&dm);
+	return r;
+}
+
+/* Both files of a pair; errfile gets the one the error is in. */
+static enum tv_status load_pair(const struct load_paths *lp, load_bytes_fn fn, void *ctx,
+                                struct tv_error *err, char *errfile, size_t errfile_size)
 {
 	struct load_map km, dm;
 	struct load_bytes lb = {NULL, 0, NULL, 0, load_consumed, &dm};
-	char *keyp, *datap;
-	int pair, in_data = 0;
+	int in_data = 0;
+
+	memset(&dm, 0, sizeof dm);
+	enum tv_status r = load_map_file(lp->key, &km, err);
+	if (r != TV_OK) {
+		load_set_errfile(errfile, errfile_size, lp->key);
+		return r;
+	}
+	r = load_map_file(lp->data, &dm, err);
+	if (r != TV_OK) {
+		in_data = 1;
+	} else {
+		lb.key = km.ptr;
+		lb.keylen = km.len;
+		lb.data = dm.ptr;
+		lb.datalen = dm.len;
+		r = fn(ctx, &lb, err, &in_data);
+	}
+	load_set_errfile(errfile, errfile_size, in_data ? lp->data : lp->key);
+	load_unmap(&dm);
+	load_unmap(&km);
+	return r;
+}
+
+/* A half of a pair read alone failed the way a lone half does (a key
+ * section with no data after it, a data part with no key section), or
+ * the path itself is the missing half: name the missing half instead. */
+static int load_half_missing(const struct load_paths *lp, const char *path, enum tv_status r)
+{
+	if (!lp->missing)
+		return 0;
+	if (r == TV_ERR_IO)
+		return !load_exists(path);
+	return lp->key_present ? r == TV_ERR_NO_DATA : r == TV_ERR_NEED_KEY;
+}
+
+enum tv_status load_with_bytes(const char *path, load_bytes_fn fn, void *ctx,
+                               struct tv_error *err, char *errfile, size_t errfile_size)
+{
+	struct load_paths lp;
 	enum tv_status r;
 
 	load_set_errfile(errfile, errfile_size, path);
-	pair = load_pair_paths(path, &keyp, &datap);
-	if (pair < 0)
+	if (load_pair_paths(path, &lp) < 0)
 		return tv_fail(err, TV_ERR_NOMEM, TV_NO_OFFSET, NULL);
-	if (!pair) {
-		r = load_map_file(path, &dm, err);
-		if (r == TV_OK) {
-			lb.data = dm.ptr;
-			lb.datalen = dm.len;
-			r = fn(ctx, &lb, err, &in_data);
-		}
-		load_unmap(&dm);
-		return r;
-	}
-	memset(&dm, 0, sizeof dm);
-	r = load_map_file(keyp, &km, err);
-	if (r != TV_OK) {
-		load_set_errfile(errfile, errfile_size, keyp);
+	if (lp.key && lp.data) {
+		r = load_pair(&lp, fn, ctx, err, errfile, errfile_size);
 	} else {
-		r = load_map_file(datap, &dm, err);
-		if (r != TV_OK) {
-			in_data = 1;
-		} else {
-			lb.key = km.ptr;
-			lb.keylen = km.len;
-			lb.data = dm.ptr;
-			lb.datalen = dm.len;
-			r = fn(ctx, &lb, err, &in_data);
+		r = load_single(path, fn, ctx, err);
+		if (r != TV_OK && load_half_missing(&lp, path, r)) {
+			load_set_errfile(errfile, errfile_size, lp.missing);
+			r = tv_fail(err, TV_ERR_PAIR_HALF, TV_NO_OFFSET, "%s needs it",
+			            load_base(lp.present));
 		}
-		load_set_errfile(errfile, errfile_size, in_data ? datap : keyp);
-		load_unmap(&dm);
-		load_unmap(&km);
 	}
-	free(keyp);
-	free(datap);
+	load_paths_free(&lp);
 	return r;
 }
 

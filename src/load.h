@@ -1,10 +1,15 @@
 /* load.h: from bytes or a path to a struct trace.
  *
  * load_scan() detects the family by content (docs/format.md, "Families and
- * detection") and runs the right readers over one buffer, feeding any sink (the
- * call-tree builder, a record dump, a fuzzer). load_buffer() and load_file()
- * build a trace. load_file() maps the file (mmap, read-only) and accepts a
- * NAME.key + NAME.data pair given as either file or as NAME.
+ * detection") and runs the right readers over one buffer, feeding any
+ * sink (the call-tree builder, a record dump, a fuzzer). load_buffer() and
+ * load_file() build a trace. load_file() maps the file (mmap, read-only)
+ * and accepts a NAME.key + NAME.data pair given as either file or as NAME.
+ *
+ * A file no reader takes fails with TV_ERR_NOT_TRACE, its detail naming
+ * what it is when sniff.h recognises it (gzip, zstd, Perfetto, ...); a
+ * binary part that went through a text conversion fails with
+ * TV_ERR_MANGLED at its first re-encoded byte.
  */
 #ifndef TV_LOAD_H
 #define TV_LOAD_H
@@ -60,7 +65,10 @@ typedef enum tv_status (*load_bytes_fn)(void *ctx, const struct load_bytes *b,
                                         struct tv_error *err, int *err_in_data);
 
 /* Map path (a file, or a pair given as NAME, NAME.key or NAME.data) and
- * run fn over its bytes. errfile receives the path the error is in. */
+ * run fn over its bytes. errfile receives the path the error is in. When
+ * only one half of a pair exists and it fails as a lone half does (a key
+ * section with no data, a data part with no key; or NAME does not exist),
+ * the error is TV_ERR_PAIR_HALF and errfile names the missing half. */
 enum tv_status load_with_bytes(const char *path, load_bytes_fn fn, void *ctx,
                                struct tv_error *err, char *errfile, size_t errfile_size);
 

@@ -3,6 +3,8 @@
 
 #include "grow.h"
 
+#include <ctype.h>
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -71,6 +73,58 @@ uint32_t trace_find_thread(const struct trace *tr, uint32_t tid)
 		if (tr->threads[i].tid == tid)
 			return i;
 	return IDMAP_NONE;
+}
+
+int trace_parse_tid(const char *s, uint32_t *tid)
+{
+	int hex = s[0] == '0' && (s[1] == 'x' || s[1] == 'X');
+	const char *d = hex ? s + 2 : s;
+	char *end;
+	/* strtoull would take blanks and a sign before the digits */
+	if (!(isdigit((unsigned char)*d) || (hex && isxdigit((unsigned char)*d))))
+		return -1;
+	errno = 0;
+	unsigned long long v = strtoull(d, &end, hex ? 16 : 10);
+	if (errno || *end || v > UINT32_MAX)
+		return -1;
+	*tid = (uint32_t)v;
+	return 0;
+}
+
+/* Thread i's name equals spec[0..n) (exact) or starts with it. */
+static int trace_name_matches(const struct trace *tr, uint32_t i, const char *spec, size_t n,
+                              int exact)
+{
+	struct tv_str name = tr->threads[i].name;
+	const char *p = trace_str(tr, name);
+	if (!p || name.len < n || (exact && name.len != n))
+		return 0;
+	return memcmp(p, spec, n) == 0;
+}
+
+uint32_t trace_match_threads(const struct trace *tr, const char *spec, uint32_t *out,
+                             uint32_t max)
+{
+	size_t n = strlen(spec);
+	uint32_t tid, count = 0;
+	if (n == 0)
+		return 0;
+	if (trace_parse_tid(spec, &tid) == 0) {
+		uint32_t i = trace_find_thread(tr, tid);
+		if (i != IDMAP_NONE) {
+			if (max)
+				out[0] = i;
+			return 1;
+		}
+	}
+	for (int exact = 1; exact >= 0 && count == 0; exact--)
+		for (uint32_t i = 0; i < tr->nthreads; i++)
+			if (trace_name_matches(tr, i, spec, n, exact)) {
+				if (count < max)
+					out[count] = i;
+				count++;
+			}
+	return count;
 }
 
 const char *trace_option(const struct trace *tr, const char *key, size_t *len)

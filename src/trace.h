@@ -99,6 +99,20 @@ uint32_t trace_intern_method(struct trace *tr, uint64_t id);
 /* Index of the thread with this tid, or IDMAP_NONE (linear; few threads). */
 uint32_t trace_find_thread(const struct trace *tr, uint32_t tid);
 
+/* s as a thread id: decimal or 0x hex, never octal, no sign, at most
+ * UINT32_MAX. 0 and *tid set, or -1 when s is not such a number. */
+int trace_parse_tid(const char *s, uint32_t *tid);
+
+/* The threads (with records) that spec names, as --thread reads it (see
+ * docs/cli.md, "--thread"): when spec is a number that is a thread's tid,
+ * that thread; else the threads named exactly spec; else the threads whose
+ * name starts with spec. Returns how many matched (1: found; more:
+ * ambiguous) and stores the first min(count, max) thread indices, in
+ * order, in out (which may be NULL when max is 0). An empty spec matches
+ * nothing. */
+uint32_t trace_match_threads(const struct trace *tr, const char *spec, uint32_t *out,
+                             uint32_t max);
+
 /* Value of option key, or NULL; *len set when found. Last one wins. */
 const char *trace_option(const struct trace *tr, const char *key, size_t *len);
 

@@ -77,6 +77,16 @@ sys.exit(0 if eval(sys.argv[2], {"d": d}) else 1)
 EOF
 }
 
+# stderr_is TEXT: stderr is exactly the one line TEXT.
+stderr_is() {
+	[ "$(cat "$tmp/err")" = "$1" ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] && return 0
+	echo "#   stderr: $(cat "$tmp/err")" >&2
+	echo "#   wanted: $1" >&2
+	return 1
+}
+# stderr_all_traceview: every line of stderr starts "traceview: ".
+stderr_all_traceview() { [ -s "$tmp/err" ] && ! grep -v -q '^traceview: ' "$tmp/err"; }
+
 stdout_has() { grep -q -e "$1" "$tmp/out"; }
 stderr_has() { grep -q -e "$1" "$tmp/err"; }
 nonempty() { [ -s "$tmp/out" ]; }
@@ -131,6 +141,8 @@ fi
 
 run --format=xml "$SAMPLE"
 check "unknown format exits 2" status_is 2
+check "unknown format: one line listing the formats" \
+	stderr_is "traceview: unknown format 'xml' (expected text, csv, json, folded, chrome, dump)"
 
 # ---------------------------------------------------------------- -o FILE
 
@@ -167,8 +179,99 @@ else
 fi
 run --format=json --thread=999999 "$SAMPLE"
 check "--thread with an absent tid exits 2" status_is 2
-run --format=json --thread=abc "$SAMPLE"
-check "--thread with a non-number exits 2" status_is 2
+check "--thread with an absent tid: one line naming the file" one_error_line "$SAMPLE"
+# By name: exact, unique prefix, hex id; each the same report as -t 1.
+for spec in main ma 0x1 0X01; do
+	run -f json -t "$spec" "$SAMPLE"
+	check "-t $spec exits 0" status_is 0
+	check "-t $spec selects thread 1" cmp -s "$tmp/out" "$tmp/t1.json"
+done
+run -f json -t 'OkHttp ConnectionPool' "$SAMPLE"
+check "-t with a name holding a space exits 0" status_is 0
+if [ $have_python = yes ]; then
+	check "-t 'OkHttp ConnectionPool' selects tid 13" json_ok "$tmp/out" \
+		'[t["tid"] for t in d["threads"]] == [13]'
+	run -f json -t RefQueueWorker@org.apache.http.impl.conn.tsccm.ConnPoolByRoute@4511 "$SAMPLE"
+	check "-t with a unique prefix of a long name selects tid 67" json_ok "$tmp/out" \
+		'[t["tid"] for t in d["threads"]] == [67]'
+else
+	skipped "-t by name selects the thread" "no python3"
+fi
+run -r -t Binder "$SAMPLE"
+check "-t with an ambiguous prefix exits 2" status_is 2
+check "-t with an ambiguous prefix lists the matches" \
+	stderr_is "traceview: $SAMPLE: thread 'Binder' is ambiguous: [9] Binder_1, [10] Binder_2, [18] Binder_3"
+run -r -t SharedPreferencesImpl-load "$SAMPLE"
+check "-t with a name two threads share exits 2" status_is 2
+check "-t with a name two threads share lists both" \
+	stderr_is "traceview: $SAMPLE: thread 'SharedPreferencesImpl-load' is ambiguous: [25] SharedPreferencesImpl-load, [57] SharedPreferencesImpl-load"
+run -r -t nosuch "$SAMPLE"
+check "-t with an unknown name exits 2" status_is 2
+check "-t with an unknown name lists the first 20 threads and a count" \
+	stderr_is "traceview: $SAMPLE: no such thread 'nosuch'; threads: [1] main, [2] GC, [3] Signal Catcher, [4] JDWP, [5] Compiler, [6] ReferenceQueueDaemon, [7] FinalizerDaemon, [8] FinalizerWatchdogDaemon, [9] Binder_1, [10] Binder_2, [11] FileObserver, [12] pool-1-thread-1, [13] OkHttp ConnectionPool, [14] Thread-360, [15] Timer-0, [16] serviceThread, [17] locationThread, [18] Binder_3, [19] WifiManager, [20] AsyncTask #1, ... and 36 more"
+run -r -t '' "$SAMPLE"
+check "-t '' exits 2" status_is 2
+check "-t '' says what --thread needs" stderr_is "traceview: --thread needs a thread id or name"
+run --diff -f json -t main "$SAMPLE" "$SAMPLE"
+check "--diff -t main exits 0" status_is 0
+if [ $have_python = yes ]; then
+	check "--diff -t main compares thread 1 of each" json_ok "$tmp/out" \
+		'd["base"]["tid"] == 1 and d["new"]["tid"] == 1'
+fi
+run --diff -t nosuch "$SAMPLE" "$SAMPLE"
+check "--diff -t nosuch exits 2" status_is 2
+check "--diff -t nosuch names BASE" first_line_has "$tmp/err" "^traceview: $SAMPLE: no such thread 'nosuch'"
+
+# Thread names in these messages are escaped like the text report's.
+{
+	printf '*version\n3\ndata-file-overflow=false\nclock=dual\nvm=art\n'
+	printf '*threads\n1\tev\033[31mil\007x\n2\tevil2\n'
+	printf '*methods\n0x4\tcom.example.Evil\trun\t()V\tEvil.java\n*end\n'
+	# SLOW, version 3, data at 32, start time 0, record size 14, padding.
+	printf 'SLOW\003\000\040\000\000\000\000\000\000\000\000\000\016\000'
+	printf '\000\000\000\000\000\000\000\000\000\000\000\000\000\000'
+	# tids 1 and 2 each enter and exit 0x4.
+	printf '\001\000\004\000\000\000\000\000\000\000\000\000\000\000'
+	printf '\001\000\005\000\000\000\144\000\000\000\310\000\000\000'
+	printf '\002\000\004\000\000\000\000\000\000\000\000\000\000\000'
+	printf '\002\000\005\000\000\000\144\000\000\000\310\000\000\000'
+} >"$tmp/evil.trace"
+run -r -t ev "$tmp/evil.trace"
+check "-t ev on hostile names exits 2" status_is 2
+check "-t ev: the names are escaped, no ESC or BEL reaches stderr" \
+	stderr_is "traceview: $tmp/evil.trace: thread 'ev' is ambiguous: [1] ev\\x1b[31mil\\x07x, [2] evil2"
+run -r -t "$(printf 'x\033]0;t\007')" "$tmp/evil.trace"
+check "-t with control bytes: echoed escaped" \
+	stderr_is "traceview: $tmp/evil.trace: no such thread 'x\\x1b]0;t\\x07'; threads: [1] ev\\x1b[31mil\\x07x, [2] evil2"
+run -f json -t evil "$tmp/evil.trace"
+check "-t evil: the unique prefix of evil2" status_is 0
+
+# ---------------------------------------------------------------- options an output ignores
+
+run -r --clock=cpu "$SAMPLE"
+check "-r --clock=cpu exits 0" status_is 0
+check "-r --clock=cpu warns that --clock does nothing" \
+	stderr_is "traceview: warning: --clock has no effect with --format=text"
+check "-r --clock=cpu still prints the text report" cmp -s "$tmp/out" "$tmp/sample.txt"
+run -f chrome --per-thread "$SAMPLE"
+check "chrome --per-thread warns" \
+	stderr_is "traceview: warning: --per-thread has no effect with --format=chrome"
+run -f csv --color=always "$SAMPLE"
+check "csv --color warns" stderr_is "traceview: warning: --color has no effect with --format=csv"
+run -f json --ascii -o "$tmp/ascii.json" "$SAMPLE"
+check "json --ascii warns" stderr_is "traceview: warning: --ascii has no effect with --format=json"
+run --diff -f folded --per-thread "$SAMPLE" "$SAMPLE"
+check "--diff folded --per-thread warns" \
+	stderr_is "traceview: warning: --per-thread has no effect with --diff --format=folded"
+run --diff -f text --signatures "$SAMPLE" "$SAMPLE"
+check "--diff text --signatures warns" \
+	stderr_is "traceview: warning: --signatures has no effect with --diff --format=text"
+run -f dump --clock=wall --signatures "$SAMPLE"
+check "dump: two ignored options, two warnings" \
+	eval '[ "$(cat "$tmp/err")" = "traceview: warning: --clock has no effect with --format=dump
+traceview: warning: --signatures has no effect with --format=dump" ]'
+run -f folded --clock=cpu --signatures --per-thread "$SAMPLE"
+check "folded reads --clock, --signatures and --per-thread: no warning" test ! -s "$tmp/err"
 
 # ---------------------------------------------------------------- exports
 for fmt in folded chrome dump; do
@@ -236,9 +339,40 @@ check "--mapping with a missing file exits 2" status_is 2
 
 run --no-such-option "$SAMPLE"
 check "unknown option exits 2" status_is 2
-check "unknown option says something" test -s "$tmp/err"
+check "unknown option: one 'traceview:' line" \
+	stderr_is "traceview: unknown option '--no-such-option' (see traceview --help)"
+run -x "$SAMPLE"
+check "unknown short option: one 'traceview:' line" \
+	stderr_is "traceview: unknown option '-x' (see traceview --help)"
+run "$SAMPLE" -f
+check "-f without a value exits 2" status_is 2
+check "-f without a value: one line" stderr_is "traceview: option '-f' needs a value"
+run "$SAMPLE" --mapping
+check "--mapping without a value: one line" stderr_is "traceview: option '--mapping' needs a value"
+run --help=yes
+check "--help=yes exits 2" status_is 2
+check "--help=yes: one line" stderr_is "traceview: option '--help' takes no value"
+run --color=sometimes "$SAMPLE"
+check "--color=sometimes: lists the values" \
+	stderr_is "traceview: unknown --color value 'sometimes' (expected auto, always, never)"
+run --clock=both "$SAMPLE"
+check "--clock=both: lists the values" \
+	stderr_is "traceview: unknown --clock value 'both' (expected cpu, wall)"
+run --diff --format=dump "$SAMPLE" "$SAMPLE"
+check "--diff --format=dump: one line" \
+	stderr_is "traceview: --diff cannot write --format=dump (expected text, csv, json, folded)"
 run
 check "no TRACE exits 2" status_is 2
+check "no TRACE: one line" stderr_is "traceview: missing TRACE operand"
+run "$SAMPLE" "$SAMPLE"
+check "two TRACEs without --diff: one line" stderr_is "traceview: only one TRACE can be given"
+# Whatever the mistake, no message starts with the program's path.
+for args in "--bogus" "-q" "--format" "--format=pdf $SAMPLE" "--thread= $SAMPLE" \
+	"--diff $SAMPLE" "$tmp/missing.trace" "-f dump -t 1 $SAMPLE"; do
+	# shellcheck disable=SC2086
+	run $args
+	check "every message starts 'traceview:': $args" stderr_all_traceview
+done
 
 # ---------------------------------------------------------------- unreadable traces
 
@@ -255,6 +389,45 @@ printf 'hello, world\nthis is not a trace\n' >"$tmp/hello.trace"
 run -r "$tmp/hello.trace"
 check "non-trace file exits 2" status_is 2
 check "non-trace file: one line naming it" one_error_line "$tmp/hello.trace"
+check "text file: named as text" stderr_is \
+	"traceview: $tmp/hello.trace: not an Android method trace: a text file, not starting with '*version' (offset 0)"
+
+# Files often named .trace that are something else: each named, exit 2.
+printf '\037\213\010\000\000\000\000\000\000\003' >"$tmp/gz.trace"
+printf '\050\265\057\375\044\000\001\000' >"$tmp/zst.trace"
+printf 'SIMPLEPERF\001\000\000\000' >"$tmp/sp.trace"
+# A Perfetto Trace: packets (field 1) holding a timestamp and a sequence id.
+printf '\n\005\100\350\007\120\001\n\002\120\001' >"$tmp/perfetto.trace"
+for kind in "gz:gzip-compressed; gunzip it first" "zst:zstd-compressed; unzstd it first" \
+	"sp:a simpleperf report-sample file; read it with simpleperf" \
+	"perfetto:a Perfetto trace; open it in ui.perfetto.dev"; do
+	f=$tmp/${kind%%:*}.trace
+	run -r "$f"
+	check "${kind%%:*}: exits 2" status_is 2
+	check "${kind%%:*}: named in one line" \
+		stderr_is "traceview: $f: not an Android method trace: ${kind#*:} (offset 0)"
+done
+if command -v gzip >/dev/null 2>&1; then
+	gzip -c "$SAMPLE" >"$tmp/sample.trace.gz"
+	run -r "$tmp/sample.trace.gz"
+	check "a gzipped trace: 'gunzip it first'" stderr_is \
+		"traceview: $tmp/sample.trace.gz: not an Android method trace: gzip-compressed; gunzip it first (offset 0)"
+fi
+# The sample copied as text: every byte a UTF-8 decoder refuses becomes
+# U+FFFD. The key section is ASCII, so the binary part starts at the same
+# place and the first re-encoded byte is the first of 0x80 and up after
+# "SLOW".
+if [ $have_python = yes ]; then
+	python3 -c 'import sys; b = open(sys.argv[1], "rb").read(); open(sys.argv[2], "wb").write(b.decode("utf-8", "replace").encode("utf-8"))' \
+		"$SAMPLE" "$tmp/mangled.trace"
+	off=$(python3 -c 'import sys; b = open(sys.argv[1], "rb").read(); s = b.index(b"SLOW"); print(next(i for i in range(s, len(b)) if b[i] >= 0x80))' "$SAMPLE")
+	run -r "$tmp/mangled.trace"
+	check "a trace copied as text exits 2" status_is 2
+	check "a trace copied as text: 'use adb pull'" stderr_is \
+		"traceview: $tmp/mangled.trace: binary part re-encoded as UTF-8: was it copied as text? use adb pull (offset $off)"
+else
+	skipped "a trace copied as text" "no python3"
+fi
 
 # The key section ends with the line "*end"; the data part starts after it.
 endline=$(grep -a -b -m 1 -x '\*end' "$SAMPLE" | cut -d: -f1)
@@ -297,9 +470,26 @@ for name in split split.key split.data; do
 	check "pair loads as $name" status_is 0
 	check "pair as $name gives the single file's JSON" cmp -s "$tmp/out" "$tmp/sample.json"
 done
-rm "$tmp/pair/split.data"
-run -r "$tmp/pair/split.key"
-check "key without its data exits 2" status_is 2
+mv "$tmp/pair/split.data" "$tmp/split.data.away"
+for name in split split.key split.data; do
+	run -r "$tmp/pair/$name"
+	check "key without its data, as $name: exits 2" status_is 2
+	check "key without its data, as $name: names the missing .data" \
+		stderr_is "traceview: $tmp/pair/split.data: missing half of a .key/.data pair: split.key needs it"
+done
+mv "$tmp/split.data.away" "$tmp/pair/split.data"
+mv "$tmp/pair/split.key" "$tmp/split.key.away"
+run -r "$tmp/pair/split"
+check "data without its key: names the missing .key" \
+	stderr_is "traceview: $tmp/pair/split.key: missing half of a .key/.data pair: split.data needs it"
+mv "$tmp/split.key.away" "$tmp/pair/split.key"
+# An error inside a pair names the file it is in, with the offset there.
+head -c 20 "$tmp/pair/split.data" >"$tmp/pair/cut.data"
+cp "$tmp/pair/split.key" "$tmp/pair/cut.key"
+run -r "$tmp/pair/cut"
+check "a pair's cut data header: exits 2" status_is 2
+check "a pair's cut data header: names the .data and an offset in it" \
+	first_line_has "$tmp/err" "^traceview: $tmp/pair/cut.data: .*(offset [0-9]*)$"
 
 # A bare data file cannot be read without its key.
 tail -c +$((keylen + 1)) "$SAMPLE" >"$tmp/bare.trace"
@@ -315,14 +505,12 @@ if [ -n "${TV_REAL_DIR:-}" ] && [ -d "$TV_REAL_DIR" ]; then
 		run --format=json "$f"
 		check "real trace loads: ${f##*/}" status_is 0
 	done
-	for f in "$TV_REAL_DIR"/damaged/*.trace; do
+	for f in "$TV_REAL_DIR"/damaged/*-utf8-mangled.trace; do
 		[ -e "$f" ] || continue
 		run --format=json "$f"
-		if [ "$rc" -eq 0 ] || { [ "$rc" -eq 2 ] && one_error_line "$f"; }; then
-			ok "damaged trace loads or fails cleanly: ${f##*/}"
-		else
-			bad "damaged trace loads or fails cleanly: ${f##*/} (exit $rc)"
-		fi
+		check "text-mangled real trace exits 2: ${f##*/}" status_is 2
+		check "text-mangled real trace: 'use adb pull': ${f##*/}" first_line_has "$tmp/err" \
+			"^traceview: $f: binary part re-encoded as UTF-8: was it copied as text? use adb pull (offset [0-9]*)$"
 	done
 else
 	skipped "real traces" "TV_REAL_DIR absent"

@@ -10,6 +10,7 @@
 #include <errno.h>
 #include <getopt.h>
 #include <locale.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,6 +23,7 @@
 #include "mapping.h"
 #include "profile.h"
 #include "report.h"
+#include "textesc.h"
 #include "trace.h"
 #include "ui.h"
 
@@ -30,14 +32,15 @@ enum { EXIT_OUTPUT = 1, EXIT_INPUT = 2 };
 enum main_format { FMT_TEXT, FMT_CSV, FMT_JSON, FMT_FOLDED, FMT_CHROME, FMT_DUMP };
 
 static const char *const main_formats[] = {"text", "csv", "json", "folded", "chrome", "dump"};
+#define MAIN_NFORMATS ((int)(sizeof main_formats / sizeof main_formats[0]))
 
 struct main_opts {
 	enum main_format format;
 	int report;          /* a report was asked for: no full screen */
 	int color;           /* -1 auto, 0 never, 1 always */
 	int ascii;
-	int have_thread;
-	uint32_t thread;
+	const char *thread;  /* --thread: a tid or a name, resolved per trace */
+	int color_set;       /* --color was given */
 	int clock;           /* -1: the default of each output */
 	int signatures, per_thread;
 	int diff;
@@ -56,7 +59,8 @@ static void main_usage(FILE *out)
 	      "  -f, --format=FMT      print a report: text, csv or json; or export:\n"
 	      "                        folded (flame graphs), chrome (Trace Event JSON\n"
 	      "                        for Perfetto and speedscope), dump (every record)\n"
-	      "  -t, --thread=TID      only the thread with this id\n"
+	      "  -t, --thread=THREAD   only this thread: its id (decimal or 0x hex),\n"
+	      "                        its name, or a prefix of one name\n"
 	      "  -o, --output=FILE     write to FILE instead of standard output\n"
 	      "      --clock=CLOCK     cpu or wall: the clock of folded stacks\n"
 	      "                        (default: wall when the trace records it)\n"
@@ -76,18 +80,6 @@ static void main_usage(FILE *out)
 	      "\n"
 	      "Exit status: 0 success, 1 output could not be written,\n"
 	      "2 bad command line or unreadable trace.\n", out);
-}
-
-static int main_parse_tid(const char *s, uint32_t *out)
-{
-	char *end;
-	errno = 0;
-	int hex = s[0] == '0' && (s[1] == 'x' || s[1] == 'X');
-	unsigned long long v = strtoull(s, &end, hex ? 16 : 10);  /* never octal */
-	if (errno || end == s || *end || v > UINT32_MAX || s[0] == '-')
-		return -1;
-	*out = (uint32_t)v;
-	return 0;
 }
 
 /* Index of s in words[0..n), or -1. */
@@ -122,11 +114,49 @@ static void main_keys_doc(int roff)
 	}
 }
 
-static int main_bad(const char *what, const char *arg)
+/* A bad command line: one line, exit status 2. */
+static int main_usage_error(const char *fmt, ...)
+#if defined(__GNUC__)
+	__attribute__((format(printf, 1, 2)))
+#endif
+	;
+
+static int main_usage_error(const char *fmt, ...)
 {
-	fprintf(stderr, "traceview: %s '%s'\nTry 'traceview --help' for more information.\n", what,
-	        arg);
+	va_list ap;
+	fputs("traceview: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
 	return EXIT_INPUT;
+}
+
+/* "unknown WHAT 'arg' (expected a, b, c)" from a word list. */
+static int main_bad_word(const char *what, const char *arg, const char *const *words, int n)
+{
+	fprintf(stderr, "traceview: unknown %s '%s' (expected ", what, arg);
+	for (int i = 0; i < n; i++)
+		fprintf(stderr, "%s%s", i ? ", " : "", words[i]);
+	fputs(")\n", stderr);
+	return EXIT_INPUT;
+}
+
+/* getopt's own messages start with argv[0] and cannot be reworded, so
+ * they are off (opterr = 0) and these take their place. */
+static int main_bad_option(int c, char *const *argv)
+{
+	const char *arg = argv[optind - 1];
+	int is_long = arg && arg[0] == '-' && arg[1] == '-';
+	int len = is_long ? (int)strcspn(arg, "=") : 0;
+	if (c == ':')
+		return is_long ? main_usage_error("option '%.*s' needs a value", len, arg)
+		               : main_usage_error("option '-%c' needs a value", optopt);
+	if (is_long && optopt)
+		return main_usage_error("option '%.*s' takes no value", len, arg);
+	if (is_long)
+		return main_usage_error("unknown option '%.*s' (see traceview --help)", len, arg);
+	return main_usage_error("unknown option '-%c' (see traceview --help)", optopt);
 }
 
 enum {
@@ -156,7 +186,7 @@ static const struct option main_longopts[] = {
 
 /* One option; returns -1 to exit 0 (help, version), 0 to go on, or an
  * exit status. */
-static int main_option(int c, struct main_opts *o)
+static int main_option(int c, struct main_opts *o, char *const *argv)
 {
 	static const char *const colors[] = {"never", "always", "auto"};
 	static const char *const clocks[] = {"cpu", "wall"};
@@ -164,25 +194,28 @@ static int main_option(int c, struct main_opts *o)
 	switch (c) {
 	case 'r': o->format = FMT_TEXT; o->report = 1; break;
 	case 'f':
-		if ((k = main_word(optarg, main_formats, 6)) < 0)
-			return main_bad("unknown format (text, csv, json, folded, chrome, dump)", optarg);
+		if ((k = main_word(optarg, main_formats, MAIN_NFORMATS)) < 0)
+			return main_bad_word("format", optarg, main_formats, MAIN_NFORMATS);
 		o->format = (enum main_format)k;
 		o->report = 1;
 		break;
 	case 't':
-		if (main_parse_tid(optarg, &o->thread) < 0)
-			return main_bad("bad thread id", optarg);
-		o->have_thread = 1;
+		if (!optarg[0])
+			return main_usage_error("--thread needs a thread id or name");
+		o->thread = optarg;
 		break;
 	case 'o': o->output = optarg; o->report = 1; break;
 	case OPT_COLOR:
-		if ((k = main_word(optarg, colors, 3)) < 0)
-			return main_bad("--color takes auto, always or never, not", optarg);
+		if ((k = main_word(optarg, colors, 3)) < 0) {
+			static const char *const shown[] = {"auto", "always", "never"};
+			return main_bad_word("--color value", optarg, shown, 3);
+		}
 		o->color = k == 2 ? -1 : k;
+		o->color_set = 1;
 		break;
 	case OPT_CLOCK:
 		if ((o->clock = main_word(optarg, clocks, 2)) < 0)
-			return main_bad("--clock takes cpu or wall, not", optarg);
+			return main_bad_word("--clock value", optarg, clocks, 2);
 		break;
 	case OPT_ASCII: o->ascii = 1; break;
 	case OPT_SIGNATURES: o->signatures = 1; break;
@@ -192,9 +225,7 @@ static int main_option(int c, struct main_opts *o)
 	case 'h': main_usage(stdout); return -1;
 	case 'V': printf("traceview %s\n", PACKAGE_VERSION); return -1;
 	case OPT_KEYS_ROFF: case OPT_KEYS_MD: main_keys_doc(c == OPT_KEYS_ROFF); return -1;
-	default:
-		fputs("Try 'traceview --help' for more information.\n", stderr);
-		return EXIT_INPUT;
+	default: return main_bad_option(c, argv);
 	}
 	return 0;
 }
@@ -203,27 +234,75 @@ static int main_option(int c, struct main_opts *o)
 static int main_check(const struct main_opts *o)
 {
 	if (o->diff && (o->format == FMT_CHROME || o->format == FMT_DUMP))
-		return main_bad("--diff prints text, csv, json or folded, not", main_formats[o->format]);
-	if (o->format == FMT_DUMP && o->have_thread)
-		return main_bad("--thread does not apply to", "--format=dump");
+		return main_usage_error("--diff cannot write --format=%s (expected text, csv, json, "
+		                        "folded)", main_formats[o->format]);
+	if (o->format == FMT_DUMP && o->thread)
+		return main_usage_error("--format=dump lists every record: it takes no --thread");
 	return 0;
+}
+
+/* Options that change some outputs only. */
+enum {
+	USE_THREAD = 1, USE_CLOCK = 2, USE_SIGNATURES = 4, USE_PER_THREAD = 8, USE_COLOR = 16,
+	USE_ASCII = 32,
+};
+
+/* The options the chosen output reads; ui: the full-screen view. */
+static unsigned main_uses(const struct main_opts *o, int ui)
+{
+	if (ui)
+		return USE_THREAD | USE_COLOR | USE_ASCII;
+	switch (o->format) {
+	case FMT_TEXT: case FMT_CSV: case FMT_JSON: case FMT_CHROME: return USE_THREAD;
+	case FMT_FOLDED:
+		return USE_THREAD | USE_CLOCK | USE_SIGNATURES | (o->diff ? 0 : USE_PER_THREAD);
+	case FMT_DUMP: return 0;
+	}
+	return 0;
+}
+
+/* One warning per option given that the chosen output ignores; the exit
+ * status stays as it is. */
+static void main_warn_ignored(const struct main_opts *o, int ui)
+{
+	const struct {
+		unsigned use;
+		int given;
+		const char *name;
+	} opts[] = {
+		{USE_CLOCK, o->clock >= 0, "--clock"},
+		{USE_SIGNATURES, o->signatures, "--signatures"},
+		{USE_PER_THREAD, o->per_thread, "--per-thread"},
+		{USE_COLOR, o->color_set, "--color"},
+		{USE_ASCII, o->ascii, "--ascii"},
+	};
+	unsigned uses = main_uses(o, ui);
+	for (size_t i = 0; i < sizeof opts / sizeof opts[0]; i++) {
+		if (!opts[i].given || (uses & opts[i].use))
+			continue;
+		if (ui)
+			fprintf(stderr, "traceview: warning: %s has no effect in the full-screen view\n",
+			        opts[i].name);
+		else
+			fprintf(stderr, "traceview: warning: %s has no effect with %s--format=%s\n",
+			        opts[i].name, o->diff ? "--diff " : "", main_formats[o->format]);
+	}
 }
 
 static int main_options(int argc, char **argv, struct main_opts *o)
 {
 	int c, rc;
-	while ((c = getopt_long(argc, argv, "rf:t:o:hV", main_longopts, NULL)) != -1)
-		if ((rc = main_option(c, o)) != 0)
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, ":rf:t:o:hV", main_longopts, NULL)) != -1)
+		if ((rc = main_option(c, o, argv)) != 0)
 			return rc;
 	int want = o->diff ? 2 : 1;
-	if (argc - optind != want) {
-		fprintf(stderr, "traceview: %s\nTry 'traceview --help' for more information.\n",
-		        argc - optind < want ? (o->diff ? "--diff needs BASE and NEW traces"
-		                                        : "missing TRACE operand")
-		                             : (o->diff ? "--diff takes two traces"
-		                                        : "only one TRACE can be given"));
-		return EXIT_INPUT;
-	}
+	if (argc - optind != want)
+		return main_usage_error("%s", argc - optind < want
+		                                      ? (o->diff ? "--diff needs BASE and NEW traces"
+		                                                 : "missing TRACE operand")
+		                                      : (o->diff ? "--diff takes two traces"
+		                                                 : "only one TRACE can be given"));
 	o->path[0] = argv[optind];
 	o->path[1] = o->diff ? argv[optind + 1] : NULL;
 	return main_check(o);
@@ -276,11 +355,63 @@ static int main_load(const char *path, const struct mapping *map, struct trace *
 	return 0;
 }
 
+#define MAIN_LIST_MAX 20   /* threads named in a --thread error */
+
+/* ", [tid] name" for threads idx[0..n) of count, escaped like the text
+ * report escapes names; "... and N more" past the list. */
+static void main_list_threads(const struct trace *tr, const uint32_t *idx, uint32_t n,
+                              uint32_t count)
+{
+	for (uint32_t i = 0; i < n; i++) {
+		const struct tv_thread *th = &tr->threads[idx[i]];
+		fprintf(stderr, "%s[%lu]", i ? ", " : "", (unsigned long)th->tid);
+		if (trace_str(tr, th->name)) {
+			fputc(' ', stderr);
+			textesc_text(stderr, trace_str(tr, th->name), th->name.len);
+		}
+	}
+	if (count > n)
+		fprintf(stderr, ", ... and %lu more", (unsigned long)(count - n));
+}
+
+/* --thread against one trace: its tid, or one line listing the candidates
+ * (the threads matched, or every thread when none did) and exit status 2. */
+static int main_thread(const struct main_opts *o, const char *path, const struct trace *tr,
+                       uint32_t *tid)
+{
+	uint32_t idx[MAIN_LIST_MAX];
+	uint32_t n = trace_match_threads(tr, o->thread, idx, MAIN_LIST_MAX);
+	if (n == 1) {
+		*tid = tr->threads[idx[0]].tid;
+		return 0;
+	}
+	fprintf(stderr, "traceview: %s: ", path);
+	if (n > 1) {
+		fputs("thread '", stderr);
+		textesc_text(stderr, o->thread, strlen(o->thread));
+		fputs("' is ambiguous: ", stderr);
+		main_list_threads(tr, idx, n < MAIN_LIST_MAX ? n : MAIN_LIST_MAX, n);
+	} else {
+		fputs("no such thread '", stderr);
+		textesc_text(stderr, o->thread, strlen(o->thread));
+		n = tr->nthreads;
+		fputs(n ? "'; threads: " : "'; the trace has no threads", stderr);
+		for (uint32_t i = 0; i < n && i < MAIN_LIST_MAX; i++)
+			idx[i] = i;
+		main_list_threads(tr, idx, n < MAIN_LIST_MAX ? n : MAIN_LIST_MAX, n);
+	}
+	fputc('\n', stderr);
+	return EXIT_INPUT;
+}
+
 static int main_profile(const struct main_opts *o, const char *path, const struct trace *tr,
                         struct profile *p)
 {
 	struct tv_error err = {TV_OK, TV_NO_OFFSET, ""};
-	if (profile_build(p, tr, o->have_thread ? &o->thread : NULL, &err) != TV_OK) {
+	uint32_t tid;
+	if (o->thread && main_thread(o, path, tr, &tid) != 0)
+		return EXIT_INPUT;
+	if (profile_build(p, tr, o->thread ? &tid : NULL, &err) != TV_OK) {
 		main_error(path, &err);
 		return EXIT_INPUT;
 	}
@@ -364,7 +495,9 @@ static enum tv_status main_write(FILE *out, const struct main_opts *o, const str
 static int main_report(const struct main_opts *o, const struct trace *tr)
 {
 	struct profile p = {0};
-	int clock, rc = main_clock(o, tr, o->path[0], &clock);
+	int clock = trace_sort_clock(tr), rc = 0;
+	if (main_uses(o, 0) & USE_CLOCK)
+		rc = main_clock(o, tr, o->path[0], &clock);
 	if (!rc && o->format != FMT_DUMP)
 		rc = main_profile(o, o->path[0], tr, &p);
 	FILE *out = rc ? NULL : main_open_out(o);
@@ -401,9 +534,11 @@ static int main_wants_ui(const struct main_opts *o)
 static int main_single(const struct main_opts *o, const struct mapping *map)
 {
 	struct trace tr;
+	struct ui_opts uo = {o->color, o->ascii, o->thread != NULL, 0};
 	int rc = main_load(o->path[0], map, &tr);
+	if (!rc && main_wants_ui(o) && o->thread)
+		rc = main_thread(o, o->path[0], &tr, &uo.tid);
 	if (!rc && main_wants_ui(o)) {
-		struct ui_opts uo = {o->color, o->ascii, o->have_thread, o->thread};
 		rc = ui_run(o->path[0], &tr, &uo);
 		if (rc != UI_NO_TERMINAL) {
 			trace_free(&tr);
@@ -431,7 +566,7 @@ static int main_diff(const struct main_opts *o, const struct mapping *map)
 		trace_init(&tr[1]);
 	for (int i = 0; i < 2 && !rc; i++)
 		rc = main_profile(o, o->path[i], &tr[i], &p[i]);
-	for (int i = 0; i < 2 && !rc && o->clock >= 0; i++)
+	for (int i = 0; i < 2 && !rc && o->clock >= 0 && (main_uses(o, 0) & USE_CLOCK); i++)
 		rc = main_clock(o, &tr[i], o->path[i], &clock);
 	if (!rc && o->clock < 0)
 		clock = tr[0].has_clock[TV_WALL] && tr[1].has_clock[TV_WALL] ? TV_WALL : TV_CPU;
@@ -440,7 +575,7 @@ static int main_diff(const struct main_opts *o, const struct mapping *map)
 		rc = EXIT_INPUT;
 	}
 	if (!rc && main_wants_ui(o)) {
-		struct ui_opts uo = {o->color, o->ascii, o->have_thread, o->thread};
+		struct ui_opts uo = {o->color, o->ascii, 0, 0};  /* the diff is already scoped */
 		rc = ui_run_diff(o->path[0], o->path[1], &d, &uo);
 		rc = rc == UI_NO_TERMINAL ? -1 : rc;
 	} else if (!rc) {
@@ -480,6 +615,7 @@ int main(int argc, char **argv)
 	int rc = main_options(argc, argv, &o);
 	if (rc)
 		return rc < 0 ? 0 : rc;
+	main_warn_ignored(&o, main_wants_ui(&o));
 	if ((rc = main_mapping(&o, &map)) != 0)
 		return rc;
 	rc = o.diff ? main_diff(&o, map) : main_single(&o, map);
