@@ -27,9 +27,10 @@
 
 enum { EXIT_OUTPUT = 1, EXIT_INPUT = 2 };
 
-enum main_format { FMT_TEXT, FMT_CSV, FMT_JSON, FMT_FOLDED, FMT_CHROME, FMT_DUMP };
+enum main_format { FMT_TEXT, FMT_CSV, FMT_JSON, FMT_FOLDED, FMT_CHROME, FMT_DUMP, FMT_SPEEDSCOPE };
 
-static const char *const main_formats[] = {"text", "csv", "json", "folded", "chrome", "dump"};
+static const char *const main_formats[] = {"text", "csv", "json", "folded", "chrome", "dump",
+                                             "speedscope"};
 
 struct main_opts {
 	enum main_format format;
@@ -55,12 +56,12 @@ static void main_usage(FILE *out)
 	      "  -r, --regression      print the text report and exit\n"
 	      "  -f, --format=FMT      print a report: text, csv or json; or export:\n"
 	      "                        folded (flame graphs), chrome (Trace Event JSON\n"
-	      "                        for Perfetto and speedscope), dump (every record)\n"
+	      "                        for Perfetto), speedscope, dump (every record)\n"
 	      "  -t, --thread=TID      only the thread with this id\n"
 	      "  -o, --output=FILE     write to FILE instead of standard output\n"
-	      "      --clock=CLOCK     cpu or wall: the clock of folded stacks\n"
+	      "      --clock=CLOCK     cpu or wall: the clock of folded, chrome, speedscope\n"
 	      "                        (default: wall when the trace records it)\n"
-	      "      --signatures      folded: keep method signatures in frames\n"
+	      "      --signatures      exports: keep method signatures in frames\n"
 	      "      --per-thread      folded: a leading [tid] name frame per thread\n"
 	      "      --diff            compare BASE and NEW (text, csv, json or folded)\n"
 	      "      --mapping=FILE    show original names from an R8/ProGuard mapping\n"
@@ -164,8 +165,9 @@ static int main_option(int c, struct main_opts *o)
 	switch (c) {
 	case 'r': o->format = FMT_TEXT; o->report = 1; break;
 	case 'f':
-		if ((k = main_word(optarg, main_formats, 6)) < 0)
-			return main_bad("unknown format (text, csv, json, folded, chrome, dump)", optarg);
+		if ((k = main_word(optarg, main_formats, 7)) < 0)
+			return main_bad("unknown format (text, csv, json, folded, chrome, "
+			                "speedscope, dump)", optarg);
 		o->format = (enum main_format)k;
 		o->report = 1;
 		break;
@@ -202,7 +204,8 @@ static int main_option(int c, struct main_opts *o)
 /* Options that make no sense together are refused up front. */
 static int main_check(const struct main_opts *o)
 {
-	if (o->diff && (o->format == FMT_CHROME || o->format == FMT_DUMP))
+	if (o->diff && (o->format == FMT_CHROME || o->format == FMT_DUMP ||
+	                o->format == FMT_SPEEDSCOPE))
 		return main_bad("--diff prints text, csv, json or folded, not", main_formats[o->format]);
 	if (o->format == FMT_DUMP && o->have_thread)
 		return main_bad("--thread does not apply to", "--format=dump");
@@ -355,6 +358,7 @@ static enum tv_status main_write(FILE *out, const struct main_opts *o, const str
 	case FMT_CSV: return report_csv(out, p);
 	case FMT_FOLDED: return export_folded(out, p, &eo);
 	case FMT_CHROME: return export_chrome(out, p, &eo);
+	case FMT_SPEEDSCOPE: return export_speedscope(out, p, &eo);
 	case FMT_TEXT: case FMT_DUMP: break;
 	}
 	return report_text(out, p, o->path[0]);
