@@ -17,8 +17,8 @@
 
 struct export_opts {
 	int clock;        /* TV_CPU or TV_WALL; must be a clock the trace has */
-	int signatures;   /* folded: keep signatures (rewritten so no ';' or
-	                   * newline survives) */
+	int signatures;   /* keep signatures in frame names (folded: rewritten
+	                   * so no ';' or newline survives) */
 	int per_thread;   /* folded: a leading "[tid] name" frame per thread */
 };
 
@@ -40,24 +40,44 @@ struct export_opts {
  * memory. */
 enum tv_status export_folded(FILE *out, const struct profile *p, const struct export_opts *o);
 
-/* Trace Event Format JSON (Perfetto, chrome://tracing, speedscope): one
- * complete ("X") event per call with ts/dur in µs of the wall clock (CPU
- * when the trace has none), metadata events naming the process and
- * threads. Over the profile's selected threads; o->clock is ignored.
+/* Trace Event Format JSON (Perfetto, chrome://tracing, speedscope): each
+ * call as a begin ("B") and an end ("E") event, properly nested in file
+ * order, with metadata events naming the process and threads. Over the
+ * profile's selected threads, on o->clock (the other clock when the trace
+ * lacks it); o->signatures adds the signature to every frame name.
  *
- * {"traceEvents": [M events..., X events...], "displayTimeUnit": "ms",
+ * {"traceEvents": [M events..., B/E events...], "displayTimeUnit": "ms",
  *  "otherData": {"version", "streaming", "clock", "records", "time_base"
  *  ("wall" or "thread-cpu"), "vm" when known}}. M events: process_name
  * (vm= option, else "java", then the pid when known), thread_name
  * "[tid] name" per thread, thread_sort_index 0.. busiest first (CPU span,
- * else wall). X event: {"ph": "X", "cat": "java", "name": "Class.method",
- * "pid", "tid", "ts", "dur", "args": {"class", "signature", "source"}}
- * (null when absent); pid is the pid= option, 1 when absent. Wall ts is
- * absolute less the earliest first timestamp of the selected threads;
- * CPU ts counts from each thread's first timestamp. Each thread's events
- * are in preorder and nest: a child lies within its parent. TV_ERR_NOMEM
- * when out of memory. */
+ * else wall). B: {"ph": "B", "cat": "java", "name", "pid", "tid", "ts"};
+ * E: {"ph": "E", "name", "pid", "tid", "ts"}, name as exportutil.h says
+ * ("Class.method"; the signature too for overloads), pid the pid= option
+ * (1 when absent). ts is µs with 3 decimals: the call's time, raised to
+ * 0.001 past the thread's previous event when not above it, so ts
+ * strictly increases along each thread (a zero-µs call ends 0.001 after
+ * it begins). Wall ts is absolute less the earliest first timestamp of
+ * the selected threads; CPU ts counts from each thread's first timestamp.
+ * TV_ERR_NOMEM when out of memory. */
 enum tv_status export_chrome(FILE *out, const struct profile *p, const struct export_opts *o);
+
+/* speedscope's file format (https://www.speedscope.app/file-format-schema.json):
+ * {"$schema", "exporter", "name" (vm and pid), "activeProfileIndex": 0,
+ *  "shared": {"frames": [{"name", "file"?, "line"?}...]},
+ *  "profiles": [{"type": "evented", "name": "[tid] name",
+ *    "unit": "microseconds", "startValue", "endValue",
+ *    "events": [{"type": "O"|"C", "frame", "at"}...]}...]}.
+ * One frame per method with a call (in method order), named as in
+ * export_chrome, with the source file and Dalvik line when declared. One
+ * profile per selected thread, busiest first; events open and close calls
+ * properly nested in file order, "at" whole µs on o->clock (the other
+ * clock when the trace lacks it), non-decreasing; a zero-µs call opens and
+ * closes at the same "at". Wall: absolute less the earliest first
+ * timestamp of the selected threads; startValue/endValue the thread's
+ * first/last timestamp on that scale. CPU: from each thread's first
+ * timestamp (startValue 0). TV_ERR_NOMEM when out of memory. */
+enum tv_status export_speedscope(FILE *out, const struct profile *p, const struct export_opts *o);
 
 /* One line per record in file order, like dmtracedump -o: thread, action
  * (ent/xit/unr/???), both times, the method name indented by depth;

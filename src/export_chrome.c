@@ -2,21 +2,32 @@
  *
  * {"traceEvents": [...], "displayTimeUnit": "ms", "otherData": {...}}:
  * metadata ("M") events name the process and each thread and order the
- * threads busiest first (CPU span, else wall); then one complete ("X")
- * event per call, each thread's calls in preorder, so parents come before
- * their children and every child lies within its parent, as the model
- * guarantees. ts and dur are whole µs: on the wall clock, ts is the call's
- * absolute time less the earliest first timestamp of the selected threads;
- * a trace without a wall clock uses each thread's CPU time from its first
- * timestamp. pid is the trace's pid= option (1 when absent), tid the
- * thread id of the records.
+ * threads busiest first (CPU span, else wall); then each thread's calls as
+ * begin ("B") and end ("E") events, properly nested in file order.
  *
- * A big trace is millions of events: each method's fixed text (name and
- * args, JSON-escaped) is rendered once and events are assembled in a
- * buffer without printf.
+ * Why B/E and sub-µs fractions rather than one "X" event per call: the
+ * trace's times are whole µs, and many calls start, end or last zero µs
+ * within the same µs. Importers (speedscope, chrome://tracing, Perfetto)
+ * sort events by ts, and at equal ts they guess: speedscope takes an end
+ * before a begin unless both name the same frame, so no order of whole-µs
+ * events nests every trace right. Here each event's ts is the call's time
+ * in µs with 3 decimals, raised to 1 ns after the thread's previous event
+ * when it would not exceed it: ts strictly increases along each thread, so
+ * ordering by ts is file order, a zero-µs call ends 0.001 µs after it
+ * begins, and the whole µs of a ts is the recorded time unless a single µs
+ * holds more than 1000 events. 1 ns is the finest step Perfetto keeps.
+ *
+ * Names: exportutil.h (no args, which speedscope would append to every
+ * frame name). ts is on the --clock clock: wall times less the earliest
+ * first wall timestamp of the selected threads; CPU times from each
+ * thread's first timestamp. pid is the trace's pid= option (1 when
+ * absent), tid the thread id of the records.
+ *
+ * A big trace is millions of events: each method's name is escaped once
+ * and events are assembled in a buffer without printf.
  */
 #include "export.h"
-#include "methodname.h"
+#include "exportutil.h"
 #include "textesc.h"
 
 #include <inttypes.h>
@@ -27,66 +38,11 @@ struct ch_out {
 	FILE *out;
 	char *buf;
 	size_t len, cap;
-	/* Per method: head [off[2m], off[2m+1]), tail [off[2m+1], off[2m+2])
-	 * of its events in text. */
-	char *text;
-	size_t *off;
+	struct exportnames names;
 	int clock;
 	uint64_t pid;
 	int has_pid;
 };
-
-/* ------------------------------------------------------------ per method */
-
-/* s as a JSON string, or null when the method was never declared or (when
- * empty_null) the string is empty. */
-static void ch_field(FILE *ms, const struct trace *tr, const struct tv_method *m,
-                     struct tv_str s, int empty_null)
-{
-	if (!m->declared || !tv_str_present(s) || (empty_null && s.len == 0))
-		fputs("null", ms);
-	else
-		textesc_json(ms, trace_str(tr, s), s.len);
-}
-
-static int ch_method(FILE *ms, size_t *msize, size_t *off, const struct trace *tr, uint32_t idx)
-{
-	const struct tv_method *m = &tr->methods[idx];
-	fputs("{\"ph\": \"X\", \"cat\": \"java\", \"name\": ", ms);
-	if (methodname_json(ms, tr, (uint32_t)(m - tr->methods)) < 0 || fflush(ms) != 0)
-		return -1;
-	off[1] = *msize;
-	fputs(", \"args\": {\"class\": ", ms);
-	ch_field(ms, tr, m, m->cls, 0);
-	fputs(", \"signature\": ", ms);
-	ch_field(ms, tr, m, m->sig, 0);
-	fputs(", \"source\": ", ms);
-	ch_field(ms, tr, m, m->source, 1);
-	fputs("}}", ms);
-	return fflush(ms) == 0 ? 0 : -1;
-}
-
-static int ch_methods(struct ch_out *o, const struct profile *p)
-{
-	const struct trace *tr = p->tr;
-	size_t size = 0, n = tr->nmethods;
-	o->off = malloc((2 * n + 1) * sizeof *o->off);
-	FILE *ms = o->off ? open_memstream(&o->text, &size) : NULL;
-	if (!ms)
-		return -1;
-	int rc = 0;
-	for (uint32_t m = 0; rc == 0 && m < n; m++) {
-		o->off[2 * m] = o->off[2 * m + 1] = size;
-		if (p->methods[m].calls + p->methods[m].rcalls)
-			rc = ch_method(ms, &size, &o->off[2 * m], tr, m);
-	}
-	if (ferror(ms))
-		rc = -1;
-	if (fclose(ms) != 0)
-		rc = -1;
-	o->off[2 * n] = size;
-	return rc;
-}
 
 /* ------------------------------------------------------------ buffering */
 
@@ -130,29 +86,62 @@ static void ch_u64(struct ch_out *o, uint64_t v)
 
 /* ------------------------------------------------------------ events */
 
+/* Per thread: where events are and the last time written. */
+struct ch_thread {
+	const struct tv_thread *th;
+	uint64_t base;          /* µs added to the thread's times */
+	uint64_t last_ns;       /* time of the last event, ns */
+	int any;                /* an event was written */
+};
+
+/* One "B" or "E" event of call i at t µs: ts the first nanosecond after
+ * the thread's previous event, so ts strictly increases in file order. */
+static int ch_event(struct ch_out *o, struct ch_thread *t, uint32_t i, int begin, uint64_t us)
+{
+	uint32_t m = t->th->method[i];
+	const char *name = o->names.json + o->names.off[m];
+	size_t nl = o->names.off[m + 1] - o->names.off[m];
+	if (ch_room(o, nl + 128) < 0)
+		return -1;
+	uint64_t ns = (t->base + us) * 1000;
+	if (t->any && ns <= t->last_ns)
+		ns = t->last_ns + 1;
+	t->last_ns = ns;
+	t->any = 1;
+	if (begin)
+		CH_LIT(o, ",\n{\"ph\": \"B\", \"cat\": \"java\", \"name\": ");
+	else
+		CH_LIT(o, ",\n{\"ph\": \"E\", \"name\": ");
+	ch_put(o, name, nl);
+	CH_LIT(o, ", \"pid\": ");
+	ch_u64(o, o->pid);
+	CH_LIT(o, ", \"tid\": ");
+	ch_u64(o, t->th->tid);
+	CH_LIT(o, ", \"ts\": ");
+	ch_u64(o, ns / 1000);
+	char frac[5] = {'.', (char)('0' + ns / 100 % 10), (char)('0' + ns / 10 % 10),
+	                (char)('0' + ns % 10), '}'};
+	ch_put(o, frac, sizeof frac);
+	return 0;
+}
+
+/* The calls in preorder; before a call begins, the open calls that are
+ * not its ancestors end (the parent links are the stack). */
 static int ch_calls(struct ch_out *o, const struct tv_thread *th, uint64_t base)
 {
+	struct ch_thread t = {th, base, 0, 0};
+	uint32_t open = TV_ROOT;
 	for (uint32_t i = 0; i < th->ncalls; i++) {
-		uint32_t m = th->method[i];
-		const char *head = o->text + o->off[2 * m];
-		size_t hl = o->off[2 * m + 1] - o->off[2 * m];
-		size_t tl = o->off[2 * m + 2] - o->off[2 * m + 1];
-		if (ch_room(o, hl + tl + 128) < 0)
+		for (; open != th->parent[i]; open = th->parent[open])
+			if (ch_event(o, &t, open, 0, trace_call_end(th, o->clock, open)) < 0)
+				return -1;
+		if (ch_event(o, &t, i, 1, trace_call_start(th, o->clock, i)) < 0)
 			return -1;
-		uint64_t s = trace_call_start(th, o->clock, i);
-		uint64_t e = trace_call_end(th, o->clock, i);
-		CH_LIT(o, ",\n");
-		ch_put(o, head, hl);
-		CH_LIT(o, ", \"pid\": ");
-		ch_u64(o, o->pid);
-		CH_LIT(o, ", \"tid\": ");
-		ch_u64(o, th->tid);
-		CH_LIT(o, ", \"ts\": ");
-		ch_u64(o, base + s);
-		CH_LIT(o, ", \"dur\": ");
-		ch_u64(o, e - s);
-		ch_put(o, head + hl, tl);
+		open = i;
 	}
+	for (; open != TV_ROOT; open = th->parent[open])
+		if (ch_event(o, &t, open, 0, trace_call_end(th, o->clock, open)) < 0)
+			return -1;
 	return 0;
 }
 
@@ -207,31 +196,6 @@ static int ch_thread_name(FILE *out, const struct ch_out *o, const struct trace 
 	return 0;
 }
 
-/* Selected threads, busiest first (CPU span, else wall; ties by tid). */
-static uint32_t *ch_busiest(const struct profile *p)
-{
-	const struct trace *tr = p->tr;
-	int c = tr->has_clock[TV_CPU] ? TV_CPU : TV_WALL;
-	uint32_t *v = malloc((size_t)(p->nthreads ? p->nthreads : 1) * sizeof *v);
-	if (!v)
-		return NULL;
-	/* Insertion sort: a trace has few threads. */
-	for (uint32_t i = 0; i < p->nthreads; i++) {
-		uint32_t t = p->threads[i], j = i;
-		uint64_t st = trace_thread_span(&tr->threads[t], c);
-		while (j > 0) {
-			const struct tv_thread *u = &tr->threads[v[j - 1]];
-			uint64_t su = trace_thread_span(u, c);
-			if (su > st || (su == st && u->tid < tr->threads[t].tid))
-				break;
-			v[j] = v[j - 1];
-			j--;
-		}
-		v[j] = t;
-	}
-	return v;
-}
-
 static int ch_metadata(FILE *out, const struct ch_out *o, const struct profile *p)
 {
 	const struct trace *tr = p->tr;
@@ -240,7 +204,7 @@ static int ch_metadata(FILE *out, const struct ch_out *o, const struct profile *
 	for (uint32_t i = 0; i < p->nthreads; i++)
 		if (ch_thread_name(out, o, tr, &tr->threads[p->threads[i]]) < 0)
 			return -1;
-	uint32_t *order = ch_busiest(p);
+	uint32_t *order = exportutil_busiest(p);
 	if (!order)
 		return -1;
 	for (uint32_t i = 0; i < p->nthreads; i++) {
@@ -290,13 +254,7 @@ static int ch_run(struct ch_out *o, const struct profile *p)
 {
 	const struct trace *tr = p->tr;
 	FILE *out = o->out;
-	uint64_t base = UINT64_MAX;
-	for (uint32_t i = 0; i < p->nthreads; i++) {
-		uint64_t f = tr->threads[p->threads[i]].first[TV_WALL];
-		base = f < base ? f : base;
-	}
-	if (ch_methods(o, p) < 0)
-		return -1;
+	uint64_t base = exportutil_wall_base(p);
 	fputs("{\"traceEvents\": [\n", out);
 	if (ch_metadata(out, o, p) < 0)
 		return -1;
@@ -317,15 +275,15 @@ static int ch_run(struct ch_out *o, const struct profile *p)
 
 enum tv_status export_chrome(FILE *out, const struct profile *p, const struct export_opts *opts)
 {
-	(void)opts;
 	struct ch_out o = {0};
 	o.out = out;
-	o.clock = trace_sort_clock(p->tr);
+	o.clock = exportutil_clock(p->tr, opts->clock);
 	ch_pid(&o, p->tr);
-	int rc = ch_run(&o, p);
+	int rc = exportutil_names(&o.names, p, opts->signatures);
+	if (rc == 0)
+		rc = ch_run(&o, p);
 	free(o.buf);
-	free(o.text);
-	free(o.off);
+	exportutil_names_free(&o.names);
 	if (rc < 0)
 		return TV_ERR_NOMEM;
 	return fflush(out) == 0 && !ferror(out) ? TV_OK : TV_ERR_OUTPUT;

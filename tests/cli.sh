@@ -97,7 +97,7 @@ first_line_has() { head -n 1 "$1" | grep -q -e "$2"; }
 run --help
 check "--help exits 0" status_is 0
 for opt in -f --format -t --thread -o --output -r --regression -h --help -V --version text csv json \
-	folded chrome dump --clock --signatures --per-thread --diff --mapping --color --ascii; do
+	folded chrome speedscope dump --clock --signatures --per-thread --diff --mapping --color --ascii; do
 	check "--help mentions $opt" stdout_has "$opt"
 done
 run -h
@@ -274,7 +274,7 @@ run -f folded --clock=cpu --signatures --per-thread "$SAMPLE"
 check "folded reads --clock, --signatures and --per-thread: no warning" test ! -s "$tmp/err"
 
 # ---------------------------------------------------------------- exports
-for fmt in folded chrome dump; do
+for fmt in folded chrome speedscope dump; do
 	run --format=$fmt "$SAMPLE"
 	check "--format=$fmt exits 0" status_is 0
 	check "--format=$fmt writes something" nonempty
@@ -289,8 +289,11 @@ if [ "$have_python" = yes ]; then
 	check "folded: the total equals toplevel incl - excl (wall)" json_ok "$tmp/out" \
 		"d['toplevel']['incl_wall_usec'] - d['toplevel']['excl_wall_usec'] == $(cat "$tmp/folded.sum")"
 	run --format=chrome "$SAMPLE"
-	check "chrome: parses as Trace Event JSON with X events" json_ok "$tmp/out" \
-		"d['displayTimeUnit'] and any(e['ph'] == 'X' for e in d['traceEvents'])"
+	check "chrome: parses as Trace Event JSON with B/E events" json_ok "$tmp/out" \
+		"d['displayTimeUnit'] and any(e['ph'] == 'B' for e in d['traceEvents'])"
+	run --format=speedscope "$SAMPLE"
+	check "speedscope: parses, evented profiles of distinct threads" json_ok "$tmp/out" \
+		"d['profiles'] and all(p['type'] == 'evented' for p in d['profiles']) and len({p['name'] for p in d['profiles']}) == len(d['profiles'])"
 else
 	skipped "folded total and chrome JSON" "no python3"
 fi

@@ -4,12 +4,13 @@
 # On the bundled sample and every real trace (top level and streaming/ of
 # $TV_REAL_DIR, when that folder exists), the Trace Event JSON must parse and
 # agree with --format=json of the same trace:
-#  - per name ("Class.method"), as many X events as calls + recursive_calls;
-#  - per thread, events in emission order start in time order and nest: an
-#    event ends at or before the end of every event still open around it,
-#    and events it does not fit in ended before it started;
-#  - Σ dur of each thread's outermost events = toplevel incl - excl on the
-#    clock of the timeline (otherData.time_base);
+#  - only B, E and M events; per frame name (docs/exports.md: "Class.method",
+#    the signature for overloads), as many B events as calls +
+#    recursive_calls;
+#  - per thread, ts strictly increases in file order and every E ends the
+#    B on top of the thread's stack, with the same name;
+#  - Σ (whole µs of E - whole µs of B) over each thread's outermost calls =
+#    toplevel incl - excl on the clock of otherData.time_base;
 #  - every thread of the report has a thread_name event, and there is a
 #    process_name event.
 # Exit status: 0 passed, 1 failed, 77 skipped (no python3, or the program
@@ -37,13 +38,30 @@ cat >"$tmp/check.py" <<'EOF'
 import json, sys
 from collections import Counter, defaultdict
 
-def method_name(m):
+def base_name(m):
     cls, name = m["class"], m["name"]
     if cls is None or (not cls and not name):
         return "(unknown %s)" % m["id"]
     if cls and name:
         return cls + "." + name
     return cls or name
+
+def frame_names(methods):
+    """Names as docs/exports.md says: the signature only for clashes,
+    then the id for clashes that remain."""
+    base = {m["id"]: base_name(m) for m in methods}
+    clash = Counter(base.values())
+    named = {}
+    for m in methods:
+        n = base[m["id"]]
+        if clash[n] > 1 and not n.startswith("(unknown"):
+            n += m["signature"] or ""
+        named[m["id"]] = n
+    clash = Counter(named.values())
+    for m in methods:
+        if clash[named[m["id"]]] > 1:
+            named[m["id"]] += " [%s]" % m["id"]
+    return named
 
 def main(chrome_path, report_path):
     with open(chrome_path, encoding="utf-8") as f:
@@ -56,47 +74,50 @@ def main(chrome_path, report_path):
     base = doc["otherData"]["time_base"]
     clock = "wall" if base == "wall" else "cpu"
     events = doc["traceEvents"]
-    xs = [e for e in events if e["ph"] == "X"]
+    be = [e for e in events if e["ph"] in ("B", "E")]
     metas = [e for e in events if e["ph"] == "M"]
+    if any(e["ph"] not in ("B", "E", "M") for e in events):
+        errors.append("events other than B, E and M")
 
+    names = frame_names(rep["methods"])
     want = Counter()
     for m in rep["methods"]:
-        want[method_name(m)] += m["calls"] + m["recursive_calls"]
-    got = Counter(e["name"] for e in xs)
+        want[names[m["id"]]] += m["calls"] + m["recursive_calls"]
+    got = Counter(e["name"] for e in be if e["ph"] == "B")
     if got != want:
         diff = [(k, got[k], want[k]) for k in set(got) | set(want) if got[k] != want[k]]
-        errors.append("events per name differ from calls: %r" % sorted(diff)[:5])
+        errors.append("begins per name differ from calls: %r" % sorted(diff)[:5])
 
     stacks = defaultdict(list)
     last_ts = {}
     roots = 0
-    for e in xs:
-        tid, ts, dur = e["tid"], e["ts"], e["dur"]
-        if not (isinstance(ts, int) and isinstance(dur, int) and ts >= 0 and dur >= 0):
-            errors.append("bad ts/dur %r" % e)
+    for e in be:
+        tid, ts = e["tid"], e["ts"]
+        if not isinstance(ts, float) or ts < 0:
+            errors.append("bad ts %r" % e)
             break
-        if ts < last_ts.get(tid, 0):
-            errors.append("tid %d: event at %d after one at %d" % (tid, ts, last_ts[tid]))
+        if tid in last_ts and ts <= last_ts[tid]:
+            errors.append("tid %d: ts %r after %r" % (tid, ts, last_ts[tid]))
             break
         last_ts[tid] = ts
-        end = ts + dur
         st = stacks[tid]
-        while st and not (st[-1][0] <= ts and end <= st[-1][1]):
-            if st[-1][1] > ts:
-                errors.append("tid %d: %s [%d,%d] overlaps [%d,%d]"
-                              % (tid, e["name"], ts, end, st[-1][0], st[-1][1]))
-                break
-            st.pop()
-        if not st:
-            roots += dur
-        st.append((ts, end))
-        if len(errors) > 5:
+        if e["ph"] == "B":
+            st.append(e)
+            continue
+        if not st or st[-1]["name"] != e["name"]:
+            errors.append("tid %d: E %r does not end the top of the stack" % (tid, e["name"]))
             break
+        b = st.pop()
+        if not st:
+            roots += int(ts) - int(b["ts"])
+    for tid, st in stacks.items():
+        if st:
+            errors.append("tid %d: %d events never end" % (tid, len(st)))
 
     top = rep["toplevel"]
     want_roots = top["incl_%s_usec" % clock] - top["excl_%s_usec" % clock]
     if roots != want_roots:
-        errors.append("outermost events last %d, toplevel incl - excl is %d"
+        errors.append("outermost calls last %d, toplevel incl - excl is %d"
                       % (roots, want_roots))
 
     named = {e["tid"] for e in metas if e["name"] == "thread_name"}

@@ -7,7 +7,7 @@
 # raw byte 0x9b, invalid UTF-8 (0xff, a lone 0xc3), bidi controls (U+200F,
 # U+202E), zero-width characters (U+200B, U+200D, U+FEFF), a TAB and a
 # 3000-byte name. Then:
-#  - every report and export (text, CSV, JSON, folded, chrome, dump, and the
+#  - every report and export (text, CSV, JSON, folded, chrome, speedscope, dump, and the
 #    diff of the trace with itself in each format) must hold no control
 #    byte but LF (CRLF in CSV), no DEL, no C1 control, only valid UTF-8,
 #    no raw bidi or zero-width character; JSON must give back the exact
@@ -176,7 +176,7 @@ if kind in ("text", "csv", "dump", "folded", "difftext", "diffcsv", "difffolded"
         want("main\\x1b[2J\\x1b]0;PWNTITLE\\x07\\x09TAB",
              "thr\\x1b]52;c;UFdO\\x07\\xc2\\x9bC1\\x9bRAW\\xffFF",
              "\\u{202E}RLO\\u{200F}RLM\\u{200B}ZWSP\\u{200D}ZWJ\\u{FEFF}BOM")
-elif kind in ("json", "chrome", "diffjson"):
+elif kind in ("json", "chrome", "speedscope", "diffjson"):
     try:
         doc = json.loads(text)
     except ValueError as e:
@@ -192,7 +192,7 @@ elif kind in ("json", "chrome", "diffjson"):
             if gotth.get(tid) != name:
                 err("thread %s: %r, expected %r" % (tid, gotth.get(tid), name))
     if kind == "chrome" and doc is not None:
-        evnames = {e["name"] for e in doc["traceEvents"] if e.get("ph") == "X"}
+        evnames = {e["name"] for e in doc["traceEvents"] if e.get("ph") in ("B", "E")}
         for mid, (c, n) in names["methods"].items():
             if c + "." + n not in evnames:
                 err("no event named %r" % (c + "." + n))
@@ -201,6 +201,15 @@ elif kind in ("json", "chrome", "diffjson"):
         for tid, name in names["threads"].items():
             if "[%s] %s" % (tid, name) not in tnames:
                 err("no thread_name [%s] %r" % (tid, name))
+    if kind == "speedscope" and doc is not None:
+        frames = {f["name"] for f in doc["shared"]["frames"]}
+        for mid, (c, n) in names["methods"].items():
+            if c + "." + n not in frames:
+                err("no frame named %r" % (c + "." + n))
+        pnames = [p["name"] for p in doc["profiles"]]
+        for tid, name in names["threads"].items():
+            if "[%s] %s" % (tid, name) not in pnames:
+                err("no profile [%s] %r" % (tid, name))
     if "\\u202e" not in text.lower():
         err("U+202E is not \\u-escaped")
 for e in errors[:8]:
@@ -225,6 +234,7 @@ out csv --format=csv "$TRACE"
 out json --format=json "$TRACE"
 out folded --format=folded --signatures "$TRACE"
 out chrome --format=chrome "$TRACE"
+out speedscope --format=speedscope "$TRACE"
 out dump --format=dump "$TRACE"
 out difftext --diff "$TRACE" "$TRACE"
 out diffcsv --diff --format=csv "$TRACE" "$TRACE"

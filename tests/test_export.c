@@ -1,9 +1,10 @@
-/* test_export.c: folded stacks, Trace Event JSON and the record dump.
+/* test_export.c: folded stacks, Trace Event JSON, speedscope and the dump.
  *
  * Golden outputs on small generated traces whose numbers were worked out
  * by hand (see the comment of each trace), then invariants on every real
- * trace: folded sums against the profile on both clocks, one chrome event
- * per call, one dump line per record.
+ * trace: folded sums against the profile on both clocks, one chrome
+ * begin per call, one dump line per record (test_roundtrip.c reads the
+ * JSON exports back).
  */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
@@ -54,7 +55,7 @@ static void unload(struct loaded *l)
 	free(l->buf);
 }
 
-enum fmt { F_FOLDED, F_CHROME, F_DUMP };
+enum fmt { F_FOLDED, F_CHROME, F_SPEEDSCOPE, F_DUMP };
 
 /* The export as a malloc'd string. */
 static char *run(struct loaded *l, enum fmt f, int clock, int sigs, int per_thread)
@@ -67,6 +68,7 @@ static char *run(struct loaded *l, enum fmt f, int clock, int sigs, int per_thre
 	struct tv_error err;
 	enum tv_status st = f == F_FOLDED ? export_folded(ms, &l->p, &o)
 	                    : f == F_CHROME ? export_chrome(ms, &l->p, &o)
+	                    : f == F_SPEEDSCOPE ? export_speedscope(ms, &l->p, &o)
 	                    : export_dump(ms, &l->tr, l->buf, l->len, &err);
 	assert_int_equal(st, TV_OK);
 	assert_int_equal(fclose(ms), 0);
@@ -238,50 +240,134 @@ static void test_folded_fallback_zero(void **state)
 
 /* ------------------------------------------------------------ chrome */
 
-#define EV(name, tid, ts, dur, args) \
-	",\n{\"ph\": \"X\", \"cat\": \"java\", \"name\": \"" name "\", \"pid\": 4242, " \
-	"\"tid\": " #tid ", \"ts\": " #ts ", \"dur\": " #dur ", \"args\": " args "}"
-#define ARGS_A "{\"class\": \"com.ex.Foo\", \"signature\": \"(Ljava/lang/String;)V\", " \
-	"\"source\": \"Foo.java\"}"
-#define ARGS_B "{\"class\": \"com.ex.Foo\", \"signature\": \"(I)I\", \"source\": \"Foo.java\"}"
-#define ARGS_C "{\"class\": \"com.ex.We;ird\", \"signature\": \"()V\", \"source\": null}"
-#define ARGS_U "{\"class\": null, \"signature\": null, \"source\": null}"
+#define EVB(name, tid, ts) \
+	",\n{\"ph\": \"B\", \"cat\": \"java\", \"name\": \"" name "\", \"pid\": 4242, " \
+	"\"tid\": " #tid ", \"ts\": " #ts "}"
+#define EVE(name, tid, ts) \
+	",\n{\"ph\": \"E\", \"name\": \"" name "\", \"pid\": 4242, " \
+	"\"tid\": " #tid ", \"ts\": " #ts "}"
 #define META(what, tid, args) \
 	"{\"ph\": \"M\", \"name\": \"" what "\", \"pid\": 4242, \"tid\": " #tid \
 	", \"args\": {" args "}}"
 
 /* Wall times; thread 2's first wall time is 5 after thread 1's. Thread 1
- * (CPU span 100) sorts before thread 2 (25). */
+ * (CPU span 100) sorts before thread 2 (25). Thread 2's adopted A and its
+ * B both begin at 5: B's begin is 1 ns later. */
 static void test_chrome(void **state)
 {
 	(void)state;
 	struct loaded l;
 	load_main(&l, NULL);
-	expect(&l, F_CHROME, TV_CPU, 0, 0,
+	expect(&l, F_CHROME, TV_WALL, 0, 0,
 	       "{\"traceEvents\": [\n"
 	       META("process_name", 0, "\"name\": \"art 4242\"") ",\n"
 	       META("thread_name", 1, "\"name\": \"[1] main\"") ",\n"
 	       META("thread_name", 2, "\"name\": \"[2]\"") ",\n"
 	       META("thread_sort_index", 1, "\"sort_index\": 0") ",\n"
 	       META("thread_sort_index", 2, "\"sort_index\": 1")
-	       EV("com.ex.Foo.a", 1, 0, 200, ARGS_A)
-	       EV("com.ex.Foo.b", 1, 20, 30, ARGS_B)
-	       EV("com.ex.Foo.b", 1, 30, 10, ARGS_B)
-	       EV("com.ex.We;ird.m\\u001bx", 1, 60, 10, ARGS_C)
-	       EV("(unknown 0x200)", 1, 80, 10, ARGS_U)
-	       EV("com.ex.Foo.a", 2, 5, 35, ARGS_A)
-	       EV("com.ex.Foo.b", 2, 5, 20, ARGS_B)
-	       EV("com.ex.Foo.b", 2, 45, 5, ARGS_B)
+	       EVB("com.ex.Foo.a", 1, 0.000)
+	       EVB("com.ex.Foo.b", 1, 20.000)
+	       EVB("com.ex.Foo.b", 1, 30.000)
+	       EVE("com.ex.Foo.b", 1, 40.000)
+	       EVE("com.ex.Foo.b", 1, 50.000)
+	       EVB("com.ex.We;ird.m\\u001bx", 1, 60.000)
+	       EVE("com.ex.We;ird.m\\u001bx", 1, 70.000)
+	       EVB("(unknown 0x200)", 1, 80.000)
+	       EVE("(unknown 0x200)", 1, 90.000)
+	       EVE("com.ex.Foo.a", 1, 200.000)
+	       EVB("com.ex.Foo.a", 2, 5.000)
+	       EVB("com.ex.Foo.b", 2, 5.001)
+	       EVE("com.ex.Foo.b", 2, 25.000)
+	       EVE("com.ex.Foo.a", 2, 40.000)
+	       EVB("com.ex.Foo.b", 2, 45.000)
+	       EVE("com.ex.Foo.b", 2, 50.000)
 	       "\n],\n\"displayTimeUnit\": \"ms\",\n"
 	       "\"otherData\": {\"version\": 3, \"streaming\": false, \"clock\": \"dual\", "
 	       "\"records\": 15, \"time_base\": \"wall\", \"vm\": \"art\"}}\n");
 	unload(&l);
 }
 
-/* Without a wall clock: per-thread CPU times from each thread's first;
+/* The same trace on the CPU clock: each thread from its own first time;
+ * thread 1's B [10,30] and B [15,20], thread 2's A and B at 0. */
+static void test_chrome_cpu(void **state)
+{
+	(void)state;
+	struct loaded l;
+	load_main(&l, NULL);
+	char *got = run(&l, F_CHROME, TV_CPU, 0, 0);
+	const char *want_calls =
+	       EVB("com.ex.Foo.a", 1, 0.000)
+	       EVB("com.ex.Foo.b", 1, 10.000)
+	       EVB("com.ex.Foo.b", 1, 15.000)
+	       EVE("com.ex.Foo.b", 1, 20.000)
+	       EVE("com.ex.Foo.b", 1, 30.000);
+	const char *want_t2 =
+	       EVB("com.ex.Foo.a", 2, 0.000)
+	       EVB("com.ex.Foo.b", 2, 0.001)
+	       EVE("com.ex.Foo.b", 2, 10.000)
+	       EVE("com.ex.Foo.a", 2, 15.000)
+	       EVB("com.ex.Foo.b", 2, 20.000)
+	       EVE("com.ex.Foo.b", 2, 25.000)
+	       "\n],";
+	if (!strstr(got, want_calls) || !strstr(got, want_t2))
+		print_error("got:\n%s\n", got);
+	assert_non_null(strstr(got, want_calls));
+	assert_non_null(strstr(got, want_t2));
+	assert_non_null(strstr(got, "\"time_base\": \"thread-cpu\""));
+	free(got);
+	unload(&l);
+}
+
+/* speedscope: shared frames in method order, thread 1's profile first
+ * (busiest), whole µs on the wall clock from the earliest thread. */
+static void test_speedscope(void **state)
+{
+	(void)state;
+	struct loaded l;
+	load_main(&l, NULL);
+	expect(&l, F_SPEEDSCOPE, TV_WALL, 0, 0,
+	       "{\"$schema\": \"https://www.speedscope.app/file-format-schema.json\",\n"
+	       "\"exporter\": \"" PACKAGE_STRING "\",\n\"name\": \"art 4242\",\n"
+	       "\"activeProfileIndex\": 0,\n"
+	       "\"shared\": {\"frames\": [\n"
+	       "  {\"name\": \"com.ex.Foo.a\", \"file\": \"Foo.java\"},\n"
+	       "  {\"name\": \"com.ex.Foo.b\", \"file\": \"Foo.java\"},\n"
+	       "  {\"name\": \"com.ex.We;ird.m\\u001bx\"},\n"
+	       "  {\"name\": \"(unknown 0x200)\"}\n"
+	       "]},\n"
+	       "\"profiles\": [\n"
+	       "{\"type\": \"evented\", \"name\": \"[1] main\", \"unit\": \"microseconds\", "
+	       "\"startValue\": 0, \"endValue\": 200, \"events\": [\n"
+	       "  {\"type\": \"O\", \"frame\": 0, \"at\": 0},\n"
+	       "  {\"type\": \"O\", \"frame\": 1, \"at\": 20},\n"
+	       "  {\"type\": \"O\", \"frame\": 1, \"at\": 30},\n"
+	       "  {\"type\": \"C\", \"frame\": 1, \"at\": 40},\n"
+	       "  {\"type\": \"C\", \"frame\": 1, \"at\": 50},\n"
+	       "  {\"type\": \"O\", \"frame\": 2, \"at\": 60},\n"
+	       "  {\"type\": \"C\", \"frame\": 2, \"at\": 70},\n"
+	       "  {\"type\": \"O\", \"frame\": 3, \"at\": 80},\n"
+	       "  {\"type\": \"C\", \"frame\": 3, \"at\": 90},\n"
+	       "  {\"type\": \"C\", \"frame\": 0, \"at\": 200}\n"
+	       "]},\n"
+	       "{\"type\": \"evented\", \"name\": \"[2]\", \"unit\": \"microseconds\", "
+	       "\"startValue\": 5, \"endValue\": 50, \"events\": [\n"
+	       "  {\"type\": \"O\", \"frame\": 0, \"at\": 5},\n"
+	       "  {\"type\": \"O\", \"frame\": 1, \"at\": 5},\n"
+	       "  {\"type\": \"C\", \"frame\": 1, \"at\": 25},\n"
+	       "  {\"type\": \"C\", \"frame\": 0, \"at\": 40},\n"
+	       "  {\"type\": \"O\", \"frame\": 1, \"at\": 45},\n"
+	       "  {\"type\": \"C\", \"frame\": 1, \"at\": 50}\n"
+	       "]}\n"
+	       "]}\n");
+	unload(&l);
+}
+
+/* Without a wall clock (asked for: it falls back): per-thread CPU times
+ * from each thread's first;
  * no pid= option: pid 1 and the process is named by the vm alone.
  * Thread 5 (first cpu 100): A [0,30] with B [10,10] (zero: still an
- * event); thread 3 (first cpu 7): B [0,3]. Thread 5 is busier. */
+ * event, its end 1 ns after its begin); thread 3 (first cpu 7): B [0,3].
+ * Thread 5 is busier. */
 static void test_chrome_cpu_only(void **state)
 {
 	(void)state;
@@ -294,7 +380,7 @@ static void test_chrome_cpu_only(void **state)
 	struct loaded l;
 	load_tg(&l, tg, &o);
 	tg_free(tg);
-	char *got = run(&l, F_CHROME, TV_CPU, 0, 0);
+	char *got = run(&l, F_CHROME, TV_WALL, 0, 0);   /* no wall clock: CPU */
 	const char *want =
 		"{\"traceEvents\": [\n"
 		"{\"ph\": \"M\", \"name\": \"process_name\", \"pid\": 1, \"tid\": 0, "
@@ -307,15 +393,18 @@ static void test_chrome_cpu_only(void **state)
 		"\"args\": {\"sort_index\": 0}},\n"
 		"{\"ph\": \"M\", \"name\": \"thread_sort_index\", \"pid\": 1, \"tid\": 3, "
 		"\"args\": {\"sort_index\": 1}},\n"
-		"{\"ph\": \"X\", \"cat\": \"java\", \"name\": \"com.example.Test.B\", \"pid\": 1, "
-		"\"tid\": 3, \"ts\": 0, \"dur\": 3, \"args\": {\"class\": \"com.example.Test\", "
-		"\"signature\": \"()V\", \"source\": \"Test.java\"}},\n"
-		"{\"ph\": \"X\", \"cat\": \"java\", \"name\": \"com.example.Test.A\", \"pid\": 1, "
-		"\"tid\": 5, \"ts\": 0, \"dur\": 30, \"args\": {\"class\": \"com.example.Test\", "
-		"\"signature\": \"()V\", \"source\": \"Test.java\"}},\n"
-		"{\"ph\": \"X\", \"cat\": \"java\", \"name\": \"com.example.Test.B\", \"pid\": 1, "
-		"\"tid\": 5, \"ts\": 10, \"dur\": 0, \"args\": {\"class\": \"com.example.Test\", "
-		"\"signature\": \"()V\", \"source\": \"Test.java\"}}\n"
+		"{\"ph\": \"B\", \"cat\": \"java\", \"name\": \"com.example.Test.B\", \"pid\": 1, "
+		"\"tid\": 3, \"ts\": 0.000},\n"
+		"{\"ph\": \"E\", \"name\": \"com.example.Test.B\", \"pid\": 1, \"tid\": 3, "
+		"\"ts\": 3.000},\n"
+		"{\"ph\": \"B\", \"cat\": \"java\", \"name\": \"com.example.Test.A\", \"pid\": 1, "
+		"\"tid\": 5, \"ts\": 0.000},\n"
+		"{\"ph\": \"B\", \"cat\": \"java\", \"name\": \"com.example.Test.B\", \"pid\": 1, "
+		"\"tid\": 5, \"ts\": 10.000},\n"
+		"{\"ph\": \"E\", \"name\": \"com.example.Test.B\", \"pid\": 1, \"tid\": 5, "
+		"\"ts\": 10.001},\n"
+		"{\"ph\": \"E\", \"name\": \"com.example.Test.A\", \"pid\": 1, \"tid\": 5, "
+		"\"ts\": 30.000}\n"
 		"],\n\"displayTimeUnit\": \"ms\",\n"
 		"\"otherData\": {\"version\": 2, \"streaming\": false, \"clock\": \"thread-cpu\", "
 		"\"records\": 6, \"time_base\": \"thread-cpu\", \"vm\": \"art\"}}\n";
@@ -650,7 +739,7 @@ static size_t count_lines(const char *s, const char *prefix)
 	return n;
 }
 
-/* One X event per call; one non-comment dump line per record. */
+/* One B event per call; one non-comment dump line per record. */
 static unsigned check_chrome_dump(const char *name, struct loaded *l)
 {
 	unsigned fails = 0;
@@ -658,7 +747,7 @@ static unsigned check_chrome_dump(const char *name, struct loaded *l)
 	for (uint32_t m = 0; m < l->tr.nmethods; m++)
 		calls += l->p.methods[m].calls + l->p.methods[m].rcalls;
 	char *out = run(l, F_CHROME, TV_CPU, 0, 0);
-	size_t events = count_lines(out, "{\"ph\": \"X\"");
+	size_t events = count_lines(out, "{\"ph\": \"B\"");
 	if (events != calls && fails++ < 5)
 		print_error("%s: %zu events for %" PRIu64 " calls\n", name, events, calls);
 	free(out);
@@ -724,7 +813,9 @@ int main(void)
 		cmocka_unit_test(test_folded_one_thread),
 		cmocka_unit_test(test_folded_fallback_zero),
 		cmocka_unit_test(test_chrome),
+		cmocka_unit_test(test_chrome_cpu),
 		cmocka_unit_test(test_chrome_cpu_only),
+		cmocka_unit_test(test_speedscope),
 		cmocka_unit_test(test_dump_repairs),
 		cmocka_unit_test(test_dump_one_clock),
 		cmocka_unit_test(test_dump_streaming),

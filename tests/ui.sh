@@ -566,8 +566,8 @@ if wait_for s12 "Calls+Rec"; then
 		type_text s12 "$tmp/exp.json"
 		keys s12 Enter
 		if wait_for s12 "wrote $tmp/exp.json"; then
-			"$TRACEVIEW" -f chrome "$SAMPLE" >"$tmp/cli.json"
-			check "export: c writes the same Trace Event JSON as --format=chrome" \
+			"$TRACEVIEW" -f chrome --clock=cpu "$SAMPLE" >"$tmp/cli.json"
+			check "export: c writes the same Trace Event JSON as --format=chrome --clock=cpu" \
 				cmp -s "$tmp/exp.json" "$tmp/cli.json"
 		else
 			bad "export: c writes Trace Event JSON"

@@ -29,9 +29,10 @@
 
 enum { EXIT_OUTPUT = 1, EXIT_INPUT = 2 };
 
-enum main_format { FMT_TEXT, FMT_CSV, FMT_JSON, FMT_FOLDED, FMT_CHROME, FMT_DUMP };
+enum main_format { FMT_TEXT, FMT_CSV, FMT_JSON, FMT_FOLDED, FMT_CHROME, FMT_DUMP, FMT_SPEEDSCOPE };
 
-static const char *const main_formats[] = {"text", "csv", "json", "folded", "chrome", "dump"};
+static const char *const main_formats[] = {"text", "csv", "json", "folded", "chrome", "dump",
+                                             "speedscope"};
 #define MAIN_NFORMATS ((int)(sizeof main_formats / sizeof main_formats[0]))
 
 struct main_opts {
@@ -58,13 +59,13 @@ static void main_usage(FILE *out)
 	      "  -r, --regression      print the text report and exit\n"
 	      "  -f, --format=FMT      print a report: text, csv or json; or export:\n"
 	      "                        folded (flame graphs), chrome (Trace Event JSON\n"
-	      "                        for Perfetto and speedscope), dump (every record)\n"
+	      "                        for Perfetto), speedscope, dump (every record)\n"
 	      "  -t, --thread=THREAD   only this thread: its id (decimal or 0x hex),\n"
 	      "                        its name, or a prefix of one name\n"
 	      "  -o, --output=FILE     write to FILE instead of standard output\n"
-	      "      --clock=CLOCK     cpu or wall: the clock of folded stacks\n"
+	      "      --clock=CLOCK     cpu or wall: the clock of folded, chrome, speedscope\n"
 	      "                        (default: wall when the trace records it)\n"
-	      "      --signatures      folded: keep method signatures in frames\n"
+	      "      --signatures      exports: keep method signatures in frames\n"
 	      "      --per-thread      folded: a leading [tid] name frame per thread\n"
 	      "      --diff            compare BASE and NEW (text, csv, json or folded)\n"
 	      "      --mapping=FILE    show original names from an R8/ProGuard mapping\n"
@@ -233,7 +234,8 @@ static int main_option(int c, struct main_opts *o, char *const *argv)
 /* Options that make no sense together are refused up front. */
 static int main_check(const struct main_opts *o)
 {
-	if (o->diff && (o->format == FMT_CHROME || o->format == FMT_DUMP))
+	if (o->diff && (o->format == FMT_CHROME || o->format == FMT_DUMP ||
+	                o->format == FMT_SPEEDSCOPE))
 		return main_usage_error("--diff cannot write --format=%s (expected text, csv, json, "
 		                        "folded)", main_formats[o->format]);
 	if (o->format == FMT_DUMP && o->thread)
@@ -253,7 +255,8 @@ static unsigned main_uses(const struct main_opts *o, int ui)
 	if (ui)
 		return USE_THREAD | USE_COLOR | USE_ASCII;
 	switch (o->format) {
-	case FMT_TEXT: case FMT_CSV: case FMT_JSON: case FMT_CHROME: return USE_THREAD;
+	case FMT_TEXT: case FMT_CSV: case FMT_JSON: return USE_THREAD;
+	case FMT_CHROME: case FMT_SPEEDSCOPE: return USE_THREAD | USE_CLOCK | USE_SIGNATURES;
 	case FMT_FOLDED:
 		return USE_THREAD | USE_CLOCK | USE_SIGNATURES | (o->diff ? 0 : USE_PER_THREAD);
 	case FMT_DUMP: return 0;
@@ -486,6 +489,7 @@ static enum tv_status main_write(FILE *out, const struct main_opts *o, const str
 	case FMT_CSV: return report_csv(out, p);
 	case FMT_FOLDED: return export_folded(out, p, &eo);
 	case FMT_CHROME: return export_chrome(out, p, &eo);
+	case FMT_SPEEDSCOPE: return export_speedscope(out, p, &eo);
 	case FMT_TEXT: case FMT_DUMP: break;
 	}
 	return report_text(out, p, o->path[0]);

@@ -61,7 +61,7 @@ struct ui {
 	struct prompt prompt;      /* the text being typed in a prompt mode */
 	char query[256];           /* the last find, for n and N */
 	uint32_t find_saved;
-	int export_chrome;         /* chosen export format */
+	int export_kind;           /* chosen export format: f, c or s */
 	char **fullnames;          /* lazily made, for find */
 	char msg[320];             /* one-shot footer message */
 };
@@ -404,7 +404,8 @@ static void ui_find_key(struct ui *u, int ch)
 
 /* ------------------------------------------------------------ export */
 
-/* "NAME.folded" / "NAME.json" beside the trace's own name. */
+/* "NAME.folded", "NAME.json" or "NAME.speedscope.json" (the name that
+ * makes speedscope read its own format) beside the trace's own name. */
 static void ui_export_default(const struct ui *u, char *buf, size_t n)
 {
 	const char *base = strrchr(u->path, '/');
@@ -413,7 +414,8 @@ static void ui_export_default(const struct ui *u, char *buf, size_t n)
 	if (len > 6 && strcmp(base + len - 6, ".trace") == 0)
 		len -= 6;
 	snprintf(buf, n, "%.*s%s", (int)(len < 200 ? len : 200), base,
-	         u->export_chrome ? ".json" : ".folded");
+	         u->export_kind == 'c' ? ".json"
+	         : u->export_kind == 's' ? ".speedscope.json" : ".folded");
 }
 
 static void ui_export_write(struct ui *u)
@@ -427,7 +429,9 @@ static void ui_export_write(struct ui *u)
 		ui_say(u, msg);
 		return;
 	}
-	enum tv_status st = u->export_chrome ? export_chrome(out, p, &eo) : export_folded(out, p, &eo);
+	enum tv_status st = u->export_kind == 'c'   ? export_chrome(out, p, &eo)
+	                    : u->export_kind == 's' ? export_speedscope(out, p, &eo)
+	                                            : export_folded(out, p, &eo);
 	if (fclose(out) != 0)
 		st = TV_ERR_OUTPUT;
 	snprintf(msg, sizeof msg, st == TV_OK ? "wrote %s" : "failed writing %s", u->prompt.text);
@@ -439,11 +443,11 @@ static void ui_export_key(struct ui *u, int ch)
 	struct stat st;
 	char name[256];
 	if (u->mode == MODE_EXPORT_KIND) {
-		if (ch != 'f' && ch != 'c') {
+		if (ch != 'f' && ch != 'c' && ch != 's') {
 			u->mode = MODE_KEYS;
 			return;
 		}
-		u->export_chrome = ch == 'c';
+		u->export_kind = ch;
 		ui_export_default(u, name, sizeof name);
 		prompt_set(&u->prompt, name);
 		u->mode = MODE_EXPORT_NAME;
@@ -685,11 +689,12 @@ static void ui_draw_prompt(const struct ui *u, char *line, size_t n)
 		break;
 	case MODE_EXPORT_KIND:
 		snprintf(line, n, " export the %s view as: f folded stacks  c Trace Event JSON"
-		         "  (other keys cancel)", u->is_scoped ? "thread's" : "whole");
+		         "  s speedscope  (other keys cancel)", u->is_scoped ? "thread's" : "whole");
 		break;
 	case MODE_EXPORT_NAME:
 		snprintf(line, n, " write %s to: %s   Enter write  Esc cancel",
-		         u->export_chrome ? "Trace Event JSON" : "folded stacks", q);
+		         u->export_kind == 'c'   ? "Trace Event JSON"
+		         : u->export_kind == 's' ? "speedscope JSON" : "folded stacks", q);
 		break;
 	case MODE_EXPORT_CONFIRM:
 		snprintf(line, n, " %s exists: overwrite it? y/n", q);
