@@ -142,7 +142,7 @@ fi
 run --format=xml "$SAMPLE"
 check "unknown format exits 2" status_is 2
 check "unknown format: one line listing the formats" \
-	stderr_is "traceview: unknown format 'xml' (expected text, csv, json, folded, chrome, dump)"
+	stderr_is "traceview: unknown format 'xml' (expected text, csv, json, folded, chrome, dump, speedscope)"
 
 # ---------------------------------------------------------------- -o FILE
 
@@ -272,6 +272,10 @@ check "dump: two ignored options, two warnings" \
 traceview: warning: --signatures has no effect with --format=dump" ]'
 run -f folded --clock=cpu --signatures --per-thread "$SAMPLE"
 check "folded reads --clock, --signatures and --per-thread: no warning" test ! -s "$tmp/err"
+for fmt in chrome speedscope; do
+	run -f $fmt --clock=cpu --signatures "$SAMPLE"
+	check "$fmt reads --clock and --signatures: no warning" test ! -s "$tmp/err"
+done
 
 # ---------------------------------------------------------------- exports
 for fmt in folded chrome speedscope dump; do
