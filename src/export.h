@@ -54,10 +54,10 @@ enum tv_status export_folded(FILE *out, const struct profile *p, const struct ex
  * else wall). B: {"ph": "B", "cat": "java", "name", "pid", "tid", "ts"};
  * E: {"ph": "E", "name", "pid", "tid", "ts"}, name as exportutil.h says
  * ("Class.method"; the signature too for overloads), pid the pid= option
- * (1 when absent). ts is µs with 3 decimals: the call's time, raised to
- * 0.001 past the thread's previous event when not above it, so ts
- * strictly increases along each thread (a zero-µs call ends 0.001 after
- * it begins). Wall ts is absolute less the earliest first timestamp of
+ * (1 when absent). ts is µs with 6 decimals: the call's time, raised to
+ * 0.000001 past the thread's previous event when not above it, so ts
+ * strictly increases along each thread (a zero-µs call ends 0.000001
+ * after it begins). Wall ts is absolute less the earliest first timestamp of
  * the selected threads; CPU ts counts from each thread's first timestamp.
  * TV_ERR_NOMEM when out of memory. */
 enum tv_status export_chrome(FILE *out, const struct profile *p, const struct export_opts *o);

@@ -252,7 +252,7 @@ static void test_folded_fallback_zero(void **state)
 
 /* Wall times; thread 2's first wall time is 5 after thread 1's. Thread 1
  * (CPU span 100) sorts before thread 2 (25). Thread 2's adopted A and its
- * B both begin at 5: B's begin is 1 ns later. */
+ * B both begin at 5: B's begin is 1 ps later. */
 static void test_chrome(void **state)
 {
 	(void)state;
@@ -265,22 +265,22 @@ static void test_chrome(void **state)
 	       META("thread_name", 2, "\"name\": \"[2]\"") ",\n"
 	       META("thread_sort_index", 1, "\"sort_index\": 0") ",\n"
 	       META("thread_sort_index", 2, "\"sort_index\": 1")
-	       EVB("com.ex.Foo.a", 1, 0.000)
-	       EVB("com.ex.Foo.b", 1, 20.000)
-	       EVB("com.ex.Foo.b", 1, 30.000)
-	       EVE("com.ex.Foo.b", 1, 40.000)
-	       EVE("com.ex.Foo.b", 1, 50.000)
-	       EVB("com.ex.We;ird.m\\u001bx", 1, 60.000)
-	       EVE("com.ex.We;ird.m\\u001bx", 1, 70.000)
-	       EVB("(unknown 0x200)", 1, 80.000)
-	       EVE("(unknown 0x200)", 1, 90.000)
-	       EVE("com.ex.Foo.a", 1, 200.000)
-	       EVB("com.ex.Foo.a", 2, 5.000)
-	       EVB("com.ex.Foo.b", 2, 5.001)
-	       EVE("com.ex.Foo.b", 2, 25.000)
-	       EVE("com.ex.Foo.a", 2, 40.000)
-	       EVB("com.ex.Foo.b", 2, 45.000)
-	       EVE("com.ex.Foo.b", 2, 50.000)
+	       EVB("com.ex.Foo.a", 1, 0.000000)
+	       EVB("com.ex.Foo.b", 1, 20.000000)
+	       EVB("com.ex.Foo.b", 1, 30.000000)
+	       EVE("com.ex.Foo.b", 1, 40.000000)
+	       EVE("com.ex.Foo.b", 1, 50.000000)
+	       EVB("com.ex.We;ird.m\\u001bx", 1, 60.000000)
+	       EVE("com.ex.We;ird.m\\u001bx", 1, 70.000000)
+	       EVB("(unknown 0x200)", 1, 80.000000)
+	       EVE("(unknown 0x200)", 1, 90.000000)
+	       EVE("com.ex.Foo.a", 1, 200.000000)
+	       EVB("com.ex.Foo.a", 2, 5.000000)
+	       EVB("com.ex.Foo.b", 2, 5.000001)
+	       EVE("com.ex.Foo.b", 2, 25.000000)
+	       EVE("com.ex.Foo.a", 2, 40.000000)
+	       EVB("com.ex.Foo.b", 2, 45.000000)
+	       EVE("com.ex.Foo.b", 2, 50.000000)
 	       "\n],\n\"displayTimeUnit\": \"ms\",\n"
 	       "\"otherData\": {\"version\": 3, \"streaming\": false, \"clock\": \"dual\", "
 	       "\"records\": 15, \"time_base\": \"wall\", \"vm\": \"art\"}}\n");
@@ -296,18 +296,18 @@ static void test_chrome_cpu(void **state)
 	load_main(&l, NULL);
 	char *got = run(&l, F_CHROME, TV_CPU, 0, 0);
 	const char *want_calls =
-	       EVB("com.ex.Foo.a", 1, 0.000)
-	       EVB("com.ex.Foo.b", 1, 10.000)
-	       EVB("com.ex.Foo.b", 1, 15.000)
-	       EVE("com.ex.Foo.b", 1, 20.000)
-	       EVE("com.ex.Foo.b", 1, 30.000);
+	       EVB("com.ex.Foo.a", 1, 0.000000)
+	       EVB("com.ex.Foo.b", 1, 10.000000)
+	       EVB("com.ex.Foo.b", 1, 15.000000)
+	       EVE("com.ex.Foo.b", 1, 20.000000)
+	       EVE("com.ex.Foo.b", 1, 30.000000);
 	const char *want_t2 =
-	       EVB("com.ex.Foo.a", 2, 0.000)
-	       EVB("com.ex.Foo.b", 2, 0.001)
-	       EVE("com.ex.Foo.b", 2, 10.000)
-	       EVE("com.ex.Foo.a", 2, 15.000)
-	       EVB("com.ex.Foo.b", 2, 20.000)
-	       EVE("com.ex.Foo.b", 2, 25.000)
+	       EVB("com.ex.Foo.a", 2, 0.000000)
+	       EVB("com.ex.Foo.b", 2, 0.000001)
+	       EVE("com.ex.Foo.b", 2, 10.000000)
+	       EVE("com.ex.Foo.a", 2, 15.000000)
+	       EVB("com.ex.Foo.b", 2, 20.000000)
+	       EVE("com.ex.Foo.b", 2, 25.000000)
 	       "\n],";
 	if (!strstr(got, want_calls) || !strstr(got, want_t2))
 		print_error("got:\n%s\n", got);
@@ -366,7 +366,7 @@ static void test_speedscope(void **state)
  * from each thread's first;
  * no pid= option: pid 1 and the process is named by the vm alone.
  * Thread 5 (first cpu 100): A [0,30] with B [10,10] (zero: still an
- * event, its end 1 ns after its begin); thread 3 (first cpu 7): B [0,3].
+ * event, its end 1 ps after its begin); thread 3 (first cpu 7): B [0,3].
  * Thread 5 is busier. */
 static void test_chrome_cpu_only(void **state)
 {
@@ -394,17 +394,17 @@ static void test_chrome_cpu_only(void **state)
 		"{\"ph\": \"M\", \"name\": \"thread_sort_index\", \"pid\": 1, \"tid\": 3, "
 		"\"args\": {\"sort_index\": 1}},\n"
 		"{\"ph\": \"B\", \"cat\": \"java\", \"name\": \"com.example.Test.B\", \"pid\": 1, "
-		"\"tid\": 3, \"ts\": 0.000},\n"
+		"\"tid\": 3, \"ts\": 0.000000},\n"
 		"{\"ph\": \"E\", \"name\": \"com.example.Test.B\", \"pid\": 1, \"tid\": 3, "
-		"\"ts\": 3.000},\n"
+		"\"ts\": 3.000000},\n"
 		"{\"ph\": \"B\", \"cat\": \"java\", \"name\": \"com.example.Test.A\", \"pid\": 1, "
-		"\"tid\": 5, \"ts\": 0.000},\n"
+		"\"tid\": 5, \"ts\": 0.000000},\n"
 		"{\"ph\": \"B\", \"cat\": \"java\", \"name\": \"com.example.Test.B\", \"pid\": 1, "
-		"\"tid\": 5, \"ts\": 10.000},\n"
+		"\"tid\": 5, \"ts\": 10.000000},\n"
 		"{\"ph\": \"E\", \"name\": \"com.example.Test.B\", \"pid\": 1, \"tid\": 5, "
-		"\"ts\": 10.001},\n"
+		"\"ts\": 10.000001},\n"
 		"{\"ph\": \"E\", \"name\": \"com.example.Test.A\", \"pid\": 1, \"tid\": 5, "
-		"\"ts\": 30.000}\n"
+		"\"ts\": 30.000000}\n"
 		"],\n\"displayTimeUnit\": \"ms\",\n"
 		"\"otherData\": {\"version\": 2, \"streaming\": false, \"clock\": \"thread-cpu\", "
 		"\"records\": 6, \"time_base\": \"thread-cpu\", \"vm\": \"art\"}}\n";

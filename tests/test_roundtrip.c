@@ -362,7 +362,7 @@ struct check {
 	int clock;
 	struct replay *r;       /* per selected thread */
 	char **mname;           /* per method: its frame name (owned) */
-	int64_t max_drift;      /* Trace Event: ns past the recorded time */
+	int64_t max_drift;      /* Trace Event: ps past the recorded time */
 	unsigned fails;
 };
 
@@ -503,16 +503,16 @@ static void check_chrome(struct check *c)
 			continue;
 		}
 		struct replay *r = ck_thread(c, (uint64_t)tid);
-		int64_t ns = j_fixed(&d, e, "ts", 3);
-		if (!r || !ph || !name || ns < 0 || (ph[0] != 'B' && ph[0] != 'E') || ph[1]) {
+		int64_t ps = j_fixed(&d, e, "ts", 6);
+		if (!r || !ph || !name || ps < 0 || (ph[0] != 'B' && ph[0] != 'E') || ph[1]) {
 			FAIL(c, "%s: bad event %u\n", c->name, e);
 			continue;
 		}
-		ck_order(c, r, ns, 1);
+		ck_order(c, r, ps, 1);
 		if (ph[0] == 'B')
-			ck_begin(c, r, name, ns, 1000);
+			ck_begin(c, r, name, ps, 1000000);
 		else
-			ck_end(c, r, name, ns, 1000);
+			ck_end(c, r, name, ps, 1000000);
 	}
 	ck_done(c);
 	if (named != c->l->p.nthreads)
@@ -685,28 +685,28 @@ static void test_same_us(void **state)
 	for (int clock = 0; clock < TV_NCLOCKS; clock++) {
 		int64_t drift = -1;
 		assert_int_equal(check_both("same_us", &l, clock, &drift), 0);
-		/* Thread 1 has 6 events at µs 10 (the last 5 ns late) and 5 at
+		/* Thread 1 has 6 events at µs 10 (the last 5 ps late) and 5 at
 		 * µs 12; thread 2 at most 3 in a µs. */
 		assert_int_equal(drift, 5);
 	}
-	/* The ts of thread 1, worked out by hand: each event 1 ns after the
+	/* The ts of thread 1, worked out by hand: each event 1 ps after the
 	 * previous one of its µs. */
 	char *out = run(&l, 0, TV_WALL);
 	static const char *const want[] = {
-		"\"ph\": \"B\", \"cat\": \"java\", \"name\": \"com.ex.Foo.a\", \"pid\": 1, \"tid\": 1, \"ts\": 0.000}",
-		"\"ph\": \"B\", \"cat\": \"java\", \"name\": \"com.ex.Foo.b(I)I\", \"pid\": 1, \"tid\": 1, \"ts\": 10.000}",
-		"\"ph\": \"E\", \"name\": \"com.ex.Foo.b(I)I\", \"pid\": 1, \"tid\": 1, \"ts\": 10.001}",
-		"\"ph\": \"B\", \"cat\": \"java\", \"name\": \"com.ex.Foo.b(J)J\", \"pid\": 1, \"tid\": 1, \"ts\": 10.002}",
-		"\"ph\": \"E\", \"name\": \"com.ex.Foo.b(J)J\", \"pid\": 1, \"tid\": 1, \"ts\": 10.003}",
-		"\"ph\": \"B\", \"cat\": \"java\", \"name\": \"com.ex.Foo.r\", \"pid\": 1, \"tid\": 1, \"ts\": 10.004}",
-		"\"ph\": \"B\", \"cat\": \"java\", \"name\": \"com.ex.Foo.r\", \"pid\": 1, \"tid\": 1, \"ts\": 10.005}",
-		"\"ph\": \"B\", \"cat\": \"java\", \"name\": \"com.ex.Foo.b(I)I\", \"pid\": 1, \"tid\": 1, \"ts\": 12.000}",
-		"\"ph\": \"E\", \"name\": \"com.ex.Foo.b(I)I\", \"pid\": 1, \"tid\": 1, \"ts\": 12.001}",
-		"\"ph\": \"E\", \"name\": \"com.ex.Foo.r\", \"pid\": 1, \"tid\": 1, \"ts\": 12.002}",
-		"\"ph\": \"E\", \"name\": \"com.ex.Foo.r\", \"pid\": 1, \"tid\": 1, \"ts\": 12.003}",
-		"\"ph\": \"B\", \"cat\": \"java\", \"name\": \"com.ex.Foo.b(I)I\", \"pid\": 1, \"tid\": 1, \"ts\": 12.004}",
-		"\"ph\": \"E\", \"name\": \"com.ex.Foo.b(I)I\", \"pid\": 1, \"tid\": 1, \"ts\": 20.000}",
-		"\"ph\": \"E\", \"name\": \"com.ex.Foo.a\", \"pid\": 1, \"tid\": 1, \"ts\": 30.000}",
+		"\"ph\": \"B\", \"cat\": \"java\", \"name\": \"com.ex.Foo.a\", \"pid\": 1, \"tid\": 1, \"ts\": 0.000000}",
+		"\"ph\": \"B\", \"cat\": \"java\", \"name\": \"com.ex.Foo.b(I)I\", \"pid\": 1, \"tid\": 1, \"ts\": 10.000000}",
+		"\"ph\": \"E\", \"name\": \"com.ex.Foo.b(I)I\", \"pid\": 1, \"tid\": 1, \"ts\": 10.000001}",
+		"\"ph\": \"B\", \"cat\": \"java\", \"name\": \"com.ex.Foo.b(J)J\", \"pid\": 1, \"tid\": 1, \"ts\": 10.000002}",
+		"\"ph\": \"E\", \"name\": \"com.ex.Foo.b(J)J\", \"pid\": 1, \"tid\": 1, \"ts\": 10.000003}",
+		"\"ph\": \"B\", \"cat\": \"java\", \"name\": \"com.ex.Foo.r\", \"pid\": 1, \"tid\": 1, \"ts\": 10.000004}",
+		"\"ph\": \"B\", \"cat\": \"java\", \"name\": \"com.ex.Foo.r\", \"pid\": 1, \"tid\": 1, \"ts\": 10.000005}",
+		"\"ph\": \"B\", \"cat\": \"java\", \"name\": \"com.ex.Foo.b(I)I\", \"pid\": 1, \"tid\": 1, \"ts\": 12.000000}",
+		"\"ph\": \"E\", \"name\": \"com.ex.Foo.b(I)I\", \"pid\": 1, \"tid\": 1, \"ts\": 12.000001}",
+		"\"ph\": \"E\", \"name\": \"com.ex.Foo.r\", \"pid\": 1, \"tid\": 1, \"ts\": 12.000002}",
+		"\"ph\": \"E\", \"name\": \"com.ex.Foo.r\", \"pid\": 1, \"tid\": 1, \"ts\": 12.000003}",
+		"\"ph\": \"B\", \"cat\": \"java\", \"name\": \"com.ex.Foo.b(I)I\", \"pid\": 1, \"tid\": 1, \"ts\": 12.000004}",
+		"\"ph\": \"E\", \"name\": \"com.ex.Foo.b(I)I\", \"pid\": 1, \"tid\": 1, \"ts\": 20.000000}",
+		"\"ph\": \"E\", \"name\": \"com.ex.Foo.a\", \"pid\": 1, \"tid\": 1, \"ts\": 30.000000}",
 	};
 	const char *p = strstr(out, "\n{\"ph\": \"B\"");
 	assert_non_null(p);
@@ -729,8 +729,8 @@ static void test_same_us(void **state)
 	unload(&l);
 }
 
-/* A µs with more than 1000 events: ts moves on into the next µs rather
- * than repeat, and the replay notices the drift of 1 µs and more. */
+/* A µs with 1200 events: each 1 ps after the previous, so they all stay
+ * within their µs, and the drift the replay measures is exact. */
 static void test_crowded_us(void **state)
 {
 	(void)state;
@@ -749,18 +749,18 @@ static void test_crowded_us(void **state)
 	struct check c;
 	ck_init(&c, "crowded", &l, TV_WALL);
 	check_chrome(&c);
-	/* 1200 events at µs 5: the last at 5 + 1.199, which is 1199 ns late
-	 * and so reported; A's end at 9 is on time. */
+	/* 1200 events at µs 5: the last at 5.001199, 1199 ps late; A's end at
+	 * 9 is on time. */
 	assert_int_equal(c.max_drift, 1199);
-	assert_true(c.fails > 0);
+	assert_int_equal(c.fails, 0);
 	for (uint32_t m = 0; m < l.tr.nmethods; m++)
 		free(c.mname[m]);
 	free(c.mname);
 	free(c.r);
 	char *out = run(&l, 0, TV_WALL);
-	assert_non_null(strstr(out, "\"ts\": 6.199}"));
+	assert_non_null(strstr(out, "\"ts\": 5.001199}"));
 	assert_non_null(strstr(out, "\"name\": \"com.example.Test.A\", \"pid\": 1, \"tid\": 1, "
-	                            "\"ts\": 9.000}"));
+	                            "\"ts\": 9.000000}"));
 	free(out);
 	unload(&l);
 }
