@@ -30,6 +30,7 @@
  * A big trace is millions of events: each method's name is escaped once
  * and events are assembled in a buffer without printf.
  */
+#include "callwalk.h"
 #include "export.h"
 #include "exportutil.h"
 #include "textesc.h"
@@ -130,23 +131,19 @@ static int ch_event(struct ch_out *o, struct ch_thread *t, uint32_t i, int begin
 	return 0;
 }
 
-/* The calls in preorder; before a call begins, the open calls that are
- * not its ancestors end (the parent links are the stack). */
+/* The calls in preorder, each ending before its next sibling begins. */
 static int ch_calls(struct ch_out *o, const struct tv_thread *th, uint64_t base)
 {
 	struct ch_thread t = {th, base, 0, 0};
-	uint32_t open = TV_ROOT;
-	for (uint32_t i = 0; i < th->ncalls; i++) {
-		for (; open != th->parent[i]; open = th->parent[open])
-			if (ch_event(o, &t, open, 0, trace_call_end(th, o->clock, open)) < 0)
-				return -1;
-		if (ch_event(o, &t, i, 1, trace_call_start(th, o->clock, i)) < 0)
+	struct callwalk w;
+	uint32_t i;
+	callwalk_init(&w, th);
+	for (int step; (step = callwalk_next(&w, &i)) != CALLWALK_DONE;) {
+		int begin = step == CALLWALK_ENTER;
+		uint64_t us = begin ? trace_call_start(th, o->clock, i) : trace_call_end(th, o->clock, i);
+		if (ch_event(o, &t, i, begin, us) < 0)
 			return -1;
-		open = i;
 	}
-	for (; open != TV_ROOT; open = th->parent[open])
-		if (ch_event(o, &t, open, 0, trace_call_end(th, o->clock, open)) < 0)
-			return -1;
 	return 0;
 }
 

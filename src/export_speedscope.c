@@ -15,6 +15,7 @@
 #include "config.h"
 #endif
 
+#include "callwalk.h"
 #include "export.h"
 #include "exportutil.h"
 #include "textesc.h"
@@ -100,20 +101,18 @@ static void ss_event(struct ss_out *o, char type, uint32_t frame, uint64_t at)
 	o->first = 0;
 }
 
-/* Calls in preorder; before a call opens, the open calls that are not its
- * ancestors close (the parent links are the stack). */
+/* Calls in preorder, each closing before its next sibling opens. */
 static void ss_calls(struct ss_out *o, const struct tv_thread *th, uint64_t base)
 {
-	uint32_t open = TV_ROOT;
-	for (uint32_t i = 0; i < th->ncalls; i++) {
-		for (; open != th->parent[i]; open = th->parent[open])
-			ss_event(o, 'C', o->frame[th->method[open]],
-			         base + trace_call_end(th, o->clock, open));
-		ss_event(o, 'O', o->frame[th->method[i]], base + trace_call_start(th, o->clock, i));
-		open = i;
+	struct callwalk w;
+	uint32_t i;
+	callwalk_init(&w, th);
+	for (int step; (step = callwalk_next(&w, &i)) != CALLWALK_DONE;) {
+		if (step == CALLWALK_ENTER)
+			ss_event(o, 'O', o->frame[th->method[i]], base + trace_call_start(th, o->clock, i));
+		else
+			ss_event(o, 'C', o->frame[th->method[i]], base + trace_call_end(th, o->clock, i));
 	}
-	for (; open != TV_ROOT; open = th->parent[open])
-		ss_event(o, 'C', o->frame[th->method[open]], base + trace_call_end(th, o->clock, open));
 }
 
 /* "[tid] name" as the Trace Event export names threads. */
