@@ -54,6 +54,15 @@ static unsigned nf_ndigits(uint64_t v)
 
 size_t numfmt_put_u64(char *dst, uint64_t v)
 {
+	/* Most numbers in a report are counts of a few calls. */
+	if (v < 10) {
+		dst[0] = (char)('0' + v);
+		return 1;
+	}
+	if (v < 100) {
+		memcpy(dst, nf_pairs + 2 * v, 2);
+		return 2;
+	}
 	unsigned n = nf_ndigits(v);
 	nf_digits(dst + n, v, n);
 	return n;

@@ -75,12 +75,12 @@ static char *json_cat_edge(char *p, const struct trace *tr, const struct prof_ed
 	return p;
 }
 
-/* "key": [EDGE, ...] with one edge a line at the given indent (at most
- * 8 spaces). */
+/* "key": [EDGE, ...] with one edge a line at the given indent (ni spaces,
+ * at most 8). */
 static void json_edges(struct outbuf *ob, const struct trace *tr, const char *key,
-                       const struct prof_edge *e, uint32_t n, const char *indent)
+                       const struct prof_edge *e, uint32_t n, size_t ni)
 {
-	size_t ni = strlen(indent);
+	static const char indent[] = "        ";
 
 	outbuf_putc(ob, '"');
 	outbuf_puts(ob, key);
@@ -90,8 +90,8 @@ static void json_edges(struct outbuf *ob, const struct trace *tr, const char *ke
 		if (i)
 			*p++ = ',';
 		*p++ = '\n';
-		p = json_cat(p, indent, ni);
-		p = JSON_CAT(p, "  ");
+		memcpy(p, "          ", 10);   /* the indent and two more */
+		p += ni + 2;
 		outbuf_commit(ob, json_cat_edge(p, tr, &e[i]));
 	}
 	if (n) {
@@ -146,7 +146,7 @@ static void json_toplevel(struct outbuf *ob, const struct profile *p)
 	outbuf_puts(ob, "  \"toplevel\": {\n    ");
 	json_incl_excl(ob, p->tr, p->top_incl, p->top_excl);
 	outbuf_puts(ob, ",\n    ");
-	json_edges(ob, p->tr, "children", p->top_children, p->ntop_children, "    ");
+	json_edges(ob, p->tr, "children", p->top_children, p->ntop_children, 4);
 	outbuf_puts(ob, "\n  },\n");
 }
 
@@ -184,9 +184,9 @@ static void json_method(struct outbuf *ob, const struct profile *p, uint32_t idx
 	outbuf_puts(ob, ", ");
 	json_incl_excl(ob, tr, pm->incl, pm->excl);
 	outbuf_puts(ob, ",\n     ");
-	json_edges(ob, tr, "parents", pm->parents, pm->nparents, "     ");
+	json_edges(ob, tr, "parents", pm->parents, pm->nparents, 5);
 	outbuf_puts(ob, ",\n     ");
-	json_edges(ob, tr, "children", pm->children, pm->nchildren, "     ");
+	json_edges(ob, tr, "children", pm->children, pm->nchildren, 5);
 	outbuf_putc(ob, '}');
 }
 
