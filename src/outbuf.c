@@ -12,6 +12,7 @@ void outbuf_flush(struct outbuf *ob)
 {
 	if (ob->len && !ob->failed && fwrite(ob->buf, 1, ob->len, ob->out) != ob->len)
 		ob->failed = 1;
+	ob->handed += ob->len;
 	ob->len = 0;
 }
 
@@ -29,8 +30,10 @@ void outbuf_write_slow(struct outbuf *ob, const void *p, size_t n)
 	if (n <= ob->size) {
 		memcpy(ob->buf, p, n);
 		ob->len = n;
-	} else if (!ob->failed && fwrite(p, 1, n, ob->out) != n) {
-		ob->failed = 1;
+	} else {
+		if (!ob->failed && fwrite(p, 1, n, ob->out) != n)
+			ob->failed = 1;
+		ob->handed += n;
 	}
 }
 

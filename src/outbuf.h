@@ -26,6 +26,7 @@ struct outbuf {
 	FILE *out;      /* where full buffers go; not owned */
 	char *buf;      /* caller's buffer, size bytes */
 	size_t size, len;
+	uint64_t handed;  /* bytes given to the stream so far */
 	int failed;     /* a write failed: output is dropped from then on */
 };
 
@@ -77,6 +78,12 @@ static inline char *outbuf_reserve(struct outbuf *ob, size_t n)
 static inline void outbuf_commit(struct outbuf *ob, const char *end)
 {
 	ob->len = (size_t)(end - ob->buf);
+}
+
+/* Bytes written so far (handed to the stream or buffered). */
+static inline uint64_t outbuf_tell(const struct outbuf *ob)
+{
+	return ob->handed + ob->len;
 }
 
 /* n spaces. */

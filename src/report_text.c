@@ -20,54 +20,136 @@ enum {
 	W_CALLS = 11,
 	W_PCALL = 10,
 	W_ROLE = 6,     /* "parent" */
+	TEXT_NUM_WIDTH = 16,            /* the widest number cell */
+	TEXT_NUM = 2 * NUMFMT_MAX,      /* a number cell's text buffer */
 };
 
 static const char *const text_clock_label[TV_NCLOCKS] = { "Cpu", "Real" };
 
 enum { TEXT_BUF = 1 << 16 };
 
-/* "  " and s (n bytes) right-aligned in width columns. Cells are most of
- * the report: short ones are padded in place. */
-static void text_cell_n(struct outbuf *ob, const char *s, size_t n, int width)
-{
-	size_t pad = n < (size_t)width ? (size_t)width - n : 0;
-	if (pad + n > 64) {
-		outbuf_spaces(ob, 2 + pad);
-		outbuf_write(ob, s, n);
-		return;
-	}
-	char *p = outbuf_reserve(ob, 2 + 64);
-	memset(p, ' ', 2 + pad);
-	memcpy(p + 2 + pad, s, n);
-	outbuf_commit(ob, p + 2 + pad + n);
-}
-
+/* "  " and s right-aligned in width columns: titles and the odd word. */
 static void text_cell(struct outbuf *ob, const char *s, int width)
 {
-	text_cell_n(ob, s, strlen(s), width);
+	outbuf_write(ob, "  ", 2);
+	outbuf_right(ob, s, strlen(s), (size_t)width);
+}
+
+/* A number's text (n bytes of a TEXT_NUM buffer, all of it initialised)
+ * right-aligned in a cell of at most 16 columns. Number cells are most of
+ * the report: fixed-size copies compile to a few stores, not calls. */
+_Static_assert(W_PCT <= TEXT_NUM_WIDTH && W_TIME <= TEXT_NUM_WIDTH &&
+               W_CALLS <= TEXT_NUM_WIDTH && W_PCALL <= TEXT_NUM_WIDTH,
+               "number cells fit the fixed copy");
+
+static void text_num_cell(struct outbuf *ob, const char *num, size_t n, int width)
+{
+	size_t pad = n < (size_t)width ? (size_t)width - n : 0;
+	char *p = outbuf_reserve(ob, 2 + TEXT_NUM_WIDTH + TEXT_NUM);
+	memset(p, ' ', 2 + TEXT_NUM_WIDTH);
+	memcpy(p + 2 + pad, num, TEXT_NUM);
+	outbuf_commit(ob, p + 2 + pad + n);
 }
 
 /* x as a percentage of d with one decimal, "-" when d is 0. */
 static void text_pct_cell(struct outbuf *ob, uint64_t x, uint64_t d)
 {
-	char buf[NUMFMT_MAX];
-	text_cell_n(ob, buf, numfmt_put_pct(buf, x, d, 1), W_PCT);
+	char buf[TEXT_NUM] = { 0 };
+	text_num_cell(ob, buf, numfmt_put_pct(buf, x, d, 1), W_PCT);
 }
 
 static void text_ms_cell(struct outbuf *ob, uint64_t usec, int width)
 {
-	char buf[NUMFMT_MAX];
-	text_cell_n(ob, buf, numfmt_put_fixed(buf, usec, 3), width);
+	char buf[TEXT_NUM] = { 0 };
+	text_num_cell(ob, buf, numfmt_put_fixed(buf, usec, 3), width);
 }
 
 /* "a<sep>b" in a cell: the calls columns. */
 static void text_pair_cell(struct outbuf *ob, uint64_t a, char sep, uint64_t b, int width)
 {
-	char buf[2 * NUMFMT_MAX];
+	char buf[TEXT_NUM + NUMFMT_MAX] = { 0 };
 	size_t n = numfmt_put_u64(buf, a);
 	buf[n++] = sep;
 	n += numfmt_put_u64(buf + n, b);
-	text_cell_n(ob, buf, n, width);
+	text_num_cell(ob, buf, n, width);
+}
+
+/* Each listed method's name as the report writes it (methodname_text_ob
+ * with the signature), escaped once: a method is named in its table row,
+ * its heading and every edge row that points at it, and escaping the same
+ * names over and over was most of the report's time. */
+struct text_names {
+	char *text;              /* the names one after another */
+	size_t size;
+	struct text_name {
+		size_t off, len;     /* len SIZE_MAX: not cached */
+	} *at;                   /* by method index, the toplevel last */
+	uint32_t toplevel;       /* index of the toplevel's entry */
+};
+
+static struct text_name *text_name_slot(const struct text_names *tn, uint32_t idx)
+{
+	return &tn->at[idx == PROF_TOPLEVEL ? tn->toplevel : idx];
+}
+
+static void text_name_add(struct text_names *tn, struct outbuf *ob, const struct trace *tr,
+                          uint32_t idx)
+{
+	struct text_name *n = text_name_slot(tn, idx);
+	uint64_t off = outbuf_tell(ob);
+	methodname_text_ob(ob, tr, idx, 1);
+	*n = (struct text_name){ (size_t)off, (size_t)(outbuf_tell(ob) - off) };
+}
+
+/* TV_OK or TV_ERR_NOMEM; text_names_free() either way. */
+static enum tv_status text_names_build(struct text_names *tn, const struct profile *p)
+{
+	const struct trace *tr = p->tr;
+	char buf[1 << 14];
+	struct outbuf ob;
+
+	*tn = (struct text_names){ .toplevel = tr->nmethods };
+	tn->at = malloc(((size_t)tr->nmethods + 1) * sizeof *tn->at);
+	FILE *f = open_memstream(&tn->text, &tn->size);
+	if (!tn->at || !f) {
+		if (f)
+			fclose(f);
+		return TV_ERR_NOMEM;
+	}
+	for (uint32_t i = 0; i <= tr->nmethods; i++)
+		tn->at[i].len = SIZE_MAX;
+	outbuf_init(&ob, f, buf, sizeof buf);
+	text_name_add(tn, &ob, tr, PROF_TOPLEVEL);
+	for (uint32_t i = 0; i < p->norder; i++)
+		text_name_add(tn, &ob, tr, p->order[i]);
+	enum tv_status st = outbuf_finish(&ob);
+	if (fclose(f) != 0 || st != TV_OK)
+		return TV_ERR_NOMEM;
+	return TV_OK;
+}
+
+static void text_names_free(struct text_names *tn)
+{
+	free(tn->text);
+	free(tn->at);
+}
+
+/* What the table and the details share. */
+struct text_rep {
+	struct outbuf ob;
+	const struct profile *p;
+	struct text_names names;
+	struct text_rec *scratch;   /* for text_rec_rows(): the longest edge list */
+};
+
+/* The method's name, from the cache when it is there. */
+static void text_name(struct text_rep *r, uint32_t idx)
+{
+	const struct text_name *n = text_name_slot(&r->names, idx);
+	if (n->len != SIZE_MAX)
+		outbuf_write(&r->ob, r->names.text + n->off, n->len);
+	else
+		methodname_text_ob(&r->ob, r->p->tr, idx, 1);
 }
 
 /* A header line's label, left-aligned as every label is. */
@@ -108,8 +190,8 @@ static void text_threads(struct outbuf *ob, const struct profile *p)
 	outbuf_puts(ob, "  thread\n");
 	for (uint32_t i = 0; i < p->nthreads; i++) {
 		const struct tv_thread *th = &tr->threads[p->threads[i]];
-		char buf[NUMFMT_MAX];
-		text_cell_n(ob, buf, numfmt_put_u64(buf, th->records), W_CALLS);
+		char buf[TEXT_NUM] = { 0 };
+		text_num_cell(ob, buf, numfmt_put_u64(buf, th->records), W_CALLS);
 		for (int c = 0; c < TV_NCLOCKS; c++)
 			if (tr->has_clock[c])
 				text_ms_cell(ob, trace_thread_span(th, c), W_TIME);
@@ -225,10 +307,11 @@ static void text_header(struct outbuf *ob, const struct profile *p, const char *
 }
 
 /* One row of the method table. */
-static void text_table_row(struct outbuf *ob, const struct profile *p, uint32_t idx,
-                           const uint64_t *incl, const uint64_t *excl,
-                           uint64_t calls, uint64_t rcalls)
+static void text_table_row(struct text_rep *r, uint32_t idx, const uint64_t *incl,
+                           const uint64_t *excl, uint64_t calls, uint64_t rcalls)
 {
+	struct outbuf *ob = &r->ob;
+	const struct profile *p = r->p;
 	const struct trace *tr = p->tr;
 
 	for (int c = 0; c < TV_NCLOCKS; c++) {
@@ -250,7 +333,7 @@ static void text_table_row(struct outbuf *ob, const struct profile *p, uint32_t 
 			text_cell(ob, "-", W_PCALL);
 	}
 	outbuf_puts(ob, "  ");
-	methodname_text_ob(ob, tr, idx, 1);
+	text_name(r, idx);
 	outbuf_putc(ob, '\n');
 }
 
@@ -263,8 +346,10 @@ static void text_title_cell(struct outbuf *ob, const char *prefix, int c, const 
 	text_cell(ob, label, width);
 }
 
-static void text_table(struct outbuf *ob, const struct profile *p)
+static void text_table(struct text_rep *r)
 {
+	struct outbuf *ob = &r->ob;
+	const struct profile *p = r->p;
 	const struct trace *tr = p->tr;
 
 	outbuf_puts(ob, "\nMethods (times in ms; percentages of the toplevel incl of the same clock)\n");
@@ -283,10 +368,10 @@ static void text_table(struct outbuf *ob, const struct profile *p)
 	outbuf_puts(ob, "  Name\n");
 	/* The toplevel's calls are its roots, one per selected thread, as in
 	 * Traceview. */
-	text_table_row(ob, p, PROF_TOPLEVEL, p->top_incl, p->top_excl, p->nthreads, 0);
+	text_table_row(r, PROF_TOPLEVEL, p->top_incl, p->top_excl, p->nthreads, 0);
 	for (uint32_t i = 0; i < p->norder; i++) {
 		const struct prof_method *pm = &p->methods[p->order[i]];
-		text_table_row(ob, p, p->order[i], pm->incl, pm->excl, pm->calls, pm->rcalls);
+		text_table_row(r, p->order[i], pm->incl, pm->excl, pm->calls, pm->rcalls);
 	}
 }
 
@@ -316,27 +401,28 @@ static uint64_t text_total_calls(const struct profile *p, uint32_t idx)
 /* Parent rows count against the method's calls, child rows against the
  * child's: "how many of its calls came through this edge". A recursive
  * row counts the edge's "while recursive" half over the same total. */
-static void text_edge_row(struct outbuf *ob, const struct profile *p, const char *role,
-                          const struct prof_edge *e, int recursive, const uint64_t *of,
-                          uint64_t method_total, int of_child)
+static void text_edge_row(struct text_rep *r, const char *role, const struct prof_edge *e,
+                          int recursive, const uint64_t *of, uint64_t method_total,
+                          int of_child)
 {
-	uint64_t total = of_child ? text_total_calls(p, e->method) : method_total;
+	struct outbuf *ob = &r->ob;
+	uint64_t total = of_child ? text_total_calls(r->p, e->method) : method_total;
 
-	text_detail_times(ob, p->tr, role, recursive ? e->rincl : e->incl, of);
+	text_detail_times(ob, r->p->tr, role, recursive ? e->rincl : e->incl, of);
 	text_pair_cell(ob, recursive ? e->rcalls : e->calls, '/', total, W_CALLS);
 	outbuf_puts(ob, "  ");
-	methodname_text_ob(ob, p->tr, e->method, 1);
+	text_name(r, e->method);
 	outbuf_putc(ob, '\n');
 }
 
 /* The plain half of every edge that has one, in the list's order. */
-static void text_edge_rows(struct outbuf *ob, const struct profile *p, const char *role,
-                           const struct prof_edge *e, uint32_t n, const uint64_t *of,
-                           uint64_t method_total, int of_child)
+static void text_edge_rows(struct text_rep *r, const char *role, const struct prof_edge *e,
+                           uint32_t n, const uint64_t *of, uint64_t method_total,
+                           int of_child)
 {
 	for (uint32_t i = 0; i < n; i++)
 		if (e[i].calls)
-			text_edge_row(ob, p, role, &e[i], 0, of, method_total, of_child);
+			text_edge_row(r, role, &e[i], 0, of, method_total, of_child);
 }
 
 /* A recursive half waiting to be listed: its incl on the sort clock and
@@ -356,13 +442,14 @@ static int text_rec_cmp(const void *a, const void *b)
 
 /* "Parents while recursive" or "Children while recursive": the recursive
  * halves, biggest first as Traceview lists them; nothing when there are
- * none. rec is scratch space for n entries. */
-static void text_rec_rows(struct outbuf *ob, const struct profile *p, const char *title,
-                          const char *role, const struct prof_edge *e, uint32_t n,
-                          const uint64_t *of, uint64_t method_total, int of_child,
-                          struct text_rec *rec)
+ * none. */
+static void text_rec_rows(struct text_rep *r, const char *title, const char *role,
+                          const struct prof_edge *e, uint32_t n, const uint64_t *of,
+                          uint64_t method_total, int of_child)
 {
-	int clock = trace_sort_clock(p->tr);
+	struct outbuf *ob = &r->ob;
+	struct text_rec *rec = r->scratch;
+	int clock = trace_sort_clock(r->p->tr);
 	uint32_t k = 0;
 
 	for (uint32_t i = 0; i < n; i++)
@@ -375,27 +462,26 @@ static void text_rec_rows(struct outbuf *ob, const struct profile *p, const char
 	outbuf_puts(ob, title);
 	outbuf_putc(ob, '\n');
 	for (uint32_t i = 0; i < k; i++)
-		text_edge_row(ob, p, role, &e[rec[i].i], 1, of, method_total, of_child);
+		text_edge_row(r, role, &e[rec[i].i], 1, of, method_total, of_child);
 }
 
-static void text_detail(struct outbuf *ob, const struct profile *p, uint32_t idx,
+static void text_detail(struct text_rep *r, uint32_t idx,
                         const struct prof_edge *parents, uint32_t nparents,
                         const struct prof_edge *children, uint32_t nchildren,
-                        const uint64_t *incl, const uint64_t *excl, struct text_rec *scratch)
+                        const uint64_t *incl, const uint64_t *excl)
 {
-	uint64_t total = text_total_calls(p, idx);
+	struct outbuf *ob = &r->ob;
+	uint64_t total = text_total_calls(r->p, idx);
 
 	outbuf_putc(ob, '\n');
-	methodname_text_ob(ob, p->tr, idx, 1);
+	text_name(r, idx);
 	outbuf_putc(ob, '\n');
-	text_edge_rows(ob, p, "parent", parents, nparents, incl, total, 0);
-	text_detail_times(ob, p->tr, "self", excl, incl);
+	text_edge_rows(r, "parent", parents, nparents, incl, total, 0);
+	text_detail_times(ob, r->p->tr, "self", excl, incl);
 	outbuf_putc(ob, '\n');
-	text_edge_rows(ob, p, "child", children, nchildren, incl, 0, 1);
-	text_rec_rows(ob, p, "Parents while recursive", "parent", parents, nparents, incl,
-	              total, 0, scratch);
-	text_rec_rows(ob, p, "Children while recursive", "child", children, nchildren, incl,
-	              0, 1, scratch);
+	text_edge_rows(r, "child", children, nchildren, incl, 0, 1);
+	text_rec_rows(r, "Parents while recursive", "parent", parents, nparents, incl, total, 0);
+	text_rec_rows(r, "Children while recursive", "child", children, nchildren, incl, 0, 1);
 }
 
 /* The longest edge list, for the scratch space of text_rec_rows(). */
@@ -412,8 +498,10 @@ static uint32_t text_longest_list(const struct profile *p)
 	return most;
 }
 
-static void text_details(struct outbuf *ob, const struct profile *p, struct text_rec *scratch)
+static void text_details(struct text_rep *r)
 {
+	struct outbuf *ob = &r->ob;
+	const struct profile *p = r->p;
 	const struct trace *tr = p->tr;
 
 	outbuf_puts(ob, "\nParents and children (percentages of the method's incl; calls: "
@@ -428,31 +516,35 @@ static void text_details(struct outbuf *ob, const struct profile *p, struct text
 	}
 	text_cell(ob, "Calls", W_CALLS);
 	outbuf_puts(ob, "  Name\n");
-	text_detail(ob, p, PROF_TOPLEVEL, NULL, 0, p->top_children, p->ntop_children,
-	            p->top_incl, p->top_excl, scratch);
+	text_detail(r, PROF_TOPLEVEL, NULL, 0, p->top_children, p->ntop_children, p->top_incl,
+	            p->top_excl);
 	for (uint32_t i = 0; i < p->norder; i++) {
 		const struct prof_method *pm = &p->methods[p->order[i]];
-		text_detail(ob, p, p->order[i], pm->parents, pm->nparents,
-		            pm->children, pm->nchildren, pm->incl, pm->excl, scratch);
+		text_detail(r, p->order[i], pm->parents, pm->nparents, pm->children,
+		            pm->nchildren, pm->incl, pm->excl);
 	}
 }
 
 enum tv_status report_text(FILE *out, const struct profile *p, const char *name)
 {
-	/* Scratch for the recursive rows first, so a lack of memory writes
-	 * nothing rather than half a report. */
+	/* Scratch and the names first, so a lack of memory writes nothing
+	 * rather than half a report. */
 	uint32_t most = text_longest_list(p);
-	struct text_rec *scratch = malloc((size_t)(most ? most : 1) * sizeof *scratch);
-	if (!scratch)
-		return TV_ERR_NOMEM;
-
 	_Static_assert(TEXT_BUF >= OUTBUF_MIN, "outbuf_init needs OUTBUF_MIN");
 	char buf[TEXT_BUF];
-	struct outbuf ob;
-	outbuf_init(&ob, out, buf, sizeof buf);
-	text_header(&ob, p, name);
-	text_table(&ob, p);
-	text_details(&ob, p, scratch);
-	free(scratch);
-	return outbuf_finish(&ob);
+	struct text_rep r = { .p = p };
+	enum tv_status st = text_names_build(&r.names, p);
+	r.scratch = malloc((size_t)(most ? most : 1) * sizeof *r.scratch);
+	if (st == TV_OK && !r.scratch)
+		st = TV_ERR_NOMEM;
+	if (st == TV_OK) {
+		outbuf_init(&r.ob, out, buf, sizeof buf);
+		text_header(&r.ob, p, name);
+		text_table(&r);
+		text_details(&r);
+		st = outbuf_finish(&r.ob);
+	}
+	free(r.scratch);
+	text_names_free(&r.names);
+	return st;
 }

@@ -173,6 +173,7 @@ static void test_outbuf_boundaries(void **state)
 		else
 			outbuf_write(&m->ob, want + at, sizes[i]);
 		at += sizes[i];
+		assert_int_equal(outbuf_tell(&m->ob), at);   /* buffered or handed on */
 	}
 	size_t len;
 	char *got = mem_close(m, &len);
