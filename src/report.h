@@ -1,7 +1,9 @@
 /* report.h: the profile as JSON (PROFILE-SPEC §4), text and CSV.
  *
- * Each writes one whole report to out and returns TV_OK, TV_ERR_OUTPUT
- * (a write failed) or TV_ERR_NOMEM (the text report's scratch space). Strings from the trace are escaped in every format:
+ * Each writes one whole report to out (through an outbuf, see outbuf.h)
+ * and returns TV_OK, TV_ERR_OUTPUT (a write failed) or TV_ERR_NOMEM (the
+ * text report's scratch space and names, taken before anything is
+ * written). Strings from the trace are escaped in every format:
  * JSON per RFC 8259, CSV per RFC 4180 with control bytes escaped, text with
  * control bytes and invalid UTF-8 shown as \xHH.
  */
