@@ -405,8 +405,7 @@ printf '\050\265\057\375\044\000\001\000' >"$tmp/zst.trace"
 printf 'SIMPLEPERF\001\000\000\000' >"$tmp/sp.trace"
 # A Perfetto Trace: packets (field 1) holding a timestamp and a sequence id.
 printf '\n\005\100\350\007\120\001\n\002\120\001' >"$tmp/perfetto.trace"
-for kind in "gz:gzip-compressed; gunzip it first" "zst:zstd-compressed; unzstd it first" \
-	"sp:a simpleperf report-sample file; read it with simpleperf" \
+for kind in "sp:a simpleperf report-sample file; read it with simpleperf" \
 	"perfetto:a Perfetto trace; open it in ui.perfetto.dev"; do
 	f=$tmp/${kind%%:*}.trace
 	run -r "$f"
@@ -414,12 +413,21 @@ for kind in "gz:gzip-compressed; gunzip it first" "zst:zstd-compressed; unzstd i
 	check "${kind%%:*}: named in one line" \
 		stderr_is "traceview: $f: not an Android method trace: ${kind#*:} (offset 0)"
 done
-if command -v gzip >/dev/null 2>&1; then
-	gzip -c "$SAMPLE" >"$tmp/sample.trace.gz"
-	run -r "$tmp/sample.trace.gz"
-	check "a gzipped trace: 'gunzip it first'" stderr_is \
-		"traceview: $tmp/sample.trace.gz: not an Android method trace: gzip-compressed; gunzip it first (offset 0)"
+# gzip and zstd are decoded, not named: a stream that stops is damage.
+run -r "$tmp/gz.trace"
+check "gzip header alone: exits 2" status_is 2
+check "gzip header alone: cut short at its end" stderr_is \
+	"traceview: $tmp/gz.trace: damaged compressed data: gzip stream cut short (offset 10)"
+run -r "$tmp/zst.trace"
+check "zstd header alone: exits 2" status_is 2
+if [ "${TV_HAVE_ZSTD:-}" = yes ]; then
+	check "zstd header alone: cut short at its end" stderr_is \
+		"traceview: $tmp/zst.trace: damaged compressed data: zstd stream cut short (offset 8)"
+else
+	check "zstd without libzstd: named, 'built without zstd'" stderr_is \
+		"traceview: $tmp/zst.trace: not an Android method trace: zstd-compressed; this traceview was built without zstd: unzstd it first (offset 0)"
 fi
+
 # The sample copied as text: every byte a UTF-8 decoder refuses becomes
 # U+FFFD. The key section is ASCII, so the binary part starts at the same
 # place and the first re-encoded byte is the first of 0x80 and up after

@@ -511,7 +511,7 @@ static int main_report(const struct main_opts *o, const struct trace *tr)
 		struct main_dump d = {out, tr};
 		struct tv_error err = {TV_OK, TV_NO_OFFSET, ""};
 		char errfile[4096] = "";
-		enum tv_status st = load_with_bytes(o->path[0], main_dump_bytes, &d, &err, errfile,
+		enum tv_status st = load_with_bytes(o->path[0], main_dump_bytes, &d, NULL, &err, errfile,
 		                                    sizeof errfile);
 		if (st != TV_OK && st != TV_ERR_OUTPUT) {
 			main_error(errfile[0] ? errfile : o->path[0], &err);
