@@ -428,6 +428,93 @@ else
 		"traceview: $tmp/zst.trace: not an Android method trace: zstd-compressed; this traceview was built without zstd: unzstd it first (offset 0)"
 fi
 
+# ---------------------------------------------------------------- stdin, compressed
+
+# run_in FILE ARGS...: run with standard input from FILE.
+run_in() {
+	in=$1
+	shift
+	"$TRACEVIEW" "$@" <"$in" >"$tmp/out" 2>"$tmp/err"
+	rc=$?
+}
+# same_as FILE: stdout is FILE byte for byte.
+same_as() { cmp -s "$tmp/out" "$1" || { echo "#   output differs from $1" >&2; return 1; }; }
+
+"$TRACEVIEW" -f json "$SAMPLE" >"$tmp/plain.json"
+"$TRACEVIEW" -f dump "$SAMPLE" >"$tmp/plain.dump"
+cat "$SAMPLE" | "$TRACEVIEW" -f json - >"$tmp/out" 2>"$tmp/err"
+rc=$?
+check "a trace piped to '-': exits 0" status_is 0
+check "a trace piped to '-': the JSON of the file" same_as "$tmp/plain.json"
+run_in /dev/null -r -
+check "empty standard input: exits 2" status_is 2
+check "empty standard input: named 'standard input'" stderr_is \
+	"traceview: standard input: empty file"
+run --diff - -
+check "--diff - -: exits 2" status_is 2
+check "--diff - -: one operand only" stderr_is \
+	"traceview: --diff can read only one of its traces from standard input ('-')"
+run_in "$SAMPLE" --diff -f csv "$SAMPLE" -
+check "--diff FILE -: exits 0" status_is 0
+"$TRACEVIEW" --diff -f csv "$SAMPLE" "$SAMPLE" >"$tmp/diff.csv"
+check "--diff FILE -: as FILE FILE" same_as "$tmp/diff.csv"
+# A pair cannot come from '-': its data part alone needs the key.
+keyend=$(grep -abo SLOW "$SAMPLE" | head -n 1 | cut -d: -f1)
+tail -c +$((keyend + 1)) "$SAMPLE" >"$tmp/bare-in.data"
+run_in "$tmp/bare-in.data" -r -
+check "a data part on standard input: exits 2" status_is 2
+check "a data part on standard input: its key is missing" stderr_is \
+	"traceview: standard input: bare data file: its .key file is missing (offset 0)"
+# The progress bar goes to a terminal only: never into a pipe, even when
+# the test hook draws it at once (6 MB of zeros: past the first step).
+head -c 6000000 /dev/zero >"$tmp/zeros"
+TRACEVIEW_TEST_PROGRESS=1 "$TRACEVIEW" -r - <"$tmp/zeros" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+check "6 MB of zeros from standard input: exits 2" status_is 2
+check "no progress bar when stderr is not a terminal" stderr_is \
+	"traceview: standard input: not an Android method trace (offset 0)"
+
+if command -v gzip >/dev/null 2>&1; then
+	gzip -c "$SAMPLE" >"$tmp/sample.trace.gz"
+	run -f json "$tmp/sample.trace.gz"
+	check "a gzipped trace: exits 0" status_is 0
+	check "a gzipped trace: the JSON of the plain file" same_as "$tmp/plain.json"
+	run_in "$tmp/sample.trace.gz" -f json -
+	check "gzip on standard input: the JSON of the plain file" same_as "$tmp/plain.json"
+	run_in "$tmp/sample.trace.gz" -f dump -
+	check "gzip on standard input: --format=dump as the plain file" same_as "$tmp/plain.dump"
+	cat "$tmp/sample.trace.gz" | "$TRACEVIEW" -f json - >"$tmp/out" 2>"$tmp/err"
+	check "gzip through a pipe: the JSON of the plain file" same_as "$tmp/plain.json"
+	# two members, cut inside the records
+	head -c 300000 "$SAMPLE" | gzip -c >"$tmp/two.gz"
+	tail -c +300001 "$SAMPLE" | gzip -c >>"$tmp/two.gz"
+	run -f json "$tmp/two.gz"
+	check "two gzip members: exits 0" status_is 0
+	check "two gzip members: the JSON of the plain file" same_as "$tmp/plain.json"
+	head -c 1000 "$tmp/sample.trace.gz" >"$tmp/cut.gz"
+	run -r "$tmp/cut.gz"
+	check "a cut gzip file: exits 2" status_is 2
+	check "a cut gzip file: where it stops" stderr_is \
+		"traceview: $tmp/cut.gz: damaged compressed data: gzip stream cut short (offset 1000)"
+	run_in "$tmp/cut.gz" -r -
+	check "a cut gzip stream on standard input: exits 2" status_is 2
+	check "a cut gzip stream on standard input: where it stops" stderr_is \
+		"traceview: standard input: damaged compressed data: gzip stream cut short (offset 1000)"
+else
+	skipped "gzip-compressed traces" "no gzip program"
+fi
+if [ "${TV_HAVE_ZSTD:-}" = yes ] && command -v zstd >/dev/null 2>&1; then
+	zstd -q -c "$SAMPLE" >"$tmp/sample.trace.zst"
+	run -f json "$tmp/sample.trace.zst"
+	check "a zstd trace: exits 0" status_is 0
+	check "a zstd trace: the JSON of the plain file" same_as "$tmp/plain.json"
+	head -c 300000 "$SAMPLE" | zstd -q -c >"$tmp/two.zst"
+	tail -c +300001 "$SAMPLE" | zstd -q -c >>"$tmp/two.zst"
+	cat "$tmp/two.zst" | "$TRACEVIEW" -f json - >"$tmp/out" 2>"$tmp/err"
+	check "two zstd frames through a pipe: the JSON of the plain file" same_as "$tmp/plain.json"
+else
+	skipped "zstd-compressed traces" "built without libzstd, or no zstd program"
+fi
 # The sample copied as text: every byte a UTF-8 decoder refuses becomes
 # U+FFFD. The key section is ASCII, so the binary part starts at the same
 # place and the first re-encoded byte is the first of 0x80 and up after
