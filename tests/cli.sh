@@ -106,6 +106,15 @@ check "-h exits 0" status_is 0
 run --version
 check "--version exits 0" status_is 0
 check "--version names the program and a version" stdout_has '^traceview [0-9]'
+# Whether this build reads zstd: --version says, and the build agrees.
+if stdout_has '^compressed traces: gzip, zstd$'; then have_zstd=yes
+elif stdout_has '^compressed traces: gzip (built without zstd)$'; then have_zstd=no
+else have_zstd=unknown
+fi
+check "--version lists the compressions read" eval '[ $have_zstd != unknown ]'
+if [ -n "${TV_HAVE_ZSTD:-}" ]; then
+	check "--version's zstd is configure's ($TV_HAVE_ZSTD)" eval '[ $have_zstd = "$TV_HAVE_ZSTD" ]'
+fi
 run -V
 check "-V exits 0" status_is 0
 
@@ -420,7 +429,7 @@ check "gzip header alone: cut short at its end" stderr_is \
 	"traceview: $tmp/gz.trace: damaged compressed data: gzip stream cut short (offset 10)"
 run -r "$tmp/zst.trace"
 check "zstd header alone: exits 2" status_is 2
-if [ "${TV_HAVE_ZSTD:-}" = yes ]; then
+if [ $have_zstd = yes ]; then
 	check "zstd header alone: cut short at its end" stderr_is \
 		"traceview: $tmp/zst.trace: damaged compressed data: zstd stream cut short (offset 8)"
 else
@@ -503,7 +512,7 @@ if command -v gzip >/dev/null 2>&1; then
 else
 	skipped "gzip-compressed traces" "no gzip program"
 fi
-if [ "${TV_HAVE_ZSTD:-}" = yes ] && command -v zstd >/dev/null 2>&1; then
+if [ $have_zstd = yes ] && command -v zstd >/dev/null 2>&1; then
 	zstd -q -c "$SAMPLE" >"$tmp/sample.trace.zst"
 	run -f json "$tmp/sample.trace.zst"
 	check "a zstd trace: exits 0" status_is 0

@@ -22,6 +22,7 @@
 #include "actions.h"
 #include "diff.h"
 #include "export.h"
+#include "inflate.h"
 #include "load.h"
 #include "mapping.h"
 #include "profile.h"
@@ -228,7 +229,10 @@ static int main_option(int c, struct main_opts *o, char *const *argv)
 	case OPT_DIFF: o->diff = 1; break;
 	case OPT_MAPPING: o->mapping = optarg; break;
 	case 'h': main_usage(stdout); return -1;
-	case 'V': printf("traceview %s\n", PACKAGE_VERSION); return -1;
+	case 'V':
+		printf("traceview %s\ncompressed traces: gzip%s\n", PACKAGE_VERSION,
+		       inflate_supported(INFLATE_ZSTD) ? ", zstd" : " (built without zstd)");
+		return -1;
 	case OPT_KEYS_ROFF: case OPT_KEYS_MD: main_keys_doc(c == OPT_KEYS_ROFF); return -1;
 	default: return main_bad_option(c, argv);
 	}
