@@ -4,11 +4,16 @@
  * offset they will not look back past, and the pages before it are dropped
  * (MADV_DONTNEED on a private read-only file mapping only forgets pages, a
  * later touch would read them again), which keeps peak memory low on
- * traces of hundreds of MiB. Non-regular files (pipes) are read into memory.
+ * traces of hundreds of MiB. Non-regular files (pipes, standard input
+ * from a pipe) are read into memory. Compressed input is decoded into one
+ * malloc'd buffer as it is read, the compressed mapping's pages given back
+ * as it goes: its peak is the decoded size (docs/cli.md, "Compressed
+ * traces").
  */
 #include "load.h"
 
 #include "calltree.h"
+#include "inflate.h"
 #include "keyfile.h"
 #include "sniff.h"
 #include "stream.h"
@@ -205,8 +210,33 @@ static enum tv_status load_stop_reason(const struct calltree *b, enum tv_status 
 	               "names and options pass 4 GiB");
 }
 
+struct load_map;
+static enum tv_status load_inflate(enum inflate_kind k, const uint8_t *in, size_t len,
+                                   struct load_map *m, uint8_t **out, size_t *outlen,
+                                   struct tv_error *err);
+
+static enum tv_status load_buffer_plain(struct trace *tr, const uint8_t *buf, size_t len,
+                                        struct tv_error *err);
+
 enum tv_status load_buffer(struct trace *tr, const uint8_t *buf, size_t len,
                            struct tv_error *err)
+{
+	enum inflate_kind k = inflate_detect(buf, len);
+	uint8_t *d = NULL;
+	size_t n = 0;
+
+	if (k == INFLATE_NONE || !inflate_supported(k))
+		return load_buffer_plain(tr, buf, len, err);
+	enum tv_status r = load_inflate(k, buf, len, NULL, &d, &n, err);
+	if (r == TV_OK)
+		r = n ? load_buffer_plain(tr, d, n, err)
+		      : tv_fail(err, TV_ERR_EMPTY, TV_NO_OFFSET, "it decompresses to nothing");
+	free(d);
+	return r;
+}
+
+static enum tv_status load_buffer_plain(struct trace *tr, const uint8_t *buf, size_t len,
+                                        struct tv_error *err)
 {
 	struct calltree *b = calltree_new(tr);
 	struct sink s;
@@ -225,26 +255,52 @@ enum tv_status load_buffer(struct trace *tr, const uint8_t *buf, size_t len,
 
 /* ------------------------------------------------------------ files */
 
+#define LOAD_CHUNK ((size_t)256 << 10)  /* bytes per read() of a pipe */
+
 struct load_map {
 	uint8_t *ptr;
 	size_t len;
 	int mapped;        /* 1: munmap, 0: free */
 	size_t dropped;    /* bytes before this were given back */
 	long page;
+	const struct load_progress *prog;   /* may be NULL */
+	uint64_t next_tick;                 /* bytes done at the next call */
 };
 
-static void load_consumed(void *cctx, uint64_t offset)
+/* Progress after every LOAD_PROGRESS_STEP bytes of a stage. */
+static void load_tick(struct load_map *m, enum load_stage stage, uint64_t done, uint64_t total)
 {
-	struct load_map *m = cctx;
-	size_t upto;
-
-	if (!m->mapped || offset > m->len)
+	if (!m->prog || !m->prog->fn || done < m->next_tick)
 		return;
-	upto = (size_t)offset - (size_t)offset % (size_t)m->page;
+	m->next_tick = done + LOAD_PROGRESS_STEP;
+	m->prog->fn(m->prog->ctx, stage, done, total);
+}
+
+/* A stage starts: its first call comes after its first step. */
+static void load_stage_start(struct load_map *m)
+{
+	m->next_tick = LOAD_PROGRESS_STEP;
+}
+
+/* Forgets the pages of a read-only mapping before offset upto. */
+static void load_drop(struct load_map *m, size_t upto)
+{
+	upto -= upto % (size_t)m->page;
 	if (upto > m->dropped) {
 		madvise(m->ptr + m->dropped, upto - m->dropped, MADV_DONTNEED);
 		m->dropped = upto;
 	}
+}
+
+static void load_consumed(void *cctx, uint64_t offset)
+{
+	struct load_map *m = cctx;
+
+	if (offset > m->len)
+		return;
+	load_tick(m, LOAD_STAGE_PARSE, offset, m->len);
+	if (m->mapped)
+		load_drop(m, (size_t)offset);
 }
 
 static enum tv_status load_io(struct tv_error *err, const char *what, int e)
@@ -252,16 +308,131 @@ static enum tv_status load_io(struct tv_error *err, const char *what, int e)
 	return tv_fail(err, TV_ERR_IO, TV_NO_OFFSET, "%s: %s", what, strerror(e));
 }
 
-/* Reads a non-regular file (a pipe, a FIFO) into memory. */
+/* read() until len bytes or the end; 0 or an errno. */
+static int load_read(int fd, uint8_t *buf, size_t len, size_t *got)
+{
+	*got = 0;
+	while (*got < len) {
+		ssize_t n = read(fd, buf + *got, len - *got);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			return errno;
+		if (n == 0)
+			break;
+		*got += (size_t)n;
+	}
+	return 0;
+}
+
+/* Decodes compressed bytes in[0..len) (a whole file, held by m when m
+ * maps it) into a new buffer, in steps so that progress is told and the
+ * pages of the mapping already decoded are given back. */
+static enum tv_status load_inflate(enum inflate_kind k, const uint8_t *in, size_t len,
+                                   struct load_map *m, uint8_t **out, size_t *outlen,
+                                   struct tv_error *err)
+{
+	struct inflate *z = inflate_new(k, inflate_size_hint(k, in, len));
+	enum tv_status r = TV_OK;
+
+	if (!z)
+		return tv_fail(err, TV_ERR_NOMEM, TV_NO_OFFSET, NULL);
+	for (size_t off = 0; off < len && r == TV_OK;) {
+		size_t n = len - off < LOAD_PROGRESS_STEP ? len - off : LOAD_PROGRESS_STEP;
+		r = inflate_feed(z, in + off, n, err);
+		off += n;
+		if (m && m->mapped)
+			load_drop(m, off);
+		if (m)
+			load_tick(m, LOAD_STAGE_READ, off, len);
+	}
+	if (r == TV_OK)
+		r = inflate_finish(z, err);
+	if (r == TV_OK)
+		*out = inflate_take(z, outlen);
+	inflate_free(z);
+	return r;
+}
+
+/* Replaces a mapped compressed file by its decoded bytes. */
+static enum tv_status load_inflate_map(struct load_map *m, enum inflate_kind k,
+                                       struct tv_error *err)
+{
+	uint8_t *d = NULL;
+	size_t n = 0;
+
+	load_stage_start(m);
+	enum tv_status r = load_inflate(k, m->ptr, m->len, m, &d, &n, err);
+	munmap(m->ptr, m->len);
+	m->ptr = d;
+	m->len = n;
+	m->mapped = 0;
+	m->dropped = 0;
+	if (r == TV_OK && n == 0)
+		r = tv_fail(err, TV_ERR_EMPTY, TV_NO_OFFSET, "it decompresses to nothing");
+	return r;
+}
+
+/* The rest of a compressed pipe, whose first bytes are head[0..hlen),
+ * decoded as it is read; chunk is a buffer of LOAD_CHUNK bytes. */
+static enum tv_status load_inflate_pipe(int fd, enum inflate_kind k, const uint8_t *head,
+                                        size_t hlen, uint8_t *chunk, struct load_map *m,
+                                        struct tv_error *err)
+{
+	struct inflate *z = inflate_new(k, 0);
+	enum tv_status r;
+	size_t got = hlen;
+	int e = 0;
+
+	if (!z)
+		return tv_fail(err, TV_ERR_NOMEM, TV_NO_OFFSET, NULL);
+	r = inflate_feed(z, head, hlen, err);
+	while (r == TV_OK && got > 0) {
+		load_tick(m, LOAD_STAGE_READ, inflate_in_total(z), 0);
+		if ((e = load_read(fd, chunk, LOAD_CHUNK, &got)) != 0)
+			r = load_io(err, "read", e);
+		else
+			r = inflate_feed(z, chunk, got, err);
+	}
+	if (r == TV_OK)
+		r = inflate_finish(z, err);
+	if (r == TV_OK)
+		m->ptr = inflate_take(z, &m->len);
+	inflate_free(z);
+	if (r == TV_OK && m->len == 0)
+		r = tv_fail(err, TV_ERR_EMPTY, TV_NO_OFFSET, "it decompresses to nothing");
+	return r;
+}
+
+/* Reads a non-regular file (a pipe, a FIFO, a terminal) to its end into
+ * memory, decoding it when its first bytes say it is compressed. */
 static enum tv_status load_read_all(int fd, struct load_map *m, struct tv_error *err)
 {
-	size_t cap = 1 << 16;
+	size_t cap = LOAD_CHUNK, got;
 	uint8_t *buf = malloc(cap);
+	enum tv_status r = TV_OK;
+	int e;
 
 	if (!buf)
 		return tv_fail(err, TV_ERR_NOMEM, TV_NO_OFFSET, NULL);
+	m->mapped = 0;
 	m->len = 0;
-	for (;;) {
+	load_stage_start(m);
+	/* enough bytes to tell a compressed stream (load_read fills what it can) */
+	if ((e = load_read(fd, buf, 4, &m->len)) != 0) {
+		free(buf);
+		return load_io(err, "read", e);
+	}
+	enum inflate_kind k = inflate_detect(buf, m->len);
+	if (k != INFLATE_NONE && inflate_supported(k)) {
+		uint8_t head[4];
+		memcpy(head, buf, m->len);
+		r = load_inflate_pipe(fd, k, head, m->len, buf, m, err);
+		free(buf);
+		return r;
+	}
+	for (got = m->len; got > 0; m->len += got) {
+		load_tick(m, LOAD_STAGE_READ, m->len, 0);
 		if (m->len == cap) {
 			uint8_t *n = cap > SIZE_MAX / 2 ? NULL : realloc(buf, cap * 2);
 			if (!n) {
@@ -271,58 +442,63 @@ static enum tv_status load_read_all(int fd, struct load_map *m, struct tv_error 
 			buf = n;
 			cap *= 2;
 		}
-		ssize_t got = read(fd, buf + m->len, cap - m->len);
-		if (got < 0 && errno == EINTR)
-			continue;
-		if (got < 0) {
-			int e = errno;
+		if ((e = load_read(fd, buf + m->len, cap - m->len, &got)) != 0) {
 			free(buf);
 			return load_io(err, "read", e);
 		}
-		if (got == 0)
-			break;
-		m->len += (size_t)got;
 	}
 	m->ptr = buf;
-	m->mapped = 0;
 	return m->len ? TV_OK : tv_fail(err, TV_ERR_EMPTY, TV_NO_OFFSET, NULL);
 }
 
-static enum tv_status load_map_file(const char *path, struct load_map *m, struct tv_error *err)
+/* Maps a regular file; decodes it when compressed. */
+static enum tv_status load_map_regular(int fd, const struct stat *st, struct load_map *m,
+                                       struct tv_error *err)
+{
+	if (st->st_size == 0)
+		return tv_fail(err, TV_ERR_EMPTY, TV_NO_OFFSET, NULL);
+	if ((uint64_t)st->st_size > SIZE_MAX)
+		return tv_fail(err, TV_ERR_TOO_BIG, TV_NO_OFFSET, "file too large to map");
+	void *p = mmap(NULL, (size_t)st->st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+	if (p == MAP_FAILED)
+		return load_io(err, "mmap", errno);
+	m->ptr = p;
+	m->len = (size_t)st->st_size;
+	m->mapped = 1;
+	madvise(p, m->len, MADV_SEQUENTIAL);
+	enum inflate_kind k = inflate_detect(m->ptr, m->len);
+	if (k != INFLATE_NONE && inflate_supported(k))
+		return load_inflate_map(m, k, err);
+	return TV_OK;   /* zstd in a build without it: refused by name later */
+}
+
+/* The bytes of path ("-": standard input), mapped or in memory. */
+static enum tv_status load_map_file(const char *path, struct load_map *m,
+                                    const struct load_progress *prog, struct tv_error *err)
 {
 	struct stat st;
 	enum tv_status r = TV_OK;
-	int fd;
+	int stdin_ = strcmp(path, "-") == 0;
+	int fd = stdin_ ? STDIN_FILENO : open(path, O_RDONLY);
 
 	memset(m, 0, sizeof *m);
+	m->prog = prog;
 	m->page = sysconf(_SC_PAGESIZE);
 	if (m->page <= 0)
 		m->page = 4096;
-	fd = open(path, O_RDONLY);
 	if (fd < 0)
 		return load_io(err, "open", errno);
-	if (fstat(fd, &st) < 0) {
+	if (fstat(fd, &st) < 0)
 		r = load_io(err, "stat", errno);
-	} else if (S_ISDIR(st.st_mode)) {
+	else if (S_ISDIR(st.st_mode))
 		r = load_io(err, "open", EISDIR);
-	} else if (!S_ISREG(st.st_mode)) {
+	else if (!S_ISREG(st.st_mode))
 		r = load_read_all(fd, m, err);
-	} else if (st.st_size == 0) {
-		r = tv_fail(err, TV_ERR_EMPTY, TV_NO_OFFSET, NULL);
-	} else if ((uint64_t)st.st_size > SIZE_MAX) {
-		r = tv_fail(err, TV_ERR_TOO_BIG, TV_NO_OFFSET, "file too large to map");
-	} else {
-		void *p = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
-		if (p == MAP_FAILED) {
-			r = load_io(err, "mmap", errno);
-		} else {
-			m->ptr = p;
-			m->len = (size_t)st.st_size;
-			m->mapped = 1;
-			madvise(p, m->len, MADV_SEQUENTIAL);
-		}
-	}
-	close(fd);
+	else
+		r = load_map_regular(fd, &st, m, err);
+	if (!stdin_)
+		close(fd);
+	load_stage_start(m);   /* the readers' progress starts afresh */
 	return r;
 }
 
@@ -419,9 +595,8 @@ static void load_set_errfile(char *errfile, size_t size, const char *path)
 		snprintf(errfile, size, "%s", path);
 }
 
-/* Runs the builder over the bytes of one file or a pair. */
-static enum tv_status load_build(void *ctx, const struct load_bytes *lb, struct tv_error *err,
-                                 int *err_in_data)
+enum tv_status load_bytes_build(void *ctx, const struct load_bytes *lb, struct tv_error *err,
+                                int *err_in_data)
 {
 	struct trace *tr = ctx;
 	struct calltree *b = calltree_new(tr);
@@ -447,12 +622,12 @@ static enum tv_status load_build(void *ctx, const struct load_bytes *lb, struct 
 
 /* One file: mapped, run through fn, unmapped. */
 static enum tv_status load_single(const char *path, load_bytes_fn fn, void *ctx,
-                                  struct tv_error *err)
+                                  const struct load_progress *prog, struct tv_error *err)
 {
 	struct load_map dm;
 	struct load_bytes lb = {NULL, 0, NULL, 0, load_consumed, &dm};
 	int in_data = 0;
-	enum tv_status r = load_map_file(path, &dm, err);
+	enum tv_status r = load_map_file(path, &dm, prog, err);
 	if (r == TV_OK) {
 		lb.data = dm.ptr;
 		lb.datalen = dm.len;
@@ -464,19 +639,20 @@ static enum tv_status load_single(const char *path, load_bytes_fn fn, void *ctx,
 
 /* Both files of a pair; errfile gets the one the error is in. */
 static enum tv_status load_pair(const struct load_paths *lp, load_bytes_fn fn, void *ctx,
-                                struct tv_error *err, char *errfile, size_t errfile_size)
+                                const struct load_progress *prog, struct tv_error *err,
+                                char *errfile, size_t errfile_size)
 {
 	struct load_map km, dm;
 	struct load_bytes lb = {NULL, 0, NULL, 0, load_consumed, &dm};
 	int in_data = 0;
 
 	memset(&dm, 0, sizeof dm);
-	enum tv_status r = load_map_file(lp->key, &km, err);
+	enum tv_status r = load_map_file(lp->key, &km, NULL, err);
 	if (r != TV_OK) {
 		load_set_errfile(errfile, errfile_size, lp->key);
 		return r;
 	}
-	r = load_map_file(lp->data, &dm, err);
+	r = load_map_file(lp->data, &dm, prog, err);
 	if (r != TV_OK) {
 		in_data = 1;
 	} else {
@@ -505,18 +681,21 @@ static int load_half_missing(const struct load_paths *lp, const char *path, enum
 }
 
 enum tv_status load_with_bytes(const char *path, load_bytes_fn fn, void *ctx,
-                               struct tv_error *err, char *errfile, size_t errfile_size)
+                               const struct load_progress *prog, struct tv_error *err,
+                               char *errfile, size_t errfile_size)
 {
 	struct load_paths lp;
 	enum tv_status r;
 
 	load_set_errfile(errfile, errfile_size, path);
+	if (strcmp(path, "-") == 0)   /* standard input: one stream, never a pair */
+		return load_single(path, fn, ctx, prog, err);
 	if (load_pair_paths(path, &lp) < 0)
 		return tv_fail(err, TV_ERR_NOMEM, TV_NO_OFFSET, NULL);
 	if (lp.key && lp.data) {
-		r = load_pair(&lp, fn, ctx, err, errfile, errfile_size);
+		r = load_pair(&lp, fn, ctx, prog, err, errfile, errfile_size);
 	} else {
-		r = load_single(path, fn, ctx, err);
+		r = load_single(path, fn, ctx, prog, err);
 		if (r != TV_OK && load_half_missing(&lp, path, r)) {
 			load_set_errfile(errfile, errfile_size, lp.missing);
 			r = tv_fail(err, TV_ERR_PAIR_HALF, TV_NO_OFFSET, "%s needs it",
@@ -530,5 +709,12 @@ enum tv_status load_with_bytes(const char *path, load_bytes_fn fn, void *ctx,
 enum tv_status load_file(struct trace *tr, const char *path, struct tv_error *err,
                          char *errfile, size_t errfile_size)
 {
-	return load_with_bytes(path, load_build, tr, err, errfile, errfile_size);
+	return load_with_bytes(path, load_bytes_build, tr, NULL, err, errfile, errfile_size);
+}
+
+enum tv_status load_file_progress(struct trace *tr, const char *path,
+                                  const struct load_progress *prog, struct tv_error *err,
+                                  char *errfile, size_t errfile_size)
+{
+	return load_with_bytes(path, load_bytes_build, tr, prog, err, errfile, errfile_size);
 }

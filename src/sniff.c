@@ -1,4 +1,6 @@
 /* sniff.c: recognising non-trace files by their first bytes. */
+#include "config.h"
+
 #include "sniff.h"
 
 #include <string.h>
@@ -126,8 +128,15 @@ enum sniff_kind sniff_kind(const uint8_t *buf, size_t len)
 const char *sniff_advice(enum sniff_kind k)
 {
 	switch (k) {
+	/* The loader decodes gzip, and zstd when built with libzstd: these
+	 * are read only for bytes that reached a reader undecoded. */
 	case SNIFF_GZIP: return "gzip-compressed; gunzip it first";
+#ifdef HAVE_ZSTD
 	case SNIFF_ZSTD: return "zstd-compressed; unzstd it first";
+#else
+	case SNIFF_ZSTD: return "zstd-compressed; this traceview was built without zstd: "
+		                "unzstd it first";
+#endif
 	case SNIFF_SIMPLEPERF: return "a simpleperf report-sample file; read it with simpleperf";
 	case SNIFF_PERF_DATA: return "a perf.data recording (simpleperf or perf); read it with "
 		                     "simpleperf report";

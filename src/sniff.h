@@ -26,8 +26,10 @@ enum sniff_kind {
 /* What the first bytes of buf[0..len) are. Reads at most 4 KiB. */
 enum sniff_kind sniff_kind(const uint8_t *buf, size_t len);
 
-/* The words for an error detail ("gzip-compressed; gunzip it first");
- * NULL for SNIFF_UNKNOWN. */
+/* The words for an error detail ("a Java heap dump (hprof)"); NULL for
+ * SNIFF_UNKNOWN. The loader decodes gzip and zstd itself (inflate.h), so
+ * it shows the compressed kinds' words only for zstd in a build without
+ * libzstd ("...built without zstd: unzstd it first"). */
 const char *sniff_advice(enum sniff_kind k);
 
 /* 1 when the binary part bin[0..len) (from its "SLOW" header on) looks

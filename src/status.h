@@ -30,6 +30,7 @@
 	X(TV_ERR_NEED_KEY, "bare data file: its .key file is missing") \
 	X(TV_ERR_PAIR_HALF, "missing half of a .key/.data pair") \
 	X(TV_ERR_MANGLED, "binary part re-encoded as UTF-8") \
+	X(TV_ERR_COMPRESSED, "damaged compressed data") \
 	X(TV_ERR_TOO_BIG, "trace exceeds a built-in limit") \
 	X(TV_ERR_NO_THREAD, "no such thread in the trace") \
 	X(TV_ERR_OUTPUT, "cannot write output")

@@ -106,6 +106,15 @@ check "-h exits 0" status_is 0
 run --version
 check "--version exits 0" status_is 0
 check "--version names the program and a version" stdout_has '^traceview [0-9]'
+# Whether this build reads zstd: --version says, and the build agrees.
+if stdout_has '^compressed traces: gzip, zstd$'; then have_zstd=yes
+elif stdout_has '^compressed traces: gzip (built without zstd)$'; then have_zstd=no
+else have_zstd=unknown
+fi
+check "--version lists the compressions read" eval '[ $have_zstd != unknown ]'
+if [ -n "${TV_HAVE_ZSTD:-}" ]; then
+	check "--version's zstd is configure's ($TV_HAVE_ZSTD)" eval '[ $have_zstd = "$TV_HAVE_ZSTD" ]'
+fi
 run -V
 check "-V exits 0" status_is 0
 
@@ -405,8 +414,7 @@ printf '\050\265\057\375\044\000\001\000' >"$tmp/zst.trace"
 printf 'SIMPLEPERF\001\000\000\000' >"$tmp/sp.trace"
 # A Perfetto Trace: packets (field 1) holding a timestamp and a sequence id.
 printf '\n\005\100\350\007\120\001\n\002\120\001' >"$tmp/perfetto.trace"
-for kind in "gz:gzip-compressed; gunzip it first" "zst:zstd-compressed; unzstd it first" \
-	"sp:a simpleperf report-sample file; read it with simpleperf" \
+for kind in "sp:a simpleperf report-sample file; read it with simpleperf" \
 	"perfetto:a Perfetto trace; open it in ui.perfetto.dev"; do
 	f=$tmp/${kind%%:*}.trace
 	run -r "$f"
@@ -414,11 +422,107 @@ for kind in "gz:gzip-compressed; gunzip it first" "zst:zstd-compressed; unzstd i
 	check "${kind%%:*}: named in one line" \
 		stderr_is "traceview: $f: not an Android method trace: ${kind#*:} (offset 0)"
 done
+# gzip and zstd are decoded, not named: a stream that stops is damage.
+run -r "$tmp/gz.trace"
+check "gzip header alone: exits 2" status_is 2
+check "gzip header alone: cut short at its end" stderr_is \
+	"traceview: $tmp/gz.trace: damaged compressed data: gzip stream cut short (offset 10)"
+run -r "$tmp/zst.trace"
+check "zstd header alone: exits 2" status_is 2
+if [ $have_zstd = yes ]; then
+	check "zstd header alone: cut short at its end" stderr_is \
+		"traceview: $tmp/zst.trace: damaged compressed data: zstd stream cut short (offset 8)"
+else
+	check "zstd without libzstd: named, 'built without zstd'" stderr_is \
+		"traceview: $tmp/zst.trace: not an Android method trace: zstd-compressed; this traceview was built without zstd: unzstd it first (offset 0)"
+fi
+
+# ---------------------------------------------------------------- stdin, compressed
+
+# run_in FILE ARGS...: run with standard input from FILE.
+run_in() {
+	in=$1
+	shift
+	"$TRACEVIEW" "$@" <"$in" >"$tmp/out" 2>"$tmp/err"
+	rc=$?
+}
+# same_as FILE: stdout is FILE byte for byte.
+same_as() { cmp -s "$tmp/out" "$1" || { echo "#   output differs from $1" >&2; return 1; }; }
+
+"$TRACEVIEW" -f json "$SAMPLE" >"$tmp/plain.json"
+"$TRACEVIEW" -f dump "$SAMPLE" >"$tmp/plain.dump"
+cat "$SAMPLE" | "$TRACEVIEW" -f json - >"$tmp/out" 2>"$tmp/err"
+rc=$?
+check "a trace piped to '-': exits 0" status_is 0
+check "a trace piped to '-': the JSON of the file" same_as "$tmp/plain.json"
+run_in /dev/null -r -
+check "empty standard input: exits 2" status_is 2
+check "empty standard input: named 'standard input'" stderr_is \
+	"traceview: standard input: empty file"
+run --diff - -
+check "--diff - -: exits 2" status_is 2
+check "--diff - -: one operand only" stderr_is \
+	"traceview: --diff can read only one of its traces from standard input ('-')"
+run_in "$SAMPLE" --diff -f csv "$SAMPLE" -
+check "--diff FILE -: exits 0" status_is 0
+"$TRACEVIEW" --diff -f csv "$SAMPLE" "$SAMPLE" >"$tmp/diff.csv"
+check "--diff FILE -: as FILE FILE" same_as "$tmp/diff.csv"
+# A pair cannot come from '-': its data part alone needs the key.
+keyend=$(grep -abo SLOW "$SAMPLE" | head -n 1 | cut -d: -f1)
+tail -c +$((keyend + 1)) "$SAMPLE" >"$tmp/bare-in.data"
+run_in "$tmp/bare-in.data" -r -
+check "a data part on standard input: exits 2" status_is 2
+check "a data part on standard input: its key is missing" stderr_is \
+	"traceview: standard input: bare data file: its .key file is missing (offset 0)"
+# The progress bar goes to a terminal only: never into a pipe, even when
+# the test hook draws it at once (6 MB of zeros: past the first step).
+head -c 6000000 /dev/zero >"$tmp/zeros"
+TRACEVIEW_TEST_PROGRESS=1 "$TRACEVIEW" -r - <"$tmp/zeros" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+check "6 MB of zeros from standard input: exits 2" status_is 2
+check "no progress bar when stderr is not a terminal" stderr_is \
+	"traceview: standard input: not an Android method trace (offset 0)"
+
 if command -v gzip >/dev/null 2>&1; then
 	gzip -c "$SAMPLE" >"$tmp/sample.trace.gz"
-	run -r "$tmp/sample.trace.gz"
-	check "a gzipped trace: 'gunzip it first'" stderr_is \
-		"traceview: $tmp/sample.trace.gz: not an Android method trace: gzip-compressed; gunzip it first (offset 0)"
+	run -f json "$tmp/sample.trace.gz"
+	check "a gzipped trace: exits 0" status_is 0
+	check "a gzipped trace: the JSON of the plain file" same_as "$tmp/plain.json"
+	run_in "$tmp/sample.trace.gz" -f json -
+	check "gzip on standard input: the JSON of the plain file" same_as "$tmp/plain.json"
+	run_in "$tmp/sample.trace.gz" -f dump -
+	check "gzip on standard input: --format=dump as the plain file" same_as "$tmp/plain.dump"
+	cat "$tmp/sample.trace.gz" | "$TRACEVIEW" -f json - >"$tmp/out" 2>"$tmp/err"
+	check "gzip through a pipe: the JSON of the plain file" same_as "$tmp/plain.json"
+	# two members, cut inside the records
+	head -c 300000 "$SAMPLE" | gzip -c >"$tmp/two.gz"
+	tail -c +300001 "$SAMPLE" | gzip -c >>"$tmp/two.gz"
+	run -f json "$tmp/two.gz"
+	check "two gzip members: exits 0" status_is 0
+	check "two gzip members: the JSON of the plain file" same_as "$tmp/plain.json"
+	head -c 1000 "$tmp/sample.trace.gz" >"$tmp/cut.gz"
+	run -r "$tmp/cut.gz"
+	check "a cut gzip file: exits 2" status_is 2
+	check "a cut gzip file: where it stops" stderr_is \
+		"traceview: $tmp/cut.gz: damaged compressed data: gzip stream cut short (offset 1000)"
+	run_in "$tmp/cut.gz" -r -
+	check "a cut gzip stream on standard input: exits 2" status_is 2
+	check "a cut gzip stream on standard input: where it stops" stderr_is \
+		"traceview: standard input: damaged compressed data: gzip stream cut short (offset 1000)"
+else
+	skipped "gzip-compressed traces" "no gzip program"
+fi
+if [ $have_zstd = yes ] && command -v zstd >/dev/null 2>&1; then
+	zstd -q -c "$SAMPLE" >"$tmp/sample.trace.zst"
+	run -f json "$tmp/sample.trace.zst"
+	check "a zstd trace: exits 0" status_is 0
+	check "a zstd trace: the JSON of the plain file" same_as "$tmp/plain.json"
+	head -c 300000 "$SAMPLE" | zstd -q -c >"$tmp/two.zst"
+	tail -c +300001 "$SAMPLE" | zstd -q -c >>"$tmp/two.zst"
+	cat "$tmp/two.zst" | "$TRACEVIEW" -f json - >"$tmp/out" 2>"$tmp/err"
+	check "two zstd frames through a pipe: the JSON of the plain file" same_as "$tmp/plain.json"
+else
+	skipped "zstd-compressed traces" "built without libzstd, or no zstd program"
 fi
 # The sample copied as text: every byte a UTF-8 decoder refuses becomes
 # U+FFFD. The key section is ASCII, so the binary part starts at the same

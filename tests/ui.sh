@@ -78,6 +78,9 @@ q() { printf "'%s'" "$(printf '%s' "$1" | sed "s/'/'\\\\''/g")"; }
 # for $tmp/NAME.go before starting (time to attach pipe-pane). The runner
 # traps SIGINT so that Ctrl-C (sent to the whole foreground group) leaves
 # it alive to report; traceview itself starts with the default action.
+# With $launch_in set to a file, traceview's standard input is a pipe
+# from cat of that file instead of the terminal.
+launch_in=
 launch() {
 	name=$1 vars=$2
 	shift 2
@@ -91,6 +94,7 @@ launch() {
 		echo "  while [ ! -e $(q "$tmp/$name.go") ]; do sleep 0.05; done"
 		echo "fi"
 		echo "before=\$(stty -g)"
+		[ -n "$launch_in" ] && printf 'cat %s | ' "$(q "$launch_in")"
 		printf 'sh -c %s %s' "$(q "echo \$\$ >$(q "$tmp/$name.pid"); exec \"\$@\"")" sh
 		printf ' %s' "$(q "$TRACEVIEW")"
 		for a in "$@"; do printf ' %s' "$(q "$a")"; done
@@ -709,6 +713,48 @@ launch s14 "$LOC TRACEVIEW_TEST_UI_OOM=1" "$tmp/s.trace"
 check "fatal error: exits 2 with the terminal restored" exited s14 2
 check "fatal error: the message names the file" has "traceview: $tmp/s.trace: out of memory"
 finish s14
+
+# ---------------------------------------------------------------- 17 stdin
+# A (gzipped) trace piped to '-': the UI opens and takes its keys from
+# the terminal, not from the pipe. Then 6 MB of zeros piped to -r -, the
+# progress bar drawn from the first call (TRACEVIEW_TEST_PROGRESS): it
+# reaches the terminal (pipe-pane) and is blanked before the error line.
+if command -v gzip >/dev/null 2>&1; then
+	gzip -c "$SAMPLE" >"$tmp/in.trace.gz"
+else
+	cp "$SAMPLE" "$tmp/in.trace.gz"
+fi
+launch_in=$tmp/in.trace.gz
+launch s17 "$LOC" -
+launch_in=
+if wait_for s17 "Calls+Rec"; then
+	ok "stdin: a trace piped to '-' opens full screen"
+	# the pipe is at its end: only the terminal can bring this q
+	keys s17 q
+	check "stdin: q typed on the terminal exits 0" exited s17 0
+else
+	bad "stdin: a trace piped to '-' opens full screen"
+fi
+finish s17
+head -c 6000000 /dev/zero >"$tmp/zeros"
+: >"$tmp/s18.hold"
+: >"$tmp/s18.out"
+launch_in=$tmp/zeros
+launch s18 "$LOC TRACEVIEW_TEST_PROGRESS=1" -r -
+launch_in=
+tm pipe-pane -o -t s18 "cat >>$(q "$tmp/s18.out")"
+: >"$tmp/s18.go"
+if wait_for s18 "EXITED=2 "; then
+	check "progress: the bar reached the terminal" \
+		grep -Fq "traceview: reading standard input 4 MiB" "$tmp/s18.out"
+	check "progress: blanked, only the error line is left" \
+		eval 'has "traceview: standard input: not an Android method trace (offset 0)" &&
+		      hasnt "reading"'
+else
+	bad "progress: traceview -r - ends on 6 MB of zeros"
+fi
+tm pipe-pane -t s18 2>/dev/null
+finish s18
 
 # ---------------------------------------------------------------- 1 real
 if [ -n "$REAL" ] && [ -d "$REAL" ]; then

@@ -8,17 +8,21 @@
 #include "config.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <locale.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "actions.h"
 #include "diff.h"
 #include "export.h"
+#include "inflate.h"
 #include "load.h"
 #include "mapping.h"
 #include "profile.h"
@@ -77,7 +81,8 @@ static void main_usage(FILE *out)
 	      "On a terminal traceview opens a full-screen view (press ? for its keys);\n"
 	      "otherwise, or with -r, -f or -o, it prints a report.\n"
 	      "TRACE is a .trace file of any Android format (legacy, streaming, V2),\n"
-	      "or NAME.key and NAME.data given as either file or as NAME.\n"
+	      "or NAME.key and NAME.data given as either file or as NAME, or - for\n"
+	      "standard input. gzip- and zstd-compressed traces are read as they are.\n"
 	      "\n"
 	      "Exit status: 0 success, 1 output could not be written,\n"
 	      "2 bad command line or unreadable trace.\n", out);
@@ -224,7 +229,10 @@ static int main_option(int c, struct main_opts *o, char *const *argv)
 	case OPT_DIFF: o->diff = 1; break;
 	case OPT_MAPPING: o->mapping = optarg; break;
 	case 'h': main_usage(stdout); return -1;
-	case 'V': printf("traceview %s\n", PACKAGE_VERSION); return -1;
+	case 'V':
+		printf("traceview %s\ncompressed traces: gzip%s\n", PACKAGE_VERSION,
+		       inflate_supported(INFLATE_ZSTD) ? ", zstd" : " (built without zstd)");
+		return -1;
 	case OPT_KEYS_ROFF: case OPT_KEYS_MD: main_keys_doc(c == OPT_KEYS_ROFF); return -1;
 	default: return main_bad_option(c, argv);
 	}
@@ -238,6 +246,9 @@ static int main_check(const struct main_opts *o)
 	                o->format == FMT_SPEEDSCOPE))
 		return main_usage_error("--diff cannot write --format=%s (expected text, csv, json, "
 		                        "folded)", main_formats[o->format]);
+	if (o->diff && strcmp(o->path[0], "-") == 0 && strcmp(o->path[1], "-") == 0)
+		return main_usage_error("--diff can read only one of its traces from standard "
+		                        "input ('-')");
 	if (o->format == FMT_DUMP && o->thread)
 		return main_usage_error("--format=dump lists every record: it takes no --thread");
 	return 0;
@@ -313,11 +324,114 @@ static int main_options(int argc, char **argv, struct main_opts *o)
 
 /* ------------------------------------------------------------ loading */
 
+/* A path as messages name it: "-" is standard input. */
+static const char *main_name(const char *path)
+{
+	return strcmp(path, "-") == 0 ? "standard input" : path;
+}
+
 static void main_error(const char *file, const struct tv_error *err)
 {
 	char msg[512];
 	tv_error_format(err, msg, sizeof msg);
-	fprintf(stderr, "traceview: %s: %s\n", file, msg);
+	fprintf(stderr, "traceview: %s: %s\n", main_name(file), msg);
+}
+
+/* ------------------------------------------------------------ progress */
+
+/* A one-line bar on standard error while a load takes more than a
+ * moment; only when standard error is a terminal. The engine calls every
+ * few MiB (load.h); this decides when to draw. TRACEVIEW_TEST_PROGRESS
+ * in the environment draws from the first call (tests/ui.sh). */
+#define MAIN_BAR_DELAY 0.3    /* seconds before the first draw */
+#define MAIN_BAR_EVERY 0.05   /* seconds between draws */
+#define MAIN_BAR_CELLS 24
+
+struct main_bar {
+	struct load_progress prog;
+	const char *name;
+	struct timespec start;
+	double delay, last;
+	int drawn;            /* columns on screen now; 0: nothing shown */
+};
+
+static double main_since(const struct timespec *t0)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)(t.tv_sec - t0->tv_sec) + (double)(t.tv_nsec - t0->tv_nsec) / 1e9;
+}
+
+static int main_term_cols(void)
+{
+	struct winsize ws;
+	if (ioctl(STDERR_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col >= 20)
+		return ws.ws_col;
+	return 80;
+}
+
+/* "traceview: reading NAME [#####-----]  45%" (or "  12 MiB" when the
+ * size is not known), fitted to the terminal; the name is the basename,
+ * its bytes outside printable ASCII shown as '?'. */
+static void main_bar_draw(void *ctx, enum load_stage stage, uint64_t done, uint64_t total)
+{
+	struct main_bar *b = ctx;
+	double t = main_since(&b->start);
+	if (t < b->delay || (b->drawn && t - b->last < MAIN_BAR_EVERY))
+		return;
+	b->last = t;
+	const char *base = strrchr(b->name, '/');
+	base = base && base[1] ? base + 1 : b->name;
+	char name[32], line[160], cells[MAIN_BAR_CELLS + 1];
+	size_t i;
+	for (i = 0; base[i] && i < sizeof name - 1; i++)
+		name[i] = base[i] >= 0x20 && base[i] < 0x7f ? base[i] : '?';
+	name[i] = '\0';
+	const char *what = stage == LOAD_STAGE_READ ? "reading" : "parsing";
+	int n;
+	if (total) {
+		uint64_t pct = done >= total ? 100 : done * 100 / total;
+		size_t full = (size_t)(pct * MAIN_BAR_CELLS / 100);
+		memset(cells, '#', full);
+		memset(cells + full, '-', MAIN_BAR_CELLS - full);
+		cells[MAIN_BAR_CELLS] = '\0';
+		n = snprintf(line, sizeof line, "traceview: %s %s [%s] %3u%%", what, name, cells,
+		             (unsigned)pct);
+	} else {
+		n = snprintf(line, sizeof line, "traceview: %s %s %llu MiB", what, name,
+		             (unsigned long long)(done >> 20));
+	}
+	int cols = main_term_cols() - 1;
+	if (n > cols)
+		n = cols;
+	/* pad over a longer previous line instead of relying on an erase code */
+	fprintf(stderr, "\r%.*s%*s", n, line, b->drawn > n ? b->drawn - n : 0, "");
+	fflush(stderr);
+	b->drawn = n > b->drawn ? n : b->drawn;
+}
+
+/* Starts timing a load of path; prog is NULL when nothing may be drawn. */
+static const struct load_progress *main_bar_start(struct main_bar *b, const char *path)
+{
+	memset(b, 0, sizeof *b);
+	if (!isatty(STDERR_FILENO))
+		return NULL;
+	b->prog.fn = main_bar_draw;
+	b->prog.ctx = b;
+	b->name = main_name(path);
+	b->delay = getenv("TRACEVIEW_TEST_PROGRESS") ? 0 : MAIN_BAR_DELAY;
+	clock_gettime(CLOCK_MONOTONIC, &b->start);
+	return &b->prog;
+}
+
+/* The load ended: blank the bar's line, leave the cursor at its start. */
+static void main_bar_end(struct main_bar *b)
+{
+	if (!b->drawn)
+		return;
+	fprintf(stderr, "\r%*s\r", b->drawn, "");
+	fflush(stderr);
+	b->drawn = 0;
 }
 
 /* Reads the mapping once; its malformed lines are warnings on stderr. */
@@ -346,13 +460,17 @@ static int main_load(const char *path, const struct mapping *map, struct trace *
 {
 	struct tv_error err = {TV_OK, TV_NO_OFFSET, ""};
 	char errfile[4096] = "";
+	struct main_bar bar;
 	trace_init(tr);
-	if (load_file(tr, path, &err, errfile, sizeof errfile) != TV_OK) {
+	enum tv_status st = load_file_progress(tr, path, main_bar_start(&bar, path), &err, errfile,
+	                                       sizeof errfile);
+	main_bar_end(&bar);
+	if (st != TV_OK) {
 		main_error(errfile[0] ? errfile : path, &err);
 		return EXIT_INPUT;
 	}
 	if (map && mapping_apply(map, tr) < 0) {
-		fprintf(stderr, "traceview: %s: out of memory\n", path);
+		fprintf(stderr, "traceview: %s: out of memory\n", main_name(path));
 		return EXIT_INPUT;
 	}
 	return 0;
@@ -388,7 +506,7 @@ static int main_thread(const struct main_opts *o, const char *path, const struct
 		*tid = tr->threads[idx[0]].tid;
 		return 0;
 	}
-	fprintf(stderr, "traceview: %s: ", path);
+	fprintf(stderr, "traceview: %s: ", main_name(path));
 	if (n > 1) {
 		fputs("thread '", stderr);
 		textesc_text(stderr, o->thread, strlen(o->thread));
@@ -431,7 +549,7 @@ static int main_clock(const struct main_opts *o, const struct trace *tr, const c
 		return 0;
 	}
 	if (!tr->has_clock[o->clock]) {
-		fprintf(stderr, "traceview: %s: the trace has no %s clock (clock=%s)\n", path,
+		fprintf(stderr, "traceview: %s: the trace has no %s clock (clock=%s)\n", main_name(path),
 		        o->clock == TV_CPU ? "CPU" : "wall", trace_clock_name(tr->clock));
 		return EXIT_INPUT;
 	}
@@ -465,19 +583,58 @@ static int main_close_out(const struct main_opts *o, FILE *out, enum tv_status s
 	return EXIT_OUTPUT;
 }
 
+/* --format=dump reads the bytes twice (the trace for its names, then every
+ * record) in one pass over the input, so standard input works too. */
 struct main_dump {
+	const struct main_opts *o;
+	const struct mapping *map;
+	struct trace tr;
 	FILE *out;
-	const struct trace *tr;
+	int rc;   /* EXIT_OUTPUT: the output could not be opened (said) */
 };
 
 static enum tv_status main_dump_bytes(void *ctx, const struct load_bytes *b,
                                       struct tv_error *err, int *err_in_data)
 {
 	struct main_dump *d = ctx;
+	enum tv_status st = load_bytes_build(&d->tr, b, err, err_in_data);
+	if (st != TV_OK)
+		return st;
 	*err_in_data = 0;
+	if (d->map && mapping_apply(d->map, &d->tr) < 0)
+		return tv_fail(err, TV_ERR_NOMEM, TV_NO_OFFSET, NULL);
+	if (!(d->out = main_open_out(d->o))) {
+		d->rc = EXIT_OUTPUT;
+		return TV_ERR_OUTPUT;
+	}
 	if (b->key)
-		return export_dump_pair(d->out, d->tr, b->key, b->keylen, b->data, b->datalen, err);
-	return export_dump(d->out, d->tr, b->data, b->datalen, err);
+		return export_dump_pair(d->out, &d->tr, b->key, b->keylen, b->data, b->datalen, err);
+	return export_dump(d->out, &d->tr, b->data, b->datalen, err);
+}
+
+static int main_dump(const struct main_opts *o, const struct mapping *map)
+{
+	struct main_dump d = {o, map, {0}, NULL, 0};
+	struct tv_error err = {TV_OK, TV_NO_OFFSET, ""};
+	char errfile[4096] = "";
+	struct main_bar bar;
+	int rc = 0;
+	trace_init(&d.tr);
+	enum tv_status st = load_with_bytes(o->path[0], main_dump_bytes, &d,
+	                                    main_bar_start(&bar, o->path[0]), &err, errfile,
+	                                    sizeof errfile);
+	main_bar_end(&bar);
+	if (st != TV_OK && st != TV_ERR_OUTPUT) {
+		main_error(errfile[0] ? errfile : o->path[0], &err);
+		st = TV_OK;
+		rc = EXIT_INPUT;
+	}
+	if (d.out) {
+		int wrc = main_close_out(o, d.out, st);
+		rc = rc ? rc : wrc;
+	}
+	trace_free(&d.tr);
+	return d.rc ? d.rc : rc;
 }
 
 static enum tv_status main_write(FILE *out, const struct main_opts *o, const struct profile *p,
@@ -502,47 +659,59 @@ static int main_report(const struct main_opts *o, const struct trace *tr)
 	int clock = trace_sort_clock(tr), rc = 0;
 	if (main_uses(o, 0) & USE_CLOCK)
 		rc = main_clock(o, tr, o->path[0], &clock);
-	if (!rc && o->format != FMT_DUMP)
+	if (!rc)
 		rc = main_profile(o, o->path[0], tr, &p);
 	FILE *out = rc ? NULL : main_open_out(o);
 	if (!rc && !out)
 		rc = EXIT_OUTPUT;
-	if (!rc && o->format == FMT_DUMP) {
-		struct main_dump d = {out, tr};
-		struct tv_error err = {TV_OK, TV_NO_OFFSET, ""};
-		char errfile[4096] = "";
-		enum tv_status st = load_with_bytes(o->path[0], main_dump_bytes, &d, &err, errfile,
-		                                    sizeof errfile);
-		if (st != TV_OK && st != TV_ERR_OUTPUT) {
-			main_error(errfile[0] ? errfile : o->path[0], &err);
-			st = TV_OK;
-			rc = EXIT_INPUT;
-		}
-		int wrc = main_close_out(o, out, st);
-		rc = rc ? rc : wrc;
-	} else if (!rc) {
+	if (!rc)
 		rc = main_close_out(o, out, main_write(out, o, &p, clock));
-	}
 	profile_free(&p);
 	return rc;
 }
 
-/* Full screen only when both ends are a terminal that can do it. */
+static int main_reads_stdin(const struct main_opts *o)
+{
+	return strcmp(o->path[0], "-") == 0 || (o->path[1] && strcmp(o->path[1], "-") == 0);
+}
+
+/* Full screen only when both ends are a terminal that can do it; a trace
+ * read from standard input leaves the keys to the terminal (/dev/tty). */
 static int main_wants_ui(const struct main_opts *o)
 {
 	const char *term = getenv("TERM");
-	return !o->report && isatty(STDOUT_FILENO) && isatty(STDIN_FILENO) && term && *term &&
+	return !o->report && isatty(STDOUT_FILENO) &&
+	       (isatty(STDIN_FILENO) || main_reads_stdin(o)) && term && *term &&
 	       strcmp(term, "dumb") != 0;
+}
+
+/* Once a trace came from a pipe on standard input: the UI takes its keys
+ * from the controlling terminal instead, made standard input so curses
+ * reads it as usual. -1 when there is none (the caller prints the
+ * report). */
+static int main_keys_from_tty(void)
+{
+	if (isatty(STDIN_FILENO))
+		return 0;
+	int fd = open("/dev/tty", O_RDWR | O_NOCTTY);
+	if (fd < 0)
+		return -1;
+	int r = dup2(fd, STDIN_FILENO) < 0 ? -1 : 0;
+	close(fd);
+	clearerr(stdin);
+	return r;
 }
 
 static int main_single(const struct main_opts *o, const struct mapping *map)
 {
 	struct trace tr;
 	struct ui_opts uo = {o->color, o->ascii, o->thread != NULL, 0};
+	if (o->format == FMT_DUMP)
+		return main_dump(o, map);
 	int rc = main_load(o->path[0], map, &tr);
 	if (!rc && main_wants_ui(o) && o->thread)
 		rc = main_thread(o, o->path[0], &tr, &uo.tid);
-	if (!rc && main_wants_ui(o)) {
+	if (!rc && main_wants_ui(o) && main_keys_from_tty() == 0) {
 		rc = ui_run(o->path[0], &tr, &uo);
 		if (rc != UI_NO_TERMINAL) {
 			trace_free(&tr);
@@ -578,7 +747,7 @@ static int main_diff(const struct main_opts *o, const struct mapping *map)
 		main_error(o->path[1], &err);
 		rc = EXIT_INPUT;
 	}
-	if (!rc && main_wants_ui(o)) {
+	if (!rc && main_wants_ui(o) && main_keys_from_tty() == 0) {
 		struct ui_opts uo = {o->color, o->ascii, 0, 0};  /* the diff is already scoped */
 		rc = ui_run_diff(o->path[0], o->path[1], &d, &uo);
 		rc = rc == UI_NO_TERMINAL ? -1 : rc;

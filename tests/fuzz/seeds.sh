@@ -10,6 +10,23 @@ set -eu
 prog=$1 corpus=$2 real=${3:-}
 mkdir -p "$corpus"
 "$prog" "$corpus"
+# Compressed copies for load_buffer's decoders: gzip (one member, two
+# members), zstd (two frames) and a cut gzip stream. -n: no name or time
+# in the header, so the seeds are the same on every run.
+compressed() {
+	d=$corpus/load
+	if command -v gzip >/dev/null 2>&1; then
+		gzip -n -c "$d/gen-v1-3-dual" >"$d/gen-v1-3-dual.gz"
+		head -c 300 "$d/gen-stream-f3" | gzip -n -c >"$d/gen-stream-f3-2members.gz"
+		tail -c +301 "$d/gen-stream-f3" | gzip -n -c >>"$d/gen-stream-f3-2members.gz"
+		head -c 200 "$d/gen-v1-3-dual.gz" >"$d/gen-v1-3-dual-cut.gz"
+	fi
+	if command -v zstd >/dev/null 2>&1; then
+		head -c 300 "$d/gen-v2-5-c" | zstd -q -c >"$d/gen-v2-5-c-2frames.zst"
+		tail -c +301 "$d/gen-v2-5-c" | zstd -q -c >>"$d/gen-v2-5-c-2frames.zst"
+	fi
+}
+compressed
 if [ -z "$real" ] || [ ! -d "$real" ]; then
 	echo "seeds.sh: no real traces (${real:-unset}); generated seeds only" >&2
 	exit 0
