@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "draw.h"
 #include "names.h"
 #include "numfmt.h"
 #include "text.h"
@@ -248,8 +249,20 @@ int table_init(struct table *t, const struct profile *p, int clock)
 	return table_select(t, t->norder > 1 ? t->order[1] : PROF_TOPLEVEL);
 }
 
+static void tc_free_names(struct table *t)
+{
+	if (!t->names)
+		return;
+	for (uint32_t i = 0; i <= t->p->tr->nmethods; i++)
+		free(t->names[i]);
+	free(t->names);
+	t->names = NULL;
+}
+
 void table_free(struct table *t)
 {
+	if (t->p)
+		tc_free_names(t);
 	free(t->order);
 	free(t->rows);
 	t->order = NULL;
@@ -259,6 +272,8 @@ void table_free(struct table *t)
 int table_set_profile(struct table *t, const struct profile *p)
 {
 	uint32_t keep = t->sel;
+	if (t->p->tr != p->tr)
+		tc_free_names(t);
 	t->p = p;
 	if (tc_build_order(t) < 0)
 		return -1;
@@ -467,9 +482,13 @@ static void tc_name_cell(const struct table *t, const struct table_row *r, int w
                          char *buf, size_t n)
 {
 	const char *mark = "";
+	char sym[16];
 	switch (r->kind) {
-	case ROW_PARENT: mark = ascii ? "  < " : "  \xE2\x96\xB2 "; break;  /* ▲ */
-	case ROW_CHILD: mark = ascii ? "  > " : "  \xE2\x96\xBC "; break;   /* ▼ */
+	case ROW_PARENT: case ROW_CHILD:
+		snprintf(sym, sizeof sym, "  %s ",
+		         draw_sym(r->kind == ROW_PARENT ? SYM_PARENT : SYM_CHILD, ascii));
+		mark = sym;
+		break;
 	case ROW_SELF: case ROW_RPARENT_LABEL: case ROW_RCHILD_LABEL: mark = "    "; break;
 	case ROW_METHOD: mark = ""; break;
 	}
@@ -498,8 +517,7 @@ static void tc_draw_title(const struct table *t, WINDOW *win, const struct color
 		if (!shown[col])
 			continue;
 		const char *arrow = t->sort != (enum table_col)col ? ""
-		                    : t->reverse ? (ascii ? "^" : "\xE2\x96\xB2")
-		                                 : (ascii ? "v" : "\xE2\x96\xBC");
+		                    : draw_sym(t->reverse ? SYM_SORT_UP : SYM_SORT_DOWN, ascii);
 		snprintf(cell, sizeof cell, "%s%s", tc_cols[col].title, arrow);
 		if (col == TC_NAME) {
 			text_pad(cell, sizeof cell, text_width(cell), name_w);
@@ -548,6 +566,7 @@ void table_draw(struct table *t, WINDOW *win, const struct color *c, int ascii, 
 {
 	int h, w, shown[TC_COUNT], name_w;
 	getmaxyx(win, h, w);
+	t->width = w;
 	tc_layout(t, w, shown, &name_w);
 	tc_draw_title(t, win, c, shown, name_w, ascii);
 	t->height = h - 1 > 0 ? h - 1 : 1;
@@ -565,4 +584,138 @@ void table_draw(struct table *t, WINDOW *win, const struct color *c, int ascii, 
 		attr_t a = tc_row_attr(t, &t->rows[r], c, r == t->cursor, focused);
 		tc_draw_row(t, win, y + 1, &t->rows[r], a, shown, name_w, ascii);
 	}
+}
+
+/* ------------------------------------------------------------ pane */
+
+int table_toggle_clock(struct table *t, char *msg, size_t n)
+{
+	const struct trace *tr = t->p->tr;
+	if (!tr->has_clock[TV_CPU] || !tr->has_clock[TV_WALL]) {
+		snprintf(msg, n, "this trace has one clock only");
+		return -1;
+	}
+	static const enum table_col swap[TC_COUNT] = {
+		[TC_NAME] = TC_NAME, [TC_INCL_CPU_PCT] = TC_INCL_REAL_PCT,
+		[TC_INCL_CPU] = TC_INCL_REAL, [TC_EXCL_CPU_PCT] = TC_EXCL_REAL_PCT,
+		[TC_EXCL_CPU] = TC_EXCL_REAL, [TC_INCL_REAL_PCT] = TC_INCL_CPU_PCT,
+		[TC_INCL_REAL] = TC_INCL_CPU, [TC_EXCL_REAL_PCT] = TC_EXCL_CPU_PCT,
+		[TC_EXCL_REAL] = TC_EXCL_CPU, [TC_CALLS] = TC_CALLS,
+		[TC_CPU_CALL] = TC_REAL_CALL, [TC_REAL_CALL] = TC_CPU_CALL,
+	};
+	enum table_col col = swap[t->sort];
+	if (col == TC_NAME || col == TC_CALLS)
+		col = t->clock == TV_CPU ? TC_INCL_REAL : TC_INCL_CPU;
+	table_sort(t, col, t->reverse);
+	snprintf(msg, n, "%s", t->clock == TV_CPU ? "time base: CPU" : "time base: real");
+	return 0;
+}
+
+static void tp_draw(void *self, WINDOW *win, const struct pane_ctx *ctx)
+{
+	table_draw(self, win, ctx->color, ctx->ascii, ctx->focused);
+}
+
+static enum pane_res tp_act(void *self, enum action a, const struct pane_ctx *ctx,
+                            struct pane_out *out)
+{
+	struct table *t = self;
+	int page = t->height > 1 ? t->height - 1 : 1;
+	(void)ctx;
+	switch (a) {
+	case ACT_UP: table_move(t, -1); break;
+	case ACT_DOWN: table_move(t, 1); break;
+	case ACT_PGUP: table_move(t, -page); break;
+	case ACT_PGDN: table_move(t, page); break;
+	case ACT_TOP: table_move(t, -(int64_t)t->nrows); break;
+	case ACT_BOTTOM: table_move(t, (int64_t)t->nrows); break;
+	case ACT_JUMP:
+		out->target = table_jump_target(t);
+		if (out->target != TABLE_NO_JUMP)
+			return PANE_JUMP;
+		snprintf(out->msg, sizeof out->msg, "Enter jumps from a parent or child row");
+		break;
+	case ACT_SORT_PREV: case ACT_SORT_NEXT:
+		table_sort(t, table_sort_step(t, a == ACT_SORT_NEXT ? 1 : -1, t->width), t->reverse);
+		break;
+	case ACT_SORT_REVERSE: table_sort(t, t->sort, !t->reverse); break;
+	case ACT_CLOCK: table_toggle_clock(t, out->msg, sizeof out->msg); break;
+	default: return PANE_IGNORED;
+	}
+	return PANE_DONE;
+}
+
+static struct pane_sel tp_selected(const void *self)
+{
+	const struct table *t = self;
+	return (struct pane_sel){t->sel, 0, 0};
+}
+
+static size_t tp_footer(const void *self, enum action *out, size_t n)
+{
+	static const enum action keys[] = {ACT_UP, ACT_DOWN, ACT_JUMP, ACT_BACK, ACT_FORWARD,
+	                                   ACT_SORT_PREV, ACT_SORT_NEXT, ACT_SORT_REVERSE, ACT_CLOCK};
+	size_t k = 0;
+	(void)self;
+	for (; k < n && k < sizeof keys / sizeof *keys; k++)
+		out[k] = keys[k];
+	return k;
+}
+
+static void tp_click(void *self, int y, int x, int wheel)
+{
+	struct table *t = self;
+	(void)x;
+	if (wheel)
+		table_move(t, wheel < 0 ? -3 : 3);
+	else if (y >= 1)
+		table_click(t, t->top + (uint32_t)(y - 1));
+}
+
+static int tp_select(void *self, uint32_t item)
+{
+	return table_select(self, item);
+}
+
+static uint32_t tp_count(const void *self)
+{
+	const struct table *t = self;
+	return t->norder > 1 ? t->norder - 1 : 0;  /* without (toplevel) */
+}
+
+static uint32_t tp_item(const void *self, uint32_t i)
+{
+	const struct table *t = self;
+	return t->order[i + 1];
+}
+
+static void tp_name(const void *self, uint32_t m, char *buf, size_t n)
+{
+	struct table *t = (struct table *)self;  /* the names are a cache */
+	uint32_t nm = t->p->tr->nmethods;
+	if (m >= nm) {
+		names_full(t->p->tr, m, buf, n);
+		return;
+	}
+	if (!t->names)
+		t->names = calloc((size_t)nm + 1, sizeof *t->names);
+	if (t->names && !t->names[m]) {
+		char full[4200];
+		names_full(t->p->tr, m, full, sizeof full);
+		t->names[m] = strdup(full);
+	}
+	if (t->names && t->names[m])
+		snprintf(buf, n, "%s", t->names[m]);
+	else
+		names_full(t->p->tr, m, buf, n);
+}
+
+struct pane table_pane(struct table *t)
+{
+	static const struct pane_ops ops = {
+		.kind = PANE_TABLE, .draw = tp_draw, .act = tp_act, .selected = tp_selected,
+		.footer = tp_footer, .click = tp_click, .select = tp_select, .count = tp_count,
+		.item = tp_item, .name = tp_name,
+	};
+	return (struct pane){&ops, t};
 }

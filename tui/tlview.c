@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "draw.h"
 #include "names.h"
 #include "numfmt.h"
 #include "text.h"
@@ -333,22 +334,16 @@ static struct tlv_cache *tlv_row(struct tlview *v, uint32_t idx, uint32_t select
 static void tlv_draw_cell(WINDOW *win, const struct color *c, int ascii, uint32_t rank,
                           int is_cursor)
 {
-	static const char *const glyphs_utf8[] = {"\xE2\x96\x88", "\xE2\x96\x93", "\xE2\x96\x92",
-	                                          "\xE2\x96\x91"};
-	static const char *const glyphs_ascii[] = {"#", "=", "+", ":", "%", "*"};
-	if (rank == TL_NONE) {
-		wattrset(win, is_cursor ? c->role[ROLE_CURSOR] : A_NORMAL);
-		waddstr(win, is_cursor ? (ascii ? "|" : "\xE2\x94\x82") : " ");
-		return;
+	static const enum draw_sym shades[] = {SYM_SHADE1, SYM_SHADE2, SYM_SHADE3, SYM_SHADE4};
+	if (is_cursor) {
+		draw_bar(win, draw_sym(SYM_CURSOR, ascii), c->role[ROLE_CURSOR], 1);
+	} else if (rank == TL_NONE) {
+		draw_bar(win, " ", A_NORMAL, 1);
+	} else if (c->tier == COLOR_TIER_MONO) {
+		draw_bar(win, draw_sym(shades[rank % 4], ascii), A_NORMAL, 1);
+	} else {
+		draw_bar(win, " ", color_method(c, rank), 1);
 	}
-	if (c->tier == COLOR_TIER_MONO) {
-		const char *g = ascii ? glyphs_ascii[rank % 6] : glyphs_utf8[rank % 4];
-		wattrset(win, is_cursor ? A_REVERSE : A_NORMAL);
-		waddstr(win, is_cursor ? (ascii ? "|" : "\xE2\x94\x82") : g);
-		return;
-	}
-	wattrset(win, color_method(c, rank) | (is_cursor ? A_REVERSE : 0));
-	waddstr(win, is_cursor ? (ascii ? "|" : "\xE2\x94\x82") : " ");
 }
 
 static void tlv_draw_thread(struct tlview *v, WINDOW *win, const struct color *c, int ascii,
@@ -376,7 +371,7 @@ static void tlv_draw_thread(struct tlview *v, WINDOW *win, const struct color *c
 	wattrset(win, c->role[ROLE_MARK]);
 	for (int x = 0; x < v->bar_w; x++)
 		if (row->marks[x])
-			mvwaddstr(win, y + 1, v->bar_x + x, ascii ? "-" : "\xE2\x96\x94");
+			mvwaddstr(win, y + 1, v->bar_x + x, draw_sym(SYM_MARK, ascii));
 	wattrset(win, A_NORMAL);
 }
 
@@ -441,4 +436,83 @@ void tlview_draw(struct tlview *v, WINDOW *win, const struct color *c, int ascii
 		wclrtoeol(win);
 	}
 	tlv_draw_status(v, win, c, ascii, h - 1, w);
+}
+
+/* ------------------------------------------------------------ pane */
+
+static void tp_draw(void *self, WINDOW *win, const struct pane_ctx *ctx)
+{
+	tlview_draw(self, win, ctx->color, ctx->ascii, ctx->focused, ctx->selected);
+}
+
+static enum pane_res tp_act(void *self, enum action a, const struct pane_ctx *ctx,
+                            struct pane_out *out)
+{
+	struct tlview *v = self;
+	switch (a) {
+	case ACT_PAN_LEFT: tlview_pan(v, -1); break;
+	case ACT_PAN_RIGHT: tlview_pan(v, 1); break;
+	case ACT_ZOOM_IN: tlview_zoom(v, 1); break;
+	case ACT_ZOOM_OUT: tlview_zoom(v, -1); break;
+	case ACT_FIT_ALL: tlview_fit_all(v); break;
+	case ACT_FIT_CALL:
+		if (tlview_fit_call(v) < 0)
+			snprintf(out->msg, sizeof out->msg, "no call under the cursor");
+		break;
+	case ACT_THREAD_UP: tlview_thread_move(v, -1); break;
+	case ACT_THREAD_DOWN: tlview_thread_move(v, 1); break;
+	case ACT_CURSOR_LEFT: tlview_nudge(v, -1); break;
+	case ACT_CURSOR_RIGHT: tlview_nudge(v, 1); break;
+	case ACT_NEXT_CALL: case ACT_PREV_CALL:
+		if (tlview_step_call(v, ctx->selected, a == ACT_NEXT_CALL ? 1 : -1) < 0)
+			snprintf(out->msg, sizeof out->msg, "%s",
+			         a == ACT_NEXT_CALL ? "no later call of the selected method"
+			                            : "no earlier call of the selected method");
+		break;
+	case ACT_PICK:
+		out->target = tlview_method_at_cursor(v);
+		if (out->target != TL_NONE)
+			return PANE_JUMP;
+		snprintf(out->msg, sizeof out->msg, "no call under the cursor");
+		break;
+	default: return PANE_IGNORED;
+	}
+	return PANE_DONE;
+}
+
+static struct pane_sel tp_selected(const void *self)
+{
+	const struct tlview *v = self;
+	uint32_t m = tlview_method_at_cursor(v);
+	return (struct pane_sel){m == TL_NONE ? PANE_NONE : m, tlview_cursor_tid(v),
+	                         v->nthreads > 0};
+}
+
+static size_t tp_footer(const void *self, enum action *out, size_t n)
+{
+	static const enum action keys[] = {ACT_PAN_LEFT, ACT_PAN_RIGHT, ACT_ZOOM_IN, ACT_ZOOM_OUT,
+	                                   ACT_FIT_ALL, ACT_FIT_CALL, ACT_THREAD_UP,
+	                                   ACT_THREAD_DOWN, ACT_NEXT_CALL, ACT_PREV_CALL, ACT_PICK};
+	size_t k = 0;
+	(void)self;
+	for (; k < n && k < sizeof keys / sizeof *keys; k++)
+		out[k] = keys[k];
+	return k;
+}
+
+static void tp_click(void *self, int y, int x, int wheel)
+{
+	if (wheel)
+		tlview_zoom(self, wheel < 0 ? 1 : -1);
+	else
+		tlview_click(self, y, x);
+}
+
+struct pane tlview_pane(struct tlview *v)
+{
+	static const struct pane_ops ops = {
+		.kind = PANE_TIMELINE, .draw = tp_draw, .act = tp_act, .selected = tp_selected,
+		.footer = tp_footer, .click = tp_click,
+	};
+	return (struct pane){&ops, v};
 }

@@ -16,6 +16,7 @@
 #include <stdint.h>
 
 #include "color.h"
+#include "pane.h"
 #include "profile.h"
 #include "timeline.h"
 
@@ -66,5 +67,9 @@ int tlview_click(struct tlview *v, int y, int x);
 
 void tlview_draw(struct tlview *v, WINDOW *win, const struct color *c, int ascii, int focused,
                  uint32_t selected);
+
+/* The timeline as a pane of the shell (pane.h); the context's selected
+ * item is the method whose calls are marked and stepped through. */
+struct pane tlview_pane(struct tlview *v);
 
 #endif
