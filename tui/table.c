@@ -510,7 +510,7 @@ static void tc_name_cell(const struct table *t, const struct table_row *r, int w
 static void tc_draw_title(const struct table *t, WINDOW *win, const struct color *c,
                           const int *shown, int name_w, int ascii)
 {
-	char cell[64];
+	char cell[4300];  /* the Name title is padded to the name's width */
 	wattrset(win, c->role[ROLE_TITLE]);
 	wmove(win, 0, 0);
 	for (int col = 0; col < TC_COUNT; col++) {

@@ -1,0 +1,225 @@
+/* test_panes.c: the shell and its panes drawn off screen.
+ *
+ * Curses runs on an xterm-256color terminal that writes to /dev/null; the
+ * UI is built on the bundled sample with ui_new(), keys go through
+ * ui_key() and each frame through ui_draw(), then the text (and the
+ * attributes) of curscr, the screen as curses believes the terminal shows
+ * it, are compared with what the rough edges of issue 10 require.
+ */
+#include <locale.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <wchar.h>
+
+#include <cmocka.h>
+#include <curses.h>
+
+#include "draw.h"
+#include "load.h"
+#include "numfmt.h"
+#include "text.h"
+#include "trace.h"
+#include "ui.h"
+
+#ifndef TV_SAMPLE
+#error "TV_SAMPLE must name the bundled sample trace"
+#endif
+
+struct scr {
+	FILE *out, *in;
+	SCREEN *sc;
+	struct trace tr;
+	struct ui *u;
+	int cols, lines;
+};
+
+static struct scr *scr_open(int cols, int lines, int ascii)
+{
+	struct scr *s = calloc(1, sizeof *s);
+	struct tv_error err = {TV_OK, TV_NO_OFFSET, ""};
+	char errfile[4096] = "";
+	char num[16];
+	assert_non_null(s);
+	snprintf(num, sizeof num, "%d", lines);
+	setenv("LINES", num, 1);
+	snprintf(num, sizeof num, "%d", cols);
+	setenv("COLUMNS", num, 1);
+	s->out = fopen("/dev/null", "w");
+	s->in = fopen("/dev/null", "r");
+	assert_non_null(s->out);
+	assert_non_null(s->in);
+	s->sc = newterm("xterm-256color", s->out, s->in);
+	assert_non_null(s->sc);
+	set_term(s->sc);
+	resizeterm(lines, cols);
+	s->cols = cols;
+	s->lines = lines;
+	trace_init(&s->tr);
+	assert_int_equal(load_file(&s->tr, TV_SAMPLE, &err, errfile, sizeof errfile), TV_OK);
+	struct ui_opts o = {.color = 1, .ascii = ascii};
+	s->u = ui_new(TV_SAMPLE, &s->tr, &o);
+	assert_non_null(s->u);
+	ui_draw(s->u);
+	return s;
+}
+
+static void scr_close(struct scr *s)
+{
+	ui_free(s->u);
+	endwin();
+	delscreen(s->sc);
+	fclose(s->out);
+	fclose(s->in);
+	trace_free(&s->tr);
+	free(s);
+}
+
+/* Keys given as a string; each followed by a frame. */
+static void scr_keys(struct scr *s, const char *keys)
+{
+	for (; *keys; keys++) {
+		ui_key(s->u, (unsigned char)*keys);
+		ui_draw(s->u);
+	}
+}
+
+static void scr_key(struct scr *s, int ch)
+{
+	ui_key(s->u, ch);
+	ui_draw(s->u);
+}
+
+/* Row y of the screen as UTF-8, trailing blanks removed. */
+static void scr_row(int y, char *buf, size_t n)
+{
+	size_t k = 0;
+	int cols = getmaxx(curscr);
+	mbstate_t st;
+	memset(&st, 0, sizeof st);
+	for (int x = 0; x < cols && k + 8 < n; x++) {
+		cchar_t cc;
+		wchar_t wc[CCHARW_MAX + 1];
+		attr_t a;
+		short pair;
+		if (mvwin_wch(curscr, y, x, &cc) == ERR)
+			break;
+		if (getcchar(&cc, wc, &a, &pair, NULL) == ERR)
+			continue;
+		for (int i = 0; wc[i]; i++) {
+			size_t m = wcrtomb(buf + k, wc[i], &st);
+			if (m != (size_t)-1)
+				k += m;
+		}
+	}
+	while (k > 0 && buf[k - 1] == ' ')
+		k--;
+	buf[k] = '\0';
+}
+
+/* The first row whose text matches prefix at its start; -1 if none. */
+static int scr_find(const char *prefix)
+{
+	char row[2048];
+	for (int y = 0; y < getmaxy(curscr); y++) {
+		scr_row(y, row, sizeof row);
+		if (strncmp(row, prefix, strlen(prefix)) == 0)
+			return y;
+	}
+	return -1;
+}
+
+/* Does any row hold s? */
+static int scr_has(const char *s)
+{
+	char row[2048];
+	for (int y = 0; y < getmaxy(curscr); y++) {
+		scr_row(y, row, sizeof row);
+		if (strstr(row, s))
+			return 1;
+	}
+	return 0;
+}
+
+/* The display column where s ends in row y (columns, not bytes). */
+static int scr_end_col(int y, const char *s)
+{
+	char row[2048];
+	scr_row(y, row, sizeof row);
+	char *p = strstr(row, s);
+	if (!p)
+		return -1;
+	p[strlen(s)] = '\0';
+	return text_width(row);
+}
+
+static void dump(void)
+{
+	char row[2048];
+	for (int y = 0; y < getmaxy(curscr); y++) {
+		scr_row(y, row, sizeof row);
+		fprintf(stderr, "|%s\n", row);
+	}
+}
+
+/* 1: at 250 columns every number sits under its label: the labels'
+ * right ends are the numbers' right ends. */
+static void test_wide_header_aligned(void **state)
+{
+	(void)state;
+	struct scr *s = scr_open(250, 50, 0);
+	int title = scr_find("Name ");
+	int top = scr_find("(toplevel)");
+	if (title < 0 || top < 0)
+		dump();
+	assert_true(title >= 0 && top == title + 1);
+	/* (toplevel): 100.0% of CPU and real time. */
+	assert_int_equal(scr_end_col(title, "Incl Cpu %"), scr_end_col(top, "100.0%"));
+	char row[2048];
+	scr_row(top, row, sizeof row);
+	int x_real = scr_end_col(title, "Incl Real %");
+	assert_true(x_real > 0);
+	/* Both percentages of (toplevel) are 100.0%: the second ends under
+	 * "Incl Real %". */
+	char *second = strstr(strstr(row, "100.0%") + 1, "100.0%");
+	assert_non_null(second);
+	second[strlen("100.0%")] = '\0';
+	assert_int_equal(text_width(row), x_real);
+	scr_close(s);
+}
+
+/* 2: at 80x24 the help scrolls to its last line, and no line is wider
+ * than the screen; q closes it. */
+static void test_help_scrolls(void **state)
+{
+	(void)state;
+	struct scr *s = scr_open(80, 24, 0);
+	scr_keys(s, "?");
+	assert_true(scr_has("Keys  (lines 1"));
+	assert_false(scr_has("clear the prompt"));
+	scr_keys(s, "G");
+	assert_true(scr_has("clear the prompt"));  /* the table's last action */
+	assert_true(scr_has("zoom in around the time cursor"));
+	scr_keys(s, "g");
+	assert_true(scr_has("show the keys of every pane"));
+	scr_key(s, KEY_NPAGE);
+	assert_false(scr_has("show the keys of every pane"));
+	scr_keys(s, "q");
+	assert_false(scr_has("Keys  (lines"));
+	assert_true(scr_has("Calls+Rec"));
+	scr_close(s);
+}
+
+int main(void)
+{
+	setlocale(LC_ALL, "C.UTF-8");
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_wide_header_aligned),
+		cmocka_unit_test(test_help_scrolls),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
