@@ -333,6 +333,11 @@ check "timeline: five more zooms: a label every 50 ms (|6500ms style)" \
 keys s1 0
 check "timeline: 0 fits the whole trace again: |0s, a label every 2 s" \
 	eval 'wait_cond s1 step_is 2s && has_re "^ +[|]0s +[|]2s "'
+# Bars are reverse-video cells in a method's colour (never erasable
+# blanks, which tmux can drop: tests/ech.sh); [56] is not the cursor row.
+check "timeline: [56] UmsAgent's bars are reverse-video palette cells under tmux" \
+	eval 'row_sgr s1 "^\[56\] UmsAgent " && sgr_has a=7 &&
+	      grep -Eq "^fg=(110|150|180|174|116|186|152|181|109|144|139|117)\$" "$tmp/sgr"'
 
 # ---------------------------------------------------------------- 11 scope
 keys s1 t

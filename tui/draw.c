@@ -5,6 +5,12 @@
 
 #include "text.h"
 
+/* An attribute no terminal description in common use can show (xterm's,
+ * tmux's and screen's have no protected mode), which curses therefore
+ * never drops from a cell: a blank carrying it is not erasable, so curses
+ * writes it as a blank instead of an erase-characters sequence. */
+#define DRAW_NO_ERASE A_PROTECT
+
 static const char *const draw_syms[SYM_COUNT][2] = {
 	[SYM_ELLIPSIS] = {"\xE2\x80\xA6", "~"},
 	[SYM_ARROW] = {"\xE2\x86\x92", "->"},
@@ -103,10 +109,7 @@ void draw_bar(WINDOW *win, const char *g, attr_t a, int n)
 	wattrset(win, A_NORMAL);
 }
 
-/* Last in the file: term.h defines lower-case macros (lines, columns...). */
-#include <term.h>
-
-void draw_no_erase(void)
+void draw_no_erase(WINDOW *win)
 {
-	erase_chars = NULL;
+	wbkgdset(win, ' ' | DRAW_NO_ERASE);
 }

@@ -59,9 +59,10 @@ void draw_box(WINDOW *win, const char *title, int ascii);
  * the end of the line. */
 void draw_bar(WINDOW *win, const char *g, attr_t a, int n);
 
-/* Never paint with erase-characters (ECH) on the current terminal: tmux
- * drops ECH when a clear to the end of the line follows, leaving old cells
- * on screen. Blanks are then written as blanks. Call after newterm(). */
-void draw_no_erase(void);
+/* Never paint win with erase-characters (ECH): tmux drops ECH when a
+ * clear to the end of the line follows, leaving old cells on screen. Every
+ * cell of win then carries an invisible attribute that makes curses write
+ * blanks as blanks. */
+void draw_no_erase(WINDOW *win);
 
 #endif

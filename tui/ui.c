@@ -138,8 +138,14 @@ static void ui_layout(struct ui *u)
 	u->tbw = newwin(body - split, u->cols, 1 + split, 0);
 	u->ovw = newwin(body, u->cols, 1, 0);
 	u->ftr = newwin(1, u->cols, u->lines - 1, 0);
-	if (!u->hdr || (u->timeline.ops && !u->tlw) || !u->tbw || !u->ovw || !u->ftr)
+	if (!u->hdr || (u->timeline.ops && !u->tlw) || !u->tbw || !u->ovw || !u->ftr) {
 		ui_del_windows(u);
+		return;
+	}
+	WINDOW *all[] = {u->hdr, u->tlw, u->tbw, u->ovw, u->ftr};
+	for (size_t i = 0; i < sizeof all / sizeof *all; i++)
+		if (all[i])
+			draw_no_erase(all[i]);
 }
 
 /* ------------------------------------------------------------ panes */
@@ -1031,7 +1037,6 @@ static int ui_term_start(void)
 		ui_signals(SIG_DFL);
 		return UI_NO_TERMINAL;
 	}
-	draw_no_erase();
 	cbreak();
 	noecho();
 	nonl();
