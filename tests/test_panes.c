@@ -214,12 +214,67 @@ static void test_help_scrolls(void **state)
 	scr_close(s);
 }
 
+/* 13: the ASCII sort marker stands apart; the self row is shaded to the
+ * right edge; every glyph has an ASCII twin; a screen too small says how
+ * to quit, and q does. */
+static void test_small_edges(void **state)
+{
+	(void)state;
+	for (int i = 0; i < SYM_COUNT; i++) {
+		const char *u = draw_sym((enum draw_sym)i, 0), *a = draw_sym((enum draw_sym)i, 1);
+		assert_true(u[0] && a[0]);
+		for (const char *p = a; *p; p++)
+			assert_true(*p >= ' ' && *p < 127);
+	}
+	struct scr *s = scr_open(120, 40, 1);
+	assert_true(scr_find("Name ") >= 0);
+	assert_true(scr_has("Incl Cpu v"));
+	/* The first method is selected and expanded: its self row. */
+	int y = scr_find("    self");
+	assert_true(y > 0);
+	chtype first = mvwinch(curscr, y, 0), last = mvwinch(curscr, y, s->cols - 1);
+	assert_true(PAIR_NUMBER(first & A_COLOR) != 0);
+	assert_int_equal(first & A_COLOR, last & A_COLOR);
+	scr_close(s);
+
+	s = scr_open(70, 20, 1);
+	assert_true(scr_has("traceview needs at least 80x24 (this is 70x20); q quits"));
+	assert_int_equal(ui_key(s->u, 'j'), 0);
+	assert_int_equal(ui_key(s->u, 'q'), 1);
+	scr_close(s);
+}
+
+/* 14: no action waits on Esc (tests/test_keys.c), and the delay that
+ * tells Esc from a key sequence is short. */
+static void test_escdelay(void **state)
+{
+	(void)state;
+	assert_true(UI_ESCDELAY_MS > 0 && UI_ESCDELAY_MS <= 50);
+	struct scr *s = scr_open(120, 40, 1);
+	/* Esc closes the help; so do q and ?. */
+	const int closers[] = {27, 'q', '?'};
+	for (size_t i = 0; i < 3; i++) {
+		scr_keys(s, "?");
+		assert_true(scr_has("Keys  (lines 1"));
+		scr_key(s, closers[i]);
+		assert_false(scr_has("Keys  (lines 1"));
+	}
+	/* Ctrl-G cancels a find as Esc does. */
+	scr_keys(s, "/xyz");
+	assert_true(scr_has(" /xyz"));
+	scr_key(s, 7);
+	assert_false(scr_has(" /xyz"));
+	scr_close(s);
+}
+
 int main(void)
 {
 	setlocale(LC_ALL, "C.UTF-8");
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_wide_header_aligned),
 		cmocka_unit_test(test_help_scrolls),
+		cmocka_unit_test(test_small_edges),
+		cmocka_unit_test(test_escdelay),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -18,17 +18,18 @@ struct tc_info {
 
 static const struct tc_info tc_cols[TC_COUNT] = {
 	[TC_NAME] = {"Name", 0, -1},
-	[TC_INCL_CPU_PCT] = {"Incl Cpu %", 10, TV_CPU},
+	/* Each wide enough for its title, a blank and the sort marker. */
+	[TC_INCL_CPU_PCT] = {"Incl Cpu %", 12, TV_CPU},
 	[TC_INCL_CPU] = {"Incl Cpu", 11, TV_CPU},
-	[TC_EXCL_CPU_PCT] = {"Excl Cpu %", 10, TV_CPU},
+	[TC_EXCL_CPU_PCT] = {"Excl Cpu %", 12, TV_CPU},
 	[TC_EXCL_CPU] = {"Excl Cpu", 11, TV_CPU},
-	[TC_INCL_REAL_PCT] = {"Incl Real %", 11, TV_WALL},
+	[TC_INCL_REAL_PCT] = {"Incl Real %", 13, TV_WALL},
 	[TC_INCL_REAL] = {"Incl Real", 11, TV_WALL},
-	[TC_EXCL_REAL_PCT] = {"Excl Real %", 11, TV_WALL},
+	[TC_EXCL_REAL_PCT] = {"Excl Real %", 13, TV_WALL},
 	[TC_EXCL_REAL] = {"Excl Real", 11, TV_WALL},
 	[TC_CALLS] = {"Calls+Rec", 12, -1},
-	[TC_CPU_CALL] = {"Cpu/Call", 10, TV_CPU},
-	[TC_REAL_CALL] = {"Real/Call", 10, TV_WALL},
+	[TC_CPU_CALL] = {"Cpu/Call", 11, TV_CPU},
+	[TC_REAL_CALL] = {"Real/Call", 11, TV_WALL},
 };
 
 #define TC_NAME_MIN 24
@@ -518,7 +519,8 @@ static void tc_draw_title(const struct table *t, WINDOW *win, const struct color
 			continue;
 		const char *arrow = t->sort != (enum table_col)col ? ""
 		                    : draw_sym(t->reverse ? SYM_SORT_UP : SYM_SORT_DOWN, ascii);
-		snprintf(cell, sizeof cell, "%s%s", tc_cols[col].title, arrow);
+		/* The marker apart from the title: "Incl Cpu v", not "Cpuv". */
+		snprintf(cell, sizeof cell, "%s%s%s", tc_cols[col].title, arrow[0] ? " " : "", arrow);
 		if (col == TC_NAME) {
 			text_pad(cell, sizeof cell, text_width(cell), name_w);
 			waddstr(win, cell);
