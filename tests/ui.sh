@@ -628,7 +628,7 @@ finish s13
 # half: 20.196 ms, 20196/124650 = 16.2%, 4/11 (as Traceview showed them).
 # Children: inflate (Lorg/xmlpull/...) 6/10 plain, 4/10 while recursive.
 REC='inflate (ILandroid/view/ViewGroup;Z)'
-RECPAR='LayoutInflater\.inflate \(ILandroid/view/Vie'
+RECPAR='LayoutInflater\.inflate \(ILandroid/view/V'
 # line_after REGEX: the screen line after the first one matching REGEX.
 line_after() { grep -E -A 1 -e "$1" "$tmp/screen" | sed -n 2p; }
 launch s15 "$LOC" "$SAMPLE"
