@@ -210,7 +210,7 @@ static void test_help_scrolls(void **state)
 	assert_false(scr_has("show the keys of every pane"));
 	scr_keys(s, "q");
 	assert_false(scr_has("Keys  (lines"));
-	assert_true(scr_has("Calls+Rec"));
+	assert_true(scr_has("Incl Cpu"));
 	scr_close(s);
 }
 
@@ -267,6 +267,66 @@ static void test_escdelay(void **state)
 	scr_close(s);
 }
 
+/* The titles of the table's title row, in order, blank-separated. */
+static void scr_titles(char *out, size_t n)
+{
+	char row[2048];
+	static const char *const all[] = {"Incl Cpu %", "Incl Cpu", "Excl Cpu %", "Excl Cpu",
+	                                  "Incl Real %", "Incl Real", "Excl Real %", "Excl Real",
+	                                  "Calls+Rec", "Cpu/Call", "Real/Call"};
+	scr_row(scr_find("Name "), row, sizeof row);
+	out[0] = '\0';
+	for (size_t i = 0; i < sizeof all / sizeof *all; i++) {
+		const char *p = strstr(row, all[i]);
+		/* "Incl Cpu" also starts "Incl Cpu %": want the whole title. */
+		while (p && p[strlen(all[i])] == ' ' && p[strlen(all[i]) + 1] == '%')
+			p = strstr(p + 1, all[i]);
+		if (p) {
+			strncat(out, all[i], n - strlen(out) - 1);
+			strncat(out, ",", n - strlen(out) - 1);
+		}
+	}
+}
+
+/* 7 and 8: at 80x24 a dual-clock trace keeps the time base's incl and
+ * excl and the other clock's incl; c switches the base and the header
+ * says so; sorting never changes the columns and stops at the ends. */
+static void test_columns_and_clock(void **state)
+{
+	(void)state;
+	char titles[512], before[512];
+	struct scr *s = scr_open(80, 24, 1);
+	scr_titles(titles, sizeof titles);
+	assert_string_equal(titles, "Incl Cpu %,Incl Cpu,Excl Cpu,Incl Real,");
+	char hdr[2048];
+	scr_row(0, hdr, sizeof hdr);
+	assert_non_null(strstr(hdr, " | CPU"));
+	assert_true(scr_has("Incl Cpu v"));
+	/* > walks right over the shown columns only, and stays at the end. */
+	scr_keys(s, ">");
+	assert_true(scr_has("Excl Cpu v"));
+	scr_keys(s, ">");
+	assert_true(scr_has("Incl Real v"));
+	scr_keys(s, ">>>");
+	assert_true(scr_has("Incl Real v"));
+	scr_titles(before, sizeof before);
+	assert_string_equal(before, titles);
+	/* c: the real clock is the base now; its columns come first. */
+	scr_keys(s, "c");
+	scr_titles(titles, sizeof titles);
+	assert_string_equal(titles, "Incl Cpu,Incl Real %,Incl Real,Excl Real,");
+	scr_row(0, hdr, sizeof hdr);
+	assert_non_null(strstr(hdr, " | real"));
+	assert_true(scr_has("Incl Cpu v"));  /* the sort moved to the other clock's column */
+	scr_keys(s, "<<<<");
+	assert_true(scr_has("Name v") || scr_has("Name ^"));
+	scr_keys(s, "<");
+	assert_true(scr_has("Name v"));
+	scr_titles(before, sizeof before);
+	assert_string_equal(before, titles);
+	scr_close(s);
+}
+
 int main(void)
 {
 	setlocale(LC_ALL, "C.UTF-8");
@@ -275,6 +335,7 @@ int main(void)
 		cmocka_unit_test(test_help_scrolls),
 		cmocka_unit_test(test_small_edges),
 		cmocka_unit_test(test_escdelay),
+		cmocka_unit_test(test_columns_and_clock),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

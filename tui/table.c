@@ -285,10 +285,9 @@ int table_set_profile(struct table *t, const struct profile *p)
 
 int table_sort(struct table *t, enum table_col col, int reverse)
 {
+	/* The time base stays: only c changes it (and with it the columns). */
 	t->sort = col;
 	t->reverse = reverse;
-	if (tc_cols[col].clock >= 0)
-		t->clock = tc_cols[col].clock;
 	if (tc_build_order(t) < 0)
 		return -1;
 	return table_select(t, t->sel);
@@ -342,11 +341,12 @@ static int tc_col_shown(const struct table *t, enum table_col col, const int *dr
 static void tc_layout(const struct table *t, int width, int *shown, int *name_w)
 {
 	int base = t->clock, other = !t->clock;
-	int pct[2] = {TC_INCL_CPU_PCT, TC_INCL_REAL_PCT}, inc[2] = {TC_INCL_CPU, TC_INCL_REAL};
+	int pct[2] = {TC_INCL_CPU_PCT, TC_INCL_REAL_PCT};
 	int epct[2] = {TC_EXCL_CPU_PCT, TC_EXCL_REAL_PCT}, exc[2] = {TC_EXCL_CPU, TC_EXCL_REAL};
 	int per[2] = {TC_CPU_CALL, TC_REAL_CALL};
+	/* The time base's incl and excl and the other clock's incl stay. */
 	const int drop[] = {per[other], per[base], epct[other], pct[other], epct[base],
-	                    exc[other], inc[other], TC_CALLS, exc[base], pct[base]};
+	                    exc[other], TC_CALLS, pct[base]};
 	int dropped[TC_COUNT] = {0};
 	size_t nd = 0;
 	for (;;) {
@@ -370,12 +370,10 @@ enum table_col table_sort_step(const struct table *t, int dir, int width)
 {
 	int shown[TC_COUNT], name_w;
 	tc_layout(t, width, shown, &name_w);
-	int c = t->sort;
-	for (int i = 0; i < TC_COUNT; i++) {
-		c = (c + dir + TC_COUNT) % TC_COUNT;
+	/* The next shown column that way; at either end, stay. */
+	for (int c = (int)t->sort + dir; c >= 0 && c < TC_COUNT; c += dir)
 		if (shown[c])
 			return c;
-	}
 	return t->sort;
 }
 
@@ -606,8 +604,9 @@ int table_toggle_clock(struct table *t, char *msg, size_t n)
 		[TC_CPU_CALL] = TC_REAL_CALL, [TC_REAL_CALL] = TC_CPU_CALL,
 	};
 	enum table_col col = swap[t->sort];
+	t->clock = !t->clock;
 	if (col == TC_NAME || col == TC_CALLS)
-		col = t->clock == TV_CPU ? TC_INCL_REAL : TC_INCL_CPU;
+		col = t->clock == TV_WALL ? TC_INCL_REAL : TC_INCL_CPU;
 	table_sort(t, col, t->reverse);
 	snprintf(msg, n, "%s", t->clock == TV_CPU ? "time base: CPU" : "time base: real");
 	return 0;

@@ -875,10 +875,18 @@ static void ui_draw_header(struct ui *u)
 	if (kinds)
 		snprintf(warn, sizeof warn, "%s%s %zu warning%s (W)", sep, draw_sym(SYM_WARN, u->ascii),
 		         kinds, kinds == 1 ? "" : "s");
-	/* Most important first: a narrow terminal cuts from the right. */
-	snprintf(line, sizeof line, " %s%s%s%s%s%s%s%u threads%svm %s%sclock %s", file, warn,
-	         sep, scope, sep, dur, sep, u->tlv.nthreads, sep, vmb, sep,
+	/* Most important first: a narrow terminal abbreviates, then cuts
+	 * from the right. */
+	const char *base_clock = u->tbl.clock == TV_CPU ? "CPU" : "real";
+	snprintf(line, sizeof line, " %s%s%s%s%s%s time%s%s%s%u threads%svm %s%sclock %s", file,
+	         warn, sep, scope, sep, base_clock, sep, dur, sep, u->tlv.nthreads, sep, vmb, sep,
 	         trace_clock_name(u->tr->clock));
+	if (text_width(line) > u->cols) {
+		if (kinds)
+			snprintf(warn, sizeof warn, "%s%s%zu (W)", sep, draw_sym(SYM_WARN, u->ascii), kinds);
+		snprintf(line, sizeof line, " %s%s%s%s%s%s%s%s%s%u thr%s%s", file, warn, sep, scope, sep,
+		         base_clock, sep, dur, sep, u->tlv.nthreads, sep, vmb);
+	}
 	draw_row(u->hdr, 0, line, u->color.role[ROLE_HEADER], u->ascii);
 }
 
