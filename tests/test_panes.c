@@ -133,6 +133,18 @@ static int scr_find(const char *prefix)
 	return -1;
 }
 
+/* The first row holding s; -1 if none. */
+static int scr_row_with(const char *s)
+{
+	char row[2048];
+	for (int y = 0; y < getmaxy(curscr); y++) {
+		scr_row(y, row, sizeof row);
+		if (strstr(row, s))
+			return y;
+	}
+	return -1;
+}
+
 /* Does any row hold s? */
 static int scr_has(const char *s)
 {
@@ -327,6 +339,37 @@ static void test_columns_and_clock(void **state)
 	scr_close(s);
 }
 
+/* 5: after a find or G the selection's parents and children show too;
+ * find says "match i/n"; & keeps only the matching methods. */
+static void test_find_shows_expansion(void **state)
+{
+	(void)state;
+	struct scr *s = scr_open(80, 24, 1);
+	scr_keys(s, "/handleLaunchActivity\n");
+	assert_true(scr_has("match 1/1"));
+	int sel = scr_row_with("handleLaunchActivity");
+	int self = scr_find("    self");
+	assert_true(sel > 0 && self > sel);
+	assert_true(scr_find("  > ") > self);   /* a child below self */
+	scr_keys(s, "G");
+	assert_true(scr_find("    self") > 0);  /* the last method's expansion */
+	/* n and N step through the matches of a query with several. */
+	scr_keys(s, "/inflate\n");
+	assert_true(scr_has("match 1/"));
+	scr_keys(s, "n");
+	assert_true(scr_has("match 2/"));
+	assert_true(scr_find("    self") > 0);
+	/* & keeps the matches only; an empty filter lists all again. */
+	scr_keys(s, "&handleLaunch\n");
+	assert_true(scr_has("filter: 1 of "));
+	assert_true(scr_row_with("handleLaunchActivity") > 0);
+	assert_false(scr_has("Looper.loop"));
+	scr_keys(s, "&\n/Looper.loop\n");
+	assert_true(scr_has("match 1/1"));
+	assert_true(scr_has("Looper.loop"));
+	scr_close(s);
+}
+
 int main(void)
 {
 	setlocale(LC_ALL, "C.UTF-8");
@@ -336,6 +379,7 @@ int main(void)
 		cmocka_unit_test(test_small_edges),
 		cmocka_unit_test(test_escdelay),
 		cmocka_unit_test(test_columns_and_clock),
+		cmocka_unit_test(test_find_shows_expansion),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

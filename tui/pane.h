@@ -65,8 +65,9 @@ struct pane_ops {
 	uint32_t (*count)(const void *self);
 	uint32_t (*item)(const void *self, uint32_t i);
 	void (*name)(const void *self, uint32_t item, char *buf, size_t n);
-	/* Keep only items with keep[item] set (NULL: all); 0 or -1. */
-	int (*filter)(void *self, const uint8_t *keep);
+	/* Keep only items with keep[item] set, item < n (NULL: all); 0 or
+	 * -1. */
+	int (*filter)(void *self, const uint8_t *keep, size_t n);
 };
 
 struct pane {

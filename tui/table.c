@@ -91,26 +91,30 @@ static int tc_build_order(struct table *t)
 	int rc = -1;
 	if (!r || !order)
 		goto out;
+	/* r[] is zeroed: the names freed below are those made. */
+	uint32_t n = 0;
 	for (uint32_t i = 0; i < p->norder; i++) {
-		r[i].m = p->order[i];
-		r[i].reverse = t->reverse;
+		if (t->keep && !t->keep[p->order[i]])
+			continue;
+		r[n].m = p->order[i];
+		r[n].reverse = t->reverse;
 		if (t->sort == TC_NAME) {
 			char buf[4200];
 			names_full(p->tr, p->order[i], buf, sizeof buf);
-			r[i].name = strdup(buf);
-			if (!r[i].name)
+			r[n].name = strdup(buf);
+			if (!r[n++].name)
 				goto out;
 		} else {
-			r[i].key = tc_key(p, p->order[i], t->sort);
+			r[n++].key = tc_key(p, p->order[i], t->sort);
 		}
 	}
-	qsort(r, p->norder, sizeof *r, tc_sortrec_cmp);
+	qsort(r, n, sizeof *r, tc_sortrec_cmp);
 	order[0] = PROF_TOPLEVEL;
-	for (uint32_t i = 0; i < p->norder; i++)
+	for (uint32_t i = 0; i < n; i++)
 		order[i + 1] = r[i].m;
 	free(t->order);
 	t->order = order;
-	t->norder = p->norder + 1;
+	t->norder = n + 1;
 	order = NULL;
 	rc = 0;
 out:
@@ -226,7 +230,7 @@ static int tc_in_profile(const struct profile *p, uint32_t m)
 
 int table_select(struct table *t, uint32_t m)
 {
-	if (!tc_in_profile(t->p, m))
+	if (!tc_in_profile(t->p, m) || (t->keep && m != PROF_TOPLEVEL && !t->keep[m]))
 		return -1;
 	t->sel = m;
 	if (tc_build_rows(t) < 0)
@@ -264,6 +268,8 @@ void table_free(struct table *t)
 {
 	if (t->p)
 		tc_free_names(t);
+	free(t->keep);
+	t->keep = NULL;
 	free(t->order);
 	free(t->rows);
 	t->order = NULL;
@@ -574,6 +580,17 @@ void table_draw(struct table *t, WINDOW *win, const struct color *c, int ascii, 
 		t->top = t->cursor;
 	if (t->cursor >= t->top + (uint32_t)t->height)
 		t->top = t->cursor - (uint32_t)t->height + 1;
+	/* On the selected method's row, show its expansion below it too, as
+	 * much as fits (after a find, n, N or G it would be off screen). */
+	if (t->cursor < t->nrows && t->rows[t->cursor].kind == ROW_METHOD) {
+		uint32_t end = t->cursor + 1;
+		while (end < t->nrows && t->rows[end].kind != ROW_METHOD)
+			end++;
+		if (end > t->top + (uint32_t)t->height) {
+			uint32_t want = end - (uint32_t)t->height;
+			t->top = want < t->cursor ? want : t->cursor;
+		}
+	}
 	for (int y = 0; y < t->height; y++) {
 		uint32_t r = t->top + (uint32_t)y;
 		if (r >= t->nrows) {
@@ -711,12 +728,38 @@ static void tp_name(const void *self, uint32_t m, char *buf, size_t n)
 		names_full(t->p->tr, m, buf, n);
 }
 
+int table_filter(struct table *t, const uint8_t *keep, size_t n)
+{
+	uint8_t *copy = NULL;
+	if (keep) {
+		size_t all = (size_t)t->p->tr->nmethods + 1;
+		copy = malloc(all);
+		if (!copy)
+			return -1;
+		for (size_t i = 0; i < all; i++)
+			copy[i] = (uint8_t)(i < n && keep[i]);
+	}
+	free(t->keep);
+	t->keep = copy;
+	uint32_t sel = t->sel;
+	if (tc_build_order(t) < 0)
+		return -1;
+	if (table_select(t, sel) == 0)
+		return 0;
+	return table_select(t, t->norder > 1 ? t->order[1] : PROF_TOPLEVEL);
+}
+
+static int tp_filter(void *self, const uint8_t *keep, size_t n)
+{
+	return table_filter(self, keep, n);
+}
+
 struct pane table_pane(struct table *t)
 {
 	static const struct pane_ops ops = {
 		.kind = PANE_TABLE, .draw = tp_draw, .act = tp_act, .selected = tp_selected,
 		.footer = tp_footer, .click = tp_click, .select = tp_select, .count = tp_count,
-		.item = tp_item, .name = tp_name,
+		.item = tp_item, .name = tp_name, .filter = tp_filter,
 	};
 	return (struct pane){&ops, t};
 }

@@ -571,10 +571,9 @@ static void ui_filter_apply(struct ui *u)
 		return;
 	}
 	snprintf(u->query, sizeof u->query, "%s", u->prompt.text);
-	if (!u->query[0]) {
-		l->ops->filter(l->self, NULL);
+	l->ops->filter(l->self, NULL, 0);  /* a new filter starts from all */
+	if (!u->query[0])
 		return;
-	}
 	/* Items are ids below the largest one in the list. */
 	uint32_t n = l->ops->count(l->self), most = 0, kept = 0;
 	for (uint32_t i = 0; i < n; i++)
@@ -592,7 +591,7 @@ static void ui_filter_apply(struct ui *u)
 	}
 	if (!kept)
 		ui_say(u, "no match: the list is unchanged");
-	else if (l->ops->filter(l->self, keep) == 0)
+	else if (l->ops->filter(l->self, keep, (size_t)most + 1) == 0)
 		snprintf(u->msg, sizeof u->msg, "filter: %u of %u methods match", kept, n);
 	free(keep);
 }
