@@ -370,6 +370,55 @@ static void test_find_shows_expansion(void **state)
 	scr_close(s);
 }
 
+/* 12: ruler labels in the unit of the axis ("5.75s", not "5750ms"); the
+ * cursor's time to the zoom's precision; the first screen opens on the
+ * table's first method and its longest call on the first thread. 6: the
+ * status line names the thread and the call; . says where it went. */
+static void test_first_screen_and_ruler(void **state)
+{
+	(void)state;
+	char b[64];
+	numfmt_time_label(b, sizeof b, 5750000, 250000, 13012018);
+	assert_string_equal(b, "5.75s");
+	numfmt_time_label(b, sizeof b, 6000000, 250000, 13012018);
+	assert_string_equal(b, "6s");
+	numfmt_time_label(b, sizeof b, 6500, 500, 20000);
+	assert_string_equal(b, "6.5ms");
+	numfmt_time_label(b, sizeof b, 40, 20, 900);
+	assert_string_equal(b, "40us");
+	numfmt_time_at(b, sizeof b, 6506009, 10000, 13012018);
+	assert_string_equal(b, "6.51s");
+	numfmt_time_at(b, sizeof b, 6506009, 100, 13012018);
+	assert_string_equal(b, "6.5060s");
+
+	struct scr *s = scr_open(120, 40, 1);
+	int st = scr_find(" cursor ");
+	assert_true(st > 0);
+	char row[2048];
+	scr_row(st, row, sizeof row);
+	/* The sample's first method by CPU time is Looper.loop; its longest
+	 * call on [1] main starts the trace (at 0, under calls nested from
+	 * the same moment), not mid-trace at 6.5 s. */
+	assert_non_null(strstr(row, " cursor 0.0s  [1] main  "));
+	/* Zoomed in and panned past 1 s: labels in seconds with decimals. */
+	scr_keys(s, "\t");
+	for (int i = 0; i < 50; i++)
+		scr_keys(s, "l");  /* about 7 s into the trace */
+	scr_keys(s, "wwwww");
+	char ruler[2048];
+	scr_row(1, ruler, sizeof ruler);
+	if (!strstr(ruler, "|6"))
+		dump();
+	assert_null(strstr(ruler, "ms"));
+	int frac = 0;
+	for (const char *p = strchr(ruler, '|'); p; p = strchr(p + 1, '|'))
+		frac += p[1] >= '0' && p[1] <= '9' && strchr(p, '.') && strchr(p, '.') < strchr(p, 's');
+	assert_true(frac > 0);
+	scr_keys(s, ".");
+	assert_true(scr_has("next call on [") || scr_has("no later call"));
+	scr_close(s);
+}
+
 int main(void)
 {
 	setlocale(LC_ALL, "C.UTF-8");
@@ -380,6 +429,7 @@ int main(void)
 		cmocka_unit_test(test_escdelay),
 		cmocka_unit_test(test_columns_and_clock),
 		cmocka_unit_test(test_find_shows_expansion),
+		cmocka_unit_test(test_first_screen_and_ruler),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -245,22 +245,6 @@ static uint64_t tlv_tick(uint64_t span, int w)
 	}
 }
 
-static void tlv_tick_label(char *buf, size_t n, uint64_t t, uint64_t step)
-{
-	if (step >= 1000000 && t % 1000000 == 0)
-		snprintf(buf, n, "%llus", (unsigned long long)(t / 1000000));
-	else if (step >= 100000)
-		snprintf(buf, n, "%llu.%01llus", (unsigned long long)(t / 1000000),
-		         (unsigned long long)(t % 1000000 / 100000));
-	else if (step >= 1000 && t % 1000 == 0)
-		snprintf(buf, n, "%llums", (unsigned long long)(t / 1000));
-	else if (step >= 100)
-		snprintf(buf, n, "%llu.%01llums", (unsigned long long)(t / 1000),
-		         (unsigned long long)(t % 1000 / 100));
-	else
-		snprintf(buf, n, "%lluus", (unsigned long long)t);
-}
-
 static int tlv_col_of(const struct tlview *v, uint64_t t)
 {
 	uint64_t span = v->t1 - v->t0;
@@ -285,7 +269,7 @@ static void tlv_draw_ruler(struct tlview *v, WINDOW *win, const struct color *c)
 		if (col < 0)
 			continue;
 		int x = v->bar_x + col;
-		tlv_tick_label(label, sizeof label, t, step);
+		numfmt_time_label(label, sizeof label, t, step, v->t1 - base);
 		if (x < next_free)
 			continue;
 		mvwaddch(win, 0, x, '|');
@@ -375,28 +359,33 @@ static void tlv_draw_thread(struct tlview *v, WINDOW *win, const struct color *c
 	wattrset(win, A_NORMAL);
 }
 
+/* The status line: the cursor's time to the precision of one column, the
+ * thread and the call under the cursor, or that there is none. */
 static void tlv_draw_status(struct tlview *v, WINDOW *win, const struct color *c, int ascii,
                             int y, int w)
 {
-	char line[1024], tbuf[48], dbuf[48], name[600];
-	numfmt_duration(tbuf, sizeof tbuf, v->cursor - v->tl->begin, 1);
+	char line[1024], tbuf[48], dbuf[48], name[600], thread[300];
+	uint64_t col = v->bar_w > 0 ? (v->t1 - v->t0) / (uint64_t)v->bar_w : 1;
+	numfmt_time_at(tbuf, sizeof tbuf, v->cursor - v->tl->begin, col, v->t1 - v->tl->begin);
 	uint32_t t = tlv_thread(v);
-	uint32_t call = t == TL_NONE ? TL_NONE : timeline_call_at(v->tl, t, v->cursor);
 	int n = snprintf(line, sizeof line, " cursor %s", tbuf);
+	if (t == TL_NONE) {
+		draw_row(win, y, line, c->role[ROLE_TITLE], ascii);
+		return;
+	}
+	uint32_t call = timeline_call_at(v->tl, t, v->cursor);
+	names_thread(v->tl->tr, t, 40, ascii, thread, sizeof thread);
 	if (call != TL_NONE && n > 0 && (size_t)n < sizeof line) {
 		const struct tv_thread *th = &v->tl->tr->threads[t];
 		numfmt_duration(dbuf, sizeof dbuf,
 		                timeline_call_end(v->tl, t, call) - timeline_call_start(v->tl, t, call), 1);
 		names_method(v->tl->tr, th->method[call], w / 2, ascii, name, sizeof name);
-		snprintf(line + n, sizeof line - (size_t)n, "  %s  (%s, depth %u)", name, dbuf,
+		snprintf(line + n, sizeof line - (size_t)n, "  %s  %s  (%s, depth %u)", thread, name, dbuf,
 		         timeline_depth(v->tl, t, call));
+	} else if (n > 0 && (size_t)n < sizeof line) {
+		snprintf(line + n, sizeof line - (size_t)n, "  %s  no call here", thread);
 	}
-	char fit[1100];
-	text_fit(line, w, ascii, fit, sizeof fit);
-	wattrset(win, c->role[ROLE_TITLE]);
-	mvwaddstr(win, y, 0, fit);
-	wclrtoeol(win);
-	wattrset(win, A_NORMAL);
+	draw_row(win, y, line, c->role[ROLE_TITLE], ascii);
 }
 
 void tlview_draw(struct tlview *v, WINDOW *win, const struct color *c, int ascii, int focused,
@@ -438,6 +427,39 @@ void tlview_draw(struct tlview *v, WINDOW *win, const struct color *c, int ascii
 	tlv_draw_status(v, win, c, ascii, h - 1, w);
 }
 
+int tlview_show_longest(struct tlview *v, uint32_t method)
+{
+	if (!v->nthreads)
+		return -1;
+	v->cur = 0;
+	uint32_t t = v->threads[0], best = TL_NONE;
+	const struct tv_thread *th = &v->tl->tr->threads[t];
+	uint64_t most = 0;
+	for (uint32_t c = 0; c < th->ncalls; c++) {
+		if (th->method[c] != method)
+			continue;
+		uint64_t d = timeline_call_end(v->tl, t, c) - timeline_call_start(v->tl, t, c);
+		if (best == TL_NONE || d > most) {
+			best = c;
+			most = d;
+		}
+	}
+	if (best == TL_NONE)
+		return -1;
+	/* A moment when the call itself is innermost, so the status line names
+	 * it: its last µs (children have returned), else its start. */
+	uint64_t s0 = timeline_call_start(v->tl, t, best), e = timeline_call_end(v->tl, t, best);
+	uint64_t at[] = {e > s0 ? e - 1 : s0, s0, s0 + (e - s0) / 2};
+	v->cursor = s0;
+	for (size_t i = 0; i < sizeof at / sizeof *at; i++)
+		if (timeline_call_at(v->tl, t, at[i]) == best) {
+			v->cursor = at[i];
+			break;
+		}
+	tlv_clamp(v);
+	return 0;
+}
+
 /* ------------------------------------------------------------ pane */
 
 static void tp_draw(void *self, WINDOW *win, const struct pane_ctx *ctx)
@@ -457,17 +479,23 @@ static enum pane_res tp_act(void *self, enum action a, const struct pane_ctx *ct
 	case ACT_FIT_ALL: tlview_fit_all(v); break;
 	case ACT_FIT_CALL:
 		if (tlview_fit_call(v) < 0)
-			snprintf(out->msg, sizeof out->msg, "no call under the cursor");
+			snprintf(out->msg, sizeof out->msg, "f: no call under the cursor to fit");
 		break;
 	case ACT_THREAD_UP: tlview_thread_move(v, -1); break;
 	case ACT_THREAD_DOWN: tlview_thread_move(v, 1); break;
 	case ACT_CURSOR_LEFT: tlview_nudge(v, -1); break;
 	case ACT_CURSOR_RIGHT: tlview_nudge(v, 1); break;
 	case ACT_NEXT_CALL: case ACT_PREV_CALL:
-		if (tlview_step_call(v, ctx->selected, a == ACT_NEXT_CALL ? 1 : -1) < 0)
+		if (tlview_step_call(v, ctx->selected, a == ACT_NEXT_CALL ? 1 : -1) < 0) {
 			snprintf(out->msg, sizeof out->msg, "%s",
 			         a == ACT_NEXT_CALL ? "no later call of the selected method"
 			                            : "no earlier call of the selected method");
+		} else {
+			char thread[300];
+			names_thread(v->tl->tr, tlv_thread(v), 60, ctx->ascii, thread, sizeof thread);
+			snprintf(out->msg, sizeof out->msg, "%s call on %s",
+			         a == ACT_NEXT_CALL ? "next" : "previous", thread);
+		}
 		break;
 	case ACT_PICK:
 		out->target = tlview_method_at_cursor(v);

@@ -60,6 +60,9 @@ int tlview_fit_call(struct tlview *v);
 int tlview_step_call(struct tlview *v, uint32_t method, int dir);
 /* The method under the cursor on the current thread, or TL_NONE. */
 uint32_t tlview_method_at_cursor(const struct tlview *v);
+/* The first screen: the first thread, the time cursor on the longest call
+ * of method in it; -1 (cursor unchanged) when it has none there. */
+int tlview_show_longest(struct tlview *v, uint32_t method);
 /* tid of the thread under the cursor. */
 uint32_t tlview_cursor_tid(const struct tlview *v);
 /* A click at window row y, column x: thread and time; -1 outside bars. */

@@ -381,6 +381,9 @@ struct ui *ui_new(const char *path, struct trace *tr, const struct ui_opts *o)
 	}
 	u->list = table_pane(&u->tbl);
 	u->timeline = tlview_pane(&u->tlv);
+	/* Open on something: the table's first method, its longest call on
+	 * the first thread under the time cursor (mid-trace without one). */
+	tlview_show_longest(&u->tlv, u->tbl.sel);
 	if (o->scoped && ui_scope_now(u, o->tid) < 0)
 		ui_say(u, "no such thread: showing all threads");
 	u->jobs = jobs_new();  /* without a worker, scopes are built at once */
