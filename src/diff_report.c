@@ -9,6 +9,8 @@
  * report's: calls that are not recursive ("Calls", calls) and recursive
  * ones ("Rec", recursive_calls).
  */
+#include "callwalk.h"
+#include "grow.h"
 #include "diff.h"
 #include "methodname.h"
 #include "numfmt.h"
@@ -569,19 +571,14 @@ static uint32_t dr_node(struct dr_fold *f, uint32_t parent, uint32_t frame)
 	if (n == IDMAP_NONE || !added)
 		return n;
 	if (f->nnodes == f->cap) {
-		uint32_t cap = f->cap * 2;
-		uint32_t *np = realloc(f->parent, (size_t)cap * sizeof *np);
-		if (np)
-			f->parent = np;
-		uint32_t *nf = realloc(f->frame, (size_t)cap * sizeof *nf);
-		if (nf)
-			f->frame = nf;
-		uint64_t (*nc)[2] = realloc(f->count, (size_t)cap * sizeof *nc);
-		if (nc)
-			f->count = nc;
-		if (!np || !nf || !nc)
+		/* Three arrays share one cap and grow alike; a failure leaves
+		 * f->cap at what all three still hold. */
+		uint32_t c0 = f->cap, c1 = f->cap, c2 = f->cap;
+		if (grow_push32((void **)&f->parent, &c0, n, sizeof *f->parent) < 0 ||
+		    grow_push32((void **)&f->frame, &c1, n, sizeof *f->frame) < 0 ||
+		    grow_push32((void **)&f->count, &c2, n, sizeof *f->count) < 0)
 			return UINT32_MAX;
-		f->cap = cap;
+		f->cap = c0;
 	}
 	f->parent[n] = parent;
 	f->frame[n] = frame;
@@ -603,14 +600,8 @@ static void dr_pop(struct dr_fold *f, const struct tv_thread *th, int clock, uin
 
 static int dr_push(struct dr_fold *f, uint32_t call, uint32_t frame)
 {
-	if (f->depth == f->path_cap) {
-		uint32_t cap = f->path_cap ? f->path_cap * 2 : 64;
-		struct dr_step *np = realloc(f->path, (size_t)cap * sizeof *np);
-		if (!np)
-			return -1;
-		f->path = np;
-		f->path_cap = cap;
-	}
+	if (grow_push32((void **)&f->path, &f->path_cap, f->depth, sizeof *f->path) < 0)
+		return -1;
 	struct dr_step *up = f->depth ? &f->path[f->depth - 1] : &f->root;
 	uint32_t node = up->last_child;
 	if (up->last_frame != frame) {
@@ -626,14 +617,15 @@ static int dr_push(struct dr_fold *f, uint32_t call, uint32_t frame)
 
 static int dr_walk_thread(struct dr_fold *f, const struct tv_thread *th, int clock, uint32_t r)
 {
-	for (uint32_t i = 0; i < th->ncalls; i++) {
-		while (f->depth && f->path[f->depth - 1].call != th->parent[i])
+	struct callwalk w;
+	uint32_t i;
+	callwalk_init(&w, th);
+	for (int step; (step = callwalk_next(&w, &i)) != CALLWALK_DONE;) {
+		if (step == CALLWALK_LEAVE)
 			dr_pop(f, th, clock, r);
-		if (dr_push(f, i, f->fid[r][th->method[i]]) < 0)
+		else if (dr_push(f, i, f->fid[r][th->method[i]]) < 0)
 			return -1;
 	}
-	while (f->depth)
-		dr_pop(f, th, clock, r);
 	return 0;
 }
 
@@ -655,21 +647,6 @@ struct dr_dfs {
 	size_t len;                /* path bytes up to and with this node */
 };
 
-static int dr_grow(void **p, size_t *cap, size_t need, size_t size)
-{
-	if (need <= *cap)
-		return 0;
-	size_t c = *cap ? *cap : 64;
-	while (c < need)
-		c *= 2;
-	void *np = realloc(*p, c * size);
-	if (!np)
-		return -1;
-	*p = np;
-	*cap = c;
-	return 0;
-}
-
 /* Depth-first over the trie, one line per node with a count. */
 static int dr_emit(FILE *out, const struct dr_fold *f, const struct dr_kid *kids,
                    const uint32_t *first)
@@ -679,7 +656,7 @@ static int dr_emit(FILE *out, const struct dr_fold *f, const struct dr_kid *kids
 	size_t st_cap = 0, path_cap = 0, sp = 0;
 	int rc = 0;
 
-	if (dr_grow((void **)&st, &st_cap, 1, sizeof *st) < 0)
+	if (grow_to((void **)&st, &st_cap, 1, sizeof *st) < 0)
 		return -1;
 	st[sp++] = (struct dr_dfs){ 0, first[0], first[1], 0 };
 	while (sp && rc == 0) {
@@ -690,8 +667,8 @@ static int dr_emit(FILE *out, const struct dr_fold *f, const struct dr_kid *kids
 		}
 		uint32_t n = kids[top->next++].node, fr = f->frame[n];
 		size_t at = top->len, len = at + (top->node != 0) + f->flen[fr];
-		if (dr_grow((void **)&path, &path_cap, len, 1) < 0 ||
-		    dr_grow((void **)&st, &st_cap, sp + 1, sizeof *st) < 0) {
+		if (grow_to((void **)&path, &path_cap, len, 1) < 0 ||
+		    grow_to((void **)&st, &st_cap, sp + 1, sizeof *st) < 0) {
 			rc = -1;
 			break;
 		}

@@ -11,6 +11,8 @@
  * With signatures, the signature follows the name directly with each ';'
  * turned into ',' ("Foo.bar(Ljava/lang/String,I)V").
  */
+#include "callwalk.h"
+#include "grow.h"
 #include "export.h"
 #include "methodname.h"
 #include "textesc.h"
@@ -125,14 +127,8 @@ static int fd_frames(struct fd_build *b, const struct profile *p, const struct e
 
 static uint32_t fd_new_node(struct fd_build *b, uint32_t parent, uint32_t frame)
 {
-	if (b->nnodes == b->nodes_cap) {
-		uint32_t cap = b->nodes_cap ? b->nodes_cap * 2 : 1024;
-		struct fd_node *nn = realloc(b->nodes, (size_t)cap * sizeof *nn);
-		if (!nn)
-			return FD_NONE;
-		b->nodes = nn;
-		b->nodes_cap = cap;
-	}
+	if (grow_push32((void **)&b->nodes, &b->nodes_cap, b->nnodes, sizeof *b->nodes) < 0)
+		return FD_NONE;
 	uint32_t i = b->nnodes++;
 	b->nodes[i] = (struct fd_node){parent, frame, FD_NONE, FD_NONE, FD_NONE, 0};
 	if (i) {
@@ -175,26 +171,22 @@ static void fd_finish_top(struct fd_build *b, const struct tv_thread *th)
 
 static int fd_thread(struct fd_build *b, const struct tv_thread *th, uint32_t root)
 {
-	for (uint32_t i = 0; i < th->ncalls; i++) {
-		uint32_t parent = th->parent[i];
-		while (b->depth && b->path[b->depth - 1].call != parent)
+	struct callwalk w;
+	uint32_t i;
+	callwalk_init(&w, th);
+	for (int step; (step = callwalk_next(&w, &i)) != CALLWALK_DONE;) {
+		if (step == CALLWALK_LEAVE) {
 			fd_finish_top(b, th);
-		if (b->depth == b->path_cap) {
-			uint32_t cap = b->path_cap ? b->path_cap * 2 : 64;
-			struct fd_step *np = realloc(b->path, (size_t)cap * sizeof *np);
-			if (!np)
-				return -1;
-			b->path = np;
-			b->path_cap = cap;
+			continue;
 		}
+		if (grow_push32((void **)&b->path, &b->path_cap, b->depth, sizeof *b->path) < 0)
+			return -1;
 		uint32_t up = b->depth ? b->path[b->depth - 1].node : root;
 		uint32_t node = fd_child(b, up, th->method[i]);
 		if (node == FD_NONE)
 			return -1;
 		b->path[b->depth++] = (struct fd_step){i, node, 0};
 	}
-	while (b->depth)
-		fd_finish_top(b, th);
 	return 0;
 }
 
@@ -209,25 +201,9 @@ struct fd_line {
 
 static int fd_line_room(struct fd_line *l, uint32_t depth, size_t need)
 {
-	if (depth >= l->len_cap) {
-		uint32_t cap = l->len_cap ? l->len_cap * 2 : 64;
-		size_t *nl = realloc(l->len, (size_t)cap * sizeof *nl);
-		if (!nl)
-			return -1;
-		l->len = nl;
-		l->len_cap = cap;
-	}
-	if (need > l->cap) {
-		size_t cap = l->cap ? l->cap : 4096;
-		while (cap < need)
-			cap *= 2;
-		char *nb = realloc(l->buf, cap);
-		if (!nb)
-			return -1;
-		l->buf = nb;
-		l->cap = cap;
-	}
-	return 0;
+	if (grow_push32((void **)&l->len, &l->len_cap, depth, sizeof *l->len) < 0)
+		return -1;
+	return grow_to((void **)&l->buf, &l->cap, need, 1);
 }
 
 /* Sets the prefix of depth d (node's path) from the prefix of d - 1. */

@@ -557,21 +557,17 @@ enum tv_status mapping_load(const char *path, struct mapping **out, struct tv_er
 	FILE *f = fopen(path, "rb");
 	if (!f)
 		return tv_fail(err, TV_ERR_IO, TV_NO_OFFSET, "%s", strerror(errno));
-	size_t cap = 1 << 16, n = 0;
-	char *b = malloc(cap);
+	size_t cap = 0, n = 0;
+	char *b = NULL;
 	for (;;) {
-		if (!b) {
+		if (grow_to((void **)&b, &cap, n + (1 << 16), 1) < 0) {
+			free(b);
 			fclose(f);
 			return tv_fail(err, TV_ERR_NOMEM, TV_NO_OFFSET, "mapping");
 		}
 		n += fread(b + n, 1, cap - n, f);
 		if (n < cap)
 			break;
-		char *nb = cap < SIZE_MAX / 2 ? realloc(b, cap * 2) : NULL;
-		if (!nb)
-			free(b);
-		b = nb;
-		cap *= 2;
 	}
 	int bad = ferror(f);
 	int e = errno;

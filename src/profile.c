@@ -114,8 +114,6 @@ static int pf_thread(struct pf_build *b, const struct tv_thread *th)
 	callwalk_init(&b->walk, th);
 	uint32_t i;
 	for (int step; (step = callwalk_next(&b->walk, &i)) != CALLWALK_DONE;) {
-		if (step == CALLWALK_NOMEM)
-			return -1;
 		if (step == CALLWALK_LEAVE) {
 			if (pf_finish_top(b, th) < 0)
 				return -1;
@@ -383,7 +381,6 @@ enum tv_status profile_build(struct profile *p, const struct trace *tr,
 	if (rc == 0)
 		rc = pf_order(p);
 	free(b->path);
-	callwalk_free(&b->walk);
 	free(b->active);
 	free(b->last_from);
 	free(b->last_edge);

@@ -1,10 +1,11 @@
 /* report.h: the profile as JSON (docs/numbers.md, "JSON report"), text and CSV.
  *
- * Each writes one whole report to out and returns TV_OK, TV_ERR_OUTPUT (a write
- * failed) or TV_ERR_NOMEM (the text report's scratch space). Strings from the
- * trace are escaped in every format: JSON per RFC 8259, CSV per RFC 4180 with
- * control bytes escaped, text with control bytes and invalid UTF-8 shown as
- * \xHH.
+ * Each writes one whole report to out (through an outbuf, see outbuf.h)
+ * and returns TV_OK, TV_ERR_OUTPUT (a write failed) or TV_ERR_NOMEM (the
+ * text report's scratch space and names, taken before anything is
+ * written). Strings from the trace are escaped in every format:
+ * JSON per RFC 8259, CSV per RFC 4180 with control bytes escaped, text with
+ * control bytes and invalid UTF-8 shown as \xhh.
  */
 #ifndef TV_REPORT_H
 #define TV_REPORT_H

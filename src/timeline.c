@@ -23,8 +23,6 @@ static int tl_outermost(struct timeline *tl, uint32_t t, uint32_t *active,
 	callwalk_init(w, th);
 	uint32_t i;
 	for (int step; (step = callwalk_next(w, &i)) != CALLWALK_DONE;) {
-		if (step == CALLWALK_NOMEM)
-			return -1;
 		uint32_t m = th->method[i];
 		if (step == CALLWALK_LEAVE) {
 			active[m]--;
@@ -46,7 +44,7 @@ static int tl_index(struct timeline *tl)
 	const struct trace *tr = tl->tr;
 	uint8_t **outer = calloc((size_t)tr->nthreads + 1, sizeof *outer);
 	uint32_t *active = calloc((size_t)tr->nmethods + 1, sizeof *active);
-	struct callwalk walk = {0};
+	struct callwalk walk;
 	int rc = outer && active ? 0 : -1;
 	for (uint32_t t = 0; rc == 0 && t < tr->nthreads; t++) {
 		outer[t] = calloc((size_t)tr->threads[t].ncalls / 8 + 1, 1);
@@ -71,7 +69,6 @@ static int tl_index(struct timeline *tl)
 		free(outer[t]);
 	free(outer);
 	free(active);
-	callwalk_free(&walk);
 	return rc;
 }
 
