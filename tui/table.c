@@ -754,6 +754,13 @@ static int tp_filter(void *self, const uint8_t *keep, size_t n)
 	return table_filter(self, keep, n);
 }
 
+void table_warm_names(struct table *t)
+{
+	char buf[8];
+	for (uint32_t i = 1; i < t->norder; i++)
+		tp_name(t, t->order[i], buf, sizeof buf);
+}
+
 struct pane table_pane(struct table *t)
 {
 	static const struct pane_ops ops = {

@@ -99,6 +99,10 @@ int table_toggle_clock(struct table *t, char *msg, size_t n);
  * again); keep is copied. 0, or -1 when out of memory. */
 int table_filter(struct table *t, const uint8_t *keep, size_t n);
 
+/* Make every method's full name now (find and filter read them; making
+ * them on the first key typed would take longer than a frame). */
+void table_warm_names(struct table *t);
+
 /* The table as a pane of the shell (pane.h); items are methods. */
 struct pane table_pane(struct table *t);
 

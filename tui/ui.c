@@ -384,6 +384,7 @@ struct ui *ui_new(const char *path, struct trace *tr, const struct ui_opts *o)
 	/* Open on something: the table's first method, its longest call on
 	 * the first thread under the time cursor (mid-trace without one). */
 	tlview_show_longest(&u->tlv, u->tbl.sel);
+	table_warm_names(&u->tbl);
 	if (o->scoped && ui_scope_now(u, o->tid) < 0)
 		ui_say(u, "no such thread: showing all threads");
 	u->jobs = jobs_new();  /* without a worker, scopes are built at once */
