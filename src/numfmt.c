@@ -173,3 +173,58 @@ void numfmt_duration(char *buf, size_t size, uint64_t usec, int exact)
 	else
 		snprintf(buf, size, "%llu.%03llu s", u / 1000000, u % 1000000 / 1000);
 }
+
+/* 10^k for k <= 9. */
+static uint64_t numfmt_pow10(unsigned k)
+{
+	uint64_t p = 1;
+	while (k--)
+		p *= 10;
+	return p;
+}
+
+/* The unit for times up to top: s from 1 s on, ms from 1 ms, else us. */
+static uint64_t numfmt_time_unit(uint64_t top, const char **name)
+{
+	if (top >= 1000000) {
+		*name = "s";
+		return 1000000;
+	}
+	if (top >= 1000) {
+		*name = "ms";
+		return 1000;
+	}
+	*name = "us";
+	return 1;
+}
+
+void numfmt_time_label(char *buf, size_t size, uint64_t t, uint64_t step, uint64_t top)
+{
+	const char *unit;
+	uint64_t u = numfmt_time_unit(top, &unit);
+	unsigned d = 0;
+	while (d < 6 && step && (step * numfmt_pow10(d)) % u != 0)
+		d++;
+	char num[48];
+	numfmt_fixed(num, sizeof num, numfmt_div_round(t, u, d), d);
+	size_t n = strlen(num);
+	if (strchr(num, '.')) {  /* trailing zeros say nothing on a ruler */
+		while (n && num[n - 1] == '0')
+			num[--n] = '\0';
+		if (n && num[n - 1] == '.')
+			num[--n] = '\0';
+	}
+	snprintf(buf, size, "%s%s", num, unit);
+}
+
+void numfmt_time_at(char *buf, size_t size, uint64_t t, uint64_t resolution, uint64_t top)
+{
+	const char *unit;
+	uint64_t u = numfmt_time_unit(top, &unit);
+	unsigned d = 0;
+	while (d < 6 && u / numfmt_pow10(d) > (resolution ? resolution : 1))
+		d++;
+	char num[48];
+	numfmt_fixed(num, sizeof num, numfmt_div_round(t, u, d), d);
+	snprintf(buf, size, "%s%s", num, unit);
+}

@@ -57,4 +57,15 @@ void numfmt_pct_change(char *buf, size_t size, uint64_t base, uint64_t next,
  * one second on "13.012018 s" when exact, else "13.012 s". */
 void numfmt_duration(char *buf, size_t size, uint64_t usec, int exact);
 
+/* A time axis label: t in the unit of the axis's largest time top (s from
+ * 1 s on, ms from 1 ms, else us), with the decimals the tick step needs
+ * and no trailing zeros: (5750000, 250000, 13e6) -> "5.75s", 6000000 ->
+ * "6s", (6500, 500, 20000) -> "6.5ms". */
+void numfmt_time_label(char *buf, size_t size, uint64_t t, uint64_t step, uint64_t top);
+
+/* A time point to a resolution (one screen column): the unit as above,
+ * decimals down to the resolution, zeros kept: (6506009, 10000, 13e6) ->
+ * "6.51s", (6506009, 100, 13e6) -> "6.5060s". */
+void numfmt_time_at(char *buf, size_t size, uint64_t t, uint64_t resolution, uint64_t top);
+
 #endif

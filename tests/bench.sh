@@ -27,7 +27,8 @@
 #
 # Environment: TRACEVIEW, GEN_BENCH, BENCH_UI (paths to the programs;
 # BENCH_SRC the source tree, for the commit; BENCH_BUILD the compiler;
-# without BENCH_UI the UI section is skipped), BENCH_SIZES (default
+# without BENCH_UI the UI section is skipped; BENCH_TTY names
+# tests/bench_tty.sh, which times the UI in tmux), BENCH_SIZES (default
 # "1000000 5000000 50000000"), BENCH_UI_SIZES (default "5000000 50000000"),
 # BENCH_DIR (trace cache, default ${TMPDIR:-/tmp}/traceview-bench),
 # BENCH_RUNS (default 3).
@@ -41,6 +42,7 @@ BENCH_SIZES=${BENCH_SIZES:-"1000000 5000000 50000000"}
 BENCH_DIR=${BENCH_DIR:-${TMPDIR:-/tmp}/traceview-bench}
 BENCH_RUNS=${BENCH_RUNS:-3}
 BENCH_UI=${BENCH_UI:-}
+BENCH_TTY=${BENCH_TTY:-}
 BENCH_UI_SIZES=${BENCH_UI_SIZES:-"5000000 50000000"}
 
 die() {
@@ -84,7 +86,7 @@ provenance() {
 provenance
 
 TMPF=$(mktemp "${TMPDIR:-/tmp}/bench.XXXXXX") || die "mktemp failed"
-trap 'rm -f "$TMPF" "$TMPF.ui" "$TMPF.run"' EXIT INT TERM
+trap 'rm -f "$TMPF" "$TMPF.ui" "$TMPF.run" "$TMPF.tty"' EXIT INT TERM
 
 # Nanoseconds now (GNU date); falls back to whole seconds.
 now_ns() {
@@ -238,5 +240,27 @@ else
 				a[2] < 10 ? "ok" : "MISS") }'
 	done
 	rm -f "$TMPF.ui" "$TMPF.run"
+fi
+
+# The same traces on a real terminal (tests/bench_tty.sh, tmux): start to
+# the first complete frame and each key until the screen settles. No
+# targets: the figures show what a person waits for.
+if [ -n "$BENCH_TTY" ] && [ -n "$ui_sizes" ] && command -v tmux >/dev/null 2>&1; then
+	echo
+	echo "full-screen UI in tmux, 200x50 (no targets; ms, polled every ~10 ms)"
+	for n in $ui_sizes; do
+		f="$BENCH_DIR/bench-$n.trace"
+		[ -r "$f" ] || continue
+		if TRACEVIEW=$TRACEVIEW sh "$BENCH_TTY" "$f" > "$TMPF.tty" 2>&1; then
+			awk -v n="$n" '
+				$1 == "first_frame_ms" { first = $2; next }
+				{ k = $1; sub(/^key_/, "", k); sub(/_ms$/, "", k); keys = keys " " k "=" $2 }
+				END { printf("%-10s first_frame %s ms; keys:%s\n", n, first, keys) }' "$TMPF.tty"
+		else
+			printf '%-10s  bench_tty failed: %s\n' "$n" "$(tail -n 1 "$TMPF.tty")"
+			status=1
+		fi
+	done
+	rm -f "$TMPF.tty"
 fi
 exit $status

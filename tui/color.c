@@ -3,7 +3,7 @@
 
 #include <stdlib.h>
 
-/* Backgrounds for timeline methods at 256 colours: mid-light shades that
+/* Colours of timeline methods at 256 colours: mid-light shades that
  * keep black text readable and stay apart from the purple and yellow of
  * parents and children. */
 static const short color_pal256[] = {110, 150, 180, 174, 116, 186, 152, 181, 109, 144, 139, 117};
@@ -73,9 +73,12 @@ void color_init(struct color *c, int want)
 	int n = big ? (int)(sizeof color_pal256 / sizeof *color_pal256)
 	            : (int)(sizeof color_pal8 / sizeof *color_pal8);
 	c->npalette = n;
+	/* The colour in the foreground, shown reversed: a bar is then never
+	 * a run of blanks on a coloured background, which a terminal may
+	 * paint with erase-characters (draw.h, draw_bar()). */
 	for (int i = 0; i < n; i++) {
-		init_pair((short)(PAIR_PAL0 + i), dark, pal[i]);
-		c->palette[i] = COLOR_PAIR(PAIR_PAL0 + i);
+		init_pair((short)(PAIR_PAL0 + i), pal[i], -1);
+		c->palette[i] = COLOR_PAIR(PAIR_PAL0 + i) | A_REVERSE;
 	}
 }
 

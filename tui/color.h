@@ -38,7 +38,8 @@ struct color {
  * terminal, and sets up colour pairs. */
 void color_init(struct color *c, int want);
 
-/* Attribute of palette slot i (round robin). */
+/* Attribute of palette slot i (round robin): the colour as background of
+ * a blank, made by reverse video so no blank is erasable. */
 attr_t color_method(const struct color *c, unsigned i);
 
 #endif

@@ -9,7 +9,7 @@
 #include "color.h"
 #include "names.h"
 #include "numfmt.h"
-#include "prompt.h"
+#include "draw.h"
 #include "text.h"
 
 enum dv_kind {
@@ -31,18 +31,13 @@ struct dv_line {
 struct diffview {
 	const struct diff *d;
 	const char *name[2];
-	struct color color;
-	int ascii;
+	const struct color *color;         /* set by each draw */
+	int ascii;                         /* set by each draw */
 	int clock;
 	uint32_t sel;                      /* selected diff row */
 	struct dv_line *lines;
 	uint32_t nlines, cursor, top;
 	int height;
-	uint32_t hist[128];
-	int nhist;
-	int finding, show_help;
-	struct prompt prompt;
-	char msg[128];
 };
 
 /* ------------------------------------------------------------ model */
@@ -155,11 +150,15 @@ static uint32_t dv_line_of(const struct diffview *v, uint32_t row)
 	return 0;
 }
 
-static void dv_select(struct diffview *v, uint32_t row)
+static int dv_select(struct diffview *v, uint32_t row)
 {
+	if (row >= v->d->nrows)
+		return -1;
 	v->sel = row;
-	dv_build(v);
+	if (dv_build(v) < 0)
+		return -1;
 	v->cursor = dv_line_of(v, row);
+	return 0;
 }
 
 static void dv_move(struct diffview *v, int64_t delta)
@@ -187,80 +186,19 @@ static uint32_t dv_row_named(const struct diffview *v, const struct dv_line *l)
 	return DIFF_NONE;
 }
 
-static void dv_jump(struct diffview *v)
+static enum pane_res dv_jump(struct diffview *v, struct pane_out *out)
 {
-	const struct dv_line *l = &v->lines[v->cursor];
-	if (l->kind != DV_PARENT && l->kind != DV_CHILD) {
-		snprintf(v->msg, sizeof v->msg, "Enter jumps from a parent or child row");
-		return;
+	const struct dv_line *l = v->nlines ? &v->lines[v->cursor] : NULL;
+	if (!l || (l->kind != DV_PARENT && l->kind != DV_CHILD)) {
+		snprintf(out->msg, sizeof out->msg, "Enter jumps from a parent or child row");
+		return PANE_DONE;
 	}
-	uint32_t row = dv_row_named(v, l);
-	if (row == DIFF_NONE) {
-		snprintf(v->msg, sizeof v->msg, "(toplevel) is not a method");
-		return;
+	out->target = dv_row_named(v, l);
+	if (out->target == DIFF_NONE) {
+		snprintf(out->msg, sizeof out->msg, "(toplevel) is not a method");
+		return PANE_DONE;
 	}
-	if (v->nhist < (int)(sizeof v->hist / sizeof *v->hist))
-		v->hist[v->nhist++] = v->sel;
-	dv_select(v, row);
-}
-
-static void dv_find(struct diffview *v)
-{
-	char name[4200];
-	for (uint32_t i = 0; i < v->d->nrows; i++) {
-		const struct diff_row *r = &v->d->rows[i];
-		int run = r->base != DIFF_NONE ? 0 : 1;
-		dv_name(v, run, run ? r->next : r->base, name, sizeof name);
-		if (strstr(name, v->prompt.text)) {
-			dv_select(v, i);
-			v->msg[0] = '\0';
-			return;
-		}
-	}
-	snprintf(v->msg, sizeof v->msg, "no match");
-}
-
-/* ------------------------------------------------------------ keys */
-
-int diffview_key(struct diffview *v, int ch)
-{
-	v->msg[0] = '\0';
-	if (v->show_help) {
-		v->show_help = 0;
-		return ch == 'q';
-	}
-	if (v->finding) {
-		enum prompt_result r = prompt_key(&v->prompt, ch);
-		if (r == PROMPT_CHANGED && v->prompt.len)
-			dv_find(v);
-		v->finding = r != PROMPT_ACCEPT && r != PROMPT_CANCEL;
-		return 0;
-	}
-	int page = v->height > 1 ? v->height - 1 : 1;
-	switch (ch) {
-	case 'q': case 3: return 1;
-	case KEY_UP: case 'k': dv_move(v, -1); break;
-	case KEY_DOWN: case 'j': dv_move(v, 1); break;
-	case KEY_PPAGE: dv_move(v, -page); break;
-	case KEY_NPAGE: dv_move(v, page); break;
-	case 'g': case KEY_HOME: dv_move(v, -(int64_t)v->nlines); break;
-	case 'G': case KEY_END: dv_move(v, (int64_t)v->nlines); break;
-	case '\n': case '\r': case KEY_ENTER: dv_jump(v); break;
-	case KEY_BACKSPACE: case 127: case 8: case '[':
-		if (v->nhist)
-			dv_select(v, v->hist[--v->nhist]);
-		break;
-	case 'c':
-		if (dv_tr(v, 0)->has_clock[!v->clock] && dv_tr(v, 1)->has_clock[!v->clock])
-			v->clock = !v->clock;
-		else
-			snprintf(v->msg, sizeof v->msg, "both traces need both clocks for that");
-		break;
-	case '/': v->finding = 1; prompt_set(&v->prompt, ""); break;
-	case '?': case KEY_F(1): v->show_help = 1; break;
-	default: break;
-	}
-	return 0;
+	return PANE_JUMP;
 }
 
 /* ------------------------------------------------------------ drawing */
@@ -334,12 +272,15 @@ static void dv_line_name(const struct diffview *v, const struct dv_line *l, int 
 {
 	const struct diff_row *r = &v->d->rows[l->row];
 	const char *mark = "";
-	char name[4200];
+	char name[4200], sym[16];
 	int run, mw, nw;
 	uint32_t m;
 	switch (l->kind) {
-	case DV_PARENT: mark = v->ascii ? "  < " : "  \xE2\x96\xB2 "; break;
-	case DV_CHILD: mark = v->ascii ? "  > " : "  \xE2\x96\xBC "; break;
+	case DV_PARENT: case DV_CHILD:
+		snprintf(sym, sizeof sym, "  %s ",
+		         draw_sym(l->kind == DV_PARENT ? SYM_PARENT : SYM_CHILD, v->ascii));
+		mark = sym;
+		break;
 	case DV_SELF: case DV_RPARENT_LABEL: case DV_RCHILD_LABEL: mark = "    "; break;
 	case DV_METHOD:
 		mark = r->base == DIFF_NONE ? "+ " : r->next == DIFF_NONE ? "- " : "  ";
@@ -362,92 +303,54 @@ static void dv_line_name(const struct diffview *v, const struct dv_line *l, int 
 	text_pad(buf, n, mw + nw, w);
 }
 
-static void dv_draw_line(struct diffview *v, int y, const struct dv_line *l, int w)
+static void dv_draw_line(struct diffview *v, WINDOW *win, int y, const struct dv_line *l, int w,
+                         int is_cursor)
 {
 	char cells[DV_COLS][40], name[4300];
 	int name_w = w - DV_NUMS_W;
+	const struct color *c = v->color;
 	attr_t a = A_NORMAL;
 	if (l->kind == DV_METHOD || l->kind == DV_SELF)
 		dv_cells_method(v, &v->d->rows[l->row], cells);
 	else
 		dv_cells_edge(v, l, cells);
 	if (l->kind == DV_PARENT || l->kind == DV_RPARENT_LABEL)
-		a = v->color.role[ROLE_PARENT];
+		a = c->role[ROLE_PARENT];
 	else if (l->kind == DV_CHILD || l->kind == DV_RCHILD_LABEL)
-		a = v->color.role[ROLE_CHILD];
+		a = c->role[ROLE_CHILD];
 	else if (l->kind == DV_SELF)
-		a = v->color.role[ROLE_SELF];
+		a = c->role[ROLE_SELF];
 	else if (l->row == v->sel)
 		a = A_BOLD;
-	if ((uint32_t)(y - 1) + v->top == v->cursor)
-		a = v->color.role[ROLE_SELECTED];
+	if (is_cursor)
+		a = c->role[ROLE_SELECTED];
 	dv_line_name(v, l, name_w, name, sizeof name);
-	attrset(a);
-	mvaddstr(y, 0, name);
-	for (int k = 0; k < DV_COLS; k++)
-		printw(" %*s", k == DV_COLS - 1 ? DV_CALLS_W : DV_NUM_W, cells[k]);
-	int cy, cx;
-	getyx(stdscr, cy, cx);
-	(void)cy;
-	for (; cx < w; cx++)
-		addch(' ');
-	attrset(A_NORMAL);
-}
-
-static void dv_fill(struct diffview *v, int y, const char *s, attr_t a)
-{
-	char fit[1200];
-	int w = text_fit(s, COLS, v->ascii, fit, sizeof fit);
-	text_pad(fit, sizeof fit, w, COLS);
-	attrset(a);
-	mvaddstr(y, 0, fit);
-	attrset(A_NORMAL);
-}
-
-static void dv_draw_help(struct diffview *v)
-{
-	static const char *const lines[] = {
-		"Up/Down j/k PgUp/PgDn g/G   move; the selected method shows its parents",
-		"                            and children of both runs side by side",
-		"Enter    on a parent or child: select that method      Backspace [  back",
-		"c        switch the clock (CPU / real) when both runs have both",
-		"/        find a method by name                         q  quit",
-		"Columns: change of exclusive time, its %, exclusive base and new,",
-		"inclusive base and new, calls+recursive calls base>new. + added,",
-		"- removed. Parent and child rows: the change of the edge's inclusive",
-		"time, its inclusive time in each run, and its calls in each run;",
-		"plain first, then under \"while recursive\": parents of its recursive",
-		"calls, and children called from its recursive calls.",
-	};
-	int n = (int)(sizeof lines / sizeof *lines);
-	for (int i = 0; i < n && i + 3 < LINES; i++)
-		dv_fill(v, 3 + i, lines[i], v->color.role[ROLE_SELF]);
-}
-
-void diffview_draw(struct diffview *v)
-{
-	char line[1300], b0[600], b1[600];
-	if (COLS < 80 || LINES < 24) {
-		erase();
-		mvprintw(0, 0, "traceview needs at least 80x24 (this is %dx%d)", COLS, LINES);
-		refresh();
-		return;
+	draw_cell(win, y, 0, name_w, name, a, v->ascii);
+	int x = name_w;
+	for (int k = 0; k < DV_COLS; k++) {
+		int cw = k == DV_COLS - 1 ? DV_CALLS_W : DV_NUM_W;
+		draw_cell_right(win, y, x, cw + 1, cells[k], a, v->ascii);
+		x += cw + 1;
 	}
-	const char *n0 = strrchr(v->name[0], '/'), *n1 = strrchr(v->name[1], '/');
-	n0 = n0 && n0[1] ? n0 + 1 : v->name[0];
-	n1 = n1 && n1[1] ? n1 + 1 : v->name[1];
-	text_escape(n0, strlen(n0), v->ascii, b0, sizeof b0);
-	text_escape(n1, strlen(n1), v->ascii, b1, sizeof b1);
-	snprintf(line, sizeof line, " diff  %s %s %s  |  %u methods  |  clock %s  |  times in ms",
-	         b0, v->ascii ? "->" : "\xE2\x86\x92", b1, v->d->nrows,
-	         v->clock == TV_CPU ? "cpu" : "wall");
-	dv_fill(v, 0, line, v->color.role[ROLE_HEADER]);
-	int w = COLS, name_w = w - DV_NUMS_W;
+	wmove(win, y, x < w ? x : w - 1);
+	if (x < w)
+		draw_fill(win, a);
+}
+
+static void dv_draw(void *self, WINDOW *win, const struct pane_ctx *ctx)
+{
+	struct diffview *v = self;
+	char line[1300];
+	int h, w;
+	getmaxyx(win, h, w);
+	v->color = ctx->color;
+	v->ascii = ctx->ascii;
+	int name_w = w - DV_NUMS_W;
 	snprintf(line, sizeof line, "%-*s %*s %*s %*s %*s %*s %*s %*s", name_w, "Name", DV_NUM_W,
 	         "Chg Excl", DV_NUM_W, "Chg %", DV_NUM_W, "Base Excl", DV_NUM_W, "New Excl", DV_NUM_W,
 	         "Base Incl", DV_NUM_W, "New Incl", DV_CALLS_W, "Calls+Rec B>N");
-	dv_fill(v, 1, line, v->color.role[ROLE_TITLE]);
-	v->height = LINES - 3;
+	draw_row(win, 0, line, ctx->color->role[ROLE_TITLE], v->ascii);
+	v->height = h - 1 > 0 ? h - 1 : 1;
 	if (v->cursor < v->top)
 		v->top = v->cursor;
 	if (v->cursor >= v->top + (uint32_t)v->height)
@@ -455,23 +358,114 @@ void diffview_draw(struct diffview *v)
 	for (int y = 0; y < v->height; y++) {
 		uint32_t i = v->top + (uint32_t)y;
 		if (i < v->nlines)
-			dv_draw_line(v, y + 2, &v->lines[i], w);
+			dv_draw_line(v, win, y + 1, &v->lines[i], w, i == v->cursor);
 		else
-			dv_fill(v, y + 2, "", A_NORMAL);
+			draw_clear_rows(win, y + 1, y + 2);
 	}
-	if (v->show_help)
-		dv_draw_help(v);
-	if (v->finding)
-		snprintf(line, sizeof line, " /%s   %s   Enter keep  Esc cancel", v->prompt.text, v->msg);
-	else
-		snprintf(line, sizeof line, " %s%s? help  q quit  Enter jump  [ back  c clock  / find",
-		         v->msg, v->msg[0] ? "  |  " : "");
-	dv_fill(v, LINES - 1, line, v->color.role[ROLE_HEADER]);
-	refresh();
 }
 
-struct diffview *diffview_new(const char *base, const char *next, const struct diff *d,
-                              int color, int ascii)
+/* ------------------------------------------------------------ pane */
+
+static enum pane_res dv_act(void *self, enum action a, const struct pane_ctx *ctx,
+                            struct pane_out *out)
+{
+	struct diffview *v = self;
+	int page = v->height > 1 ? v->height - 1 : 1;
+	(void)ctx;
+	switch (a) {
+	case ACT_UP: dv_move(v, -1); break;
+	case ACT_DOWN: dv_move(v, 1); break;
+	case ACT_PGUP: dv_move(v, -page); break;
+	case ACT_PGDN: dv_move(v, page); break;
+	case ACT_TOP: dv_move(v, -(int64_t)v->nlines); break;
+	case ACT_BOTTOM: dv_move(v, (int64_t)v->nlines); break;
+	case ACT_JUMP: return dv_jump(v, out);
+	case ACT_CLOCK:
+		if (dv_tr(v, 0)->has_clock[!v->clock] && dv_tr(v, 1)->has_clock[!v->clock])
+			v->clock = !v->clock;
+		else
+			snprintf(out->msg, sizeof out->msg, "both traces need both clocks for that");
+		break;
+	default: return PANE_IGNORED;
+	}
+	return PANE_DONE;
+}
+
+static struct pane_sel dv_selected(const void *self)
+{
+	const struct diffview *v = self;
+	return (struct pane_sel){v->d->nrows ? v->sel : PANE_NONE, 0, 0};
+}
+
+static size_t dv_footer(const void *self, enum action *out, size_t n)
+{
+	static const enum action keys[] = {ACT_UP, ACT_DOWN, ACT_JUMP, ACT_BACK, ACT_FORWARD,
+	                                   ACT_CLOCK};
+	size_t k = 0;
+	(void)self;
+	for (; k < n && k < sizeof keys / sizeof *keys; k++)
+		out[k] = keys[k];
+	return k;
+}
+
+static void dv_click(void *self, int y, int x, int wheel)
+{
+	struct diffview *v = self;
+	(void)x;
+	if (wheel)
+		dv_move(v, wheel < 0 ? -3 : 3);
+	else if (y >= 1)
+		dv_move(v, (int64_t)(v->top + (uint32_t)(y - 1)) - (int64_t)v->cursor);
+}
+
+static int dv_select_item(void *self, uint32_t row)
+{
+	return dv_select(self, row);
+}
+
+static uint32_t dv_count(const void *self)
+{
+	const struct diffview *v = self;
+	return v->d->nrows;
+}
+
+static uint32_t dv_item(const void *self, uint32_t i)
+{
+	(void)self;
+	return i;
+}
+
+static void dv_item_name(const void *self, uint32_t row, char *buf, size_t n)
+{
+	const struct diffview *v = self;
+	const struct diff_row *r = &v->d->rows[row];
+	int run = r->base != DIFF_NONE ? 0 : 1;
+	dv_name(v, run, run ? r->next : r->base, buf, n);
+}
+
+struct pane diffview_pane(struct diffview *v)
+{
+	static const struct pane_ops ops = {
+		.kind = PANE_DIFF, .draw = dv_draw, .act = dv_act, .selected = dv_selected,
+		.footer = dv_footer, .click = dv_click, .select = dv_select_item, .count = dv_count,
+		.item = dv_item, .name = dv_item_name,
+	};
+	return (struct pane){&ops, v};
+}
+
+void diffview_title(const struct diffview *v, int ascii, char *line, size_t n)
+{
+	char b0[600], b1[600];
+	const char *n0 = strrchr(v->name[0], '/'), *n1 = strrchr(v->name[1], '/');
+	n0 = n0 && n0[1] ? n0 + 1 : v->name[0];
+	n1 = n1 && n1[1] ? n1 + 1 : v->name[1];
+	text_escape(n0, strlen(n0), ascii, b0, sizeof b0);
+	text_escape(n1, strlen(n1), ascii, b1, sizeof b1);
+	snprintf(line, n, " diff  %s %s %s  |  %u methods  |  clock %s  |  times in ms", b0,
+	         draw_sym(SYM_ARROW, ascii), b1, v->d->nrows, v->clock == TV_CPU ? "cpu" : "wall");
+}
+
+struct diffview *diffview_new(const char *base, const char *next, const struct diff *d)
 {
 	struct diffview *v = calloc(1, sizeof *v);
 	if (!v)
@@ -479,9 +473,7 @@ struct diffview *diffview_new(const char *base, const char *next, const struct d
 	v->d = d;
 	v->name[0] = base;
 	v->name[1] = next;
-	v->ascii = ascii;
 	v->clock = d->clock;
-	color_init(&v->color, color);
 	if (dv_build(v) < 0) {
 		free(v);
 		return NULL;

@@ -1,67 +1,78 @@
-/* keymap.c: default key bindings (see keymap.h). */
+/* keymap.c: the key map from the action table (see keymap.h). */
 #include "keymap.h"
 
 #include <curses.h>
-#include <stddef.h>
+#include <string.h>
 
-struct keymap_entry {
-	int key;
-	char scope;
-	enum action action;
-};
+#define KEYMAP_MAX_CODES 3
 
-#define CTRL(c) ((c) & 0x1f)
-
-static const struct keymap_entry keymap_table[] = {
-	{'?', 'G', ACT_HELP}, {KEY_F(1), 'G', ACT_HELP},
-	{'q', 'G', ACT_QUIT}, {CTRL('c'), 'G', ACT_QUIT},
-	{'\t', 'G', ACT_FOCUS},
-	{'t', 'G', ACT_SCOPE},
-	{'c', 'G', ACT_CLOCK},
-	{'/', 'G', ACT_FIND}, {'n', 'G', ACT_FIND_NEXT}, {'N', 'G', ACT_FIND_PREV},
-	{'W', 'G', ACT_WARNINGS},
-	{'e', 'G', ACT_EXPORT},
-	{'(', 'G', ACT_SPLIT_UP}, {')', 'G', ACT_SPLIT_DOWN},
-
-	{KEY_UP, 'T', ACT_UP}, {'k', 'T', ACT_UP},
-	{KEY_DOWN, 'T', ACT_DOWN}, {'j', 'T', ACT_DOWN},
-	{KEY_PPAGE, 'T', ACT_PGUP}, {KEY_NPAGE, 'T', ACT_PGDN},
-	{'g', 'T', ACT_TOP}, {KEY_HOME, 'T', ACT_TOP},
-	{'G', 'T', ACT_BOTTOM}, {KEY_END, 'T', ACT_BOTTOM},
-	{'\n', 'T', ACT_JUMP}, {'\r', 'T', ACT_JUMP}, {KEY_ENTER, 'T', ACT_JUMP},
-	{KEY_BACKSPACE, 'T', ACT_BACK}, {127, 'T', ACT_BACK}, {CTRL('h'), 'T', ACT_BACK},
-	{'[', 'T', ACT_BACK}, {']', 'T', ACT_FORWARD},
-	{'<', 'T', ACT_SORT_PREV}, {'>', 'T', ACT_SORT_NEXT}, {'I', 'T', ACT_SORT_REVERSE},
-
-	{KEY_LEFT, 'L', ACT_PAN_LEFT}, {'a', 'L', ACT_PAN_LEFT},
-	{KEY_RIGHT, 'L', ACT_PAN_RIGHT}, {'d', 'L', ACT_PAN_RIGHT},
-	{'w', 'L', ACT_ZOOM_IN}, {'+', 'L', ACT_ZOOM_IN}, {'=', 'L', ACT_ZOOM_IN},
-	{'s', 'L', ACT_ZOOM_OUT}, {'-', 'L', ACT_ZOOM_OUT},
-	{'0', 'L', ACT_FIT_ALL}, {'f', 'L', ACT_FIT_CALL},
-	{KEY_UP, 'L', ACT_THREAD_UP}, {'k', 'L', ACT_THREAD_UP},
-	{KEY_DOWN, 'L', ACT_THREAD_DOWN}, {'j', 'L', ACT_THREAD_DOWN},
-	{'.', 'L', ACT_NEXT_CALL}, {',', 'L', ACT_PREV_CALL},
-	{'\n', 'L', ACT_PICK}, {'\r', 'L', ACT_PICK}, {KEY_ENTER, 'L', ACT_PICK},
-	{'h', 'L', ACT_CURSOR_LEFT}, {'l', 'L', ACT_CURSOR_RIGHT},
-	{KEY_SLEFT, 'L', ACT_CURSOR_LEFT}, {KEY_SRIGHT, 'L', ACT_CURSOR_RIGHT},
-};
-
-enum action keymap_lookup(int ch, char focus)
+size_t keymap_codes(const char *k, int *codes, size_t n)
 {
-	size_t n = sizeof keymap_table / sizeof *keymap_table;
-	for (size_t i = 0; i < n; i++)
-		if (keymap_table[i].key == ch && keymap_table[i].scope == focus)
-			return keymap_table[i].action;
-	for (size_t i = 0; i < n; i++)
-		if (keymap_table[i].key == ch && keymap_table[i].scope == 'G')
-			return keymap_table[i].action;
-	return ACT_NONE;
+	static const struct {
+		const char *name;
+		int code[KEYMAP_MAX_CODES];
+	} names[] = {
+		{"Up", {KEY_UP}}, {"Down", {KEY_DOWN}}, {"Left", {KEY_LEFT}}, {"Right", {KEY_RIGHT}},
+		{"Shift-Left", {KEY_SLEFT}}, {"Shift-Right", {KEY_SRIGHT}},
+		{"PgUp", {KEY_PPAGE}}, {"PgDn", {KEY_NPAGE}}, {"Home", {KEY_HOME}}, {"End", {KEY_END}},
+		{"Enter", {'\n', '\r', KEY_ENTER}}, {"Tab", {'\t'}},
+		{"Backspace", {KEY_BACKSPACE, 127, 8}}, {"Esc", {27}},
+	};
+	size_t got = 0;
+	if (!n)
+		return 0;
+	if (k[0] > ' ' && k[0] < 127 && !k[1]) {
+		codes[0] = (unsigned char)k[0];
+		return 1;
+	}
+	if (strncmp(k, "Ctrl-", 5) == 0 && k[5] >= 'A' && k[5] <= 'Z' && !k[6]) {
+		codes[0] = k[5] & 0x1f;
+		return 1;
+	}
+	if (k[0] == 'F' && k[1] >= '1' && k[1] <= '9' && !k[2]) {
+		codes[0] = KEY_F(k[1] - '0');
+		return 1;
+	}
+	for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
+		if (strcmp(k, names[i].name) != 0)
+			continue;
+		for (size_t j = 0; j < KEYMAP_MAX_CODES && names[i].code[j] && got < n; j++)
+			codes[got++] = names[i].code[j];
+		return got;
+	}
+	return 0;
 }
 
-int keymap_binds(enum action a)
+/* Does the blank-separated list of key names hold a name for ch? */
+static int keymap_names_hold(const char *keys, int ch)
 {
-	for (size_t i = 0; i < sizeof keymap_table / sizeof *keymap_table; i++)
-		if (keymap_table[i].action == a)
-			return 1;
+	char name[32];
+	int codes[KEYMAP_MAX_CODES];
+	while (*keys) {
+		size_t len = strcspn(keys, " ");
+		if (len && len < sizeof name) {
+			memcpy(name, keys, len);
+			name[len] = '\0';
+			size_t n = keymap_codes(name, codes, KEYMAP_MAX_CODES);
+			for (size_t i = 0; i < n; i++)
+				if (codes[i] == ch)
+					return 1;
+		}
+		keys += len;
+		while (*keys == ' ')
+			keys++;
+	}
 	return 0;
+}
+
+enum action keymap_lookup(int ch, enum pane_kind pane)
+{
+	unsigned n;
+	const struct action_info *a = actions_table(&n);
+	if (ch < 0)
+		return ACT_NONE;
+	for (unsigned i = 0; i < n; i++)
+		if ((a[i].panes & PANE_BIT(pane)) && keymap_names_hold(a[i].keys, ch))
+			return a[i].id;
+	return ACT_NONE;
 }

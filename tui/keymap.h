@@ -1,18 +1,22 @@
-/* keymap.h: default key bindings, looked up per focus.
+/* keymap.h: the key map, generated from the action table (actions.h).
  *
- * Scope 'G' keys work everywhere; 'T' keys when the table has focus, 'L'
- * keys when the timeline has. The texts people read are in actions.h; a
- * test checks that every action there has a binding here.
+ * Nothing is bound here by hand: a key leads to an action in a pane when
+ * the action's keys column names it and its set of panes holds the pane.
+ * Key names map to curses codes below (Enter is also CR and KEY_ENTER,
+ * Backspace also DEL and Ctrl-H, as terminals send them).
  */
 #ifndef TV_KEYMAP_H
 #define TV_KEYMAP_H
 
+#include <stddef.h>
+
 #include "actions.h"
 
-/* Action of key ch (a curses key code) with focus 'T' or 'L'. */
-enum action keymap_lookup(int ch, char focus);
+/* Action of key ch (a curses key code) in pane kind; ACT_NONE if none. */
+enum action keymap_lookup(int ch, enum pane_kind pane);
 
-/* Does any binding lead to this action? */
-int keymap_binds(enum action a);
+/* The key codes one key name stands for, at most n; 0 for an unknown
+ * name. */
+size_t keymap_codes(const char *name, int *codes, size_t n);
 
 #endif

@@ -100,24 +100,7 @@ static int main_word(const char *s, const char *const *words, int n)
 /* The KEYS section, from the one action table, as roff or Markdown. */
 static void main_keys_doc(int roff)
 {
-	unsigned n;
-	const struct action_info *a = actions_table(&n);
-	static const char scopes[] = "GTL";
-	static const char *const titles[] = {"Anywhere", "Table", "Timeline"};
-	for (int s = 0; s < 3; s++) {
-		if (roff)
-			printf(".SS %s\n", titles[s]);
-		else
-			printf("%s**%s**\n\n| keys | action |\n|---|---|\n", s ? "\n" : "", titles[s]);
-		for (unsigned i = 0; i < n; i++) {
-			if (a[i].scope != scopes[s])
-				continue;
-			if (roff)
-				printf(".TP\n.B %s\n%s.\n", a[i].keys, a[i].help);
-			else
-				printf("| `%s` | %s |\n", a[i].keys, a[i].help);
-		}
-	}
+	actions_doc(stdout, roff);
 }
 
 /* A bad command line: one line, exit status 2. */

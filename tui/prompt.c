@@ -1,7 +1,6 @@
 /* prompt.c: one-line text prompt (see prompt.h). */
 #include "prompt.h"
 
-#include <curses.h>
 #include <string.h>
 
 void prompt_set(struct prompt *p, const char *text)
@@ -14,21 +13,18 @@ void prompt_set(struct prompt *p, const char *text)
 	p->len = n;
 }
 
-enum prompt_result prompt_key(struct prompt *p, int ch)
+enum prompt_result prompt_act(struct prompt *p, enum action a, int ch)
 {
-	if (ch == 27)
-		return PROMPT_CANCEL;
-	if (ch == '\n' || ch == '\r' || ch == KEY_ENTER)
-		return PROMPT_ACCEPT;
-	if (ch == KEY_BACKSPACE || ch == 127 || ch == 8) {
+	switch (a) {
+	case ACT_CANCEL: return PROMPT_CANCEL;
+	case ACT_ACCEPT: return PROMPT_ACCEPT;
+	case ACT_ERASE:
 		if (!p->len)
 			return PROMPT_EDITING;
 		p->text[--p->len] = '\0';
 		return PROMPT_CHANGED;
-	}
-	if (ch == 21) {  /* Ctrl-U clears, as in a shell */
-		prompt_set(p, "");
-		return PROMPT_CHANGED;
+	case ACT_CLEAR: prompt_set(p, ""); return PROMPT_CHANGED;
+	default: break;
 	}
 	if (ch < 0x20 || ch >= 0x7f || p->len + 1 >= sizeof p->text)
 		return PROMPT_EDITING;

@@ -1,13 +1,18 @@
-/* prompt.h: a one-line text prompt in the footer (find, export name).
+/* prompt.h: a one-line text prompt in the footer (find, filter, export
+ * name).
  *
- * Holds the text typed so far; prompt_key() edits it with one key and says
- * whether the prompt is still open, was accepted (Enter) or cancelled
- * (Esc). Only printable ASCII is taken. No allocation.
+ * Holds the text typed so far; prompt_act() edits it with one key, given
+ * as the action the key map found for it in the prompt (actions.h: accept,
+ * cancel, erase, clear) or, for ACT_NONE, the key itself (printable ASCII
+ * is typed, the rest ignored). It says whether the prompt is still open,
+ * changed, accepted or cancelled. No allocation.
  */
 #ifndef TV_PROMPT_H
 #define TV_PROMPT_H
 
 #include <stddef.h>
+
+#include "actions.h"
 
 enum prompt_result { PROMPT_EDITING, PROMPT_CHANGED, PROMPT_ACCEPT, PROMPT_CANCEL };
 
@@ -17,6 +22,6 @@ struct prompt {
 };
 
 void prompt_set(struct prompt *p, const char *text);
-enum prompt_result prompt_key(struct prompt *p, int ch);
+enum prompt_result prompt_act(struct prompt *p, enum action a, int ch);
 
 #endif

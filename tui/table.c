@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "draw.h"
 #include "names.h"
 #include "numfmt.h"
 #include "text.h"
@@ -17,17 +18,18 @@ struct tc_info {
 
 static const struct tc_info tc_cols[TC_COUNT] = {
 	[TC_NAME] = {"Name", 0, -1},
-	[TC_INCL_CPU_PCT] = {"Incl Cpu %", 10, TV_CPU},
+	/* Each wide enough for its title, a blank and the sort marker. */
+	[TC_INCL_CPU_PCT] = {"Incl Cpu %", 12, TV_CPU},
 	[TC_INCL_CPU] = {"Incl Cpu", 11, TV_CPU},
-	[TC_EXCL_CPU_PCT] = {"Excl Cpu %", 10, TV_CPU},
+	[TC_EXCL_CPU_PCT] = {"Excl Cpu %", 12, TV_CPU},
 	[TC_EXCL_CPU] = {"Excl Cpu", 11, TV_CPU},
-	[TC_INCL_REAL_PCT] = {"Incl Real %", 11, TV_WALL},
+	[TC_INCL_REAL_PCT] = {"Incl Real %", 13, TV_WALL},
 	[TC_INCL_REAL] = {"Incl Real", 11, TV_WALL},
-	[TC_EXCL_REAL_PCT] = {"Excl Real %", 11, TV_WALL},
+	[TC_EXCL_REAL_PCT] = {"Excl Real %", 13, TV_WALL},
 	[TC_EXCL_REAL] = {"Excl Real", 11, TV_WALL},
 	[TC_CALLS] = {"Calls+Rec", 12, -1},
-	[TC_CPU_CALL] = {"Cpu/Call", 10, TV_CPU},
-	[TC_REAL_CALL] = {"Real/Call", 10, TV_WALL},
+	[TC_CPU_CALL] = {"Cpu/Call", 11, TV_CPU},
+	[TC_REAL_CALL] = {"Real/Call", 11, TV_WALL},
 };
 
 #define TC_NAME_MIN 24
@@ -89,26 +91,30 @@ static int tc_build_order(struct table *t)
 	int rc = -1;
 	if (!r || !order)
 		goto out;
+	/* r[] is zeroed: the names freed below are those made. */
+	uint32_t n = 0;
 	for (uint32_t i = 0; i < p->norder; i++) {
-		r[i].m = p->order[i];
-		r[i].reverse = t->reverse;
+		if (t->keep && !t->keep[p->order[i]])
+			continue;
+		r[n].m = p->order[i];
+		r[n].reverse = t->reverse;
 		if (t->sort == TC_NAME) {
 			char buf[4200];
 			names_full(p->tr, p->order[i], buf, sizeof buf);
-			r[i].name = strdup(buf);
-			if (!r[i].name)
+			r[n].name = strdup(buf);
+			if (!r[n++].name)
 				goto out;
 		} else {
-			r[i].key = tc_key(p, p->order[i], t->sort);
+			r[n++].key = tc_key(p, p->order[i], t->sort);
 		}
 	}
-	qsort(r, p->norder, sizeof *r, tc_sortrec_cmp);
+	qsort(r, n, sizeof *r, tc_sortrec_cmp);
 	order[0] = PROF_TOPLEVEL;
-	for (uint32_t i = 0; i < p->norder; i++)
+	for (uint32_t i = 0; i < n; i++)
 		order[i + 1] = r[i].m;
 	free(t->order);
 	t->order = order;
-	t->norder = p->norder + 1;
+	t->norder = n + 1;
 	order = NULL;
 	rc = 0;
 out:
@@ -224,7 +230,7 @@ static int tc_in_profile(const struct profile *p, uint32_t m)
 
 int table_select(struct table *t, uint32_t m)
 {
-	if (!tc_in_profile(t->p, m))
+	if (!tc_in_profile(t->p, m) || (t->keep && m != PROF_TOPLEVEL && !t->keep[m]))
 		return -1;
 	t->sel = m;
 	if (tc_build_rows(t) < 0)
@@ -248,8 +254,22 @@ int table_init(struct table *t, const struct profile *p, int clock)
 	return table_select(t, t->norder > 1 ? t->order[1] : PROF_TOPLEVEL);
 }
 
+static void tc_free_names(struct table *t)
+{
+	if (!t->names)
+		return;
+	for (uint32_t i = 0; i <= t->p->tr->nmethods; i++)
+		free(t->names[i]);
+	free(t->names);
+	t->names = NULL;
+}
+
 void table_free(struct table *t)
 {
+	if (t->p)
+		tc_free_names(t);
+	free(t->keep);
+	t->keep = NULL;
 	free(t->order);
 	free(t->rows);
 	t->order = NULL;
@@ -259,6 +279,8 @@ void table_free(struct table *t)
 int table_set_profile(struct table *t, const struct profile *p)
 {
 	uint32_t keep = t->sel;
+	if (t->p->tr != p->tr)
+		tc_free_names(t);
 	t->p = p;
 	if (tc_build_order(t) < 0)
 		return -1;
@@ -269,10 +291,9 @@ int table_set_profile(struct table *t, const struct profile *p)
 
 int table_sort(struct table *t, enum table_col col, int reverse)
 {
+	/* The time base stays: only c changes it (and with it the columns). */
 	t->sort = col;
 	t->reverse = reverse;
-	if (tc_cols[col].clock >= 0)
-		t->clock = tc_cols[col].clock;
 	if (tc_build_order(t) < 0)
 		return -1;
 	return table_select(t, t->sel);
@@ -326,11 +347,12 @@ static int tc_col_shown(const struct table *t, enum table_col col, const int *dr
 static void tc_layout(const struct table *t, int width, int *shown, int *name_w)
 {
 	int base = t->clock, other = !t->clock;
-	int pct[2] = {TC_INCL_CPU_PCT, TC_INCL_REAL_PCT}, inc[2] = {TC_INCL_CPU, TC_INCL_REAL};
+	int pct[2] = {TC_INCL_CPU_PCT, TC_INCL_REAL_PCT};
 	int epct[2] = {TC_EXCL_CPU_PCT, TC_EXCL_REAL_PCT}, exc[2] = {TC_EXCL_CPU, TC_EXCL_REAL};
 	int per[2] = {TC_CPU_CALL, TC_REAL_CALL};
+	/* The time base's incl and excl and the other clock's incl stay. */
 	const int drop[] = {per[other], per[base], epct[other], pct[other], epct[base],
-	                    exc[other], inc[other], TC_CALLS, exc[base], pct[base]};
+	                    exc[other], TC_CALLS, pct[base]};
 	int dropped[TC_COUNT] = {0};
 	size_t nd = 0;
 	for (;;) {
@@ -354,12 +376,10 @@ enum table_col table_sort_step(const struct table *t, int dir, int width)
 {
 	int shown[TC_COUNT], name_w;
 	tc_layout(t, width, shown, &name_w);
-	int c = t->sort;
-	for (int i = 0; i < TC_COUNT; i++) {
-		c = (c + dir + TC_COUNT) % TC_COUNT;
+	/* The next shown column that way; at either end, stay. */
+	for (int c = (int)t->sort + dir; c >= 0 && c < TC_COUNT; c += dir)
 		if (shown[c])
 			return c;
-	}
 	return t->sort;
 }
 
@@ -467,9 +487,13 @@ static void tc_name_cell(const struct table *t, const struct table_row *r, int w
                          char *buf, size_t n)
 {
 	const char *mark = "";
+	char sym[16];
 	switch (r->kind) {
-	case ROW_PARENT: mark = ascii ? "  < " : "  \xE2\x96\xB2 "; break;  /* ▲ */
-	case ROW_CHILD: mark = ascii ? "  > " : "  \xE2\x96\xBC "; break;   /* ▼ */
+	case ROW_PARENT: case ROW_CHILD:
+		snprintf(sym, sizeof sym, "  %s ",
+		         draw_sym(r->kind == ROW_PARENT ? SYM_PARENT : SYM_CHILD, ascii));
+		mark = sym;
+		break;
 	case ROW_SELF: case ROW_RPARENT_LABEL: case ROW_RCHILD_LABEL: mark = "    "; break;
 	case ROW_METHOD: mark = ""; break;
 	}
@@ -491,16 +515,16 @@ static void tc_name_cell(const struct table *t, const struct table_row *r, int w
 static void tc_draw_title(const struct table *t, WINDOW *win, const struct color *c,
                           const int *shown, int name_w, int ascii)
 {
-	char cell[64];
+	char cell[4300];  /* the Name title is padded to the name's width */
 	wattrset(win, c->role[ROLE_TITLE]);
 	wmove(win, 0, 0);
 	for (int col = 0; col < TC_COUNT; col++) {
 		if (!shown[col])
 			continue;
 		const char *arrow = t->sort != (enum table_col)col ? ""
-		                    : t->reverse ? (ascii ? "^" : "\xE2\x96\xB2")
-		                                 : (ascii ? "v" : "\xE2\x96\xBC");
-		snprintf(cell, sizeof cell, "%s%s", tc_cols[col].title, arrow);
+		                    : draw_sym(t->reverse ? SYM_SORT_UP : SYM_SORT_DOWN, ascii);
+		/* The marker apart from the title: "Incl Cpu v", not "Cpuv". */
+		snprintf(cell, sizeof cell, "%s%s%s", tc_cols[col].title, arrow[0] ? " " : "", arrow);
 		if (col == TC_NAME) {
 			text_pad(cell, sizeof cell, text_width(cell), name_w);
 			waddstr(win, cell);
@@ -548,6 +572,7 @@ void table_draw(struct table *t, WINDOW *win, const struct color *c, int ascii, 
 {
 	int h, w, shown[TC_COUNT], name_w;
 	getmaxyx(win, h, w);
+	t->width = w;
 	tc_layout(t, w, shown, &name_w);
 	tc_draw_title(t, win, c, shown, name_w, ascii);
 	t->height = h - 1 > 0 ? h - 1 : 1;
@@ -555,6 +580,17 @@ void table_draw(struct table *t, WINDOW *win, const struct color *c, int ascii, 
 		t->top = t->cursor;
 	if (t->cursor >= t->top + (uint32_t)t->height)
 		t->top = t->cursor - (uint32_t)t->height + 1;
+	/* On the selected method's row, show its expansion below it too, as
+	 * much as fits (after a find, n, N or G it would be off screen). */
+	if (t->cursor < t->nrows && t->rows[t->cursor].kind == ROW_METHOD) {
+		uint32_t end = t->cursor + 1;
+		while (end < t->nrows && t->rows[end].kind != ROW_METHOD)
+			end++;
+		if (end > t->top + (uint32_t)t->height) {
+			uint32_t want = end - (uint32_t)t->height;
+			t->top = want < t->cursor ? want : t->cursor;
+		}
+	}
 	for (int y = 0; y < t->height; y++) {
 		uint32_t r = t->top + (uint32_t)y;
 		if (r >= t->nrows) {
@@ -565,4 +601,172 @@ void table_draw(struct table *t, WINDOW *win, const struct color *c, int ascii, 
 		attr_t a = tc_row_attr(t, &t->rows[r], c, r == t->cursor, focused);
 		tc_draw_row(t, win, y + 1, &t->rows[r], a, shown, name_w, ascii);
 	}
+}
+
+/* ------------------------------------------------------------ pane */
+
+int table_toggle_clock(struct table *t, char *msg, size_t n)
+{
+	const struct trace *tr = t->p->tr;
+	if (!tr->has_clock[TV_CPU] || !tr->has_clock[TV_WALL]) {
+		snprintf(msg, n, "this trace has one clock only");
+		return -1;
+	}
+	static const enum table_col swap[TC_COUNT] = {
+		[TC_NAME] = TC_NAME, [TC_INCL_CPU_PCT] = TC_INCL_REAL_PCT,
+		[TC_INCL_CPU] = TC_INCL_REAL, [TC_EXCL_CPU_PCT] = TC_EXCL_REAL_PCT,
+		[TC_EXCL_CPU] = TC_EXCL_REAL, [TC_INCL_REAL_PCT] = TC_INCL_CPU_PCT,
+		[TC_INCL_REAL] = TC_INCL_CPU, [TC_EXCL_REAL_PCT] = TC_EXCL_CPU_PCT,
+		[TC_EXCL_REAL] = TC_EXCL_CPU, [TC_CALLS] = TC_CALLS,
+		[TC_CPU_CALL] = TC_REAL_CALL, [TC_REAL_CALL] = TC_CPU_CALL,
+	};
+	enum table_col col = swap[t->sort];
+	t->clock = !t->clock;
+	if (col == TC_NAME || col == TC_CALLS)
+		col = t->clock == TV_WALL ? TC_INCL_REAL : TC_INCL_CPU;
+	table_sort(t, col, t->reverse);
+	snprintf(msg, n, "%s", t->clock == TV_CPU ? "time base: CPU" : "time base: real");
+	return 0;
+}
+
+static void tp_draw(void *self, WINDOW *win, const struct pane_ctx *ctx)
+{
+	table_draw(self, win, ctx->color, ctx->ascii, ctx->focused);
+}
+
+static enum pane_res tp_act(void *self, enum action a, const struct pane_ctx *ctx,
+                            struct pane_out *out)
+{
+	struct table *t = self;
+	int page = t->height > 1 ? t->height - 1 : 1;
+	(void)ctx;
+	switch (a) {
+	case ACT_UP: table_move(t, -1); break;
+	case ACT_DOWN: table_move(t, 1); break;
+	case ACT_PGUP: table_move(t, -page); break;
+	case ACT_PGDN: table_move(t, page); break;
+	case ACT_TOP: table_move(t, -(int64_t)t->nrows); break;
+	case ACT_BOTTOM: table_move(t, (int64_t)t->nrows); break;
+	case ACT_JUMP:
+		out->target = table_jump_target(t);
+		if (out->target != TABLE_NO_JUMP)
+			return PANE_JUMP;
+		snprintf(out->msg, sizeof out->msg, "Enter jumps from a parent or child row");
+		break;
+	case ACT_SORT_PREV: case ACT_SORT_NEXT:
+		table_sort(t, table_sort_step(t, a == ACT_SORT_NEXT ? 1 : -1, t->width), t->reverse);
+		break;
+	case ACT_SORT_REVERSE: table_sort(t, t->sort, !t->reverse); break;
+	case ACT_CLOCK: table_toggle_clock(t, out->msg, sizeof out->msg); break;
+	default: return PANE_IGNORED;
+	}
+	return PANE_DONE;
+}
+
+static struct pane_sel tp_selected(const void *self)
+{
+	const struct table *t = self;
+	return (struct pane_sel){t->sel, 0, 0};
+}
+
+static size_t tp_footer(const void *self, enum action *out, size_t n)
+{
+	static const enum action keys[] = {ACT_UP, ACT_DOWN, ACT_JUMP, ACT_BACK, ACT_FORWARD,
+	                                   ACT_SORT_PREV, ACT_SORT_NEXT, ACT_SORT_REVERSE, ACT_CLOCK};
+	size_t k = 0;
+	(void)self;
+	for (; k < n && k < sizeof keys / sizeof *keys; k++)
+		out[k] = keys[k];
+	return k;
+}
+
+static void tp_click(void *self, int y, int x, int wheel)
+{
+	struct table *t = self;
+	(void)x;
+	if (wheel)
+		table_move(t, wheel < 0 ? -3 : 3);
+	else if (y >= 1)
+		table_click(t, t->top + (uint32_t)(y - 1));
+}
+
+static int tp_select(void *self, uint32_t item)
+{
+	return table_select(self, item);
+}
+
+static uint32_t tp_count(const void *self)
+{
+	const struct table *t = self;
+	return t->norder > 1 ? t->norder - 1 : 0;  /* without (toplevel) */
+}
+
+static uint32_t tp_item(const void *self, uint32_t i)
+{
+	const struct table *t = self;
+	return t->order[i + 1];
+}
+
+static void tp_name(const void *self, uint32_t m, char *buf, size_t n)
+{
+	struct table *t = (struct table *)self;  /* the names are a cache */
+	uint32_t nm = t->p->tr->nmethods;
+	if (m >= nm) {
+		names_full(t->p->tr, m, buf, n);
+		return;
+	}
+	if (!t->names)
+		t->names = calloc((size_t)nm + 1, sizeof *t->names);
+	if (t->names && !t->names[m]) {
+		char full[4200];
+		names_full(t->p->tr, m, full, sizeof full);
+		t->names[m] = strdup(full);
+	}
+	if (t->names && t->names[m])
+		snprintf(buf, n, "%s", t->names[m]);
+	else
+		names_full(t->p->tr, m, buf, n);
+}
+
+int table_filter(struct table *t, const uint8_t *keep, size_t n)
+{
+	uint8_t *copy = NULL;
+	if (keep) {
+		size_t all = (size_t)t->p->tr->nmethods + 1;
+		copy = malloc(all);
+		if (!copy)
+			return -1;
+		for (size_t i = 0; i < all; i++)
+			copy[i] = (uint8_t)(i < n && keep[i]);
+	}
+	free(t->keep);
+	t->keep = copy;
+	uint32_t sel = t->sel;
+	if (tc_build_order(t) < 0)
+		return -1;
+	if (table_select(t, sel) == 0)
+		return 0;
+	return table_select(t, t->norder > 1 ? t->order[1] : PROF_TOPLEVEL);
+}
+
+static int tp_filter(void *self, const uint8_t *keep, size_t n)
+{
+	return table_filter(self, keep, n);
+}
+
+void table_warm_names(struct table *t)
+{
+	char buf[8];
+	for (uint32_t i = 1; i < t->norder; i++)
+		tp_name(t, t->order[i], buf, sizeof buf);
+}
+
+struct pane table_pane(struct table *t)
+{
+	static const struct pane_ops ops = {
+		.kind = PANE_TABLE, .draw = tp_draw, .act = tp_act, .selected = tp_selected,
+		.footer = tp_footer, .click = tp_click, .select = tp_select, .count = tp_count,
+		.item = tp_item, .name = tp_name, .filter = tp_filter,
+	};
+	return (struct pane){&ops, t};
 }

@@ -18,6 +18,7 @@
 #include <stdint.h>
 
 #include "color.h"
+#include "pane.h"
 #include "profile.h"
 
 enum table_col {
@@ -50,6 +51,9 @@ struct table {
 	uint32_t sel;           /* selected method */
 	uint32_t cursor, top;   /* row indices */
 	int height;             /* rows of data shown at the last draw */
+	int width;              /* columns at the last draw */
+	char **names;           /* full names for find, made when asked */
+	uint8_t *keep;          /* filter: per method, 1 to list it; NULL all */
 	enum table_col sort;
 	int reverse;
 	int clock;              /* time base: TV_CPU or TV_WALL */
@@ -86,5 +90,20 @@ void table_draw(struct table *t, WINDOW *win, const struct color *c, int ascii, 
 
 /* Title of a column, for the footer. */
 const char *table_col_title(enum table_col col);
+
+/* Switch the time base (CPU/real), keeping the sorted column's meaning;
+ * -1 with a message when the trace has one clock only. */
+int table_toggle_clock(struct table *t, char *msg, size_t n);
+
+/* List only the methods with keep[method] set, method < n (NULL: all
+ * again); keep is copied. 0, or -1 when out of memory. */
+int table_filter(struct table *t, const uint8_t *keep, size_t n);
+
+/* Make every method's full name now (find and filter read them; making
+ * them on the first key typed would take longer than a frame). */
+void table_warm_names(struct table *t);
+
+/* The table as a pane of the shell (pane.h); items are methods. */
+struct pane table_pane(struct table *t);
 
 #endif

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "draw.h"
 #include "names.h"
 #include "numfmt.h"
 #include "text.h"
@@ -244,22 +245,6 @@ static uint64_t tlv_tick(uint64_t span, int w)
 	}
 }
 
-static void tlv_tick_label(char *buf, size_t n, uint64_t t, uint64_t step)
-{
-	if (step >= 1000000 && t % 1000000 == 0)
-		snprintf(buf, n, "%llus", (unsigned long long)(t / 1000000));
-	else if (step >= 100000)
-		snprintf(buf, n, "%llu.%01llus", (unsigned long long)(t / 1000000),
-		         (unsigned long long)(t % 1000000 / 100000));
-	else if (step >= 1000 && t % 1000 == 0)
-		snprintf(buf, n, "%llums", (unsigned long long)(t / 1000));
-	else if (step >= 100)
-		snprintf(buf, n, "%llu.%01llums", (unsigned long long)(t / 1000),
-		         (unsigned long long)(t % 1000 / 100));
-	else
-		snprintf(buf, n, "%lluus", (unsigned long long)t);
-}
-
 static int tlv_col_of(const struct tlview *v, uint64_t t)
 {
 	uint64_t span = v->t1 - v->t0;
@@ -284,7 +269,7 @@ static void tlv_draw_ruler(struct tlview *v, WINDOW *win, const struct color *c)
 		if (col < 0)
 			continue;
 		int x = v->bar_x + col;
-		tlv_tick_label(label, sizeof label, t, step);
+		numfmt_time_label(label, sizeof label, t, step, v->t1 - base);
 		if (x < next_free)
 			continue;
 		mvwaddch(win, 0, x, '|');
@@ -333,22 +318,16 @@ static struct tlv_cache *tlv_row(struct tlview *v, uint32_t idx, uint32_t select
 static void tlv_draw_cell(WINDOW *win, const struct color *c, int ascii, uint32_t rank,
                           int is_cursor)
 {
-	static const char *const glyphs_utf8[] = {"\xE2\x96\x88", "\xE2\x96\x93", "\xE2\x96\x92",
-	                                          "\xE2\x96\x91"};
-	static const char *const glyphs_ascii[] = {"#", "=", "+", ":", "%", "*"};
-	if (rank == TL_NONE) {
-		wattrset(win, is_cursor ? c->role[ROLE_CURSOR] : A_NORMAL);
-		waddstr(win, is_cursor ? (ascii ? "|" : "\xE2\x94\x82") : " ");
-		return;
+	static const enum draw_sym shades[] = {SYM_SHADE1, SYM_SHADE2, SYM_SHADE3, SYM_SHADE4};
+	if (is_cursor) {
+		draw_bar(win, draw_sym(SYM_CURSOR, ascii), c->role[ROLE_CURSOR], 1);
+	} else if (rank == TL_NONE) {
+		draw_bar(win, " ", A_NORMAL, 1);
+	} else if (c->tier == COLOR_TIER_MONO) {
+		draw_bar(win, draw_sym(shades[rank % 4], ascii), A_NORMAL, 1);
+	} else {
+		draw_bar(win, " ", color_method(c, rank), 1);
 	}
-	if (c->tier == COLOR_TIER_MONO) {
-		const char *g = ascii ? glyphs_ascii[rank % 6] : glyphs_utf8[rank % 4];
-		wattrset(win, is_cursor ? A_REVERSE : A_NORMAL);
-		waddstr(win, is_cursor ? (ascii ? "|" : "\xE2\x94\x82") : g);
-		return;
-	}
-	wattrset(win, color_method(c, rank) | (is_cursor ? A_REVERSE : 0));
-	waddstr(win, is_cursor ? (ascii ? "|" : "\xE2\x94\x82") : " ");
 }
 
 static void tlv_draw_thread(struct tlview *v, WINDOW *win, const struct color *c, int ascii,
@@ -376,32 +355,37 @@ static void tlv_draw_thread(struct tlview *v, WINDOW *win, const struct color *c
 	wattrset(win, c->role[ROLE_MARK]);
 	for (int x = 0; x < v->bar_w; x++)
 		if (row->marks[x])
-			mvwaddstr(win, y + 1, v->bar_x + x, ascii ? "-" : "\xE2\x96\x94");
+			mvwaddstr(win, y + 1, v->bar_x + x, draw_sym(SYM_MARK, ascii));
 	wattrset(win, A_NORMAL);
 }
 
+/* The status line: the cursor's time to the precision of one column, the
+ * thread and the call under the cursor, or that there is none. */
 static void tlv_draw_status(struct tlview *v, WINDOW *win, const struct color *c, int ascii,
                             int y, int w)
 {
-	char line[1024], tbuf[48], dbuf[48], name[600];
-	numfmt_duration(tbuf, sizeof tbuf, v->cursor - v->tl->begin, 1);
+	char line[1024], tbuf[48], dbuf[48], name[600], thread[300];
+	uint64_t col = v->bar_w > 0 ? (v->t1 - v->t0) / (uint64_t)v->bar_w : 1;
+	numfmt_time_at(tbuf, sizeof tbuf, v->cursor - v->tl->begin, col, v->t1 - v->tl->begin);
 	uint32_t t = tlv_thread(v);
-	uint32_t call = t == TL_NONE ? TL_NONE : timeline_call_at(v->tl, t, v->cursor);
 	int n = snprintf(line, sizeof line, " cursor %s", tbuf);
+	if (t == TL_NONE) {
+		draw_row(win, y, line, c->role[ROLE_TITLE], ascii);
+		return;
+	}
+	uint32_t call = timeline_call_at(v->tl, t, v->cursor);
+	names_thread(v->tl->tr, t, 40, ascii, thread, sizeof thread);
 	if (call != TL_NONE && n > 0 && (size_t)n < sizeof line) {
 		const struct tv_thread *th = &v->tl->tr->threads[t];
 		numfmt_duration(dbuf, sizeof dbuf,
 		                timeline_call_end(v->tl, t, call) - timeline_call_start(v->tl, t, call), 1);
 		names_method(v->tl->tr, th->method[call], w / 2, ascii, name, sizeof name);
-		snprintf(line + n, sizeof line - (size_t)n, "  %s  (%s, depth %u)", name, dbuf,
+		snprintf(line + n, sizeof line - (size_t)n, "  %s  %s  (%s, depth %u)", thread, name, dbuf,
 		         timeline_depth(v->tl, t, call));
+	} else if (n > 0 && (size_t)n < sizeof line) {
+		snprintf(line + n, sizeof line - (size_t)n, "  %s  no call here", thread);
 	}
-	char fit[1100];
-	text_fit(line, w, ascii, fit, sizeof fit);
-	wattrset(win, c->role[ROLE_TITLE]);
-	mvwaddstr(win, y, 0, fit);
-	wclrtoeol(win);
-	wattrset(win, A_NORMAL);
+	draw_row(win, y, line, c->role[ROLE_TITLE], ascii);
 }
 
 void tlview_draw(struct tlview *v, WINDOW *win, const struct color *c, int ascii, int focused,
@@ -441,4 +425,122 @@ void tlview_draw(struct tlview *v, WINDOW *win, const struct color *c, int ascii
 		wclrtoeol(win);
 	}
 	tlv_draw_status(v, win, c, ascii, h - 1, w);
+}
+
+int tlview_show_longest(struct tlview *v, uint32_t method)
+{
+	if (!v->nthreads)
+		return -1;
+	v->cur = 0;
+	uint32_t t = v->threads[0], best = TL_NONE;
+	const struct tv_thread *th = &v->tl->tr->threads[t];
+	uint64_t most = 0;
+	for (uint32_t c = 0; c < th->ncalls; c++) {
+		if (th->method[c] != method)
+			continue;
+		uint64_t d = timeline_call_end(v->tl, t, c) - timeline_call_start(v->tl, t, c);
+		if (best == TL_NONE || d > most) {
+			best = c;
+			most = d;
+		}
+	}
+	if (best == TL_NONE)
+		return -1;
+	/* A moment when the call itself is innermost, so the status line names
+	 * it: its last µs (children have returned), else its start. */
+	uint64_t s0 = timeline_call_start(v->tl, t, best), e = timeline_call_end(v->tl, t, best);
+	uint64_t at[] = {e > s0 ? e - 1 : s0, s0, s0 + (e - s0) / 2};
+	v->cursor = s0;
+	for (size_t i = 0; i < sizeof at / sizeof *at; i++)
+		if (timeline_call_at(v->tl, t, at[i]) == best) {
+			v->cursor = at[i];
+			break;
+		}
+	tlv_clamp(v);
+	return 0;
+}
+
+/* ------------------------------------------------------------ pane */
+
+static void tp_draw(void *self, WINDOW *win, const struct pane_ctx *ctx)
+{
+	tlview_draw(self, win, ctx->color, ctx->ascii, ctx->focused, ctx->selected);
+}
+
+static enum pane_res tp_act(void *self, enum action a, const struct pane_ctx *ctx,
+                            struct pane_out *out)
+{
+	struct tlview *v = self;
+	switch (a) {
+	case ACT_PAN_LEFT: tlview_pan(v, -1); break;
+	case ACT_PAN_RIGHT: tlview_pan(v, 1); break;
+	case ACT_ZOOM_IN: tlview_zoom(v, 1); break;
+	case ACT_ZOOM_OUT: tlview_zoom(v, -1); break;
+	case ACT_FIT_ALL: tlview_fit_all(v); break;
+	case ACT_FIT_CALL:
+		if (tlview_fit_call(v) < 0)
+			snprintf(out->msg, sizeof out->msg, "f: no call under the cursor to fit");
+		break;
+	case ACT_THREAD_UP: tlview_thread_move(v, -1); break;
+	case ACT_THREAD_DOWN: tlview_thread_move(v, 1); break;
+	case ACT_CURSOR_LEFT: tlview_nudge(v, -1); break;
+	case ACT_CURSOR_RIGHT: tlview_nudge(v, 1); break;
+	case ACT_NEXT_CALL: case ACT_PREV_CALL:
+		if (tlview_step_call(v, ctx->selected, a == ACT_NEXT_CALL ? 1 : -1) < 0) {
+			snprintf(out->msg, sizeof out->msg, "%s",
+			         a == ACT_NEXT_CALL ? "no later call of the selected method"
+			                            : "no earlier call of the selected method");
+		} else {
+			char thread[300];
+			names_thread(v->tl->tr, tlv_thread(v), 60, ctx->ascii, thread, sizeof thread);
+			snprintf(out->msg, sizeof out->msg, "%s call on %s",
+			         a == ACT_NEXT_CALL ? "next" : "previous", thread);
+		}
+		break;
+	case ACT_PICK:
+		out->target = tlview_method_at_cursor(v);
+		if (out->target != TL_NONE)
+			return PANE_JUMP;
+		snprintf(out->msg, sizeof out->msg, "no call under the cursor");
+		break;
+	default: return PANE_IGNORED;
+	}
+	return PANE_DONE;
+}
+
+static struct pane_sel tp_selected(const void *self)
+{
+	const struct tlview *v = self;
+	uint32_t m = tlview_method_at_cursor(v);
+	return (struct pane_sel){m == TL_NONE ? PANE_NONE : m, tlview_cursor_tid(v),
+	                         v->nthreads > 0};
+}
+
+static size_t tp_footer(const void *self, enum action *out, size_t n)
+{
+	static const enum action keys[] = {ACT_PAN_LEFT, ACT_PAN_RIGHT, ACT_ZOOM_IN, ACT_ZOOM_OUT,
+	                                   ACT_FIT_ALL, ACT_FIT_CALL, ACT_THREAD_UP,
+	                                   ACT_THREAD_DOWN, ACT_NEXT_CALL, ACT_PREV_CALL, ACT_PICK};
+	size_t k = 0;
+	(void)self;
+	for (; k < n && k < sizeof keys / sizeof *keys; k++)
+		out[k] = keys[k];
+	return k;
+}
+
+static void tp_click(void *self, int y, int x, int wheel)
+{
+	if (wheel)
+		tlview_zoom(self, wheel < 0 ? 1 : -1);
+	else
+		tlview_click(self, y, x);
+}
+
+struct pane tlview_pane(struct tlview *v)
+{
+	static const struct pane_ops ops = {
+		.kind = PANE_TIMELINE, .draw = tp_draw, .act = tp_act, .selected = tp_selected,
+		.footer = tp_footer, .click = tp_click,
+	};
+	return (struct pane){&ops, v};
 }

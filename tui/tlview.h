@@ -16,6 +16,7 @@
 #include <stdint.h>
 
 #include "color.h"
+#include "pane.h"
 #include "profile.h"
 #include "timeline.h"
 
@@ -59,6 +60,9 @@ int tlview_fit_call(struct tlview *v);
 int tlview_step_call(struct tlview *v, uint32_t method, int dir);
 /* The method under the cursor on the current thread, or TL_NONE. */
 uint32_t tlview_method_at_cursor(const struct tlview *v);
+/* The first screen: the first thread, the time cursor on the longest call
+ * of method in it; -1 (cursor unchanged) when it has none there. */
+int tlview_show_longest(struct tlview *v, uint32_t method);
 /* tid of the thread under the cursor. */
 uint32_t tlview_cursor_tid(const struct tlview *v);
 /* A click at window row y, column x: thread and time; -1 outside bars. */
@@ -66,5 +70,9 @@ int tlview_click(struct tlview *v, int y, int x);
 
 void tlview_draw(struct tlview *v, WINDOW *win, const struct color *c, int ascii, int focused,
                  uint32_t selected);
+
+/* The timeline as a pane of the shell (pane.h); the context's selected
+ * item is the method whose calls are marked and stepped through. */
+struct pane tlview_pane(struct tlview *v);
 
 #endif

@@ -1,4 +1,13 @@
-/* ui.c: the full-screen interface: layout, key loop and overlays. */
+/* ui.c: the shell of the full-screen interface.
+ *
+ * The shell owns the terminal, the key loop, the key map lookups, the
+ * back/forward history, find and filter, the prompts, the header and
+ * footer, the size guard and the layout. What it shows are panes
+ * (pane.h): the table, the timeline, the diff table and the help, each
+ * handling the actions of its own scope; the shell handles the rest and
+ * acts on what panes return. Work longer than a frame (a thread's
+ * profile) runs on the job worker (job.h).
+ */
 #include "ui.h"
 
 #include <curses.h>
@@ -12,14 +21,18 @@
 #include "actions.h"
 #include "color.h"
 #include "diffview.h"
+#include "draw.h"
 #include "export.h"
+#include "job.h"
 #include "keymap.h"
 #include "names.h"
 #include "numfmt.h"
+#include "pane.h"
 #include "profile.h"
 #include "prompt.h"
 #include "table.h"
 #include "text.h"
+#include "textview.h"
 #include "timeline.h"
 #include "tlview.h"
 
@@ -27,47 +40,55 @@
 #define UI_MIN_LINES 24
 #define UI_HISTORY 256
 #define UI_SCOPES 8
+#define UI_FOOTER_MAX 24
 
-enum ui_focus { FOCUS_TIMELINE, FOCUS_TABLE };
 /* What the footer line is doing: keys, or one of the prompts. */
-enum ui_mode { MODE_KEYS, MODE_FIND, MODE_EXPORT_KIND, MODE_EXPORT_NAME, MODE_EXPORT_CONFIRM };
-enum ui_overlay { OVERLAY_NONE, OVERLAY_HELP, OVERLAY_WARNINGS };
+enum ui_mode { MODE_KEYS, MODE_FIND, MODE_FILTER, MODE_EXPORT_KIND, MODE_EXPORT_NAME,
+               MODE_EXPORT_CONFIRM };
 
 struct ui {
-	const char *path;
-	struct trace *tr;
+	const char *path;          /* the trace's file, or the diff's base */
+	struct trace *tr;          /* NULL for a diff */
 	struct profile all;
 	/* Profiles of single threads, kept once built: switching the scope
 	 * back and forth costs a pass over the thread only the first time. */
-	struct profile scopes[UI_SCOPES];
+	struct profile *scopes[UI_SCOPES];
 	unsigned scope_used[UI_SCOPES];  /* last use, for eviction */
 	unsigned scope_clock;
 	int nscopes;
 	int is_scoped;
 	int scope;                 /* index in scopes[] when is_scoped */
+	/* The job worker: the newest request is for job_tid; a `t` waiting
+	 * for it sets want_scope. */
+	struct jobs *jobs;
+	unsigned job_id;
+	uint32_t job_tid;
+	int want_scope;
 	struct timeline tl;
 	struct tlview tlv;
 	struct table tbl;
+	struct diffview *dv;
+	struct textview help, warn;
+	struct pane list;          /* the table or the diff table */
+	struct pane timeline;      /* ops NULL without one */
+	struct pane overlay;       /* help or warnings; ops NULL when closed */
+	int focus_tl;              /* the timeline has the focus */
 	struct color color;
 	int ascii;
-	enum ui_focus focus;
-	enum ui_overlay overlay;
 	int split;                 /* rows of the timeline pane; 0 until laid out */
-	WINDOW *hdr, *tlw, *tbw, *ftr;
+	WINDOW *hdr, *tlw, *tbw, *ovw, *ftr;
 	int lines, cols;
-	uint32_t hist[UI_HISTORY]; /* selected methods before each jump */
+	uint32_t hist[UI_HISTORY]; /* selected items before each jump */
 	int hist_n, hist_pos;
 	enum ui_mode mode;
 	struct prompt prompt;      /* the text being typed in a prompt mode */
 	char query[256];           /* the last find, for n and N */
 	uint32_t find_saved;
 	int export_kind;           /* chosen export format: f, c or s */
-	char **fullnames;          /* lazily made, for find */
 	char msg[320];             /* one-shot footer message */
 };
 
 static void ui_say(struct ui *u, const char *s);
-static int ui_scope_to(struct ui *u, uint32_t tid);
 
 /* Set by signal handlers only; read by the key loop. */
 static volatile sig_atomic_t ui_signal;
@@ -81,7 +102,7 @@ static void ui_on_signal(int sig)
 
 static void ui_del_windows(struct ui *u)
 {
-	WINDOW **w[] = {&u->hdr, &u->tlw, &u->tbw, &u->ftr};
+	WINDOW **w[] = {&u->hdr, &u->tlw, &u->tbw, &u->ovw, &u->ftr};
 	for (size_t i = 0; i < sizeof w / sizeof *w; i++)
 		if (*w[i]) {
 			delwin(*w[i]);
@@ -102,31 +123,245 @@ static void ui_layout(struct ui *u)
 	getmaxyx(stdscr, u->lines, u->cols);
 	if (u->cols < UI_MIN_COLS || u->lines < UI_MIN_LINES)
 		return;
-	int body = u->lines - 2;
-	if (!u->split)
-		u->split = ui_default_split(u, body);
-	if (u->split < 4)
-		u->split = 4;
-	if (u->split > body - 4)
-		u->split = body - 4;
+	int body = u->lines - 2, split = 0;
+	if (u->timeline.ops) {
+		if (!u->split)
+			u->split = ui_default_split(u, body);
+		if (u->split < 4)
+			u->split = 4;
+		if (u->split > body - 4)
+			u->split = body - 4;
+		split = u->split;
+		u->tlw = newwin(split, u->cols, 1, 0);
+	}
 	u->hdr = newwin(1, u->cols, 0, 0);
-	u->tlw = newwin(u->split, u->cols, 1, 0);
-	u->tbw = newwin(body - u->split, u->cols, 1 + u->split, 0);
+	u->tbw = newwin(body - split, u->cols, 1 + split, 0);
+	u->ovw = newwin(body, u->cols, 1, 0);
 	u->ftr = newwin(1, u->cols, u->lines - 1, 0);
-	if (!u->hdr || !u->tlw || !u->tbw || !u->ftr)
+	if (!u->hdr || (u->timeline.ops && !u->tlw) || !u->tbw || !u->ovw || !u->ftr) {
 		ui_del_windows(u);
+		return;
+	}
+	WINDOW *all[] = {u->hdr, u->tlw, u->tbw, u->ovw, u->ftr};
+	for (size_t i = 0; i < sizeof all / sizeof *all; i++)
+		if (all[i])
+			draw_no_erase(all[i]);
+}
+
+/* ------------------------------------------------------------ panes */
+
+static struct pane *ui_focused(struct ui *u)
+{
+	if (u->overlay.ops)
+		return &u->overlay;
+	return u->focus_tl && u->timeline.ops ? &u->timeline : &u->list;
+}
+
+static uint32_t ui_selected(const struct ui *u)
+{
+	return u->list.ops->selected(u->list.self).item;
+}
+
+static struct pane_ctx ui_ctx(const struct ui *u, const struct pane *p)
+{
+	const struct pane *f = ui_focused((struct ui *)u);
+	return (struct pane_ctx){&u->color, u->ascii, f == p, ui_selected(u)};
+}
+
+static int ui_ascii_locale(const struct ui_opts *o)
+{
+	const char *cs = nl_langinfo(CODESET);
+	return o->ascii || !cs || strcmp(cs, "UTF-8") != 0;
+}
+
+/* ------------------------------------------------------------ scopes */
+
+struct ui_scope_job {
+	const struct trace *tr;
+	uint32_t tid;
+};
+
+struct ui_scope_result {
+	uint32_t tid;
+	int ok;
+	struct profile p;
+};
+
+static void *ui_scope_run(void *arg)
+{
+	const struct ui_scope_job *j = arg;
+	struct ui_scope_result *r = calloc(1, sizeof *r);
+	struct tv_error err;
+	if (!r)
+		return NULL;
+	r->tid = j->tid;
+	r->ok = profile_build(&r->p, j->tr, &j->tid, &err) == TV_OK;
+	return r;
+}
+
+static void ui_scope_result_free(void *v)
+{
+	struct ui_scope_result *r = v;
+	if (r && r->ok)
+		profile_free(&r->p);
+	free(r);
+}
+
+static int ui_scope_find(const struct ui *u, uint32_t tid)
+{
+	for (int i = 0; i < u->nscopes; i++)
+		if (u->scopes[i]->tid == tid)
+			return i;
+	return -1;
+}
+
+/* Keep a built profile in the cache (taking it); its slot, or -1. */
+static int ui_scope_keep(struct ui *u, struct profile *p)
+{
+	int slot = -1;
+	if (u->nscopes < UI_SCOPES) {
+		slot = u->nscopes;
+	} else {
+		/* Evict the least recently used, never the one shown. */
+		for (int i = 0; i < UI_SCOPES; i++)
+			if (!(u->is_scoped && i == u->scope) &&
+			    (slot < 0 || u->scope_used[i] < u->scope_used[slot]))
+				slot = i;
+		profile_free(u->scopes[slot]);
+		free(u->scopes[slot]);
+		u->scopes[slot] = NULL;
+	}
+	u->scopes[slot] = malloc(sizeof *u->scopes[slot]);
+	if (!u->scopes[slot]) {
+		profile_free(p);
+		if (slot < u->nscopes) {  /* the evicted slot is empty now */
+			u->scopes[slot] = u->scopes[--u->nscopes];
+			u->scope_used[slot] = u->scope_used[u->nscopes];
+		}
+		return -1;
+	}
+	*u->scopes[slot] = *p;
+	if (slot == u->nscopes)
+		u->nscopes++;
+	u->scope_used[slot] = ++u->scope_clock;
+	return slot;
+}
+
+static int ui_scope_show(struct ui *u, int slot)
+{
+	u->scope_used[slot] = ++u->scope_clock;
+	u->scope = slot;
+	u->is_scoped = 1;
+	u->want_scope = 0;
+	return table_set_profile(&u->tbl, u->scopes[slot]);
+}
+
+/* Build thread tid's profile now, on this thread (the start's --thread,
+ * or no worker). */
+static int ui_scope_now(struct ui *u, uint32_t tid)
+{
+	struct profile p;
+	struct tv_error err;
+	int slot = ui_scope_find(u, tid);
+	if (slot < 0) {
+		if (profile_build(&p, u->tr, &tid, &err) != TV_OK)
+			return -1;
+		slot = ui_scope_keep(u, &p);
+	}
+	return slot < 0 ? -1 : ui_scope_show(u, slot);
+}
+
+static void ui_scope_submit(struct ui *u, uint32_t tid)
+{
+	if (u->job_id && u->job_tid == tid && jobs_busy(u->jobs))
+		return;  /* already on its way */
+	struct ui_scope_job *j = malloc(sizeof *j);
+	if (!j)
+		return;
+	*j = (struct ui_scope_job){u->tr, tid};
+	u->job_tid = tid;
+	u->job_id = jobs_submit(u->jobs, ui_scope_run, j, free, ui_scope_result_free);
+}
+
+/* t: back to all threads, or the thread under the timeline cursor: from
+ * the cache at once, else computed on the worker while the screen stays
+ * live (the header says "computing"). */
+static void ui_scope(struct ui *u)
+{
+	if (u->is_scoped || u->want_scope) {
+		u->is_scoped = u->want_scope = 0;
+		table_set_profile(&u->tbl, &u->all);
+		return;
+	}
+	struct pane_sel s = u->timeline.ops->selected(u->timeline.self);
+	if (!s.has_tid) {
+		ui_say(u, "no thread to scope to");
+		return;
+	}
+	int slot = ui_scope_find(u, s.tid);
+	if (slot >= 0) {
+		ui_scope_show(u, slot);
+		return;
+	}
+	if (!u->jobs) {
+		if (ui_scope_now(u, s.tid) < 0)
+			ui_say(u, "cannot scope to that thread");
+		return;
+	}
+	u->want_scope = 1;
+	ui_scope_submit(u, s.tid);
+}
+
+int ui_poll(struct ui *u)
+{
+	unsigned id;
+	void *res;
+	if (!u->jobs || !jobs_take(u->jobs, &id, &res))
+		return 0;
+	struct ui_scope_result *r = res;
+	u->job_id = 0;
+	if (!r || !r->ok) {
+		if (u->want_scope)
+			ui_say(u, "cannot scope to that thread");
+		u->want_scope = 0;
+		ui_scope_result_free(r);
+		return 1;
+	}
+	int slot = ui_scope_find(u, r->tid);
+	if (slot < 0)
+		slot = ui_scope_keep(u, &r->p);
+	else
+		profile_free(&r->p);
+	uint32_t tid = r->tid;
+	free(r);
+	if (u->want_scope && u->job_tid == tid && slot >= 0)
+		ui_scope_show(u, slot);
+	return 1;
+}
+
+int ui_busy(struct ui *u)
+{
+	return u->jobs && u->want_scope;
+}
+
+/* While no key comes, prepare the scope of the thread under the timeline
+ * cursor, so that t is instant when it does. */
+static void ui_idle(struct ui *u)
+{
+	if (!u->jobs || !u->timeline.ops || u->is_scoped || jobs_busy(u->jobs))
+		return;
+	struct pane_sel s = u->timeline.ops->selected(u->timeline.self);
+	if (s.has_tid && ui_scope_find(u, s.tid) < 0)
+		ui_scope_submit(u, s.tid);
 }
 
 /* ------------------------------------------------------------ model */
 
-static void ui_free_fullnames(struct ui *u)
+static int ui_common(struct ui *u, const struct ui_opts *o)
 {
-	if (!u->fullnames)
-		return;
-	for (uint32_t i = 0; i < u->tr->nmethods; i++)
-		free(u->fullnames[i]);
-	free(u->fullnames);
-	u->fullnames = NULL;
+	u->ascii = ui_ascii_locale(o);
+	color_init(&u->color, o->color);
+	return textview_help(&u->help);
 }
 
 struct ui *ui_new(const char *path, struct trace *tr, const struct ui_opts *o)
@@ -137,19 +372,38 @@ struct ui *ui_new(const char *path, struct trace *tr, const struct ui_opts *o)
 		return NULL;
 	u->path = path;
 	u->tr = tr;
-	const char *cs = nl_langinfo(CODESET);
-	u->ascii = o->ascii || !cs || strcmp(cs, "UTF-8") != 0;
-	u->focus = FOCUS_TABLE;
-	color_init(&u->color, o->color);
 	int clock = tr->has_clock[TV_CPU] ? TV_CPU : TV_WALL;
-	if (profile_build(&u->all, tr, NULL, &err) != TV_OK ||
+	if (ui_common(u, o) < 0 || profile_build(&u->all, tr, NULL, &err) != TV_OK ||
 	    timeline_build(&u->tl, tr, &err) != TV_OK ||
 	    tlview_init(&u->tlv, &u->tl, &u->all) < 0 || table_init(&u->tbl, &u->all, clock) < 0) {
 		ui_free(u);
 		return NULL;
 	}
-	if (o->scoped && ui_scope_to(u, o->tid) < 0)
+	u->list = table_pane(&u->tbl);
+	u->timeline = tlview_pane(&u->tlv);
+	/* Open on something: the table's first method, its longest call on
+	 * the first thread under the time cursor (mid-trace without one). */
+	tlview_show_longest(&u->tlv, u->tbl.sel);
+	table_warm_names(&u->tbl);
+	if (o->scoped && ui_scope_now(u, o->tid) < 0)
 		ui_say(u, "no such thread: showing all threads");
+	u->jobs = jobs_new();  /* without a worker, scopes are built at once */
+	ui_layout(u);
+	return u;
+}
+
+static struct ui *ui_new_diff(const char *base, const char *next, const struct diff *d,
+                              const struct ui_opts *o)
+{
+	struct ui *u = calloc(1, sizeof *u);
+	if (!u)
+		return NULL;
+	u->path = base;
+	if (ui_common(u, o) < 0 || !(u->dv = diffview_new(base, next, d))) {
+		ui_free(u);
+		return NULL;
+	}
+	u->list = diffview_pane(u->dv);
 	ui_layout(u);
 	return u;
 }
@@ -158,30 +412,39 @@ void ui_free(struct ui *u)
 {
 	if (!u)
 		return;
+	jobs_free(u->jobs);  /* first: the worker may be reading the trace */
 	ui_del_windows(u);
+	textview_free(&u->help);
+	textview_free(&u->warn);
+	if (u->dv) {
+		diffview_free(u->dv);
+		free(u);
+		return;
+	}
 	table_free(&u->tbl);
 	tlview_free(&u->tlv);
 	timeline_free(&u->tl);
-	for (int i = 0; i < u->nscopes; i++)
-		profile_free(&u->scopes[i]);
+	for (int i = 0; i < u->nscopes; i++) {
+		profile_free(u->scopes[i]);
+		free(u->scopes[i]);
+	}
 	profile_free(&u->all);
-	ui_free_fullnames(u);
 	free(u);
 }
 
-/* ------------------------------------------------------------ actions */
+/* ------------------------------------------------------------ history */
 
 static void ui_say(struct ui *u, const char *s)
 {
 	snprintf(u->msg, sizeof u->msg, "%s", s);
 }
 
-/* Select a method as a jump: remember where we were for Back. */
-static void ui_jump(struct ui *u, uint32_t m)
+/* Select an item of the list as a jump: remember where we were for Back. */
+static void ui_jump(struct ui *u, uint32_t item)
 {
-	uint32_t from = u->tbl.sel;
-	if (m == from || table_select(&u->tbl, m) < 0) {
-		if (m != from)
+	uint32_t from = ui_selected(u);
+	if (item == from || u->list.ops->select(u->list.self, item) < 0) {
+		if (item != from)
 			ui_say(u, "that method has no calls in this scope");
 		return;
 	}
@@ -195,104 +458,21 @@ static void ui_jump(struct ui *u, uint32_t m)
 
 static void ui_back(struct ui *u, int dir)
 {
+	uint32_t cur = ui_selected(u);
 	if (dir < 0 && u->hist_pos > 0) {
 		uint32_t to = u->hist[u->hist_pos - 1];
 		/* Keep the current one for Forward, in the slot we leave. */
-		u->hist[u->hist_pos - 1] = u->tbl.sel;
+		u->hist[u->hist_pos - 1] = cur;
 		u->hist_pos--;
-		table_select(&u->tbl, to);
+		u->list.ops->select(u->list.self, to);
 	} else if (dir > 0 && u->hist_pos < u->hist_n) {
 		uint32_t to = u->hist[u->hist_pos];
-		u->hist[u->hist_pos] = u->tbl.sel;
+		u->hist[u->hist_pos] = cur;
 		u->hist_pos++;
-		table_select(&u->tbl, to);
+		u->list.ops->select(u->list.self, to);
 	} else {
 		ui_say(u, dir < 0 ? "no earlier method" : "no later method");
 	}
-}
-
-/* The cached profile of thread tid, built now when missing; -1 when the
- * thread has no records or memory ran out. */
-static int ui_scope_slot(struct ui *u, uint32_t tid)
-{
-	struct tv_error err;
-	int slot = -1;
-	for (int i = 0; i < u->nscopes; i++)
-		if (u->scopes[i].tid == tid)
-			return i;
-	if (u->nscopes < UI_SCOPES) {
-		slot = u->nscopes;
-	} else {
-		/* Evict the least recently used, never the one shown. */
-		for (int i = 0; i < UI_SCOPES; i++)
-			if (!(u->is_scoped && i == u->scope) &&
-			    (slot < 0 || u->scope_used[i] < u->scope_used[slot]))
-				slot = i;
-		profile_free(&u->scopes[slot]);
-	}
-	if (profile_build(&u->scopes[slot], u->tr, &tid, &err) != TV_OK) {
-		if (slot < u->nscopes) {  /* the evicted slot is empty now */
-			u->scopes[slot] = u->scopes[--u->nscopes];
-			u->scope_used[slot] = u->scope_used[u->nscopes];
-		}
-		return -1;
-	}
-	if (slot == u->nscopes)
-		u->nscopes++;
-	u->scope_used[slot] = ++u->scope_clock;
-	return slot;
-}
-
-/* Scope the table to thread tid, from the cache or built now. */
-static int ui_scope_to(struct ui *u, uint32_t tid)
-{
-	int slot = ui_scope_slot(u, tid);
-	if (slot < 0)
-		return -1;
-	u->scope_used[slot] = ++u->scope_clock;
-	u->scope = slot;
-	u->is_scoped = 1;
-	return table_set_profile(&u->tbl, &u->scopes[slot]);
-}
-
-/* While no key comes, prepare the scope of the thread under the timeline
- * cursor, so that t is instant when it does. */
-static void ui_idle(struct ui *u)
-{
-	if (!u->is_scoped && u->tlv.nthreads)
-		ui_scope_slot(u, tlview_cursor_tid(&u->tlv));
-}
-
-static void ui_scope(struct ui *u)
-{
-	if (u->is_scoped) {
-		u->is_scoped = 0;
-		table_set_profile(&u->tbl, &u->all);
-		return;
-	}
-	if (ui_scope_to(u, tlview_cursor_tid(&u->tlv)) < 0)
-		ui_say(u, "cannot scope to that thread");
-}
-
-static void ui_clock(struct ui *u)
-{
-	if (!u->tr->has_clock[TV_CPU] || !u->tr->has_clock[TV_WALL]) {
-		ui_say(u, "this trace has one clock only");
-		return;
-	}
-	static const enum table_col swap[TC_COUNT] = {
-		[TC_NAME] = TC_NAME, [TC_INCL_CPU_PCT] = TC_INCL_REAL_PCT,
-		[TC_INCL_CPU] = TC_INCL_REAL, [TC_EXCL_CPU_PCT] = TC_EXCL_REAL_PCT,
-		[TC_EXCL_CPU] = TC_EXCL_REAL, [TC_INCL_REAL_PCT] = TC_INCL_CPU_PCT,
-		[TC_INCL_REAL] = TC_INCL_CPU, [TC_EXCL_REAL_PCT] = TC_EXCL_CPU_PCT,
-		[TC_EXCL_REAL] = TC_EXCL_CPU, [TC_CALLS] = TC_CALLS,
-		[TC_CPU_CALL] = TC_REAL_CALL, [TC_REAL_CALL] = TC_CPU_CALL,
-	};
-	enum table_col col = swap[u->tbl.sort];
-	if (col == TC_NAME || col == TC_CALLS)
-		col = u->tbl.clock == TV_CPU ? TC_INCL_REAL : TC_INCL_CPU;
-	table_sort(&u->tbl, col, u->tbl.reverse);
-	ui_say(u, u->tbl.clock == TV_CPU ? "time base: CPU" : "time base: real");
 }
 
 /* ------------------------------------------------------------ find */
@@ -325,42 +505,47 @@ static int ui_contains(const char *hay, const char *needle, int fold)
 	return n == 0;
 }
 
-static const char *ui_fullname(struct ui *u, uint32_t m)
+static int ui_matches(struct ui *u, uint32_t item)
 {
-	if (!u->fullnames) {
-		u->fullnames = calloc((size_t)u->tr->nmethods + 1, sizeof *u->fullnames);
-		if (!u->fullnames)
-			return "";
-	}
-	if (!u->fullnames[m]) {
-		char buf[4200];
-		names_full(u->tr, m, buf, sizeof buf);
-		u->fullnames[m] = strdup(buf);
-		if (!u->fullnames[m])
-			return "";
-	}
-	return u->fullnames[m];
+	char name[4200];
+	u->list.ops->name(u->list.self, item, name, sizeof name);
+	return ui_contains(name, u->query, !ui_has_upper(u->query));
 }
 
-/* Select the next match in table order after (dir > 0) or before the
- * position of method 'from' (or from the top when from is none). */
+/* "match 3/14": the selection's place among the matches in list order. */
+static void ui_find_count(struct ui *u)
+{
+	uint32_t n = u->list.ops->count(u->list.self), sel = ui_selected(u), total = 0, at = 0;
+	for (uint32_t i = 0; i < n; i++) {
+		uint32_t it = u->list.ops->item(u->list.self, i);
+		if (ui_matches(u, it)) {
+			total++;
+			if (it == sel)
+				at = total;
+		}
+	}
+	if (at)
+		snprintf(u->msg, sizeof u->msg, "match %u/%u", at, total);
+}
+
+/* Select the next match in list order after (dir > 0) or before item
+ * 'from' (or from the top when from is none). */
 static int ui_find_step(struct ui *u, uint32_t from, int dir, int include_from)
 {
-	const struct table *t = &u->tbl;
-	if (!u->query[0] || t->norder < 2)
+	const struct pane *l = &u->list;
+	int64_t n = l->ops->count(l->self);
+	if (!u->query[0] || n < 1)
 		return -1;
-	int fold = !ui_has_upper(u->query);
 	int64_t start = -1;
-	for (uint32_t i = 1; i < t->norder; i++)
-		if (t->order[i] == from)
+	for (int64_t i = 0; i < n && from != PANE_NONE; i++)
+		if (l->ops->item(l->self, (uint32_t)i) == from)
 			start = i;
-	int64_t n = t->norder - 1;  /* methods, without the toplevel row */
 	for (int64_t k = include_from ? 0 : 1; k <= n; k++) {
-		int64_t pos = start < 0 ? (dir > 0 ? k : n - k + 1) : start + dir * k;
-		pos = ((pos - 1) % n + n) % n + 1;
-		uint32_t m = t->order[pos];
-		if (ui_contains(ui_fullname(u, m), u->query, fold)) {
-			table_select(&u->tbl, m);
+		int64_t pos = start < 0 ? (dir > 0 ? k : n - k) : start + dir * k;
+		pos = (pos % n + n) % n;
+		uint32_t it = l->ops->item(l->self, (uint32_t)pos);
+		if (ui_matches(u, it)) {
+			l->ops->select(l->self, it);
 			return 0;
 		}
 	}
@@ -372,32 +557,81 @@ static void ui_find_update(struct ui *u)
 	u->msg[0] = '\0';
 	snprintf(u->query, sizeof u->query, "%s", u->prompt.text);
 	if (!u->query[0]) {
-		table_select(&u->tbl, u->find_saved);
+		u->list.ops->select(u->list.self, u->find_saved);
 		return;
 	}
-	if (ui_find_step(u, TL_NONE, 1, 1) < 0)
+	if (ui_find_step(u, PANE_NONE, 1, 1) < 0)
 		ui_say(u, "no match");
+	else
+		ui_find_count(u);
 }
 
-/* Keys while the find prompt is open: typing selects the first match. */
-static void ui_find_key(struct ui *u, int ch)
+/* Keep only the matching items in the list (an empty query: all). */
+static void ui_filter_apply(struct ui *u)
 {
-	switch (prompt_key(&u->prompt, ch)) {
+	const struct pane *l = &u->list;
+	if (!l->ops->filter) {
+		ui_say(u, "this list cannot be filtered");
+		return;
+	}
+	snprintf(u->query, sizeof u->query, "%s", u->prompt.text);
+	l->ops->filter(l->self, NULL, 0);  /* a new filter starts from all */
+	if (!u->query[0])
+		return;
+	/* Items are ids below the largest one in the list. */
+	uint32_t n = l->ops->count(l->self), most = 0, kept = 0;
+	for (uint32_t i = 0; i < n; i++)
+		if (l->ops->item(l->self, i) > most)
+			most = l->ops->item(l->self, i);
+	uint8_t *keep = calloc((size_t)most + 2, 1);
+	if (!keep)
+		return;
+	for (uint32_t i = 0; i < n; i++) {
+		uint32_t it = l->ops->item(l->self, i);
+		if (ui_matches(u, it)) {
+			keep[it] = 1;
+			kept++;
+		}
+	}
+	if (!kept)
+		ui_say(u, "no match: the list is unchanged");
+	else if (l->ops->filter(l->self, keep, (size_t)most + 1) == 0)
+		snprintf(u->msg, sizeof u->msg, "filter: %u of %u methods match", kept, n);
+	free(keep);
+}
+
+/* Keys while the find or filter prompt is open: typing finds the first
+ * match. */
+static void ui_find_key(struct ui *u, enum action a, int ch)
+{
+	switch (prompt_act(&u->prompt, a, ch)) {
 	case PROMPT_CANCEL:
+		if (u->mode == MODE_FIND) {
+			u->query[0] = '\0';
+			u->list.ops->select(u->list.self, u->find_saved);
+		}
 		u->mode = MODE_KEYS;
-		u->query[0] = '\0';
-		table_select(&u->tbl, u->find_saved);
 		u->msg[0] = '\0';
 		break;
 	case PROMPT_ACCEPT:
+		if (u->mode == MODE_FILTER) {
+			u->mode = MODE_KEYS;
+			ui_filter_apply(u);
+			break;
+		}
 		u->mode = MODE_KEYS;
-		if (u->tbl.sel != u->find_saved) {
-			uint32_t found = u->tbl.sel;
-			table_select(&u->tbl, u->find_saved);
+		if (ui_selected(u) != u->find_saved) {
+			uint32_t found = ui_selected(u);
+			u->list.ops->select(u->list.self, u->find_saved);
 			ui_jump(u, found);
 		}
+		if (u->query[0])
+			ui_find_count(u);
 		break;
-	case PROMPT_CHANGED: ui_find_update(u); break;
+	case PROMPT_CHANGED:
+		if (u->mode == MODE_FIND)
+			ui_find_update(u);
+		break;
 	case PROMPT_EDITING: break;
 	}
 }
@@ -414,13 +648,13 @@ static void ui_export_default(const struct ui *u, char *buf, size_t n)
 	if (len > 6 && strcmp(base + len - 6, ".trace") == 0)
 		len -= 6;
 	snprintf(buf, n, "%.*s%s", (int)(len < 200 ? len : 200), base,
-	         u->export_kind == 'c' ? ".json"
+	         u->export_kind == 'c'   ? ".json"
 	         : u->export_kind == 's' ? ".speedscope.json" : ".folded");
 }
 
 static void ui_export_write(struct ui *u)
 {
-	const struct profile *p = u->is_scoped ? &u->scopes[u->scope] : &u->all;
+	const struct profile *p = u->is_scoped ? u->scopes[u->scope] : &u->all;
 	struct export_opts eo = {u->tbl.clock, 0, 0};
 	FILE *out = fopen(u->prompt.text, "w");
 	char msg[sizeof u->msg];
@@ -438,7 +672,7 @@ static void ui_export_write(struct ui *u)
 	ui_say(u, msg);
 }
 
-static void ui_export_key(struct ui *u, int ch)
+static void ui_export_key(struct ui *u, enum action a, int ch)
 {
 	struct stat st;
 	char name[256];
@@ -461,7 +695,7 @@ static void ui_export_key(struct ui *u, int ch)
 			ui_say(u, "not exported");
 		return;
 	}
-	switch (prompt_key(&u->prompt, ch)) {
+	switch (prompt_act(&u->prompt, a, ch)) {
 	case PROMPT_CANCEL: u->mode = MODE_KEYS; break;
 	case PROMPT_ACCEPT:
 		if (!u->prompt.text[0]) {
@@ -479,204 +713,212 @@ static void ui_export_key(struct ui *u, int ch)
 
 /* ------------------------------------------------------------ dispatch */
 
-static void ui_split(struct ui *u, int delta)
+static void ui_open(struct ui *u, struct textview *v)
 {
-	u->split += delta;
-	ui_layout(u);
+	v->top = 0;
+	u->overlay = textview_pane(v);
 }
 
-static int ui_table_action(struct ui *u, enum action a)
+static void ui_warnings(struct ui *u)
 {
-	int page = u->tbl.height > 1 ? u->tbl.height - 1 : 1;
-	switch (a) {
-	case ACT_UP: table_move(&u->tbl, -1); break;
-	case ACT_DOWN: table_move(&u->tbl, 1); break;
-	case ACT_PGUP: table_move(&u->tbl, -page); break;
-	case ACT_PGDN: table_move(&u->tbl, page); break;
-	case ACT_TOP: table_move(&u->tbl, -(int64_t)u->tbl.nrows); break;
-	case ACT_BOTTOM: table_move(&u->tbl, (int64_t)u->tbl.nrows); break;
-	case ACT_JUMP: {
-		uint32_t m = table_jump_target(&u->tbl);
-		if (m == TABLE_NO_JUMP)
-			ui_say(u, "Enter jumps from a parent or child row");
-		else
-			ui_jump(u, m);
-		break;
+	char line[400];
+	textview_free(&u->warn);
+	textview_init(&u->warn, "Warnings");
+	for (int i = 0; i < TV_WARN_COUNT; i++) {
+		if (!u->tr->warnings.count[i])
+			continue;
+		tv_warnings_format(&u->tr->warnings, i, line, sizeof line);
+		textview_add(&u->warn, NULL, line);
 	}
-	case ACT_BACK: ui_back(u, -1); break;
-	case ACT_FORWARD: ui_back(u, 1); break;
-	case ACT_SORT_PREV: case ACT_SORT_NEXT:
-		table_sort(&u->tbl, table_sort_step(&u->tbl, a == ACT_SORT_NEXT ? 1 : -1, u->cols),
-		           u->tbl.reverse);
-		break;
-	case ACT_SORT_REVERSE: table_sort(&u->tbl, u->tbl.sort, !u->tbl.reverse); break;
-	default: return 0;
-	}
-	return 1;
+	if (!u->warn.nsrc)
+		textview_add(&u->warn, NULL, "none: the trace read cleanly");
+	ui_open(u, &u->warn);
 }
 
-static int ui_timeline_action(struct ui *u, enum action a)
+/* The shell's own actions; 0 when a is not one of them. */
+static int ui_shell_action(struct ui *u, enum action a, int *quit)
 {
 	switch (a) {
-	case ACT_PAN_LEFT: tlview_pan(&u->tlv, -1); break;
-	case ACT_PAN_RIGHT: tlview_pan(&u->tlv, 1); break;
-	case ACT_ZOOM_IN: tlview_zoom(&u->tlv, 1); break;
-	case ACT_ZOOM_OUT: tlview_zoom(&u->tlv, -1); break;
-	case ACT_FIT_ALL: tlview_fit_all(&u->tlv); break;
-	case ACT_FIT_CALL:
-		if (tlview_fit_call(&u->tlv) < 0)
-			ui_say(u, "no call under the cursor");
-		break;
-	case ACT_THREAD_UP: tlview_thread_move(&u->tlv, -1); break;
-	case ACT_THREAD_DOWN: tlview_thread_move(&u->tlv, 1); break;
-	case ACT_CURSOR_LEFT: tlview_nudge(&u->tlv, -1); break;
-	case ACT_CURSOR_RIGHT: tlview_nudge(&u->tlv, 1); break;
-	case ACT_NEXT_CALL: case ACT_PREV_CALL:
-		if (tlview_step_call(&u->tlv, u->tbl.sel, a == ACT_NEXT_CALL ? 1 : -1) < 0)
-			ui_say(u, a == ACT_NEXT_CALL ? "no later call of the selected method"
-			                             : "no earlier call of the selected method");
-		break;
-	case ACT_PICK: {
-		uint32_t m = tlview_method_at_cursor(&u->tlv);
-		if (m == TL_NONE)
-			ui_say(u, "no call under the cursor");
-		else
-			ui_jump(u, m);
-		break;
-	}
-	default: return 0;
-	}
-	return 1;
-}
-
-static int ui_global_action(struct ui *u, enum action a)
-{
-	switch (a) {
-	case ACT_QUIT: return 1;
-	case ACT_HELP: u->overlay = OVERLAY_HELP; break;
-	case ACT_WARNINGS: u->overlay = OVERLAY_WARNINGS; break;
-	case ACT_FOCUS: u->focus = u->focus == FOCUS_TABLE ? FOCUS_TIMELINE : FOCUS_TABLE; break;
+	case ACT_QUIT: *quit = 1; break;
+	case ACT_HELP: ui_open(u, &u->help); break;
+	case ACT_WARNINGS: ui_warnings(u); break;
+	case ACT_FOCUS: u->focus_tl = !u->focus_tl; break;
 	case ACT_SCOPE: ui_scope(u); break;
-	case ACT_CLOCK: ui_clock(u); break;
-	case ACT_FIND:
-		u->mode = MODE_FIND;
+	case ACT_FIND: case ACT_FILTER:
+		u->mode = a == ACT_FIND ? MODE_FIND : MODE_FILTER;
 		prompt_set(&u->prompt, "");
-		u->find_saved = u->tbl.sel;
+		u->find_saved = ui_selected(u);
 		break;
 	case ACT_EXPORT: u->mode = MODE_EXPORT_KIND; break;
 	case ACT_FIND_NEXT: case ACT_FIND_PREV:
 		if (!u->query[0])
 			ui_say(u, "no search yet: press / first");
-		else if (ui_find_step(u, u->tbl.sel, a == ACT_FIND_NEXT ? 1 : -1, 0) < 0)
+		else if (ui_find_step(u, ui_selected(u), a == ACT_FIND_NEXT ? 1 : -1, 0) < 0)
 			ui_say(u, "no match");
+		else
+			ui_find_count(u);
 		break;
-	case ACT_SPLIT_UP: ui_split(u, -2); break;
-	case ACT_SPLIT_DOWN: ui_split(u, 2); break;
-	default: break;
+	case ACT_BACK: ui_back(u, -1); break;
+	case ACT_FORWARD: ui_back(u, 1); break;
+	case ACT_SPLIT_UP: u->split -= 2; ui_layout(u); break;
+	case ACT_SPLIT_DOWN: u->split += 2; ui_layout(u); break;
+	default: return 0;
 	}
-	return 0;
+	return 1;
 }
 
-/* A mouse event: clicks select, the wheel scrolls the table and zooms the
- * timeline. */
+/* What a pane returned. */
+static void ui_result(struct ui *u, struct pane *p, enum pane_res r, const struct pane_out *out)
+{
+	if (out->msg[0])
+		ui_say(u, out->msg);
+	if (r == PANE_JUMP)
+		ui_jump(u, out->target);
+	else if (r == PANE_CLOSE && p == &u->overlay)
+		u->overlay.ops = NULL;
+}
+
+/* A mouse event: clicks select, the wheel scrolls lists and zooms the
+ * timeline. Clicking a pane focuses it. */
 static void ui_mouse(struct ui *u)
 {
 	MEVENT ev;
-	if (getmouse(&ev) != OK || !u->tlw || !u->tbw)
+	if (getmouse(&ev) != OK || !u->tbw)
 		return;
-	int in_tl = wenclose(u->tlw, ev.y, ev.x), in_tb = wenclose(u->tbw, ev.y, ev.x);
-	int wheel_up = (ev.bstate & BUTTON4_PRESSED) != 0;
+	int wheel = (ev.bstate & BUTTON4_PRESSED) ? -1 : 0;
 #ifdef BUTTON5_PRESSED
-	int wheel_down = (ev.bstate & BUTTON5_PRESSED) != 0;
-#else
-	int wheel_down = 0;
+	if (ev.bstate & BUTTON5_PRESSED)
+		wheel = 1;
 #endif
-	int y = ev.y, x = ev.x;
-	if (in_tl) {
-		wmouse_trafo(u->tlw, &y, &x, FALSE);
-		u->focus = FOCUS_TIMELINE;
-		if (wheel_up || wheel_down)
-			tlview_zoom(&u->tlv, wheel_up ? 1 : -1);
-		else
-			tlview_click(&u->tlv, y, x);
-	} else if (in_tb) {
-		wmouse_trafo(u->tbw, &y, &x, FALSE);
-		u->focus = FOCUS_TABLE;
-		if (wheel_up || wheel_down)
-			table_move(&u->tbl, wheel_up ? -3 : 3);
-		else if (y >= 1)
-			table_click(&u->tbl, u->tbl.top + (uint32_t)(y - 1));
+	struct { struct pane *p; WINDOW *w; int tl; } hit[] = {
+		{&u->overlay, u->ovw, 0}, {&u->timeline, u->tlw, 1}, {&u->list, u->tbw, 0},
+	};
+	for (size_t i = 0; i < sizeof hit / sizeof *hit; i++) {
+		int y = ev.y, x = ev.x;
+		if (!hit[i].p->ops || !hit[i].w || !wenclose(hit[i].w, y, x))
+			continue;
+		wmouse_trafo(hit[i].w, &y, &x, FALSE);
+		if (hit[i].p != &u->overlay)
+			u->focus_tl = hit[i].tl;
+		hit[i].p->ops->click(hit[i].p->self, y, x, wheel);
+		return;
 	}
 }
 
 int ui_key(struct ui *u, int ch)
 {
+	int quit = 0;
+	ui_poll(u);
 	u->msg[0] = '\0';
 	if (ch == KEY_RESIZE) {
 		ui_layout(u);
 		return 0;
 	}
-	if (u->overlay != OVERLAY_NONE) {
-		u->overlay = OVERLAY_NONE;
-		return ch == 'q';
-	}
-	if (u->mode == MODE_FIND) {
-		ui_find_key(u, ch);
-		return 0;
-	}
 	if (u->mode != MODE_KEYS) {
-		ui_export_key(u, ch);
+		enum action a = keymap_lookup(ch, PANE_PROMPT);
+		if (u->mode == MODE_FIND || u->mode == MODE_FILTER)
+			ui_find_key(u, a, ch);
+		else
+			ui_export_key(u, a, ch);
 		return 0;
 	}
 	if (ch == KEY_MOUSE) {
 		ui_mouse(u);
 		return 0;
 	}
-	enum action a = keymap_lookup(ch, u->focus == FOCUS_TABLE ? 'T' : 'L');
-	if (u->focus == FOCUS_TABLE ? ui_table_action(u, a) : ui_timeline_action(u, a))
+	if (!u->hdr)  /* too small: only q works */
+		return keymap_lookup(ch, PANE_TABLE) == ACT_QUIT;
+	struct pane *p = ui_focused(u);
+	enum action a = keymap_lookup(ch, p->ops->kind);
+	if (a == ACT_NONE)
 		return 0;
-	return ui_global_action(u, a);
+	if (ui_shell_action(u, a, &quit))
+		return quit;
+	struct pane_out out = {PANE_NONE, ""};
+	struct pane_ctx ctx = ui_ctx(u, p);
+	enum pane_res r = p->ops->act(p->self, a, &ctx, &out);
+	if (r == PANE_IGNORED && p != &u->list && p != &u->overlay) {
+		/* A key of every pane that acts on the list (c: the clock). */
+		p = &u->list;
+		ctx = ui_ctx(u, p);
+		r = p->ops->act(p->self, a, &ctx, &out);
+	}
+	ui_result(u, p, r, &out);
+	return 0;
 }
 
 /* ------------------------------------------------------------ drawing */
 
-static void ui_fill_line(WINDOW *w, int y, const char *s, attr_t a, int ascii)
-{
-	char fit[1200];
-	int cols = getmaxx(w);
-	int used = text_fit(s, cols, ascii, fit, sizeof fit);
-	text_pad(fit, sizeof fit, used, cols);
-	wattrset(w, a);
-	mvwaddstr(w, y, 0, fit);
-	wattrset(w, A_NORMAL);
-}
-
 static void ui_draw_header(struct ui *u)
 {
-	char line[1200], file[600], dur[48], scope[64];
+	char line[1200], file[600], dur[48], scope[96];
+	const char *sep = draw_sym(SYM_SEP, u->ascii);
+	if (!u->tr) {
+		diffview_title(u->dv, u->ascii, line, sizeof line);
+		draw_row(u->hdr, 0, line, u->color.role[ROLE_HEADER], u->ascii);
+		return;
+	}
 	const char *base = strrchr(u->path, '/');
 	base = base && base[1] ? base + 1 : u->path;
 	text_escape(base, strlen(base), u->ascii, file, sizeof file);
 	numfmt_duration(dur, sizeof dur, u->tl.end - u->tl.begin, 0);
-	if (u->is_scoped)
-		snprintf(scope, sizeof scope, "thread %lu", (unsigned long)u->scopes[u->scope].tid);
+	if (u->want_scope)
+		snprintf(scope, sizeof scope, "thread %lu: computing%s", (unsigned long)u->job_tid,
+		         draw_sym(SYM_ELLIPSIS, u->ascii));
+	else if (u->is_scoped)
+		snprintf(scope, sizeof scope, "thread %lu", (unsigned long)u->scopes[u->scope]->tid);
 	else
 		snprintf(scope, sizeof scope, "all threads");
 	size_t vlen = 0;
 	const char *vm = trace_option(u->tr, "vm", &vlen);
 	char vmb[64];
 	text_escape(vm ? vm : "?", vm ? vlen : 1, 1, vmb, sizeof vmb);
-	const char *sep = u->ascii ? " | " : " \xE2\x94\x82 ";
 	size_t kinds = tv_warnings_kinds(&u->tr->warnings);
 	char warn[64] = "";
 	if (kinds)
-		snprintf(warn, sizeof warn, "%s%s%zu warning%s (W)", sep,
-		         u->ascii ? "! " : "\xE2\x9A\xA0 ", kinds, kinds == 1 ? "" : "s");
-	/* Most important first: a narrow terminal cuts from the right. */
-	snprintf(line, sizeof line, " %s%s%s%s%s%s%s%u threads%svm %s%sclock %s", file, warn,
-	         sep, scope, sep, dur, sep, u->tlv.nthreads, sep, vmb, sep,
+		snprintf(warn, sizeof warn, "%s%s %zu warning%s (W)", sep, draw_sym(SYM_WARN, u->ascii),
+		         kinds, kinds == 1 ? "" : "s");
+	/* Most important first: a narrow terminal abbreviates, then cuts
+	 * from the right. */
+	const char *base_clock = u->tbl.clock == TV_CPU ? "CPU" : "real";
+	snprintf(line, sizeof line, " %s%s%s%s%s%s time%s%s%s%u threads%svm %s%sclock %s", file,
+	         warn, sep, scope, sep, base_clock, sep, dur, sep, u->tlv.nthreads, sep, vmb, sep,
 	         trace_clock_name(u->tr->clock));
-	ui_fill_line(u->hdr, 0, line, u->color.role[ROLE_HEADER], u->ascii);
+	if (text_width(line) > u->cols) {
+		if (kinds)
+			snprintf(warn, sizeof warn, "%s%s%zu (W)", sep, draw_sym(SYM_WARN, u->ascii), kinds);
+		snprintf(line, sizeof line, " %s%s%s%s%s%s%s%s%s%u thr%s%s", file, warn, sep, scope, sep,
+		         base_clock, sep, dur, sep, u->tlv.nthreads, sep, vmb);
+	}
+	draw_row(u->hdr, 0, line, u->color.role[ROLE_HEADER], u->ascii);
+}
+
+/* The first key name of an action ("?" of "? F1"). */
+static void ui_first_key(enum action a, char *buf, size_t n)
+{
+	const char *k = actions_info(a)->keys;
+	size_t len = strcspn(k, " ");
+	snprintf(buf, n, "%.*s", (int)len, k);
+}
+
+/* "KEY label" per action, keys of neighbours with the same label joined
+ * by '/': "Up/Down move". */
+static void ui_footer_keys(const enum action *a, size_t n, char *line, size_t size)
+{
+	for (size_t i = 0; i < n; i++) {
+		const char *label = actions_info(a[i])->footer;
+		char keys[64], one[32];
+		if (!label[0])
+			continue;
+		ui_first_key(a[i], keys, sizeof keys);
+		while (i + 1 < n && strcmp(actions_info(a[i + 1])->footer, label) == 0) {
+			ui_first_key(a[++i], one, sizeof one);
+			strncat(keys, "/", sizeof keys - strlen(keys) - 1);
+			strncat(keys, one, sizeof keys - strlen(keys) - 1);
+		}
+		size_t len = strlen(line);
+		snprintf(line + len, size - len, "%s%s %s", len ? "  " : "", keys, label);
+	}
 }
 
 static void ui_draw_prompt(const struct ui *u, char *line, size_t n)
@@ -684,8 +926,9 @@ static void ui_draw_prompt(const struct ui *u, char *line, size_t n)
 	char q[300];
 	text_escape(u->prompt.text, u->prompt.len, u->ascii, q, sizeof q);
 	switch (u->mode) {
-	case MODE_FIND:
-		snprintf(line, n, " /%s   %s   Enter keep  Esc cancel", q, u->msg);
+	case MODE_FIND: case MODE_FILTER:
+		snprintf(line, n, " %s%s   %s   Enter keep  Esc cancel", u->mode == MODE_FIND ? "/" : "&",
+		         q, u->msg);
 		break;
 	case MODE_EXPORT_KIND:
 		snprintf(line, n, " export the %s view as: f folded stacks  c Trace Event JSON"
@@ -705,100 +948,48 @@ static void ui_draw_prompt(const struct ui *u, char *line, size_t n)
 
 static void ui_draw_footer(struct ui *u)
 {
-	char line[1000];
-	const char *keys;
+	char line[1000] = "", keys[800] = "";
+	enum action a[UI_FOOTER_MAX] = {ACT_NONE};
+	size_t n = 0;
 	if (u->mode != MODE_KEYS) {
 		ui_draw_prompt(u, line, sizeof line);
-		ui_fill_line(u->ftr, 0, line, u->color.role[ROLE_HEADER], u->ascii);
+		draw_row(u->ftr, 0, line, u->color.role[ROLE_HEADER], u->ascii);
 		return;
 	}
-	if (u->focus == FOCUS_TABLE)
-		keys = u->ascii ? "Up/Down move  Enter jump  [ back  ] fwd  < > sort  I reverse  c clock"
-		                : "\xE2\x86\x91\xE2\x86\x93 move  Enter jump  [ back  ] fwd  < > sort  I reverse  c clock";
-	else
-		keys = u->ascii ? "Left/Right pan  w/s zoom  0 fit  f fit call  Up/Down thread  . , calls  Enter pick"
-		                : "\xE2\x86\x90\xE2\x86\x92 pan  w/s zoom  0 fit  f fit call  \xE2\x86\x91\xE2\x86\x93 thread  . , calls  Enter pick";
+	struct pane *p = ui_focused(u);
+	if (p != &u->overlay) {
+		static const enum action shell[] = {ACT_HELP, ACT_QUIT};
+		for (size_t i = 0; i < sizeof shell / sizeof *shell; i++)
+			a[n++] = shell[i];
+	}
+	ui_footer_keys(a, n, keys, sizeof keys);
+	if (p != &u->overlay && u->timeline.ops)  /* Tab names where it goes */
+		snprintf(keys + strlen(keys), sizeof keys - strlen(keys), "  Tab %s",
+		         u->focus_tl ? "table" : "timeline");
+	n = 0;
+	if (p != &u->overlay) {
+		static const enum action shell[] = {ACT_FIND, ACT_FILTER, ACT_SCOPE, ACT_EXPORT};
+		for (size_t i = 0; i < sizeof shell / sizeof *shell; i++)
+			if (actions_info(shell[i])->panes & PANE_BIT(p->ops->kind))
+				a[n++] = shell[i];
+	}
+	n += p->ops->footer(p->self, a + n, UI_FOOTER_MAX - n);
+	char more[800] = "";
+	ui_footer_keys(a, n, more, sizeof more);
 	/* Messages first, then the keys: a narrow terminal cuts the end. */
-	snprintf(line, sizeof line, " %s%s? help  q quit  Tab %s  / find  t scope  e export  %s",
-	         u->msg[0] ? u->msg : "", u->msg[0] ? "  |  " : "",
-	         u->focus == FOCUS_TABLE ? "timeline" : "table", keys);
-	ui_fill_line(u->ftr, 0, line, u->color.role[ROLE_HEADER], u->ascii);
-}
-
-/* A centred box listing lines; drawn over the panes until a key. */
-static void ui_draw_box(struct ui *u, const char *title, char **lines, int n)
-{
-	int w = u->cols - 8, h = n + 4;
-	if (h > u->lines - 2)
-		h = u->lines - 2;
-	WINDOW *b = newwin(h, w, (u->lines - h) / 2, 4);
-	if (!b)
-		return;
-	wattrset(b, A_NORMAL);
-	werase(b);
-	if (u->ascii)
-		wborder(b, '|', '|', '-', '-', '+', '+', '+', '+');
-	else
-		box(b, 0, 0);
-	wattrset(b, A_BOLD);
-	mvwaddstr(b, 0, 2, title);
-	wattrset(b, A_NORMAL);
-	for (int i = 0; i < n && i < h - 4; i++) {
-		char fit[600];
-		text_fit(lines[i], w - 4, u->ascii, fit, sizeof fit);
-		mvwaddstr(b, 2 + i, 2, fit);
-	}
-	wnoutrefresh(b);
-	delwin(b);
-}
-
-static void ui_draw_help(struct ui *u)
-{
-	unsigned n;
-	const struct action_info *a = actions_table(&n);
-	char **lines = calloc(n + 3, sizeof *lines);
-	int k = 0;
-	if (!lines)
-		return;
-	for (unsigned i = 0; i < n; i++) {
-		const char *where = a[i].scope == 'T' ? "table" : a[i].scope == 'L' ? "timeline" : "";
-		lines[k] = malloc(300);
-		if (lines[k])
-			snprintf(lines[k++], 300, "%-14s %-9s %s", a[i].keys, where, a[i].help);
-	}
-	ui_draw_box(u, " Keys (any key closes) ", lines, k);
-	for (int i = 0; i < k; i++)
-		free(lines[i]);
-	free(lines);
-}
-
-static void ui_draw_warnings(struct ui *u)
-{
-	char *lines[TV_WARN_COUNT + 1];
-	int k = 0;
-	for (int i = 0; i < TV_WARN_COUNT; i++) {
-		if (!u->tr->warnings.count[i])
-			continue;
-		lines[k] = malloc(400);
-		if (lines[k])
-			tv_warnings_format(&u->tr->warnings, i, lines[k++], 400);
-	}
-	char none[] = "none: the trace read cleanly";
-	if (!k)
-		lines[k++] = none;
-	ui_draw_box(u, " Warnings (any key closes) ", lines, k);
-	for (int i = 0; i < k; i++)
-		if (lines[i] != none)
-			free(lines[i]);
+	snprintf(line, sizeof line, " %s%s%s%s%s", u->msg, u->msg[0] ? "  |  " : "", keys,
+	         keys[0] && more[0] ? "  " : "", more);
+	draw_row(u->ftr, 0, line, u->color.role[ROLE_HEADER], u->ascii);
 }
 
 void ui_draw(struct ui *u)
 {
+	ui_poll(u);
 	if (!u->hdr) {
-		char msg[128];
+		char msg[160];
 		erase();
-		snprintf(msg, sizeof msg, "traceview needs at least %dx%d (this is %dx%d)", UI_MIN_COLS,
-		         UI_MIN_LINES, u->cols, u->lines);
+		snprintf(msg, sizeof msg, "traceview needs at least %dx%d (this is %dx%d); q quits",
+		         UI_MIN_COLS, UI_MIN_LINES, u->cols, u->lines);
 		mvaddnstr(0, 0, msg, u->cols > 0 ? u->cols : 1);
 		wnoutrefresh(stdscr);
 		doupdate();
@@ -806,17 +997,31 @@ void ui_draw(struct ui *u)
 	}
 	wnoutrefresh(stdscr);  /* a resize touches stdscr: flush it, or getch() blanks the panes */
 	ui_draw_header(u);
-	tlview_draw(&u->tlv, u->tlw, &u->color, u->ascii, u->focus == FOCUS_TIMELINE, u->tbl.sel);
-	table_draw(&u->tbl, u->tbw, &u->color, u->ascii, u->focus == FOCUS_TABLE);
+	if (u->overlay.ops) {
+		struct pane_ctx ctx = ui_ctx(u, &u->overlay);
+		u->overlay.ops->draw(u->overlay.self, u->ovw, &ctx);
+	} else {
+		if (u->timeline.ops) {
+			struct pane_ctx ctx = ui_ctx(u, &u->timeline);
+			u->timeline.ops->draw(u->timeline.self, u->tlw, &ctx);
+		}
+		struct pane_ctx ctx = ui_ctx(u, &u->list);
+		u->list.ops->draw(u->list.self, u->tbw, &ctx);
+	}
 	ui_draw_footer(u);
 	wnoutrefresh(u->hdr);
-	wnoutrefresh(u->tlw);
-	wnoutrefresh(u->tbw);
+	if (u->overlay.ops) {
+		touchwin(u->ovw);
+		wnoutrefresh(u->ovw);
+	} else {
+		if (u->tlw) {
+			touchwin(u->tlw);
+			wnoutrefresh(u->tlw);
+		}
+		touchwin(u->tbw);
+		wnoutrefresh(u->tbw);
+	}
 	wnoutrefresh(u->ftr);
-	if (u->overlay == OVERLAY_HELP)
-		ui_draw_help(u);
-	else if (u->overlay == OVERLAY_WARNINGS)
-		ui_draw_warnings(u);
 	doupdate();
 }
 
@@ -847,9 +1052,10 @@ static int ui_term_start(void)
 	noecho();
 	nonl();
 	keypad(stdscr, TRUE);
-	set_escdelay(100);
+	/* No action waits on Esc alone (each has another key too), so a
+	 * short delay is enough to tell Esc from the start of a sequence. */
+	set_escdelay(UI_ESCDELAY_MS);
 	curs_set(0);
-	timeout(250);
 	mousemask(BUTTON1_PRESSED | BUTTON4_PRESSED
 #ifdef BUTTON5_PRESSED
 	          | BUTTON5_PRESSED
@@ -877,39 +1083,27 @@ static int ui_fatal(const char *path)
 	return 2;
 }
 
-/* Keys until a view says quit or a signal arrives; the exit status. */
-static int ui_loop(void *view, int (*key)(void *, int), void (*draw)(void *),
-                   void (*idle)(void *))
+/* Keys until the shell says quit or a signal arrives; the exit status.
+ * While a job runs, getch() waits briefly so its result shows at once. */
+static int ui_loop(struct ui *u)
 {
-	draw(view);
+	ui_draw(u);
 	for (;;) {
+		timeout(ui_busy(u) ? 20 : 250);
 		int ch = getch();
 		if (ui_signal)
 			return ui_signal == SIGINT ? 0 : 128 + ui_signal;
 		if (ch == ERR) {
-			if (idle)
-				idle(view);
+			if (ui_poll(u))
+				ui_draw(u);
+			else
+				ui_idle(u);
 			continue;
 		}
-		if (key(view, ch))
+		if (ui_key(u, ch))
 			return 0;
-		draw(view);
+		ui_draw(u);
 	}
-}
-
-static int ui_key_cb(void *v, int ch)
-{
-	return ui_key(v, ch);
-}
-
-static void ui_draw_cb(void *v)
-{
-	ui_draw(v);
-}
-
-static void ui_idle_cb(void *v)
-{
-	ui_idle(v);
 }
 
 int ui_run(const char *path, struct trace *tr, const struct ui_opts *o)
@@ -921,20 +1115,10 @@ int ui_run(const char *path, struct trace *tr, const struct ui_opts *o)
 	struct ui *u = getenv("TRACEVIEW_TEST_UI_OOM") ? NULL : ui_new(path, tr, o);
 	if (!u)
 		return ui_fatal(path);
-	int status = ui_loop(u, ui_key_cb, ui_draw_cb, ui_idle_cb);
+	int status = ui_loop(u);
 	ui_free(u);
 	ui_term_stop();
 	return status;
-}
-
-static int ui_diff_key_cb(void *v, int ch)
-{
-	return diffview_key(v, ch);
-}
-
-static void ui_diff_draw_cb(void *v)
-{
-	diffview_draw(v);
 }
 
 int ui_run_diff(const char *base, const char *next, const struct diff *d,
@@ -942,13 +1126,11 @@ int ui_run_diff(const char *base, const char *next, const struct diff *d,
 {
 	if (ui_term_start())
 		return UI_NO_TERMINAL;
-	const char *cs = nl_langinfo(CODESET);
-	int ascii = o->ascii || !cs || strcmp(cs, "UTF-8") != 0;
-	struct diffview *v = diffview_new(base, next, d, o->color, ascii);
-	if (!v)
+	struct ui *u = ui_new_diff(base, next, d, o);
+	if (!u)
 		return ui_fatal(next);
-	int status = ui_loop(v, ui_diff_key_cb, ui_diff_draw_cb, NULL);
-	diffview_free(v);
+	int status = ui_loop(u);
+	ui_free(u);
 	ui_term_stop();
 	return status;
 }

@@ -34,12 +34,20 @@ int ui_run(const char *path, struct trace *tr, const struct ui_opts *o);
 int ui_run_diff(const char *base, const char *next, const struct diff *d,
                 const struct ui_opts *o);
 
+/* Milliseconds curses waits after Esc for the rest of a key sequence. */
+#define UI_ESCDELAY_MS 25
+
 struct ui;
 /* NULL when out of memory. Curses must be initialised. */
 struct ui *ui_new(const char *path, struct trace *tr, const struct ui_opts *o);
 /* Apply one key (a curses key code); 1 when the key quits. */
 int ui_key(struct ui *u, int ch);
 void ui_draw(struct ui *u);
+/* Take a finished background job (a thread's profile) and apply it; 1
+ * when the screen changed. ui_key() and ui_draw() poll too. */
+int ui_poll(struct ui *u);
+/* Is the screen waiting for a background job ("computing")? */
+int ui_busy(struct ui *u);
 void ui_free(struct ui *u);
 
 #endif

@@ -1,0 +1,77 @@
+#!/bin/sh
+# bench_tty.sh: the full-screen UI timed on a real terminal (tmux).
+#
+#   bench_tty.sh TRACE
+#
+# Starts $TRACEVIEW TRACE in a private tmux server (200x50,
+# TERM=xterm-256color, UTF-8) and prints, without targets, one
+# "name value" pair a line:
+#   first_frame_ms   start to the first complete frame: the table's title
+#                    row, a timeline ruler label and thread row, the footer,
+#                    and no "computing" mark
+#   key_<name>_ms    for each key of a fixed script, from sending it until
+#                    the screen settles (two captures 30 ms apart equal, no
+#                    "computing" mark); the settle wait itself is included
+# Times come from polling capture-pane every few ms, so they are upper
+# bounds with a resolution of about 10 ms. Exit 0, 1 on failure, 77
+# without tmux.
+
+set -u
+TRACEVIEW=${TRACEVIEW:-./traceview}
+[ $# -eq 1 ] || { echo "usage: bench_tty.sh TRACE" >&2; exit 1; }
+TRACE=$1
+command -v tmux >/dev/null 2>&1 || { echo "bench_tty.sh: no tmux" >&2; exit 77; }
+case $TRACEVIEW in /*) ;; *) TRACEVIEW=$(pwd)/$TRACEVIEW ;; esac
+case $TRACE in /*) ;; *) TRACE=$(pwd)/$TRACE ;; esac
+
+SOCK=tvbench-$$
+tm() { tmux -L "$SOCK" -f /dev/null -u "$@"; }
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/tv-btty.XXXXXX") || exit 1
+trap 'tm kill-server >/dev/null 2>&1; rm -rf "$tmp"' EXIT
+trap 'exit 1' HUP INT TERM
+
+now_ms() { echo $(( $(date +%s%N) / 1000000 )); }
+cap() { tm capture-pane -p -t b >"$tmp/screen" 2>/dev/null; }
+complete() {
+	grep -q '^Name ' "$tmp/screen" && grep -Eq '[|][0-9.]+(s|ms|us)' "$tmp/screen" &&
+	grep -q '^\[[0-9]*\] ' "$tmp/screen" && tail -n 1 "$tmp/screen" | grep -q 'q quit' &&
+	! grep -q 'computing' "$tmp/screen"
+}
+
+LOC=C.UTF-8
+t0=$(now_ms)
+tm new-session -d -s b -x 200 -y 50 \
+	"env TERM=xterm-256color LANG=$LOC $(printf '%s' "$TRACEVIEW") $(printf '%s' "$TRACE"); sleep 60" ||
+	exit 1
+i=0
+until cap && complete; do
+	i=$((i + 1))
+	[ $i -lt 6000 ] || { echo "bench_tty.sh: no complete first frame" >&2; exit 1; }
+	sleep 0.005
+done
+echo "first_frame_ms $(( $(now_ms) - t0 ))"
+
+# settle: wait for two equal captures 30 ms apart with no "computing".
+settle() {
+	j=0
+	while [ $j -lt 1000 ]; do
+		cap
+		cp "$tmp/screen" "$tmp/prev"
+		sleep 0.03
+		cap
+		if cmp -s "$tmp/screen" "$tmp/prev" && ! grep -q computing "$tmp/screen"; then
+			return 0
+		fi
+		j=$((j + 1))
+	done
+	return 1
+}
+for k in Tab w w d t t j t 0 Tab j j NPage G g '>' '<' c c '/' q; do
+	case $k in
+	/) t1=$(now_ms); tm send-keys -t b -l "/run"; tm send-keys -t b Enter ;;
+	q) t1=$(now_ms); tm send-keys -t b q ;;
+	*) t1=$(now_ms); tm send-keys -t b "$k" ;;
+	esac
+	settle || { echo "bench_tty.sh: the screen did not settle after $k" >&2; exit 1; }
+	echo "key_${k}_ms $(( $(now_ms) - t1 - 30 ))"
+done

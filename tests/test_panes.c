@@ -1,0 +1,435 @@
+/* test_panes.c: the shell and its panes drawn off screen.
+ *
+ * Curses runs on an xterm-256color terminal that writes to /dev/null; the
+ * UI is built on the bundled sample with ui_new(), keys go through
+ * ui_key() and each frame through ui_draw(), then the text (and the
+ * attributes) of curscr, the screen as curses believes the terminal shows
+ * it, are compared with what the rough edges of issue 10 require.
+ */
+#include <locale.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <wchar.h>
+
+#include <cmocka.h>
+#include <curses.h>
+
+#include "draw.h"
+#include "load.h"
+#include "numfmt.h"
+#include "text.h"
+#include "trace.h"
+#include "ui.h"
+
+#ifndef TV_SAMPLE
+#error "TV_SAMPLE must name the bundled sample trace"
+#endif
+
+struct scr {
+	FILE *out, *in;
+	SCREEN *sc;
+	struct trace tr;
+	struct ui *u;
+	int cols, lines;
+};
+
+static struct scr *scr_open(int cols, int lines, int ascii)
+{
+	struct scr *s = calloc(1, sizeof *s);
+	struct tv_error err = {TV_OK, TV_NO_OFFSET, ""};
+	char errfile[4096] = "";
+	char num[16];
+	assert_non_null(s);
+	snprintf(num, sizeof num, "%d", lines);
+	setenv("LINES", num, 1);
+	snprintf(num, sizeof num, "%d", cols);
+	setenv("COLUMNS", num, 1);
+	s->out = fopen("/dev/null", "w");
+	s->in = fopen("/dev/null", "r");
+	assert_non_null(s->out);
+	assert_non_null(s->in);
+	s->sc = newterm("xterm-256color", s->out, s->in);
+	assert_non_null(s->sc);
+	set_term(s->sc);
+	resizeterm(lines, cols);
+	s->cols = cols;
+	s->lines = lines;
+	trace_init(&s->tr);
+	assert_int_equal(load_file(&s->tr, TV_SAMPLE, &err, errfile, sizeof errfile), TV_OK);
+	struct ui_opts o = {.color = 1, .ascii = ascii};
+	s->u = ui_new(TV_SAMPLE, &s->tr, &o);
+	assert_non_null(s->u);
+	ui_draw(s->u);
+	return s;
+}
+
+static void scr_close(struct scr *s)
+{
+	ui_free(s->u);
+	endwin();
+	delscreen(s->sc);
+	fclose(s->out);
+	fclose(s->in);
+	trace_free(&s->tr);
+	free(s);
+}
+
+/* Keys given as a string; each followed by a frame. */
+static void scr_keys(struct scr *s, const char *keys)
+{
+	for (; *keys; keys++) {
+		ui_key(s->u, (unsigned char)*keys);
+		ui_draw(s->u);
+	}
+}
+
+static void scr_key(struct scr *s, int ch)
+{
+	ui_key(s->u, ch);
+	ui_draw(s->u);
+}
+
+/* Row y of the screen as UTF-8, trailing blanks removed. */
+static void scr_row(int y, char *buf, size_t n)
+{
+	size_t k = 0;
+	int cols = getmaxx(curscr);
+	mbstate_t st;
+	memset(&st, 0, sizeof st);
+	for (int x = 0; x < cols && k + 8 < n; x++) {
+		cchar_t cc;
+		wchar_t wc[CCHARW_MAX + 1];
+		attr_t a;
+		short pair;
+		if (mvwin_wch(curscr, y, x, &cc) == ERR)
+			break;
+		if (getcchar(&cc, wc, &a, &pair, NULL) == ERR)
+			continue;
+		for (int i = 0; wc[i]; i++) {
+			size_t m = wcrtomb(buf + k, wc[i], &st);
+			if (m != (size_t)-1)
+				k += m;
+		}
+	}
+	while (k > 0 && buf[k - 1] == ' ')
+		k--;
+	buf[k] = '\0';
+}
+
+/* The first row whose text matches prefix at its start; -1 if none. */
+static int scr_find(const char *prefix)
+{
+	char row[2048];
+	for (int y = 0; y < getmaxy(curscr); y++) {
+		scr_row(y, row, sizeof row);
+		if (strncmp(row, prefix, strlen(prefix)) == 0)
+			return y;
+	}
+	return -1;
+}
+
+/* The first row holding s; -1 if none. */
+static int scr_row_with(const char *s)
+{
+	char row[2048];
+	for (int y = 0; y < getmaxy(curscr); y++) {
+		scr_row(y, row, sizeof row);
+		if (strstr(row, s))
+			return y;
+	}
+	return -1;
+}
+
+/* Does any row hold s? */
+static int scr_has(const char *s)
+{
+	char row[2048];
+	for (int y = 0; y < getmaxy(curscr); y++) {
+		scr_row(y, row, sizeof row);
+		if (strstr(row, s))
+			return 1;
+	}
+	return 0;
+}
+
+/* The display column where s ends in row y (columns, not bytes). */
+static int scr_end_col(int y, const char *s)
+{
+	char row[2048];
+	scr_row(y, row, sizeof row);
+	char *p = strstr(row, s);
+	if (!p)
+		return -1;
+	p[strlen(s)] = '\0';
+	return text_width(row);
+}
+
+static void dump(void)
+{
+	char row[2048];
+	for (int y = 0; y < getmaxy(curscr); y++) {
+		scr_row(y, row, sizeof row);
+		fprintf(stderr, "|%s\n", row);
+	}
+}
+
+/* 1: at 250 columns every number sits under its label: the labels'
+ * right ends are the numbers' right ends. */
+static void test_wide_header_aligned(void **state)
+{
+	(void)state;
+	struct scr *s = scr_open(250, 50, 0);
+	int title = scr_find("Name ");
+	int top = scr_find("(toplevel)");
+	if (title < 0 || top < 0)
+		dump();
+	assert_true(title >= 0 && top == title + 1);
+	/* (toplevel): 100.0% of CPU and real time. */
+	assert_int_equal(scr_end_col(title, "Incl Cpu %"), scr_end_col(top, "100.0%"));
+	char row[2048];
+	scr_row(top, row, sizeof row);
+	int x_real = scr_end_col(title, "Incl Real %");
+	assert_true(x_real > 0);
+	/* Both percentages of (toplevel) are 100.0%: the second ends under
+	 * "Incl Real %". */
+	char *second = strstr(strstr(row, "100.0%") + 1, "100.0%");
+	assert_non_null(second);
+	second[strlen("100.0%")] = '\0';
+	assert_int_equal(text_width(row), x_real);
+	scr_close(s);
+}
+
+/* 2: at 80x24 the help scrolls to its last line, and no line is wider
+ * than the screen; q closes it. */
+static void test_help_scrolls(void **state)
+{
+	(void)state;
+	struct scr *s = scr_open(80, 24, 0);
+	scr_keys(s, "?");
+	assert_true(scr_has("Keys  (lines 1"));
+	assert_false(scr_has("clear the prompt"));
+	scr_keys(s, "G");
+	assert_true(scr_has("clear the prompt"));  /* the table's last action */
+	assert_true(scr_has("zoom in around the time cursor"));
+	scr_keys(s, "g");
+	assert_true(scr_has("show the keys of every pane"));
+	scr_key(s, KEY_NPAGE);
+	assert_false(scr_has("show the keys of every pane"));
+	scr_keys(s, "q");
+	assert_false(scr_has("Keys  (lines"));
+	assert_true(scr_has("Incl Cpu"));
+	scr_close(s);
+}
+
+/* 13: the ASCII sort marker stands apart; the self row is shaded to the
+ * right edge; every glyph has an ASCII twin; a screen too small says how
+ * to quit, and q does. */
+static void test_small_edges(void **state)
+{
+	(void)state;
+	for (int i = 0; i < SYM_COUNT; i++) {
+		const char *u = draw_sym((enum draw_sym)i, 0), *a = draw_sym((enum draw_sym)i, 1);
+		assert_true(u[0] && a[0]);
+		for (const char *p = a; *p; p++)
+			assert_true(*p >= ' ' && *p < 127);
+	}
+	struct scr *s = scr_open(120, 40, 1);
+	assert_true(scr_find("Name ") >= 0);
+	assert_true(scr_has("Incl Cpu v"));
+	/* The first method is selected and expanded: its self row. */
+	int y = scr_find("    self");
+	assert_true(y > 0);
+	chtype first = mvwinch(curscr, y, 0), last = mvwinch(curscr, y, s->cols - 1);
+	assert_true(PAIR_NUMBER(first & A_COLOR) != 0);
+	assert_int_equal(first & A_COLOR, last & A_COLOR);
+	scr_close(s);
+
+	s = scr_open(70, 20, 1);
+	assert_true(scr_has("traceview needs at least 80x24 (this is 70x20); q quits"));
+	assert_int_equal(ui_key(s->u, 'j'), 0);
+	assert_int_equal(ui_key(s->u, 'q'), 1);
+	scr_close(s);
+}
+
+/* 14: no action waits on Esc (tests/test_keys.c), and the delay that
+ * tells Esc from a key sequence is short. */
+static void test_escdelay(void **state)
+{
+	(void)state;
+	assert_true(UI_ESCDELAY_MS > 0 && UI_ESCDELAY_MS <= 50);
+	struct scr *s = scr_open(120, 40, 1);
+	/* Esc closes the help; so do q and ?. */
+	const int closers[] = {27, 'q', '?'};
+	for (size_t i = 0; i < 3; i++) {
+		scr_keys(s, "?");
+		assert_true(scr_has("Keys  (lines 1"));
+		scr_key(s, closers[i]);
+		assert_false(scr_has("Keys  (lines 1"));
+	}
+	/* Ctrl-G cancels a find as Esc does. */
+	scr_keys(s, "/xyz");
+	assert_true(scr_has(" /xyz"));
+	scr_key(s, 7);
+	assert_false(scr_has(" /xyz"));
+	scr_close(s);
+}
+
+/* The titles of the table's title row, in order, blank-separated. */
+static void scr_titles(char *out, size_t n)
+{
+	char row[2048];
+	static const char *const all[] = {"Incl Cpu %", "Incl Cpu", "Excl Cpu %", "Excl Cpu",
+	                                  "Incl Real %", "Incl Real", "Excl Real %", "Excl Real",
+	                                  "Calls+Rec", "Cpu/Call", "Real/Call"};
+	scr_row(scr_find("Name "), row, sizeof row);
+	out[0] = '\0';
+	for (size_t i = 0; i < sizeof all / sizeof *all; i++) {
+		const char *p = strstr(row, all[i]);
+		/* "Incl Cpu" also starts "Incl Cpu %": want the whole title. */
+		while (p && p[strlen(all[i])] == ' ' && p[strlen(all[i]) + 1] == '%')
+			p = strstr(p + 1, all[i]);
+		if (p) {
+			strncat(out, all[i], n - strlen(out) - 1);
+			strncat(out, ",", n - strlen(out) - 1);
+		}
+	}
+}
+
+/* 7 and 8: at 80x24 a dual-clock trace keeps the time base's incl and
+ * excl and the other clock's incl; c switches the base and the header
+ * says so; sorting never changes the columns and stops at the ends. */
+static void test_columns_and_clock(void **state)
+{
+	(void)state;
+	char titles[512], before[512];
+	struct scr *s = scr_open(80, 24, 1);
+	scr_titles(titles, sizeof titles);
+	assert_string_equal(titles, "Incl Cpu %,Incl Cpu,Excl Cpu,Incl Real,");
+	char hdr[2048];
+	scr_row(0, hdr, sizeof hdr);
+	assert_non_null(strstr(hdr, " | CPU"));
+	assert_true(scr_has("Incl Cpu v"));
+	/* > walks right over the shown columns only, and stays at the end. */
+	scr_keys(s, ">");
+	assert_true(scr_has("Excl Cpu v"));
+	scr_keys(s, ">");
+	assert_true(scr_has("Incl Real v"));
+	scr_keys(s, ">>>");
+	assert_true(scr_has("Incl Real v"));
+	scr_titles(before, sizeof before);
+	assert_string_equal(before, titles);
+	/* c: the real clock is the base now; its columns come first. */
+	scr_keys(s, "c");
+	scr_titles(titles, sizeof titles);
+	assert_string_equal(titles, "Incl Cpu,Incl Real %,Incl Real,Excl Real,");
+	scr_row(0, hdr, sizeof hdr);
+	assert_non_null(strstr(hdr, " | real"));
+	assert_true(scr_has("Incl Cpu v"));  /* the sort moved to the other clock's column */
+	scr_keys(s, "<<<<");
+	assert_true(scr_has("Name v") || scr_has("Name ^"));
+	scr_keys(s, "<");
+	assert_true(scr_has("Name v"));
+	scr_titles(before, sizeof before);
+	assert_string_equal(before, titles);
+	scr_close(s);
+}
+
+/* 5: after a find or G the selection's parents and children show too;
+ * find says "match i/n"; & keeps only the matching methods. */
+static void test_find_shows_expansion(void **state)
+{
+	(void)state;
+	struct scr *s = scr_open(80, 24, 1);
+	scr_keys(s, "/handleLaunchActivity\n");
+	assert_true(scr_has("match 1/1"));
+	int sel = scr_row_with("handleLaunchActivity");
+	int self = scr_find("    self");
+	assert_true(sel > 0 && self > sel);
+	assert_true(scr_find("  > ") > self);   /* a child below self */
+	scr_keys(s, "G");
+	assert_true(scr_find("    self") > 0);  /* the last method's expansion */
+	/* n and N step through the matches of a query with several. */
+	scr_keys(s, "/inflate\n");
+	assert_true(scr_has("match 1/"));
+	scr_keys(s, "n");
+	assert_true(scr_has("match 2/"));
+	assert_true(scr_find("    self") > 0);
+	/* & keeps the matches only; an empty filter lists all again. */
+	scr_keys(s, "&handleLaunch\n");
+	assert_true(scr_has("filter: 1 of "));
+	assert_true(scr_row_with("handleLaunchActivity") > 0);
+	assert_false(scr_has("Looper.loop"));
+	scr_keys(s, "&\n/Looper.loop\n");
+	assert_true(scr_has("match 1/1"));
+	assert_true(scr_has("Looper.loop"));
+	scr_close(s);
+}
+
+/* 12: ruler labels in the unit of the axis ("5.75s", not "5750ms"); the
+ * cursor's time to the zoom's precision; the first screen opens on the
+ * table's first method and its longest call on the first thread. 6: the
+ * status line names the thread and the call; . says where it went. */
+static void test_first_screen_and_ruler(void **state)
+{
+	(void)state;
+	char b[64];
+	numfmt_time_label(b, sizeof b, 5750000, 250000, 13012018);
+	assert_string_equal(b, "5.75s");
+	numfmt_time_label(b, sizeof b, 6000000, 250000, 13012018);
+	assert_string_equal(b, "6s");
+	numfmt_time_label(b, sizeof b, 6500, 500, 20000);
+	assert_string_equal(b, "6.5ms");
+	numfmt_time_label(b, sizeof b, 40, 20, 900);
+	assert_string_equal(b, "40us");
+	numfmt_time_at(b, sizeof b, 6506009, 10000, 13012018);
+	assert_string_equal(b, "6.51s");
+	numfmt_time_at(b, sizeof b, 6506009, 100, 13012018);
+	assert_string_equal(b, "6.5060s");
+
+	struct scr *s = scr_open(120, 40, 1);
+	int st = scr_find(" cursor ");
+	assert_true(st > 0);
+	char row[2048];
+	scr_row(st, row, sizeof row);
+	/* The sample's first method by CPU time is Looper.loop; its longest
+	 * call on [1] main starts the trace (at 0, under calls nested from
+	 * the same moment), not mid-trace at 6.5 s. */
+	assert_non_null(strstr(row, " cursor 0.0s  [1] main  "));
+	/* Zoomed in and panned past 1 s: labels in seconds with decimals. */
+	scr_keys(s, "\t");
+	for (int i = 0; i < 50; i++)
+		scr_keys(s, "l");  /* about 7 s into the trace */
+	scr_keys(s, "wwwww");
+	char ruler[2048];
+	scr_row(1, ruler, sizeof ruler);
+	if (!strstr(ruler, "|6"))
+		dump();
+	assert_null(strstr(ruler, "ms"));
+	int frac = 0;
+	for (const char *p = strchr(ruler, '|'); p; p = strchr(p + 1, '|'))
+		frac += p[1] >= '0' && p[1] <= '9' && strchr(p, '.') && strchr(p, '.') < strchr(p, 's');
+	assert_true(frac > 0);
+	scr_keys(s, ".");
+	assert_true(scr_has("next call on [") || scr_has("no later call"));
+	scr_close(s);
+}
+
+int main(void)
+{
+	setlocale(LC_ALL, "C.UTF-8");
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_wide_header_aligned),
+		cmocka_unit_test(test_help_scrolls),
+		cmocka_unit_test(test_small_edges),
+		cmocka_unit_test(test_escdelay),
+		cmocka_unit_test(test_columns_and_clock),
+		cmocka_unit_test(test_find_shows_expansion),
+		cmocka_unit_test(test_first_screen_and_ruler),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,115 @@
+/* draw.c: symbols and drawing primitives (see draw.h). */
+#include "draw.h"
+
+#include <string.h>
+
+#include "text.h"
+
+/* An attribute no terminal description in common use can show (xterm's,
+ * tmux's and screen's have no protected mode), which curses therefore
+ * never drops from a cell: a blank carrying it is not erasable, so curses
+ * writes it as a blank instead of an erase-characters sequence. */
+#define DRAW_NO_ERASE A_PROTECT
+
+static const char *const draw_syms[SYM_COUNT][2] = {
+	[SYM_ELLIPSIS] = {"\xE2\x80\xA6", "~"},
+	[SYM_ARROW] = {"\xE2\x86\x92", "->"},
+	[SYM_PARENT] = {"\xE2\x96\xB2", "<"},
+	[SYM_CHILD] = {"\xE2\x96\xBC", ">"},
+	[SYM_SORT_DOWN] = {"\xE2\x96\xBC", "v"},
+	[SYM_SORT_UP] = {"\xE2\x96\xB2", "^"},
+	[SYM_SEP] = {" \xE2\x94\x82 ", " | "},
+	[SYM_WARN] = {"\xE2\x9A\xA0", "!"},
+	[SYM_CURSOR] = {"\xE2\x94\x82", "|"},
+	[SYM_MARK] = {"\xE2\x96\x94", "-"},
+	[SYM_BAR] = {"\xE2\x96\x88", "#"},
+	[SYM_SHADE1] = {"\xE2\x96\x88", "#"},
+	[SYM_SHADE2] = {"\xE2\x96\x93", "="},
+	[SYM_SHADE3] = {"\xE2\x96\x92", "+"},
+	[SYM_SHADE4] = {"\xE2\x96\x91", ":"},
+	[SYM_MORE] = {"\xE2\x80\xA6", "..."},
+	[SYM_CRUMB] = {" \xE2\x80\xBA ", " > "},
+	[SYM_DASH] = {"\xE2\x80\x93", "-"},
+	[SYM_MINUS] = {"\xE2\x88\x92", "-"},
+};
+
+const char *draw_sym(enum draw_sym s, int ascii)
+{
+	return s < SYM_COUNT ? draw_syms[s][ascii ? 1 : 0] : "";
+}
+
+int draw_cell(WINDOW *win, int y, int x, int w, const char *s, attr_t a, int ascii)
+{
+	char fit[2400];
+	if (w <= 0)
+		return 0;
+	int used = text_fit(s, w, ascii, fit, sizeof fit);
+	text_pad(fit, sizeof fit, used, w);
+	wattrset(win, a);
+	mvwaddstr(win, y, x, fit);
+	wattrset(win, A_NORMAL);
+	return used;
+}
+
+void draw_cell_right(WINDOW *win, int y, int x, int w, const char *s, attr_t a, int ascii)
+{
+	char fit[2400], pad[2600];
+	if (w <= 0)
+		return;
+	int used = text_fit(s, w, ascii, fit, sizeof fit);
+	int lead = w - used;
+	memset(pad, ' ', (size_t)lead);
+	pad[lead] = '\0';
+	strncat(pad, fit, sizeof pad - (size_t)lead - 1);
+	wattrset(win, a);
+	mvwaddstr(win, y, x, pad);
+	wattrset(win, A_NORMAL);
+}
+
+void draw_row(WINDOW *win, int y, const char *s, attr_t a, int ascii)
+{
+	draw_cell(win, y, 0, getmaxx(win), s, a, ascii);
+}
+
+void draw_fill(WINDOW *win, attr_t a)
+{
+	int x = getcurx(win), w = getmaxx(win);
+	wattrset(win, a);
+	for (; x < w; x++)
+		waddch(win, ' ');
+	wattrset(win, A_NORMAL);
+}
+
+void draw_clear_rows(WINDOW *win, int y0, int y1)
+{
+	wattrset(win, A_NORMAL);
+	for (int y = y0; y < y1; y++) {
+		wmove(win, y, 0);
+		wclrtoeol(win);
+	}
+}
+
+void draw_box(WINDOW *win, const char *title, int ascii)
+{
+	wattrset(win, A_NORMAL);
+	if (ascii)
+		wborder(win, '|', '|', '-', '-', '+', '+', '+', '+');
+	else
+		box(win, 0, 0);
+	wattrset(win, A_BOLD);
+	mvwaddstr(win, 0, 2, title);
+	wattrset(win, A_NORMAL);
+}
+
+void draw_bar(WINDOW *win, const char *g, attr_t a, int n)
+{
+	wattrset(win, a);
+	for (int i = 0; i < n; i++)
+		waddstr(win, g);
+	wattrset(win, A_NORMAL);
+}
+
+void draw_no_erase(WINDOW *win)
+{
+	wbkgdset(win, ' ' | DRAW_NO_ERASE);
+}
