@@ -52,10 +52,21 @@ struct cc_span {                       /* a bottom-up node's entries */
 	uint64_t ends;                     /* entries whose chain ends here */
 };
 
+struct cc_call {                       /* one call a top-down node covers */
+	uint32_t thread;                   /* index into cctree.threads */
+	uint32_t call;                     /* TV_ROOT: the thread's root */
+};
+
 struct cc_lazy {
-	struct cc_entry **entries;         /* per root node, NULL until expanded */
 	struct cc_span *span;              /* per node */
 	uint32_t span_cap;
+	/* Top-down: every node's calls, node after node, and per selected
+	 * thread the end of each call's subtree. */
+	struct cc_call *pool;
+	size_t npool, pool_cap;
+	uint32_t **end;
+	/* Bottom-up: per root node, its method's calls (NULL until expanded). */
+	struct cc_entry **entries;
 };
 
 static enum tv_status cc_select(struct cctree *t, const struct trace *tr, const uint32_t *tid,
@@ -85,6 +96,15 @@ static uint32_t cc_new_node(struct cctree *t, uint32_t parent, uint32_t method)
 	n->method = method;
 	n->depth = parent == CCTREE_NONE ? 0 : t->nodes[parent].depth + 1;
 	return i;
+}
+
+/* Room for n nodes' spans. */
+static int cc_span_room(struct cctree *t, uint32_t n)
+{
+	struct cc_lazy *lz = t->lazy;
+	if (grow_to32((void **)&lz->span, &lz->span_cap, n, sizeof *lz->span) < 0)
+		return -1;
+	return 0;
 }
 
 /* Pushes call i of th on the path. */
@@ -219,82 +239,188 @@ int cctree_expandable(const struct cctree *t, uint32_t node)
 	return t->lazy->span[node].ends < x->calls;
 }
 
-/* ------------------------------------------------------------ top-down */
+/* ------------------------------------------------------------ groups */
 
-struct cc_trie {
-	struct idmap ids;                  /* parent node << 32 | method -> node */
-	struct cc_cached {                 /* direct-mapped: loops repeat paths */
-		uint64_t key;
-		uint32_t node;
-	} cache[4096];
+struct cc_group {                      /* children being made */
+	struct idmap slot;                 /* method -> group index */
+	uint32_t *method;
+	size_t *count, *start;
+	uint32_t n, cap;
 };
 
-static uint32_t cc_child(struct cctree *t, struct cc_trie *tr, uint32_t parent, uint32_t method)
+/* The group of method m, made when new; IDMAP_NONE when out of memory. */
+static uint32_t cc_group_of(struct cc_group *g, uint32_t m)
 {
-	uint64_t key = (uint64_t)parent << 32 | method;
-	struct cc_cached *c = &tr->cache[(parent * 2654435761u ^ method * 40503u) & 4095];
-	if (c->node != CCTREE_NONE && c->key == key)
-		return c->node;
 	int added;
-	uint32_t n = idmap_get_or_put(&tr->ids, key, t->nnodes, &added);
-	if (n == IDMAP_NONE)
-		return CCTREE_NONE;
-	if (added && cc_new_node(t, parent, method) != n)
-		return CCTREE_NONE;
-	c->key = key;
-	c->node = n;
-	return n;
+	uint32_t s = idmap_get_or_put(&g->slot, m, g->n, &added);
+	if (s == IDMAP_NONE || !added)
+		return s;
+	uint32_t cap = g->cap;
+	if (grow_to32((void **)&g->method, &cap, g->n + 1, sizeof *g->method) < 0)
+		return IDMAP_NONE;
+	size_t *c = realloc(g->count, (size_t)cap * sizeof *c);
+	if (c)
+		g->count = c;
+	size_t *st = c ? realloc(g->start, (size_t)cap * sizeof *st) : NULL;
+	if (st)
+		g->start = st;
+	if (!c || !st)
+		return IDMAP_NONE;
+	g->cap = cap;
+	g->method[g->n] = m;
+	g->count[g->n++] = 0;
+	return s;
 }
 
-static int cc_td_thread(struct cctree *t, struct cc_trie *trie, struct cc_walk *w,
-                        const struct tv_thread *th)
+static void cc_group_free(struct cc_group *g)
 {
-	uint64_t root_incl[TV_NCLOCKS] = {0}, incl[TV_NCLOCKS], excl[TV_NCLOCKS];
-	struct callwalk cw;
-	callwalk_init(&cw, th);
-	uint32_t i;
-	for (int step; (step = callwalk_next(&cw, &i)) != CALLWALK_DONE;) {
-		if (step == CALLWALK_LEAVE) {
-			struct cc_frame f = cc_pop(w, t->tr, th, root_incl, incl, excl);
-			struct cctree_node *n = &t->nodes[f.node];
-			n->calls++;
-			for (int c = 0; c < TV_NCLOCKS; c++) {
-				n->incl[c] += incl[c];
-				n->excl[c] += excl[c];
-			}
-			continue;
-		}
-		uint32_t up = w->depth ? w->path[w->depth - 1].node : 0;
-		uint32_t node = cc_child(t, trie, up, th->method[i]);
-		if (node == CCTREE_NONE || cc_push(w, th, i, node, NULL) < 0)
-			return -1;
-	}
-	cc_toplevel(t, th, root_incl);
+	idmap_free(&g->slot);
+	free(g->method);
+	free(g->count);
+	free(g->start);
+}
+
+/* Appends node's new children (made from nnodes on) to the child pool,
+ * sorted, and marks node expanded. */
+static int cc_adopt(struct cctree *t, uint32_t node, uint32_t first, uint32_t n)
+{
+	if (grow_to((void **)&t->kids, &t->kids_cap, t->nkids_total + n, sizeof *t->kids) < 0)
+		return -1;
+	uint32_t *tmp = NULL;              /* merge sort scratch (short lists need none) */
+	if (n >= 12 && !(tmp = malloc((size_t)n * sizeof *tmp)))
+		return -1;
+	uint32_t *k = t->kids + t->nkids_total;
+	for (uint32_t i = 0; i < n; i++)
+		k[i] = first + i;
+	cc_msort(t, k, tmp, n);
+	free(tmp);
+	struct cctree_node *x = &t->nodes[node];
+	x->kid_off = t->nkids_total;
+	x->nkids = n;
+	x->expanded = 1;
+	t->nkids_total += n;
 	return 0;
 }
 
-/* Child lists from the parent links: a counting pass, then one sort each. */
-static int cc_td_lists(struct cctree *t)
+/* ------------------------------------------------------------ top-down */
+
+/* Calls are enumerated through end[]: the index just past each call's
+ * subtree (a preorder keeps subtrees contiguous), so the children of c
+ * are c + 1, end[c + 1], ... below end[c]; those of the thread root
+ * (call TV_ROOT) are 0, end[0], ... below ncalls. */
+static uint32_t *cc_ends(const struct tv_thread *th)
 {
-	t->kids_cap = t->nnodes ? t->nnodes : 1;
-	t->kids = malloc(t->kids_cap * sizeof *t->kids);
-	if (!t->kids)
-		return -1;
-	for (uint32_t i = 1; i < t->nnodes; i++)
-		t->nodes[t->nodes[i].parent].nkids++;
-	size_t off = 0;
-	for (uint32_t i = 0; i < t->nnodes; i++) {
-		t->nodes[i].kid_off = off;
-		t->nodes[i].expanded = 1;
-		off += t->nodes[i].nkids;
-		t->nodes[i].nkids = 0;
+	uint32_t *end = malloc((size_t)(th->ncalls ? th->ncalls : 1) * sizeof *end);
+	if (!end)
+		return NULL;
+	for (uint32_t i = 0; i < th->ncalls; i++)
+		end[i] = i + 1;
+	/* Backwards, each call's subtree is complete before it is read. */
+	for (uint32_t i = th->ncalls; i-- > 0;) {
+		uint32_t p = th->parent[i];
+		if (p != TV_ROOT && end[i] > end[p])
+			end[p] = end[i];
 	}
-	t->nkids_total = off;
-	for (uint32_t i = 1; i < t->nnodes; i++) {
-		struct cctree_node *p = &t->nodes[t->nodes[i].parent];
-		t->kids[p->kid_off + p->nkids++] = i;
+	return end;
+}
+
+static void cc_kid_range(const struct tv_thread *th, const uint32_t *end, uint32_t c,
+                         uint32_t *first, uint32_t *limit)
+{
+	*first = c == TV_ROOT ? 0 : c + 1;
+	*limit = c == TV_ROOT ? th->ncalls : end[c];
+}
+
+/* Sums a new node's run: calls, incl, excl (incl less the children's
+ * incl) and the calls without children. */
+static void cc_td_numbers(struct cctree *t, uint32_t node, struct cc_span *sp)
+{
+	const struct trace *tr = t->tr;
+	struct cctree_node *n = &t->nodes[node];
+	for (size_t i = sp->lo; i < sp->hi; i++) {
+		const struct cc_call *e = &t->lazy->pool[i];
+		const struct tv_thread *th = &tr->threads[t->threads[e->thread]];
+		const uint32_t *end = t->lazy->end[e->thread];
+		uint32_t first, limit;
+		cc_kid_range(th, end, e->call, &first, &limit);
+		sp->ends += first == limit;
+		n->calls++;
+		for (int c = 0; c < TV_NCLOCKS; c++) {
+			if (!tr->has_clock[c])
+				continue;
+			uint64_t incl = trace_call_incl(th, c, e->call), kids = 0;
+			for (uint32_t k = first; k < limit; k = end[k])
+				kids += trace_call_incl(th, c, k);
+			n->incl[c] += incl;
+			n->excl[c] += incl - kids;
+		}
 	}
-	return cctree_sort(t, t->clock) == TV_OK ? 0 : -1;
+}
+
+/* Expands a top-down node: the children of its calls, grouped by method,
+ * appended to the pool, one node per group. On failure the tree is as
+ * before. */
+static enum tv_status cc_td_expand(struct cctree *t, uint32_t node)
+{
+	const struct trace *tr = t->tr;
+	struct cc_lazy *lz = t->lazy;
+	struct cc_span sp = lz->span[node];
+	struct cc_group g = {.n = 0};
+	idmap_init(&g.slot);
+	uint32_t nnodes = t->nnodes;
+	size_t total = 0;
+	int rc = 0;
+	for (size_t i = sp.lo; rc == 0 && i < sp.hi; i++) {
+		struct cc_call e = lz->pool[i];
+		const struct tv_thread *th = &tr->threads[t->threads[e.thread]];
+		uint32_t first, limit, s;
+		cc_kid_range(th, lz->end[e.thread], e.call, &first, &limit);
+		for (uint32_t k = first; rc == 0 && k < limit; k = lz->end[e.thread][k], total++)
+			if ((s = cc_group_of(&g, th->method[k])) == IDMAP_NONE)
+				rc = -1;
+			else
+				g.count[s]++;
+	}
+	if (rc == 0 && grow_to((void **)&lz->pool, &lz->pool_cap, lz->npool + total,
+	                       sizeof *lz->pool) < 0)
+		rc = -1;
+	if (rc == 0) {
+		size_t at = lz->npool;
+		for (uint32_t s = 0; s < g.n; s++) {
+			g.start[s] = at;
+			at += g.count[s];
+		}
+		for (size_t i = sp.lo; i < sp.hi; i++) {
+			struct cc_call e = lz->pool[i];
+			const struct tv_thread *th = &tr->threads[t->threads[e.thread]];
+			uint32_t first, limit;
+			cc_kid_range(th, lz->end[e.thread], e.call, &first, &limit);
+			for (uint32_t k = first; k < limit; k = lz->end[e.thread][k]) {
+				uint32_t s = idmap_get(&g.slot, th->method[k]);
+				lz->pool[g.start[s]++] = (struct cc_call){e.thread, k};
+			}
+		}
+	}
+	size_t at = 0;
+	for (uint32_t s = 0; rc == 0 && s < g.n; s++) {
+		uint32_t k = cc_new_node(t, node, g.method[s]);
+		if (k == CCTREE_NONE || cc_span_room(t, t->nnodes) < 0) {
+			rc = -1;
+			break;
+		}
+		struct cc_span ks = {0, lz->npool + at, lz->npool + at + g.count[s], 0};
+		cc_td_numbers(t, k, &ks);
+		lz->span[k] = ks;
+		at += g.count[s];
+	}
+	if (rc == 0)
+		rc = cc_adopt(t, node, nnodes, g.n);
+	if (rc == 0)
+		lz->npool += total;
+	else
+		t->nnodes = nnodes;
+	cc_group_free(&g);
+	return rc == 0 ? TV_OK : TV_ERR_NOMEM;
 }
 
 static enum tv_status cc_begin(struct cctree *t, const struct trace *tr, const uint32_t *tid,
@@ -304,7 +430,10 @@ static enum tv_status cc_begin(struct cctree *t, const struct trace *tr, const u
 	t->tr = tr;
 	t->clock = clock;
 	t->inverted = inverted;
-	return cc_select(t, tr, tid, err);
+	enum tv_status st = cc_select(t, tr, tid, err);
+	if (st == TV_OK && !(t->lazy = calloc(1, sizeof *t->lazy)))
+		st = tv_fail(err, TV_ERR_NOMEM, TV_NO_OFFSET, NULL);
+	return st;
 }
 
 static enum tv_status cc_fail(struct cctree *t, struct tv_error *err)
@@ -312,6 +441,41 @@ static enum tv_status cc_fail(struct cctree *t, struct tv_error *err)
 	enum tv_status st = t->nnodes >= CCTREE_NONE - 1 ? TV_ERR_TOO_BIG : TV_ERR_NOMEM;
 	cctree_free(t);
 	return tv_fail(err, st, TV_NO_OFFSET, st == TV_ERR_TOO_BIG ? "over 2^32 call paths" : NULL);
+}
+
+/* The root node: the toplevel over the threads, each thread one entry. */
+static int cc_td_root(struct cctree *t)
+{
+	struct cc_lazy *lz = t->lazy;
+	if (cc_new_node(t, CCTREE_NONE, CCTREE_TOPLEVEL) != 0 || cc_span_room(t, 1) < 0)
+		return -1;
+	lz->pool = malloc((size_t)(t->nthreads ? t->nthreads : 1) * sizeof *lz->pool);
+	lz->end = calloc(t->nthreads ? t->nthreads : 1, sizeof *lz->end);
+	t->roots = malloc(sizeof *t->roots);
+	if (!lz->pool || !lz->end || !t->roots)
+		return -1;
+	lz->pool_cap = lz->npool = t->nthreads;
+	lz->span[0] = (struct cc_span){0, 0, t->nthreads, 0};
+	for (uint32_t k = 0; k < t->nthreads; k++) {
+		const struct tv_thread *th = &t->tr->threads[t->threads[k]];
+		if (!(lz->end[k] = cc_ends(th)))
+			return -1;
+		lz->pool[k] = (struct cc_call){k, TV_ROOT};
+		uint64_t root_incl[TV_NCLOCKS] = {0};
+		for (uint32_t i = 0; i < th->ncalls; i = lz->end[k][i])
+			for (int c = 0; c < TV_NCLOCKS; c++)
+				if (t->tr->has_clock[c])
+					root_incl[c] += trace_call_incl(th, c, i);
+		cc_toplevel(t, th, root_incl);
+		lz->span[0].ends += th->ncalls == 0;
+	}
+	struct cctree_node *root = &t->nodes[0];
+	root->calls = t->nthreads;
+	memcpy(root->incl, t->top_incl, sizeof root->incl);
+	memcpy(root->excl, t->top_excl, sizeof root->excl);
+	t->roots[0] = 0;
+	t->nroots = 1;
+	return 0;
 }
 
 enum tv_status cctree_build(struct cctree *t, const struct trace *tr, const uint32_t *tid,
@@ -322,47 +486,10 @@ enum tv_status cctree_build(struct cctree *t, const struct trace *tr, const uint
 		cctree_free(t);
 		return st;
 	}
-	struct cc_trie *trie = malloc(sizeof *trie);
-	struct cc_walk w = {NULL, 0, 0};
-	int rc = trie ? 0 : -1;
-	if (trie) {
-		idmap_init(&trie->ids);
-		for (size_t i = 0; i < 4096; i++)
-			trie->cache[i].node = CCTREE_NONE;
-	}
-	if (rc == 0)
-		rc = cc_new_node(t, CCTREE_NONE, CCTREE_TOPLEVEL) == 0 ? 0 : -1;
-	for (uint32_t i = 0; rc == 0 && i < t->nthreads; i++)
-		rc = cc_td_thread(t, trie, &w, &tr->threads[t->threads[i]]);
-	if (trie)
-		idmap_free(&trie->ids);
-	free(trie);
-	free(w.path);
-	if (rc == 0) {
-		struct cctree_node *root = &t->nodes[0];
-		root->calls = t->nthreads;
-		memcpy(root->incl, t->top_incl, sizeof root->incl);
-		memcpy(root->excl, t->top_excl, sizeof root->excl);
-		t->roots = malloc(sizeof *t->roots);
-		rc = t->roots ? 0 : -1;
-	}
-	if (rc == 0) {
-		t->roots[0] = 0;
-		t->nroots = 1;
-		rc = cc_td_lists(t);
-	}
-	return rc == 0 ? TV_OK : cc_fail(t, err);
+	return cc_td_root(t) == 0 ? TV_OK : cc_fail(t, err);
 }
 
 /* ------------------------------------------------------------ bottom-up */
-
-static int cc_span_room(struct cctree *t, uint32_t n)
-{
-	struct cc_lazy *lz = t->lazy;
-	if (grow_to32((void **)&lz->span, &lz->span_cap, n, sizeof *lz->span) < 0)
-		return -1;
-	return 0;
-}
 
 /* One pass: every method's root numbers, and how many of its calls start
  * at a thread root (their chains end at the root node). */
@@ -416,10 +543,9 @@ enum tv_status cctree_build_inverted(struct cctree *t, const struct trace *tr,
 		cctree_free(t);
 		return st;
 	}
-	t->lazy = calloc(1, sizeof *t->lazy);
 	uint32_t *active = calloc((size_t)tr->nmethods * 2 + 1, sizeof *active);
 	struct cc_walk w = {NULL, 0, 0};
-	int rc = t->lazy && active ? cc_bu_roots(t, active, &w) : -1;
+	int rc = active ? cc_bu_roots(t, active, &w) : -1;
 	free(active);
 	free(w.path);
 	if (rc == 0) {
@@ -469,13 +595,6 @@ static int cc_bu_gather(struct cctree *t, const uint32_t *want, uint32_t *active
 	return rc;
 }
 
-struct cc_group {                      /* children being made */
-	struct idmap slot;                 /* method -> group index */
-	uint32_t *method;
-	size_t *count, *start;
-	uint32_t n, cap;
-};
-
 /* Counts the groups of the node's run by the method of each cursor's
  * parent call. 0, or -1 when out of memory. */
 static int cc_count(struct cctree *t, const struct cc_entry *e, size_t lo, size_t hi,
@@ -486,27 +605,9 @@ static int cc_count(struct cctree *t, const struct cc_entry *e, size_t lo, size_
 		uint32_t up = tr->threads[e[i].thread].parent[e[i].cursor];
 		if (up == TV_ROOT)
 			continue;
-		uint32_t m = tr->threads[e[i].thread].method[up];
-		int added;
-		uint32_t s = idmap_get_or_put(&g->slot, m, g->n, &added);
+		uint32_t s = cc_group_of(g, tr->threads[e[i].thread].method[up]);
 		if (s == IDMAP_NONE)
 			return -1;
-		if (added) {
-			uint32_t cap = g->cap;
-			if (grow_to32((void **)&g->method, &cap, g->n + 1, sizeof *g->method) < 0)
-				return -1;
-			size_t *c = realloc(g->count, (size_t)cap * sizeof *c);
-			if (c)
-				g->count = c;
-			size_t *st = c ? realloc(g->start, (size_t)cap * sizeof *st) : NULL;
-			if (st)
-				g->start = st;
-			if (!c || !st)
-				return -1;
-			g->cap = cap;
-			g->method[g->n] = m;
-			g->count[g->n++] = 0;
-		}
 		g->count[s]++;
 	}
 	return 0;
@@ -545,9 +646,7 @@ static int cc_bu_children(struct cctree *t, uint32_t node, const struct cc_group
 	const struct trace *tr = t->tr;
 	struct cc_lazy *lz = t->lazy;
 	uint32_t root = lz->span[node].root;
-	if (grow_to((void **)&t->kids, &t->kids_cap, t->nkids_total + g->n, sizeof *t->kids) < 0)
-		return -1;
-	size_t off = t->nkids_total, at = 0;
+	size_t at = 0;
 	for (uint32_t s = 0; s < g->n; s++) {
 		uint32_t k = cc_new_node(t, node, g->method[s]);
 		if (k == CCTREE_NONE || cc_span_room(t, t->nnodes) < 0)
@@ -566,7 +665,6 @@ static int cc_bu_children(struct cctree *t, uint32_t node, const struct cc_group
 			}
 		}
 		lz->span[k] = sp;
-		t->kids[off + s] = k;
 	}
 	return 0;
 }
@@ -591,35 +689,25 @@ static enum tv_status cc_bu_expand(struct cctree *t, uint32_t node)
 		cc_regroup(t, e, sp.lo, sp.hi, &g, run);
 		rc = cc_bu_children(t, node, &g, run, sp.lo);
 	}
-	uint32_t *tmp = NULL;              /* merge sort scratch (short lists need none) */
-	if (rc == 0 && g.n >= 12) {
-		tmp = malloc((size_t)g.n * sizeof *tmp);
-		rc = tmp ? 0 : -1;
-	}
-	if (rc == 0) {
-		struct cctree_node *x = &t->nodes[node];
-		cc_msort(t, t->kids + t->nkids_total, tmp, g.n);
-		x->kid_off = t->nkids_total;
-		x->nkids = g.n;
-		x->expanded = 1;
-		t->nkids_total += g.n;
+	if (rc == 0)
+		rc = cc_adopt(t, node, nnodes, g.n);
+	if (rc == 0)
 		memcpy(e + sp.lo, run, (sp.hi - sp.lo) * sizeof *run);
-	} else {
+	else
 		t->nnodes = nnodes;
-	}
-	free(tmp);
 	free(run);
-	idmap_free(&g.slot);
-	free(g.method);
-	free(g.count);
-	free(g.start);
+	cc_group_free(&g);
 	return rc == 0 ? TV_OK : TV_ERR_NOMEM;
 }
 
 enum tv_status cctree_expand_all(struct cctree *t, const uint32_t *roots, uint32_t n)
 {
-	if (!t->inverted)
+	if (!t->inverted) {
+		for (uint32_t i = 0; i < n; i++)
+			if (cctree_expand(t, roots[i]) != TV_OK)
+				return TV_ERR_NOMEM;
 		return TV_OK;
+	}
 	const struct trace *tr = t->tr;
 	struct cc_lazy *lz = t->lazy;
 	uint32_t *want = malloc(((size_t)tr->nmethods * 2 + 1) * sizeof *want);
@@ -663,8 +751,10 @@ enum tv_status cctree_expand_all(struct cctree *t, const uint32_t *roots, uint32
 
 enum tv_status cctree_expand(struct cctree *t, uint32_t node)
 {
-	if (!t->inverted || t->nodes[node].expanded)
+	if (t->nodes[node].expanded)
 		return TV_OK;
+	if (!t->inverted)
+		return cc_td_expand(t, node);
 	if (t->nodes[node].parent == CCTREE_NONE)
 		return cctree_expand_all(t, &node, 1);
 	return cc_bu_expand(t, node);
@@ -676,6 +766,10 @@ void cctree_free(struct cctree *t)
 		for (uint32_t r = 0; t->lazy->entries && r < t->nroots; r++)
 			free(t->lazy->entries[r]);
 		free(t->lazy->entries);
+		for (uint32_t k = 0; t->lazy->end && k < t->nthreads; k++)
+			free(t->lazy->end[k]);
+		free(t->lazy->end);
+		free(t->lazy->pool);
 		free(t->lazy->span);
 		free(t->lazy);
 	}

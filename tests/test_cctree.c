@@ -221,10 +221,34 @@ static struct acc *call_numbers(const struct trace *tr, const struct tv_thread *
 	return a;
 }
 
+/* Expands every node of a tree: the roots in one pass, the rest one
+ * by one (nodes are appended, so one sweep reaches them all). Whether a
+ * node said it was expandable must match the children it then has. */
+static void expand_everything(struct cctree *t, const char *name)
+{
+	uint8_t *could = malloc(t->nroots ? t->nroots : 1);
+	for (uint32_t i = 0; i < t->nroots; i++)
+		could[i] = (uint8_t)cctree_expandable(t, t->roots[i]);
+	assert_int_equal(cctree_expand_all(t, t->roots, t->nroots), TV_OK);
+	for (uint32_t i = 0; i < t->nroots; i++)
+		if (could[i] != (t->nodes[t->roots[i]].nkids > 0))
+			fail_msg("%s: root %u: expandable %d, %u children", name, i, could[i],
+			         t->nodes[t->roots[i]].nkids);
+	free(could);
+	for (uint32_t i = 0; i < t->nnodes; i++) {
+		int c = cctree_expandable(t, i);
+		assert_int_equal(cctree_expand(t, i), TV_OK);
+		if (c != (t->nodes[i].nkids > 0))
+			fail_msg("%s: node %u: expandable %d, %u children", name, i, c,
+			         t->nodes[i].nkids);
+	}
+}
+
 /* The top-down tree recomputed call by call, and incl = excl + Σ kids. */
-static void check_td(const struct cctree *t, const struct profile *p, const char *name)
+static void check_td(struct cctree *t, const struct profile *p, const char *name)
 {
 	const struct trace *tr = t->tr;
+	expand_everything(t, name);
 	struct acc *sum = calloc(t->nnodes, sizeof *sum);
 	uint32_t *path = NULL;
 	assert_non_null(sum);
@@ -264,29 +288,6 @@ static void check_td(const struct cctree *t, const struct profile *p, const char
 		}
 	}
 	free(sum);
-}
-
-/* Expands every node of a bottom-up tree: roots in one pass, the rest one
- * by one (nodes are appended, so one sweep reaches them all). Whether a
- * node said it was expandable must match the children it then has. */
-static void expand_everything(struct cctree *t, const char *name)
-{
-	uint8_t *could = malloc(t->nroots ? t->nroots : 1);
-	for (uint32_t i = 0; i < t->nroots; i++)
-		could[i] = (uint8_t)cctree_expandable(t, t->roots[i]);
-	assert_int_equal(cctree_expand_all(t, t->roots, t->nroots), TV_OK);
-	for (uint32_t i = 0; i < t->nroots; i++)
-		if (could[i] != (t->nodes[t->roots[i]].nkids > 0))
-			fail_msg("%s: root %u: expandable %d, %u children", name, i, could[i],
-			         t->nodes[t->roots[i]].nkids);
-	free(could);
-	for (uint32_t i = 0; i < t->nnodes; i++) {
-		int c = cctree_expandable(t, i);
-		assert_int_equal(cctree_expand(t, i), TV_OK);
-		if (c != (t->nodes[i].nkids > 0))
-			fail_msg("%s: node %u: expandable %d, %u children", name, i, c,
-			         t->nodes[i].nkids);
-	}
 }
 
 /* The bottom-up tree: roots against the profile; every node recomputed
