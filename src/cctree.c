@@ -1,12 +1,16 @@
 /* cctree.c: top-down and bottom-up call trees (docs/numbers.md, "Call
  * trees"; costs in cctree.h).
  *
- * Both walk each selected thread's calls in preorder (callwalk.h) keeping
- * the path from the root, as profile.c does: a call's excl is known when it
- * leaves the path (its incl less what its children added to its frame).
+ * The bottom-up roots are summed in one walk of each selected thread's
+ * calls in preorder (callwalk.h) keeping the path from the root, as
+ * profile.c does: a call's excl is known when it leaves the path (its incl
+ * less what its children added to its frame).
  *
- * Top-down: each call is added to the trie node of its path, found from
- * the parent frame's node through a hash map keyed (parent node, method).
+ * Top-down: a node covers a run of calls in a pool (node after node).
+ * Expanding it lists the children of those calls (each thread keeps the
+ * end of every call's subtree, so children are found by jumping from one
+ * sibling's end to the next) and groups them by method: one child node,
+ * and one new run, per group.
  *
  * Bottom-up: a root's expansion lists the calls of its method (entries:
  * thread, call, recursion, excl) in one array. A node covers a contiguous
