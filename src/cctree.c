@@ -442,9 +442,8 @@ static enum tv_status cc_begin(struct cctree *t, const struct trace *tr, const u
 
 static enum tv_status cc_fail(struct cctree *t, struct tv_error *err)
 {
-	enum tv_status st = t->nnodes >= CCTREE_NONE - 1 ? TV_ERR_TOO_BIG : TV_ERR_NOMEM;
 	cctree_free(t);
-	return tv_fail(err, st, TV_NO_OFFSET, st == TV_ERR_TOO_BIG ? "over 2^32 call paths" : NULL);
+	return tv_fail(err, TV_ERR_NOMEM, TV_NO_OFFSET, NULL);
 }
 
 /* The root node: the toplevel over the threads, each thread one entry. */
