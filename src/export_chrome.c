@@ -33,6 +33,7 @@
 #include "callwalk.h"
 #include "export.h"
 #include "exportutil.h"
+#include "outbuf.h"
 #include "textesc.h"
 
 #include <inttypes.h>
@@ -41,53 +42,14 @@
 
 struct ch_out {
 	FILE *out;
-	char *buf;
-	size_t len, cap;
+	struct outbuf ob;       /* the events; metadata goes to out directly */
 	struct exportnames names;
 	int clock;
 	uint64_t pid;
 	int has_pid;
 };
 
-/* ------------------------------------------------------------ buffering */
-
-static int ch_room(struct ch_out *o, size_t need)
-{
-	if (o->cap - o->len >= need)
-		return 0;
-	if (o->len)   /* the first call has no buffer yet: fwrite(NULL) is UB */
-		fwrite(o->buf, 1, o->len, o->out);
-	o->len = 0;
-	if (o->cap >= need)
-		return 0;
-	size_t cap = o->cap ? o->cap : 1 << 16;
-	while (cap < need)
-		cap *= 2;
-	char *nb = realloc(o->buf, cap);
-	if (!nb)
-		return -1;
-	o->buf = nb;
-	o->cap = cap;
-	return 0;
-}
-
-static void ch_put(struct ch_out *o, const char *s, size_t n)
-{
-	memcpy(o->buf + o->len, s, n);
-	o->len += n;
-}
-
-#define CH_LIT(o, s) ch_put((o), (s), sizeof(s) - 1)
-
-static void ch_u64(struct ch_out *o, uint64_t v)
-{
-	char num[24], *q = num + sizeof num;
-	do {
-		*--q = (char)('0' + v % 10);
-		v /= 10;
-	} while (v);
-	ch_put(o, q, (size_t)(num + sizeof num - q));
-}
+#define CH_LIT(o, s) outbuf_write(&(o)->ob, (s), sizeof(s) - 1)
 
 /* ------------------------------------------------------------ events */
 
@@ -101,13 +63,11 @@ struct ch_thread {
 
 /* One "B" or "E" event of call i at t µs: ts the first picosecond after
  * the thread's previous event, so ts strictly increases in file order. */
-static int ch_event(struct ch_out *o, struct ch_thread *t, uint32_t i, int begin, uint64_t us)
+static void ch_event(struct ch_out *o, struct ch_thread *t, uint32_t i, int begin, uint64_t us)
 {
 	uint32_t m = t->th->method[i];
 	const char *name = o->names.json + o->names.off[m];
 	size_t nl = o->names.off[m + 1] - o->names.off[m];
-	if (ch_room(o, nl + 128) < 0)
-		return -1;
 	uint64_t ps = (t->base + us) * 1000000;
 	if (t->any && ps <= t->last_ps)
 		ps = t->last_ps + 1;
@@ -117,22 +77,18 @@ static int ch_event(struct ch_out *o, struct ch_thread *t, uint32_t i, int begin
 		CH_LIT(o, ",\n{\"ph\": \"B\", \"cat\": \"java\", \"name\": ");
 	else
 		CH_LIT(o, ",\n{\"ph\": \"E\", \"name\": ");
-	ch_put(o, name, nl);
+	outbuf_write(&o->ob, name, nl);
 	CH_LIT(o, ", \"pid\": ");
-	ch_u64(o, o->pid);
+	outbuf_u64(&o->ob, o->pid);
 	CH_LIT(o, ", \"tid\": ");
-	ch_u64(o, t->th->tid);
+	outbuf_u64(&o->ob, t->th->tid);
 	CH_LIT(o, ", \"ts\": ");
-	ch_u64(o, ps / 1000000);
-	char frac[8] = {'.', 0, 0, 0, 0, 0, 0, '}'};
-	for (uint64_t k = 6, v = ps % 1000000; k > 0; k--, v /= 10)
-		frac[k] = (char)('0' + v % 10);
-	ch_put(o, frac, sizeof frac);
-	return 0;
+	outbuf_fixed(&o->ob, ps, 6);
+	outbuf_putc(&o->ob, '}');
 }
 
 /* The calls in preorder, each ending before its next sibling begins. */
-static int ch_calls(struct ch_out *o, const struct tv_thread *th, uint64_t base)
+static void ch_calls(struct ch_out *o, const struct tv_thread *th, uint64_t base)
 {
 	struct ch_thread t = {th, base, 0, 0};
 	struct callwalk w;
@@ -141,10 +97,8 @@ static int ch_calls(struct ch_out *o, const struct tv_thread *th, uint64_t base)
 	for (int step; (step = callwalk_next(&w, &i)) != CALLWALK_DONE;) {
 		int begin = step == CALLWALK_ENTER;
 		uint64_t us = begin ? trace_call_start(th, o->clock, i) : trace_call_end(th, o->clock, i);
-		if (ch_event(o, &t, i, begin, us) < 0)
-			return -1;
+		ch_event(o, &t, i, begin, us);
 	}
-	return 0;
 }
 
 /* ------------------------------------------------------------ metadata */
@@ -263,12 +217,9 @@ static int ch_run(struct ch_out *o, const struct profile *p)
 	for (uint32_t i = 0; i < p->nthreads; i++) {
 		const struct tv_thread *th = &tr->threads[p->threads[i]];
 		uint64_t off = o->clock == TV_WALL ? th->first[TV_WALL] - base : 0;
-		if (ch_calls(o, th, off) < 0)
-			return -1;
+		ch_calls(o, th, off);
 	}
-	if (o->len)   /* no call at all: the buffer was never made */
-		fwrite(o->buf, 1, o->len, out);
-	o->len = 0;
+	outbuf_flush(&o->ob);
 	fputs("\n],\n\"displayTimeUnit\": \"ms\",\n", out);
 	ch_other(out, tr, o->clock);
 	fputs("}\n", out);
@@ -278,15 +229,19 @@ static int ch_run(struct ch_out *o, const struct profile *p)
 enum tv_status export_chrome(FILE *out, const struct profile *p, const struct export_opts *opts)
 {
 	struct ch_out o = {0};
+	const size_t bufsize = 1 << 16;
+	char *buf = malloc(bufsize);
+	if (!buf)
+		return TV_ERR_NOMEM;
 	o.out = out;
+	outbuf_init(&o.ob, out, buf, bufsize);
 	o.clock = exportutil_clock(p->tr, opts->clock);
 	ch_pid(&o, p->tr);
 	int rc = exportutil_names(&o.names, p, opts->signatures);
 	if (rc == 0)
 		rc = ch_run(&o, p);
-	free(o.buf);
+	enum tv_status st = outbuf_finish(&o.ob);
+	free(buf);
 	exportutil_names_free(&o.names);
-	if (rc < 0)
-		return TV_ERR_NOMEM;
-	return fflush(out) == 0 && !ferror(out) ? TV_OK : TV_ERR_OUTPUT;
+	return rc < 0 ? TV_ERR_NOMEM : st;
 }

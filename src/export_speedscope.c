@@ -18,6 +18,7 @@
 #include "callwalk.h"
 #include "export.h"
 #include "exportutil.h"
+#include "outbuf.h"
 #include "textesc.h"
 
 #include <inttypes.h>
@@ -35,6 +36,7 @@ struct ss_out {
 	uint32_t *frame;        /* per method: its frame index */
 	int clock;
 	int first;              /* no event of this profile written yet */
+	struct outbuf ob;       /* the events; the rest goes to out directly */
 };
 
 static int ss_frames(struct ss_out *o)
@@ -66,38 +68,18 @@ static int ss_frames(struct ss_out *o)
 	return 0;
 }
 
-/* v in decimal ending at end; returns where it starts. */
-static char *ss_u64(char *end, uint64_t v)
-{
-	do {
-		*--end = (char)('0' + v % 10);
-		v /= 10;
-	} while (v);
-	return end;
-}
-
-/* One event, without printf: a big trace has millions. */
+/* One event through the outbuf: a big trace has millions. */
 static void ss_event(struct ss_out *o, char type, uint32_t frame, uint64_t at)
 {
-	char buf[96], num[24];
-	size_t n = 0;
-	const char *head = o->first ? "\n  {\"type\": \"" : ",\n  {\"type\": \"";
-	size_t hl = strlen(head);
-	memcpy(buf, head, hl);
-	n = hl;
-	buf[n++] = type;
-	memcpy(buf + n, "\", \"frame\": ", sizeof "\", \"frame\": " - 1);
-	n += sizeof "\", \"frame\": " - 1;
-	char *q = ss_u64(num + sizeof num, frame);
-	memcpy(buf + n, q, (size_t)(num + sizeof num - q));
-	n += (size_t)(num + sizeof num - q);
-	memcpy(buf + n, ", \"at\": ", sizeof ", \"at\": " - 1);
-	n += sizeof ", \"at\": " - 1;
-	q = ss_u64(num + sizeof num, at);
-	memcpy(buf + n, q, (size_t)(num + sizeof num - q));
-	n += (size_t)(num + sizeof num - q);
-	buf[n++] = '}';
-	fwrite(buf, 1, n, o->out);
+	static const char head[] = ",\n  {\"type\": \"";
+	/* The first event of a profile has no comma before it. */
+	outbuf_write(&o->ob, head + o->first, sizeof head - 1 - (size_t)o->first);
+	outbuf_putc(&o->ob, type);
+	outbuf_write(&o->ob, "\", \"frame\": ", sizeof "\", \"frame\": " - 1);
+	outbuf_u64(&o->ob, frame);
+	outbuf_write(&o->ob, ", \"at\": ", sizeof ", \"at\": " - 1);
+	outbuf_u64(&o->ob, at);
+	outbuf_putc(&o->ob, '}');
 	o->first = 0;
 }
 
@@ -143,6 +125,7 @@ static void ss_profile(struct ss_out *o, const struct tv_thread *th, uint64_t ba
 	        base + trace_thread_span(th, o->clock));
 	o->first = 1;
 	ss_calls(o, th, base);
+	outbuf_flush(&o->ob);
 	fputs(o->first ? "]}" : "\n]}", out);
 }
 
@@ -204,15 +187,20 @@ static int ss_run(struct ss_out *o)
 enum tv_status export_speedscope(FILE *out, const struct profile *p, const struct export_opts *opts)
 {
 	struct ss_out o = {0};
+	const size_t bufsize = 1 << 16;
+	char *buf = malloc(bufsize);
+	if (!buf)
+		return TV_ERR_NOMEM;
+	outbuf_init(&o.ob, out, buf, bufsize);
 	o.out = out;
 	o.p = p;
 	o.clock = exportutil_clock(p->tr, opts->clock);
 	int rc = exportutil_names(&o.names, p, opts->signatures);
 	if (rc == 0)
 		rc = ss_run(&o);
+	enum tv_status st = outbuf_finish(&o.ob);
+	free(buf);
 	free(o.frame);
 	exportutil_names_free(&o.names);
-	if (rc < 0)
-		return TV_ERR_NOMEM;
-	return fflush(out) == 0 && !ferror(out) ? TV_OK : TV_ERR_OUTPUT;
+	return rc < 0 ? TV_ERR_NOMEM : st;
 }

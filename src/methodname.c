@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "outbuf.h"
 #include "profile.h"
 #include "textesc.h"
 
@@ -13,34 +14,58 @@ int methodname_known(const struct tv_method *m)
 	return m->declared && (m->cls.len || m->name.len);
 }
 
+/* The unknown and toplevel names, in buf (MN_SPECIAL bytes); NULL for a
+ * method shown by its name. */
+enum { MN_SPECIAL = 48 };
+static const char *mn_special_name(const struct trace *tr, uint32_t method, char *buf)
+{
+	if (method == PROF_TOPLEVEL)
+		return "(toplevel)";
+	const struct tv_method *m = &tr->methods[method];
+	if (methodname_known(m))
+		return NULL;
+	snprintf(buf, MN_SPECIAL, "(unknown 0x%" PRIx64 ")", m->id);
+	return buf;
+}
+
 /* The unknown and toplevel names; 1 when one was written. */
 static int mn_special(FILE *out, const struct trace *tr, uint32_t method, int quoted)
 {
+	char buf[MN_SPECIAL];
+	const char *s = mn_special_name(tr, method, buf);
+	if (!s)
+		return 0;
 	const char *q = quoted ? "\"" : "";
-	if (method == PROF_TOPLEVEL) {
-		fprintf(out, "%s(toplevel)%s", q, q);
-		return 1;
+	fprintf(out, "%s%s%s", q, s, q);
+	return 1;
+}
+
+void methodname_text_ob(struct outbuf *ob, const struct trace *tr, uint32_t method, int sig)
+{
+	char buf[MN_SPECIAL];
+	const char *special = mn_special_name(tr, method, buf);
+	if (special) {
+		outbuf_puts(ob, special);
+		return;
 	}
 	const struct tv_method *m = &tr->methods[method];
-	if (methodname_known(m))
-		return 0;
-	fprintf(out, "%s(unknown 0x%" PRIx64 ")%s", q, m->id, q);
-	return 1;
+	textesc_text_ob(ob, trace_str(tr, m->cls), m->cls.len);
+	if (m->cls.len && m->name.len)
+		outbuf_putc(ob, '.');
+	textesc_text_ob(ob, trace_str(tr, m->name), m->name.len);
+	if (sig && m->sig.len) {
+		outbuf_putc(ob, ' ');
+		textesc_text_ob(ob, trace_str(tr, m->sig), m->sig.len);
+	}
 }
 
 void methodname_text(FILE *out, const struct trace *tr, uint32_t method, int sig)
 {
-	if (mn_special(out, tr, method, 0))
-		return;
-	const struct tv_method *m = &tr->methods[method];
-	textesc_text(out, trace_str(tr, m->cls), m->cls.len);
-	if (m->cls.len && m->name.len)
-		putc('.', out);
-	textesc_text(out, trace_str(tr, m->name), m->name.len);
-	if (sig && m->sig.len) {
-		putc(' ', out);
-		textesc_text(out, trace_str(tr, m->sig), m->sig.len);
-	}
+	char buf[OUTBUF_MIN];
+	struct outbuf ob;
+	outbuf_init(&ob, out, buf, sizeof buf);
+	methodname_text_ob(&ob, tr, method, sig);
+	outbuf_flush(&ob);   /* a failed write stays in the stream's error flag */
 }
 
 /* Escaped bytes with each ';' written as semi (a string) instead. */

@@ -19,6 +19,8 @@ int methodname_known(const struct tv_method *m);
 
 /* For people: "class.name" or, with sig, "class.name signature". */
 void methodname_text(FILE *out, const struct trace *tr, uint32_t method, int sig);
+struct outbuf;
+void methodname_text_ob(struct outbuf *ob, const struct trace *tr, uint32_t method, int sig);
 
 /* A folded-stack frame: "class.name", or with sig "class.name(sig)" where
  * each ';' of the signature becomes ','; a ';' in the class or name (the

@@ -2,6 +2,7 @@
 #include "numfmt.h"
 
 #include <stdio.h>
+#include <string.h>
 
 uint64_t numfmt_div_round(uint64_t num, uint64_t den, unsigned k)
 {
@@ -24,19 +25,99 @@ uint64_t numfmt_div_round(uint64_t num, uint64_t den, unsigned k)
 	return q;
 }
 
-void numfmt_fixed(char *buf, size_t size, uint64_t scaled, unsigned decimals)
+/* "00" "01" .. "99": two digits per division, half the divisions. */
+static const char nf_pairs[] =
+	"00010203040506070809101112131415161718192021222324252627282930313233"
+	"34353637383940414243444546474849505152535455565758596061626364656667"
+	"6869707172737475767778798081828384858687888990919293949596979899";
+
+/* Writes the n lowest decimal digits of v ending just before end (zeros
+ * in front when v is shorter). */
+static void nf_digits(char *end, uint64_t v, unsigned n)
+{
+	for (; n >= 2; n -= 2) {
+		end -= 2;
+		memcpy(end, nf_pairs + 2 * (v % 100), 2);
+		v /= 100;
+	}
+	if (n)
+		*--end = (char)('0' + v % 10);
+}
+
+static unsigned nf_ndigits(uint64_t v)
+{
+	unsigned n = 1;
+	for (; v >= 10000; v /= 10000)
+		n += 4;
+	return n + (v >= 10) + (v >= 100) + (v >= 1000);
+}
+
+size_t numfmt_put_u64(char *dst, uint64_t v)
+{
+	/* Most numbers in a report are counts of a few calls. */
+	if (v < 10) {
+		dst[0] = (char)('0' + v);
+		return 1;
+	}
+	if (v < 100) {
+		memcpy(dst, nf_pairs + 2 * v, 2);
+		return 2;
+	}
+	unsigned n = nf_ndigits(v);
+	nf_digits(dst + n, v, n);
+	return n;
+}
+
+size_t numfmt_put_hex(char *dst, uint64_t v)
+{
+	unsigned n = 1;
+	for (uint64_t t = v >> 4; t; t >>= 4)
+		n++;
+	for (unsigned i = n; i-- > 0; v >>= 4)
+		dst[i] = "0123456789abcdef"[v & 15];
+	return n;
+}
+
+size_t numfmt_put_fixed(char *dst, uint64_t scaled, unsigned decimals)
 {
 	static const uint64_t pow10[] = { 1, 10, 100, 1000, 10000, 100000, 1000000,
 	                                  10000000, 100000000, 1000000000 };
 	if (decimals > 9)
 		decimals = 9;
-	if (decimals == 0) {
-		snprintf(buf, size, "%llu", (unsigned long long)scaled);
-		return;
-	}
+	if (decimals == 0)
+		return numfmt_put_u64(dst, scaled);
 	uint64_t p = pow10[decimals];
-	snprintf(buf, size, "%llu.%0*llu", (unsigned long long)(scaled / p),
-	         (int)decimals, (unsigned long long)(scaled % p));
+	size_t n = numfmt_put_u64(dst, scaled / p);
+	dst[n++] = '.';
+	nf_digits(dst + n + decimals, scaled % p, decimals);
+	return n + decimals;
+}
+
+size_t numfmt_put_pct(char *dst, uint64_t part, uint64_t whole, unsigned decimals)
+{
+	if (!whole) {
+		dst[0] = '-';
+		return 1;
+	}
+	return numfmt_put_fixed(dst, numfmt_div_round(part, whole, decimals + 2), decimals);
+}
+
+/* Copies text of length n into buf as snprintf would: cut to size - 1
+ * and terminated (nothing at all when size is 0). */
+static void nf_copy(char *buf, size_t size, const char *text, size_t n)
+{
+	if (!size)
+		return;
+	if (n > size - 1)
+		n = size - 1;
+	memcpy(buf, text, n);
+	buf[n] = '\0';
+}
+
+void numfmt_fixed(char *buf, size_t size, uint64_t scaled, unsigned decimals)
+{
+	char t[NUMFMT_MAX];
+	nf_copy(buf, size, t, numfmt_put_fixed(t, scaled, decimals));
 }
 
 void numfmt_ms(char *buf, size_t size, uint64_t usec)
@@ -46,10 +127,8 @@ void numfmt_ms(char *buf, size_t size, uint64_t usec)
 
 void numfmt_pct(char *buf, size_t size, uint64_t part, uint64_t whole, unsigned decimals)
 {
-	if (!whole)
-		snprintf(buf, size, "-");
-	else
-		numfmt_fixed(buf, size, numfmt_div_round(part, whole, decimals + 2), decimals);
+	char t[NUMFMT_MAX];
+	nf_copy(buf, size, t, numfmt_put_pct(t, part, whole, decimals));
 }
 
 /* A sign when next differs from base, then scaled. */

@@ -4,12 +4,31 @@
  * same way on every platform (halves up). Each writer fills a caller
  * buffer and always terminates it (size > 0); a value that does not fit
  * is cut, never overflowed.
+ *
+ * The numfmt_put_* primitives are the fast path under all of them: they
+ * write at dst without a terminator and return the length; dst must have
+ * room for NUMFMT_MAX bytes.
  */
 #ifndef TV_NUMFMT_H
 #define TV_NUMFMT_H
 
 #include <stddef.h>
 #include <stdint.h>
+
+/* Room any numfmt_put_* needs: 20 digits, a point, 9 decimals, a sign. */
+#define NUMFMT_MAX 32
+
+/* v in decimal ("0" .. "18446744073709551615"), 1 to 20 bytes. */
+size_t numfmt_put_u64(char *dst, uint64_t v);
+
+/* v in lowercase hexadecimal without a prefix ("0" .. "ffffffffffffffff"). */
+size_t numfmt_put_hex(char *dst, uint64_t v);
+
+/* As numfmt_fixed: scaled / 10^decimals, decimals at most 9. */
+size_t numfmt_put_fixed(char *dst, uint64_t scaled, unsigned decimals);
+
+/* As numfmt_pct: "-" when whole is 0. */
+size_t numfmt_put_pct(char *dst, uint64_t part, uint64_t whole, unsigned decimals);
 
 /* round(num * 10^k / den), halves up, by long division (num * 10^k itself
  * may pass 2^64). den 0 gives 0. */

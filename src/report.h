@@ -1,10 +1,11 @@
 /* report.h: the profile as JSON (docs/numbers.md, "JSON report"), text and CSV.
  *
- * Each writes one whole report to out and returns TV_OK, TV_ERR_OUTPUT (a write
- * failed) or TV_ERR_NOMEM (the text report's scratch space). Strings from the
- * trace are escaped in every format: JSON per RFC 8259, CSV per RFC 4180 with
- * control bytes escaped, text with control bytes and invalid UTF-8 shown as
- * \xHH.
+ * Each writes one whole report to out (through an outbuf, see outbuf.h)
+ * and returns TV_OK, TV_ERR_OUTPUT (a write failed) or TV_ERR_NOMEM (the
+ * text report's scratch space and names, taken before anything is
+ * written). Strings from the trace are escaped in every format:
+ * JSON per RFC 8259, CSV per RFC 4180 with control bytes escaped, text with
+ * control bytes and invalid UTF-8 shown as \xhh.
  */
 #ifndef TV_REPORT_H
 #define TV_REPORT_H
@@ -30,7 +31,7 @@ struct report_tree_opts {
 };
 
 /* The tree t (top-down, or bottom-up when o->invert; sorted on its clock)
- * as text or JSON. Expands the bottom-up nodes it prints (t keeps them).
+ * as text or JSON. Expands the nodes it prints children of (t keeps them).
  * TV_OK, TV_ERR_OUTPUT or TV_ERR_NOMEM. */
 enum tv_status report_tree(FILE *out, struct cctree *t, const struct report_tree_opts *o);
 

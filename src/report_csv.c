@@ -8,102 +8,117 @@
  */
 #include "report.h"
 #include "numfmt.h"
+#include "outbuf.h"
 #include "textesc.h"
-
-#include <inttypes.h>
-#include <string.h>
 
 static const char *const csv_clock_key[TV_NCLOCKS] = { "cpu", "wall" };
 
-static void csv_str(FILE *out, const struct trace *tr, struct tv_str s)
+enum { CSV_BUF = 1 << 16 };
+
+static void csv_str(struct outbuf *ob, const struct trace *tr, struct tv_str s)
 {
-	putc(',', out);
-	textesc_csv(out, trace_str(tr, s), s.len);
+	outbuf_putc(ob, ',');
+	textesc_csv_ob(ob, trace_str(tr, s), s.len);
 }
 
 /* ",x%" of d with two decimals; an empty field when d is 0. */
-static void csv_pct(FILE *out, uint64_t x, uint64_t d)
+static void csv_pct(struct outbuf *ob, uint64_t x, uint64_t d)
 {
-	char buf[32];
-	putc(',', out);
-	if (!d)
-		return;
-	numfmt_pct(buf, sizeof buf, x, d, 2);
-	fputs(buf, out);
+	char *p = outbuf_reserve(ob, NUMFMT_MAX + 1);
+	*p++ = ',';
+	if (d)
+		p += numfmt_put_pct(p, x, d, 2);
+	outbuf_commit(ob, p);
 }
 
-static void csv_header(FILE *out, const struct trace *tr)
+static void csv_u64(struct outbuf *ob, uint64_t v)
 {
-	fputs("id,class,name,signature,source", out);
+	outbuf_putc(ob, ',');
+	outbuf_u64(ob, v);
+}
+
+static void csv_header(struct outbuf *ob, const struct trace *tr)
+{
+	outbuf_puts(ob, "id,class,name,signature,source");
 	for (int c = 0; c < TV_NCLOCKS; c++) {
 		if (!tr->has_clock[c])
 			continue;
-		const char *k = csv_clock_key[c];
-		fprintf(out, ",incl_%s_pct,incl_%s_usec,excl_%s_pct,excl_%s_usec", k, k, k, k);
+		static const char *const part[] = { ",incl_", "_pct,incl_", "_usec,excl_",
+		                                    "_pct,excl_" };
+		for (size_t i = 0; i < sizeof part / sizeof part[0]; i++) {
+			outbuf_puts(ob, part[i]);
+			outbuf_puts(ob, csv_clock_key[c]);
+		}
+		outbuf_puts(ob, "_usec");
 	}
-	fputs(",calls,recursive_calls", out);
-	for (int c = 0; c < TV_NCLOCKS; c++)
-		if (tr->has_clock[c])
-			fprintf(out, ",%s_per_call_usec", csv_clock_key[c]);
-	fputs("\r\n", out);
+	outbuf_puts(ob, ",calls,recursive_calls");
+	for (int c = 0; c < TV_NCLOCKS; c++) {
+		if (!tr->has_clock[c])
+			continue;
+		outbuf_putc(ob, ',');
+		outbuf_puts(ob, csv_clock_key[c]);
+		outbuf_puts(ob, "_per_call_usec");
+	}
+	outbuf_puts(ob, "\r\n");
 }
 
 /* The numeric fields of a row, after its identity fields. */
-static void csv_numbers(FILE *out, const struct profile *p, const uint64_t *incl,
+static void csv_numbers(struct outbuf *ob, const struct profile *p, const uint64_t *incl,
                         const uint64_t *excl, uint64_t calls, uint64_t rcalls)
 {
 	const struct trace *tr = p->tr;
-	char buf[32];
 
 	for (int c = 0; c < TV_NCLOCKS; c++) {
 		if (!tr->has_clock[c])
 			continue;
-		csv_pct(out, incl[c], p->top_incl[c]);
-		fprintf(out, ",%" PRIu64, incl[c]);
-		csv_pct(out, excl[c], p->top_incl[c]);
-		fprintf(out, ",%" PRIu64, excl[c]);
+		csv_pct(ob, incl[c], p->top_incl[c]);
+		csv_u64(ob, incl[c]);
+		csv_pct(ob, excl[c], p->top_incl[c]);
+		csv_u64(ob, excl[c]);
 	}
-	fprintf(out, ",%" PRIu64 ",%" PRIu64, calls, rcalls);
+	csv_u64(ob, calls);
+	csv_u64(ob, rcalls);
 	for (int c = 0; c < TV_NCLOCKS; c++) {
 		if (!tr->has_clock[c])
 			continue;
-		putc(',', out);
-		if (calls + rcalls) {
-			numfmt_fixed(buf, sizeof buf, numfmt_div_round(incl[c], calls + rcalls, 3), 3);
-			fputs(buf, out);
-		}
+		outbuf_putc(ob, ',');
+		if (calls + rcalls)
+			outbuf_fixed(ob, numfmt_div_round(incl[c], calls + rcalls, 3), 3);
 	}
-	fputs("\r\n", out);
+	outbuf_puts(ob, "\r\n");
 }
 
-static void csv_method(FILE *out, const struct profile *p, uint32_t idx)
+static void csv_method(struct outbuf *ob, const struct profile *p, uint32_t idx)
 {
 	const struct trace *tr = p->tr;
 	const struct tv_method *m = &tr->methods[idx];
 	const struct prof_method *pm = &p->methods[idx];
 
-	fprintf(out, "0x%" PRIx64, m->id);
+	outbuf_puts(ob, "0x");
+	outbuf_hex(ob, m->id);
 	if (m->declared) {
-		csv_str(out, tr, m->cls);
-		csv_str(out, tr, m->name);
-		csv_str(out, tr, m->sig);
-		csv_str(out, tr, m->source);
+		csv_str(ob, tr, m->cls);
+		csv_str(ob, tr, m->name);
+		csv_str(ob, tr, m->sig);
+		csv_str(ob, tr, m->source);
 	} else {
-		fputs(",,,,", out);
+		outbuf_puts(ob, ",,,,");
 	}
-	csv_numbers(out, p, pm->incl, pm->excl, pm->calls, pm->rcalls);
+	csv_numbers(ob, p, pm->incl, pm->excl, pm->calls, pm->rcalls);
 }
 
 enum tv_status report_csv(FILE *out, const struct profile *p)
 {
-	csv_header(out, p->tr);
+	char buf[CSV_BUF];
+	struct outbuf ob;
+
+	outbuf_init(&ob, out, buf, sizeof buf);
+	csv_header(&ob, p->tr);
 	/* The toplevel's calls are its roots, one per selected thread, as in
 	 * the text report. */
-	fputs("toplevel,,(toplevel),,", out);
-	csv_numbers(out, p, p->top_incl, p->top_excl, p->nthreads, 0);
+	outbuf_puts(&ob, "toplevel,,(toplevel),,");
+	csv_numbers(&ob, p, p->top_incl, p->top_excl, p->nthreads, 0);
 	for (uint32_t i = 0; i < p->norder; i++)
-		csv_method(out, p, p->order[i]);
-	if (fflush(out) != 0 || ferror(out))
-		return TV_ERR_OUTPUT;
-	return TV_OK;
+		csv_method(&ob, p, p->order[i]);
+	return outbuf_finish(&ob);
 }

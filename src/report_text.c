@@ -8,9 +8,9 @@
 #include "report.h"
 #include "methodname.h"
 #include "numfmt.h"
+#include "outbuf.h"
 #include "textesc.h"
 
-#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -20,87 +20,209 @@ enum {
 	W_CALLS = 11,
 	W_PCALL = 10,
 	W_ROLE = 6,     /* "parent" */
+	TEXT_NUM_WIDTH = 16,            /* the widest number cell */
+	TEXT_NUM = 2 * NUMFMT_MAX,      /* a number cell's text buffer */
 };
 
 static const char *const text_clock_label[TV_NCLOCKS] = { "Cpu", "Real" };
 
-static void text_cell(FILE *out, const char *s, int width)
+enum { TEXT_BUF = 1 << 16 };
+
+/* "  " and s right-aligned in width columns: titles and the odd word. */
+static void text_cell(struct outbuf *ob, const char *s, int width)
 {
-	fprintf(out, "  %*s", width, s);
+	outbuf_write(ob, "  ", 2);
+	outbuf_right(ob, s, strlen(s), (size_t)width);
+}
+
+/* A number's text (n bytes of a TEXT_NUM buffer, all of it initialised)
+ * right-aligned in a cell of at most 16 columns. Number cells are most of
+ * the report: fixed-size copies compile to a few stores, not calls. */
+_Static_assert(W_PCT <= TEXT_NUM_WIDTH && W_TIME <= TEXT_NUM_WIDTH &&
+               W_CALLS <= TEXT_NUM_WIDTH && W_PCALL <= TEXT_NUM_WIDTH,
+               "number cells fit the fixed copy");
+
+static void text_num_cell(struct outbuf *ob, const char *num, size_t n, int width)
+{
+	size_t pad = n < (size_t)width ? (size_t)width - n : 0;
+	char *p = outbuf_reserve(ob, 2 + TEXT_NUM_WIDTH + TEXT_NUM);
+	memset(p, ' ', 2 + TEXT_NUM_WIDTH);
+	memcpy(p + 2 + pad, num, TEXT_NUM);
+	outbuf_commit(ob, p + 2 + pad + n);
 }
 
 /* x as a percentage of d with one decimal, "-" when d is 0. */
-static void text_pct_cell(FILE *out, uint64_t x, uint64_t d)
+static void text_pct_cell(struct outbuf *ob, uint64_t x, uint64_t d)
 {
-	char buf[32];
-	numfmt_pct(buf, sizeof buf, x, d, 1);
-	text_cell(out, buf, W_PCT);
+	char buf[TEXT_NUM] = { 0 };
+	text_num_cell(ob, buf, numfmt_put_pct(buf, x, d, 1), W_PCT);
 }
 
-static void text_ms_cell(FILE *out, uint64_t usec, int width)
+static void text_ms_cell(struct outbuf *ob, uint64_t usec, int width)
 {
-	char buf[32];
-	numfmt_ms(buf, sizeof buf, usec);
-	text_cell(out, buf, width);
+	char buf[TEXT_NUM] = { 0 };
+	text_num_cell(ob, buf, numfmt_put_fixed(buf, usec, 3), width);
+}
+
+/* "a<sep>b" in a cell: the calls columns. */
+static void text_pair_cell(struct outbuf *ob, uint64_t a, char sep, uint64_t b, int width)
+{
+	char buf[TEXT_NUM + NUMFMT_MAX] = { 0 };
+	size_t n = numfmt_put_u64(buf, a);
+	buf[n++] = sep;
+	n += numfmt_put_u64(buf + n, b);
+	text_num_cell(ob, buf, n, width);
+}
+
+/* Each listed method's name as the report writes it (methodname_text_ob
+ * with the signature), escaped once: a method is named in its table row,
+ * its heading and every edge row that points at it, and escaping the same
+ * names over and over was most of the report's time. */
+struct text_names {
+	char *text;              /* the names one after another */
+	size_t size;
+	struct text_name {
+		size_t off, len;     /* len SIZE_MAX: not cached */
+	} *at;                   /* by method index, the toplevel last */
+	uint32_t toplevel;       /* index of the toplevel's entry */
+};
+
+static struct text_name *text_name_slot(const struct text_names *tn, uint32_t idx)
+{
+	return &tn->at[idx == PROF_TOPLEVEL ? tn->toplevel : idx];
+}
+
+static void text_name_add(struct text_names *tn, struct outbuf *ob, const struct trace *tr,
+                          uint32_t idx)
+{
+	struct text_name *n = text_name_slot(tn, idx);
+	uint64_t off = outbuf_tell(ob);
+	methodname_text_ob(ob, tr, idx, 1);
+	*n = (struct text_name){ (size_t)off, (size_t)(outbuf_tell(ob) - off) };
+}
+
+/* TV_OK or TV_ERR_NOMEM; text_names_free() either way. */
+static enum tv_status text_names_build(struct text_names *tn, const struct profile *p)
+{
+	const struct trace *tr = p->tr;
+	char buf[1 << 14];
+	struct outbuf ob;
+
+	*tn = (struct text_names){ .toplevel = tr->nmethods };
+	tn->at = malloc(((size_t)tr->nmethods + 1) * sizeof *tn->at);
+	FILE *f = open_memstream(&tn->text, &tn->size);
+	if (!tn->at || !f) {
+		if (f)
+			fclose(f);
+		return TV_ERR_NOMEM;
+	}
+	for (uint32_t i = 0; i <= tr->nmethods; i++)
+		tn->at[i].len = SIZE_MAX;
+	outbuf_init(&ob, f, buf, sizeof buf);
+	text_name_add(tn, &ob, tr, PROF_TOPLEVEL);
+	for (uint32_t i = 0; i < p->norder; i++)
+		text_name_add(tn, &ob, tr, p->order[i]);
+	enum tv_status st = outbuf_finish(&ob);
+	if (fclose(f) != 0 || st != TV_OK)
+		return TV_ERR_NOMEM;
+	return TV_OK;
+}
+
+static void text_names_free(struct text_names *tn)
+{
+	free(tn->text);
+	free(tn->at);
+}
+
+/* What the table and the details share. */
+struct text_rep {
+	struct outbuf ob;
+	const struct profile *p;
+	struct text_names names;
+	struct text_rec *scratch;   /* for text_rec_rows(): the longest edge list */
+};
+
+/* The method's name, from the cache when it is there. */
+static void text_name(struct text_rep *r, uint32_t idx)
+{
+	const struct text_name *n = text_name_slot(&r->names, idx);
+	if (n->len != SIZE_MAX)
+		outbuf_write(&r->ob, r->names.text + n->off, n->len);
+	else
+		methodname_text_ob(&r->ob, r->p->tr, idx, 1);
+}
+
+/* A header line's label, left-aligned as every label is. */
+static void text_label(struct outbuf *ob, const char *label)
+{
+	outbuf_left(ob, label, 10);
+	outbuf_putc(ob, ' ');
 }
 
 /* An option's value escaped after a label, when the trace has it. */
-static void text_option_line(FILE *out, const struct trace *tr, const char *label,
+static void text_option_line(struct outbuf *ob, const struct trace *tr, const char *label,
                              const char *key)
 {
 	size_t len;
 	const char *v = trace_option(tr, key, &len);
 	if (!v)
 		return;
-	fprintf(out, "%-10s ", label);
-	textesc_text(out, v, len);
-	putc('\n', out);
+	text_label(ob, label);
+	textesc_text_ob(ob, v, len);
+	outbuf_putc(ob, '\n');
 }
 
-static void text_threads(FILE *out, const struct profile *p)
+static void text_threads(struct outbuf *ob, const struct profile *p)
 {
 	const struct trace *tr = p->tr;
 
-	fprintf(out, "%-10s %" PRIu32 " of %" PRIu32 " selected\n", "threads",
-	        p->nthreads, tr->nthreads);
-	fprintf(out, "  %*s", W_CALLS, "records");
+	text_label(ob, "threads");
+	outbuf_u64(ob, p->nthreads);
+	outbuf_puts(ob, " of ");
+	outbuf_u64(ob, tr->nthreads);
+	outbuf_puts(ob, " selected\n");
+	text_cell(ob, "records", W_CALLS);
 	for (int c = 0; c < TV_NCLOCKS; c++)
-		if (tr->has_clock[c])
-			fprintf(out, "  %*s ms", W_TIME - 3, c == TV_CPU ? "cpu" : "wall");
-	fputs("  thread\n", out);
+		if (tr->has_clock[c]) {
+			text_cell(ob, c == TV_CPU ? "cpu" : "wall", W_TIME - 3);
+			outbuf_puts(ob, " ms");
+		}
+	outbuf_puts(ob, "  thread\n");
 	for (uint32_t i = 0; i < p->nthreads; i++) {
 		const struct tv_thread *th = &tr->threads[p->threads[i]];
-		char buf[32];
-		snprintf(buf, sizeof buf, "%" PRIu64, th->records);
-		text_cell(out, buf, W_CALLS);
+		char buf[TEXT_NUM] = { 0 };
+		text_num_cell(ob, buf, numfmt_put_u64(buf, th->records), W_CALLS);
 		for (int c = 0; c < TV_NCLOCKS; c++)
 			if (tr->has_clock[c])
-				text_ms_cell(out, trace_thread_span(th, c), W_TIME);
-		fprintf(out, "  [%" PRIu32 "]", th->tid);
+				text_ms_cell(ob, trace_thread_span(th, c), W_TIME);
+		outbuf_puts(ob, "  [");
+		outbuf_u64(ob, th->tid);
+		outbuf_putc(ob, ']');
 		if (tv_str_present(th->name) && th->name.len) {
-			putc(' ', out);
-			textesc_text(out, trace_str(tr, th->name), th->name.len);
+			outbuf_putc(ob, ' ');
+			textesc_text_ob(ob, trace_str(tr, th->name), th->name.len);
 		}
-		putc('\n', out);
+		outbuf_putc(ob, '\n');
 	}
 }
 
-static void text_warnings(FILE *out, const struct trace *tr)
+static void text_warnings(struct outbuf *ob, const struct trace *tr)
 {
 	char buf[512];
 
 	if (tv_warnings_kinds(&tr->warnings) == 0) {
-		fprintf(out, "%-10s none\n", "warnings");
+		text_label(ob, "warnings");
+		outbuf_puts(ob, "none\n");
 		return;
 	}
-	fputs("warnings\n", out);
+	outbuf_puts(ob, "warnings\n");
 	for (int k = 0; k < TV_WARN_COUNT; k++) {
 		if (tr->warnings.count[k] == 0)
 			continue;
 		tv_warnings_format(&tr->warnings, (enum tv_warn)k, buf, sizeof buf);
-		fputs("  ", out);
-		textesc_text(out, buf, strlen(buf));
-		putc('\n', out);
+		outbuf_puts(ob, "  ");
+		textesc_text_ob(ob, buf, strlen(buf));
+		outbuf_putc(ob, '\n');
 	}
 }
 
@@ -108,11 +230,10 @@ static void text_warnings(FILE *out, const struct trace *tr)
  * thread in the file (whatever the selection), on the sort clock. A trace
  * without a wall clock lines the threads' CPU clocks up by raw value, as
  * the timeline does. */
-static void text_recording(FILE *out, const struct trace *tr)
+static void text_recording(struct outbuf *ob, const struct trace *tr)
 {
 	int c = trace_sort_clock(tr);
 	uint64_t lo = UINT64_MAX, hi = 0;
-	char buf[32];
 
 	for (uint32_t i = 0; i < tr->nthreads; i++) {
 		const struct tv_thread *th = &tr->threads[i];
@@ -123,13 +244,14 @@ static void text_recording(FILE *out, const struct trace *tr)
 		if (th->last[c] > hi)
 			hi = th->last[c];
 	}
-	numfmt_ms(buf, sizeof buf, hi >= lo ? hi - lo : 0);
-	fprintf(out, "%-10s %s %s ms (earliest to latest record)\n", "recording",
-	        c == TV_CPU ? "cpu" : "wall", buf);
+	text_label(ob, "recording");
+	outbuf_puts(ob, c == TV_CPU ? "cpu " : "wall ");
+	outbuf_fixed(ob, hi >= lo ? hi - lo : 0, 3);
+	outbuf_puts(ob, " ms (earliest to latest record)\n");
 }
 
 /* The key's elapsed-time-usec, as ms when it is a plain number. */
-static void text_elapsed(FILE *out, const struct trace *tr)
+static void text_elapsed(struct outbuf *ob, const struct trace *tr)
 {
 	size_t len;
 	const char *v = trace_option(tr, "elapsed-time-usec", &len);
@@ -140,125 +262,130 @@ static void text_elapsed(FILE *out, const struct trace *tr)
 		return;
 	for (; i < len && i < 19 && v[i] >= '0' && v[i] <= '9'; i++)
 		us = us * 10 + (uint64_t)(v[i] - '0');
-	fprintf(out, "%-10s ", "elapsed");
+	text_label(ob, "elapsed");
 	if (i == len && len > 0) {
-		char buf[32];
-		numfmt_ms(buf, sizeof buf, us);
-		fprintf(out, "%s ms", buf);
+		outbuf_fixed(ob, us, 3);
+		outbuf_puts(ob, " ms");
 	} else {
-		textesc_text(out, v, len);
+		textesc_text_ob(ob, v, len);
 	}
-	fputs(" (elapsed-time-usec)\n", out);
+	outbuf_puts(ob, " (elapsed-time-usec)\n");
 }
 
-static void text_header(FILE *out, const struct profile *p, const char *name)
+static void text_header(struct outbuf *ob, const struct profile *p, const char *name)
 {
 	const struct trace *tr = p->tr;
 
 	if (name) {
-		fprintf(out, "%-10s ", "file");
-		textesc_text(out, name, strlen(name));
-		putc('\n', out);
+		text_label(ob, "file");
+		textesc_text_ob(ob, name, strlen(name));
+		outbuf_putc(ob, '\n');
 	}
-	text_option_line(out, tr, "vm", "vm");
-	fprintf(out, "%-10s %u%s\n", "version", tr->version, tr->streaming ? " streaming" : "");
-	fprintf(out, "%-10s %s\n", "clock", trace_clock_name(tr->clock));
-	text_option_line(out, tr, "pid", "pid");
-	text_threads(out, p);
-	text_recording(out, tr);
-	text_elapsed(out, tr);
+	text_option_line(ob, tr, "vm", "vm");
+	text_label(ob, "version");
+	outbuf_u64(ob, tr->version);
+	outbuf_puts(ob, tr->streaming ? " streaming\n" : "\n");
+	text_label(ob, "clock");
+	outbuf_puts(ob, trace_clock_name(tr->clock));
+	outbuf_putc(ob, '\n');
+	text_option_line(ob, tr, "pid", "pid");
+	text_threads(ob, p);
+	text_recording(ob, tr);
+	text_elapsed(ob, tr);
 	/* The Σ of the selected threads' spans: several threads running at
 	 * once make it longer than the recording. */
-	fputs("thread time", out);
+	outbuf_puts(ob, "thread time");
 	for (int c = 0; c < TV_NCLOCKS; c++) {
 		if (!tr->has_clock[c])
 			continue;
-		char buf[32];
-		numfmt_ms(buf, sizeof buf, p->top_incl[c]);
-		fprintf(out, " %s %s ms", c == TV_CPU ? "cpu" : "wall", buf);
+		outbuf_puts(ob, c == TV_CPU ? " cpu " : " wall ");
+		outbuf_fixed(ob, p->top_incl[c], 3);
+		outbuf_puts(ob, " ms");
 	}
-	putc('\n', out);
-	text_warnings(out, tr);
+	outbuf_putc(ob, '\n');
+	text_warnings(ob, tr);
 }
 
 /* One row of the method table. */
-static void text_table_row(FILE *out, const struct profile *p, uint32_t idx,
-                           const uint64_t *incl, const uint64_t *excl,
-                           uint64_t calls, uint64_t rcalls)
+static void text_table_row(struct text_rep *r, uint32_t idx, const uint64_t *incl,
+                           const uint64_t *excl, uint64_t calls, uint64_t rcalls)
 {
+	struct outbuf *ob = &r->ob;
+	const struct profile *p = r->p;
 	const struct trace *tr = p->tr;
-	char buf[48];
 
 	for (int c = 0; c < TV_NCLOCKS; c++) {
 		if (!tr->has_clock[c])
 			continue;
-		text_pct_cell(out, incl[c], p->top_incl[c]);
-		text_ms_cell(out, incl[c], W_TIME);
-		text_pct_cell(out, excl[c], p->top_incl[c]);
-		text_ms_cell(out, excl[c], W_TIME);
+		text_pct_cell(ob, incl[c], p->top_incl[c]);
+		text_ms_cell(ob, incl[c], W_TIME);
+		text_pct_cell(ob, excl[c], p->top_incl[c]);
+		text_ms_cell(ob, excl[c], W_TIME);
 	}
-	snprintf(buf, sizeof buf, "%" PRIu64 "+%" PRIu64, calls, rcalls);
-	text_cell(out, buf, W_CALLS);
+	text_pair_cell(ob, calls, '+', rcalls, W_CALLS);
 	for (int c = 0; c < TV_NCLOCKS; c++) {
 		if (!tr->has_clock[c])
 			continue;
 		uint64_t n = calls + rcalls;
 		if (n)
-			text_ms_cell(out, numfmt_div_round(incl[c], n, 0), W_PCALL);
+			text_ms_cell(ob, numfmt_div_round(incl[c], n, 0), W_PCALL);
 		else
-			text_cell(out, "-", W_PCALL);
+			text_cell(ob, "-", W_PCALL);
 	}
-	fputs("  ", out);
-	methodname_text(out, tr, idx, 1);
-	putc('\n', out);
+	outbuf_puts(ob, "  ");
+	text_name(r, idx);
+	outbuf_putc(ob, '\n');
 }
 
-static void text_table(FILE *out, const struct profile *p)
+/* A column title: prefix, the clock's label, suffix. */
+static void text_title_cell(struct outbuf *ob, const char *prefix, int c, const char *suffix,
+                            int width)
 {
-	const struct trace *tr = p->tr;
 	char label[32];
+	snprintf(label, sizeof label, "%s%s%s", prefix, text_clock_label[c], suffix);
+	text_cell(ob, label, width);
+}
 
-	fputs("\nMethods (times in ms; percentages of the toplevel incl of the same clock)\n", out);
+static void text_table(struct text_rep *r)
+{
+	struct outbuf *ob = &r->ob;
+	const struct profile *p = r->p;
+	const struct trace *tr = p->tr;
+
+	outbuf_puts(ob, "\nMethods (times in ms; percentages of the toplevel incl of the same clock)\n");
 	for (int c = 0; c < TV_NCLOCKS; c++) {
 		if (!tr->has_clock[c])
 			continue;
-		const char *k = text_clock_label[c];
-		snprintf(label, sizeof label, "Incl %s%%", k);
-		text_cell(out, label, W_PCT);
-		snprintf(label, sizeof label, "Incl %s", k);
-		text_cell(out, label, W_TIME);
-		snprintf(label, sizeof label, "Excl %s%%", k);
-		text_cell(out, label, W_PCT);
-		snprintf(label, sizeof label, "Excl %s", k);
-		text_cell(out, label, W_TIME);
+		text_title_cell(ob, "Incl ", c, "%", W_PCT);
+		text_title_cell(ob, "Incl ", c, "", W_TIME);
+		text_title_cell(ob, "Excl ", c, "%", W_PCT);
+		text_title_cell(ob, "Excl ", c, "", W_TIME);
 	}
-	text_cell(out, "Calls+Rec", W_CALLS);
-	for (int c = 0; c < TV_NCLOCKS; c++) {
-		if (!tr->has_clock[c])
-			continue;
-		snprintf(label, sizeof label, "%s/Call", text_clock_label[c]);
-		text_cell(out, label, W_PCALL);
-	}
-	fputs("  Name\n", out);
+	text_cell(ob, "Calls+Rec", W_CALLS);
+	for (int c = 0; c < TV_NCLOCKS; c++)
+		if (tr->has_clock[c])
+			text_title_cell(ob, "", c, "/Call", W_PCALL);
+	outbuf_puts(ob, "  Name\n");
 	/* The toplevel's calls are its roots, one per selected thread, as in
 	 * Traceview. */
-	text_table_row(out, p, PROF_TOPLEVEL, p->top_incl, p->top_excl, p->nthreads, 0);
+	text_table_row(r, PROF_TOPLEVEL, p->top_incl, p->top_excl, p->nthreads, 0);
 	for (uint32_t i = 0; i < p->norder; i++) {
 		const struct prof_method *pm = &p->methods[p->order[i]];
-		text_table_row(out, p, p->order[i], pm->incl, pm->excl, pm->calls, pm->rcalls);
+		text_table_row(r, p->order[i], pm->incl, pm->excl, pm->calls, pm->rcalls);
 	}
 }
 
 /* Leading role cell and the per-clock time cells of a detail row. */
-static void text_detail_times(FILE *out, const struct trace *tr, const char *role,
+static void text_detail_times(struct outbuf *ob, const struct trace *tr, const char *role,
                               const uint64_t *v, const uint64_t *of)
 {
-	fprintf(out, "  %-*s", W_ROLE, role);
+	outbuf_puts(ob, "  ");
+	outbuf_left(ob, role, W_ROLE);
 	for (int c = 0; c < TV_NCLOCKS; c++) {
 		if (!tr->has_clock[c])
 			continue;
-		text_pct_cell(out, v[c], of[c]);
-		text_ms_cell(out, v[c], W_TIME);
+		text_pct_cell(ob, v[c], of[c]);
+		text_ms_cell(ob, v[c], W_TIME);
 	}
 }
 
@@ -274,30 +401,28 @@ static uint64_t text_total_calls(const struct profile *p, uint32_t idx)
 /* Parent rows count against the method's calls, child rows against the
  * child's: "how many of its calls came through this edge". A recursive
  * row counts the edge's "while recursive" half over the same total. */
-static void text_edge_row(FILE *out, const struct profile *p, const char *role,
-                          const struct prof_edge *e, int recursive, const uint64_t *of,
-                          uint64_t method_total, int of_child)
+static void text_edge_row(struct text_rep *r, const char *role, const struct prof_edge *e,
+                          int recursive, const uint64_t *of, uint64_t method_total,
+                          int of_child)
 {
-	char buf[48];
-	uint64_t total = of_child ? text_total_calls(p, e->method) : method_total;
+	struct outbuf *ob = &r->ob;
+	uint64_t total = of_child ? text_total_calls(r->p, e->method) : method_total;
 
-	text_detail_times(out, p->tr, role, recursive ? e->rincl : e->incl, of);
-	snprintf(buf, sizeof buf, "%" PRIu64 "/%" PRIu64, recursive ? e->rcalls : e->calls,
-	         total);
-	text_cell(out, buf, W_CALLS);
-	fputs("  ", out);
-	methodname_text(out, p->tr, e->method, 1);
-	putc('\n', out);
+	text_detail_times(ob, r->p->tr, role, recursive ? e->rincl : e->incl, of);
+	text_pair_cell(ob, recursive ? e->rcalls : e->calls, '/', total, W_CALLS);
+	outbuf_puts(ob, "  ");
+	text_name(r, e->method);
+	outbuf_putc(ob, '\n');
 }
 
 /* The plain half of every edge that has one, in the list's order. */
-static void text_edge_rows(FILE *out, const struct profile *p, const char *role,
-                           const struct prof_edge *e, uint32_t n, const uint64_t *of,
-                           uint64_t method_total, int of_child)
+static void text_edge_rows(struct text_rep *r, const char *role, const struct prof_edge *e,
+                           uint32_t n, const uint64_t *of, uint64_t method_total,
+                           int of_child)
 {
 	for (uint32_t i = 0; i < n; i++)
 		if (e[i].calls)
-			text_edge_row(out, p, role, &e[i], 0, of, method_total, of_child);
+			text_edge_row(r, role, &e[i], 0, of, method_total, of_child);
 }
 
 /* A recursive half waiting to be listed: its incl on the sort clock and
@@ -317,13 +442,14 @@ static int text_rec_cmp(const void *a, const void *b)
 
 /* "Parents while recursive" or "Children while recursive": the recursive
  * halves, biggest first as Traceview lists them; nothing when there are
- * none. rec is scratch space for n entries. */
-static void text_rec_rows(FILE *out, const struct profile *p, const char *title,
-                          const char *role, const struct prof_edge *e, uint32_t n,
-                          const uint64_t *of, uint64_t method_total, int of_child,
-                          struct text_rec *rec)
+ * none. */
+static void text_rec_rows(struct text_rep *r, const char *title, const char *role,
+                          const struct prof_edge *e, uint32_t n, const uint64_t *of,
+                          uint64_t method_total, int of_child)
 {
-	int clock = trace_sort_clock(p->tr);
+	struct outbuf *ob = &r->ob;
+	struct text_rec *rec = r->scratch;
+	int clock = trace_sort_clock(r->p->tr);
 	uint32_t k = 0;
 
 	for (uint32_t i = 0; i < n; i++)
@@ -332,29 +458,30 @@ static void text_rec_rows(FILE *out, const struct profile *p, const char *title,
 	if (!k)
 		return;
 	qsort(rec, k, sizeof *rec, text_rec_cmp);
-	fprintf(out, "  %s\n", title);
+	outbuf_puts(ob, "  ");
+	outbuf_puts(ob, title);
+	outbuf_putc(ob, '\n');
 	for (uint32_t i = 0; i < k; i++)
-		text_edge_row(out, p, role, &e[rec[i].i], 1, of, method_total, of_child);
+		text_edge_row(r, role, &e[rec[i].i], 1, of, method_total, of_child);
 }
 
-static void text_detail(FILE *out, const struct profile *p, uint32_t idx,
+static void text_detail(struct text_rep *r, uint32_t idx,
                         const struct prof_edge *parents, uint32_t nparents,
                         const struct prof_edge *children, uint32_t nchildren,
-                        const uint64_t *incl, const uint64_t *excl, struct text_rec *scratch)
+                        const uint64_t *incl, const uint64_t *excl)
 {
-	uint64_t total = text_total_calls(p, idx);
+	struct outbuf *ob = &r->ob;
+	uint64_t total = text_total_calls(r->p, idx);
 
-	putc('\n', out);
-	methodname_text(out, p->tr, idx, 1);
-	putc('\n', out);
-	text_edge_rows(out, p, "parent", parents, nparents, incl, total, 0);
-	text_detail_times(out, p->tr, "self", excl, incl);
-	putc('\n', out);
-	text_edge_rows(out, p, "child", children, nchildren, incl, 0, 1);
-	text_rec_rows(out, p, "Parents while recursive", "parent", parents, nparents, incl,
-	              total, 0, scratch);
-	text_rec_rows(out, p, "Children while recursive", "child", children, nchildren, incl,
-	              0, 1, scratch);
+	outbuf_putc(ob, '\n');
+	text_name(r, idx);
+	outbuf_putc(ob, '\n');
+	text_edge_rows(r, "parent", parents, nparents, incl, total, 0);
+	text_detail_times(ob, r->p->tr, "self", excl, incl);
+	outbuf_putc(ob, '\n');
+	text_edge_rows(r, "child", children, nchildren, incl, 0, 1);
+	text_rec_rows(r, "Parents while recursive", "parent", parents, nparents, incl, total, 0);
+	text_rec_rows(r, "Children while recursive", "child", children, nchildren, incl, 0, 1);
 }
 
 /* The longest edge list, for the scratch space of text_rec_rows(). */
@@ -371,47 +498,53 @@ static uint32_t text_longest_list(const struct profile *p)
 	return most;
 }
 
-static enum tv_status text_details(FILE *out, const struct profile *p)
+static void text_details(struct text_rep *r)
 {
+	struct outbuf *ob = &r->ob;
+	const struct profile *p = r->p;
 	const struct trace *tr = p->tr;
-	char label[32];
-	uint32_t most = text_longest_list(p);
-	struct text_rec *scratch = malloc((size_t)(most ? most : 1) * sizeof *scratch);
 
-	if (!scratch)
-		return TV_ERR_NOMEM;
-	fputs("\nParents and children (percentages of the method's incl; calls: "
-	      "of the method's for parents, of the child's for children)\n", out);
-	fprintf(out, "  %-*s", W_ROLE, "");
+	outbuf_puts(ob, "\nParents and children (percentages of the method's incl; calls: "
+	                "of the method's for parents, of the child's for children)\n");
+	outbuf_puts(ob, "  ");
+	outbuf_spaces(ob, W_ROLE);
 	for (int c = 0; c < TV_NCLOCKS; c++) {
 		if (!tr->has_clock[c])
 			continue;
-		snprintf(label, sizeof label, "Incl %s%%", text_clock_label[c]);
-		text_cell(out, label, W_PCT);
-		snprintf(label, sizeof label, "Incl %s", text_clock_label[c]);
-		text_cell(out, label, W_TIME);
+		text_title_cell(ob, "Incl ", c, "%", W_PCT);
+		text_title_cell(ob, "Incl ", c, "", W_TIME);
 	}
-	text_cell(out, "Calls", W_CALLS);
-	fputs("  Name\n", out);
-	text_detail(out, p, PROF_TOPLEVEL, NULL, 0, p->top_children, p->ntop_children,
-	            p->top_incl, p->top_excl, scratch);
+	text_cell(ob, "Calls", W_CALLS);
+	outbuf_puts(ob, "  Name\n");
+	text_detail(r, PROF_TOPLEVEL, NULL, 0, p->top_children, p->ntop_children, p->top_incl,
+	            p->top_excl);
 	for (uint32_t i = 0; i < p->norder; i++) {
 		const struct prof_method *pm = &p->methods[p->order[i]];
-		text_detail(out, p, p->order[i], pm->parents, pm->nparents,
-		            pm->children, pm->nchildren, pm->incl, pm->excl, scratch);
+		text_detail(r, p->order[i], pm->parents, pm->nparents, pm->children,
+		            pm->nchildren, pm->incl, pm->excl);
 	}
-	free(scratch);
-	return TV_OK;
 }
 
 enum tv_status report_text(FILE *out, const struct profile *p, const char *name)
 {
-	text_header(out, p, name);
-	text_table(out, p);
-	enum tv_status st = text_details(out, p);
-	if (st != TV_OK)
-		return st;
-	if (fflush(out) != 0 || ferror(out))
-		return TV_ERR_OUTPUT;
-	return TV_OK;
+	/* Scratch and the names first, so a lack of memory writes nothing
+	 * rather than half a report. */
+	uint32_t most = text_longest_list(p);
+	_Static_assert(TEXT_BUF >= OUTBUF_MIN, "outbuf_init needs OUTBUF_MIN");
+	char buf[TEXT_BUF];
+	struct text_rep r = { .p = p };
+	enum tv_status st = text_names_build(&r.names, p);
+	r.scratch = malloc((size_t)(most ? most : 1) * sizeof *r.scratch);
+	if (st == TV_OK && !r.scratch)
+		st = TV_ERR_NOMEM;
+	if (st == TV_OK) {
+		outbuf_init(&r.ob, out, buf, sizeof buf);
+		text_header(&r.ob, p, name);
+		text_table(&r);
+		text_details(&r);
+		st = outbuf_finish(&r.ob);
+	}
+	free(r.scratch);
+	text_names_free(&r.names);
+	return st;
 }

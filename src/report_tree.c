@@ -14,6 +14,7 @@
 #include "grow.h"
 #include "methodname.h"
 #include "numfmt.h"
+#include "outbuf.h"
 #include "textesc.h"
 
 #include <inttypes.h>
@@ -30,7 +31,7 @@ struct rt_frame {
 };
 
 struct rt {
-	FILE *out;
+	struct outbuf *out;
 	struct cctree *t;
 	const struct report_tree_opts *o;
 	struct rt_frame *stack;
@@ -85,20 +86,29 @@ static const uint32_t *rt_list(const struct rt *r, uint32_t node, uint32_t *n)
 
 /* ------------------------------------------------------------ text */
 
-static void rt_text_cols(FILE *out, const struct cctree *t, const struct cctree_node *n)
+/* A time in ms and its percentage of the toplevel's incl ("-" of none). */
+static void rt_time_pct(struct outbuf *out, uint64_t usec, uint64_t top)
+{
+	char ms[32], pct[32];
+	numfmt_ms(ms, sizeof ms, usec);
+	numfmt_pct(pct, sizeof pct - 1, usec, top, 1);
+	if (strcmp(pct, "-") != 0)
+		strcat(pct, "%");
+	outbuf_right(out, ms, strlen(ms), RT_W_TIME);
+	outbuf_putc(out, ' ');
+	outbuf_right(out, pct, strlen(pct), RT_W_PCT);
+	outbuf_putc(out, ' ');
+}
+
+static void rt_text_cols(struct outbuf *out, const struct cctree *t, const struct cctree_node *n)
 {
 	int c = t->clock;
-	char a[32], b[32], x[32], y[32];
-	numfmt_ms(a, sizeof a, n->incl[c]);
-	numfmt_pct(b, sizeof b - 1, n->incl[c], t->top_incl[c], 1);
-	numfmt_ms(x, sizeof x, n->excl[c]);
-	numfmt_pct(y, sizeof y - 1, n->excl[c], t->top_incl[c], 1);
-	if (strcmp(b, "-") != 0)
-		strcat(b, "%");
-	if (strcmp(y, "-") != 0)
-		strcat(y, "%");
-	fprintf(out, "%*s %*s %*s %*s %*" PRIu64 "  ", RT_W_TIME, a, RT_W_PCT, b, RT_W_TIME, x,
-	        RT_W_PCT, y, RT_W_CALLS, n->calls);
+	char calls[24];
+	rt_time_pct(out, n->incl[c], t->top_incl[c]);
+	rt_time_pct(out, n->excl[c], t->top_incl[c]);
+	snprintf(calls, sizeof calls, "%" PRIu64, n->calls);
+	outbuf_right(out, calls, strlen(calls), RT_W_CALLS);
+	outbuf_spaces(out, 2);
 }
 
 static uint32_t rt_indent(const struct rt *r, uint32_t level)
@@ -110,35 +120,47 @@ static void rt_text_node(struct rt *r, uint32_t node, uint32_t level)
 {
 	const struct cctree_node *n = &r->t->nodes[node];
 	rt_text_cols(r->out, r->t, n);
-	fprintf(r->out, "%*s", (int)rt_indent(r, level), "");
-	methodname_text(r->out, r->t->tr, n->method, 1);
-	putc('\n', r->out);
+	outbuf_spaces(r->out, rt_indent(r, level));
+	methodname_text_ob(r->out, r->t->tr, n->method, 1);
+	outbuf_putc(r->out, '\n');
 }
 
 static void rt_text_more(struct rt *r, uint32_t level, uint32_t more)
 {
-	fprintf(r->out, "%*s\xe2\x80\xa6 %" PRIu32 " more\n", RT_NAME_COL + (int)rt_indent(r, level),
-	        "", more);
+	outbuf_spaces(r->out, RT_NAME_COL + rt_indent(r, level));
+	outbuf_puts(r->out, "\xe2\x80\xa6 ");
+	outbuf_u64(r->out, more);
+	outbuf_puts(r->out, " more\n");
 }
 
 /* ------------------------------------------------------------ JSON */
 
-static void rt_json_str(FILE *out, const struct trace *tr, const struct tv_method *m,
-                        const char *key, struct tv_str s)
+/* key is written as is: the callers' keys need no escaping. */
+static void rt_json_key(struct outbuf *out, const char *key)
 {
-	fprintf(out, ", \"%s\": ", key);
-	if (!m || !m->declared)
-		fputs("null", out);
-	else
-		textesc_json(out, trace_str(tr, s), s.len);
+	outbuf_puts(out, ", \"");
+	outbuf_puts(out, key);
+	outbuf_puts(out, "\": ");
 }
 
-static void rt_json_usec(FILE *out, const struct trace *tr, const char *key, int c, uint64_t v)
+static void rt_json_str(struct outbuf *out, const struct trace *tr, const struct tv_method *m,
+                        const char *key, struct tv_str s)
 {
-	if (tr->has_clock[c])
-		fprintf(out, ", \"%s\": %" PRIu64, key, v);
+	rt_json_key(out, key);
+	if (!m || !m->declared)
+		outbuf_puts(out, "null");
 	else
-		fprintf(out, ", \"%s\": null", key);
+		textesc_json_ob(out, trace_str(tr, s), s.len);
+}
+
+static void rt_json_usec(struct outbuf *out, const struct trace *tr, const char *key, int c,
+                         uint64_t v)
+{
+	rt_json_key(out, key);
+	if (tr->has_clock[c])
+		outbuf_u64(out, v);
+	else
+		outbuf_puts(out, "null");
 }
 
 /* The node's fields and the opening of its children. */
@@ -147,20 +169,24 @@ static void rt_json_node(struct rt *r, uint32_t node)
 	const struct trace *tr = r->t->tr;
 	const struct cctree_node *n = &r->t->nodes[node];
 	const struct tv_method *m = n->method == CCTREE_TOPLEVEL ? NULL : &tr->methods[n->method];
-	FILE *out = r->out;
-	if (m)
-		fprintf(out, "{\"id\": \"0x%" PRIx64 "\"", m->id);
-	else
-		fputs("{\"id\": \"toplevel\"", out);
+	struct outbuf *out = r->out;
+	if (m) {
+		outbuf_puts(out, "{\"id\": \"0x");
+		outbuf_hex(out, m->id);
+		outbuf_putc(out, '"');
+	} else {
+		outbuf_puts(out, "{\"id\": \"toplevel\"");
+	}
 	rt_json_str(out, tr, m, "class", m ? m->cls : (struct tv_str){0});
 	rt_json_str(out, tr, m, "name", m ? m->name : (struct tv_str){0});
 	rt_json_str(out, tr, m, "signature", m ? m->sig : (struct tv_str){0});
-	fprintf(out, ", \"calls\": %" PRIu64, n->calls);
+	rt_json_key(out, "calls");
+	outbuf_u64(out, n->calls);
 	rt_json_usec(out, tr, "incl_cpu_usec", TV_CPU, n->incl[TV_CPU]);
 	rt_json_usec(out, tr, "excl_cpu_usec", TV_CPU, n->excl[TV_CPU]);
 	rt_json_usec(out, tr, "incl_wall_usec", TV_WALL, n->incl[TV_WALL]);
 	rt_json_usec(out, tr, "excl_wall_usec", TV_WALL, n->excl[TV_WALL]);
-	fputs(", \"children\": [", out);
+	outbuf_puts(out, ", \"children\": [");
 }
 
 /* ------------------------------------------------------------ the walk */
@@ -180,7 +206,7 @@ static enum tv_status rt_enter(struct rt *r, uint32_t node, uint32_t level)
 		rt_text_node(r, node, level);
 	if (!deeper || !n) {
 		if (r->o->json)
-			fputs("]}", r->out);
+			outbuf_puts(r->out, "]}");
 		return TV_OK;
 	}
 	if (grow_push32((void **)&r->stack, &r->cap, r->depth, sizeof *r->stack) < 0)
@@ -200,7 +226,7 @@ static enum tv_status rt_walk(struct rt *r)
 		if (f->next < f->kept) {
 			uint32_t child = kids[f->next++], level = f->level;
 			if (r->o->json)
-				fputs(f->next > 1 ? ",\n" : "\n", r->out);
+				outbuf_puts(r->out, f->next > 1 ? ",\n" : "\n");
 			enum tv_status st = rt_enter(r, child, level);
 			if (st != TV_OK)
 				return st;
@@ -209,7 +235,7 @@ static enum tv_status rt_walk(struct rt *r)
 		if (!r->o->json && f->kept < n)
 			rt_text_more(r, f->level, n - f->kept);
 		if (r->o->json && f->node != CCTREE_NONE)
-			fputs("]}", r->out);
+			outbuf_puts(r->out, "]}");
 		r->depth--;
 	}
 	return TV_OK;
@@ -225,31 +251,34 @@ static enum tv_status rt_expand_roots(struct rt *r)
 
 enum tv_status report_tree(FILE *out, struct cctree *t, const struct report_tree_opts *o)
 {
-	struct rt r = {out, t, o, NULL, 0, 0};
+	char buf[1 << 16];
+	struct outbuf ob;
+	outbuf_init(&ob, out, buf, sizeof buf);
+	struct rt r = {&ob, t, o, NULL, 0, 0};
 	enum tv_status st = TV_OK;
-	const char *clock = t->clock == TV_CPU ? "cpu" : "wall";
-	if (o->json)
-		fprintf(out, "{\"schema\": 2, \"clock\": \"%s\", %s", clock,
-		        o->invert ? "\"roots\": " : "\"root\":");
+	if (o->json) {
+		outbuf_puts(&ob, "{\"schema\": 2, \"clock\": \"");
+		outbuf_puts(&ob, t->clock == TV_CPU ? "cpu" : "wall");
+		outbuf_puts(&ob, o->invert ? "\", \"roots\": " : "\", \"root\":");
+	}
 	if (o->invert) {
 		st = rt_expand_roots(&r);
 		if (st == TV_OK && o->json)
-			fputc('[', out);
+			outbuf_putc(&ob, '[');
 		if (st == TV_OK && grow_push32((void **)&r.stack, &r.cap, 0, sizeof *r.stack) < 0)
 			st = TV_ERR_NOMEM;
 		if (st == TV_OK)
 			r.stack[r.depth++] = (struct rt_frame){CCTREE_NONE, 0, 0, 1};
 	} else {
 		if (o->json)
-			fputc('\n', out);
+			outbuf_putc(&ob, '\n');
 		st = rt_enter(&r, 0, 0);
 	}
 	if (st == TV_OK)
 		st = rt_walk(&r);
 	if (st == TV_OK && o->json)
-		fputs(o->invert ? "]\n}\n" : "\n}\n", out);
+		outbuf_puts(&ob, o->invert ? "]\n}\n" : "\n}\n");
 	free(r.stack);
-	if (st == TV_OK && ferror(out))
-		st = TV_ERR_OUTPUT;
-	return st;
+	enum tv_status wst = outbuf_finish(&ob);
+	return st != TV_OK ? st : wst;
 }

@@ -1,7 +1,9 @@
-/* textesc.c: escaping of trace strings and integer fixed-point formatting. */
+/* textesc.c: escaping of trace strings (see textesc.h). */
 #include "textesc.h"
 
 #include <string.h>
+
+#include "outbuf.h"
 
 size_t textesc_utf8_len(const unsigned char *s, size_t len)
 {
@@ -88,75 +90,11 @@ static enum esc_kind esc_classify(const unsigned char *s, size_t len, size_t *n)
 
 static const char esc_hex[] = "0123456789abcdef";
 
-/* Writes "\u00XX"-style escapes of a code point below 0x10000. */
-static void esc_json_u(FILE *out, unsigned cp)
-{
-	char b[6] = { '\\', 'u', esc_hex[(cp >> 12) & 15], esc_hex[(cp >> 8) & 15],
-	              esc_hex[(cp >> 4) & 15], esc_hex[cp & 15] };
-	fwrite(b, 1, sizeof b, out);
-}
-
-static void esc_json_control(FILE *out, unsigned char c)
-{
-	switch (c) {
-	case '\b': fputs("\\b", out); return;
-	case '\f': fputs("\\f", out); return;
-	case '\n': fputs("\\n", out); return;
-	case '\r': fputs("\\r", out); return;
-	case '\t': fputs("\\t", out); return;
-	default: esc_json_u(out, c); return;
-	}
-}
-
-void textesc_json(FILE *out, const char *str, size_t len)
-{
-	if (!str) {
-		fputs("null", out);
-		return;
-	}
-	const unsigned char *s = (const unsigned char *)str;
-	size_t run = 0, i = 0;   /* safe bytes s[run..i) not yet written */
-
-	putc('"', out);
-	while (i < len) {
-		size_t n;
-		enum esc_kind k = esc_classify(s + i, len - i, &n);
-		/* Invisible characters (U+2028 and U+2029 among them, legal in
-		 * JSON but not in JavaScript strings) are escaped too. */
-		int special = k != ESC_SAFE || s[i] == '"' || s[i] == '\\';
-		if (!special) {
-			i += n;
-			continue;
-		}
-		fwrite(s + run, 1, i - run, out);
-		if (k == ESC_CONTROL)
-			esc_json_control(out, s[i]);
-		else if (k == ESC_C1)
-			esc_json_u(out, s[i + 1]);
-		else if (k == ESC_INVALID)
-			fputs("\\ufffd", out);
-		else if (k == ESC_INVISIBLE) {
-			unsigned cp = esc_cp(s + i, n);
-			if (cp >= 0x10000) {   /* a surrogate pair */
-				esc_json_u(out, 0xD800u + ((cp - 0x10000u) >> 10));
-				cp = 0xDC00u + (cp & 0x3FFu);
-			}
-			esc_json_u(out, cp);
-		} else {
-			putc('\\', out);
-			putc(s[i], out);
-		}
-		i += n;
-		run = i;
-	}
-	fwrite(s + run, 1, i - run, out);
-	putc('"', out);
-}
-
-/* Where escaped text goes: a stream, or a bounded buffer that takes
- * nothing more once a piece did not fit (no escape is ever cut). */
+/* Where escaped text goes: a stream, an outbuf, or a bounded buffer that
+ * takes nothing more once a piece did not fit (no escape is ever cut). */
 struct esc_out {
 	FILE *f;
+	struct outbuf *ob;
 	char *buf;
 	size_t size, pos;
 	int full;
@@ -164,6 +102,10 @@ struct esc_out {
 
 static void eo_put(struct esc_out *o, const void *p, size_t n)
 {
+	if (o->ob) {
+		outbuf_write(o->ob, p, n);
+		return;
+	}
 	if (o->f) {
 		fwrite(p, 1, n, o->f);
 		return;
@@ -174,6 +116,126 @@ static void eo_put(struct esc_out *o, const void *p, size_t n)
 	}
 	memcpy(o->buf + o->pos, p, n);
 	o->pos += n;
+}
+
+static void eo_putc(struct esc_out *o, char c)
+{
+	if (o->ob)
+		outbuf_putc(o->ob, c);
+	else if (o->f)
+		putc(c, o->f);
+	else
+		eo_put(o, &c, 1);
+}
+
+/* Printable ASCII but the quote and the backslash: the same in every
+ * format, so runs of plain names skip the classification. */
+static int esc_plain(unsigned char c)
+{
+	return c >= 0x20 && c < 0x7F && c != '"' && c != '\\';
+}
+
+/* The end of the run of plain bytes from s[i]: eight at a time with the
+ * bit tricks of "Bit Twiddling Hacks" (any byte below 0x20, above 0x7E,
+ * or equal to '"' or '\\' stops a word), then one at a time. */
+static size_t esc_plain_run(const unsigned char *s, size_t i, size_t len)
+{
+	const uint64_t ones = 0x0101010101010101u, high = 0x8080808080808080u;
+	for (; len - i >= 8; i += 8) {
+		uint64_t w, q, b;
+		memcpy(&w, s + i, 8);
+		q = w ^ (ones * '"');
+		b = w ^ (ones * '\\');
+		uint64_t stop = ((w - ones * 0x20) & ~w) |          /* below 0x20 */
+		                ((w + ones * (0x7F - 0x7E)) | w) |  /* above 0x7E */
+		                ((q - ones) & ~q) | ((b - ones) & ~b);
+		if (stop & high)
+			break;
+	}
+	while (i < len && esc_plain(s[i]))
+		i++;
+	return i;
+}
+
+/* Writes "\u00XX"-style escapes of a code point below 0x10000. */
+static void esc_json_u(struct esc_out *o, unsigned cp)
+{
+	char b[6] = { '\\', 'u', esc_hex[(cp >> 12) & 15], esc_hex[(cp >> 8) & 15],
+	              esc_hex[(cp >> 4) & 15], esc_hex[cp & 15] };
+	eo_put(o, b, sizeof b);
+}
+
+static void esc_json_control(struct esc_out *o, unsigned char c)
+{
+	switch (c) {
+	case '\b': eo_put(o, "\\b", 2); return;
+	case '\f': eo_put(o, "\\f", 2); return;
+	case '\n': eo_put(o, "\\n", 2); return;
+	case '\r': eo_put(o, "\\r", 2); return;
+	case '\t': eo_put(o, "\\t", 2); return;
+	default: esc_json_u(o, c); return;
+	}
+}
+
+static void esc_json(struct esc_out *o, const char *str, size_t len)
+{
+	if (!str) {
+		eo_put(o, "null", 4);
+		return;
+	}
+	const unsigned char *s = (const unsigned char *)str;
+	size_t run = 0, i = 0;   /* safe bytes s[run..i) not yet written */
+
+	eo_putc(o, '"');
+	while (i < len) {
+		if (esc_plain(s[i])) {
+			i = esc_plain_run(s, i, len);
+			continue;
+		}
+		size_t n;
+		enum esc_kind k = esc_classify(s + i, len - i, &n);
+		/* Invisible characters (U+2028 and U+2029 among them, legal in
+		 * JSON but not in JavaScript strings) are escaped too. */
+		int special = k != ESC_SAFE || s[i] == '"' || s[i] == '\\';
+		if (!special) {
+			i += n;
+			continue;
+		}
+		eo_put(o, s + run, i - run);
+		if (k == ESC_CONTROL)
+			esc_json_control(o, s[i]);
+		else if (k == ESC_C1)
+			esc_json_u(o, s[i + 1]);
+		else if (k == ESC_INVALID)
+			eo_put(o, "\\ufffd", 6);
+		else if (k == ESC_INVISIBLE) {
+			unsigned cp = esc_cp(s + i, n);
+			if (cp >= 0x10000) {   /* a surrogate pair */
+				esc_json_u(o, 0xD800u + ((cp - 0x10000u) >> 10));
+				cp = 0xDC00u + (cp & 0x3FFu);
+			}
+			esc_json_u(o, cp);
+		} else {
+			eo_putc(o, '\\');
+			eo_putc(o, (char)s[i]);
+		}
+		i += n;
+		run = i;
+	}
+	eo_put(o, s + run, i - run);
+	eo_putc(o, '"');
+}
+
+void textesc_json(FILE *out, const char *s, size_t len)
+{
+	struct esc_out o = { .f = out };
+	esc_json(&o, s, len);
+}
+
+void textesc_json_ob(struct outbuf *ob, const char *s, size_t len)
+{
+	struct esc_out o = { .ob = ob };
+	esc_json(&o, s, len);
 }
 
 static void esc_hex_bytes(struct esc_out *o, const unsigned char *s, size_t n)
@@ -199,6 +261,10 @@ static void esc_text(struct esc_out *o, const unsigned char *s, size_t len, int 
 	size_t run = 0, i = 0;
 
 	while (i < len && !o->full) {
+		if (!hide && esc_plain(s[i])) {
+			i = esc_plain_run(s, i, len);
+			continue;
+		}
 		size_t n;
 		enum esc_kind k = esc_classify(s + i, len - i, &n);
 		if (k == ESC_SAFE && hide && hide(esc_cp(s + i, n)))
@@ -229,6 +295,13 @@ void textesc_text(FILE *out, const char *s, size_t len)
 		esc_text(&o, (const unsigned char *)s, len, 0, NULL);
 }
 
+void textesc_text_ob(struct outbuf *ob, const char *s, size_t len)
+{
+	struct esc_out o = { .ob = ob };
+	if (s)
+		esc_text(&o, (const unsigned char *)s, len, 0, NULL);
+}
+
 size_t textesc_text_buf(const char *s, size_t len, textesc_hide_fn hide, char *out, size_t size)
 {
 	struct esc_out o = { .buf = out, .size = size };
@@ -250,17 +323,28 @@ size_t textesc_text_buf(const char *s, size_t len, textesc_hide_fn hide, char *o
 	return o.pos;
 }
 
-void textesc_csv(FILE *out, const char *s, size_t len)
+static void esc_csv(struct esc_out *o, const char *s, size_t len)
 {
 	if (!s)
 		return;
 	/* CR and LF never stay raw (they become \x0d, \x0a), so only a comma
 	 * or a quote needs quoting. */
 	int quote = memchr(s, ',', len) || memchr(s, '"', len);
+	if (quote)
+		eo_putc(o, '"');
+	esc_text(o, (const unsigned char *)s, len, quote, NULL);
+	if (quote)
+		eo_putc(o, '"');
+}
+
+void textesc_csv(FILE *out, const char *s, size_t len)
+{
 	struct esc_out o = { .f = out };
-	if (quote)
-		putc('"', out);
-	esc_text(&o, (const unsigned char *)s, len, quote, NULL);
-	if (quote)
-		putc('"', out);
+	esc_csv(&o, s, len);
+}
+
+void textesc_csv_ob(struct outbuf *ob, const char *s, size_t len)
+{
+	struct esc_out o = { .ob = ob };
+	esc_csv(&o, s, len);
 }

@@ -2,7 +2,9 @@
  *
  * Strings from a trace are arbitrary bytes (control bytes, invalid UTF-8,
  * NUL). These writers make them safe for each report format; none of them
- * fails on its own: write errors stay in the stream (check ferror()).
+ * fails on its own: write errors stay in the stream (check ferror()) or
+ * the outbuf (outbuf_finish()). Each format has one rule, written to a
+ * stream (textesc_json) or to an outbuf (textesc_json_ob) alike.
  */
 #ifndef TV_TEXTESC_H
 #define TV_TEXTESC_H
@@ -10,6 +12,8 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+
+struct outbuf;
 
 /* Length (1..4) of the well-formed UTF-8 sequence at s (RFC 3629: no
  * overlongs, surrogates or values above U+10FFFF), 0 when s[0] starts none.
@@ -22,6 +26,7 @@ size_t textesc_utf8_len(const unsigned char *s, size_t len);
  * Unicode categories Cf, Zl, Zp) become \uXXXX; each byte of invalid
  * UTF-8 becomes \ufffd, so the output is always valid UTF-8. */
 void textesc_json(FILE *out, const char *s, size_t len);
+void textesc_json_ob(struct outbuf *ob, const char *s, size_t len);
 
 /* The bytes of s for people: backslash as \\, control bytes (below 0x20,
  * DEL, C1 controls U+0080..U+009F) and each byte of invalid UTF-8 as \xHH,
@@ -29,6 +34,7 @@ void textesc_json(FILE *out, const char *s, size_t len);
  * them (U+202E as \u{202E}). Nothing reaches a terminal raw, nothing is
  * reordered or hidden. s NULL writes nothing. */
 void textesc_text(FILE *out, const char *s, size_t len);
+void textesc_text_ob(struct outbuf *ob, const char *s, size_t len);
 
 /* A code point a caller wants escaped as \u{HHHH} too (nonzero), beyond
  * the rule above: the UI's are those a terminal cannot draw, and in ASCII
@@ -44,5 +50,6 @@ size_t textesc_text_buf(const char *s, size_t len, textesc_hide_fn hide, char *o
 /* One CSV field per RFC 4180: s escaped as by textesc_text, then quoted
  * (quotes doubled) when it holds a comma or a quote. s NULL: empty field. */
 void textesc_csv(FILE *out, const char *s, size_t len);
+void textesc_csv_ob(struct outbuf *ob, const char *s, size_t len);
 
 #endif
