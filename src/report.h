@@ -12,6 +12,7 @@
 
 #include <stdio.h>
 
+#include "cctree.h"
 #include "profile.h"
 #include "status.h"
 #include "trace.h"
@@ -20,5 +21,18 @@ enum tv_status report_json(FILE *out, const struct profile *p);
 /* name is the trace's file name for the header. */
 enum tv_status report_text(FILE *out, const struct profile *p, const char *name);
 enum tv_status report_csv(FILE *out, const struct profile *p);
+
+/* Options of the call-tree reports (docs/cli.md, "--format=tree"). */
+struct report_tree_opts {
+	int json;               /* tree-json instead of indented text */
+	int invert;             /* the tree is bottom-up (cctree_build_inverted) */
+	uint32_t depth;         /* levels below the root to print; 0: all */
+	uint64_t min_ppm;       /* --min in millionths of a percent; 0: none */
+};
+
+/* The tree t (top-down, or bottom-up when o->invert; sorted on its clock)
+ * as text or JSON. Expands the nodes it prints children of (t keeps them).
+ * TV_OK, TV_ERR_OUTPUT or TV_ERR_NOMEM. */
+enum tv_status report_tree(FILE *out, struct cctree *t, const struct report_tree_opts *o);
 
 #endif

@@ -97,7 +97,8 @@ first_line_has() { head -n 1 "$1" | grep -q -e "$2"; }
 run --help
 check "--help exits 0" status_is 0
 for opt in -f --format -t --thread -o --output -r --regression -h --help -V --version text csv json \
-	folded chrome speedscope dump --clock --signatures --per-thread --diff --mapping --color --ascii; do
+	folded chrome speedscope dump tree tree-json --clock --signatures --per-thread --diff --mapping \
+	--color --ascii --invert --depth --min; do
 	check "--help mentions $opt" stdout_has "$opt"
 done
 run -h
@@ -151,7 +152,7 @@ fi
 run --format=xml "$SAMPLE"
 check "unknown format exits 2" status_is 2
 check "unknown format: one line listing the formats" \
-	stderr_is "traceview: unknown format 'xml' (expected text, csv, json, folded, chrome, dump, speedscope)"
+	stderr_is "traceview: unknown format 'xml' (expected text, csv, json, folded, chrome, dump, speedscope, tree, tree-json)"
 
 # ---------------------------------------------------------------- -o FILE
 
@@ -254,6 +255,119 @@ check "-t with control bytes: echoed escaped" \
 	stderr_is "traceview: $tmp/evil.trace: no such thread 'x\\x1b]0;t\\x07'; threads: [1] ev\\x1b[31mil\\x07x, [2] evil2"
 run -f json -t evil "$tmp/evil.trace"
 check "-t evil: the unique prefix of evil2" status_is 0
+
+# ---------------------------------------------------------------- call trees
+
+# le VALUE BYTES: VALUE little-endian in BYTES bytes.
+le() {
+	v=$1
+	i=0
+	while [ $i -lt "$2" ]; do
+		printf "\\$(printf %03o $((v & 255)))"
+		v=$((v >> 8))
+		i=$((i + 1))
+	done
+}
+# rec TID METHOD-WORD CPU WALL: one V1 version-3 dual-clock record.
+rec() { le "$1" 2; le "$2" 4; le "$3" 4; le "$4" 4; }
+# Thread 1: A [0,100] cpu / [0,200] wall, holding B [10,30]/[20,50] and C
+# [40,60]/[60,100]; thread 2: B [0,5]/[0,10]. Wall: toplevel 210, A excl
+# 200 - 30 - 40 = 130; CPU: toplevel 105, A excl 100 - 20 - 20 = 60.
+{
+	printf '*version\n3\ndata-file-overflow=false\nclock=dual\nvm=art\n'
+	printf '*threads\n1\tmain\n2\tworker\n*methods\n'
+	printf '0x4\tcom.example.A\trun\t()V\tA.java\n'
+	printf '0x8\tcom.example.B\twork\t(I)V\tB.java\n'
+	printf '0xc\tcom.example.C\ttick\t()V\tC.java\n*end\n'
+	printf 'SLOW'; le 3 2; le 32 2; le 0 8; le 14 2; le 0 14
+	rec 1 4 0 0; rec 1 8 10 20; rec 1 9 30 50; rec 1 12 40 60; rec 1 13 60 100
+	rec 1 5 100 200; rec 2 8 0 0; rec 2 9 5 10
+} >"$tmp/tree.trace"
+
+# Percentages of the toplevel's 210 µs wall: 200 -> 95.2, 130 -> 61.9,
+# 40 -> 19.0, 30 -> 14.3, 10 -> 4.8.
+cat >"$tmp/tree.want" <<'END'
+      0.210 100.0%       0.000   0.0%          2  (toplevel)
+      0.200  95.2%       0.130  61.9%          1    com.example.A.run ()V
+      0.040  19.0%       0.040  19.0%          1      com.example.C.tick ()V
+      0.030  14.3%       0.030  14.3%          1      com.example.B.work (I)V
+      0.010   4.8%       0.010   4.8%          1    com.example.B.work (I)V
+END
+run --format=tree "$tmp/tree.trace"
+check "--format=tree exits 0" status_is 0
+check "--format=tree: the top-down tree, heaviest child first" cmp -s "$tmp/out" "$tmp/tree.want"
+run --format=tree --depth=1 "$tmp/tree.trace"
+check "--depth=1: the root and its children only" \
+	eval '[ "$(cat "$tmp/out")" = "$(sed -n "1p;2p;5p" "$tmp/tree.want")" ]'
+# B at the root (4.8%) is under 10%: one "… 1 more" line at its level.
+run --format=tree --min=10 "$tmp/tree.trace"
+check "--min=10 exits 0" status_is 0
+check "--min=10: pruned siblings become one '… N more' line" \
+	eval '[ "$(cat "$tmp/out")" = "$(sed -n "1,4p" "$tmp/tree.want")
+                                                    … 1 more" ]'
+run --format=tree --min=19.05 "$tmp/tree.trace"
+check "--min=19.05: C's 19.048% is below it, and so is B" \
+	eval '[ "$(sed -n 3p "$tmp/out")" = "                                                      … 2 more" ]'
+# Bottom-up by excl: A 130, then B and C tie at 40 (B's id is lower). B's
+# call in thread 2 starts at a thread root: it has no caller row.
+cat >"$tmp/inv.want" <<'END'
+      0.200  95.2%       0.130  61.9%          1  com.example.A.run ()V
+      0.040  19.0%       0.040  19.0%          2  com.example.B.work (I)V
+      0.030  14.3%       0.030  14.3%          1    com.example.A.run ()V
+      0.040  19.0%       0.040  19.0%          1  com.example.C.tick ()V
+      0.040  19.0%       0.040  19.0%          1    com.example.A.run ()V
+END
+run --format=tree --invert "$tmp/tree.trace"
+check "--invert exits 0" status_is 0
+check "--invert: the bottom-up tree, by excl" cmp -s "$tmp/out" "$tmp/inv.want"
+run --format=tree --invert --depth=1 --min=50 "$tmp/tree.trace"
+check "--invert --depth=1 --min=50: one root and '… 2 more'" \
+	eval '[ "$(cat "$tmp/out")" = "$(sed -n 1p "$tmp/inv.want")
+                                                  … 2 more" ]'
+cat >"$tmp/tree.json.want" <<'END'
+{"schema": 2, "clock": "cpu", "root":
+{"id": "toplevel", "class": null, "name": null, "signature": null, "calls": 2, "incl_cpu_usec": 105, "excl_cpu_usec": 0, "incl_wall_usec": 210, "excl_wall_usec": 0, "children": [
+{"id": "0x4", "class": "com.example.A", "name": "run", "signature": "()V", "calls": 1, "incl_cpu_usec": 100, "excl_cpu_usec": 60, "incl_wall_usec": 200, "excl_wall_usec": 130, "children": []}]}
+}
+END
+run --format=tree-json --clock=cpu --depth=1 --min=50 "$tmp/tree.trace"
+check "--format=tree-json exits 0" status_is 0
+check "tree-json --clock=cpu --depth=1 --min=50: exact, no '… more'" \
+	cmp -s "$tmp/out" "$tmp/tree.json.want"
+if [ "$have_python" = yes ]; then
+	# By CPU, A's children B and C tie at 20 µs: B (0x8) first.
+	run --format=tree-json --clock=cpu "$tmp/tree.trace"
+	check "tree-json parses; CPU order breaks the tie by id" json_ok "$tmp/out" \
+		'[c["id"] for c in d["root"]["children"][0]["children"]] == ["0x8", "0xc"] and d["root"]["children"][0]["children"][0]["children"] == []'
+	run --format=tree-json --invert -t worker "$tmp/tree.trace"
+	check "tree-json --invert -t worker: one root, B, no callers" json_ok "$tmp/out" \
+		'd["clock"] == "wall" and len(d["roots"]) == 1 and d["roots"][0]["id"] == "0x8" and d["roots"][0]["calls"] == 1 and d["roots"][0]["excl_wall_usec"] == 10 and d["roots"][0]["children"] == []'
+	run --format=tree-json --invert "$SAMPLE"
+	check "tree-json --invert on the sample parses" json_ok "$tmp/out" 'len(d["roots"]) > 100'
+else
+	skipped "tree-json parses" "no python3"
+fi
+for bad in 0 -1 x 1.5 ''; do
+	run --format=tree --depth="$bad" "$tmp/tree.trace"
+	check "--depth='$bad' exits 2" status_is 2
+	check "--depth='$bad': one line" \
+		stderr_is "traceview: --depth needs a whole number of levels, 1 or more (got '$bad')"
+done
+for bad in x 101 -1 100.5 '' . 5%%; do
+	run --format=tree --min="$bad" "$tmp/tree.trace"
+	check "--min='$bad' exits 2" status_is 2
+	check "--min='$bad': one line" \
+		stderr_is "traceview: --min needs a percentage from 0 to 100 (got '$bad')"
+done
+run --format=tree --min=100% "$tmp/tree.trace"
+check "--min=100% is a percentage: only the root is left" \
+	eval '[ "$(sed -n 1p "$tmp/out")" = "$(sed -n 1p "$tmp/tree.want")" ] && [ "$(wc -l <"$tmp/out")" -eq 2 ]'
+run --diff --format=tree "$SAMPLE" "$SAMPLE"
+check "--diff --format=tree exits 2" status_is 2
+run --format=json --invert --depth=2 "$tmp/tree.trace"
+check "tree options with another format: one warning each" \
+	eval '[ "$(cat "$tmp/err")" = "traceview: warning: --invert has no effect with --format=json
+traceview: warning: --depth has no effect with --format=json" ]'
 
 # ---------------------------------------------------------------- options an output ignores
 

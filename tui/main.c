@@ -22,6 +22,7 @@
 #include "actions.h"
 #include "diff.h"
 #include "export.h"
+#include "cctree.h"
 #include "inflate.h"
 #include "load.h"
 #include "mapping.h"
@@ -33,10 +34,13 @@
 
 enum { EXIT_OUTPUT = 1, EXIT_INPUT = 2 };
 
-enum main_format { FMT_TEXT, FMT_CSV, FMT_JSON, FMT_FOLDED, FMT_CHROME, FMT_DUMP, FMT_SPEEDSCOPE };
+enum main_format {
+	FMT_TEXT, FMT_CSV, FMT_JSON, FMT_FOLDED, FMT_CHROME, FMT_DUMP, FMT_SPEEDSCOPE, FMT_TREE,
+	FMT_TREE_JSON,
+};
 
 static const char *const main_formats[] = {"text", "csv", "json", "folded", "chrome", "dump",
-                                             "speedscope"};
+                                             "speedscope", "tree", "tree-json"};
 #define MAIN_NFORMATS ((int)(sizeof main_formats / sizeof main_formats[0]))
 
 struct main_opts {
@@ -49,6 +53,10 @@ struct main_opts {
 	int clock;           /* -1: the default of each output */
 	int signatures, per_thread;
 	int diff;
+	int invert;          /* trees: bottom-up */
+	uint32_t depth;      /* trees: levels to print, 0 all */
+	uint64_t min_ppm;    /* trees: --min in millionths of a percent */
+	int min_set;
 	const char *mapping;
 	const char *output;
 	const char *path[2]; /* the trace; for --diff BASE and NEW */
@@ -61,14 +69,19 @@ static void main_usage(FILE *out)
 	      "Show where the time went in an Android method trace (.trace).\n"
 	      "\n"
 	      "  -r, --regression      print the text report and exit\n"
-	      "  -f, --format=FMT      print a report: text, csv or json; or export:\n"
+	      "  -f, --format=FMT      print a report: text, csv or json; a call tree:\n"
+	      "                        tree (indented text) or tree-json; or export:\n"
 	      "                        folded (flame graphs), chrome (Trace Event JSON\n"
 	      "                        for Perfetto), speedscope, dump (every record)\n"
 	      "  -t, --thread=THREAD   only this thread: its id (decimal or 0x hex),\n"
 	      "                        its name, or a prefix of one name\n"
 	      "  -o, --output=FILE     write to FILE instead of standard output\n"
-	      "      --clock=CLOCK     cpu or wall: the clock of folded, chrome, speedscope\n"
-	      "                        (default: wall when the trace records it)\n"
+	      "      --clock=CLOCK     cpu or wall: the clock of folded, chrome, speedscope,\n"
+	      "                        and the one trees sort by (default: wall when the\n"
+	      "                        trace records it)\n"
+	      "      --invert          trees: bottom-up (each method, then its callers)\n"
+	      "      --depth=N         trees: print N levels below the root\n"
+	      "      --min=PERCENT     trees: leave out nodes below PERCENT of the total\n"
 	      "      --signatures      exports: keep method signatures in frames\n"
 	      "      --per-thread      folded: a leading [tid] name frame per thread\n"
 	      "      --diff            compare BASE and NEW (text, csv, json or folded)\n"
@@ -150,7 +163,7 @@ static int main_bad_option(int c, char *const *argv)
 
 enum {
 	OPT_COLOR = 256, OPT_ASCII, OPT_KEYS_ROFF, OPT_KEYS_MD, OPT_CLOCK, OPT_SIGNATURES,
-	OPT_PER_THREAD, OPT_DIFF, OPT_MAPPING,
+	OPT_PER_THREAD, OPT_DIFF, OPT_MAPPING, OPT_INVERT, OPT_DEPTH, OPT_MIN,
 };
 
 static const struct option main_longopts[] = {
@@ -168,10 +181,51 @@ static const struct option main_longopts[] = {
 	{"per-thread", no_argument, NULL, OPT_PER_THREAD},
 	{"diff", no_argument, NULL, OPT_DIFF},
 	{"mapping", required_argument, NULL, OPT_MAPPING},
+	{"invert", no_argument, NULL, OPT_INVERT},
+	{"depth", required_argument, NULL, OPT_DEPTH},
+	{"min", required_argument, NULL, OPT_MIN},
 	{"keys-roff", no_argument, NULL, OPT_KEYS_ROFF},
 	{"keys-md", no_argument, NULL, OPT_KEYS_MD},
 	{NULL, 0, NULL, 0},
 };
+
+/* --depth: a whole number of levels, 1 or more (decimal digits only). */
+static int main_depth(const char *s, uint32_t *depth)
+{
+	uint64_t v = 0;
+	if (!*s)
+		return -1;
+	for (; *s; s++) {
+		if (*s < '0' || *s > '9' || (v = v * 10 + (uint64_t)(*s - '0')) > UINT32_MAX)
+			return -1;
+	}
+	if (!v)
+		return -1;
+	*depth = (uint32_t)v;
+	return 0;
+}
+
+/* --min: a percentage from 0 to 100, decimals allowed (digits past the
+ * sixth are dropped), an optional '%' after it; in millionths. */
+static int main_min(const char *s, uint64_t *ppm)
+{
+	uint64_t whole = 0, frac = 0, scale = 1000000;
+	int digits = 0;
+	for (; *s >= '0' && *s <= '9'; s++, digits++)
+		if ((whole = whole * 10 + (uint64_t)(*s - '0')) > 100)
+			return -1;
+	if (*s == '.') {
+		for (s++; *s >= '0' && *s <= '9'; s++, digits++)
+			if (scale > 1)
+				frac += (uint64_t)(*s - '0') * (scale /= 10);
+	}
+	if (*s == '%')
+		s++;
+	if (*s || !digits || whole * 1000000 + frac > 100000000)
+		return -1;
+	*ppm = whole * 1000000 + frac;
+	return 0;
+}
 
 /* One option; returns -1 to exit 0 (help, version), 0 to go on, or an
  * exit status. */
@@ -211,6 +265,18 @@ static int main_option(int c, struct main_opts *o, char *const *argv)
 	case OPT_PER_THREAD: o->per_thread = 1; break;
 	case OPT_DIFF: o->diff = 1; break;
 	case OPT_MAPPING: o->mapping = optarg; break;
+	case OPT_INVERT: o->invert = 1; break;
+	case OPT_DEPTH:
+		if (main_depth(optarg, &o->depth) < 0)
+			return main_usage_error("--depth needs a whole number of levels, 1 or more "
+			                        "(got '%s')", optarg);
+		break;
+	case OPT_MIN:
+		if (main_min(optarg, &o->min_ppm) < 0)
+			return main_usage_error("--min needs a percentage from 0 to 100 (got '%s')",
+			                        optarg);
+		o->min_set = 1;
+		break;
 	case 'h': main_usage(stdout); return -1;
 	case 'V':
 		printf("traceview %s\ncompressed traces: gzip%s\n", PACKAGE_VERSION,
@@ -226,7 +292,8 @@ static int main_option(int c, struct main_opts *o, char *const *argv)
 static int main_check(const struct main_opts *o)
 {
 	if (o->diff && (o->format == FMT_CHROME || o->format == FMT_DUMP ||
-	                o->format == FMT_SPEEDSCOPE))
+	                o->format == FMT_SPEEDSCOPE || o->format == FMT_TREE ||
+	                o->format == FMT_TREE_JSON))
 		return main_usage_error("--diff cannot write --format=%s (expected text, csv, json, "
 		                        "folded)", main_formats[o->format]);
 	if (o->diff && strcmp(o->path[0], "-") == 0 && strcmp(o->path[1], "-") == 0)
@@ -240,7 +307,7 @@ static int main_check(const struct main_opts *o)
 /* Options that change some outputs only. */
 enum {
 	USE_THREAD = 1, USE_CLOCK = 2, USE_SIGNATURES = 4, USE_PER_THREAD = 8, USE_COLOR = 16,
-	USE_ASCII = 32,
+	USE_ASCII = 32, USE_TREE = 64,
 };
 
 /* The options the chosen output reads; ui: the full-screen view. */
@@ -254,6 +321,7 @@ static unsigned main_uses(const struct main_opts *o, int ui)
 	case FMT_FOLDED:
 		return USE_THREAD | USE_CLOCK | USE_SIGNATURES | (o->diff ? 0 : USE_PER_THREAD);
 	case FMT_DUMP: return 0;
+	case FMT_TREE: case FMT_TREE_JSON: return USE_THREAD | USE_CLOCK | USE_TREE;
 	}
 	return 0;
 }
@@ -272,6 +340,9 @@ static void main_warn_ignored(const struct main_opts *o, int ui)
 		{USE_PER_THREAD, o->per_thread, "--per-thread"},
 		{USE_COLOR, o->color_set, "--color"},
 		{USE_ASCII, o->ascii, "--ascii"},
+		{USE_TREE, o->invert, "--invert"},
+		{USE_TREE, o->depth > 0, "--depth"},
+		{USE_TREE, o->min_set, "--min"},
 	};
 	unsigned uses = main_uses(o, ui);
 	for (size_t i = 0; i < sizeof opts / sizeof opts[0]; i++) {
@@ -630,9 +701,35 @@ static enum tv_status main_write(FILE *out, const struct main_opts *o, const str
 	case FMT_FOLDED: return export_folded(out, p, &eo);
 	case FMT_CHROME: return export_chrome(out, p, &eo);
 	case FMT_SPEEDSCOPE: return export_speedscope(out, p, &eo);
-	case FMT_TEXT: case FMT_DUMP: break;
+	case FMT_TEXT: case FMT_DUMP: case FMT_TREE: case FMT_TREE_JSON: break;
 	}
 	return report_text(out, p, o->path[0]);
+}
+
+/* --format=tree or tree-json: the call tree of the selection. */
+static int main_tree(const struct main_opts *o, const struct trace *tr, int clock)
+{
+	struct tv_error err = {TV_OK, TV_NO_OFFSET, ""};
+	struct cctree t = {0};
+	uint32_t tid;
+	if (o->thread && main_thread(o, o->path[0], tr, &tid) != 0)
+		return EXIT_INPUT;
+	enum tv_status st = o->invert ? cctree_build_inverted(&t, tr, o->thread ? &tid : NULL,
+	                                                      clock, &err)
+	                              : cctree_build(&t, tr, o->thread ? &tid : NULL, clock, &err);
+	if (st != TV_OK) {
+		main_error(o->path[0], &err);
+		return EXIT_INPUT;
+	}
+	FILE *out = main_open_out(o);
+	int rc = EXIT_OUTPUT;
+	if (out) {
+		struct report_tree_opts ro = {o->format == FMT_TREE_JSON, o->invert, o->depth,
+		                              o->min_ppm};
+		rc = main_close_out(o, out, report_tree(out, &t, &ro));
+	}
+	cctree_free(&t);
+	return rc;
 }
 
 /* A report or export of one trace. */
@@ -642,6 +739,8 @@ static int main_report(const struct main_opts *o, const struct trace *tr)
 	int clock = trace_sort_clock(tr), rc = 0;
 	if (main_uses(o, 0) & USE_CLOCK)
 		rc = main_clock(o, tr, o->path[0], &clock);
+	if (!rc && (o->format == FMT_TREE || o->format == FMT_TREE_JSON))
+		return main_tree(o, tr, clock);
 	if (!rc)
 		rc = main_profile(o, o->path[0], tr, &p);
 	FILE *out = rc ? NULL : main_open_out(o);

@@ -1,0 +1,784 @@
+/* cctree.c: top-down and bottom-up call trees (docs/numbers.md, "Call
+ * trees"; costs in cctree.h).
+ *
+ * The bottom-up roots are summed in one walk of each selected thread's
+ * calls in preorder (callwalk.h) keeping the path from the root, as
+ * profile.c does: a call's excl is known when it leaves the path (its incl
+ * less what its children added to its frame).
+ *
+ * Top-down: a node covers a run of calls in a pool (node after node).
+ * Expanding it lists the children of those calls (each thread keeps the
+ * end of every call's subtree, so children are found by jumping from one
+ * sibling's end to the next) and groups them by method: one child node,
+ * and one new run, per group.
+ *
+ * Bottom-up: a root's expansion lists the calls of its method (entries:
+ * thread, call, recursion, excl) in one array. A node covers a contiguous
+ * run of its root's entries, and each entry's cursor is the ancestor call
+ * where the node's chain ends. Expanding a node steps every cursor of its
+ * run to the parent call and regroups the run by that call's method, so
+ * each child again covers a contiguous run, and the entries whose chain
+ * ends at the node (cursor at a thread root) go last.
+ */
+#include "cctree.h"
+
+#include "callwalk.h"
+#include "grow.h"
+#include "idmap.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* ------------------------------------------------------------ shared */
+
+struct cc_frame {                      /* a call on the walk's path */
+	uint32_t call, node, method;
+	int recursive;
+	uint64_t child_incl[TV_NCLOCKS];
+};
+
+struct cc_walk {
+	struct cc_frame *path;
+	uint32_t depth, cap;
+};
+
+struct cc_entry {                      /* one call of a bottom-up root's method */
+	uint32_t thread;                   /* index into trace.threads */
+	uint32_t call;
+	uint32_t cursor;                   /* ancestor where the node's chain ends */
+	uint32_t recursive;
+	uint64_t excl[TV_NCLOCKS];
+};
+
+struct cc_span {                       /* a bottom-up node's entries */
+	uint32_t root;                     /* root node owning the entries */
+	size_t lo, hi;
+	uint64_t ends;                     /* entries whose chain ends here */
+};
+
+struct cc_call {                       /* one call a top-down node covers */
+	uint32_t thread;                   /* index into cctree.threads */
+	uint32_t call;                     /* TV_ROOT: the thread's root */
+};
+
+struct cc_lazy {
+	struct cc_span *span;              /* per node */
+	uint32_t span_cap;
+	/* Top-down: every node's calls, node after node, and per selected
+	 * thread the end of each call's subtree. */
+	struct cc_call *pool;
+	size_t npool, pool_cap;
+	uint32_t **end;
+	/* Bottom-up: per root node, its method's calls (NULL until expanded). */
+	struct cc_entry **entries;
+};
+
+static enum tv_status cc_select(struct cctree *t, const struct trace *tr, const uint32_t *tid,
+                                struct tv_error *err)
+{
+	t->threads = malloc((size_t)(tr->nthreads ? tr->nthreads : 1) * sizeof *t->threads);
+	if (!t->threads)
+		return tv_fail(err, TV_ERR_NOMEM, TV_NO_OFFSET, NULL);
+	for (uint32_t i = 0; i < tr->nthreads; i++)
+		if (tr->threads[i].records && (!tid || tr->threads[i].tid == *tid))
+			t->threads[t->nthreads++] = i;
+	if (tid && !t->nthreads)
+		return tv_fail(err, TV_ERR_NO_THREAD, TV_NO_OFFSET, "%lu", (unsigned long)*tid);
+	return TV_OK;
+}
+
+static uint32_t cc_new_node(struct cctree *t, uint32_t parent, uint32_t method)
+{
+	if (t->nnodes == CCTREE_NONE - 1)
+		return CCTREE_NONE;
+	if (grow_push32((void **)&t->nodes, &t->nodes_cap, t->nnodes, sizeof *t->nodes) < 0)
+		return CCTREE_NONE;
+	uint32_t i = t->nnodes++;
+	struct cctree_node *n = &t->nodes[i];
+	memset(n, 0, sizeof *n);
+	n->parent = parent;
+	n->method = method;
+	n->depth = parent == CCTREE_NONE ? 0 : t->nodes[parent].depth + 1;
+	return i;
+}
+
+/* Room for n nodes' spans. */
+static int cc_span_room(struct cctree *t, uint32_t n)
+{
+	struct cc_lazy *lz = t->lazy;
+	if (grow_to32((void **)&lz->span, &lz->span_cap, n, sizeof *lz->span) < 0)
+		return -1;
+	return 0;
+}
+
+/* Pushes call i of th on the path. */
+static int cc_push(struct cc_walk *w, const struct tv_thread *th, uint32_t i, uint32_t node,
+                   uint32_t *active)
+{
+	if (grow_push32((void **)&w->path, &w->cap, w->depth, sizeof *w->path) < 0)
+		return -1;
+	struct cc_frame *f = &w->path[w->depth++];
+	f->call = i;
+	f->node = node;
+	f->method = th->method[i];
+	f->recursive = active ? active[f->method]++ > 0 : 0;
+	memset(f->child_incl, 0, sizeof f->child_incl);
+	return 0;
+}
+
+/* Pops the top call: its incl and excl per clock into incl[] and excl[],
+ * its incl added to its parent frame (or to root_incl). */
+static struct cc_frame cc_pop(struct cc_walk *w, const struct trace *tr,
+                              const struct tv_thread *th, uint64_t *root_incl,
+                              uint64_t incl[TV_NCLOCKS], uint64_t excl[TV_NCLOCKS])
+{
+	struct cc_frame f = w->path[--w->depth];
+	uint64_t *up = w->depth ? w->path[w->depth - 1].child_incl : root_incl;
+	for (int c = 0; c < TV_NCLOCKS; c++) {
+		incl[c] = excl[c] = 0;
+		if (!tr->has_clock[c])
+			continue;
+		incl[c] = trace_call_incl(th, c, f.call);
+		/* Children lie within their parent: never negative. */
+		excl[c] = incl[c] - f.child_incl[c];
+		up[c] += incl[c];
+	}
+	return f;
+}
+
+/* Adds a thread's span and unused time to the toplevel. */
+static void cc_toplevel(struct cctree *t, const struct tv_thread *th, const uint64_t *root_incl)
+{
+	for (int c = 0; c < TV_NCLOCKS; c++) {
+		if (!t->tr->has_clock[c])
+			continue;
+		uint64_t span = trace_thread_span(th, c);
+		t->top_incl[c] += span;
+		t->top_excl[c] += span - root_incl[c];
+	}
+}
+
+/* ------------------------------------------------------------ order */
+
+uint64_t cctree_key(const struct cctree *t, uint32_t node)
+{
+	const struct cctree_node *n = &t->nodes[node];
+	return t->inverted ? n->excl[t->clock] : n->incl[t->clock];
+}
+
+static uint64_t cc_id(const struct cctree *t, uint32_t node)
+{
+	uint32_t m = t->nodes[node].method;
+	return m == CCTREE_TOPLEVEL ? 0 : t->tr->methods[m].id;
+}
+
+static int cc_before(const struct cctree *t, uint32_t a, uint32_t b)
+{
+	uint64_t ka = cctree_key(t, a), kb = cctree_key(t, b);
+	if (ka != kb)
+		return ka > kb;
+	uint64_t ia = cc_id(t, a), ib = cc_id(t, b);
+	if (ia != ib)
+		return ia < ib;
+	return a < b;
+}
+
+static void cc_msort(const struct cctree *t, uint32_t *a, uint32_t *tmp, uint32_t n)
+{
+	if (n < 12) {
+		for (uint32_t i = 1; i < n; i++) {
+			uint32_t x = a[i], j = i;
+			for (; j > 0 && cc_before(t, x, a[j - 1]); j--)
+				a[j] = a[j - 1];
+			a[j] = x;
+		}
+		return;
+	}
+	uint32_t h = n / 2, i = 0, j = h, k = 0;
+	cc_msort(t, a, tmp, h);
+	cc_msort(t, a + h, tmp, n - h);
+	while (i < h && j < n)
+		tmp[k++] = cc_before(t, a[j], a[i]) ? a[j++] : a[i++];
+	while (i < h)
+		tmp[k++] = a[i++];
+	while (j < n)
+		tmp[k++] = a[j++];
+	memcpy(a, tmp, (size_t)n * sizeof *a);
+}
+
+enum tv_status cctree_sort(struct cctree *t, int clock)
+{
+	/* One scratch buffer for the longest list, taken first, so a failure
+	 * leaves every list as it was. */
+	uint32_t most = t->nroots;
+	for (uint32_t i = 0; i < t->nnodes; i++)
+		if (t->nodes[i].expanded && t->nodes[i].nkids > most)
+			most = t->nodes[i].nkids;
+	uint32_t *tmp = malloc((size_t)(most ? most : 1) * sizeof *tmp);
+	if (!tmp)
+		return TV_ERR_NOMEM;
+	t->clock = clock;
+	for (uint32_t i = 0; i < t->nnodes; i++) {
+		const struct cctree_node *n = &t->nodes[i];
+		if (n->expanded)
+			cc_msort(t, t->kids + n->kid_off, tmp, n->nkids);
+	}
+	cc_msort(t, t->roots, tmp, t->nroots);
+	free(tmp);
+	return TV_OK;
+}
+
+const uint32_t *cctree_children(const struct cctree *t, uint32_t node, uint32_t *n)
+{
+	const struct cctree_node *x = &t->nodes[node];
+	*n = x->expanded ? x->nkids : 0;
+	return *n ? t->kids + x->kid_off : NULL;
+}
+
+int cctree_expandable(const struct cctree *t, uint32_t node)
+{
+	const struct cctree_node *x = &t->nodes[node];
+	if (x->expanded)
+		return x->nkids > 0;
+	return t->lazy->span[node].ends < x->calls;
+}
+
+/* ------------------------------------------------------------ groups */
+
+struct cc_group {                      /* children being made */
+	struct idmap slot;                 /* method -> group index */
+	uint32_t *method;
+	size_t *count, *start;
+	uint32_t n, cap;
+};
+
+/* The group of method m, made when new; IDMAP_NONE when out of memory. */
+static uint32_t cc_group_of(struct cc_group *g, uint32_t m)
+{
+	int added;
+	uint32_t s = idmap_get_or_put(&g->slot, m, g->n, &added);
+	if (s == IDMAP_NONE || !added)
+		return s;
+	uint32_t cap = g->cap;
+	if (grow_to32((void **)&g->method, &cap, g->n + 1, sizeof *g->method) < 0)
+		return IDMAP_NONE;
+	size_t *c = realloc(g->count, (size_t)cap * sizeof *c);
+	if (c)
+		g->count = c;
+	size_t *st = c ? realloc(g->start, (size_t)cap * sizeof *st) : NULL;
+	if (st)
+		g->start = st;
+	if (!c || !st)
+		return IDMAP_NONE;
+	g->cap = cap;
+	g->method[g->n] = m;
+	g->count[g->n++] = 0;
+	return s;
+}
+
+static void cc_group_free(struct cc_group *g)
+{
+	idmap_free(&g->slot);
+	free(g->method);
+	free(g->count);
+	free(g->start);
+}
+
+/* Appends node's new children (made from nnodes on) to the child pool,
+ * sorted, and marks node expanded. */
+static int cc_adopt(struct cctree *t, uint32_t node, uint32_t first, uint32_t n)
+{
+	if (grow_to((void **)&t->kids, &t->kids_cap, t->nkids_total + n, sizeof *t->kids) < 0)
+		return -1;
+	uint32_t *tmp = NULL;              /* merge sort scratch (short lists need none) */
+	if (n >= 12 && !(tmp = malloc((size_t)n * sizeof *tmp)))
+		return -1;
+	uint32_t *k = t->kids + t->nkids_total;
+	for (uint32_t i = 0; i < n; i++)
+		k[i] = first + i;
+	cc_msort(t, k, tmp, n);
+	free(tmp);
+	struct cctree_node *x = &t->nodes[node];
+	x->kid_off = t->nkids_total;
+	x->nkids = n;
+	x->expanded = 1;
+	t->nkids_total += n;
+	return 0;
+}
+
+/* ------------------------------------------------------------ top-down */
+
+/* Calls are enumerated through end[]: the index just past each call's
+ * subtree (a preorder keeps subtrees contiguous), so the children of c
+ * are c + 1, end[c + 1], ... below end[c]; those of the thread root
+ * (call TV_ROOT) are 0, end[0], ... below ncalls. */
+static uint32_t *cc_ends(const struct tv_thread *th)
+{
+	uint32_t *end = malloc((size_t)(th->ncalls ? th->ncalls : 1) * sizeof *end);
+	if (!end)
+		return NULL;
+	for (uint32_t i = 0; i < th->ncalls; i++)
+		end[i] = i + 1;
+	/* Backwards, each call's subtree is complete before it is read. */
+	for (uint32_t i = th->ncalls; i-- > 0;) {
+		uint32_t p = th->parent[i];
+		if (p != TV_ROOT && end[i] > end[p])
+			end[p] = end[i];
+	}
+	return end;
+}
+
+static void cc_kid_range(const struct tv_thread *th, const uint32_t *end, uint32_t c,
+                         uint32_t *first, uint32_t *limit)
+{
+	*first = c == TV_ROOT ? 0 : c + 1;
+	*limit = c == TV_ROOT ? th->ncalls : end[c];
+}
+
+/* Sums a new node's run: calls, incl, excl (incl less the children's
+ * incl) and the calls without children. */
+static void cc_td_numbers(struct cctree *t, uint32_t node, struct cc_span *sp)
+{
+	const struct trace *tr = t->tr;
+	struct cctree_node *n = &t->nodes[node];
+	for (size_t i = sp->lo; i < sp->hi; i++) {
+		const struct cc_call *e = &t->lazy->pool[i];
+		const struct tv_thread *th = &tr->threads[t->threads[e->thread]];
+		const uint32_t *end = t->lazy->end[e->thread];
+		uint32_t first, limit;
+		cc_kid_range(th, end, e->call, &first, &limit);
+		sp->ends += first == limit;
+		n->calls++;
+		for (int c = 0; c < TV_NCLOCKS; c++) {
+			if (!tr->has_clock[c])
+				continue;
+			uint64_t incl = trace_call_incl(th, c, e->call), kids = 0;
+			for (uint32_t k = first; k < limit; k = end[k])
+				kids += trace_call_incl(th, c, k);
+			n->incl[c] += incl;
+			n->excl[c] += incl - kids;
+		}
+	}
+}
+
+/* Expands a top-down node: the children of its calls, grouped by method,
+ * appended to the pool, one node per group. On failure the tree is as
+ * before. */
+static enum tv_status cc_td_expand(struct cctree *t, uint32_t node)
+{
+	const struct trace *tr = t->tr;
+	struct cc_lazy *lz = t->lazy;
+	struct cc_span sp = lz->span[node];
+	struct cc_group g = {.n = 0};
+	idmap_init(&g.slot);
+	uint32_t nnodes = t->nnodes;
+	size_t total = 0;
+	int rc = 0;
+	for (size_t i = sp.lo; rc == 0 && i < sp.hi; i++) {
+		struct cc_call e = lz->pool[i];
+		const struct tv_thread *th = &tr->threads[t->threads[e.thread]];
+		uint32_t first, limit, s;
+		cc_kid_range(th, lz->end[e.thread], e.call, &first, &limit);
+		for (uint32_t k = first; rc == 0 && k < limit; k = lz->end[e.thread][k], total++)
+			if ((s = cc_group_of(&g, th->method[k])) == IDMAP_NONE)
+				rc = -1;
+			else
+				g.count[s]++;
+	}
+	if (rc == 0 && grow_to((void **)&lz->pool, &lz->pool_cap, lz->npool + total,
+	                       sizeof *lz->pool) < 0)
+		rc = -1;
+	if (rc == 0) {
+		size_t at = lz->npool;
+		for (uint32_t s = 0; s < g.n; s++) {
+			g.start[s] = at;
+			at += g.count[s];
+		}
+		for (size_t i = sp.lo; i < sp.hi; i++) {
+			struct cc_call e = lz->pool[i];
+			const struct tv_thread *th = &tr->threads[t->threads[e.thread]];
+			uint32_t first, limit;
+			cc_kid_range(th, lz->end[e.thread], e.call, &first, &limit);
+			for (uint32_t k = first; k < limit; k = lz->end[e.thread][k]) {
+				uint32_t s = idmap_get(&g.slot, th->method[k]);
+				lz->pool[g.start[s]++] = (struct cc_call){e.thread, k};
+			}
+		}
+	}
+	size_t at = 0;
+	for (uint32_t s = 0; rc == 0 && s < g.n; s++) {
+		uint32_t k = cc_new_node(t, node, g.method[s]);
+		if (k == CCTREE_NONE || cc_span_room(t, t->nnodes) < 0) {
+			rc = -1;
+			break;
+		}
+		struct cc_span ks = {0, lz->npool + at, lz->npool + at + g.count[s], 0};
+		cc_td_numbers(t, k, &ks);
+		lz->span[k] = ks;
+		at += g.count[s];
+	}
+	if (rc == 0)
+		rc = cc_adopt(t, node, nnodes, g.n);
+	if (rc == 0)
+		lz->npool += total;
+	else
+		t->nnodes = nnodes;
+	cc_group_free(&g);
+	return rc == 0 ? TV_OK : TV_ERR_NOMEM;
+}
+
+static enum tv_status cc_begin(struct cctree *t, const struct trace *tr, const uint32_t *tid,
+                               int clock, int inverted, struct tv_error *err)
+{
+	memset(t, 0, sizeof *t);
+	t->tr = tr;
+	t->clock = clock;
+	t->inverted = inverted;
+	enum tv_status st = cc_select(t, tr, tid, err);
+	if (st == TV_OK && !(t->lazy = calloc(1, sizeof *t->lazy)))
+		st = tv_fail(err, TV_ERR_NOMEM, TV_NO_OFFSET, NULL);
+	return st;
+}
+
+static enum tv_status cc_fail(struct cctree *t, struct tv_error *err)
+{
+	cctree_free(t);
+	return tv_fail(err, TV_ERR_NOMEM, TV_NO_OFFSET, NULL);
+}
+
+/* The root node: the toplevel over the threads, each thread one entry. */
+static int cc_td_root(struct cctree *t)
+{
+	struct cc_lazy *lz = t->lazy;
+	if (cc_new_node(t, CCTREE_NONE, CCTREE_TOPLEVEL) != 0 || cc_span_room(t, 1) < 0)
+		return -1;
+	lz->pool = malloc((size_t)(t->nthreads ? t->nthreads : 1) * sizeof *lz->pool);
+	lz->end = calloc(t->nthreads ? t->nthreads : 1, sizeof *lz->end);
+	t->roots = malloc(sizeof *t->roots);
+	if (!lz->pool || !lz->end || !t->roots)
+		return -1;
+	lz->pool_cap = lz->npool = t->nthreads;
+	lz->span[0] = (struct cc_span){0, 0, t->nthreads, 0};
+	for (uint32_t k = 0; k < t->nthreads; k++) {
+		const struct tv_thread *th = &t->tr->threads[t->threads[k]];
+		if (!(lz->end[k] = cc_ends(th)))
+			return -1;
+		lz->pool[k] = (struct cc_call){k, TV_ROOT};
+		uint64_t root_incl[TV_NCLOCKS] = {0};
+		for (uint32_t i = 0; i < th->ncalls; i = lz->end[k][i])
+			for (int c = 0; c < TV_NCLOCKS; c++)
+				if (t->tr->has_clock[c])
+					root_incl[c] += trace_call_incl(th, c, i);
+		cc_toplevel(t, th, root_incl);
+		lz->span[0].ends += th->ncalls == 0;
+	}
+	struct cctree_node *root = &t->nodes[0];
+	root->calls = t->nthreads;
+	memcpy(root->incl, t->top_incl, sizeof root->incl);
+	memcpy(root->excl, t->top_excl, sizeof root->excl);
+	t->roots[0] = 0;
+	t->nroots = 1;
+	return 0;
+}
+
+enum tv_status cctree_build(struct cctree *t, const struct trace *tr, const uint32_t *tid,
+                            int clock, struct tv_error *err)
+{
+	enum tv_status st = cc_begin(t, tr, tid, clock, 0, err);
+	if (st != TV_OK) {
+		cctree_free(t);
+		return st;
+	}
+	return cc_td_root(t) == 0 ? TV_OK : cc_fail(t, err);
+}
+
+/* ------------------------------------------------------------ bottom-up */
+
+/* One pass: every method's root numbers, and how many of its calls start
+ * at a thread root (their chains end at the root node). */
+static int cc_bu_roots(struct cctree *t, uint32_t *active, struct cc_walk *w)
+{
+	const struct trace *tr = t->tr;
+	uint32_t *root_of = active + tr->nmethods;  /* method -> root node */
+	for (uint32_t m = 0; m < tr->nmethods; m++)
+		root_of[m] = CCTREE_NONE;
+	uint64_t incl[TV_NCLOCKS], excl[TV_NCLOCKS];
+	for (uint32_t k = 0; k < t->nthreads; k++) {
+		const struct tv_thread *th = &tr->threads[t->threads[k]];
+		uint64_t root_incl[TV_NCLOCKS] = {0};
+		struct callwalk cw;
+		callwalk_init(&cw, th);
+		uint32_t i;
+		for (int step; (step = callwalk_next(&cw, &i)) != CALLWALK_DONE;) {
+			if (step == CALLWALK_ENTER) {
+				if (cc_push(w, th, i, 0, active) < 0)
+					return -1;
+				continue;
+			}
+			struct cc_frame f = cc_pop(w, tr, th, root_incl, incl, excl);
+			active[f.method]--;
+			uint32_t r = root_of[f.method];
+			if (r == CCTREE_NONE) {
+				r = root_of[f.method] = cc_new_node(t, CCTREE_NONE, f.method);
+				if (r == CCTREE_NONE || cc_span_room(t, t->nnodes) < 0)
+					return -1;
+				t->lazy->span[r] = (struct cc_span){r, 0, 0, 0};
+			}
+			struct cctree_node *n = &t->nodes[r];
+			n->calls++;
+			t->lazy->span[r].ends += th->parent[f.call] == TV_ROOT;
+			for (int c = 0; c < TV_NCLOCKS; c++) {
+				n->excl[c] += excl[c];
+				if (!f.recursive)
+					n->incl[c] += incl[c];
+			}
+		}
+		cc_toplevel(t, th, root_incl);
+	}
+	return 0;
+}
+
+enum tv_status cctree_build_inverted(struct cctree *t, const struct trace *tr,
+                                     const uint32_t *tid, int clock, struct tv_error *err)
+{
+	enum tv_status st = cc_begin(t, tr, tid, clock, 1, err);
+	if (st != TV_OK) {
+		cctree_free(t);
+		return st;
+	}
+	uint32_t *active = calloc((size_t)tr->nmethods * 2 + 1, sizeof *active);
+	struct cc_walk w = {NULL, 0, 0};
+	int rc = active ? cc_bu_roots(t, active, &w) : -1;
+	free(active);
+	free(w.path);
+	if (rc == 0) {
+		t->nroots = t->nnodes;
+		t->roots = malloc((size_t)(t->nroots ? t->nroots : 1) * sizeof *t->roots);
+		t->lazy->entries = calloc(t->nroots ? t->nroots : 1, sizeof *t->lazy->entries);
+		rc = t->roots && t->lazy->entries ? 0 : -1;
+	}
+	for (uint32_t i = 0; rc == 0 && i < t->nroots; i++)
+		t->roots[i] = i;
+	if (rc == 0 && cctree_sort(t, clock) != TV_OK)
+		rc = -1;
+	return rc == 0 ? TV_OK : cc_fail(t, err);
+}
+
+/* Lists the calls of each wanted root's method (want: method -> root
+ * node, CCTREE_NONE when not wanted) in one pass. */
+static int cc_bu_gather(struct cctree *t, const uint32_t *want, uint32_t *active,
+                        size_t *fill)
+{
+	const struct trace *tr = t->tr;
+	struct cc_walk w = {NULL, 0, 0};
+	uint64_t incl[TV_NCLOCKS], excl[TV_NCLOCKS];
+	int rc = 0;
+	for (uint32_t k = 0; rc == 0 && k < t->nthreads; k++) {
+		const struct tv_thread *th = &tr->threads[t->threads[k]];
+		uint64_t root_incl[TV_NCLOCKS] = {0};
+		struct callwalk cw;
+		callwalk_init(&cw, th);
+		uint32_t i;
+		for (int step; rc == 0 && (step = callwalk_next(&cw, &i)) != CALLWALK_DONE;) {
+			if (step == CALLWALK_ENTER) {
+				rc = cc_push(&w, th, i, 0, active);
+				continue;
+			}
+			struct cc_frame f = cc_pop(&w, tr, th, root_incl, incl, excl);
+			active[f.method]--;
+			uint32_t r = want[f.method];
+			if (r == CCTREE_NONE)
+				continue;
+			struct cc_entry *e = &t->lazy->entries[r][fill[r]++];
+			*e = (struct cc_entry){t->threads[k], f.call, f.call, (uint32_t)f.recursive,
+			                       {excl[0], excl[1]}};
+		}
+	}
+	free(w.path);
+	return rc;
+}
+
+/* Counts the groups of the node's run by the method of each cursor's
+ * parent call. 0, or -1 when out of memory. */
+static int cc_count(struct cctree *t, const struct cc_entry *e, size_t lo, size_t hi,
+                    struct cc_group *g)
+{
+	const struct trace *tr = t->tr;
+	for (size_t i = lo; i < hi; i++) {
+		uint32_t up = tr->threads[e[i].thread].parent[e[i].cursor];
+		if (up == TV_ROOT)
+			continue;
+		uint32_t s = cc_group_of(g, tr->threads[e[i].thread].method[up]);
+		if (s == IDMAP_NONE)
+			return -1;
+		g->count[s]++;
+	}
+	return 0;
+}
+
+/* The node's run regrouped into out[0..hi-lo): each group's entries with
+ * their cursors stepped up to the parent call, in group order, then the
+ * entries whose chain ends at the node. The run itself is not touched. */
+static void cc_regroup(struct cctree *t, const struct cc_entry *e, size_t lo, size_t hi,
+                       struct cc_group *g, struct cc_entry *out)
+{
+	const struct trace *tr = t->tr;
+	size_t at = 0;
+	for (uint32_t s = 0; s < g->n; s++) {
+		g->start[s] = at;
+		at += g->count[s];
+	}
+	for (size_t i = lo; i < hi; i++) {
+		struct cc_entry x = e[i];
+		uint32_t up = tr->threads[x.thread].parent[x.cursor];
+		if (up == TV_ROOT) {
+			out[at++] = x;
+			continue;
+		}
+		x.cursor = up;
+		uint32_t s = idmap_get(&g->slot, tr->threads[x.thread].method[up]);
+		out[g->start[s]++] = x;
+	}
+}
+
+/* Makes one child node per group, numbers summed over its part of run
+ * (the regrouped entries of the node, starting at offset lo). */
+static int cc_bu_children(struct cctree *t, uint32_t node, const struct cc_group *g,
+                          const struct cc_entry *run, size_t lo)
+{
+	const struct trace *tr = t->tr;
+	struct cc_lazy *lz = t->lazy;
+	uint32_t root = lz->span[node].root;
+	size_t at = 0;
+	for (uint32_t s = 0; s < g->n; s++) {
+		uint32_t k = cc_new_node(t, node, g->method[s]);
+		if (k == CCTREE_NONE || cc_span_room(t, t->nnodes) < 0)
+			return -1;
+		struct cc_span sp = {root, lo + at, lo + at + g->count[s], 0};
+		struct cctree_node *n = &t->nodes[k];
+		for (; at < sp.hi - lo; at++) {
+			const struct cc_entry *e = &run[at];
+			const struct tv_thread *th = &tr->threads[e->thread];
+			sp.ends += th->parent[e->cursor] == TV_ROOT;
+			n->calls++;
+			for (int c = 0; c < TV_NCLOCKS; c++) {
+				n->excl[c] += e->excl[c];
+				if (!e->recursive && tr->has_clock[c])
+					n->incl[c] += trace_call_incl(th, c, e->call);
+			}
+		}
+		lz->span[k] = sp;
+	}
+	return 0;
+}
+
+/* Expands a node whose root's entries are listed. On failure the tree is
+ * as before (nodes made so far are dropped, the run is untouched). */
+static enum tv_status cc_bu_expand(struct cctree *t, uint32_t node)
+{
+	struct cc_lazy *lz = t->lazy;
+	struct cc_span sp = lz->span[node];
+	struct cc_entry *e = lz->entries[sp.root];
+	struct cc_group g = {.n = 0};
+	idmap_init(&g.slot);
+	uint32_t nnodes = t->nnodes;
+	struct cc_entry *run = NULL;
+	int rc = cc_count(t, e, sp.lo, sp.hi, &g);
+	if (rc == 0) {
+		run = malloc((sp.hi - sp.lo ? sp.hi - sp.lo : 1) * sizeof *run);
+		rc = run ? 0 : -1;
+	}
+	if (rc == 0) {
+		cc_regroup(t, e, sp.lo, sp.hi, &g, run);
+		rc = cc_bu_children(t, node, &g, run, sp.lo);
+	}
+	if (rc == 0)
+		rc = cc_adopt(t, node, nnodes, g.n);
+	if (rc == 0)
+		memcpy(e + sp.lo, run, (sp.hi - sp.lo) * sizeof *run);
+	else
+		t->nnodes = nnodes;
+	free(run);
+	cc_group_free(&g);
+	return rc == 0 ? TV_OK : TV_ERR_NOMEM;
+}
+
+enum tv_status cctree_expand_all(struct cctree *t, const uint32_t *roots, uint32_t n)
+{
+	if (!t->inverted) {
+		for (uint32_t i = 0; i < n; i++)
+			if (cctree_expand(t, roots[i]) != TV_OK)
+				return TV_ERR_NOMEM;
+		return TV_OK;
+	}
+	const struct trace *tr = t->tr;
+	struct cc_lazy *lz = t->lazy;
+	uint32_t *want = malloc(((size_t)tr->nmethods * 2 + 1) * sizeof *want);
+	size_t *fill = calloc(t->nroots ? t->nroots : 1, sizeof *fill);
+	int rc = want && fill ? 0 : -1, any = 0;
+	for (uint32_t m = 0; want && m < tr->nmethods; m++)
+		want[m] = CCTREE_NONE;
+	for (uint32_t i = 0; rc == 0 && i < n; i++) {
+		uint32_t r = roots[i];
+		if (lz->entries[r] || t->nodes[r].expanded || want[t->nodes[r].method] == r)
+			continue;
+		lz->entries[r] = malloc((size_t)(t->nodes[r].calls ? t->nodes[r].calls : 1) *
+		                        sizeof **lz->entries);
+		if (!lz->entries[r])
+			rc = -1;
+		want[t->nodes[r].method] = r;
+		any = 1;
+	}
+	uint32_t *active = rc == 0 && any ? want + tr->nmethods : NULL;
+	if (active) {
+		memset(active, 0, (size_t)tr->nmethods * sizeof *active);
+		rc = cc_bu_gather(t, want, active, fill);
+	}
+	for (uint32_t i = 0; want && i < n; i++) {
+		uint32_t r = roots[i];
+		if (rc == 0 && want[t->nodes[r].method] == r) {
+			lz->span[r].lo = 0;
+			lz->span[r].hi = fill[r];
+			if (cc_bu_expand(t, r) != TV_OK)
+				rc = -1;
+		}
+		if (rc != 0 && want[t->nodes[r].method] == r && !t->nodes[r].expanded) {
+			free(lz->entries[r]);  /* a later expansion gathers again */
+			lz->entries[r] = NULL;
+		}
+	}
+	free(want);
+	free(fill);
+	return rc == 0 ? TV_OK : TV_ERR_NOMEM;
+}
+
+enum tv_status cctree_expand(struct cctree *t, uint32_t node)
+{
+	if (t->nodes[node].expanded)
+		return TV_OK;
+	if (!t->inverted)
+		return cc_td_expand(t, node);
+	if (t->nodes[node].parent == CCTREE_NONE)
+		return cctree_expand_all(t, &node, 1);
+	return cc_bu_expand(t, node);
+}
+
+void cctree_free(struct cctree *t)
+{
+	if (t->lazy) {
+		for (uint32_t r = 0; t->lazy->entries && r < t->nroots; r++)
+			free(t->lazy->entries[r]);
+		free(t->lazy->entries);
+		for (uint32_t k = 0; t->lazy->end && k < t->nthreads; k++)
+			free(t->lazy->end[k]);
+		free(t->lazy->end);
+		free(t->lazy->pool);
+		free(t->lazy->span);
+		free(t->lazy);
+	}
+	free(t->threads);
+	free(t->nodes);
+	free(t->roots);
+	free(t->kids);
+	memset(t, 0, sizeof *t);
+}
