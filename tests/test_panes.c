@@ -215,7 +215,7 @@ static void test_help_scrolls(void **state)
 	assert_false(scr_has("clear the prompt"));
 	scr_keys(s, "G");
 	assert_true(scr_has("clear the prompt"));  /* the table's last action */
-	assert_true(scr_has("zoom in around the time cursor"));
+	assert_true(scr_has("zoom out one level"));  /* the flame graph's, above it */
 	scr_keys(s, "g");
 	assert_true(scr_has("show the keys of every pane"));
 	scr_key(s, KEY_NPAGE);
