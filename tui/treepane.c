@@ -78,8 +78,8 @@ static void tp_run_hot(struct tp_job *j)
 	}
 }
 
-/* Everything, level by level, until the rows would pass j->limit. One
- * cctree_expand_all() per level: bottom-up roots share one pass. */
+/* Everything, level by level, until the rows would pass j->limit; the
+ * bottom-up roots share one pass over the calls. */
 static void tp_run_all(struct tp_job *j)
 {
 	struct cctree *t = j->t;
@@ -90,6 +90,7 @@ static void tp_run_all(struct tp_job *j)
 		return;
 	}
 	memcpy(lev, t->roots, (size_t)nlev * sizeof *lev);
+	int lev_is_roots = 1;
 	while (nlev) {
 		uint32_t nexp = 0;
 		for (uint32_t i = 0; i < nlev; i++)
@@ -97,7 +98,14 @@ static void tp_run_all(struct tp_job *j)
 				lev[nexp++] = lev[i];
 		if (!nexp)
 			break;
-		if ((j->st = cctree_expand_all(t, lev, nexp)) != TV_OK)
+		/* cctree_expand_all() takes bottom-up roots only (a deeper node
+		 * there overruns its per-root arrays): the first level. */
+		if (lev_is_roots)
+			j->st = cctree_expand_all(t, lev, nexp);
+		for (uint32_t i = 0; !lev_is_roots && j->st == TV_OK && i < nexp; i++)
+			j->st = cctree_expand(t, lev[i]);
+		lev_is_roots = 0;
+		if (j->st != TV_OK)
 			break;
 		size_t nnext = 0;
 		for (uint32_t i = 0; i < nexp; i++) {
@@ -150,6 +158,40 @@ static void *tp_run(void *arg)
 	case TP_SORT: j->st = cctree_sort(j->t, j->clock); break;
 	}
 	return j;
+}
+
+/* The worker drops a job's argument once it ran and keeps the result
+ * apart: the argument is a box that owns the job only until it runs. */
+struct tp_box {
+	struct tp_job *j;
+	int ran;
+};
+
+static void *tp_box_run(void *arg)
+{
+	struct tp_box *b = arg;
+	b->ran = 1;
+	return tp_run(b->j);
+}
+
+static void tp_box_free(void *arg)
+{
+	struct tp_box *b = arg;
+	if (!b->ran)
+		tp_job_free(b->j);
+	free(b);
+}
+
+/* Queues j on the worker (taking it); the job's id, 0 when not queued. */
+static unsigned tp_queue(struct jobs *jobs, struct tp_job *j)
+{
+	struct tp_box *b = malloc(sizeof *b);
+	if (!b) {
+		tp_job_free(j);
+		return 0;
+	}
+	*b = (struct tp_box){j, 0};
+	return jobs_submit(jobs, tp_box_run, b, tp_box_free, tp_job_free);
 }
 
 /* ------------------------------------------------------------ rows */
@@ -275,7 +317,7 @@ static void tp_apply(struct treepane *p, struct tp_job *j)
 	for (uint32_t i = 0; i < j->nopened; i++)
 		p->open[j->opened[i]] = 1;
 	if (j->capped)
-		snprintf(p->note, sizeof p->note, "E: capped at %u rows", TREEPANE_ALL_ROWS);
+		snprintf(p->note, sizeof p->note, "E: capped at %u rows", j->limit);
 	tp_flatten(p);
 	if (j->op == TP_HOT)
 		tp_cursor_to(p, j->end);
@@ -292,7 +334,7 @@ static void tp_submit(struct treepane *p, struct tp_job *j)
 		tp_job_free(j);
 		return;
 	}
-	p->job_id = jobs_submit(p->jobs, tp_run, j, tp_job_free, tp_job_free);
+	p->job_id = tp_queue(p->jobs, j);
 	p->busy = p->job_id != 0;
 }
 
@@ -334,6 +376,7 @@ int treepane_init(struct treepane *p, const struct trace *tr, int inverted,
 	p->tr = tr;
 	p->inverted = inverted;
 	p->inline_below = inline_below;
+	p->all_rows = TREEPANE_ALL_ROWS;
 	p->jobs = jobs_new();  /* without a worker, work runs at once */
 	return 0;
 }
@@ -606,7 +649,7 @@ static enum pane_res tp_act(void *self, enum action a, const struct pane_ctx *ct
 	case ACT_HOT_PATH: case ACT_EXPAND_ALL:
 		if ((j = tp_job_new(a == ACT_HOT_PATH ? TP_HOT : TP_ALL))) {
 			j->node = p->rows[p->cursor].node;
-			j->limit = TREEPANE_ALL_ROWS;
+			j->limit = p->all_rows;
 			tp_submit(p, j);
 		}
 		break;

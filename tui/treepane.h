@@ -51,6 +51,7 @@ struct treepane {
 	struct tp_row *rows;
 	uint32_t nrows, rows_cap;
 	uint32_t cursor, top;
+	uint32_t all_rows;       /* E's cap: TREEPANE_ALL_ROWS */
 	int height;              /* data rows at the last draw */
 	struct jobs *jobs;
 	unsigned job_id;
