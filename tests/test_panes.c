@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <wchar.h>
 
 #include <cmocka.h>
@@ -419,6 +420,72 @@ static void test_first_screen_and_ruler(void **state)
 	scr_close(s);
 }
 
+/* Issue 11: 1-4 switch the pane below the timeline; a find in the
+ * bottom-up tree selects the method in the table too (what 1 shows), and
+ * Back returns; the flame graph zooms in and out; x opens the call chart;
+ * e in a tree writes its rows as --format=tree text. */
+static void test_lower_panes(void **state)
+{
+	(void)state;
+	struct scr *s = scr_open(80, 24, 0);
+	scr_keys(s, "2");
+	assert_true(scr_has("call path (top-down)"));
+	assert_true(scr_has("\xE2\x96\xBE (toplevel)"));  /* open */
+	assert_true(scr_row_with("\xE2\x94\x9C\xE2\x94\x80\xE2\x96\xB8 ") ==
+	            scr_row_with("NativeStart.main"));  /* shut, with siblings below */
+	scr_keys(s, "3");
+	assert_true(scr_has("method, then its callers"));
+	assert_false(scr_has("ZipFile.access$000"));
+	scr_keys(s, "/ZipFile.access\n");
+	assert_true(scr_has("ZipFile.access$000"));
+	scr_keys(s, "1");
+	assert_true(scr_has("Incl Cpu"));
+	assert_true(scr_has("ZipFile.access$000"));  /* the table followed */
+	scr_key(s, KEY_BACKSPACE);
+	assert_false(scr_has("ZipFile.access$000"));
+	scr_keys(s, "4");
+	assert_true(scr_find(" (toplevel)") >= 0);  /* the breadcrumb */
+	scr_keys(s, "jj");
+	assert_true(scr_has(" (toplevel) \xE2\x80\xBA "));
+	char row[2048];
+	scr_keys(s, "z");  /* zoomed: the breadcrumb brackets the zoom's frame */
+	assert_true(scr_has("100.0% of zoom"));
+	scr_row(scr_find(" (toplevel)"), row, sizeof row);
+	assert_non_null(strchr(row, '['));
+	scr_keys(s, "Z");
+	scr_key(s, 27);  /* Esc: out again, to the root */
+	scr_row(scr_find(" (toplevel)"), row, sizeof row);
+	assert_null(strchr(row, '['));
+	assert_false(scr_has("100.0% of zoom"));
+	scr_keys(s, "\tx");
+	assert_true(scr_has("call chart: Up/Down move between depths"));
+	assert_true(scr_has(" depth "));
+	scr_keys(s, "x");
+	assert_false(scr_has(" depth 0:"));
+	/* Export from the tree: its rows, the report's columns. */
+	scr_keys(s, "\t2e");
+	assert_true(scr_has("t the tree's rows"));
+	scr_keys(s, "t");
+	assert_true(scr_has(".tree.txt"));
+	char name[] = "/tmp/tv-tree-XXXXXX";
+	int fd = mkstemp(name);
+	assert_true(fd >= 0);
+	close(fd);
+	unlink(name);
+	scr_key(s, 21);  /* Ctrl-U */
+	scr_keys(s, name);
+	scr_keys(s, "\n");
+	FILE *fp = fopen(name, "r");
+	assert_non_null(fp);
+	char line[512];
+	assert_non_null(fgets(line, sizeof line, fp));
+	assert_non_null(strstr(line, "100.0%"));
+	assert_non_null(strstr(line, "(toplevel)"));
+	fclose(fp);
+	unlink(name);
+	scr_close(s);
+}
+
 int main(void)
 {
 	setlocale(LC_ALL, "C.UTF-8");
@@ -430,6 +497,7 @@ int main(void)
 		cmocka_unit_test(test_columns_and_clock),
 		cmocka_unit_test(test_find_shows_expansion),
 		cmocka_unit_test(test_first_screen_and_ruler),
+		cmocka_unit_test(test_lower_panes),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -276,6 +276,27 @@ static uint32_t fl_method(const struct flame *f, uint32_t node)
 	return f->t.nodes[node].method;
 }
 
+/* "Class.method" without package and signature, for labels and
+ * breadcrumbs where room is short; fitted to cols. */
+static void fl_short(const struct flame *f, uint32_t method, int cols, int ascii, char *out,
+                     size_t n)
+{
+	const struct tv_method *m = method == CCTREE_TOPLEVEL ? NULL : &f->tr->methods[method];
+	const char *cls = m ? trace_str(f->tr, m->cls) : NULL, *name = m ? trace_str(f->tr, m->name) : NULL;
+	if (!m || !m->declared || !cls || !name) {
+		names_method(f->tr, method, cols, ascii, out, n);
+		return;
+	}
+	size_t len = m->cls.len, at = len;
+	while (at > 0 && cls[at - 1] != '/' && cls[at - 1] != '.')
+		at--;
+	char raw[1200], esc[2400];
+	snprintf(raw, sizeof raw, "%.*s.%.*s", (int)(len - at < 500 ? len - at : 500), cls + at,
+	         (int)(m->name.len < 500 ? m->name.len : 500), name);
+	text_escape(raw, strlen(raw), ascii, esc, sizeof esc);
+	text_fit(esc, cols, ascii, out, n);
+}
+
 /* A stable slot for a method: its id hashed, so a method keeps its colour
  * and shade across zooms, scopes and runs. */
 static unsigned fl_hash(const struct flame *f, uint32_t method)
@@ -305,7 +326,7 @@ static void fl_draw_frame(struct flame *f, WINDOW *win, const struct pane_ctx *c
 	char label[1200];
 	int used = 0;
 	if (w >= 3)
-		used = names_method(f->tr, m, w, ctx->ascii, label, sizeof label);
+		fl_short(f, m, w, ctx->ascii, label, sizeof label), used = text_width(label);
 	wattrset(win, a);
 	wmove(win, y, fr->x0);
 	if (used)
@@ -330,7 +351,7 @@ static void fl_draw_crumbs(struct flame *f, WINDOW *win, const struct pane_ctx *
 	if (more)
 		len += (size_t)snprintf(line, sizeof line, "%s", draw_sym(SYM_ELLIPSIS, ctx->ascii));
 	while (n-- > 0 && len + 300 < sizeof line) {
-		names_method(f->tr, fl_method(f, path[n]), 40, ctx->ascii, name, sizeof name);
+		fl_short(f, fl_method(f, path[n]), 40, ctx->ascii, name, sizeof name);
 		len += (size_t)snprintf(line + len, sizeof line - len, "%s%s%s%s",
 		                        len ? draw_sym(SYM_CRUMB, ctx->ascii) : "",
 		                        path[n] == f->zoom && f->zoom ? "[" : "", name,
@@ -350,9 +371,9 @@ static void fl_draw_status(struct flame *f, WINDOW *win, const struct pane_ctx *
 	numfmt_ms(ex, sizeof ex, n->excl[f->clock]);
 	numfmt_pct(pa, sizeof pa, n->incl[f->clock], f->t.top_incl[f->clock], 1);
 	numfmt_pct(pz, sizeof pz, n->incl[f->clock], f->t.nodes[f->zoom].incl[f->clock], 1);
-	snprintf(line, sizeof line, " %s  incl %s ms %s (%s%% of all, %s%% of zoom)  excl %s ms"
-	         "  calls %" PRIu64 "  depth %u%s%s%s%s", name, in,
-	         f->clock == TV_CPU ? "cpu" : "real", pa, pz, ex, n->calls, n->depth,
+	/* Numbers first: a narrow screen cuts the name's end. */
+	snprintf(line, sizeof line, " %s ms %s  %s%% of all  %s%% of zoom  excl %s  calls %" PRIu64
+	         "  %s%s%s%s%s", in, f->clock == TV_CPU ? "cpu" : "real", pa, pz, ex, n->calls, name,
 	         f->busy ? "  computing" : "", f->busy ? draw_sym(SYM_ELLIPSIS, ctx->ascii) : "",
 	         f->note[0] ? "  " : "", f->note);
 	draw_row(win, y, line, ctx->color->role[ROLE_TITLE], ctx->ascii);

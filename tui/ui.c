@@ -1038,9 +1038,9 @@ static void ui_draw_prompt(const struct ui *u, char *line, size_t n)
 		         q, u->msg);
 		break;
 	case MODE_EXPORT_KIND:
-		snprintf(line, n, " export the %s view as: f folded stacks  c Trace Event JSON"
-		         "  s speedscope%s  (other keys cancel)", u->is_scoped ? "thread's" : "whole",
-		         ui_lower_is_tree(u) ? "  t the tree's rows as text" : "");
+		snprintf(line, n, " export the %s view as: %sf folded stacks  c Trace Event JSON"
+		         "  s speedscope  (other keys cancel)", u->is_scoped ? "thread's" : "whole",
+		         ui_lower_is_tree(u) ? "t the tree's rows  " : "");
 		break;
 	case MODE_EXPORT_NAME:
 		snprintf(line, n, " write %s to: %s   Enter write  Esc cancel",
