@@ -429,12 +429,12 @@ static void test_lower_panes(void **state)
 	(void)state;
 	struct scr *s = scr_open(80, 24, 0);
 	scr_keys(s, "2");
-	assert_true(scr_has("call path (top-down)"));
+	assert_true(scr_has("top-down call paths"));
 	assert_true(scr_has("\xE2\x96\xBE (toplevel)"));  /* open */
 	assert_true(scr_row_with("\xE2\x94\x9C\xE2\x94\x80\xE2\x96\xB8 ") ==
 	            scr_row_with("NativeStart.main"));  /* shut, with siblings below */
 	scr_keys(s, "3");
-	assert_true(scr_has("method, then its callers"));
+	assert_true(scr_has("bottom-up (callers below)"));
 	assert_false(scr_has("ZipFile.access$000"));
 	scr_keys(s, "/ZipFile.access\n");
 	assert_true(scr_has("ZipFile.access$000"));

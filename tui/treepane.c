@@ -525,8 +525,7 @@ static void tp_draw_title(struct treepane *p, WINDOW *win, const struct pane_ctx
 		              oc, TP_W_OTHER - 4, "excl ", oc);
 	if (n > 0 && (size_t)n < sizeof line)
 		snprintf(line + n, sizeof line - (size_t)n, "  %s%s%s%s%s",
-		         p->inverted ? "method, then its callers (bottom-up)"
-		                     : "call path (top-down)",
+		         p->inverted ? "bottom-up (callers below)" : "top-down call paths",
 		         p->busy ? "   computing" : "", p->busy ? draw_sym(SYM_ELLIPSIS, ctx->ascii) : "",
 		         p->note[0] ? "   " : "", p->note);
 	draw_row(win, 0, line, ctx->color->role[ROLE_TITLE], ctx->ascii);
