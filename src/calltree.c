@@ -20,9 +20,14 @@
 #define CT_WRAP (UINT64_C(1) << 32)
 #define CT_HALF (UINT64_C(1) << 31)
 
+/* An open call. The builder sums each call into its edge (struct tv_esum)
+ * as it closes, so a frame carries what that needs. */
 struct ct_frame {
 	uint32_t call;
 	uint32_t method;
+	uint32_t edge;            /* trace.esums index of (caller, this method) */
+	uint32_t rec;             /* 1: the method was already open below */
+	uint64_t start[TV_NCLOCKS]; /* per slot, as stored */
 };
 
 /* Replay state of one thread, parallel to trace.threads while loading. */
@@ -35,6 +40,8 @@ struct ct_thread {
 	uint64_t epoch[TV_NCLOCKS]; /* 2^32 multiples added for wraps so far */
 	int seen;                 /* a timed record was seen */
 	int reorder;              /* an adoption broke preorder */
+	uint64_t *act;            /* bit per method: open on this stack */
+	uint32_t act_words;
 };
 
 struct calltree {
@@ -45,12 +52,15 @@ struct calltree {
 	uint32_t ct_cap;
 	struct idmap tids;        /* tid -> thread index */
 	uint32_t last_tid, last_thread;
-	uint32_t *open;           /* per method: open calls on all stacks */
+	struct idmap edges;       /* caller << 32 | callee -> trace.esums index */
+	/* Per callee method: the caller and edge of its last call. Most
+	 * methods have few callers: this answers most lookups unhashed. */
+	uint32_t *last_from, *last_edge;
+	uint32_t last_cap;
 	struct ct_cached {        /* direct-mapped: saves a hash probe per record */
 		uint64_t id;
 		uint32_t idx;
 	} cache[1024];
-	uint32_t open_cap;
 	int oom;
 	int too_big;              /* a string would pass the 4 GiB arena */
 };
@@ -63,6 +73,7 @@ struct calltree *calltree_new(struct trace *tr)
 	b->tr = tr;
 	b->nslots = 2;
 	idmap_init(&b->tids);
+	idmap_init(&b->edges);
 	b->last_thread = IDMAP_NONE;
 	for (size_t i = 0; i < sizeof b->cache / sizeof b->cache[0]; i++)
 		b->cache[i].idx = IDMAP_NONE;
@@ -87,10 +98,13 @@ void calltree_free(struct calltree *b)
 	for (uint32_t i = 0; i < b->tr->nthreads && i < b->ct_cap; i++) {
 		free(b->ct[i].stack);
 		free(b->ct[i].roots);
+		free(b->ct[i].act);
 	}
 	free(b->ct);
-	free(b->open);
+	free(b->last_from);
+	free(b->last_edge);
 	idmap_free(&b->tids);
+	idmap_free(&b->edges);
 	free(b);
 }
 
@@ -307,14 +321,116 @@ static void ct_times(struct calltree *b, struct tv_thread *th, struct ct_thread 
 	ct->seen = 1;
 }
 
-static int ct_open_inc(struct calltree *b, uint32_t m)
+/* ------------------------------------------------------------ edge sums */
+
+/* Index of the (from, to) edge sum, made when new; IDMAP_NONE when out of
+ * memory. */
+static uint32_t ct_edge_slow(struct calltree *b, uint32_t from, uint32_t to)
 {
-	if (m >= b->open_cap &&
-	    grow_to32_zeroed((void **)&b->open, &b->open_cap, m + 1, sizeof *b->open) < 0)
+	struct trace *tr = b->tr;
+	int added;
+	uint32_t e = idmap_get_or_put(&b->edges, (uint64_t)from << 32 | to, tr->nesums, &added);
+	if (e == IDMAP_NONE || !added)
+		return e;
+	if (grow_push32((void **)&tr->esums, &tr->esums_cap, tr->nesums, sizeof *tr->esums) < 0)
+		return IDMAP_NONE;  /* the map now names a missing sum: fatal */
+	struct tv_esum *es = &tr->esums[tr->nesums++];
+	memset(es, 0, sizeof *es);
+	es->from = from;
+	es->to = to;
+	return e;
+}
+
+static uint32_t ct_edge(struct calltree *b, uint32_t from, uint32_t to)
+{
+	if (to < b->last_cap && b->last_edge[to] != IDMAP_NONE && b->last_from[to] == from)
+		return b->last_edge[to];
+	if (to >= b->last_cap) {
+		uint32_t old = b->last_cap, c = old;
+		if (grow_to32((void **)&b->last_from, &c, to + 1, sizeof *b->last_from) < 0)
+			return IDMAP_NONE;
+		c = old;
+		if (grow_to32((void **)&b->last_edge, &c, to + 1, sizeof *b->last_edge) < 0)
+			return IDMAP_NONE;
+		memset(b->last_edge + old, 0xff, (size_t)(c - old) * sizeof *b->last_edge);
+		b->last_cap = c;
+	}
+	uint32_t e = ct_edge_slow(b, from, to);
+	b->last_from[to] = from;
+	b->last_edge[to] = e;
+	return e;
+}
+
+/* Marks m open on this thread's stack; returns 1 when it already was (the
+ * new call is recursive), 0 when not, -1 when out of memory. */
+static int ct_act_set(struct ct_thread *ct, uint32_t m)
+{
+	uint32_t w = m >> 6;
+	if (w >= ct->act_words &&
+	    grow_to32_zeroed((void **)&ct->act, &ct->act_words, w + 1, sizeof *ct->act) < 0)
 		return -1;
-	b->open[m]++;
+	uint64_t bit = UINT64_C(1) << (m & 63);
+	int was = (ct->act[w] & bit) != 0;
+	ct->act[w] |= bit;
+	return was;
+}
+
+static int ct_act_has(const struct ct_thread *ct, uint32_t m)
+{
+	return m >> 6 < ct->act_words && (ct->act[m >> 6] >> (m & 63) & 1);
+}
+
+/* A frame leaves the stack: its method stays open only if it was already. */
+static void ct_act_leave(struct ct_thread *ct, const struct ct_frame *f)
+{
+	if (!f->rec)
+		ct->act[f->method >> 6] &= ~(UINT64_C(1) << (f->method & 63));
+}
+
+/* Cell of a closing frame's sum: its own recursion and its caller's. */
+static unsigned ct_cell(const struct ct_thread *ct, const struct ct_frame *f)
+{
+	return f->rec | (ct->depth ? ct->stack[ct->depth - 1].rec << 1 : 0);
+}
+
+/* Takes the sums of calls [from, to) back out of trace.esums: an adoption
+ * is about to make them its descendants, which changes their edges and
+ * recursion. They were made after the last adoption, so they are whole
+ * trees in preorder and the stack is empty: it replays them. */
+static int ct_unsum(struct calltree *b, struct tv_thread *th, struct ct_thread *ct,
+                    uint32_t from, uint32_t to)
+{
+	struct trace *tr = b->tr;
+	for (uint32_t i = from; i <= to; i++) {
+		while (ct->depth && (i == to || ct->stack[ct->depth - 1].call != th->parent[i])) {
+			struct ct_frame *f = &ct->stack[--ct->depth];
+			unsigned cell = ct_cell(ct, f);
+			struct tv_esum *es = &tr->esums[f->edge];
+			es->calls[cell]--;
+			for (unsigned s = 0; s < b->nslots; s++)
+				es->incl[cell][s] -= trace_call_incl(th, (int)s, f->call);
+			ct_act_leave(ct, f);
+		}
+		if (i == to)
+			break;
+		if (grow_push32((void **)&ct->stack, &ct->stack_cap, ct->depth, sizeof *ct->stack) < 0)
+			return -1;
+		uint32_t m = th->method[i];
+		int rec = ct_act_set(ct, m);
+		uint32_t up = ct->depth ? ct->stack[ct->depth - 1].method : TV_ROOT;
+		uint32_t e = idmap_get(&b->edges, (uint64_t)up << 32 | m);
+		if (rec < 0 || e == IDMAP_NONE)
+			return -1;
+		struct ct_frame *f = &ct->stack[ct->depth++];
+		f->call = i;
+		f->method = m;
+		f->edge = e;
+		f->rec = (uint32_t)rec;
+	}
 	return 0;
 }
+
+/* ------------------------------------------------------------ replay */
 
 static int ct_push_root(struct ct_thread *ct, uint32_t call)
 {
@@ -329,37 +445,53 @@ static int ct_enter(struct calltree *b, struct tv_thread *th, struct ct_thread *
                     uint32_t m, const uint64_t rel[2])
 {
 	if (ct_grow_calls(th, b->nslots) < 0 ||
-	    grow_to32((void **)&ct->stack, &ct->stack_cap, ct->depth + 1, sizeof *ct->stack) < 0 ||
-	    ct_open_inc(b, m) < 0)
+	    grow_push32((void **)&ct->stack, &ct->stack_cap, ct->depth, sizeof *ct->stack) < 0)
+		return -1;
+	int rec = ct_act_set(ct, m);
+	if (rec < 0)
+		return -1;
+	struct ct_frame *up = ct->depth ? &ct->stack[ct->depth - 1] : NULL;
+	uint32_t e = ct_edge(b, up ? up->method : TV_ROOT, m);
+	if (e == IDMAP_NONE)
 		return -1;
 	uint32_t i = th->ncalls++;
 	th->method[i] = m;
-	th->parent[i] = ct->depth ? ct->stack[ct->depth - 1].call : TV_ROOT;
+	th->parent[i] = up ? up->call : TV_ROOT;
 	for (unsigned s = 0; s < b->nslots; s++)
 		if (ct_set_start(th, s, i, rel[s]) < 0)
 			return -1;
-	if (!ct->depth && ct_push_root(ct, i) < 0)
+	if (!up && ct_push_root(ct, i) < 0)
 		return -1;
-	ct->stack[ct->depth].call = i;
-	ct->stack[ct->depth].method = m;
-	ct->depth++;
+	struct ct_frame *f = &ct->stack[ct->depth++];
+	f->call = i;
+	f->method = m;
+	f->edge = e;
+	f->rec = (uint32_t)rec;
+	f->start[0] = rel[0];
+	f->start[1] = rel[1];
 	return 0;
 }
 
-/* Ends the top call at rel[] and pops it. */
+/* Ends the top call at rel[], pops it and adds it to its edge's sums. */
 static int ct_pop(struct calltree *b, struct tv_thread *th, struct ct_thread *ct,
                   const uint64_t rel[2])
 {
 	struct ct_frame f = ct->stack[--ct->depth];
-	b->open[f.method]--;
-	for (unsigned s = 0; s < b->nslots; s++)
+	ct_act_leave(ct, &f);
+	unsigned cell = ct_cell(ct, &f);
+	struct tv_esum *es = &b->tr->esums[f.edge];
+	es->calls[cell]++;
+	for (unsigned s = 0; s < b->nslots; s++) {
 		if (ct_set_end(th, s, f.call, rel[s]) < 0)
 			return -1;
+		es->incl[cell][s] += rel[s] - f.start[s];
+	}
 	return 0;
 }
 
 /* Rule 3: M exits but is not open. Close everything, then make a call of M
- * from the thread's first timestamp that adopts every top-level call. */
+ * from the thread's first timestamp that adopts every top-level call. The
+ * adopted calls leave the edge sums: profiles walk them (walk_calls). */
 static int ct_orphan_exit(struct calltree *b, struct tv_thread *th, struct ct_thread *ct,
                           uint32_t m, const uint64_t rel[2], uint64_t offset)
 {
@@ -369,7 +501,7 @@ static int ct_orphan_exit(struct calltree *b, struct tv_thread *th, struct ct_th
 	while (ct->depth)
 		if (ct_pop(b, th, ct, rel) < 0)
 			return -1;
-	if (ct_grow_calls(th, b->nslots) < 0)
+	if (ct_unsum(b, th, ct, th->walk_calls, th->ncalls) < 0 || ct_grow_calls(th, b->nslots) < 0)
 		return -1;
 	uint32_t i = th->ncalls++;
 	th->method[i] = m;
@@ -382,6 +514,7 @@ static int ct_orphan_exit(struct calltree *b, struct tv_thread *th, struct ct_th
 	if (ct->nroots)
 		ct->reorder = 1;
 	ct->nroots = 0;
+	th->walk_calls = th->ncalls;
 	return ct_push_root(ct, i);
 }
 
@@ -390,7 +523,7 @@ static int ct_exit(struct calltree *b, struct tv_thread *th, struct ct_thread *c
                    uint32_t m, const uint64_t rel[2], uint64_t offset)
 {
 	uint32_t k = ct->depth;
-	if (m < b->open_cap && b->open[m]) {
+	if (ct_act_has(ct, m)) {
 		while (k && ct->stack[k - 1].method != m)
 			k--;
 	} else {
@@ -417,7 +550,7 @@ static int ct_record(void *ctx, uint32_t tid, uint64_t word, uint64_t t0, uint64
 		return -1;
 	struct tv_thread *th = &tr->threads[ti];
 	struct ct_thread *ct = &b->ct[ti];
-	uint64_t raw[2] = {t0, t1}, rel[2];
+	uint64_t raw[2] = {t0, t1}, rel[2] = {0, 0};
 
 	tr->records++;
 	th->records++;
@@ -593,6 +726,11 @@ static void ct_move_slots(struct trace *tr)
 		th->start[0] = th->end[0] = th->start_hi[0] = th->end_hi[0] = NULL;
 		th->first[0] = th->last[0] = 0;
 	}
+	for (uint32_t e = 0; e < tr->nesums; e++)
+		for (int k = 0; k < 4; k++) {
+			tr->esums[e].incl[k][TV_WALL] = tr->esums[e].incl[k][0];
+			tr->esums[e].incl[k][0] = 0;
+		}
 }
 
 /* Thread lines sorted for lookup (a trace may list tens of thousands):
@@ -718,11 +856,14 @@ enum tv_status calltree_finish(struct calltree *b, struct tv_error *err)
 	for (uint32_t i = 0; i < tr->nthreads; i++) {
 		free(b->ct[i].stack);
 		free(b->ct[i].roots);
+		free(b->ct[i].act);
 		memset(&b->ct[i], 0, sizeof b->ct[i]);
 	}
 	idmap_free(&b->tids);
+	idmap_free(&b->edges);
 	b->last_thread = IDMAP_NONE;
 	if (tr->nthreads > 1)
 		qsort(tr->threads, tr->nthreads, sizeof *tr->threads, ct_tid_cmp);
+	tr->esums_valid = 1;
 	return TV_OK;
 }

@@ -3,12 +3,12 @@
 
 #include <stdlib.h>
 
+/* Multiplicative hashing, folded: keys are often (a << 32 | b) pairs or
+ * small multiples of 4, whose low bits alone cluster. */
 static size_t idmap_hash(uint64_t k)
 {
-	k ^= k >> 33;
-	k *= 0xff51afd7ed558ccdULL;
-	k ^= k >> 33;
-	return (size_t)k;
+	k *= 0x9E3779B97F4A7C15ULL;
+	return (size_t)(k ^ k >> 32);
 }
 
 void idmap_init(struct idmap *m)

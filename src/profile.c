@@ -1,9 +1,17 @@
 /* profile.c: per-method and per-edge numbers (PROFILE-SPEC §3).
  *
- * One forward pass over each selected thread's calls (preorder) keeps the
- * path from the root to the current call. A call is finished when it leaves
- * the path: its excl is its incl less what its children added to its entry,
- * and it is recursive when its method was already on the path below it.
+ * The general path: one forward pass over each selected thread's calls
+ * (preorder) keeps the path from the root to the current call. A call is
+ * finished when it leaves the path: its excl is its incl less what its
+ * children added to its entry, and it is recursive when its method was
+ * already on the path below it.
+ *
+ * The fast path (every thread of a loaded trace): the loader already summed
+ * each edge's calls as it closed them (trace.esums), split by the callee's
+ * and the caller's recursion; method numbers follow from the edges (a
+ * method's calls are its parent edges' callee calls, its excl their incl
+ * less its child edges' incl). Only the calls an adoption re-parented after
+ * they closed (each thread's first walk_calls) are walked.
  */
 #include "profile.h"
 
@@ -48,6 +56,7 @@ struct pf_build {
 	 * few callers, so this answers most lookups without hashing. */
 	uint32_t *last_from, *last_edge;
 	uint64_t root_incl[TV_NCLOCKS];  /* Σ incl of this thread's top calls */
+	int fast;                  /* the trace's edge sums hold the rest */
 };
 
 static uint32_t pf_edge_index(struct pf_build *b, uint32_t from, uint32_t to)
@@ -108,10 +117,13 @@ static int pf_finish_top(struct pf_build *b, const struct tv_thread *th)
 	return 0;
 }
 
-static int pf_thread(struct pf_build *b, const struct tv_thread *th)
+/* Walks the first n calls of th (a whole number of trees) and adds the
+ * thread's span to the toplevel. */
+static int pf_thread(struct pf_build *b, const struct tv_thread *th, uint32_t n)
 {
 	memset(b->root_incl, 0, sizeof b->root_incl);
 	callwalk_init(&b->walk, th);
+	b->walk.ncalls = n;
 	uint32_t i;
 	for (int step; (step = callwalk_next(&b->walk, &i)) != CALLWALK_DONE;) {
 		if (step == CALLWALK_NOMEM)
@@ -138,6 +150,79 @@ static int pf_thread(struct pf_build *b, const struct tv_thread *th)
 		b->p->top_excl[c] += span - b->root_incl[c];
 	}
 	return 0;
+}
+
+/* An edge sum's calls split the two ways the lists show them. */
+static void pf_esum_halves(const struct trace *tr, const struct tv_esum *es,
+                           struct pf_half *by_callee, struct pf_half *by_caller)
+{
+	memset(by_callee, 0, sizeof *by_callee);
+	memset(by_caller, 0, sizeof *by_caller);
+	for (unsigned k = 0; k < 4; k++) {
+		unsigned rp = k & 1, rc = k >> 1;
+		by_callee->calls[rp] += es->calls[k];
+		by_caller->calls[rc] += es->calls[k];
+		for (int c = 0; c < TV_NCLOCKS; c++) {
+			if (!tr->has_clock[c])
+				continue;
+			by_callee->incl[rp][c] += es->incl[k][c];
+			by_caller->incl[rc][c] += es->incl[k][c];
+		}
+	}
+}
+
+static void pf_half_add(struct pf_half *to, const struct pf_half *h)
+{
+	for (int r = 0; r < 2; r++) {
+		to->calls[r] += h->calls[r];
+		for (int c = 0; c < TV_NCLOCKS; c++)
+			to->incl[r][c] += h->incl[r][c];
+	}
+}
+
+/* A sum may be empty: an adoption took its calls back. */
+static int pf_esum_used(const struct tv_esum *es)
+{
+	return (es->calls[0] | es->calls[1] | es->calls[2] | es->calls[3]) != 0;
+}
+
+/* The walked edge with the same ends as a sum, or IDMAP_NONE. */
+static uint32_t pf_walked(const struct pf_build *b, const struct tv_esum *es)
+{
+	return idmap_get(&b->edge_ids, (uint64_t)es->from << 32 | es->to);
+}
+
+/* The fast path's part: every edge sum of the trace into the methods and
+ * into the walked edge with the same ends; pf_lists() takes the others
+ * straight from the trace. */
+static void pf_esums(struct pf_build *b)
+{
+	const struct trace *tr = b->tr;
+	struct profile *p = b->p;
+	for (uint32_t i = 0; i < tr->nesums; i++) {
+		const struct tv_esum *es = &tr->esums[i];
+		if (!pf_esum_used(es))
+			continue;
+		struct pf_half pa, ch;
+		pf_esum_halves(tr, es, &pa, &ch);
+		struct prof_method *to = &p->methods[es->to];
+		to->calls += pa.calls[0];
+		to->rcalls += pa.calls[1];
+		for (int c = 0; c < TV_NCLOCKS; c++) {
+			uint64_t all = pa.incl[0][c] + pa.incl[1][c];
+			to->incl[c] += pa.incl[0][c];
+			to->excl[c] += all;
+			if (es->from == PROF_TOPLEVEL)
+				p->top_excl[c] -= all;
+			else
+				p->methods[es->from].excl[c] -= all;
+		}
+		uint32_t e = pf_walked(b, es);
+		if (e != IDMAP_NONE) {
+			pf_half_add(&b->edges[e].by_callee, &pa);
+			pf_half_add(&b->edges[e].by_caller, &ch);
+		}
+	}
 }
 
 /* ------------------------------------------------------------ ordering */
@@ -265,17 +350,23 @@ static int pf_lists(struct pf_build *b)
 {
 	struct profile *p = b->p;
 	const struct trace *tr = b->tr;
-	p->edges = malloc((size_t)(b->nedges ? b->nedges : 1) * 2 * sizeof *p->edges);
-	if (!p->edges)
-		return -1;
-	for (uint32_t i = 0; i < b->nedges; i++) {
-		const struct pf_edge *e = &b->edges[i];
-		p->methods[e->to].nparents++;
-		if (e->from == PROF_TOPLEVEL)
+	uint32_t nsums = b->fast ? tr->nesums : 0;
+	size_t nall = 0;
+	for (uint32_t i = 0; i < b->nedges + nsums; i++) {
+		const struct tv_esum *es = i < b->nedges ? NULL : &tr->esums[i - b->nedges];
+		if (es && (!pf_esum_used(es) || pf_walked(b, es) != IDMAP_NONE))
+			continue;
+		uint32_t from = es ? es->from : b->edges[i].from, to = es ? es->to : b->edges[i].to;
+		p->methods[to].nparents++;
+		if (from == PROF_TOPLEVEL)
 			p->ntop_children++;
 		else
-			p->methods[e->from].nchildren++;
+			p->methods[from].nchildren++;
+		nall++;
 	}
+	p->edges = malloc((nall ? nall : 1) * 2 * sizeof *p->edges);
+	if (!p->edges)
+		return -1;
 	struct prof_edge *next = p->edges;
 	p->top_children = next;
 	next += p->ntop_children;
@@ -287,8 +378,18 @@ static int pf_lists(struct pf_build *b)
 		p->methods[m].nparents = p->methods[m].nchildren = 0;
 	}
 	uint32_t ntop = 0;
-	for (uint32_t i = 0; i < b->nedges; i++) {
-		const struct pf_edge *e = &b->edges[i];
+	for (uint32_t i = 0; i < b->nedges + nsums; i++) {
+		struct pf_edge sum;
+		const struct pf_edge *e = &b->edges[i < b->nedges ? i : 0];
+		if (i >= b->nedges) {
+			const struct tv_esum *es = &tr->esums[i - b->nedges];
+			if (!pf_esum_used(es) || pf_walked(b, es) != IDMAP_NONE)
+				continue;
+			sum.from = es->from;
+			sum.to = es->to;
+			pf_esum_halves(tr, es, &sum.by_callee, &sum.by_caller);
+			e = &sum;
+		}
 		struct prof_edge as_parent = pf_public_edge(e->from, &e->by_callee);
 		struct prof_edge as_child = pf_public_edge(e->to, &e->by_caller);
 		struct prof_method *to = &p->methods[e->to];
@@ -350,6 +451,12 @@ static enum tv_status pf_select(struct profile *p, const struct trace *tr, const
 enum tv_status profile_build(struct profile *p, const struct trace *tr,
                              const uint32_t *tid, struct tv_error *err)
 {
+	return profile_build_how(p, tr, tid, 0, err);
+}
+
+enum tv_status profile_build_how(struct profile *p, const struct trace *tr,
+                                 const uint32_t *tid, int walk_all, struct tv_error *err)
+{
 	memset(p, 0, sizeof *p);
 	p->tr = tr;
 	p->filtered = tid != NULL;
@@ -376,8 +483,14 @@ enum tv_status profile_build(struct profile *p, const struct trace *tr,
 	int rc = p->methods && b->active && b->last_from && b->last_edge ? 0 : -1;
 	for (size_t i = 0; rc == 0 && i < nm; i++)
 		b->last_edge[i] = IDMAP_NONE;
-	for (uint32_t i = 0; rc == 0 && i < p->nthreads; i++)
-		rc = pf_thread(b, &tr->threads[p->threads[i]]);
+	/* One thread is not in the sums on its own: walk it. */
+	b->fast = !walk_all && !tid && tr->esums_valid;
+	for (uint32_t i = 0; rc == 0 && i < p->nthreads; i++) {
+		const struct tv_thread *th = &tr->threads[p->threads[i]];
+		rc = pf_thread(b, th, b->fast ? th->walk_calls : th->ncalls);
+	}
+	if (rc == 0 && b->fast)
+		pf_esums(b);
 	if (rc == 0)
 		rc = pf_lists(b);
 	if (rc == 0)

@@ -35,6 +35,7 @@ void trace_free(struct trace *tr)
 	free(tr->methods);
 	free(tr->keythreads);
 	free(tr->options);
+	free(tr->esums);
 	idmap_free(&tr->method_ids);
 	strtab_free(&tr->strings);
 	trace_init(tr);

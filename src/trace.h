@@ -51,6 +51,20 @@ struct tv_thread {
 	 * low 32 bits; the _hi arrays are NULL unless a value passed 2^32. */
 	uint32_t *start[TV_NCLOCKS], *end[TV_NCLOCKS];
 	uint32_t *start_hi[TV_NCLOCKS], *end_hi[TV_NCLOCKS];
+	/* Calls [0, walk_calls) are not in trace.esums: an exit without an
+	 * entry adopted them after they closed (one tree, first in preorder),
+	 * so a profile walks them; later calls are summed in esums. */
+	uint32_t walk_calls;
+};
+
+/* Sums of the calls of one (caller method, callee method) pair, made by the
+ * loader as it closed each call, so the all-threads profile needs no second
+ * pass over the calls (docs/architecture.md, "Profiles"). Cell k: bit 0 set
+ * when the callee call was recursive, bit 1 when its caller call was. */
+struct tv_esum {
+	uint32_t from, to;              /* method indices; from TV_ROOT: toplevel */
+	uint64_t calls[4];
+	uint64_t incl[4][TV_NCLOCKS];   /* Σ callee incl per clock */
 };
 
 struct tv_option {
@@ -84,6 +98,12 @@ struct trace {
 
 	struct tv_option *options;
 	uint32_t noptions, options_cap;
+
+	/* Edge sums (see struct tv_esum); valid only once the loader finished:
+	 * a trace built any other way has esums_valid 0. */
+	struct tv_esum *esums;
+	uint32_t nesums, esums_cap;
+	int esums_valid;
 
 	struct tv_warnings warnings;
 };
