@@ -57,7 +57,15 @@ struct calltree {
 	 * methods have few callers: this answers most lookups unhashed. */
 	uint32_t *last_from, *last_edge;
 	uint32_t last_cap;
-	struct ct_cached {        /* direct-mapped: saves a hash probe per record */
+	/* Ids to indices without hashing when they are small: ART (Android 6
+	 * on) numbers methods 4, 8, 12..., and V1 records carry 16-bit tids.
+	 * Other ids (Dalvik's pointers, V2's 32-bit tids) take one probe of
+	 * the trace's or the builder's map (behind a small cache for methods). */
+	uint32_t *mdir;           /* method id / 4 -> method index, or NONE */
+	uint32_t mdir_cap;
+	uint32_t *tdir;           /* tid -> thread index, or NONE */
+	uint32_t tdir_cap;
+	struct ct_cached {        /* direct-mapped, for large method ids */
 		uint64_t id;
 		uint32_t idx;
 	} cache[1024];
@@ -80,15 +88,47 @@ struct calltree *calltree_new(struct trace *tr)
 	return b;
 }
 
-static uint32_t ct_method_index(struct calltree *b, uint64_t id)
+#define CT_MDIR_MAX (UINT32_C(1) << 20)   /* at most 4 MiB of method table */
+#define CT_TDIR_MAX (UINT32_C(1) << 16)
+
+/* Sets dir[key] = val, growing dir (new slots IDMAP_NONE). */
+static int ct_dir_set(uint32_t **dir, uint32_t *cap, uint32_t key, uint32_t val)
 {
-	struct ct_cached *c = &b->cache[(id >> 2) & 1023];
+	if (key >= *cap) {
+		uint32_t old = *cap;
+		if (grow_to32((void **)dir, cap, key + 1, sizeof **dir) < 0)
+			return -1;
+		memset(*dir + old, 0xff, (size_t)(*cap - old) * sizeof **dir);
+	}
+	(*dir)[key] = val;
+	return 0;
+}
+
+static uint32_t ct_method_slow(struct calltree *b, uint64_t id)
+{
+	uint64_t key = id >> 2;
+	if (key < CT_MDIR_MAX) {
+		uint32_t idx = trace_intern_method(b->tr, id);
+		if (idx == IDMAP_NONE || ct_dir_set(&b->mdir, &b->mdir_cap, (uint32_t)key, idx) < 0)
+			return IDMAP_NONE;
+		return idx;
+	}
+	struct ct_cached *c = &b->cache[key & 1023];
 	if (c->idx != IDMAP_NONE && c->id == id)
 		return c->idx;
 	uint32_t idx = trace_intern_method(b->tr, id);
 	c->id = id;
 	c->idx = idx;
 	return idx;
+}
+
+/* id has its action bits clear. */
+static inline uint32_t ct_method_index(struct calltree *b, uint64_t id)
+{
+	uint64_t key = id >> 2;
+	if (key < b->mdir_cap && b->mdir[key] != IDMAP_NONE)
+		return b->mdir[key];
+	return ct_method_slow(b, id);
 }
 
 void calltree_free(struct calltree *b)
@@ -101,6 +141,8 @@ void calltree_free(struct calltree *b)
 		free(b->ct[i].act);
 	}
 	free(b->ct);
+	free(b->mdir);
+	free(b->tdir);
 	free(b->last_from);
 	free(b->last_edge);
 	idmap_free(&b->tids);
@@ -268,13 +310,18 @@ static int ct_set_end(struct tv_thread *th, unsigned s, uint32_t i, uint64_t v)
 
 /* ------------------------------------------------------------ sink: records */
 
-static uint32_t ct_thread_index(struct calltree *b, uint32_t tid)
+static uint32_t ct_thread_slow(struct calltree *b, uint32_t tid)
 {
-	if (b->last_thread != IDMAP_NONE && b->last_tid == tid)
-		return b->last_thread;
 	struct trace *tr = b->tr;
-	int added;
-	uint32_t idx = idmap_get_or_put(&b->tids, tid, tr->nthreads, &added);
+	int added = 1;
+	uint32_t idx = tr->nthreads;
+	if (tid < CT_TDIR_MAX) {
+		if (tr->nthreads == IDMAP_NONE ||
+		    ct_dir_set(&b->tdir, &b->tdir_cap, tid, tr->nthreads) < 0)
+			return IDMAP_NONE;
+	} else {
+		idx = idmap_get_or_put(&b->tids, tid, tr->nthreads, &added);
+	}
 	if (idx == IDMAP_NONE)
 		return IDMAP_NONE;
 	if (added) {
@@ -291,6 +338,15 @@ static uint32_t ct_thread_index(struct calltree *b, uint32_t tid)
 	b->last_tid = tid;
 	b->last_thread = idx;
 	return idx;
+}
+
+static inline uint32_t ct_thread_index(struct calltree *b, uint32_t tid)
+{
+	if (tid < b->tdir_cap && b->tdir[tid] != IDMAP_NONE)
+		return b->tdir[tid];
+	if (b->last_thread != IDMAP_NONE && b->last_tid == tid)
+		return b->last_thread;
+	return ct_thread_slow(b, tid);
 }
 
 /* Makes times 64-bit and monotonic (PROFILE-SPEC §1); returns µs since the
@@ -861,6 +917,9 @@ enum tv_status calltree_finish(struct calltree *b, struct tv_error *err)
 	}
 	idmap_free(&b->tids);
 	idmap_free(&b->edges);
+	free(b->tdir);
+	b->tdir = NULL;
+	b->tdir_cap = 0;
 	b->last_thread = IDMAP_NONE;
 	if (tr->nthreads > 1)
 		qsort(tr->threads, tr->nthreads, sizeof *tr->threads, ct_tid_cmp);
