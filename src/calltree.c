@@ -16,6 +16,9 @@
 
 #include <stdlib.h>
 #include <string.h>
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 
 #define CT_WRAP (UINT64_C(1) << 32)
 #define CT_HALF (UINT64_C(1) << 31)
@@ -78,6 +81,13 @@ struct calltree *calltree_new(struct trace *tr)
 	struct calltree *b = calloc(1, sizeof *b);
 	if (!b)
 		return NULL;
+#if defined(__GLIBC__) && defined(M_MMAP_THRESHOLD)
+	/* A fixed threshold: glibc otherwise raises it to the size of each
+	 * large block freed (an outgrown hash table), and the call arrays,
+	 * then grown on the heap, leave their old copies behind as holes
+	 * (25 MB more peak memory on a 70 MB trace). */
+	mallopt(M_MMAP_THRESHOLD, 128 * 1024);
+#endif
 	b->tr = tr;
 	b->nslots = 2;
 	idmap_init(&b->tids);
@@ -388,12 +398,16 @@ static uint32_t ct_edge_slow(struct calltree *b, uint32_t from, uint32_t to)
 	uint32_t e = idmap_get_or_put(&b->edges, (uint64_t)from << 32 | to, tr->nesums, &added);
 	if (e == IDMAP_NONE || !added)
 		return e;
-	if (grow_push32((void **)&tr->esums, &tr->esums_cap, tr->nesums, sizeof *tr->esums) < 0)
+	uint32_t cap = tr->esums_cap;
+	if (grow_push32((void **)&tr->eends, &cap, tr->nesums, sizeof *tr->eends) < 0 ||
+	    grow_push32((void **)&tr->esums, &tr->esums_cap, tr->nesums, sizeof *tr->esums) < 0)
 		return IDMAP_NONE;  /* the map now names a missing sum: fatal */
-	struct tv_esum *es = &tr->esums[tr->nesums++];
+	struct tv_esum *es = &tr->esums[tr->nesums];
 	memset(es, 0, sizeof *es);
-	es->from = from;
-	es->to = to;
+	es->rec = TV_NO_EREC;
+	tr->eends[tr->nesums].from = from;
+	tr->eends[tr->nesums].to = to;
+	tr->nesums++;
 	return e;
 }
 
@@ -415,6 +429,21 @@ static uint32_t ct_edge(struct calltree *b, uint32_t from, uint32_t to)
 	b->last_from[to] = from;
 	b->last_edge[to] = e;
 	return e;
+}
+
+/* Cell k of edge sum e, made when new; NULL when out of memory. */
+static struct tv_ecell *ct_cell_of(struct trace *tr, uint32_t e, unsigned k)
+{
+	struct tv_esum *es = &tr->esums[e];
+	if (k == 0)
+		return &es->plain;
+	if (es->rec == TV_NO_EREC) {
+		if (grow_push32((void **)&tr->erecs, &tr->erecs_cap, tr->nerecs, sizeof *tr->erecs) < 0)
+			return NULL;
+		memset(&tr->erecs[tr->nerecs], 0, sizeof *tr->erecs);
+		es->rec = tr->nerecs++;
+	}
+	return &tr->erecs[es->rec].cell[k - 1];
 }
 
 /* Marks m open on this thread's stack; returns 1 when it already was (the
@@ -460,11 +489,10 @@ static int ct_unsum(struct calltree *b, struct tv_thread *th, struct ct_thread *
 	for (uint32_t i = from; i <= to; i++) {
 		while (ct->depth && (i == to || ct->stack[ct->depth - 1].call != th->parent[i])) {
 			struct ct_frame *f = &ct->stack[--ct->depth];
-			unsigned cell = ct_cell(ct, f);
-			struct tv_esum *es = &tr->esums[f->edge];
-			es->calls[cell]--;
+			struct tv_ecell *c = ct_cell_of(tr, f->edge, ct_cell(ct, f));
+			c->calls--;  /* the cell exists: the call was added to it */
 			for (unsigned s = 0; s < b->nslots; s++)
-				es->incl[cell][s] -= trace_call_incl(th, (int)s, f->call);
+				c->incl[s] -= trace_call_incl(th, (int)s, f->call);
 			ct_act_leave(ct, f);
 		}
 		if (i == to)
@@ -534,13 +562,14 @@ static int ct_pop(struct calltree *b, struct tv_thread *th, struct ct_thread *ct
 {
 	struct ct_frame f = ct->stack[--ct->depth];
 	ct_act_leave(ct, &f);
-	unsigned cell = ct_cell(ct, &f);
-	struct tv_esum *es = &b->tr->esums[f.edge];
-	es->calls[cell]++;
+	struct tv_ecell *c = ct_cell_of(b->tr, f.edge, ct_cell(ct, &f));
+	if (!c)
+		return -1;
+	c->calls++;
 	for (unsigned s = 0; s < b->nslots; s++) {
 		if (ct_set_end(th, s, f.call, rel[s]) < 0)
 			return -1;
-		es->incl[cell][s] += rel[s] - f.start[s];
+		c->incl[s] += rel[s] - f.start[s];
 	}
 	return 0;
 }
@@ -782,10 +811,16 @@ static void ct_move_slots(struct trace *tr)
 		th->start[0] = th->end[0] = th->start_hi[0] = th->end_hi[0] = NULL;
 		th->first[0] = th->last[0] = 0;
 	}
-	for (uint32_t e = 0; e < tr->nesums; e++)
-		for (int k = 0; k < 4; k++) {
-			tr->esums[e].incl[k][TV_WALL] = tr->esums[e].incl[k][0];
-			tr->esums[e].incl[k][0] = 0;
+	for (uint32_t e = 0; e < tr->nesums; e++) {
+		struct tv_ecell *c = &tr->esums[e].plain;
+		c->incl[TV_WALL] = c->incl[0];
+		c->incl[0] = 0;
+	}
+	for (uint32_t r = 0; r < tr->nerecs; r++)
+		for (int k = 0; k < 3; k++) {
+			struct tv_ecell *c = &tr->erecs[r].cell[k];
+			c->incl[TV_WALL] = c->incl[0];
+			c->incl[0] = 0;
 		}
 }
 

@@ -152,21 +152,24 @@ static int pf_thread(struct pf_build *b, const struct tv_thread *th, uint32_t n)
 	return 0;
 }
 
-/* An edge sum's calls split the two ways the lists show them. */
-static void pf_esum_halves(const struct trace *tr, const struct tv_esum *es,
-                           struct pf_half *by_callee, struct pf_half *by_caller)
+/* Edge sum e's calls split the two ways the lists show them. */
+static void pf_esum_halves(const struct trace *tr, uint32_t e, struct pf_half *by_callee,
+                           struct pf_half *by_caller)
 {
 	memset(by_callee, 0, sizeof *by_callee);
 	memset(by_caller, 0, sizeof *by_caller);
 	for (unsigned k = 0; k < 4; k++) {
+		const struct tv_ecell *cell = trace_ecell(tr, e, k);
+		if (!cell)
+			break;
 		unsigned rp = k & 1, rc = k >> 1;
-		by_callee->calls[rp] += es->calls[k];
-		by_caller->calls[rc] += es->calls[k];
+		by_callee->calls[rp] += cell->calls;
+		by_caller->calls[rc] += cell->calls;
 		for (int c = 0; c < TV_NCLOCKS; c++) {
 			if (!tr->has_clock[c])
 				continue;
-			by_callee->incl[rp][c] += es->incl[k][c];
-			by_caller->incl[rc][c] += es->incl[k][c];
+			by_callee->incl[rp][c] += cell->incl[c];
+			by_caller->incl[rc][c] += cell->incl[c];
 		}
 	}
 }
@@ -181,15 +184,23 @@ static void pf_half_add(struct pf_half *to, const struct pf_half *h)
 }
 
 /* A sum may be empty: an adoption took its calls back. */
-static int pf_esum_used(const struct tv_esum *es)
+static int pf_esum_used(const struct trace *tr, uint32_t e)
 {
-	return (es->calls[0] | es->calls[1] | es->calls[2] | es->calls[3]) != 0;
+	for (unsigned k = 0; k < 4; k++) {
+		const struct tv_ecell *cell = trace_ecell(tr, e, k);
+		if (!cell)
+			return 0;
+		if (cell->calls)
+			return 1;
+	}
+	return 0;
 }
 
-/* The walked edge with the same ends as a sum, or IDMAP_NONE. */
-static uint32_t pf_walked(const struct pf_build *b, const struct tv_esum *es)
+/* The walked edge with the same ends as sum e, or IDMAP_NONE. */
+static uint32_t pf_walked(const struct pf_build *b, uint32_t e)
 {
-	return idmap_get(&b->edge_ids, (uint64_t)es->from << 32 | es->to);
+	const struct tv_eend *end = &b->tr->eends[e];
+	return idmap_get(&b->edge_ids, (uint64_t)end->from << 32 | end->to);
 }
 
 /* The fast path's part: every edge sum of the trace into the methods and
@@ -200,11 +211,11 @@ static void pf_esums(struct pf_build *b)
 	const struct trace *tr = b->tr;
 	struct profile *p = b->p;
 	for (uint32_t i = 0; i < tr->nesums; i++) {
-		const struct tv_esum *es = &tr->esums[i];
-		if (!pf_esum_used(es))
+		const struct tv_eend *es = &tr->eends[i];
+		if (!pf_esum_used(tr, i))
 			continue;
 		struct pf_half pa, ch;
-		pf_esum_halves(tr, es, &pa, &ch);
+		pf_esum_halves(tr, i, &pa, &ch);
 		struct prof_method *to = &p->methods[es->to];
 		to->calls += pa.calls[0];
 		to->rcalls += pa.calls[1];
@@ -217,7 +228,7 @@ static void pf_esums(struct pf_build *b)
 			else
 				p->methods[es->from].excl[c] -= all;
 		}
-		uint32_t e = pf_walked(b, es);
+		uint32_t e = pf_walked(b, i);
 		if (e != IDMAP_NONE) {
 			pf_half_add(&b->edges[e].by_callee, &pa);
 			pf_half_add(&b->edges[e].by_caller, &ch);
@@ -353,8 +364,8 @@ static int pf_lists(struct pf_build *b)
 	uint32_t nsums = b->fast ? tr->nesums : 0;
 	size_t nall = 0;
 	for (uint32_t i = 0; i < b->nedges + nsums; i++) {
-		const struct tv_esum *es = i < b->nedges ? NULL : &tr->esums[i - b->nedges];
-		if (es && (!pf_esum_used(es) || pf_walked(b, es) != IDMAP_NONE))
+		const struct tv_eend *es = i < b->nedges ? NULL : &tr->eends[i - b->nedges];
+		if (es && (!pf_esum_used(tr, i - b->nedges) || pf_walked(b, i - b->nedges) != IDMAP_NONE))
 			continue;
 		uint32_t from = es ? es->from : b->edges[i].from, to = es ? es->to : b->edges[i].to;
 		p->methods[to].nparents++;
@@ -382,12 +393,12 @@ static int pf_lists(struct pf_build *b)
 		struct pf_edge sum;
 		const struct pf_edge *e = &b->edges[i < b->nedges ? i : 0];
 		if (i >= b->nedges) {
-			const struct tv_esum *es = &tr->esums[i - b->nedges];
-			if (!pf_esum_used(es) || pf_walked(b, es) != IDMAP_NONE)
+			uint32_t k = i - b->nedges;
+			if (!pf_esum_used(tr, k) || pf_walked(b, k) != IDMAP_NONE)
 				continue;
-			sum.from = es->from;
-			sum.to = es->to;
-			pf_esum_halves(tr, es, &sum.by_callee, &sum.by_caller);
+			sum.from = tr->eends[k].from;
+			sum.to = tr->eends[k].to;
+			pf_esum_halves(tr, k, &sum.by_callee, &sum.by_caller);
 			e = &sum;
 		}
 		struct prof_edge as_parent = pf_public_edge(e->from, &e->by_callee);

@@ -36,6 +36,8 @@ void trace_free(struct trace *tr)
 	free(tr->keythreads);
 	free(tr->options);
 	free(tr->esums);
+	free(tr->eends);
+	free(tr->erecs);
 	idmap_free(&tr->method_ids);
 	strtab_free(&tr->strings);
 	trace_init(tr);
