@@ -1,4 +1,5 @@
-/* test_paths.c: the profile's fast path equals its general path.
+/* test_paths.c: the profile's fast path equals its general path, and the
+ * loader gives the same trace on one thread and on two.
  *
  * A loaded trace carries edge sums the loader made while it closed calls
  * (trace.esums); profile_build() over every thread uses them and walks only
@@ -7,6 +8,9 @@
  * every real trace, the samples, the fuzz corpus and many generated traces
  * (recursion, exits without entries, lost exits, wrapped and backward
  * times, every family and clock).
+ *
+ * The loader may replay calls on a worker thread (calltree_set_threads);
+ * every array, sum and warning must be the same as on one thread.
  */
 #include "config.h"
 
@@ -22,6 +26,7 @@
 
 #include <cmocka.h>
 
+#include "calltree.h"
 #include "load.h"
 #include "profile.h"
 #include "testutil.h"
@@ -118,6 +123,64 @@ static uint32_t adopted_threads(const struct trace *tr)
 	return n;
 }
 
+/* ------------------------------------------------------------ threads */
+
+static int arr_eq(const uint32_t *a, const uint32_t *b, uint32_t n)
+{
+	if (!a || !b)
+		return a == b;
+	return memcmp(a, b, (size_t)n * sizeof *a) == 0;
+}
+
+/* Loads buf with the replay on a worker thread or not. */
+static enum tv_status load_mode(struct trace *tr, const uint8_t *buf, size_t len, int threads)
+{
+	struct tv_error err;
+	trace_init(tr);
+	struct calltree *b = calltree_new(tr);
+	assert_non_null(b);
+	calltree_set_threads(b, threads);
+	struct sink s = calltree_sink(b);
+	enum tv_status st = load_scan(buf, len, &s, &err);
+	if (st == TV_OK)
+		st = calltree_finish(b, &err);
+	calltree_free(b);
+	return st;
+}
+
+/* The two loads of buf hold the same calls, sums and warnings. */
+static void check_threads(const uint8_t *buf, size_t len, const char *what)
+{
+	struct trace a, b;
+	enum tv_status sa = load_mode(&a, buf, len, 0), sb = load_mode(&b, buf, len, 1);
+	if (sa != sb)
+		fail_msg("%s: status %d on one thread, %d on two", what, sa, sb);
+	if (sa == TV_OK) {
+		if (a.nthreads != b.nthreads || a.records != b.records || a.nesums != b.nesums ||
+		    a.nerecs != b.nerecs || memcmp(&a.warnings, &b.warnings, sizeof a.warnings) != 0)
+			fail_msg("%s: threads, records, sums or warnings differ", what);
+		for (uint32_t i = 0; i < a.nthreads; i++) {
+			const struct tv_thread *x = &a.threads[i], *y = &b.threads[i];
+			uint32_t n = x->ncalls;
+			int same = x->tid == y->tid && n == y->ncalls && x->walk_calls == y->walk_calls &&
+			           arr_eq(x->method, y->method, n) && arr_eq(x->parent, y->parent, n);
+			for (int c = 0; c < TV_NCLOCKS; c++)
+				same = same && arr_eq(x->start[c], y->start[c], n) &&
+				       arr_eq(x->end[c], y->end[c], n) &&
+				       arr_eq(x->start_hi[c], y->start_hi[c], n) &&
+				       arr_eq(x->end_hi[c], y->end_hi[c], n);
+			if (!same)
+				fail_msg("%s: thread %" PRIu32 " differs", what, x->tid);
+		}
+		if (memcmp(a.esums, b.esums, (size_t)a.nesums * sizeof *a.esums) != 0 ||
+		    memcmp(a.eends, b.eends, (size_t)a.nesums * sizeof *a.eends) != 0 ||
+		    (a.nerecs && memcmp(a.erecs, b.erecs, (size_t)a.nerecs * sizeof *a.erecs) != 0))
+			fail_msg("%s: edge sums differ", what);
+	}
+	trace_free(&a);
+	trace_free(&b);
+}
+
 /* ------------------------------------------------------------ files */
 
 /* Loads and checks every file of dir (any name); returns how many loaded. */
@@ -140,6 +203,12 @@ static unsigned check_dir(const char *dir, unsigned *adopting)
 			*adopting += adopted_threads(&tr) > 0;
 		}
 		trace_free(&tr);
+		uint8_t *buf;
+		size_t len;
+		if (tu_read_file(path, &buf, &len) == 0) {
+			check_threads(buf, len, path);
+			free(buf);
+		}
 		free(path);
 	}
 	closedir(d);
@@ -304,13 +373,20 @@ static void test_generated(void **state)
 	struct rng r = {42};
 	unsigned adopting = 0, traces = 0;
 	for (unsigned seed = 0; seed < 60; seed++) {
-		struct tg *tg = random_tg(&r, 50 + rng_below(&r, 3000));
+		/* Every fourth one is long enough to start the loader's worker. */
+		unsigned n = seed % 4 ? 50 + rng_below(&r, 3000) : 20000 + rng_below(&r, 20000);
+		struct tg *tg = random_tg(&r, n);
 		for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; s++) {
 			struct trace tr;
 			char what[64];
+			uint8_t *buf;
+			size_t len;
+			assert_int_equal(tg_write(tg, &shapes[s], &buf, &len), 0);
+			snprintf(what, sizeof what, "generated trace %u shape %zu", seed, s);
+			check_threads(buf, len, what);
+			free(buf);
 			if (tu_load_tg(&tr, tg, &shapes[s]) != TV_OK)
 				fail_msg("generated trace %u shape %zu did not load", seed, s);
-			snprintf(what, sizeof what, "generated trace %u shape %zu", seed, s);
 			check_paths(&tr, what);
 			adopting += adopted_threads(&tr);
 			traces++;
