@@ -354,10 +354,8 @@ static void ct_warn(void *ctx, enum tv_warn kind, uint64_t offset, uint64_t n)
 
 /* ------------------------------------------------------------ call storage */
 
-static int ct_grow_calls(struct tv_thread *th, unsigned nslots)
+static int ct_grow_calls_slow(struct tv_thread *th, unsigned nslots)
 {
-	if (th->ncalls < th->cap)
-		return 0;
 	if (th->cap == UINT32_MAX)
 		return -1;
 	uint32_t cap = th->cap;
@@ -390,29 +388,41 @@ static int ct_grow_calls(struct tv_thread *th, unsigned nslots)
 	return 0;
 }
 
-/* Store a relative time; values past 32 bits get the thread a _hi array. */
-static int ct_set_time(struct tv_thread *th, uint32_t **lo, uint32_t **hi,
-                       uint32_t i, uint64_t v)
+/* Room for one more call. */
+static inline int ct_grow_calls(struct tv_thread *th, unsigned nslots)
 {
-	(*lo)[i] = (uint32_t)v;
-	if (v >> 32 && !*hi) {
+	return th->ncalls < th->cap ? 0 : ct_grow_calls_slow(th, nslots);
+}
+
+/* Store a relative time; values past 32 bits get the thread a _hi array. */
+static int ct_set_hi(struct tv_thread *th, uint32_t **hi, uint32_t i, uint64_t v)
+{
+	if (!*hi) {
 		*hi = calloc(th->cap, sizeof(uint32_t));
 		if (!*hi)
 			return -1;
 	}
-	if (*hi)
-		(*hi)[i] = (uint32_t)(v >> 32);
+	(*hi)[i] = (uint32_t)(v >> 32);
 	return 0;
 }
 
-static int ct_set_start(struct tv_thread *th, unsigned s, uint32_t i, uint64_t v)
+static inline int ct_set_time(struct tv_thread *th, uint32_t *lo, uint32_t **hi,
+                              uint32_t i, uint64_t v)
 {
-	return ct_set_time(th, &th->start[s], &th->start_hi[s], i, v);
+	lo[i] = (uint32_t)v;
+	if (!(v >> 32) && !*hi)
+		return 0;
+	return ct_set_hi(th, hi, i, v);
 }
 
-static int ct_set_end(struct tv_thread *th, unsigned s, uint32_t i, uint64_t v)
+static inline int ct_set_start(struct tv_thread *th, unsigned s, uint32_t i, uint64_t v)
 {
-	return ct_set_time(th, &th->end[s], &th->end_hi[s], i, v);
+	return ct_set_time(th, th->start[s], &th->start_hi[s], i, v);
+}
+
+static inline int ct_set_end(struct tv_thread *th, unsigned s, uint32_t i, uint64_t v)
+{
+	return ct_set_time(th, th->end[s], &th->end_hi[s], i, v);
 }
 
 /* ------------------------------------------------------------ sink: records */
@@ -456,32 +466,46 @@ static inline uint32_t ct_thread_index(struct calltree *b, uint32_t tid)
 	return ct_thread_slow(b, tid);
 }
 
-/* Makes times 64-bit and monotonic (PROFILE-SPEC §1); returns µs since the
- * thread's first timestamp per slot in rel[]. */
-static void ct_times(struct calltree *b, struct tv_thread *th, struct ct_clock *ct,
-                     const uint64_t raw[2], uint64_t rel[2], uint64_t offset)
+/* One slot's time made 64-bit (a fall of more than 2^31 is a wrap of the
+ * 32-bit value) and monotonic (a smaller one is clamped; *back counts). */
+static inline uint64_t ct_unwrap(struct ct_clock *ck, unsigned s, uint64_t v, uint64_t *back)
 {
-	for (unsigned s = 0; s < b->nslots; s++) {
-		uint64_t v = raw[s];
-		if (!ct->seen) {
-			th->first[s] = v;
-		} else {
-			uint64_t prev = ct->prev[s];
-			v += ct->epoch[s];
-			if (v < prev && prev - v > CT_HALF) {
-				ct->epoch[s] += CT_WRAP;
-				v += CT_WRAP;
-			}
-			if (v < prev) {
-				tv_warnings_add(&b->tr->warnings, TV_W_TIME_BACKWARDS, offset, 1);
-				v = prev;
-			}
+	uint64_t prev = ck->prev[s];
+	v += ck->epoch[s];
+	if (v < prev) {
+		if (prev - v > CT_HALF) {
+			ck->epoch[s] += CT_WRAP;
+			v += CT_WRAP;
 		}
-		ct->prev[s] = v;
-		th->last[s] = v;
-		rel[s] = v - th->first[s];
+		if (v < prev) {
+			++*back;
+			v = prev;
+		}
 	}
-	ct->seen = 1;
+	ck->prev[s] = v;
+	return v;
+}
+
+/* Makes times 64-bit and monotonic (PROFILE-SPEC §1); returns µs since the
+ * thread's first timestamp per slot in rel[]. The thread's last time is
+ * ck->prev (trace.threads' last[] is set at the end). */
+static inline void ct_times(struct calltree *b, struct tv_thread *th, struct ct_clock *ck,
+                            const uint64_t raw[2], uint64_t rel[2], uint64_t offset)
+{
+	if (!ck->seen) {
+		for (unsigned s = 0; s < b->nslots; s++) {
+			th->first[s] = ck->prev[s] = raw[s];
+			rel[s] = 0;
+		}
+		ck->seen = 1;
+		return;
+	}
+	uint64_t back = 0;
+	rel[0] = ct_unwrap(ck, 0, raw[0], &back) - th->first[0];
+	if (b->nslots == 2)
+		rel[1] = ct_unwrap(ck, 1, raw[1], &back) - th->first[1];
+	if (back)
+		tv_warnings_add(&b->tr->warnings, TV_W_TIME_BACKWARDS, offset, back);
 }
 
 /* ------------------------------------------------------------ edge sums */
@@ -529,11 +553,9 @@ static uint32_t ct_edge(struct calltree *b, uint32_t from, uint32_t to)
 }
 
 /* Cell k of edge sum e, made when new; NULL when out of memory. */
-static struct tv_ecell *ct_cell_of(struct ct_replay *tr, uint32_t e, unsigned k)
+static struct tv_ecell *ct_rec_cell(struct ct_replay *tr, uint32_t e, unsigned k)
 {
 	struct tv_esum *es = &tr->esums[e];
-	if (k == 0)
-		return &es->plain;
 	if (es->rec == TV_NO_EREC) {
 		if (grow_push32((void **)&tr->erecs, &tr->erecs_cap, tr->nerecs, sizeof *tr->erecs) < 0)
 			return NULL;
@@ -543,9 +565,14 @@ static struct tv_ecell *ct_cell_of(struct ct_replay *tr, uint32_t e, unsigned k)
 	return &tr->erecs[es->rec].cell[k - 1];
 }
 
+static inline struct tv_ecell *ct_cell_of(struct ct_replay *tr, uint32_t e, unsigned k)
+{
+	return k == 0 ? &tr->esums[e].plain : ct_rec_cell(tr, e, k);
+}
+
 /* Marks m open on this thread's stack; returns 1 when it already was (the
  * new call is recursive), 0 when not, -1 when out of memory. */
-static int ct_act_set(struct ct_thread *ct, uint32_t m)
+static inline int ct_act_set(struct ct_thread *ct, uint32_t m)
 {
 	uint32_t w = m >> 6;
 	if (w >= ct->act_words &&
@@ -637,9 +664,9 @@ static int ct_enter(struct calltree *b, struct tv_thread *th, struct ct_thread *
 	uint32_t i = th->ncalls++;
 	th->method[i] = m;
 	th->parent[i] = up ? up->call : TV_ROOT;
-	for (unsigned s = 0; s < b->w.nslots; s++)
-		if (ct_set_start(th, s, i, rel[s]) < 0)
-			return -1;
+	if (ct_set_start(th, 0, i, rel[0]) < 0 ||
+	    (b->w.nslots == 2 && ct_set_start(th, 1, i, rel[1]) < 0))
+		return -1;
 	if (!up && ct_push_root(ct, i) < 0)
 		return -1;
 	struct ct_frame *f = &ct->stack[ct->depth++];
@@ -656,16 +683,17 @@ static int ct_enter(struct calltree *b, struct tv_thread *th, struct ct_thread *
 static int ct_pop(struct calltree *b, struct tv_thread *th, struct ct_thread *ct,
                   const uint64_t rel[2])
 {
-	struct ct_frame f = ct->stack[--ct->depth];
-	ct_act_leave(ct, &f);
-	struct tv_ecell *c = ct_cell_of(&b->w, f.edge, ct_cell(ct, &f));
-	if (!c)
+	const struct ct_frame *f = &ct->stack[--ct->depth];
+	ct_act_leave(ct, f);
+	struct tv_ecell *c = ct_cell_of(&b->w, f->edge, ct_cell(ct, f));
+	if (!c || ct_set_end(th, 0, f->call, rel[0]) < 0)
 		return -1;
 	c->calls++;
-	for (unsigned s = 0; s < b->w.nslots; s++) {
-		if (ct_set_end(th, s, f.call, rel[s]) < 0)
+	c->incl[0] += rel[0] - f->start[0];
+	if (b->w.nslots == 2) {
+		if (ct_set_end(th, 1, f->call, rel[1]) < 0)
 			return -1;
-		c->incl[s] += rel[s] - f.start[s];
+		c->incl[1] += rel[1] - f->start[1];
 	}
 	return 0;
 }
@@ -1186,6 +1214,9 @@ enum tv_status calltree_finish(struct calltree *b, struct tv_error *err)
 	ct_merge(b);
 	if (b->w.wfail || (tr->nthreads && ct_work_thread(b, tr->nthreads - 1) < 0))
 		return tv_fail(err, TV_ERR_NOMEM, TV_NO_OFFSET, NULL);
+	for (uint32_t i = 0; i < tr->nthreads; i++)
+		for (unsigned s = 0; s < b->nslots; s++)
+			tr->threads[i].last[s] = b->clk[i].prev[s];
 	for (uint32_t i = 0; i < tr->nthreads; i++) {
 		struct tv_thread *th = &tr->threads[i];
 		if (ct_close_open(b, th, &b->w.ct[i]) < 0 ||
