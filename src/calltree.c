@@ -354,37 +354,44 @@ static void ct_warn(void *ctx, enum tv_warn kind, uint64_t offset, uint64_t n)
 
 /* ------------------------------------------------------------ call storage */
 
+/* Call arrays grow by a quarter (from 64 calls): with thousands of small
+ * threads their unused tails were a third of the peak memory when they
+ * doubled (2,000 threads, 70 MB trace: 92 MB held for 59 MB of calls).
+ * Large arrays are mapped and grow in place, so the smaller steps cost no
+ * copies there. */
 static int ct_grow_calls_slow(struct tv_thread *th, unsigned nslots)
 {
-	if (th->cap == UINT32_MAX)
+	uint32_t cap = th->cap, need = th->ncalls + 1;
+	if (cap == UINT32_MAX)
 		return -1;
-	uint32_t cap = th->cap;
-	uint32_t need = th->ncalls + 1;
+	uint32_t to = cap < 64 ? 64 : cap > UINT32_MAX - cap / 4 ? UINT32_MAX : cap + cap / 4;
+	if (to < need)
+		to = need;
 	uint32_t c0 = cap;
-	if (grow_to32((void **)&th->method, &c0, need, sizeof *th->method) < 0)
+	if (grow_exact32((void **)&th->method, &c0, to, sizeof *th->method) < 0)
 		return -1;
 	c0 = cap;
-	if (grow_to32((void **)&th->parent, &c0, need, sizeof *th->parent) < 0)
+	if (grow_exact32((void **)&th->parent, &c0, to, sizeof *th->parent) < 0)
 		return -1;
 	for (unsigned s = 0; s < nslots; s++) {
 		c0 = cap;
-		if (grow_to32((void **)&th->start[s], &c0, need, sizeof(uint32_t)) < 0)
+		if (grow_exact32((void **)&th->start[s], &c0, to, sizeof(uint32_t)) < 0)
 			return -1;
 		c0 = cap;
-		if (grow_to32((void **)&th->end[s], &c0, need, sizeof(uint32_t)) < 0)
+		if (grow_exact32((void **)&th->end[s], &c0, to, sizeof(uint32_t)) < 0)
 			return -1;
 		if (th->start_hi[s]) {
 			c0 = cap;
-			if (grow_to32_zeroed((void **)&th->start_hi[s], &c0, need, sizeof(uint32_t)) < 0)
+			if (grow_exact32_zeroed((void **)&th->start_hi[s], &c0, to, sizeof(uint32_t)) < 0)
 				return -1;
 		}
 		if (th->end_hi[s]) {
 			c0 = cap;
-			if (grow_to32_zeroed((void **)&th->end_hi[s], &c0, need, sizeof(uint32_t)) < 0)
+			if (grow_exact32_zeroed((void **)&th->end_hi[s], &c0, to, sizeof(uint32_t)) < 0)
 				return -1;
 		}
 	}
-	th->cap = c0;
+	th->cap = to;
 	return 0;
 }
 
