@@ -13,6 +13,9 @@
  * less its child edges' incl). Only the calls an adoption re-parented after
  * they closed (each thread's first walk_calls) are walked.
  */
+#ifdef HAVE_CONFIG_H
+#include "config.h"  /* TV_THREADS */
+#endif
 #include "profile.h"
 
 #include "callwalk.h"
@@ -20,6 +23,9 @@
 
 #include <stdlib.h>
 #include <string.h>
+#ifdef TV_THREADS
+#include <pthread.h>
+#endif
 
 struct pf_frame {
 	uint32_t call;
@@ -356,6 +362,74 @@ static struct prof_edge pf_public_edge(uint32_t method, const struct pf_half *h)
 	return pe;
 }
 
+/* Sorts the lists of methods [from, to) (and the toplevel's with from 0). */
+struct pf_sorter {
+	struct profile *p;
+	uint32_t from, to;
+	int rc;
+};
+
+static void *pf_sort_range(void *arg)
+{
+	struct pf_sorter *s = arg;
+	struct profile *p = s->p;
+	const struct trace *tr = p->tr;
+	uint32_t most = s->from == 0 ? p->ntop_children : 0;
+	for (uint32_t m = s->from; m < s->to; m++) {
+		if (p->methods[m].nparents > most)
+			most = p->methods[m].nparents;
+		if (p->methods[m].nchildren > most)
+			most = p->methods[m].nchildren;
+	}
+	struct prof_edge *tmp = malloc((size_t)(most ? most : 1) * sizeof *tmp);
+	s->rc = tmp ? 0 : -1;
+	if (!tmp)
+		return NULL;
+	int clock = trace_sort_clock(tr);
+	if (s->from == 0)
+		pf_edge_msort(p->top_children, tmp, p->ntop_children, clock, tr->methods);
+	for (uint32_t m = s->from; m < s->to; m++) {
+		struct prof_method *pm = &p->methods[m];
+		pf_edge_msort(pm->parents, tmp, pm->nparents, clock, tr->methods);
+		pf_edge_msort(pm->children, tmp, pm->nchildren, clock, tr->methods);
+	}
+	free(tmp);
+	return NULL;
+}
+
+/* Sorting the lists is most of a fast-path profile: with many edges the
+ * methods are split in two halves of about as many edges, the second
+ * sorted on a second thread. Each list is sorted on its own under a total
+ * order, so the result does not depend on who sorts it. */
+#define PF_PARALLEL_EDGES 50000
+
+static int pf_sort_lists(struct profile *p, size_t nedges)
+{
+	uint32_t n = p->tr->nmethods;
+	struct pf_sorter all = {p, 0, n, 0};
+#ifdef TV_THREADS
+	if (nedges >= PF_PARALLEL_EDGES) {
+		size_t half = 0;
+		uint32_t cut = 0;
+		while (cut < n && half < nedges) {  /* 2 entries per edge in all */
+			half += (size_t)p->methods[cut].nparents + p->methods[cut].nchildren;
+			cut++;
+		}
+		struct pf_sorter lo = {p, 0, cut, 0}, hi = {p, cut, n, 0};
+		pthread_t t;
+		if (pthread_create(&t, NULL, pf_sort_range, &hi) == 0) {
+			pf_sort_range(&lo);
+			pthread_join(t, NULL);
+			return lo.rc < 0 || hi.rc < 0 ? -1 : 0;
+		}
+	}
+#else
+	(void)nedges;
+#endif
+	pf_sort_range(&all);
+	return all.rc;
+}
+
 /* Turns the counted edges into sorted parent/child lists, all in one pool. */
 static int pf_lists(struct pf_build *b)
 {
@@ -412,25 +486,7 @@ static int pf_lists(struct pf_build *b)
 			from->children[from->nchildren++] = as_child;
 		}
 	}
-	uint32_t most = ntop;
-	for (uint32_t m = 0; m < tr->nmethods; m++) {
-		if (p->methods[m].nparents > most)
-			most = p->methods[m].nparents;
-		if (p->methods[m].nchildren > most)
-			most = p->methods[m].nchildren;
-	}
-	struct prof_edge *tmp = malloc((size_t)(most ? most : 1) * sizeof *tmp);
-	if (!tmp)
-		return -1;
-	int clock = trace_sort_clock(tr);
-	pf_edge_msort(p->top_children, tmp, ntop, clock, tr->methods);
-	for (uint32_t m = 0; m < tr->nmethods; m++) {
-		struct prof_method *pm = &p->methods[m];
-		pf_edge_msort(pm->parents, tmp, pm->nparents, clock, tr->methods);
-		pf_edge_msort(pm->children, tmp, pm->nchildren, clock, tr->methods);
-	}
-	free(tmp);
-	return 0;
+	return pf_sort_lists(p, nall);
 }
 
 static int pf_order(struct profile *p)

@@ -315,10 +315,10 @@ static uint32_t rng_below(struct rng *r, uint32_t n)
 /* A random trace: few methods (so recursion is common), exits of methods
  * that are not on top or not open at all, unrolls, times that sometimes
  * jump past 32 bits or go backwards. */
-static struct tg *random_tg(struct rng *r, unsigned records)
+static struct tg *random_tg(struct rng *r, unsigned records, unsigned nmethods)
 {
 	struct tg *tg = tg_new();
-	unsigned nthreads = 1 + rng_below(r, 4), nmethods = 2 + rng_below(r, 10);
+	unsigned nthreads = 1 + rng_below(r, 4);
 	uint32_t stack[4][64], depth[4] = {0};
 	uint64_t cpu[4] = {0}, wall = 0;
 	for (unsigned t = 0; t < nthreads; t++)
@@ -375,7 +375,7 @@ static void test_generated(void **state)
 	for (unsigned seed = 0; seed < 60; seed++) {
 		/* Every fourth one is long enough to start the loader's worker. */
 		unsigned n = seed % 4 ? 50 + rng_below(&r, 3000) : 20000 + rng_below(&r, 20000);
-		struct tg *tg = random_tg(&r, n);
+		struct tg *tg = random_tg(&r, n, 2 + rng_below(&r, 10));
 		for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; s++) {
 			struct trace tr;
 			char what[64];
@@ -399,11 +399,49 @@ static void test_generated(void **state)
 	assert_true(adopting > traces / 2);
 }
 
+/* Every list of p in the order profile_edge_cmp() defines. */
+static void check_sorted(const struct profile *p)
+{
+	const struct trace *tr = p->tr;
+	int clock = trace_sort_clock(tr);
+	for (uint32_t i = 1; i < p->ntop_children; i++)
+		assert_true(profile_edge_cmp(tr, clock, &p->top_children[i - 1],
+		                             &p->top_children[i]) < 0);
+	for (uint32_t m = 0; m < tr->nmethods; m++) {
+		const struct prof_method *pm = &p->methods[m];
+		for (uint32_t i = 1; i < pm->nparents; i++)
+			assert_true(profile_edge_cmp(tr, clock, &pm->parents[i - 1], &pm->parents[i]) < 0);
+		for (uint32_t i = 1; i < pm->nchildren; i++)
+			assert_true(profile_edge_cmp(tr, clock, &pm->children[i - 1],
+			                             &pm->children[i]) < 0);
+	}
+}
+
+/* Enough distinct edges (1,500 methods called at random) that the
+ * profile sorts its lists on two threads. */
+static void test_many_edges(void **state)
+{
+	(void)state;
+	struct rng r = {7};
+	struct tg *tg = random_tg(&r, 400000, 1500);
+	struct trace tr;
+	assert_int_equal(tu_load_tg(&tr, tg, NULL), TV_OK);
+	assert_true(tr.nesums > 100000);
+	check_paths(&tr, "many edges");
+	struct profile p;
+	assert_int_equal(profile_build(&p, &tr, NULL, NULL), TV_OK);
+	check_sorted(&p);
+	profile_free(&p);
+	trace_free(&tr);
+	tg_free(tg);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_adoption_numbers),
 		cmocka_unit_test(test_generated),
+		cmocka_unit_test(test_many_edges),
 		cmocka_unit_test(test_real_traces),
 		cmocka_unit_test(test_samples_and_corpus),
 	};
