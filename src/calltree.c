@@ -74,7 +74,7 @@ struct ct_event {
 	uint64_t where;           /* file offset << 1 | 1 for an exit */
 };
 
-#define CT_BATCH 4096         /* events per hand-over (128 KiB) */
+#define CT_BATCH 32768        /* events per hand-over (1 MiB) */
 
 /* The replay's state: owned by the worker while it runs. The edge sums
  * move into the trace at the end (same fields as there). */

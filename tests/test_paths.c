@@ -374,7 +374,7 @@ static void test_generated(void **state)
 	unsigned adopting = 0, traces = 0;
 	for (unsigned seed = 0; seed < 60; seed++) {
 		/* Every fourth one is long enough to start the loader's worker. */
-		unsigned n = seed % 4 ? 50 + rng_below(&r, 3000) : 20000 + rng_below(&r, 20000);
+		unsigned n = seed % 4 ? 50 + rng_below(&r, 3000) : 40000 + rng_below(&r, 40000);
 		struct tg *tg = random_tg(&r, n, 2 + rng_below(&r, 10));
 		for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; s++) {
 			struct trace tr;
