@@ -172,8 +172,8 @@ static void check_threads(const uint8_t *buf, size_t len, const char *what)
 			if (!same)
 				fail_msg("%s: thread %" PRIu32 " differs", what, x->tid);
 		}
-		if (memcmp(a.esums, b.esums, (size_t)a.nesums * sizeof *a.esums) != 0 ||
-		    memcmp(a.eends, b.eends, (size_t)a.nesums * sizeof *a.eends) != 0 ||
+		if ((a.nesums && memcmp(a.esums, b.esums, (size_t)a.nesums * sizeof *a.esums) != 0) ||
+		    (a.nesums && memcmp(a.eends, b.eends, (size_t)a.nesums * sizeof *a.eends) != 0) ||
 		    (a.nerecs && memcmp(a.erecs, b.erecs, (size_t)a.nerecs * sizeof *a.erecs) != 0))
 			fail_msg("%s: edge sums differ", what);
 	}
