@@ -494,8 +494,8 @@ static inline uint64_t ct_unwrap(struct ct_clock *ck, unsigned s, uint64_t v, ui
 	return v;
 }
 
-/* Makes times 64-bit and monotonic (docs/numbers.md, "Events"); returns µs since the
- * thread's first timestamp per slot in rel[]. The thread's last time is
+/* Makes times 64-bit and monotonic (docs/numbers.md, "Events"); returns µs
+ * since the thread's first timestamp per slot in rel[]. The thread's last time is
  * ck->prev (trace.threads' last[] is set at the end). */
 static inline void ct_times(struct calltree *b, struct tv_thread *th, struct ct_clock *ck,
                             const uint64_t raw[2], uint64_t rel[2], uint64_t offset)
