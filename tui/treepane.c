@@ -244,6 +244,8 @@ static void tp_flatten(struct treepane *p)
 	p->nrows = 0;
 	if (!p->built)
 		return;
+	p->clock = p->t.clock;
+	memcpy(p->top_incl, p->t.top_incl, sizeof p->top_incl);
 	uint32_t sp = 0, cap = 64;
 	struct tp_frame *st = malloc(cap * sizeof *st);
 	if (!st)
@@ -305,7 +307,8 @@ static void tp_apply(struct treepane *p, struct tp_job *j)
 		p->t = j->built;
 		j->has_built = 0;
 		p->built = 1;
-		memset(p->open, 0, p->open_cap);
+		if (p->open)
+			memset(p->open, 0, p->open_cap);
 		p->nrows = p->cursor = p->top = 0;
 	}
 	if (j->st != TV_OK)
@@ -432,10 +435,10 @@ static void tp_time_pct(char *buf, size_t n, uint64_t usec, uint64_t top)
 /* The report's columns of a row: incl, %, excl, %, calls. */
 static void tp_numbers(const struct treepane *p, const struct tp_row *r, char *buf, size_t n)
 {
-	int c = p->t.clock;
+	int c = p->clock;
 	char in[48], ex[48];
-	tp_time_pct(in, sizeof in, r->incl[c], p->t.top_incl[c]);
-	tp_time_pct(ex, sizeof ex, r->excl[c], p->t.top_incl[c]);
+	tp_time_pct(in, sizeof in, r->incl[c], p->top_incl[c]);
+	tp_time_pct(ex, sizeof ex, r->excl[c], p->top_incl[c]);
 	snprintf(buf, n, "%s %s %*" PRIu64, in, ex, TP_W_CALLS, r->calls);
 }
 
@@ -481,8 +484,8 @@ static void tp_draw_row(struct treepane *p, WINDOW *win, const struct pane_ctx *
                         uint32_t r, int other, uint32_t skip)
 {
 	const struct tp_row *row = &p->rows[r];
-	char nums[160], guides[400], name[2400], cell[2800];
-	int w = getmaxx(win), oc = !p->t.clock;
+	char nums[160], guides[400], name[2400], cell[3200];
+	int w = getmaxx(win), oc = !p->clock;
 	tp_numbers(p, row, nums, sizeof nums);
 	int x = 0;
 	attr_t a = r == p->cursor ? (ctx->focused ? ctx->color->role[ROLE_SELECTED] : A_BOLD)
@@ -517,7 +520,7 @@ static void tp_draw_row(struct treepane *p, WINDOW *win, const struct pane_ctx *
 static void tp_draw_title(struct treepane *p, WINDOW *win, const struct pane_ctx *ctx, int other)
 {
 	char line[600];
-	const char *c = p->t.clock == TV_CPU ? "cpu" : "real", *oc = p->t.clock == TV_CPU ? "real" : "cpu";
+	const char *c = p->clock == TV_CPU ? "cpu" : "real", *oc = p->clock == TV_CPU ? "real" : "cpu";
 	int n = snprintf(line, sizeof line, "%*s%s %*s %*s%s %*s %*s", TP_W_TIME - 5, "incl ", c,
 	                 TP_W_PCT, "%", TP_W_TIME - 5, "excl ", c, TP_W_PCT, "%", TP_W_CALLS, "calls");
 	if (other && n > 0)
@@ -608,7 +611,8 @@ static void tp_open(struct treepane *p, int open, struct pane_out *out)
 
 static void tp_collapse_all(struct treepane *p)
 {
-	memset(p->open, 0, p->open_cap);
+	if (p->open)
+		memset(p->open, 0, p->open_cap);
 	if (!p->inverted && p->open_cap)
 		p->open[0] = 1;  /* the root's children stay: one row is no tree */
 	p->cursor = 0;

@@ -46,6 +46,10 @@ struct treepane {
 	/* The scope and clock the tree has once every queued job ran. */
 	int req_scoped, req_clock, requested;
 	uint32_t req_tid;
+	/* The rows' clock and toplevel, copied with them: drawing never
+	 * reads the tree. */
+	int clock;
+	uint64_t top_incl[TV_NCLOCKS];
 	uint8_t *open;           /* per node: shown open */
 	uint32_t open_cap;
 	struct tp_row *rows;
