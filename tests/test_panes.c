@@ -347,8 +347,10 @@ static void test_find_shows_expansion(void **state)
 	struct scr *s = scr_open(80, 24, 1);
 	scr_keys(s, "/handleLaunchActivity\n");
 	assert_true(scr_has("match 1/1"));
-	int sel = scr_row_with("handleLaunchActivity");
+	int sel = scr_row_with("ActivityThread.handleLaun");
 	int self = scr_find("    self");
+	if (!(sel > 0 && self > sel))
+		dump();
 	assert_true(sel > 0 && self > sel);
 	assert_true(scr_find("  > ") > self);   /* a child below self */
 	scr_keys(s, "G");
@@ -362,7 +364,7 @@ static void test_find_shows_expansion(void **state)
 	/* & keeps the matches only; an empty filter lists all again. */
 	scr_keys(s, "&handleLaunch\n");
 	assert_true(scr_has("filter: 1 of "));
-	assert_true(scr_row_with("handleLaunchActivity") > 0);
+	assert_true(scr_row_with("ActivityThread.handleLaun") > 0);
 	assert_false(scr_has("Looper.loop"));
 	scr_keys(s, "&\n/Looper.loop\n");
 	assert_true(scr_has("match 1/1"));
@@ -419,6 +421,36 @@ static void test_first_screen_and_ruler(void **state)
 	scr_close(s);
 }
 
+/* 9: long names are shortened by one rule (the signature to "(…)",
+ * then package segments to their first letter, then a cut at the end) in
+ * the table and the timeline's status line; the selection's full name is
+ * wrapped over the table's status rows. */
+static void test_long_names(void **state)
+{
+	(void)state;
+	char a[2048], b[2048], all[4200];
+	struct scr *s = scr_open(80, 24, 0);
+	scr_keys(s, "/handleLaunchActivity\n");
+	/* 26 + 21 + 4 = 51 columns with "(…)"; a/ and a/ leave 43, more
+	 * than the name column: cut at the end, no segment cut before. */
+	int y = scr_find("a/a/ActivityThread.handleLaun");
+	assert_true(y > 0);
+	scr_row(y, a, sizeof a);
+	assert_non_null(strstr(a, "a/a/ActivityThread.handleLaun\xE2\x80\xA6 "));
+	scr_row(s->lines - 3, a, sizeof a);
+	scr_row(s->lines - 2, b, sizeof b);
+	snprintf(all, sizeof all, "%s%s", a, b);
+	assert_string_equal(all, " android/app/ActivityThread.handleLaunchActivity (Landroid/app/"
+	                         "ActivityThread$ActivityClientRecord;Landroid/content/Intent;)V");
+	/* The timeline's status line: 24 columns before the name and 24 after
+	 * leave 32; "a/o/MessageQueue.nativePollOnce (…)" is 35: cut. */
+	int st = scr_find(" cursor ");
+	scr_row(st, a, sizeof a);
+	assert_string_equal(a, " cursor 0.0s  [1] main  a/o/MessageQueue.nativePollOnce\xE2\x80\xA6"
+	                       "  (1.344142 s, depth 10)");
+	scr_close(s);
+}
+
 int main(void)
 {
 	setlocale(LC_ALL, "C.UTF-8");
@@ -430,6 +462,7 @@ int main(void)
 		cmocka_unit_test(test_columns_and_clock),
 		cmocka_unit_test(test_find_shows_expansion),
 		cmocka_unit_test(test_first_screen_and_ruler),
+		cmocka_unit_test(test_long_names),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

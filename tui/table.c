@@ -568,6 +568,23 @@ static void tc_draw_row(const struct table *t, WINDOW *win, int y, const struct 
 	wattrset(win, A_NORMAL);
 }
 
+/* The status line at the bottom: the selected method's full name, wrapped
+ * over as many rows as it needs, up to a quarter of the pane (the last
+ * row then cuts). Returns the rows it took. */
+static int tc_draw_status(const struct table *t, WINDOW *win, const struct color *c, int ascii,
+                          int h)
+{
+	char line[4300];
+	line[0] = ' ';
+	names_method(t->p->tr, t->sel, 1 << 20, ascii, line + 1, sizeof line - 1);
+	int most = (h - 1) / 4 > 1 ? (h - 1) / 4 : 1;
+	int rows = text_rows(line, getmaxx(win));
+	rows = rows < most ? rows : most;
+	if (h < 3)
+		return 0;
+	return draw_wrapped(win, h - rows, rows, line, c->role[ROLE_TITLE], ascii);
+}
+
 void table_draw(struct table *t, WINDOW *win, const struct color *c, int ascii, int focused)
 {
 	int h, w, shown[TC_COUNT], name_w;
@@ -575,7 +592,8 @@ void table_draw(struct table *t, WINDOW *win, const struct color *c, int ascii, 
 	t->width = w;
 	tc_layout(t, w, shown, &name_w);
 	tc_draw_title(t, win, c, shown, name_w, ascii);
-	t->height = h - 1 > 0 ? h - 1 : 1;
+	int srows = tc_draw_status(t, win, c, ascii, h);
+	t->height = h - 1 - srows > 0 ? h - 1 - srows : 1;
 	if (t->cursor < t->top)
 		t->top = t->cursor;
 	if (t->cursor >= t->top + (uint32_t)t->height)

@@ -360,31 +360,37 @@ static void tlv_draw_thread(struct tlview *v, WINDOW *win, const struct color *c
 }
 
 /* The status line: the cursor's time to the precision of one column, the
- * thread and the call under the cursor, or that there is none. */
+ * thread and the call under the cursor, or that there is none. The call's
+ * name gets the room the rest leaves, shortened by the one rule for names
+ * (names.h). */
 static void tlv_draw_status(struct tlview *v, WINDOW *win, const struct color *c, int ascii,
                             int y, int w)
 {
-	char line[1024], tbuf[48], dbuf[48], name[600], thread[300];
+	char line[1024], tbuf[48], dbuf[48], name[600], thread[300], tail[120];
 	uint64_t col = v->bar_w > 0 ? (v->t1 - v->t0) / (uint64_t)v->bar_w : 1;
 	numfmt_time_at(tbuf, sizeof tbuf, v->cursor - v->tl->begin, col, v->t1 - v->tl->begin);
 	uint32_t t = tlv_thread(v);
-	int n = snprintf(line, sizeof line, " cursor %s", tbuf);
 	if (t == TL_NONE) {
+		snprintf(line, sizeof line, " cursor %s", tbuf);
 		draw_row(win, y, line, c->role[ROLE_TITLE], ascii);
 		return;
 	}
 	uint32_t call = timeline_call_at(v->tl, t, v->cursor);
-	names_thread(v->tl->tr, t, 40, ascii, thread, sizeof thread);
-	if (call != TL_NONE && n > 0 && (size_t)n < sizeof line) {
-		const struct tv_thread *th = &v->tl->tr->threads[t];
-		numfmt_duration(dbuf, sizeof dbuf,
-		                timeline_call_end(v->tl, t, call) - timeline_call_start(v->tl, t, call), 1);
-		names_method(v->tl->tr, th->method[call], w / 2, ascii, name, sizeof name);
-		snprintf(line + n, sizeof line - (size_t)n, "  %s  %s  (%s, depth %u)", thread, name, dbuf,
-		         timeline_depth(v->tl, t, call));
-	} else if (n > 0 && (size_t)n < sizeof line) {
-		snprintf(line + n, sizeof line - (size_t)n, "  %s  no call here", thread);
+	names_thread(v->tl->tr, t, w / 2, ascii, thread, sizeof thread);
+	if (call == TL_NONE) {
+		snprintf(line, sizeof line, " cursor %s  %s  no call here", tbuf, thread);
+		draw_row(win, y, line, c->role[ROLE_TITLE], ascii);
+		return;
 	}
+	const struct tv_thread *th = &v->tl->tr->threads[t];
+	numfmt_duration(dbuf, sizeof dbuf,
+	                timeline_call_end(v->tl, t, call) - timeline_call_start(v->tl, t, call), 1);
+	snprintf(tail, sizeof tail, "  (%s, depth %u)", dbuf, timeline_depth(v->tl, t, call));
+	snprintf(line, sizeof line, " cursor %s  %s  ", tbuf, thread);
+	int room = w - text_width(line) - text_width(tail);
+	names_method(v->tl->tr, th->method[call], room > 12 ? room : 12, ascii, name, sizeof name);
+	strncat(line, name, sizeof line - strlen(line) - 1);
+	strncat(line, tail, sizeof line - strlen(line) - 1);
 	draw_row(win, y, line, c->role[ROLE_TITLE], ascii);
 }
 
@@ -492,7 +498,7 @@ static enum pane_res tp_act(void *self, enum action a, const struct pane_ctx *ct
 			                            : "no earlier call of the selected method");
 		} else {
 			char thread[300];
-			names_thread(v->tl->tr, tlv_thread(v), 60, ctx->ascii, thread, sizeof thread);
+			names_thread(v->tl->tr, tlv_thread(v), 1 << 20, ctx->ascii, thread, sizeof thread);
 			snprintf(out->msg, sizeof out->msg, "%s call on %s",
 			         a == ACT_NEXT_CALL ? "next" : "previous", thread);
 		}
