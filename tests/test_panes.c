@@ -178,6 +178,29 @@ static void dump(void)
 	}
 }
 
+/* The text of the row in reverse video: the table's cursor row. */
+static void scr_cursor_row(char *buf, size_t n)
+{
+	buf[0] = '\0';
+	for (int y = 0; y < getmaxy(curscr); y++)
+		if (mvwinch(curscr, y, 0) & A_REVERSE) {
+			scr_row(y, buf, n);
+			return;
+		}
+}
+
+/* Rows starting with prefix. */
+static int scr_count(const char *prefix)
+{
+	char row[2048];
+	int n = 0;
+	for (int y = 0; y < getmaxy(curscr); y++) {
+		scr_row(y, row, sizeof row);
+		n += strncmp(row, prefix, strlen(prefix)) == 0;
+	}
+	return n;
+}
+
 /* 1: at 250 columns every number sits under its label: the labels'
  * right ends are the numbers' right ends. */
 static void test_wide_header_aligned(void **state)
@@ -451,6 +474,57 @@ static void test_long_names(void **state)
 	scr_close(s);
 }
 
+/* 3: a section of the expansion shows 10 rows and "… N more"; Enter
+ * shows the rest and, on the row closing it, the first 10 again; { and }
+ * step through the parts (method, parents, self, children). (toplevel)
+ * has 12 children on the sample (traceview -r, "Parents and children"). */
+static void test_section_cap(void **state)
+{
+	(void)state;
+	char row[2048];
+	struct scr *s = scr_open(120, 50, 1);
+	scr_keys(s, "g");
+	assert_int_equal(scr_count("  > "), 10);
+	assert_int_equal(scr_count("    ... 2 more (Enter)"), 1);
+	/* } from the method row: self (no parents), then the first child,
+	 * the largest by CPU time. */
+	scr_keys(s, "}");
+	scr_cursor_row(row, sizeof row);
+	assert_memory_equal(row, "    self", 8);
+	scr_keys(s, "}");
+	scr_cursor_row(row, sizeof row);
+	assert_memory_equal(row, "  > dalvik/system/NativeStart.main", 34);
+	scr_keys(s, "}");  /* the last part: stays, and says so */
+	assert_true(scr_has("no later section in the expansion"));
+	scr_cursor_row(row, sizeof row);
+	assert_memory_equal(row, "  > dalvik/system/NativeStart.main", 34);
+	/* Ten rows down: the "more" row; Enter opens the section. */
+	for (int i = 0; i < 10; i++)
+		scr_keys(s, "j");
+	scr_cursor_row(row, sizeof row);
+	assert_memory_equal(row, "    ... 2 more (Enter)", 22);
+	scr_key(s, '\r');
+	assert_int_equal(scr_count("  > "), 12);
+	assert_int_equal(scr_count("    ... 2 more"), 0);
+	scr_cursor_row(row, sizeof row);
+	assert_memory_equal(row, "  > ", 4);  /* the 11th child, shown now */
+	scr_keys(s, "jj");
+	scr_cursor_row(row, sizeof row);
+	assert_memory_equal(row, "    ... first 10 only (Enter)", 29);
+	scr_key(s, '\r');
+	assert_int_equal(scr_count("  > "), 10);
+	scr_cursor_row(row, sizeof row);
+	assert_memory_equal(row, "    ... 2 more (Enter)", 22);
+	/* { back to self, then the method row. */
+	scr_keys(s, "{");
+	scr_cursor_row(row, sizeof row);
+	assert_memory_equal(row, "  > dalvik/system/NativeStart.main", 34);
+	scr_keys(s, "{{");
+	scr_cursor_row(row, sizeof row);
+	assert_memory_equal(row, "(toplevel)", 10);
+	scr_close(s);
+}
+
 int main(void)
 {
 	setlocale(LC_ALL, "C.UTF-8");
@@ -463,6 +537,7 @@ int main(void)
 		cmocka_unit_test(test_find_shows_expansion),
 		cmocka_unit_test(test_first_screen_and_ruler),
 		cmocka_unit_test(test_long_names),
+		cmocka_unit_test(test_section_cap),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

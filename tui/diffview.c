@@ -14,8 +14,12 @@
 
 enum dv_kind {
 	DV_METHOD, DV_PARENT, DV_SELF, DV_CHILD,
-	DV_RPARENT_LABEL, DV_RCHILD_LABEL      /* "... while recursive" */
+	DV_RPARENT_LABEL, DV_RCHILD_LABEL,     /* "... while recursive" */
+	DV_MORE, DV_FEWER                      /* as in the table (table.h) */
 };
+
+/* Parts of the expansion capped like the table's (TABLE_SECTION_MAX). */
+#define DV_SECTION_MAX 10
 
 /* One line of the table: a diff row, a parent/child of the selected one
  * with its edge in each run (NULL when the run has no such edge), or the
@@ -26,6 +30,8 @@ struct dv_line {
 	const struct prof_edge *edge[2];
 	uint32_t method[2];                /* edge ends, per run */
 	int rec;                           /* the edges' "while recursive" half */
+	int sect;                          /* 0-3: parents, recursive, children, recursive */
+	uint32_t more;                     /* DV_MORE: lines left out */
 };
 
 struct diffview {
@@ -38,6 +44,7 @@ struct diffview {
 	struct dv_line *lines;
 	uint32_t nlines, cursor, top;
 	int height;
+	unsigned open;                     /* sections shown whole (1 << sect) */
 };
 
 /* ------------------------------------------------------------ model */
@@ -71,7 +78,7 @@ static uint32_t dv_add_edges(struct diffview *v, struct dv_line *out, enum dv_ki
 	if (!used)
 		return 0;
 	for (uint32_t i = 0; i < n0; i++) {
-		struct dv_line l = {kind, 0, {&e0[i], NULL}, {e0[i].method, DIFF_NONE}, rec};
+		struct dv_line l = {kind, 0, {&e0[i], NULL}, {e0[i].method, DIFF_NONE}, rec, 0, 0};
 		dv_name(v, 0, e0[i].method, a, sizeof a);
 		for (uint32_t j = 0; j < n1 && !l.edge[1]; j++) {
 			dv_name(v, 1, e1[j].method, b, sizeof b);
@@ -87,13 +94,24 @@ static uint32_t dv_add_edges(struct diffview *v, struct dv_line *out, enum dv_ki
 	for (uint32_t j = 0; j < n1; j++)
 		if (!used[j] && dv_half_calls(&e1[j], rec))
 			out[k++] = (struct dv_line){kind, 0, {NULL, &e1[j]}, {DIFF_NONE, e1[j].method},
-			                            rec};
+			                            rec, 0, 0};
 	free(used);
 	if (k == (uint32_t)rec)
 		return 0;
+	int sect = (kind == DV_PARENT ? 0 : 2) + rec;
+	for (uint32_t i = (uint32_t)rec; i < k; i++)
+		out[i].sect = sect;
+	uint32_t count = k - (uint32_t)rec;
+	if (count > DV_SECTION_MAX + 1) {
+		struct dv_line l = {v->open & (1u << sect) ? DV_FEWER : DV_MORE, 0, {NULL, NULL},
+		                    {DIFF_NONE, DIFF_NONE}, rec, sect, count - DV_SECTION_MAX};
+		if (l.kind == DV_MORE)
+			k = (uint32_t)rec + DV_SECTION_MAX;
+		out[k++] = l;
+	}
 	if (rec)
 		out[0] = (struct dv_line){kind == DV_PARENT ? DV_RPARENT_LABEL : DV_RCHILD_LABEL, 0,
-		                          {NULL, NULL}, {DIFF_NONE, DIFF_NONE}, 1};
+		                          {NULL, NULL}, {DIFF_NONE, DIFF_NONE}, 1, sect, 0};
 	return k;
 }
 
@@ -121,20 +139,21 @@ static int dv_build(struct diffview *v)
 		dv_edges_of(v, 0, r->base, 0, &c0, &nc0);
 		dv_edges_of(v, 1, r->next, 0, &c1, &nc1);
 	}
-	/* Each edge at most twice, two labels and the self line. */
-	size_t n = (size_t)d->nrows + 2 * ((size_t)np0 + np1 + nc0 + nc1) + 3;
+	/* Each edge at most twice, two labels, four more/fewer lines and the
+	 * self line. */
+	size_t n = (size_t)d->nrows + 2 * ((size_t)np0 + np1 + nc0 + nc1) + 7;
 	struct dv_line *l = realloc(v->lines, n * sizeof *l);
 	if (!l)
 		return -1;
 	v->lines = l;
 	uint32_t k = 0;
 	for (uint32_t i = 0; i < d->nrows; i++) {
-		l[k++] = (struct dv_line){DV_METHOD, i, {NULL, NULL}, {DIFF_NONE, DIFF_NONE}, 0};
+		l[k++] = (struct dv_line){DV_METHOD, i, {NULL, NULL}, {DIFF_NONE, DIFF_NONE}, 0, 0, 0};
 		if (i != v->sel)
 			continue;
 		k += dv_add_edges(v, l + k, DV_PARENT, 0, p0, np0, p1, np1);
 		k += dv_add_edges(v, l + k, DV_PARENT, 1, p0, np0, p1, np1);
-		l[k++] = (struct dv_line){DV_SELF, i, {NULL, NULL}, {DIFF_NONE, DIFF_NONE}, 0};
+		l[k++] = (struct dv_line){DV_SELF, i, {NULL, NULL}, {DIFF_NONE, DIFF_NONE}, 0, 0, 0};
 		k += dv_add_edges(v, l + k, DV_CHILD, 0, c0, nc0, c1, nc1);
 		k += dv_add_edges(v, l + k, DV_CHILD, 1, c0, nc0, c1, nc1);
 	}
@@ -154,6 +173,8 @@ static int dv_select(struct diffview *v, uint32_t row)
 {
 	if (row >= v->d->nrows)
 		return -1;
+	if (row != v->sel)
+		v->open = 0;
 	v->sel = row;
 	if (dv_build(v) < 0)
 		return -1;
@@ -186,9 +207,59 @@ static uint32_t dv_row_named(const struct diffview *v, const struct dv_line *l)
 	return DIFF_NONE;
 }
 
+/* Enter on a "more" or "fewer" line opens or closes its section; 1 when
+ * the cursor was on one. */
+static int dv_toggle_section(struct diffview *v)
+{
+	const struct dv_line *l = v->nlines ? &v->lines[v->cursor] : NULL;
+	if (!l || (l->kind != DV_MORE && l->kind != DV_FEWER))
+		return 0;
+	int sect = l->sect, opening = l->kind == DV_MORE;
+	uint32_t at = v->cursor;
+	v->open ^= 1u << sect;
+	if (dv_build(v) < 0)
+		return 1;
+	v->cursor = at < v->nlines ? at : v->nlines - 1;
+	if (!opening)
+		for (uint32_t i = 0; i < v->nlines; i++)
+			if (v->lines[i].kind == DV_MORE && v->lines[i].sect == sect)
+				v->cursor = i;
+	return 1;
+}
+
+/* Does line i start a part of the expansion? */
+static int dv_section_start(const struct diffview *v, uint32_t i)
+{
+	const struct dv_line *l = &v->lines[i];
+	switch (l->kind) {
+	case DV_METHOD: return l->row == v->sel;
+	case DV_SELF: case DV_RPARENT_LABEL: case DV_RCHILD_LABEL: return 1;
+	case DV_PARENT: case DV_CHILD:
+		return !l->rec && (i == 0 || v->lines[i - 1].kind != l->kind);
+	default: return 0;
+	}
+}
+
+static int dv_section_step(struct diffview *v, int dir)
+{
+	uint32_t lo = v->cursor, hi = v->cursor;
+	while (lo > 0 && !(v->lines[lo].kind == DV_METHOD && v->lines[lo].row == v->sel))
+		lo--;
+	while (hi + 1 < v->nlines && v->lines[hi + 1].kind != DV_METHOD)
+		hi++;
+	for (int64_t i = (int64_t)v->cursor + dir; i >= lo && i <= hi; i += dir)
+		if (dv_section_start(v, (uint32_t)i)) {
+			v->cursor = (uint32_t)i;
+			return 0;
+		}
+	return -1;
+}
+
 static enum pane_res dv_jump(struct diffview *v, struct pane_out *out)
 {
 	const struct dv_line *l = v->nlines ? &v->lines[v->cursor] : NULL;
+	if (dv_toggle_section(v))
+		return PANE_DONE;
 	if (!l || (l->kind != DV_PARENT && l->kind != DV_CHILD)) {
 		snprintf(out->msg, sizeof out->msg, "Enter jumps from a parent or child row");
 		return PANE_DONE;
@@ -254,7 +325,7 @@ static void dv_cells_edge(const struct diffview *v, const struct dv_line *l,
 	int c = v->clock;
 	for (int k = 0; k < DV_COLS; k++)
 		cells[k][0] = '\0';
-	if (l->kind == DV_RPARENT_LABEL || l->kind == DV_RCHILD_LABEL)
+	if (l->kind != DV_PARENT && l->kind != DV_CHILD)
 		return;
 	uint64_t i0 = dv_half_incl(l->edge[0], l->rec, c), i1 = dv_half_incl(l->edge[1], l->rec, c);
 	/* An edge only in the other half in one run is 0 there, not new. */
@@ -281,13 +352,24 @@ static void dv_line_name(const struct diffview *v, const struct dv_line *l, int 
 		         draw_sym(l->kind == DV_PARENT ? SYM_PARENT : SYM_CHILD, v->ascii));
 		mark = sym;
 		break;
-	case DV_SELF: case DV_RPARENT_LABEL: case DV_RCHILD_LABEL: mark = "    "; break;
+	case DV_SELF: case DV_RPARENT_LABEL: case DV_RCHILD_LABEL: case DV_MORE: case DV_FEWER:
+		mark = "    ";
+		break;
 	case DV_METHOD:
 		mark = r->base == DIFF_NONE ? "+ " : r->next == DIFF_NONE ? "- " : "  ";
 		break;
 	}
 	mw = text_width(mark);
-	if (l->kind == DV_SELF) {
+	if (l->kind == DV_MORE || l->kind == DV_FEWER) {
+		char more[96];
+		if (l->kind == DV_MORE)
+			snprintf(more, sizeof more, "%s %lu more (Enter)", draw_sym(SYM_MORE, v->ascii),
+			         (unsigned long)l->more);
+		else
+			snprintf(more, sizeof more, "%s first %d only (Enter)",
+			         draw_sym(SYM_MORE, v->ascii), DV_SECTION_MAX);
+		nw = text_fit(more, w - mw, v->ascii, name, sizeof name);
+	} else if (l->kind == DV_SELF) {
 		nw = text_fit("self (excl, columns as above)", w - mw, v->ascii, name, sizeof name);
 	} else if (l->kind == DV_RPARENT_LABEL || l->kind == DV_RCHILD_LABEL) {
 		nw = text_fit(l->kind == DV_RPARENT_LABEL ? "parents while recursive"
@@ -314,9 +396,11 @@ static void dv_draw_line(struct diffview *v, WINDOW *win, int y, const struct dv
 		dv_cells_method(v, &v->d->rows[l->row], cells);
 	else
 		dv_cells_edge(v, l, cells);
-	if (l->kind == DV_PARENT || l->kind == DV_RPARENT_LABEL)
+	if (l->kind == DV_PARENT || l->kind == DV_RPARENT_LABEL ||
+	    ((l->kind == DV_MORE || l->kind == DV_FEWER) && l->sect < 2))
 		a = c->role[ROLE_PARENT];
-	else if (l->kind == DV_CHILD || l->kind == DV_RCHILD_LABEL)
+	else if (l->kind == DV_CHILD || l->kind == DV_RCHILD_LABEL || l->kind == DV_MORE ||
+	         l->kind == DV_FEWER)
 		a = c->role[ROLE_CHILD];
 	else if (l->kind == DV_SELF)
 		a = c->role[ROLE_SELF];
@@ -380,6 +464,11 @@ static enum pane_res dv_act(void *self, enum action a, const struct pane_ctx *ct
 	case ACT_TOP: dv_move(v, -(int64_t)v->nlines); break;
 	case ACT_BOTTOM: dv_move(v, (int64_t)v->nlines); break;
 	case ACT_JUMP: return dv_jump(v, out);
+	case ACT_SECTION_PREV: case ACT_SECTION_NEXT:
+		if (dv_section_step(v, a == ACT_SECTION_NEXT ? 1 : -1) < 0)
+			snprintf(out->msg, sizeof out->msg, "%s", a == ACT_SECTION_NEXT
+			         ? "no later section in the expansion" : "no earlier section in the expansion");
+		break;
 	case ACT_CLOCK:
 		if (dv_tr(v, 0)->has_clock[!v->clock] && dv_tr(v, 1)->has_clock[!v->clock])
 			v->clock = !v->clock;
