@@ -212,10 +212,10 @@ sockpath=$(tm display-message -p -t probe '#{socket_path}' 2>/dev/null)
 finish probe
 
 if [ -n "$UTF" ]; then
-	LOC=LANG=$UTF PM='▲' CM='▼' WARN='⚠'
+	LOC=LANG=$UTF PM='▲' CM='▼' WARN='⚠' ARROW='→'
 else
 	skipped "UTF-8 markers" "no UTF-8 locale"
-	LOC=LANG=C PM='<' CM='>' WARN='!'
+	LOC=LANG=C PM='<' CM='>' WARN='!' ARROW='->'
 fi
 
 # The sample's method used below: one parent, two children; its first child
@@ -692,15 +692,15 @@ launch_cols=
 if wait_for s16 "Chg Excl" && find_method s16 "$REC"; then
 	keys s16 j j j j j j j j
 	if wait_re s16 "^    children while recursive"; then
-		check "diff recursion: title says calls+recursive base>new" has "Calls+Rec B>N"
-		check "diff recursion: the method row 7+4>7+4" has_re " 208\\.169 +7\\+4>7\\+4 *\$"
-		check "diff recursion: plain parent 208.169 in both, 7>7" \
-			has_re "$(mark_row "$PM" "").* 208\\.169 +208\\.169 +7>7 *\$"
-		check "diff recursion: after 'parents while recursive' 33.853 in both, 4>4" \
+		check "diff recursion: title says calls base${ARROW}new" has "Calls B${ARROW}N"
+		check "diff recursion: the method row 7+4${ARROW}7+4" has_re " 208\\.169 +7\\+4${ARROW}7\\+4 *\$"
+		check "diff recursion: plain parent 208.169 in both, 7${ARROW}7" \
+			has_re "$(mark_row "$PM" "").* 208\\.169 +208\\.169 +7${ARROW}7 *\$"
+		check "diff recursion: after 'parents while recursive' 33.853 in both, 4${ARROW}4" \
 			eval 'line_after "^    parents while recursive *\$" |
-			      grep -E -q "$(mark_row "$PM" "").* 33\\.853 +33\\.853 +4>4 *\$"'
+			      grep -E -q "$(mark_row "$PM" "").* 33\\.853 +33\\.853 +4${ARROW}4 *\$"'
 		keys s16 k k k k k Enter
-		if wait_re s16 "$(mark_row "$PM" "setContentView").* 3>3 *\$"; then
+		if wait_re s16 "$(mark_row "$PM" "setContentView").* 3${ARROW}3 *\$"; then
 			ok "diff recursion: Enter on the parent while recursive selects it"
 		else
 			bad "diff recursion: Enter on the parent while recursive selects it"
