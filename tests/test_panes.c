@@ -685,6 +685,32 @@ static void test_diff_pane(void **state)
 	scr_close(s);
 }
 
+/* 10: the thread list says which threads show ("1–6 of 56") and its
+ * label column widens with the terminal: 2/9 of the width, at least 20,
+ * at most 48 columns (the sample's longest label needs more than 48). */
+static void test_thread_list(void **state)
+{
+	(void)state;
+	static const struct { int cols, bar_x; } want[] = {{80, 20}, {120, 26}, {180, 40}, {250, 48}};
+	char row[2048];
+	for (size_t i = 0; i < sizeof want / sizeof *want; i++) {
+		struct scr *s = scr_open(want[i].cols, 40, 0);
+		scr_row(1, row, sizeof row);
+		unsigned a = 0, b = 0, n = 0;
+		assert_int_equal(sscanf(row, "%u\xE2\x80\x93%u of %u", &a, &b, &n), 3);
+		assert_int_equal(a, 1);
+		assert_true(b > 1 && b < 56);
+		assert_int_equal(n, 56);
+		/* The ruler's first tick, 0s, sits at the start of the bars. */
+		char *bar = strstr(row, "|0s");
+		assert_non_null(bar);
+		*bar = '\0';
+		assert_int_equal(text_width(row), want[i].bar_x);
+		assert_true(scr_find("[1] main ") == 2);  /* main first */
+		scr_close(s);
+	}
+}
+
 int main(void)
 {
 	setlocale(LC_ALL, "C.UTF-8");
@@ -699,6 +725,7 @@ int main(void)
 		cmocka_unit_test(test_long_names),
 		cmocka_unit_test(test_section_cap),
 		cmocka_unit_test(test_diff_pane),
+		cmocka_unit_test(test_thread_list),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

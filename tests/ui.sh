@@ -212,10 +212,10 @@ sockpath=$(tm display-message -p -t probe '#{socket_path}' 2>/dev/null)
 finish probe
 
 if [ -n "$UTF" ]; then
-	LOC=LANG=$UTF PM='▲' CM='▼' WARN='⚠' ARROW='→'
+	LOC=LANG=$UTF PM='▲' CM='▼' WARN='⚠' ARROW='→' DASH='–'
 else
 	skipped "UTF-8 markers" "no UTF-8 locale"
-	LOC=LANG=C PM='<' CM='>' WARN='!' ARROW='->'
+	LOC=LANG=C PM='<' CM='>' WARN='!' ARROW='->' DASH='-'
 fi
 
 # The sample's method used below: one parent, two children; its first child
@@ -237,7 +237,9 @@ if wait_for s1 "Calls+Rec"; then
 		eval 'has_re "^\[1\] main " && has_re "^\[56\] UmsAgent "'
 	check "sample: table title row with Name, Incl Cpu and Calls+Rec" \
 		has_re "^Name +Incl Cpu % +Incl Cpu.* Calls\\+Rec"
-	check "sample: ruler labels |0s and |2s" has_re "^ +\\|0s +\\|2s "
+	check "sample: ruler labels |0s and |2s" has_re "^[0-9]+[^ ]+[0-9]+ of 56 +\\|0s +\\|2s "
+	# The thread list's position: "1–7 of 56" above the labels.
+	check "sample: the thread list says 1${DASH}N of 56" has_re "^1${DASH}[0-9]+ of 56 "
 	check "sample: status line shows the cursor" has_re "^ cursor [0-9.]+(s|ms|us)  \[1\] main  "
 	check "sample: footer on the last line" \
 		eval 'tail -n 1 "$tmp/screen" | grep -q "^ ? help  q quit  Tab timeline"'
@@ -339,7 +341,7 @@ check "timeline: five more zooms: a label every 50 ms (|50ms style, never |5750m
 	eval 'wait_cond s1 step_is 50ms && ! ruler | grep -Eq "[|][0-9]{4,}ms"'
 keys s1 0
 check "timeline: 0 fits the whole trace again: |0s, a label every 2 s" \
-	eval 'wait_cond s1 step_is 2s && has_re "^ +[|]0s +[|]2s "'
+	eval 'wait_cond s1 step_is 2s && has_re "^[0-9]+[^ ]+[0-9]+ of 56 +[|]0s +[|]2s "'
 # Bars are reverse-video cells in a method's colour (never erasable
 # blanks, which tmux can drop: tests/ech.sh); [56] is not the cursor row.
 check "timeline: [56] UmsAgent's bars are reverse-video palette cells under tmux" \
