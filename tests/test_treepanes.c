@@ -425,7 +425,7 @@ static void test_call_chart(void **state)
 	chart_init(&c, &v);
 	struct pane pn = chart_pane(&c);
 	struct pane_out out;
-	WINDOW *win = newwin(8, 126, 0, 0);  /* label 26, bars 100 */
+	WINDOW *win = newwin(8, 126, 0, 0);
 	struct pane_ctx ctx = ctx_of(f);
 	v.cursor = tl.begin + 25;
 	assert_int_equal(f->tr.threads[v.threads[0]].tid, 1);  /* busiest first */
@@ -433,27 +433,34 @@ static void test_call_chart(void **state)
 	assert_true(c.open);
 	assert_int_equal(c.depth, 2);  /* the innermost call under the cursor */
 	pn.ops->draw(pn.self, win, &ctx);
-	assert_int_equal(v.bar_w, 100);
+	int w = v.bar_w, bx = v.bar_x;
+	assert_true(w > 50 && bx + w == 126);
 	assert_int_equal(c.maxd, 2);
+	/* Column x shows the calls at its middle time (x + 1/2) * 100 / w. */
 	const uint32_t *method = f->tr.threads[v.threads[0]].method;
 	const char *sym[3] = {"A", "B", "C"};
-	int from[3] = {0, 10, 20}, to[3] = {100, 60, 30};
+	double from[3] = {0, 10, 20}, to[3] = {100, 60, 30};
+	int first_b = -1;
 	for (int d = 0; d < 3; d++)
-		for (int x = 0; x < 100; x++) {
-			uint32_t call = c.cells[(size_t)d * 100 + (size_t)x];
-			if (x < from[d] || x >= to[d]) {
+		for (int x = 0; x < w; x++) {
+			double t = (x + 0.5) * 100 / w;
+			uint32_t call = c.cells[(size_t)d * (size_t)w + (size_t)x];
+			if (t < from[d] || t >= to[d]) {
 				assert_int_equal(call, TL_NONE);
 				continue;
 			}
+			if (d == 1 && first_b < 0)
+				first_b = x;
 			assert_true(call != TL_NONE);
 			assert_int_equal(f->tr.methods[method[call]].id, tg_id(tg, sym[d]));
 		}
-	/* On screen: B's label starts at its first column. */
+	/* On screen: B's block starts with its label. */
 	char row[4096];
 	win_row(win, 2, row, sizeof row);
 	char *b = strstr(row, "Test.B");
 	assert_non_null(b);
-	assert_true(b - row >= 26 + 10 && b - row < 26 + 60);
+	assert_true(b - row >= bx + first_b && b - row < bx + first_b + 20);
+	assert_true(row[bx + first_b] != ' ' && row[bx + first_b - 1] == ' ');
 	win_row(win, 7, row, sizeof row);
 	assert_non_null(strstr(row, "depth 2"));
 	assert_non_null(strstr(row, "Test.C"));
