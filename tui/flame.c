@@ -23,12 +23,38 @@ struct fl_job {
 	enum tv_status st;
 };
 
+/* Frames a cell wide or more at the widest screen: expanded on the worker
+ * with the build, so the first layout on the UI thread finds them made. */
+#define FL_WARM_CELLS 400
+#define FL_WARM_NODES 20000
+
+static void fl_warm(struct cctree *t)
+{
+	uint64_t total = t->nodes[0].incl[t->clock];
+	uint32_t *q = malloc(FL_WARM_NODES * sizeof *q), n = 0;
+	if (!q)
+		return;
+	q[n++] = 0;
+	for (uint32_t i = 0; i < n; i++) {
+		if (!cctree_expandable(t, q[i]) || cctree_expand(t, q[i]) != TV_OK)
+			continue;
+		uint32_t nk;
+		const uint32_t *k = cctree_children(t, q[i], &nk);
+		for (uint32_t c = 0; c < nk && n < FL_WARM_NODES; c++)
+			if (t->nodes[k[c]].incl[t->clock] * FL_WARM_CELLS >= total)
+				q[n++] = k[c];
+	}
+	free(q);
+}
+
 static void *fl_run(void *arg)
 {
 	struct fl_job *j = arg;
 	struct tv_error err;
 	j->st = cctree_build(&j->t, j->tr, j->scoped ? &j->tid : NULL, j->clock, &err);
 	j->ok = j->st == TV_OK;
+	if (j->ok && j->t.nodes[0].incl[j->clock])
+		fl_warm(&j->t);
 	return j;
 }
 
