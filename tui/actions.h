@@ -95,8 +95,8 @@ enum pane_kind { PANE_TABLE, PANE_TIMELINE, PANE_DIFF, PANE_TREE, PANE_FLAME, PA
 	ACTION(ACT_COLLAPSE_ALL, PANES_TREE, "X", "", "collapse everything") \
 	ACTION(ACT_FRAME_UP, PANES_FLAME, "Up k", "move", "the frame above: the caller") \
 	ACTION(ACT_FRAME_DOWN, PANES_FLAME, "Down j", "move", "the widest frame below: a callee") \
-	ACTION(ACT_FRAME_PREV, PANES_FLAME, "Left h", "move", "the sibling frame to the left") \
-	ACTION(ACT_FRAME_NEXT, PANES_FLAME, "Right l", "move", "the sibling frame to the right") \
+	ACTION(ACT_FRAME_PREV, PANES_FLAME, "Left h", "move", "the next frame to the left at the same depth: a sibling, else a cousin") \
+	ACTION(ACT_FRAME_NEXT, PANES_FLAME, "Right l", "move", "the next frame to the right at the same depth") \
 	ACTION(ACT_ZOOM_FRAME, PANES_FLAME, "Enter z", "zoom", "zoom into the frame: it takes the full width") \
 	ACTION(ACT_UNZOOM, PANES_FLAME, "Z Esc", "out", "zoom out one level") \
 	ACTION(ACT_CLOSE, PANES_HELP, "q ? Esc", "close", "close this pane") \
