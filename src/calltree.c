@@ -255,6 +255,18 @@ static int ct_set_end(struct tv_thread *th, unsigned s, uint32_t i, uint64_t v)
 
 /* ------------------------------------------------------------ sink: records */
 
+/* A record that is not one call boundary, or boundaries that are no record
+ * (struct tv_mark): n = +1 for an action-3 record, -calls for repairs. */
+static int ct_mark(struct tv_thread *th, const uint64_t rel[2], int64_t n)
+{
+	if (!n)
+		return 0;
+	if (grow_push32((void **)&th->marks, &th->marks_cap, th->nmarks, sizeof *th->marks) < 0)
+		return -1;
+	th->marks[th->nmarks++] = (struct tv_mark){{rel[0], rel[1]}, n};
+	return 0;
+}
+
 static uint32_t ct_thread_index(struct calltree *b, uint32_t tid)
 {
 	if (b->last_thread != IDMAP_NONE && b->last_tid == tid)
@@ -364,9 +376,12 @@ static int ct_pop(struct calltree *b, struct tv_thread *th, struct ct_thread *ct
 static int ct_orphan_exit(struct calltree *b, struct tv_thread *th, struct ct_thread *ct,
                           uint32_t m, const uint64_t rel[2], uint64_t offset)
 {
+	static const uint64_t zero[2] = {0, 0};
 	tv_warnings_add(&b->tr->warnings, TV_W_ORPHAN_EXIT, offset, 1);
 	if (ct->depth)
 		tv_warnings_add(&b->tr->warnings, TV_W_LOST_EXIT, offset, ct->depth);
+	if (ct_mark(th, rel, -(int64_t)ct->depth) < 0 || ct_mark(th, zero, -1) < 0)
+		return -1;
 	while (ct->depth)
 		if (ct_pop(b, th, ct, rel) < 0)
 			return -1;
@@ -402,6 +417,8 @@ static int ct_exit(struct calltree *b, struct tv_thread *th, struct ct_thread *c
 	uint32_t lost = ct->depth - k;
 	if (lost)
 		tv_warnings_add(&b->tr->warnings, TV_W_LOST_EXIT, offset, lost);
+	if (ct_mark(th, rel, -(int64_t)lost) < 0)
+		return -1;
 	while (ct->depth >= k)
 		if (ct_pop(b, th, ct, rel) < 0)
 			return -1;
@@ -418,7 +435,7 @@ static int ct_record(void *ctx, uint32_t tid, uint64_t word, uint64_t t0, uint64
 		return -1;
 	struct tv_thread *th = &tr->threads[ti];
 	struct ct_thread *ct = &b->ct[ti];
-	uint64_t raw[2] = {t0, t1}, rel[2];
+	uint64_t raw[2] = {t0, t1}, rel[2] = {0, 0};
 
 	tr->records++;
 	th->records++;
@@ -427,7 +444,7 @@ static int ct_record(void *ctx, uint32_t tid, uint64_t word, uint64_t t0, uint64
 	unsigned action = (unsigned)(word & 3);
 	if (action == 3) {
 		tv_warnings_add(&tr->warnings, TV_W_ACTION3, offset, 1);
-		return 0;
+		return ct_mark(th, rel, 1);
 	}
 	uint32_t m = ct_method_index(b, word & ~UINT64_C(3));
 	if (m == IDMAP_NONE)
@@ -461,6 +478,8 @@ static int ct_close_open(struct calltree *b, struct tv_thread *th, struct ct_thr
 	uint64_t rel[2] = {0, 0};
 	for (unsigned s = 0; s < b->nslots; s++)
 		rel[s] = th->last[s] - th->first[s];
+	if (ct_mark(th, rel, -(int64_t)ct->depth) < 0)
+		return -1;
 	while (ct->depth)
 		if (ct_pop(b, th, ct, rel) < 0)
 			return -1;
@@ -593,6 +612,10 @@ static void ct_move_slots(struct trace *tr)
 		th->last[TV_WALL] = th->last[0];
 		th->start[0] = th->end[0] = th->start_hi[0] = th->end_hi[0] = NULL;
 		th->first[0] = th->last[0] = 0;
+		for (uint32_t k = 0; k < th->nmarks; k++) {
+			th->marks[k].t[TV_WALL] = th->marks[k].t[0];
+			th->marks[k].t[0] = 0;
+		}
 	}
 }
 
