@@ -152,7 +152,7 @@ fi
 run --format=xml "$SAMPLE"
 check "unknown format exits 2" status_is 2
 check "unknown format: one line listing the formats" \
-	stderr_is "traceview: unknown format 'xml' (expected text, csv, json, folded, chrome, dump, speedscope, tree, tree-json)"
+	stderr_is "traceview: unknown format 'xml' (expected text, csv, json, folded, chrome, dump, speedscope, tree, tree-json, waits, waits-json)"
 
 # ---------------------------------------------------------------- -o FILE
 
