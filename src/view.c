@@ -73,14 +73,16 @@ int view_step_transform(const char *s, struct view_step *out, const char **why)
 	}
 	const char *arg = out->text + klen + 1;
 	int rc;
-	if (out->kind == VIEW_APP || out->kind == VIEW_COLLAPSE) {
+	if (out->kind == VIEW_APP) {
 		rc = view_parse_globs(arg, &out->globs, &out->nglobs, why);
-		if (!rc && out->kind == VIEW_COLLAPSE && out->nglobs != 1) {
-			*why = "collapse takes one class pattern";
-			rc = -1;
+	} else if (out->kind == VIEW_COLLAPSE) {
+		/* One pattern: a ',' in it is literal. */
+		rc = (out->globs = malloc(sizeof *out->globs)) ? 0 : -1;
+		*why = "out of memory";
+		if (!rc) {
+			out->globs[0] = (struct view_glob){arg, strlen(arg)};
+			out->nglobs = 1;
 		}
-		if (!rc && out->kind == VIEW_COLLAPSE)
-			out->globs[0].len = strlen(arg);   /* a ',' in it is literal */
 	} else {
 		rc = match_spec_parse(arg, &out->method, why);
 	}
