@@ -21,6 +21,12 @@ struct calltree;
 struct calltree *calltree_new(struct trace *tr);
 void calltree_free(struct calltree *b);
 
+/* Whether the replay may run on a second thread (the default when built
+ * with pthreads; it starts only once a trace passes a few thousand
+ * records). 0 keeps every step on the caller's thread. The numbers are the
+ * same either way. Call before the first record. */
+void calltree_set_threads(struct calltree *b, int on);
+
 /* The sink that feeds this builder (ctx is b; consumed is NULL). */
 struct sink calltree_sink(struct calltree *b);
 

@@ -48,3 +48,27 @@ int grow_to32_zeroed(void **arr, uint32_t *cap, uint32_t need, size_t elem)
 		memset((char *)*arr + (size_t)old * elem, 0, (size_t)(*cap - old) * elem);
 	return 0;
 }
+
+int grow_exact32(void **arr, uint32_t *cap, uint32_t n, size_t elem)
+{
+	if (n <= *cap)
+		return 0;
+	if (elem == 0 || n > SIZE_MAX / elem)
+		return -1;
+	void *p = realloc(*arr, (size_t)n * elem);
+	if (!p)
+		return -1;
+	*arr = p;
+	*cap = n;
+	return 0;
+}
+
+int grow_exact32_zeroed(void **arr, uint32_t *cap, uint32_t n, size_t elem)
+{
+	uint32_t old = *cap;
+	if (grow_exact32(arr, cap, n, elem) < 0)
+		return -1;
+	if (*cap > old)
+		memset((char *)*arr + (size_t)old * elem, 0, (size_t)(*cap - old) * elem);
+	return 0;
+}

@@ -19,6 +19,11 @@ int grow_to32(void **arr, uint32_t *cap, uint32_t need, size_t elem);
 /* grow_to32, then zero the new tail: for arrays read before written. */
 int grow_to32_zeroed(void **arr, uint32_t *cap, uint32_t need, size_t elem);
 
+/* Exactly n elements (n > *cap), for arrays that pick their own steps;
+ * the _zeroed form zeroes the new tail. Same failure rules. */
+int grow_exact32(void **arr, uint32_t *cap, uint32_t n, size_t elem);
+int grow_exact32_zeroed(void **arr, uint32_t *cap, uint32_t n, size_t elem);
+
 /* Room for one more element at index n (the common push). */
 static inline int grow_push(void **arr, size_t *cap, size_t n, size_t elem)
 {

@@ -1,71 +1,67 @@
-/* idmap.c: linear-probing hash map, u64 -> u32. */
+/* idmap.c: linear-probing hash map, u64 -> u32.
+ *
+ * Key and value share a slot, so a probe touches one cache line: the maps
+ * the loader probes per record (edges, large ids) outgrow the caches. */
 #include "idmap.h"
 
 #include <stdlib.h>
 
+/* Multiplicative hashing, folded: keys are often (a << 32 | b) pairs or
+ * small multiples of 4, whose low bits alone cluster. */
 static size_t idmap_hash(uint64_t k)
 {
-	k ^= k >> 33;
-	k *= 0xff51afd7ed558ccdULL;
-	k ^= k >> 33;
-	return (size_t)k;
+	k *= 0x9E3779B97F4A7C15ULL;
+	return (size_t)(k ^ k >> 32);
 }
 
 void idmap_init(struct idmap *m)
 {
-	m->keys = NULL;
-	m->vals = NULL;
+	m->slots = NULL;
 	m->mask = 0;
 	m->count = 0;
 }
 
 void idmap_free(struct idmap *m)
 {
-	free(m->keys);
-	free(m->vals);
+	free(m->slots);
 	idmap_init(m);
 }
 
 uint32_t idmap_get(const struct idmap *m, uint64_t key)
 {
-	if (!m->vals)
+	if (!m->slots)
 		return IDMAP_NONE;
 	for (size_t i = idmap_hash(key) & m->mask;; i = (i + 1) & m->mask) {
-		if (m->vals[i] == IDMAP_NONE)
+		if (m->slots[i].val == IDMAP_NONE)
 			return IDMAP_NONE;
-		if (m->keys[i] == key)
-			return m->vals[i];
+		if (m->slots[i].key == key)
+			return m->slots[i].val;
 	}
 }
 
 static int idmap_grow(struct idmap *m)
 {
-	size_t cap = m->vals ? (m->mask + 1) * 2 : 64;
-	uint64_t *keys = malloc(cap * sizeof *keys);
-	uint32_t *vals = malloc(cap * sizeof *vals);
-	if (!keys || !vals) {
-		free(keys);
-		free(vals);
+	size_t cap = m->slots ? (m->mask + 1) * 2 : 64;
+	if (cap > SIZE_MAX / sizeof *m->slots)
 		return -1;
-	}
+	struct idmap_slot *slots = malloc(cap * sizeof *slots);
+	if (!slots)
+		return -1;
 	for (size_t i = 0; i < cap; i++)
-		vals[i] = IDMAP_NONE;
+		slots[i].val = IDMAP_NONE;
 	size_t mask = cap - 1;
-	if (m->vals) {
+	if (m->slots) {
 		for (size_t i = 0; i <= m->mask; i++) {
-			if (m->vals[i] == IDMAP_NONE)
+			if (m->slots[i].val == IDMAP_NONE)
 				continue;
-			size_t j = idmap_hash(m->keys[i]) & mask;
-			while (vals[j] != IDMAP_NONE)
+			size_t j = idmap_hash(m->slots[i].key) & mask;
+			while (slots[j].val != IDMAP_NONE)
 				j = (j + 1) & mask;
-			keys[j] = m->keys[i];
-			vals[j] = m->vals[i];
+			slots[j] = m->slots[i];
 		}
 	}
-	free(m->keys);
-	free(m->vals);
-	m->keys = keys;
-	m->vals = vals;
+	free(m->slots);
+	m->slots = slots;
 	m->mask = mask;
 	return 0;
 }
@@ -73,18 +69,18 @@ static int idmap_grow(struct idmap *m)
 uint32_t idmap_get_or_put(struct idmap *m, uint64_t key, uint32_t val_if_new, int *added)
 {
 	*added = 0;
-	if (!m->vals || (m->count + 1) * 4 > (m->mask + 1) * 3) {
+	if (!m->slots || (m->count + 1) * 4 > (m->mask + 1) * 3) {
 		if (idmap_grow(m) < 0)
 			return IDMAP_NONE;
 	}
 	size_t i = idmap_hash(key) & m->mask;
-	while (m->vals[i] != IDMAP_NONE) {
-		if (m->keys[i] == key)
-			return m->vals[i];
+	while (m->slots[i].val != IDMAP_NONE) {
+		if (m->slots[i].key == key)
+			return m->slots[i].val;
 		i = (i + 1) & m->mask;
 	}
-	m->keys[i] = key;
-	m->vals[i] = val_if_new;
+	m->slots[i].key = key;
+	m->slots[i].val = val_if_new;
 	m->count++;
 	*added = 1;
 	return val_if_new;
@@ -98,9 +94,9 @@ int idmap_put(struct idmap *m, uint64_t key, uint32_t val)
 		return -1;
 	if (!added) {
 		size_t i = idmap_hash(key) & m->mask;
-		while (m->keys[i] != key || m->vals[i] == IDMAP_NONE)
+		while (m->slots[i].key != key || m->slots[i].val == IDMAP_NONE)
 			i = (i + 1) & m->mask;
-		m->vals[i] = val;
+		m->slots[i].val = val;
 	}
 	return 0;
 }

@@ -11,9 +11,13 @@
 
 #define IDMAP_NONE UINT32_MAX
 
+struct idmap_slot {
+	uint64_t key;
+	uint32_t val;      /* IDMAP_NONE marks an empty slot */
+};
+
 struct idmap {
-	uint64_t *keys;
-	uint32_t *vals;    /* IDMAP_NONE marks an empty slot */
+	struct idmap_slot *slots;
 	size_t mask;       /* capacity - 1 (capacity is a power of two) */
 	size_t count;
 };

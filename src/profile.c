@@ -1,10 +1,21 @@
 /* profile.c: per-method and per-edge numbers (docs/numbers.md, "Per method").
  *
- * One forward pass over each selected thread's calls (preorder) keeps the
- * path from the root to the current call. A call is finished when it leaves
- * the path: its excl is its incl less what its children added to its entry,
- * and it is recursive when its method was already on the path below it.
+ * The general path: one forward pass over each selected thread's calls
+ * (preorder) keeps the path from the root to the current call. A call is
+ * finished when it leaves the path: its excl is its incl less what its
+ * children added to its entry, and it is recursive when its method was
+ * already on the path below it.
+ *
+ * The fast path (every thread of a loaded trace): the loader already summed
+ * each edge's calls as it closed them (trace.esums), split by the callee's
+ * and the caller's recursion; method numbers follow from the edges (a
+ * method's calls are its parent edges' callee calls, its excl their incl
+ * less its child edges' incl). Only the calls an adoption re-parented after
+ * they closed (each thread's first walk_calls) are walked.
  */
+#ifdef HAVE_CONFIG_H
+#include "config.h"  /* TV_THREADS */
+#endif
 #include "profile.h"
 
 #include "callwalk.h"
@@ -12,6 +23,9 @@
 
 #include <stdlib.h>
 #include <string.h>
+#ifdef TV_THREADS
+#include <pthread.h>
+#endif
 
 struct pf_frame {
 	uint32_t call;
@@ -48,6 +62,7 @@ struct pf_build {
 	 * few callers, so this answers most lookups without hashing. */
 	uint32_t *last_from, *last_edge;
 	uint64_t root_incl[TV_NCLOCKS];  /* Σ incl of this thread's top calls */
+	int fast;                  /* the trace's edge sums hold the rest */
 };
 
 static uint32_t pf_edge_index(struct pf_build *b, uint32_t from, uint32_t to)
@@ -108,10 +123,13 @@ static int pf_finish_top(struct pf_build *b, const struct tv_thread *th)
 	return 0;
 }
 
-static int pf_thread(struct pf_build *b, const struct tv_thread *th)
+/* Walks the first n calls of th (a whole number of trees) and adds the
+ * thread's span to the toplevel. */
+static int pf_thread(struct pf_build *b, const struct tv_thread *th, uint32_t n)
 {
 	memset(b->root_incl, 0, sizeof b->root_incl);
 	callwalk_init(&b->walk, th);
+	b->walk.ncalls = n;
 	uint32_t i;
 	for (int step; (step = callwalk_next(&b->walk, &i)) != CALLWALK_DONE;) {
 		if (step == CALLWALK_LEAVE) {
@@ -136,6 +154,90 @@ static int pf_thread(struct pf_build *b, const struct tv_thread *th)
 		b->p->top_excl[c] += span - b->root_incl[c];
 	}
 	return 0;
+}
+
+/* Edge sum e's calls split the two ways the lists show them. */
+static void pf_esum_halves(const struct trace *tr, uint32_t e, struct pf_half *by_callee,
+                           struct pf_half *by_caller)
+{
+	memset(by_callee, 0, sizeof *by_callee);
+	memset(by_caller, 0, sizeof *by_caller);
+	for (unsigned k = 0; k < 4; k++) {
+		const struct tv_ecell *cell = trace_ecell(tr, e, k);
+		if (!cell)
+			break;
+		unsigned rp = k & 1, rc = k >> 1;
+		by_callee->calls[rp] += cell->calls;
+		by_caller->calls[rc] += cell->calls;
+		for (int c = 0; c < TV_NCLOCKS; c++) {
+			if (!tr->has_clock[c])
+				continue;
+			by_callee->incl[rp][c] += cell->incl[c];
+			by_caller->incl[rc][c] += cell->incl[c];
+		}
+	}
+}
+
+static void pf_half_add(struct pf_half *to, const struct pf_half *h)
+{
+	for (int r = 0; r < 2; r++) {
+		to->calls[r] += h->calls[r];
+		for (int c = 0; c < TV_NCLOCKS; c++)
+			to->incl[r][c] += h->incl[r][c];
+	}
+}
+
+/* A sum may be empty: an adoption took its calls back. */
+static int pf_esum_used(const struct trace *tr, uint32_t e)
+{
+	for (unsigned k = 0; k < 4; k++) {
+		const struct tv_ecell *cell = trace_ecell(tr, e, k);
+		if (!cell)
+			return 0;
+		if (cell->calls)
+			return 1;
+	}
+	return 0;
+}
+
+/* The walked edge with the same ends as sum e, or IDMAP_NONE. */
+static uint32_t pf_walked(const struct pf_build *b, uint32_t e)
+{
+	const struct tv_eend *end = &b->tr->eends[e];
+	return idmap_get(&b->edge_ids, (uint64_t)end->from << 32 | end->to);
+}
+
+/* The fast path's part: every edge sum of the trace into the methods and
+ * into the walked edge with the same ends; pf_lists() takes the others
+ * straight from the trace. */
+static void pf_esums(struct pf_build *b)
+{
+	const struct trace *tr = b->tr;
+	struct profile *p = b->p;
+	for (uint32_t i = 0; i < tr->nesums; i++) {
+		const struct tv_eend *es = &tr->eends[i];
+		if (!pf_esum_used(tr, i))
+			continue;
+		struct pf_half pa, ch;
+		pf_esum_halves(tr, i, &pa, &ch);
+		struct prof_method *to = &p->methods[es->to];
+		to->calls += pa.calls[0];
+		to->rcalls += pa.calls[1];
+		for (int c = 0; c < TV_NCLOCKS; c++) {
+			uint64_t all = pa.incl[0][c] + pa.incl[1][c];
+			to->incl[c] += pa.incl[0][c];
+			to->excl[c] += all;
+			if (es->from == PROF_TOPLEVEL)
+				p->top_excl[c] -= all;
+			else
+				p->methods[es->from].excl[c] -= all;
+		}
+		uint32_t e = pf_walked(b, i);
+		if (e != IDMAP_NONE) {
+			pf_half_add(&b->edges[e].by_callee, &pa);
+			pf_half_add(&b->edges[e].by_caller, &ch);
+		}
+	}
 }
 
 /* ------------------------------------------------------------ ordering */
@@ -258,22 +360,96 @@ static struct prof_edge pf_public_edge(uint32_t method, const struct pf_half *h)
 	return pe;
 }
 
+/* Sorts the lists of methods [from, to) (and the toplevel's with from 0). */
+struct pf_sorter {
+	struct profile *p;
+	uint32_t from, to;
+	int rc;
+};
+
+static void *pf_sort_range(void *arg)
+{
+	struct pf_sorter *s = arg;
+	struct profile *p = s->p;
+	const struct trace *tr = p->tr;
+	uint32_t most = s->from == 0 ? p->ntop_children : 0;
+	for (uint32_t m = s->from; m < s->to; m++) {
+		if (p->methods[m].nparents > most)
+			most = p->methods[m].nparents;
+		if (p->methods[m].nchildren > most)
+			most = p->methods[m].nchildren;
+	}
+	struct prof_edge *tmp = malloc((size_t)(most ? most : 1) * sizeof *tmp);
+	s->rc = tmp ? 0 : -1;
+	if (!tmp)
+		return NULL;
+	int clock = trace_sort_clock(tr);
+	if (s->from == 0)
+		pf_edge_msort(p->top_children, tmp, p->ntop_children, clock, tr->methods);
+	for (uint32_t m = s->from; m < s->to; m++) {
+		struct prof_method *pm = &p->methods[m];
+		pf_edge_msort(pm->parents, tmp, pm->nparents, clock, tr->methods);
+		pf_edge_msort(pm->children, tmp, pm->nchildren, clock, tr->methods);
+	}
+	free(tmp);
+	return NULL;
+}
+
+/* Sorting the lists is most of a fast-path profile: with many edges the
+ * methods are split in two halves of about as many edges, the second
+ * sorted on a second thread. Each list is sorted on its own under a total
+ * order, so the result does not depend on who sorts it. */
+#define PF_PARALLEL_EDGES 50000
+
+static int pf_sort_lists(struct profile *p, size_t nedges)
+{
+	uint32_t n = p->tr->nmethods;
+	struct pf_sorter all = {p, 0, n, 0};
+#ifdef TV_THREADS
+	if (nedges >= PF_PARALLEL_EDGES) {
+		size_t half = 0;
+		uint32_t cut = 0;
+		while (cut < n && half < nedges) {  /* 2 entries per edge in all */
+			half += (size_t)p->methods[cut].nparents + p->methods[cut].nchildren;
+			cut++;
+		}
+		struct pf_sorter lo = {p, 0, cut, 0}, hi = {p, cut, n, 0};
+		pthread_t t;
+		if (pthread_create(&t, NULL, pf_sort_range, &hi) == 0) {
+			pf_sort_range(&lo);
+			pthread_join(t, NULL);
+			return lo.rc < 0 || hi.rc < 0 ? -1 : 0;
+		}
+	}
+#else
+	(void)nedges;
+#endif
+	pf_sort_range(&all);
+	return all.rc;
+}
+
 /* Turns the counted edges into sorted parent/child lists, all in one pool. */
 static int pf_lists(struct pf_build *b)
 {
 	struct profile *p = b->p;
 	const struct trace *tr = b->tr;
-	p->edges = malloc((size_t)(b->nedges ? b->nedges : 1) * 2 * sizeof *p->edges);
-	if (!p->edges)
-		return -1;
-	for (uint32_t i = 0; i < b->nedges; i++) {
-		const struct pf_edge *e = &b->edges[i];
-		p->methods[e->to].nparents++;
-		if (e->from == PROF_TOPLEVEL)
+	uint32_t nsums = b->fast ? tr->nesums : 0;
+	size_t nall = 0;
+	for (uint32_t i = 0; i < b->nedges + nsums; i++) {
+		const struct tv_eend *es = i < b->nedges ? NULL : &tr->eends[i - b->nedges];
+		if (es && (!pf_esum_used(tr, i - b->nedges) || pf_walked(b, i - b->nedges) != IDMAP_NONE))
+			continue;
+		uint32_t from = es ? es->from : b->edges[i].from, to = es ? es->to : b->edges[i].to;
+		p->methods[to].nparents++;
+		if (from == PROF_TOPLEVEL)
 			p->ntop_children++;
 		else
-			p->methods[e->from].nchildren++;
+			p->methods[from].nchildren++;
+		nall++;
 	}
+	p->edges = malloc((nall ? nall : 1) * 2 * sizeof *p->edges);
+	if (!p->edges)
+		return -1;
 	struct prof_edge *next = p->edges;
 	p->top_children = next;
 	next += p->ntop_children;
@@ -285,8 +461,18 @@ static int pf_lists(struct pf_build *b)
 		p->methods[m].nparents = p->methods[m].nchildren = 0;
 	}
 	uint32_t ntop = 0;
-	for (uint32_t i = 0; i < b->nedges; i++) {
-		const struct pf_edge *e = &b->edges[i];
+	for (uint32_t i = 0; i < b->nedges + nsums; i++) {
+		struct pf_edge sum;
+		const struct pf_edge *e = &b->edges[i < b->nedges ? i : 0];
+		if (i >= b->nedges) {
+			uint32_t k = i - b->nedges;
+			if (!pf_esum_used(tr, k) || pf_walked(b, k) != IDMAP_NONE)
+				continue;
+			sum.from = tr->eends[k].from;
+			sum.to = tr->eends[k].to;
+			pf_esum_halves(tr, k, &sum.by_callee, &sum.by_caller);
+			e = &sum;
+		}
 		struct prof_edge as_parent = pf_public_edge(e->from, &e->by_callee);
 		struct prof_edge as_child = pf_public_edge(e->to, &e->by_caller);
 		struct prof_method *to = &p->methods[e->to];
@@ -298,25 +484,7 @@ static int pf_lists(struct pf_build *b)
 			from->children[from->nchildren++] = as_child;
 		}
 	}
-	uint32_t most = ntop;
-	for (uint32_t m = 0; m < tr->nmethods; m++) {
-		if (p->methods[m].nparents > most)
-			most = p->methods[m].nparents;
-		if (p->methods[m].nchildren > most)
-			most = p->methods[m].nchildren;
-	}
-	struct prof_edge *tmp = malloc((size_t)(most ? most : 1) * sizeof *tmp);
-	if (!tmp)
-		return -1;
-	int clock = trace_sort_clock(tr);
-	pf_edge_msort(p->top_children, tmp, ntop, clock, tr->methods);
-	for (uint32_t m = 0; m < tr->nmethods; m++) {
-		struct prof_method *pm = &p->methods[m];
-		pf_edge_msort(pm->parents, tmp, pm->nparents, clock, tr->methods);
-		pf_edge_msort(pm->children, tmp, pm->nchildren, clock, tr->methods);
-	}
-	free(tmp);
-	return 0;
+	return pf_sort_lists(p, nall);
 }
 
 static int pf_order(struct profile *p)
@@ -348,6 +516,12 @@ static enum tv_status pf_select(struct profile *p, const struct trace *tr, const
 enum tv_status profile_build(struct profile *p, const struct trace *tr,
                              const uint32_t *tid, struct tv_error *err)
 {
+	return profile_build_how(p, tr, tid, 0, err);
+}
+
+enum tv_status profile_build_how(struct profile *p, const struct trace *tr,
+                                 const uint32_t *tid, int walk_all, struct tv_error *err)
+{
 	memset(p, 0, sizeof *p);
 	p->tr = tr;
 	p->filtered = tid != NULL;
@@ -374,8 +548,14 @@ enum tv_status profile_build(struct profile *p, const struct trace *tr,
 	int rc = p->methods && b->active && b->last_from && b->last_edge ? 0 : -1;
 	for (size_t i = 0; rc == 0 && i < nm; i++)
 		b->last_edge[i] = IDMAP_NONE;
-	for (uint32_t i = 0; rc == 0 && i < p->nthreads; i++)
-		rc = pf_thread(b, &tr->threads[p->threads[i]]);
+	/* One thread is not in the sums on its own: walk it. */
+	b->fast = !walk_all && !tid && tr->esums_valid;
+	for (uint32_t i = 0; rc == 0 && i < p->nthreads; i++) {
+		const struct tv_thread *th = &tr->threads[p->threads[i]];
+		rc = pf_thread(b, th, b->fast ? th->walk_calls : th->ncalls);
+	}
+	if (rc == 0 && b->fast)
+		pf_esums(b);
 	if (rc == 0)
 		rc = pf_lists(b);
 	if (rc == 0)

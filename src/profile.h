@@ -55,6 +55,11 @@ struct profile {
  * (profile_free() on it is harmless). */
 enum tv_status profile_build(struct profile *p, const struct trace *tr,
                              const uint32_t *tid, struct tv_error *err);
+
+/* The same; walk_all 1 walks every call even when the loader's edge sums
+ * would do (the general path, which the fast one must equal: tests). */
+enum tv_status profile_build_how(struct profile *p, const struct trace *tr,
+                                 const uint32_t *tid, int walk_all, struct tv_error *err);
 void profile_free(struct profile *p);
 
 /* Sort order used everywhere: plain incl of the sort clock, descending,

@@ -38,6 +38,9 @@ void trace_free(struct trace *tr)
 	free(tr->methods);
 	free(tr->keythreads);
 	free(tr->options);
+	free(tr->esums);
+	free(tr->eends);
+	free(tr->erecs);
 	idmap_free(&tr->method_ids);
 	strtab_free(&tr->strings);
 	trace_init(tr);

@@ -69,6 +69,37 @@ struct tv_thread {
 	 * from its span (focus, drop). */
 	int shown, has_top;
 	uint64_t top[TV_NCLOCKS];
+	/* Calls [0, walk_calls) are not in trace.esums: an exit without an
+	 * entry adopted them after they closed (one tree, first in preorder),
+	 * so a profile walks them; later calls are summed in esums. */
+	uint32_t walk_calls;
+};
+
+/* Sums of the calls of one (caller method, callee method) pair, made by the
+ * loader as it closed each call, so the all-threads profile needs no second
+ * pass over the calls (docs/architecture.md, "Profiles"). They come in four
+ * cells; cell k: bit 0 set when the callee call was recursive, bit 1 when
+ * its caller call was. Cell 0 is inline (a sum is half a cache line); the
+ * other three live in trace.erecs once a call needs them. */
+struct tv_ecell {
+	uint64_t calls;
+	uint64_t incl[TV_NCLOCKS];      /* Σ callee incl per clock */
+};
+
+#define TV_NO_EREC UINT32_MAX
+
+struct tv_esum {
+	struct tv_ecell plain;          /* cell 0 */
+	uint32_t rec;                   /* trace.erecs index, or TV_NO_EREC */
+	uint32_t unused;
+};
+
+struct tv_erec {
+	struct tv_ecell cell[3];        /* cells 1, 2, 3 */
+};
+
+struct tv_eend {                    /* parallel to esums: read by profiles */
+	uint32_t from, to;              /* method indices; from TV_ROOT: toplevel */
 };
 
 struct tv_option {
@@ -102,6 +133,15 @@ struct trace {
 
 	struct tv_option *options;
 	uint32_t noptions, options_cap;
+
+	/* Edge sums (see struct tv_esum); valid only once the loader finished:
+	 * a trace built any other way has esums_valid 0. */
+	struct tv_esum *esums;
+	struct tv_eend *eends;
+	uint32_t nesums, esums_cap;
+	struct tv_erec *erecs;
+	uint32_t nerecs, erecs_cap;
+	int esums_valid;
 
 	struct tv_warnings warnings;
 };
@@ -180,6 +220,15 @@ static inline int trace_thread_shown(const struct tv_thread *th)
 static inline uint64_t trace_thread_top(const struct tv_thread *th, int clock)
 {
 	return th->has_top ? th->top[clock] : trace_thread_span(th, clock);
+}
+
+/* Cell k (0..3) of edge sum e, or NULL when no call fell in it. */
+static inline const struct tv_ecell *trace_ecell(const struct trace *tr, uint32_t e, unsigned k)
+{
+	const struct tv_esum *es = &tr->esums[e];
+	if (k == 0)
+		return &es->plain;
+	return es->rec == TV_NO_EREC ? NULL : &tr->erecs[es->rec].cell[k - 1];
 }
 
 /* "dual", "thread-cpu", "wall" or "global". */

@@ -17,6 +17,10 @@
 #     (target: within 1.2x);
 #   - p99 (and max) time of one key + redraw over bench_ui's 200-key
 #     script, the median over the runs (target: under 10 ms).
+# Then every output (json, -r, folded, chrome, speedscope, and cat and
+# dmtracedump for scale) as medians with their time over the json run and
+# peak RSS over the file; the json run on traces of 8 and of 2,000
+# threads; the UI's peak RSS; and a 100M-record trace opened in tmux.
 # Targets are printed next to the figures, never asserted.
 #
 # First it prints where the figures come from (docs/performance.md keeps
@@ -31,7 +35,9 @@
 # tests/bench_tty.sh, which times the UI in tmux), BENCH_SIZES (default
 # "1000000 5000000 50000000"), BENCH_UI_SIZES (default "5000000 50000000"),
 # BENCH_DIR (trace cache, default ${TMPDIR:-/tmp}/traceview-bench),
-# BENCH_RUNS (default 3).
+# BENCH_RUNS (default 3), BENCH_PEER_MAX (largest size dmtracedump runs
+# on, default 5000000), BENCH_THREADS_SIZE (default 5000000), BENCH_BIG
+# (records of the big trace, default 100000000; 0 skips it).
 # Run through `make bench`, or directly with the paths set.
 
 set -u
@@ -86,7 +92,7 @@ provenance() {
 provenance
 
 TMPF=$(mktemp "${TMPDIR:-/tmp}/bench.XXXXXX") || die "mktemp failed"
-trap 'rm -f "$TMPF" "$TMPF.ui" "$TMPF.run" "$TMPF.tty"' EXIT INT TERM
+trap 'rm -f "$TMPF" "$TMPF.ui" "$TMPF.run" "$TMPF.tty" "$TMPF.med"' EXIT INT TERM
 
 # Nanoseconds now (GNU date); falls back to whole seconds.
 now_ns() {
@@ -173,6 +179,110 @@ for n in $BENCH_SIZES; do
 			n, b / 1048576, ts, rate, rss / 1048576, ratio, cs, floor) }'
 done
 
+# median_of CMD...: median wall time (ns) and largest peak RSS (KB) over
+# BENCH_RUNS runs; prints "NS KB" or "FAIL STATUS".
+median_of() {
+	: > "$TMPF.med"
+	peak=0
+	i=0
+	while [ "$i" -lt "$BENCH_RUNS" ]; do
+		r=$(run_rss "$@")
+		ns=${r%% *}
+		rest=${r#* }
+		kb=${rest%% *}
+		st=${rest#* }
+		[ "$st" -eq 0 ] || { echo "FAIL $st"; return; }
+		echo "$ns" >> "$TMPF.med"
+		[ "$kb" -gt "$peak" ] && peak=$kb
+		i=$((i + 1))
+	done
+	echo "$(sort -n "$TMPF.med" | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }') $peak"
+}
+
+# trace_of N [THREADS]: the cached gen_bench trace of N records (THREADS
+# threads; gen_bench's default of 4 when not given).
+trace_of() {
+	f="$BENCH_DIR/bench-$1${2:+-t$2}.trace"
+	if [ ! -s "$f" ]; then
+		"$GEN_BENCH" "$1" "$f.tmp" ${2:+20240611 "$2"} 2>/dev/null && mv "$f.tmp" "$f" ||
+			{ rm -f "$f.tmp"; die "gen_bench $1 ${2:-} failed"; }
+	fi
+	echo "$f"
+}
+
+# format_row N LABEL BYTES JSON_NS CMD...: one line of the formats table.
+format_row() {
+	n=$1 label=$2 bytes=$3 jns=$4
+	shift 4
+	r=$(median_of "$@")
+	case $r in
+	FAIL*) printf '%-10s %-11s failed (status %s)\n' "$n" "$label" "${r#FAIL }"; status=1; return ;;
+	esac
+	awk -v n="$n" -v l="$label" -v b="$bytes" -v j="$jns" -v r="$r" 'BEGIN {
+		split(r, a, " "); s = a[1] / 1e9; x = j > 0 ? a[1] / j : 0;
+		rss = a[2] * 1024 / b;
+		tx = l == "-r" ? 1.2 : (l == "json" ? 1 : 1.5);
+		t = (l == "json") ? sprintf("%.1f Mrec/s %s", n / s / 1e6, n / s >= 50e6 ? "ok" : "MISS") \
+		                  : sprintf("<= %.1fx %s", tx, x <= tx ? "ok" : "MISS");
+		printf("%-10s %-11s %9.3f %8.2f %9.2f  %s; RSS %s\n", n, l, s, x, rss, t,
+			rss <= 1.1 ? "ok" : "MISS") }'
+}
+
+# Every output against the JSON run and the I/O floor, medians of
+# BENCH_RUNS: the speed issue's targets (json >= 50M records/s; -r within
+# 1.2x of json; folded, chrome within 1.5x; peak RSS <= 1.1x the file),
+# and dmtracedump, the peer, when it is on the PATH (its time grows faster
+# than the trace, so only up to BENCH_PEER_MAX records).
+BENCH_PEER_MAX=${BENCH_PEER_MAX:-5000000}
+echo
+echo "outputs, median of $BENCH_RUNS (x_json: time over the json run; RSS/file: peak RSS over the file size)"
+printf '%-10s %-11s %9s %8s %9s  %s\n' records output sec x_json RSS/file targets
+for n in $BENCH_SIZES; do
+	f=$(trace_of "$n")
+	bytes=$(wc -c < "$f" | tr -d ' ')
+	j=$(median_of "$TRACEVIEW" --format=json "$f")
+	case $j in FAIL*) continue ;; esac
+	jns=${j%% *}
+	format_row "$n" json "$bytes" "$jns" "$TRACEVIEW" --format=json "$f"
+	format_row "$n" -r "$bytes" "$jns" "$TRACEVIEW" -r "$f"
+	for fmt in folded chrome speedscope; do
+		format_row "$n" "$fmt" "$bytes" "$jns" "$TRACEVIEW" --format=$fmt "$f"
+	done
+	c=$(median_of cat "$f")
+	awk -v n="$n" -v j="$jns" -v c="${c%% *}" 'BEGIN {
+		printf("%-10s %-11s %9.3f %8.2f %9s  json is %.1fx cat\n", n, "cat", c / 1e9, c / j, "-", j / c) }'
+	if command -v dmtracedump >/dev/null 2>&1 && [ "$n" -le "$BENCH_PEER_MAX" ]; then
+		d=$(median_of dmtracedump "$f")
+		case $d in
+		FAIL*) printf '%-10s %-11s failed\n' "$n" dmtracedump ;;
+		*) awk -v n="$n" -v j="$jns" -v d="${d%% *}" 'BEGIN {
+			printf("%-10s %-11s %9.3f %8.2f %9s  the peer: traceview json is %.1fx faster\n",
+				n, "dmtracedump", d / 1e9, d / j, "-", d / j) }' ;;
+		esac
+	fi
+done
+
+# Many threads: records spread over 8 and over 2,000 threads (the same
+# size), ns a record of the json run and RSS/file (targets: 2,000 threads
+# within 2x the ns of 8, RSS <= 1.5x the file).
+BENCH_THREADS_SIZE=${BENCH_THREADS_SIZE:-5000000}
+echo
+echo "threads, $BENCH_THREADS_SIZE records, json, median of $BENCH_RUNS"
+printf '%-8s %9s %9s %9s  %s\n' threads sec ns/rec RSS/file targets
+ns8=
+for t in 8 2000; do
+	f=$(trace_of "$BENCH_THREADS_SIZE" "$t")
+	bytes=$(wc -c < "$f" | tr -d ' ')
+	r=$(median_of "$TRACEVIEW" --format=json "$f")
+	case $r in FAIL*) printf '%-8s failed\n' "$t"; status=1; continue ;; esac
+	[ -n "$ns8" ] || ns8=${r%% *}
+	awk -v t="$t" -v n="$BENCH_THREADS_SIZE" -v b="$bytes" -v r="$r" -v e="$ns8" 'BEGIN {
+		split(r, a, " "); rss = a[2] * 1024 / b;
+		tg = t == 8 ? "-" : sprintf("%.2fx the ns of 8 threads %s; RSS %s", a[1] / e,
+			a[1] / e <= 2 ? "ok" : "MISS", rss <= 1.5 ? "ok" : "MISS");
+		printf("%-8s %9.3f %9.1f %9.2f  %s\n", t, a[1] / 1e9, a[1] / n, rss, tg) }'
+done
+
 # ui_field NAME FILE: the value of a "name value" line of bench_ui.
 ui_field() {
 	awk -v k="$1" '$1 == k {print $2; exit}' "$2"
@@ -215,7 +325,7 @@ elif [ -z "$ui_sizes" ]; then
 	echo "bench.sh: no UI figures: none of BENCH_UI_SIZES ($BENCH_UI_SIZES) in BENCH_SIZES" >&2
 else
 	echo
-	echo "full-screen UI, 200x50 off-screen terminal (targets: first frame <= 1.2x json, p99 < 10 ms)"
+	echo "full-screen UI, 200x50 off-screen terminal, in-process (target: key p99 <= 16 ms; the first frame target is timed in tmux below)"
 	printf '%-10s %9s %9s %10s %9s %9s %5s  %s\n' \
 		records frame_sec json_sec frame/json p99_ms max_ms keys targets
 	for n in $ui_sizes; do
@@ -236,8 +346,8 @@ else
 			split(r, a, " "); fs = a[1] / 1e3; js = jt / 1e9;
 			ratio = js > 0 ? fs / js : 0;
 			printf("%-10s %9.3f %9.3f %10.2f %9.2f %9.2f %5d  frame %s, p99 %s\n",
-				n, fs, js, ratio, a[2], a[3], a[4], ratio <= 1.2 ? "ok" : "MISS",
-				a[2] < 10 ? "ok" : "MISS") }'
+				n, fs, js, ratio, a[2], a[3], a[4], "-",
+				a[2] <= 16 ? "ok" : "MISS") }'
 	done
 	rm -f "$TMPF.ui" "$TMPF.run"
 fi
@@ -251,16 +361,55 @@ if [ -n "$BENCH_TTY" ] && [ -n "$ui_sizes" ] && command -v tmux >/dev/null 2>&1;
 	for n in $ui_sizes; do
 		f="$BENCH_DIR/bench-$n.trace"
 		[ -r "$f" ] || continue
+		jt=
+		for e in $TV_TIMES; do
+			[ "${e%%:*}" = "$n" ] && jt=${e#*:}
+		done
 		if TRACEVIEW=$TRACEVIEW sh "$BENCH_TTY" "$f" > "$TMPF.tty" 2>&1; then
-			awk -v n="$n" '
+			# Target of the speed issue: first frame <= 1.1x json + 50 ms.
+			awk -v n="$n" -v jt="${jt:-0}" '
 				$1 == "first_frame_ms" { first = $2; next }
 				{ k = $1; sub(/^key_/, "", k); sub(/_ms$/, "", k); keys = keys " " k "=" $2 }
-				END { printf("%-10s first_frame %s ms; keys:%s\n", n, first, keys) }' "$TMPF.tty"
+				END {
+					want = jt / 1e6 * 1.1 + 50;
+					printf("%-10s first_frame %s ms (target <= 1.1x json + 50 ms = %.0f ms: %s); keys:%s\n",
+						n, first, want, jt > 0 ? (first <= want ? "ok" : "MISS") : "?", keys) }' "$TMPF.tty"
 		else
 			printf '%-10s  bench_tty failed: %s\n' "$n" "$(tail -n 1 "$TMPF.tty")"
 			status=1
 		fi
 	done
 	rm -f "$TMPF.tty"
+fi
+
+# Peak RSS of the full-screen UI (bench_ui: the same panes off screen,
+# with its key script, thread scopes included) against the file (target:
+# <= 2x), and a BENCH_BIG-record trace (default 100M, about 1.4 GB; 0 to
+# skip) opened in tmux: its first complete frame (target: within 2.5 s).
+if [ -n "$BENCH_UI" ] && [ -x "$BENCH_UI" ] && [ -n "$ui_sizes" ]; then
+	echo
+	echo "full-screen UI peak RSS (target <= 2x the file)"
+	for n in $ui_sizes; do
+		f="$BENCH_DIR/bench-$n.trace"
+		[ -r "$f" ] || continue
+		bytes=$(wc -c < "$f" | tr -d ' ')
+		r=$(run_rss "$BENCH_UI" "$f")
+		awk -v n="$n" -v b="$bytes" -v r="$r" 'BEGIN {
+			split(r, a, " "); x = a[2] * 1024 / b;
+			printf("%-10s %9.1f MB %6.2fx the file %s\n", n, a[2] / 1024, x, x <= 2 ? "ok" : "MISS") }'
+	done
+fi
+BENCH_BIG=${BENCH_BIG:-100000000}
+if [ "$BENCH_BIG" -gt 0 ] 2>/dev/null && [ -n "$BENCH_TTY" ] && command -v tmux >/dev/null 2>&1; then
+	f=$(trace_of "$BENCH_BIG")
+	echo
+	echo "$BENCH_BIG records ($(( $(wc -c < "$f") / 1048576 )) MB) in tmux (target: first frame within 2.5 s)"
+	if TRACEVIEW=$TRACEVIEW sh "$BENCH_TTY" "$f" > "$TMPF.tty" 2>&1; then
+		awk -v n="$BENCH_BIG" '$1 == "first_frame_ms" {
+			printf("%-10s first_frame %s ms %s\n", n, $2, $2 <= 2500 ? "ok" : "MISS") }' "$TMPF.tty"
+	else
+		printf '%-10s  bench_tty failed: %s\n' "$BENCH_BIG" "$(tail -n 1 "$TMPF.tty")"
+		status=1
+	fi
 fi
 exit $status

@@ -1,9 +1,10 @@
 /* gen_bench.c: writes a large, realistic V1 version-3 (dual clock) trace
  * for benchmarks, streaming straight to the file.
  *
- *   gen_bench RECORDS OUT.trace [SEED]
+ *   gen_bench RECORDS OUT.trace [SEED [THREADS]]
  *
- * Exactly RECORDS records (rounded down to even): 4 threads, 5000 methods
+ * Exactly RECORDS records (rounded down to even): THREADS threads (default
+ * 4; tids 1, 2, ...; the many-thread benchmark uses 2000), 5000 methods
  * with plausible Java names, a sparse call graph (each method has a few
  * likely callees, popularity skewed towards a few hot methods), stacks that
  * now and then dive a few hundred frames deep, wall and thread-CPU clocks
@@ -84,6 +85,8 @@ static const char *const gb_sigs[] = {
 	"()V", "(I)V", "()I", "()Z", "(Ljava/lang/String;)V", "(Landroid/view/View;)V",
 	"(II)V", "()Ljava/lang/Object;", "(Ljava/lang/Object;)Z", "(JLjava/lang/String;)I",
 };
+#define GB_MAX_THREADS 65535
+
 static const char *const gb_tnames[GB_THREADS] = {
 	"main", "RenderThread", "OkHttp Dispatcher", "DefaultDispatcher-worker-1",
 };
@@ -104,7 +107,8 @@ struct gb {
 	struct gb_rng rng;
 	uint32_t callees[GB_METHODS][GB_MAX_CALLEES];
 	uint8_t ncallees[GB_METHODS];
-	struct gb_thread th[GB_THREADS];
+	struct gb_thread *th;
+	uint32_t nthreads;
 	uint64_t wall;       /* µs since trace start */
 	uint64_t written, total, open;
 	uint32_t max_depth;
@@ -116,8 +120,11 @@ static int gb_key(struct gb *g)
 	fprintf(o, "*version\n3\ndata-file-overflow=false\nclock=dual\n"
 	           "num-method-calls=%" PRIu64 "\nclock-call-overhead-nsec=320\n"
 	           "vm=art\npid=4242\n*threads\n", g->total);
-	for (int t = 0; t < GB_THREADS; t++)
-		fprintf(o, "%" PRIu32 "\t%s\n", g->th[t].tid, gb_tnames[t]);
+	for (uint32_t t = 0; t < g->nthreads; t++)
+		if (t < GB_THREADS)
+			fprintf(o, "%" PRIu32 "\t%s\n", g->th[t].tid, gb_tnames[t]);
+		else
+			fprintf(o, "%" PRIu32 "\tpool-%" PRIu32 "\n", g->th[t].tid, t);
 	fputs("*methods\n", o);
 	/* Names come from their own generator so the call graph does not
 	 * depend on them. */
@@ -237,10 +244,10 @@ static void gb_step(struct gb *g, struct gb_thread *t)
 static void gb_run(struct gb *g)
 {
 	while (g->written < g->total) {
-		struct gb_thread *t = &g->th[gb_below(&g->rng, GB_THREADS)];
+		struct gb_thread *t = &g->th[gb_below(&g->rng, g->nthreads)];
 		/* Once exits are forced, pick a thread that has something open. */
 		if (g->written + g->open + 2 > g->total)
-			for (int i = 0; t->depth == 0 && i < GB_THREADS; i++)
+			for (uint32_t i = 0; t->depth == 0 && i < g->nthreads; i++)
 				t = &g->th[i];
 		uint32_t batch = 1 + gb_below(&g->rng, 64);
 		for (uint32_t k = 0; k < batch && g->written < g->total; k++) {
@@ -253,8 +260,8 @@ static void gb_run(struct gb *g)
 
 int main(int argc, char **argv)
 {
-	if (argc < 3 || argc > 4) {
-		fprintf(stderr, "usage: gen_bench RECORDS OUT.trace [SEED]\n");
+	if (argc < 3 || argc > 5) {
+		fprintf(stderr, "usage: gen_bench RECORDS OUT.trace [SEED [THREADS]]\n");
 		return 1;
 	}
 	char *end;
@@ -264,20 +271,31 @@ int main(int argc, char **argv)
 		fprintf(stderr, "gen_bench: bad record count '%s'\n", argv[1]);
 		return 1;
 	}
+	unsigned long nth = argc == 5 ? strtoul(argv[4], &end, 10) : GB_THREADS;
+	if (argc == 5 && (*end || nth < 1 || nth > GB_MAX_THREADS)) {
+		fprintf(stderr, "gen_bench: bad thread count '%s'\n", argv[4]);
+		return 1;
+	}
 	struct gb *g = calloc(1, sizeof *g);
-	if (!g) {
+	if (g) {
+		g->nthreads = (uint32_t)nth;
+		g->th = calloc(nth, sizeof *g->th);
+	}
+	if (!g || !g->th) {
+		free(g);
 		fprintf(stderr, "gen_bench: out of memory\n");
 		return 1;
 	}
-	g->rng.s = argc == 4 ? strtoull(argv[3], NULL, 0) : 20240611;
+	g->rng.s = argc >= 4 ? strtoull(argv[3], NULL, 0) : 20240611;
 	g->total = n & ~1ull;
-	for (int t = 0; t < GB_THREADS; t++) {
-		g->th[t].tid = (uint32_t)(t + 1);
+	for (uint32_t t = 0; t < g->nthreads; t++) {
+		g->th[t].tid = t + 1;
 		g->th[t].target = 10;
 	}
 	g->out = fopen(argv[2], "wb");
 	if (!g->out) {
 		fprintf(stderr, "gen_bench: %s: %s\n", argv[2], strerror(errno));
+		free(g->th);
 		free(g);
 		return 1;
 	}
@@ -289,11 +307,13 @@ int main(int argc, char **argv)
 		gb_run(g);
 	if (fclose(g->out) != 0 || rc != 0) {
 		fprintf(stderr, "gen_bench: %s: write failed\n", argv[2]);
+		free(g->th);
 		free(g);
 		return 1;
 	}
 	fprintf(stderr, "gen_bench: %s: %" PRIu64 " records, max depth %" PRIu32
 	        ", %" PRIu64 " µs wall\n", argv[2], g->written, g->max_depth, g->wall);
+	free(g->th);
 	free(g);
 	return 0;
 }

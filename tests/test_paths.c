@@ -1,0 +1,449 @@
+/* test_paths.c: the profile's fast path equals its general path, and the
+ * loader gives the same trace on one thread and on two.
+ *
+ * A loaded trace carries edge sums the loader made while it closed calls
+ * (trace.esums); profile_build() over every thread uses them and walks only
+ * the calls an adoption re-parented. profile_build_how(..., walk_all 1)
+ * walks every call. Both must give the same numbers, field for field, on
+ * every real trace, the samples, the fuzz corpus and many generated traces
+ * (recursion, exits without entries, lost exits, wrapped and backward
+ * times, every family and clock).
+ *
+ * The loader may replay calls on a worker thread (calltree_set_threads);
+ * every array, sum and warning must be the same as on one thread.
+ */
+#include "config.h"
+
+#include <dirent.h>
+#include <inttypes.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "calltree.h"
+#include "load.h"
+#include "profile.h"
+#include "testutil.h"
+#include "trace.h"
+#include "tracegen.h"
+
+/* ------------------------------------------------------------ comparing */
+
+/* First difference between two profiles as text, or 0 when equal. */
+static int edge_diff(const struct prof_edge *a, const struct prof_edge *b, uint32_t n,
+                     char *why, size_t size, const char *what)
+{
+	for (uint32_t i = 0; i < n; i++) {
+		int same = a[i].method == b[i].method && a[i].calls == b[i].calls &&
+		           a[i].rcalls == b[i].rcalls;
+		for (int c = 0; c < TV_NCLOCKS; c++)
+			same = same && a[i].incl[c] == b[i].incl[c] && a[i].rincl[c] == b[i].rincl[c];
+		if (!same) {
+			snprintf(why, size, "%s edge %" PRIu32 " (method %" PRIu32 " vs %" PRIu32
+			         ", calls %" PRIu64 "/%" PRIu64 " vs %" PRIu64 "/%" PRIu64 ")",
+			         what, i, a[i].method, b[i].method, a[i].calls, a[i].rcalls,
+			         b[i].calls, b[i].rcalls);
+			return 1;
+		}
+	}
+	return 0;
+}
+
+static int profile_diff(const struct profile *a, const struct profile *b, char *why,
+                        size_t size)
+{
+	const struct trace *tr = a->tr;
+	for (int c = 0; c < TV_NCLOCKS; c++)
+		if (a->top_incl[c] != b->top_incl[c] || a->top_excl[c] != b->top_excl[c]) {
+			snprintf(why, size, "toplevel clock %d: incl %" PRIu64 "/%" PRIu64
+			         " excl %" PRIu64 "/%" PRIu64, c, a->top_incl[c], b->top_incl[c],
+			         a->top_excl[c], b->top_excl[c]);
+			return 1;
+		}
+	if (a->ntop_children != b->ntop_children) {
+		snprintf(why, size, "toplevel children %" PRIu32 " vs %" PRIu32,
+		         a->ntop_children, b->ntop_children);
+		return 1;
+	}
+	if (edge_diff(a->top_children, b->top_children, a->ntop_children, why, size, "toplevel"))
+		return 1;
+	if (a->norder != b->norder ||
+	    memcmp(a->order, b->order, (size_t)a->norder * sizeof *a->order) != 0) {
+		snprintf(why, size, "method order (%" PRIu32 " vs %" PRIu32 " methods)", a->norder,
+		         b->norder);
+		return 1;
+	}
+	for (uint32_t m = 0; m < tr->nmethods; m++) {
+		const struct prof_method *x = &a->methods[m], *y = &b->methods[m];
+		int same = x->calls == y->calls && x->rcalls == y->rcalls &&
+		           x->nparents == y->nparents && x->nchildren == y->nchildren;
+		for (int c = 0; c < TV_NCLOCKS; c++)
+			same = same && x->incl[c] == y->incl[c] && x->excl[c] == y->excl[c];
+		if (!same) {
+			snprintf(why, size, "method %#" PRIx64 ": calls %" PRIu64 "/%" PRIu64
+			         " vs %" PRIu64 "/%" PRIu64 ", excl %" PRIu64 " vs %" PRIu64,
+			         tr->methods[m].id, x->calls, x->rcalls, y->calls, y->rcalls,
+			         x->excl[TV_WALL], y->excl[TV_WALL]);
+			return 1;
+		}
+		if (edge_diff(x->parents, y->parents, x->nparents, why, size, "parent") ||
+		    edge_diff(x->children, y->children, x->nchildren, why, size, "child"))
+			return 1;
+	}
+	return 0;
+}
+
+/* Both paths on a loaded trace; fails the test naming what differs. */
+static void check_paths(const struct trace *tr, const char *what)
+{
+	struct profile fast, walk;
+	char why[256];
+	if (!tr->esums_valid)
+		fail_msg("%s: a loaded trace has no edge sums", what);
+	assert_int_equal(profile_build(&fast, tr, NULL, NULL), TV_OK);
+	assert_int_equal(profile_build_how(&walk, tr, NULL, 1, NULL), TV_OK);
+	if (profile_diff(&fast, &walk, why, sizeof why))
+		fail_msg("%s: fast and general paths differ: %s", what, why);
+	profile_free(&fast);
+	profile_free(&walk);
+}
+
+/* Threads of tr whose first calls an adoption re-parented. */
+static uint32_t adopted_threads(const struct trace *tr)
+{
+	uint32_t n = 0;
+	for (uint32_t i = 0; i < tr->nthreads; i++)
+		n += tr->threads[i].walk_calls > 0;
+	return n;
+}
+
+/* ------------------------------------------------------------ threads */
+
+static int arr_eq(const uint32_t *a, const uint32_t *b, uint32_t n)
+{
+	if (!a || !b)
+		return a == b;
+	return memcmp(a, b, (size_t)n * sizeof *a) == 0;
+}
+
+/* Loads buf with the replay on a worker thread or not. */
+static enum tv_status load_mode(struct trace *tr, const uint8_t *buf, size_t len, int threads)
+{
+	struct tv_error err;
+	trace_init(tr);
+	struct calltree *b = calltree_new(tr);
+	assert_non_null(b);
+	calltree_set_threads(b, threads);
+	struct sink s = calltree_sink(b);
+	enum tv_status st = load_scan(buf, len, &s, &err);
+	if (st == TV_OK)
+		st = calltree_finish(b, &err);
+	calltree_free(b);
+	return st;
+}
+
+/* The two loads of buf hold the same calls, sums and warnings. */
+static void check_threads(const uint8_t *buf, size_t len, const char *what)
+{
+	struct trace a, b;
+	enum tv_status sa = load_mode(&a, buf, len, 0), sb = load_mode(&b, buf, len, 1);
+	if (sa != sb)
+		fail_msg("%s: status %d on one thread, %d on two", what, sa, sb);
+	if (sa == TV_OK) {
+		if (a.nthreads != b.nthreads || a.records != b.records || a.nesums != b.nesums ||
+		    a.nerecs != b.nerecs || memcmp(&a.warnings, &b.warnings, sizeof a.warnings) != 0)
+			fail_msg("%s: threads, records, sums or warnings differ", what);
+		for (uint32_t i = 0; i < a.nthreads; i++) {
+			const struct tv_thread *x = &a.threads[i], *y = &b.threads[i];
+			uint32_t n = x->ncalls;
+			int same = x->tid == y->tid && n == y->ncalls && x->walk_calls == y->walk_calls &&
+			           arr_eq(x->method, y->method, n) && arr_eq(x->parent, y->parent, n);
+			for (int c = 0; c < TV_NCLOCKS; c++)
+				same = same && arr_eq(x->start[c], y->start[c], n) &&
+				       arr_eq(x->end[c], y->end[c], n) &&
+				       arr_eq(x->start_hi[c], y->start_hi[c], n) &&
+				       arr_eq(x->end_hi[c], y->end_hi[c], n);
+			if (!same)
+				fail_msg("%s: thread %" PRIu32 " differs", what, x->tid);
+		}
+		if ((a.nesums && memcmp(a.esums, b.esums, (size_t)a.nesums * sizeof *a.esums) != 0) ||
+		    (a.nesums && memcmp(a.eends, b.eends, (size_t)a.nesums * sizeof *a.eends) != 0) ||
+		    (a.nerecs && memcmp(a.erecs, b.erecs, (size_t)a.nerecs * sizeof *a.erecs) != 0))
+			fail_msg("%s: edge sums differ", what);
+	}
+	trace_free(&a);
+	trace_free(&b);
+}
+
+/* ------------------------------------------------------------ files */
+
+/* Loads and checks every file of dir (any name); returns how many loaded. */
+static unsigned check_dir(const char *dir, unsigned *adopting)
+{
+	DIR *d = opendir(dir);
+	unsigned n = 0;
+	if (!d)
+		return 0;
+	for (struct dirent *e; (e = readdir(d)) != NULL;) {
+		if (e->d_name[0] == '.')
+			continue;
+		char *path = tu_path(dir, e->d_name);
+		struct trace tr;
+		struct tv_error err;
+		trace_init(&tr);
+		if (load_file(&tr, path, &err, NULL, 0) == TV_OK) {
+			check_paths(&tr, path);
+			n++;
+			*adopting += adopted_threads(&tr) > 0;
+		}
+		trace_free(&tr);
+		uint8_t *buf;
+		size_t len;
+		if (tu_read_file(path, &buf, &len) == 0) {
+			check_threads(buf, len, path);
+			free(buf);
+		}
+		free(path);
+	}
+	closedir(d);
+	return n;
+}
+
+static void test_real_traces(void **state)
+{
+	(void)state;
+	const char *real = tu_real_dir();
+	if (!real)
+		skip();
+	static const char *const subs[] = {"", "streaming", "damaged"};
+	unsigned n = 0, adopting = 0;
+	for (size_t i = 0; i < sizeof subs / sizeof subs[0]; i++) {
+		char *dir = tu_path(real, subs[i]);
+		n += check_dir(dir, &adopting);
+		free(dir);
+	}
+	/* 17 top-level, 3 streaming and 2 damaged traces at the time of
+	 * writing; a few of them start inside calls. */
+	assert_true(n >= 20);
+	assert_true(adopting >= 1);
+}
+
+static void test_samples_and_corpus(void **state)
+{
+	(void)state;
+	static const char *const dirs[] = {
+		TV_SRC_DIR "/tests/samples",
+		TV_SRC_DIR "/tests/fuzz/corpus/load",
+		TV_SRC_DIR "/tests/fuzz/corpus/stream",
+		TV_SRC_DIR "/tests/fuzz/corpus/v1",
+		TV_SRC_DIR "/tests/fuzz/corpus/v2",
+		TV_SRC_DIR "/tests/fuzz/regress/load",
+		TV_SRC_DIR "/tests/fuzz/regress/stream",
+	};
+	unsigned n = 0, adopting = 0;
+	for (size_t i = 0; i < sizeof dirs / sizeof dirs[0]; i++)
+		n += check_dir(dirs[i], &adopting);
+	assert_true(n >= 10);
+}
+
+/* ------------------------------------------------------------ by hand */
+
+/* A exits, then B exits without an entry: B adopts A. */
+static void test_adoption_numbers(void **state)
+{
+	(void)state;
+	struct tg *tg = tg_new();
+	assert_int_equal(tg_script(tg, "1 > A 0 0\n1 > B 5 5\n1 < B 8 8\n1 < A 10 10\n"
+	                               "1 < B 20 20\n1 > C 30 30\n1 < C 40 40\n"), 0);
+	struct trace tr;
+	assert_int_equal(tu_load_tg(&tr, tg, NULL), TV_OK);
+	/* Adopter B [0,20] over A [0,10] over B [5,8]: three calls walked. */
+	assert_int_equal(tr.threads[0].walk_calls, 3);
+	struct profile p;
+	assert_int_equal(profile_build(&p, &tr, NULL, NULL), TV_OK);
+	const struct prof_method *a = tu_method(&p, tg_id(tg, "A"));
+	const struct prof_method *b = tu_method(&p, tg_id(tg, "B"));
+	const struct prof_method *c = tu_method(&p, tg_id(tg, "C"));
+	/* The inner B became recursive when its caller's caller became B. */
+	assert_int_equal(b->calls, 1);
+	assert_int_equal(b->rcalls, 1);
+	assert_int_equal(b->incl[TV_WALL], 20);
+	assert_int_equal(b->excl[TV_WALL], 10 + 3);
+	assert_int_equal(a->incl[TV_WALL], 10);
+	assert_int_equal(a->excl[TV_WALL], 7);
+	/* C came after the adoption: from the sums. */
+	assert_int_equal(c->calls, 1);
+	assert_int_equal(c->incl[TV_WALL], 10);
+	assert_int_equal(p.ntop_children, 2);
+	/* Span 40, top-level calls B (20) and C (10). */
+	assert_int_equal(p.top_excl[TV_WALL], 10);
+	const struct prof_edge *ba = tu_edge(&p, b->children, b->nchildren, tg_id(tg, "A"));
+	assert_non_null(ba);
+	assert_int_equal(ba->calls, 1);
+	assert_int_equal(ba->incl[TV_WALL], 10);
+	profile_free(&p);
+	check_paths(&tr, "hand-made adoption");
+	trace_free(&tr);
+	tg_free(tg);
+}
+
+/* ------------------------------------------------------------ generated */
+
+struct rng {
+	uint64_t s;
+};
+
+static uint64_t rng_next(struct rng *r)
+{
+	uint64_t z = (r->s += 0x9E3779B97F4A7C15ull);
+	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+	z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+	return z ^ (z >> 31);
+}
+
+static uint32_t rng_below(struct rng *r, uint32_t n)
+{
+	return (uint32_t)((rng_next(r) >> 32) * n >> 32);
+}
+
+/* A random trace: few methods (so recursion is common), exits of methods
+ * that are not on top or not open at all, unrolls, times that sometimes
+ * jump past 32 bits or go backwards. */
+static struct tg *random_tg(struct rng *r, unsigned records, unsigned nmethods)
+{
+	struct tg *tg = tg_new();
+	unsigned nthreads = 1 + rng_below(r, 4);
+	uint32_t stack[4][64], depth[4] = {0};
+	uint64_t cpu[4] = {0}, wall = 0;
+	for (unsigned t = 0; t < nthreads; t++)
+		tg_thread(tg, 1 + t, "worker");
+	for (unsigned m = 0; m < nmethods; m++) {
+		char name[16];
+		snprintf(name, sizeof name, "m%u", m);
+		tg_method(tg, 4 + 4 * m, "com.example.R", name, "()V", "R.java");
+	}
+	for (unsigned i = 0; i < records; i++) {
+		unsigned t = rng_below(r, nthreads), roll = rng_below(r, 100);
+		wall += 1 + rng_below(r, 20);
+		if (rng_below(r, 500) == 0)
+			wall += UINT64_C(1) << 32;  /* wraps a 32-bit slot */
+		cpu[t] += rng_below(r, 10);
+		uint64_t c = cpu[t], w = wall;
+		if (rng_below(r, 200) == 0)
+			w -= w > 50 ? 50 : 0;       /* backwards */
+		uint32_t m = rng_below(r, nmethods);
+		if (roll < 50 && depth[t] < 64) {
+			stack[t][depth[t]++] = m;
+			tg_enter(tg, 1 + t, 4 + 4 * m, c, w);
+		} else if (roll < 85 && depth[t]) {
+			tg_exit(tg, 1 + t, 4 + 4 * stack[t][--depth[t]], c, w);
+		} else if (roll < 97) {
+			/* Any method: a lost exit, an exit without an entry, or a match. */
+			uint32_t k = depth[t];
+			while (k && stack[t][k - 1] != m)
+				k--;
+			depth[t] = k ? k - 1 : 0;
+			tg_exit(tg, 1 + t, 4 + 4 * m, c, w);
+		} else {
+			uint32_t u = depth[t] ? stack[t][--depth[t]] : m;
+			tg_unroll(tg, 1 + t, 4 + 4 * u, c, w);
+		}
+	}
+	return tg;
+}
+
+static void test_generated(void **state)
+{
+	(void)state;
+	static const struct tg_opts shapes[] = {
+		{.family = TG_V1, .version = 3},
+		{.family = TG_V1, .version = 1},
+		{.family = TG_V1, .version = 2, .clock = TG_CLOCK_WALL},
+		{.family = TG_V1, .version = 3, .clock = TG_CLOCK_GLOBAL},
+		{.family = TG_V1_STREAM, .version = 3},
+		{.family = TG_V2, .version = 5, .rev = TG_REV_C},
+		{.family = TG_V2, .version = 4, .rev = TG_REV_D, .streaming = 1},
+	};
+	struct rng r = {42};
+	unsigned adopting = 0, traces = 0;
+	for (unsigned seed = 0; seed < 60; seed++) {
+		/* Every fourth one is long enough to start the loader's worker. */
+		unsigned n = seed % 4 ? 50 + rng_below(&r, 3000) : 40000 + rng_below(&r, 40000);
+		struct tg *tg = random_tg(&r, n, 2 + rng_below(&r, 10));
+		for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; s++) {
+			struct trace tr;
+			char what[64];
+			uint8_t *buf;
+			size_t len;
+			assert_int_equal(tg_write(tg, &shapes[s], &buf, &len), 0);
+			snprintf(what, sizeof what, "generated trace %u shape %zu", seed, s);
+			check_threads(buf, len, what);
+			free(buf);
+			if (tu_load_tg(&tr, tg, &shapes[s]) != TV_OK)
+				fail_msg("generated trace %u shape %zu did not load", seed, s);
+			check_paths(&tr, what);
+			adopting += adopted_threads(&tr);
+			traces++;
+			trace_free(&tr);
+		}
+		tg_free(tg);
+	}
+	assert_int_equal(traces, 60 * 7);
+	/* The generator must reach the adoption path often. */
+	assert_true(adopting > traces / 2);
+}
+
+/* Every list of p in the order profile_edge_cmp() defines. */
+static void check_sorted(const struct profile *p)
+{
+	const struct trace *tr = p->tr;
+	int clock = trace_sort_clock(tr);
+	for (uint32_t i = 1; i < p->ntop_children; i++)
+		assert_true(profile_edge_cmp(tr, clock, &p->top_children[i - 1],
+		                             &p->top_children[i]) < 0);
+	for (uint32_t m = 0; m < tr->nmethods; m++) {
+		const struct prof_method *pm = &p->methods[m];
+		for (uint32_t i = 1; i < pm->nparents; i++)
+			assert_true(profile_edge_cmp(tr, clock, &pm->parents[i - 1], &pm->parents[i]) < 0);
+		for (uint32_t i = 1; i < pm->nchildren; i++)
+			assert_true(profile_edge_cmp(tr, clock, &pm->children[i - 1],
+			                             &pm->children[i]) < 0);
+	}
+}
+
+/* Enough distinct edges (1,500 methods called at random) that the
+ * profile sorts its lists on two threads. */
+static void test_many_edges(void **state)
+{
+	(void)state;
+	struct rng r = {7};
+	struct tg *tg = random_tg(&r, 400000, 1500);
+	struct trace tr;
+	assert_int_equal(tu_load_tg(&tr, tg, NULL), TV_OK);
+	assert_true(tr.nesums > 100000);
+	check_paths(&tr, "many edges");
+	struct profile p;
+	assert_int_equal(profile_build(&p, &tr, NULL, NULL), TV_OK);
+	check_sorted(&p);
+	profile_free(&p);
+	trace_free(&tr);
+	tg_free(tg);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_adoption_numbers),
+		cmocka_unit_test(test_generated),
+		cmocka_unit_test(test_many_edges),
+		cmocka_unit_test(test_real_traces),
+		cmocka_unit_test(test_samples_and_corpus),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
