@@ -813,6 +813,43 @@ static void check_one_call(const struct trace *tr, const char *name)
 	}
 }
 
+/* --range=0us.. gives exactly the numbers of no range. */
+static void check_whole(const struct trace *tr, const char *name)
+{
+	static const char *const all[] = {"0us.."};
+	struct trace v;
+	struct profile p, q;
+	derive(tr, &v, NULL, all, 1);
+	profile_of(&p, &v, NULL);
+	profile_of(&q, tr, NULL);
+	if (p.nthreads != q.nthreads || p.norder != q.norder ||
+	    memcmp(p.top_incl, q.top_incl, sizeof p.top_incl) != 0 ||
+	    memcmp(p.top_excl, q.top_excl, sizeof p.top_excl) != 0)
+		fail_msg("%s: the whole range changed the toplevel", name);
+	for (uint32_t i = 0; i < q.nthreads; i++) {
+		const struct tv_thread *a = &v.threads[p.threads[i]], *b = &tr->threads[q.threads[i]];
+		if (a->tid != b->tid || a->records != b->records ||
+		    memcmp(a->first, b->first, sizeof a->first) != 0 ||
+		    memcmp(a->last, b->last, sizeof a->last) != 0)
+			fail_msg("%s: the whole range changed thread %u", name, b->tid);
+	}
+	for (uint32_t i = 0; i < q.norder; i++) {
+		uint32_t m = q.order[i];
+		const struct prof_method *x = &p.methods[m], *y = &q.methods[m];
+		if (p.order[i] != m || x->calls != y->calls || x->rcalls != y->rcalls ||
+		    memcmp(x->incl, y->incl, sizeof x->incl) != 0 ||
+		    memcmp(x->excl, y->excl, sizeof x->excl) != 0 || x->nparents != y->nparents ||
+		    x->nchildren != y->nchildren)
+			fail_msg("%s: the whole range changed a method", name);
+		for (uint32_t k = 0; k < y->nchildren; k++)
+			if (memcmp(&x->children[k], &y->children[k], sizeof x->children[k]) != 0)
+				fail_msg("%s: the whole range changed an edge", name);
+	}
+	profile_free(&q);
+	profile_free(&p);
+	trace_free(&v);
+}
+
 static void check_real(const char *dir, const char *file, size_t *count)
 {
 	char *path = tu_path(dir, file);
@@ -821,6 +858,7 @@ static void check_real(const char *dir, const char *file, size_t *count)
 	struct trace tr;
 	assert_int_equal(tu_read_file(path, &buf, &len), 0);
 	assert_int_equal(tu_load_buffer(&tr, buf, len), TV_OK);
+	check_whole(&tr, file);
 	check_invariants(&tr, file);
 	check_categories(&tr, file);
 	check_one_call(&tr, file);
@@ -902,6 +940,7 @@ static void test_random(void **state)
 		struct trace tr;
 		assert_int_equal(tg_write(tg, NULL, &buf, &len), 0);
 		assert_int_equal(tu_load_buffer(&tr, buf, len), TV_OK);
+		check_whole(&tr, "random");
 		check_invariants(&tr, "random");
 		check_categories(&tr, "random");
 		check_one_call(&tr, "random");
