@@ -148,7 +148,7 @@ static int pf_thread(struct pf_build *b, const struct tv_thread *th, uint32_t n)
 	for (int c = 0; c < TV_NCLOCKS; c++) {
 		if (!b->tr->has_clock[c])
 			continue;
-		uint64_t span = trace_thread_span(th, c);
+		uint64_t span = trace_thread_top(th, c);
 		b->p->top_incl[c] += span;
 		/* A thread's calls lie within its span, so this cannot underflow. */
 		b->p->top_excl[c] += span - b->root_incl[c];
@@ -463,7 +463,8 @@ static int pf_lists(struct pf_build *b)
 	uint32_t ntop = 0;
 	for (uint32_t i = 0; i < b->nedges + nsums; i++) {
 		struct pf_edge sum;
-		const struct pf_edge *e = &b->edges[i < b->nedges ? i : 0];
+		/* b->edges is NULL when no call was walked: never index it then. */
+		const struct pf_edge *e = i < b->nedges ? &b->edges[i] : &sum;
 		if (i >= b->nedges) {
 			uint32_t k = i - b->nedges;
 			if (!pf_esum_used(tr, k) || pf_walked(b, k) != IDMAP_NONE)
@@ -471,7 +472,6 @@ static int pf_lists(struct pf_build *b)
 			sum.from = tr->eends[k].from;
 			sum.to = tr->eends[k].to;
 			pf_esum_halves(tr, k, &sum.by_callee, &sum.by_caller);
-			e = &sum;
 		}
 		struct prof_edge as_parent = pf_public_edge(e->from, &e->by_callee);
 		struct prof_edge as_child = pf_public_edge(e->to, &e->by_caller);
@@ -506,7 +506,7 @@ static enum tv_status pf_select(struct profile *p, const struct trace *tr, const
 	if (!p->threads)
 		return tv_fail(err, TV_ERR_NOMEM, TV_NO_OFFSET, NULL);
 	for (uint32_t i = 0; i < tr->nthreads; i++)
-		if (tr->threads[i].records && (!tid || tr->threads[i].tid == *tid))
+		if (trace_thread_shown(&tr->threads[i]) && (!tid || tr->threads[i].tid == *tid))
 			p->threads[p->nthreads++] = i;
 	if (tid && !p->nthreads)
 		return tv_fail(err, TV_ERR_NO_THREAD, TV_NO_OFFSET, "%lu", (unsigned long)*tid);
