@@ -290,10 +290,11 @@ launch() {
 	tm pipe-pane -o -t "$name" "cat >>'$tmp/$name.out'"
 	: >"$tmp/$name.go"
 }
-# wait_for NAME TEXT: the screen shows TEXT (bytes), about 5 s at most.
+# wait_for NAME TEXT: the screen shows TEXT (bytes), about 20 s at most
+# (a busy machine; it returns as soon as the text is there).
 wait_for() {
 	i=0
-	while [ $i -lt 50 ]; do
+	while [ $i -lt 200 ]; do
 		tm capture-pane -p -t "$1" >"$tmp/screen" 2>/dev/null
 		grep -F -q -e "$2" "$tmp/screen" && return 0
 		sleep 0.1
@@ -303,7 +304,7 @@ wait_for() {
 }
 wait_gone() {
 	i=0
-	while [ $i -lt 50 ]; do
+	while [ $i -lt 200 ]; do
 		tm capture-pane -p -t "$1" >"$tmp/screen" 2>/dev/null
 		grep -F -q -e "$2" "$tmp/screen" || return 0
 		sleep 0.1

@@ -787,6 +787,15 @@ static void test_thread_list(void **state)
 		assert_true(scr_find("[1] main ") == 2);  /* main first */
 		scr_close(s);
 	}
+	/* Lines per thread: Looper.loop (the first screen's selection) runs
+	 * on [1] main and [56] UmsAgent, whose bars have a marks line under
+	 * them; [7] and [14] have none and take one line each. */
+	struct scr *s = scr_open(120, 40, 0);
+	assert_int_equal(scr_find("[1] main "), 2);
+	assert_int_equal(scr_find("[56] UmsAgent "), 4);
+	assert_int_equal(scr_find("[7] FinalizerDaemon "), 6);
+	assert_int_equal(scr_find("[14] Thread-360 "), 7);
+	scr_close(s);
 }
 
 int main(void)

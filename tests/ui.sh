@@ -113,13 +113,14 @@ finish() { tm kill-session -t "$1" >/dev/null 2>&1; }
 
 # wait_cond NAME COMMAND...: capture the screen of session NAME into
 # $tmp/screen until COMMAND succeeds on it and a second capture a moment
-# later is the same (a redraw can be caught half written); about 5 s at
-# most.
+# later is the same (a redraw can be caught half written); about 20 s at
+# most, for a machine busy with other builds (it returns as soon as the
+# screen is right).
 wait_cond() {
 	ws=$1
 	shift
 	i=0
-	while [ $i -lt 50 ]; do
+	while [ $i -lt 200 ]; do
 		tm capture-pane -p -t "$ws" >"$tmp/screen" 2>/dev/null
 		if "$@"; then
 			sleep 0.05

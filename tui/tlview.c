@@ -243,10 +243,12 @@ int tlview_click(struct tlview *v, int y, int x)
 {
 	if (y < 1 || x < v->bar_x || x >= v->bar_x + v->bar_w || v->bar_w <= 0)
 		return -1;
-	uint32_t idx = v->top + (uint32_t)(y - 1) / 2;
-	if (idx >= v->nthreads || (y - 1) / 2 >= v->rows)
+	int r = 0;
+	while (r < v->rows && y >= v->row_y[r] + v->row_h[r])
+		r++;
+	if (r >= v->rows || y < v->row_y[r])
 		return -1;
-	v->cur = idx;
+	v->cur = v->top + (uint32_t)r;
 	v->cursor = v->t0 + (v->t1 - v->t0) * (uint64_t)(x - v->bar_x) / (uint64_t)v->bar_w;
 	tlv_clamp(v);
 	return 0;
@@ -358,7 +360,7 @@ static void tlv_draw_cell(WINDOW *win, const struct color *c, int ascii, uint32_
 }
 
 static void tlv_draw_thread(struct tlview *v, WINDOW *win, const struct color *c, int ascii,
-                            int y, uint32_t idx, uint32_t selected, int focused)
+                            int y, int lines, uint32_t idx, uint32_t selected, int focused)
 {
 	const struct trace *tr = v->tl->tr;
 	uint32_t t = v->threads[idx];
@@ -377,6 +379,8 @@ static void tlv_draw_thread(struct tlview *v, WINDOW *win, const struct color *c
 	}
 	/* The marks row: where calls of the selected method run. */
 	wattrset(win, A_NORMAL);
+	if (lines < 2)
+		return;
 	wmove(win, y + 1, 0);
 	wclrtoeol(win);
 	wattrset(win, c->role[ROLE_MARK]);
@@ -449,6 +453,45 @@ static void tlv_draw_position(const struct tlview *v, WINDOW *win, const struct 
 	draw_cell(win, 0, 0, v->bar_x - 1, pos, c->role[ROLE_TITLE], ascii);
 }
 
+/* Lines thread idx takes: 2 when the selected method runs in it within
+ * the view (its marks line), else 1. */
+static int tlv_lines(struct tlview *v, uint32_t idx, uint32_t selected)
+{
+	const struct tlv_cache *row = tlv_row(v, idx, selected);
+	for (int x = 0; row && x < v->bar_w; x++)
+		if (row->marks[x])
+			return 2;
+	return 1;
+}
+
+/* Which threads fit in lines lines from v->top, with the cursor's thread
+ * among them (scrolling as little as possible), into row_y/row_h. */
+static void tlv_layout(struct tlview *v, int lines, uint32_t selected)
+{
+	if (v->cur < v->top)
+		v->top = v->cur;
+	int used = 0;
+	for (uint32_t i = v->top; i <= v->cur && used <= lines; i++)
+		used += tlv_lines(v, i, selected);
+	if (used > lines) {  /* cur is below the view: fill upwards from it */
+		used = tlv_lines(v, v->cur, selected);
+		v->top = v->cur;
+		while (v->top > 0 && used + tlv_lines(v, v->top - 1, selected) <= lines)
+			used += tlv_lines(v, --v->top, selected);
+	}
+	v->rows = 0;
+	for (int y = 1; v->top + (uint32_t)v->rows < v->nthreads && v->rows < TLVIEW_MAX_ROWS;) {
+		int n = tlv_lines(v, v->top + (uint32_t)v->rows, selected);
+		if (y + n - 1 > lines && !(v->rows == 0 && y <= lines))
+			break;
+		if (y + n - 1 > lines)
+			n = 1;  /* the one thread that fits: its bar only */
+		v->row_y[v->rows] = y;
+		v->row_h[v->rows++] = n;
+		y += n;
+	}
+}
+
 void tlview_draw(struct tlview *v, WINDOW *win, const struct color *c, int ascii, int focused,
                  uint32_t selected)
 {
@@ -459,30 +502,14 @@ void tlview_draw(struct tlview *v, WINDOW *win, const struct color *c, int ascii
 	if (v->bar_w < 1 || h < 3)
 		return;
 	tlv_clamp(v);
-	v->rows = (h - 2) / 2;
-	if (v->rows < 1)
-		v->rows = 1;
-	if (v->cur < v->top)
-		v->top = v->cur;
-	if (v->cur >= v->top + (uint32_t)v->rows)
-		v->top = v->cur - (uint32_t)v->rows + 1;
+	tlv_layout(v, h - 2, selected);
 	tlv_draw_ruler(v, win, c);
 	tlv_draw_position(v, win, c, ascii);
-	for (int r = 0; r < v->rows; r++) {
-		int y = 1 + 2 * r;
-		uint32_t idx = v->top + (uint32_t)r;
-		if (idx >= v->nthreads) {
-			wmove(win, y, 0);
-			wclrtoeol(win);
-			if (y + 1 < h - 1) {
-				wmove(win, y + 1, 0);
-				wclrtoeol(win);
-			}
-			continue;
-		}
-		tlv_draw_thread(v, win, c, ascii, y, idx, selected, focused);
-	}
-	for (int y = 1 + 2 * v->rows; y < h - 1; y++) {
+	for (int r = 0; r < v->rows; r++)
+		tlv_draw_thread(v, win, c, ascii, v->row_y[r], v->row_h[r], v->top + (uint32_t)r,
+		                selected, focused);
+	int y = v->rows ? v->row_y[v->rows - 1] + v->row_h[v->rows - 1] : 1;
+	for (; y < h - 1; y++) {
 		wmove(win, y, 0);
 		wclrtoeol(win);
 	}

@@ -20,6 +20,9 @@
 #include "profile.h"
 #include "timeline.h"
 
+/* More threads than a terminal has lines are never shown at once. */
+#define TLVIEW_MAX_ROWS 512
+
 struct tlview {
 	const struct timeline *tl;
 	uint32_t *threads;       /* trace thread indices, busiest first */
@@ -30,7 +33,11 @@ struct tlview {
 	uint32_t cur;            /* cursor's position in threads[] */
 	uint32_t top;            /* first thread shown */
 	int bar_x, bar_w;        /* set by the last draw */
-	int rows;                /* thread rows shown at the last draw */
+	int rows;                /* threads shown at the last draw */
+	/* Where each shown thread starts and how many lines it takes: two
+	 * with a marks line under its bar, one when the selected method does
+	 * not run in it within the view. */
+	int row_y[TLVIEW_MAX_ROWS], row_h[TLVIEW_MAX_ROWS];
 	/* Per thread (like threads[]): its cells and marks as last computed,
 	 * reused while the view and the selected method stay the same, so
 	 * keys that only move the table cost no timeline queries. */
