@@ -3,7 +3,8 @@
  * Parses options, loads the trace (or two, for --diff), and opens the
  * full-screen view or writes a report or export. Only this file decides
  * exit statuses: 0 success, 1 the output could not be written, 2 the
- * command line was wrong or a trace could not be read.
+ * command line was wrong or a trace could not be read, 3 a --fail-if rule
+ * held.
  */
 #include "config.h"
 
@@ -20,27 +21,33 @@
 #include <unistd.h>
 
 #include "actions.h"
+#include "calls.h"
 #include "diff.h"
+#include "durparse.h"
 #include "export.h"
+#include "gate.h"
+#include "jank.h"
 #include "cctree.h"
 #include "inflate.h"
 #include "load.h"
 #include "mapping.h"
+#include "methodmatch.h"
 #include "profile.h"
 #include "report.h"
 #include "textesc.h"
 #include "trace.h"
 #include "ui.h"
 
-enum { EXIT_OUTPUT = 1, EXIT_INPUT = 2 };
+enum { EXIT_OUTPUT = 1, EXIT_INPUT = 2, EXIT_GATE = 3 };
 
 enum main_format {
 	FMT_TEXT, FMT_CSV, FMT_JSON, FMT_FOLDED, FMT_CHROME, FMT_DUMP, FMT_SPEEDSCOPE, FMT_TREE,
-	FMT_TREE_JSON,
+	FMT_TREE_JSON, FMT_CALLS, FMT_CALLS_CSV, FMT_CALLS_JSON, FMT_JANK, FMT_JANK_JSON,
 };
 
 static const char *const main_formats[] = {"text", "csv", "json", "folded", "chrome", "dump",
-                                             "speedscope", "tree", "tree-json"};
+                                             "speedscope", "tree", "tree-json", "calls",
+                                             "calls-csv", "calls-json", "jank", "jank-json"};
 #define MAIN_NFORMATS ((int)(sizeof main_formats / sizeof main_formats[0]))
 
 struct main_opts {
@@ -59,6 +66,12 @@ struct main_opts {
 	int min_set;
 	const char *mapping;
 	const char *output;
+	int format_set;      /* -f, -r or -o given: a report was asked for */
+	const char *method;  /* --method: the calls reports' method */
+	uint64_t frame;      /* --frame: the jank budget, µs */
+	int frame_set;
+	const char **fail_if;   /* --fail-if rules, in order */
+	int nfail_if;
 	const char *path[2]; /* the trace; for --diff BASE and NEW */
 };
 
@@ -70,7 +83,9 @@ static void main_usage(FILE *out)
 	      "\n"
 	      "  -r, --regression      print the text report and exit\n"
 	      "  -f, --format=FMT      print a report: text, csv or json; a call tree:\n"
-	      "                        tree (indented text) or tree-json; or export:\n"
+	      "                        tree (indented text) or tree-json; every call of\n"
+	      "                        a method: calls, calls-csv, calls-json; long\n"
+	      "                        main-thread frames: jank, jank-json; or export:\n"
 	      "                        folded (flame graphs), chrome (Trace Event JSON\n"
 	      "                        for Perfetto), speedscope, dump (every record)\n"
 	      "  -t, --thread=THREAD   only this thread: its id (decimal or 0x hex),\n"
@@ -82,9 +97,17 @@ static void main_usage(FILE *out)
 	      "      --invert          trees: bottom-up (each method, then its callers)\n"
 	      "      --depth=N         trees: print N levels below the root\n"
 	      "      --min=PERCENT     trees: leave out nodes below PERCENT of the total\n"
+	      "      --method=M        calls, calls-csv, calls-json: every call of M\n"
+	      "                        (Class.name, Class.name(signature) or 0x1a2b)\n"
+	      "      --frame=TIME      jank, jank-json: the frame budget (default 16.7ms;\n"
+	      "                        units us, ms, s)\n"
 	      "      --signatures      exports: keep method signatures in frames\n"
 	      "      --per-thread      folded: a leading [tid] name frame per thread\n"
 	      "      --diff            compare BASE and NEW (text, csv, json or folded)\n"
+	      "      --fail-if=RULE    with --diff: exit 3 when RULE holds, printing one\n"
+	      "                        line per (rule, method); repeatable. RULE is\n"
+	      "                        TARGET:FIELD OP VALUE, e.g. total:incl_wall>+5%,\n"
+	      "                        pkg:com.example.*:excl_cpu>+2ms, *:calls>+0\n"
 	      "      --mapping=FILE    show original names from an R8/ProGuard mapping\n"
 	      "      --color=WHEN      colours in the UI: auto (default), always, never\n"
 	      "      --ascii           draw the UI with ASCII characters only\n"
@@ -98,7 +121,7 @@ static void main_usage(FILE *out)
 	      "standard input. gzip- and zstd-compressed traces are read as they are.\n"
 	      "\n"
 	      "Exit status: 0 success, 1 output could not be written,\n"
-	      "2 bad command line or unreadable trace.\n", out);
+	      "2 bad command line or unreadable trace, 3 a --fail-if rule held.\n", out);
 }
 
 /* Index of s in words[0..n), or -1. */
@@ -163,7 +186,8 @@ static int main_bad_option(int c, char *const *argv)
 
 enum {
 	OPT_COLOR = 256, OPT_ASCII, OPT_KEYS_ROFF, OPT_KEYS_MD, OPT_CLOCK, OPT_SIGNATURES,
-	OPT_PER_THREAD, OPT_DIFF, OPT_MAPPING, OPT_INVERT, OPT_DEPTH, OPT_MIN,
+	OPT_PER_THREAD, OPT_DIFF, OPT_MAPPING, OPT_INVERT, OPT_DEPTH, OPT_MIN, OPT_METHOD,
+	OPT_FRAME, OPT_FAIL_IF,
 };
 
 static const struct option main_longopts[] = {
@@ -184,6 +208,9 @@ static const struct option main_longopts[] = {
 	{"invert", no_argument, NULL, OPT_INVERT},
 	{"depth", required_argument, NULL, OPT_DEPTH},
 	{"min", required_argument, NULL, OPT_MIN},
+	{"method", required_argument, NULL, OPT_METHOD},
+	{"frame", required_argument, NULL, OPT_FRAME},
+	{"fail-if", required_argument, NULL, OPT_FAIL_IF},
 	{"keys-roff", no_argument, NULL, OPT_KEYS_ROFF},
 	{"keys-md", no_argument, NULL, OPT_KEYS_MD},
 	{NULL, 0, NULL, 0},
@@ -227,6 +254,51 @@ static int main_min(const char *s, uint64_t *ppm)
 	return 0;
 }
 
+/* --method: checked now, matched once the trace is read. */
+static int main_method_opt(struct main_opts *o, const char *arg)
+{
+	struct methodmatch m;
+	const char *why;
+	if (methodmatch_parse(arg, &m, &why) < 0)
+		return main_usage_error("--method=%s: %s", arg, why);
+	methodmatch_free(&m);
+	o->method = arg;
+	return 0;
+}
+
+static int main_frame_opt(struct main_opts *o, const char *arg)
+{
+	const char *why;
+	if (durparse_time(arg, &o->frame, &why) < 0)
+		return main_usage_error("--frame=%s: %s", arg, why);
+	if (o->frame == 0)
+		return main_usage_error("--frame=%s: the budget must be more than 0", arg);
+	o->frame_set = 1;
+	return 0;
+}
+
+/* --fail-if: each rule is parsed now, so a malformed one stops the run
+ * before any trace is read; argv outlives the options. */
+static int main_fail_if_opt(struct main_opts *o, const char *arg)
+{
+	struct gate_rule r;
+	char why[GATE_WHY];
+	if (gate_parse(arg, &r, why, sizeof why) < 0) {
+		fputs("traceview: --fail-if=", stderr);
+		textesc_text(stderr, arg, strlen(arg));
+		fprintf(stderr, ": %s\n", why);
+		return EXIT_INPUT;
+	}
+	gate_rule_free(&r);
+	const char **v = realloc(o->fail_if, ((size_t)o->nfail_if + 1) * sizeof *v);
+	if (!v)
+		return main_usage_error("out of memory");
+	o->fail_if = v;
+	o->fail_if[o->nfail_if++] = arg;
+	o->report = 1;   /* a gate never opens the full-screen view */
+	return 0;
+}
+
 /* One option; returns -1 to exit 0 (help, version), 0 to go on, or an
  * exit status. */
 static int main_option(int c, struct main_opts *o, char *const *argv)
@@ -235,19 +307,19 @@ static int main_option(int c, struct main_opts *o, char *const *argv)
 	static const char *const clocks[] = {"cpu", "wall"};
 	int k;
 	switch (c) {
-	case 'r': o->format = FMT_TEXT; o->report = 1; break;
+	case 'r': o->format = FMT_TEXT; o->report = o->format_set = 1; break;
 	case 'f':
 		if ((k = main_word(optarg, main_formats, MAIN_NFORMATS)) < 0)
 			return main_bad_word("format", optarg, main_formats, MAIN_NFORMATS);
 		o->format = (enum main_format)k;
-		o->report = 1;
+		o->report = o->format_set = 1;
 		break;
 	case 't':
 		if (!optarg[0])
 			return main_usage_error("--thread needs a thread id or name");
 		o->thread = optarg;
 		break;
-	case 'o': o->output = optarg; o->report = 1; break;
+	case 'o': o->output = optarg; o->report = o->format_set = 1; break;
 	case OPT_COLOR:
 		if ((k = main_word(optarg, colors, 3)) < 0) {
 			static const char *const shown[] = {"auto", "always", "never"};
@@ -277,6 +349,9 @@ static int main_option(int c, struct main_opts *o, char *const *argv)
 			                        optarg);
 		o->min_set = 1;
 		break;
+	case OPT_METHOD: return main_method_opt(o, optarg);
+	case OPT_FRAME: return main_frame_opt(o, optarg);
+	case OPT_FAIL_IF: return main_fail_if_opt(o, optarg);
 	case 'h': main_usage(stdout); return -1;
 	case 'V':
 		printf("traceview %s\ncompressed traces: gzip%s\n", PACKAGE_VERSION,
@@ -286,6 +361,16 @@ static int main_option(int c, struct main_opts *o, char *const *argv)
 	default: return main_bad_option(c, argv);
 	}
 	return 0;
+}
+
+static int main_is_calls(enum main_format f)
+{
+	return f == FMT_CALLS || f == FMT_CALLS_CSV || f == FMT_CALLS_JSON;
+}
+
+static int main_is_jank(enum main_format f)
+{
+	return f == FMT_JANK || f == FMT_JANK_JSON;
 }
 
 /* Options that make no sense together are refused up front. */
@@ -301,13 +386,21 @@ static int main_check(const struct main_opts *o)
 		                        "input ('-')");
 	if (o->format == FMT_DUMP && o->thread)
 		return main_usage_error("--format=dump lists every record: it takes no --thread");
+	if (main_is_calls(o->format) && !o->method)
+		return main_usage_error("--format=%s needs --method=M (Class.name, "
+		                        "Class.name(signature) or 0x1a2b)", main_formats[o->format]);
+	if (o->diff && (main_is_calls(o->format) || main_is_jank(o->format)))
+		return main_usage_error("--diff cannot write --format=%s (expected text, csv, json, "
+		                        "folded)", main_formats[o->format]);
+	if (o->nfail_if && !o->diff)
+		return main_usage_error("--fail-if needs --diff BASE NEW");
 	return 0;
 }
 
 /* Options that change some outputs only. */
 enum {
 	USE_THREAD = 1, USE_CLOCK = 2, USE_SIGNATURES = 4, USE_PER_THREAD = 8, USE_COLOR = 16,
-	USE_ASCII = 32, USE_TREE = 64,
+	USE_ASCII = 32, USE_TREE = 64, USE_METHOD = 128, USE_FRAME = 256,
 };
 
 /* The options the chosen output reads; ui: the full-screen view. */
@@ -322,6 +415,9 @@ static unsigned main_uses(const struct main_opts *o, int ui)
 		return USE_THREAD | USE_CLOCK | USE_SIGNATURES | (o->diff ? 0 : USE_PER_THREAD);
 	case FMT_DUMP: return 0;
 	case FMT_TREE: case FMT_TREE_JSON: return USE_THREAD | USE_CLOCK | USE_TREE;
+	case FMT_CALLS: case FMT_CALLS_CSV: case FMT_CALLS_JSON:
+		return USE_THREAD | USE_CLOCK | USE_METHOD;
+	case FMT_JANK: case FMT_JANK_JSON: return USE_THREAD | USE_FRAME;
 	}
 	return 0;
 }
@@ -343,6 +439,8 @@ static void main_warn_ignored(const struct main_opts *o, int ui)
 		{USE_TREE, o->invert, "--invert"},
 		{USE_TREE, o->depth > 0, "--depth"},
 		{USE_TREE, o->min_set, "--min"},
+		{USE_METHOD, o->method != NULL, "--method"},
+		{USE_FRAME, o->frame_set, "--frame"},
 	};
 	unsigned uses = main_uses(o, ui);
 	for (size_t i = 0; i < sizeof opts / sizeof opts[0]; i++) {
@@ -701,7 +799,7 @@ static enum tv_status main_write(FILE *out, const struct main_opts *o, const str
 	case FMT_FOLDED: return export_folded(out, p, &eo);
 	case FMT_CHROME: return export_chrome(out, p, &eo);
 	case FMT_SPEEDSCOPE: return export_speedscope(out, p, &eo);
-	case FMT_TEXT: case FMT_DUMP: case FMT_TREE: case FMT_TREE_JSON: break;
+	default: break;
 	}
 	return report_text(out, p, o->path[0]);
 }
@@ -732,6 +830,98 @@ static int main_tree(const struct main_opts *o, const struct trace *tr, int cloc
 	return rc;
 }
 
+/* The methods --method names: want[m] set for each; the count matched. */
+static uint32_t main_want(const struct main_opts *o, const struct trace *tr, uint8_t *want)
+{
+	struct methodmatch m;
+	const char *why;
+	uint32_t n = 0;
+	if (methodmatch_parse(o->method, &m, &why) < 0)   /* checked with the options */
+		return 0;
+	for (uint32_t i = 0; i < tr->nmethods; i++)
+		n += want[i] = (uint8_t)methodmatch_method(&m, tr, i);
+	methodmatch_free(&m);
+	return n;
+}
+
+/* --format=calls, calls-csv or calls-json: every call of --method. */
+static int main_calls(const struct main_opts *o, const struct trace *tr, int clock)
+{
+	struct tv_error err = {TV_OK, TV_NO_OFFSET, ""};
+	struct calls c = {0};
+	struct calls_axis ax;
+	uint32_t tid;
+	if (o->thread && main_thread(o, o->path[0], tr, &tid) != 0)
+		return EXIT_INPUT;
+	uint8_t *want = calloc(tr->nmethods ? tr->nmethods : 1, 1);
+	if (!want) {
+		fprintf(stderr, "traceview: %s: out of memory\n", main_name(o->path[0]));
+		return EXIT_INPUT;
+	}
+	int rc = 0;
+	if (!main_want(o, tr, want)) {
+		fprintf(stderr, "traceview: %s: no method matches --method=", main_name(o->path[0]));
+		textesc_text(stderr, o->method, strlen(o->method));
+		fputc('\n', stderr);
+		rc = EXIT_INPUT;
+	}
+	calls_axis_of(tr, &ax);
+	if (!rc && calls_collect(&c, tr, want, o->thread ? &tid : NULL, &ax, &err) != TV_OK) {
+		main_error(o->path[0], &err);
+		rc = EXIT_INPUT;
+	}
+	free(want);
+	FILE *out = rc ? NULL : main_open_out(o);
+	if (!rc && !out)
+		rc = EXIT_OUTPUT;
+	if (!rc) {
+		enum tv_status st =
+		        o->format == FMT_CALLS_CSV    ? calls_report_csv(out, &c)
+		        : o->format == FMT_CALLS_JSON ? calls_report_json(out, &c, o->method, clock)
+		                                      : calls_report_text(out, &c, o->method, clock);
+		rc = main_close_out(o, out, st);
+	}
+	calls_free(&c);
+	return rc;
+}
+
+/* --format=jank or jank-json: long frame-critical calls on the main
+ * thread (or the --thread one). */
+static int main_jank(const struct main_opts *o, const struct trace *tr)
+{
+	struct tv_error err = {TV_OK, TV_NO_OFFSET, ""};
+	struct jank j = {0};
+	struct calls_axis ax;
+	uint32_t tid, t = jank_main_thread(tr);
+	if (!tr->has_clock[TV_WALL]) {
+		fprintf(stderr, "traceview: %s: --format=%s needs a wall clock (clock=%s)\n",
+		        main_name(o->path[0]), main_formats[o->format], trace_clock_name(tr->clock));
+		return EXIT_INPUT;
+	}
+	if (o->thread) {
+		if (main_thread(o, o->path[0], tr, &tid) != 0)
+			return EXIT_INPUT;
+		t = trace_find_thread(tr, tid);
+	}
+	if (t == JANK_NONE) {
+		fprintf(stderr, "traceview: %s: the trace has no thread with records\n",
+		        main_name(o->path[0]));
+		return EXIT_INPUT;
+	}
+	calls_axis_of(tr, &ax);
+	if (jank_find(&j, tr, t, o->frame_set ? o->frame : JANK_FRAME_USEC, &ax, &err) != TV_OK) {
+		main_error(o->path[0], &err);
+		return EXIT_INPUT;
+	}
+	FILE *out = main_open_out(o);
+	int rc = EXIT_OUTPUT;
+	if (out)
+		rc = main_close_out(o, out, o->format == FMT_JANK_JSON ? jank_report_json(out, &j)
+		                                                      : jank_report_text(out, &j));
+	jank_free(&j);
+	return rc;
+}
+
 /* A report or export of one trace. */
 static int main_report(const struct main_opts *o, const struct trace *tr)
 {
@@ -741,6 +931,10 @@ static int main_report(const struct main_opts *o, const struct trace *tr)
 		rc = main_clock(o, tr, o->path[0], &clock);
 	if (!rc && (o->format == FMT_TREE || o->format == FMT_TREE_JSON))
 		return main_tree(o, tr, clock);
+	if (!rc && main_is_calls(o->format))
+		return main_calls(o, tr, clock);
+	if (!rc && main_is_jank(o->format))
+		return main_jank(o, tr);
 	if (!rc)
 		rc = main_profile(o, o->path[0], tr, &p);
 	FILE *out = rc ? NULL : main_open_out(o);
@@ -807,6 +1001,70 @@ static int main_single(const struct main_opts *o, const struct mapping *map)
 	return rc;
 }
 
+/* "traceview: --fail-if=RULE: " on stderr. */
+static void main_rule_error(const char *rule)
+{
+	fputs("traceview: --fail-if=", stderr);
+	textesc_text(stderr, rule, strlen(rule));
+	fputs(": ", stderr);
+}
+
+/* Every rule on a time field needs that clock in both traces. */
+static int main_gate_clocks(const struct main_opts *o, const struct trace *tr)
+{
+	for (int i = 0; i < o->nfail_if; i++) {
+		struct gate_rule r;
+		char why[GATE_WHY];
+		if (gate_parse(o->fail_if[i], &r, why, sizeof why) < 0)
+			return EXIT_INPUT;   /* not reached: checked with the options */
+		int clock = gate_field_clock(r.field);
+		gate_rule_free(&r);
+		for (int k = 0; k < 2 && clock >= 0; k++) {
+			if (tr[k].has_clock[clock])
+				continue;
+			main_rule_error(o->fail_if[i]);
+			fprintf(stderr, "%s has no %s clock (clock=%s)\n", main_name(o->path[k]),
+			        clock == TV_CPU ? "CPU" : "wall", trace_clock_name(tr[k].clock));
+			return EXIT_INPUT;
+		}
+	}
+	return 0;
+}
+
+/* The --fail-if rules over d, one line per (rule, method) that holds on
+ * out: EXIT_GATE when any held, else 0 (EXIT_OUTPUT, EXIT_INPUT on
+ * failure). */
+static int main_gate(const struct main_opts *o, const struct diff *d, FILE *out)
+{
+	int held = 0;
+	for (int i = 0; i < o->nfail_if; i++) {
+		struct gate_rule r;
+		struct gate_hit *hits;
+		size_t n;
+		char why[GATE_WHY];
+		if (gate_parse(o->fail_if[i], &r, why, sizeof why) < 0)
+			return EXIT_INPUT;
+		enum tv_status st = gate_eval(&r, d, &hits, &n);
+		if (st == TV_OK)
+			st = gate_report(out, &r, d, hits, n);
+		held |= n > 0;
+		free(hits);
+		gate_rule_free(&r);
+		if (st == TV_ERR_NOMEM) {
+			main_rule_error(o->fail_if[i]);
+			fputs("out of memory\n", stderr);
+			return EXIT_INPUT;
+		}
+		if (st != TV_OK || fflush(out) != 0) {
+			fprintf(stderr, "traceview: %s: %s\n", out == stdout ? "standard output"
+			                                                     : "standard error",
+			        tv_status_str(TV_ERR_OUTPUT));
+			return EXIT_OUTPUT;
+		}
+	}
+	return held ? EXIT_GATE : 0;
+}
+
 /* --diff BASE NEW: a report of the change, or the UI's diff table. */
 static int main_diff(const struct main_opts *o, const struct mapping *map)
 {
@@ -825,6 +1083,8 @@ static int main_diff(const struct main_opts *o, const struct mapping *map)
 		rc = main_clock(o, &tr[i], o->path[i], &clock);
 	if (!rc && o->clock < 0)
 		clock = tr[0].has_clock[TV_WALL] && tr[1].has_clock[TV_WALL] ? TV_WALL : TV_CPU;
+	if (!rc && o->nfail_if)
+		rc = main_gate_clocks(o, tr);
 	if (!rc && diff_build(&d, &p[0], &p[1], &err) != TV_OK) {
 		main_error(o->path[1], &err);
 		rc = EXIT_INPUT;
@@ -836,6 +1096,11 @@ static int main_diff(const struct main_opts *o, const struct mapping *map)
 	} else if (!rc) {
 		rc = -1;
 	}
+	/* With --fail-if alone only the gate's lines are printed (on standard
+	 * output); with -f, -r or -o too, the report goes where it always
+	 * does and the gate's lines to standard error. */
+	if (rc == -1 && o->nfail_if && !o->format_set)
+		rc = main_gate(o, &d, stdout);
 	if (rc == -1) {
 		FILE *out = main_open_out(o);
 		enum tv_status st = TV_OK;
@@ -851,6 +1116,10 @@ static int main_diff(const struct main_opts *o, const struct mapping *map)
 			default: st = diff_report_text(out, &d, o->path[0], o->path[1]); break;
 			}
 			rc = main_close_out(o, out, st);
+		}
+		if (o->nfail_if) {
+			int grc = main_gate(o, &d, stderr);
+			rc = rc ? rc : grc;
 		}
 	}
 	diff_free(&d);
@@ -868,12 +1137,17 @@ int main(int argc, char **argv)
 	setlocale(LC_ALL, "");
 	setlocale(LC_NUMERIC, "C");  /* reports are for scripts too */
 	int rc = main_options(argc, argv, &o);
-	if (rc)
+	if (rc) {
+		free(o.fail_if);
 		return rc < 0 ? 0 : rc;
+	}
 	main_warn_ignored(&o, main_wants_ui(&o));
-	if ((rc = main_mapping(&o, &map)) != 0)
+	if ((rc = main_mapping(&o, &map)) != 0) {
+		free(o.fail_if);
 		return rc;
+	}
 	rc = o.diff ? main_diff(&o, map) : main_single(&o, map);
 	mapping_free(map);
+	free(o.fail_if);
 	return rc;
 }
