@@ -75,6 +75,7 @@ struct ct_event {
 	uint64_t where;           /* file offset << 1 | 1 for an exit */
 };
 
+#define CT_MARK UINT32_MAX    /* event method of an action-3 record */
 #define CT_BATCH 32768        /* events per hand-over (1 MiB) */
 
 /* The replay's state: owned by the worker while it runs. The edge sums
@@ -435,6 +436,18 @@ static inline int ct_set_end(struct tv_thread *th, unsigned s, uint32_t i, uint6
 
 /* ------------------------------------------------------------ sink: records */
 
+/* A record that is not one call boundary, or boundaries that are no record
+ * (struct tv_mark): n = +1 for an action-3 record, -calls for repairs. */
+static int ct_mark(struct tv_thread *th, const uint64_t rel[2], int64_t n)
+{
+	if (!n)
+		return 0;
+	if (grow_push32((void **)&th->marks, &th->marks_cap, th->nmarks, sizeof *th->marks) < 0)
+		return -1;
+	th->marks[th->nmarks++] = (struct tv_mark){{rel[0], rel[1]}, n};
+	return 0;
+}
+
 static uint32_t ct_thread_slow(struct calltree *b, uint32_t tid)
 {
 	struct trace *tr = b->tr;
@@ -712,9 +725,12 @@ static int ct_pop(struct calltree *b, struct tv_thread *th, struct ct_thread *ct
 static int ct_orphan_exit(struct calltree *b, struct tv_thread *th, struct ct_thread *ct,
                           uint32_t m, const uint64_t rel[2], uint64_t offset)
 {
+	static const uint64_t zero[2] = {0, 0};
 	tv_warnings_add(&b->w.wwarn, TV_W_ORPHAN_EXIT, offset, 1);
 	if (ct->depth)
 		tv_warnings_add(&b->w.wwarn, TV_W_LOST_EXIT, offset, ct->depth);
+	if (ct_mark(th, rel, -(int64_t)ct->depth) < 0 || ct_mark(th, zero, -1) < 0)
+		return -1;
 	while (ct->depth)
 		if (ct_pop(b, th, ct, rel) < 0)
 			return -1;
@@ -751,6 +767,8 @@ static int ct_exit(struct calltree *b, struct tv_thread *th, struct ct_thread *c
 	uint32_t lost = ct->depth - k;
 	if (lost)
 		tv_warnings_add(&b->w.wwarn, TV_W_LOST_EXIT, offset, lost);
+	if (ct_mark(th, rel, -(int64_t)lost) < 0)
+		return -1;
 	while (ct->depth >= k)
 		if (ct_pop(b, th, ct, rel) < 0)
 			return -1;
@@ -785,8 +803,9 @@ static void ct_work(struct calltree *b, const struct ct_event *ev, uint32_t n)
 		}
 		struct tv_thread *th = &b->w.wth[ti];
 		struct ct_thread *ct = &b->w.ct[ti];
-		int rc = e->where & 1 ? ct_exit(b, th, ct, e->method, e->rel, e->where >> 1)
-		                      : ct_enter(b, th, ct, e->method, e->rel);
+		int rc = e->method == CT_MARK ? ct_mark(th, e->rel, 1)
+		         : e->where & 1 ? ct_exit(b, th, ct, e->method, e->rel, e->where >> 1)
+		                        : ct_enter(b, th, ct, e->method, e->rel);
 		if (rc < 0)
 			b->w.wfail = 1;
 	}
@@ -883,6 +902,9 @@ static void ct_merge(struct calltree *b)
 		to->method = from->method;
 		to->parent = from->parent;
 		to->walk_calls = from->walk_calls;
+		to->marks = from->marks;
+		to->nmarks = from->nmarks;
+		to->marks_cap = from->marks_cap;
 		for (int c = 0; c < TV_NCLOCKS; c++) {
 			to->start[c] = from->start[c];
 			to->end[c] = from->end[c];
@@ -927,13 +949,13 @@ static int ct_record(void *ctx, uint32_t tid, uint64_t word, uint64_t t0, uint64
 	ct_times(b, th, &b->clk[ti], raw, e->rel, offset);
 
 	unsigned action = (unsigned)(word & 3);
+	uint32_t m;
 	if (action == 3) {
 		tv_warnings_add(&tr->warnings, TV_W_ACTION3, offset, 1);
-		return 0;
-	}
-	uint32_t m = ct_method_index(b, word & ~UINT64_C(3));
-	if (m == IDMAP_NONE)
+		m = CT_MARK;   /* noted by the replay, with the repairs */
+	} else if ((m = ct_method_index(b, word & ~UINT64_C(3))) == IDMAP_NONE) {
 		return -1;
+	}
 	e->thread = ti;
 	e->method = m;
 	e->where = offset << 1 | (action != 0);
@@ -966,6 +988,8 @@ static int ct_close_open(struct calltree *b, struct tv_thread *th, struct ct_thr
 	uint64_t rel[2] = {0, 0};
 	for (unsigned s = 0; s < b->w.nslots; s++)
 		rel[s] = th->last[s] - th->first[s];
+	if (ct_mark(th, rel, -(int64_t)ct->depth) < 0)
+		return -1;
 	while (ct->depth)
 		if (ct_pop(b, th, ct, rel) < 0)
 			return -1;
@@ -1098,6 +1122,10 @@ static void ct_move_slots(struct trace *tr)
 		th->last[TV_WALL] = th->last[0];
 		th->start[0] = th->end[0] = th->start_hi[0] = th->end_hi[0] = NULL;
 		th->first[0] = th->last[0] = 0;
+		for (uint32_t k = 0; k < th->nmarks; k++) {
+			th->marks[k].t[TV_WALL] = th->marks[k].t[0];
+			th->marks[k].t[0] = 0;
+		}
 	}
 	for (uint32_t e = 0; e < tr->nesums; e++) {
 		struct tv_ecell *c = &tr->esums[e].plain;

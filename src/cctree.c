@@ -80,7 +80,7 @@ static enum tv_status cc_select(struct cctree *t, const struct trace *tr, const 
 	if (!t->threads)
 		return tv_fail(err, TV_ERR_NOMEM, TV_NO_OFFSET, NULL);
 	for (uint32_t i = 0; i < tr->nthreads; i++)
-		if (tr->threads[i].records && (!tid || tr->threads[i].tid == *tid))
+		if (trace_thread_shown(&tr->threads[i]) && (!tid || tr->threads[i].tid == *tid))
 			t->threads[t->nthreads++] = i;
 	if (tid && !t->nthreads)
 		return tv_fail(err, TV_ERR_NO_THREAD, TV_NO_OFFSET, "%lu", (unsigned long)*tid);
@@ -152,7 +152,7 @@ static void cc_toplevel(struct cctree *t, const struct tv_thread *th, const uint
 	for (int c = 0; c < TV_NCLOCKS; c++) {
 		if (!t->tr->has_clock[c])
 			continue;
-		uint64_t span = trace_thread_span(th, c);
+		uint64_t span = trace_thread_top(th, c);
 		t->top_incl[c] += span;
 		t->top_excl[c] += span - root_incl[c];
 	}

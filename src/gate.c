@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "durparse.h"
+#include "range.h"
 #include "methodname.h"
 #include "numfmt.h"
 #include "outbuf.h"
@@ -82,14 +82,14 @@ static int gt_target(const char *s, size_t n, struct gate_rule *r, char *why, si
 		r->glob_len = n - 4;
 		return 0;
 	}
-	/* a method: methodmatch wants a terminated string */
+	/* a method: match.h wants a terminated string */
 	char *t = malloc(n + 1);
 	const char *mwhy = "out of memory";
 	if (t) {
 		memcpy(t, s, n);
 		t[n] = '\0';
 	}
-	int rc = t ? methodmatch_parse(t, &r->method, &mwhy) : -1;
+	int rc = t ? match_spec_parse(t, &r->method, &mwhy) : -1;
 	free(t);
 	if (rc < 0)
 		return gt_fail(why, size, "bad target '%s': %s", gt_esc(s, n, esc), mwhy);
@@ -134,6 +134,58 @@ static int gt_op(const char **p, struct gate_rule *r, char *why, size_t size)
 	               gt_fields[r->field]);
 }
 
+/* A count or a percentage: digits with an optional point and more
+ * digits (n bytes at s), times 10^scale, rounded to the nearest whole
+ * number (halves up). 0, or -1 (*too_big set when it does not fit). */
+static int gt_decimal(const char *s, size_t n, unsigned scale, uint64_t *v, int *too_big)
+{
+	uint64_t x = 0;
+	unsigned frac = 0;
+	int point = 0, up = 0;
+	size_t digits = 0;
+	*too_big = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (s[i] == '.') {
+			if (point++)
+				return -1;
+			continue;
+		}
+		unsigned d = (unsigned)(s[i] - '0');
+		digits++;
+		if (point && frac == scale)
+			up = d >= 5;   /* only the first digit past the scale decides */
+		if (point && frac++ >= scale)
+			continue;
+		if (x > (UINT64_MAX - d) / 10) {
+			*too_big = 1;
+			return -1;
+		}
+		x = x * 10 + d;
+	}
+	for (; frac < scale; frac++) {
+		if (x > UINT64_MAX / 10) {
+			*too_big = 1;
+			return -1;
+		}
+		x *= 10;
+	}
+	if (!digits)
+		return -1;
+	if (up && x == UINT64_MAX) {
+		*too_big = 1;
+		return -1;
+	}
+	*v = x + (uint64_t)up;
+	return 0;
+}
+
+/* us, ms or s. */
+static int gt_time_unit(const char *s, size_t n)
+{
+	return (n == 2 && (memcmp(s, "us", 2) == 0 || memcmp(s, "ms", 2) == 0)) ||
+	       (n == 1 && s[0] == 's');
+}
+
 static int gt_value(const char *s, struct gate_rule *r, char *why, size_t size)
 {
 	char esc[GT_ESC];
@@ -151,27 +203,38 @@ static int gt_value(const char *s, struct gate_rule *r, char *why, size_t size)
 	if (!num)
 		return gt_fail(why, size, "expected a number after the operator, e.g. +5%%, +2ms, "
 		                          "100ms or +0");
-	int scale;
+	int too_big = 0, rc;
 	if (ulen == 1 && s[num] == '%') {
 		if (!r->relative)
 			return gt_fail(why, size, "'%%' needs a sign: +N%% or -N%% is a change from "
 			                          "BASE");
 		r->pct = 1;
-		scale = 6;
+		rc = gt_decimal(s, num, 6, &r->mag, &too_big);
 	} else if (ulen == 0) {
 		if (is_time)
 			return gt_fail(why, size, "a time needs a unit (us, ms or s) or a signed %%");
-		scale = 0;
-	} else if ((scale = durparse_unit(s + num, ulen)) < 0) {
+		if (memchr(s, '.', num))
+			return gt_fail(why, size, "calls are a whole number");
+		rc = gt_decimal(s, num, 0, &r->mag, &too_big);
+	} else if (!gt_time_unit(s + num, ulen)) {
 		return gt_fail(why, size, "unknown unit '%s' (expected us, ms, s or %%)",
 		               gt_esc(s + num, ulen, esc));
 	} else if (!is_time) {
 		return gt_fail(why, size, "calls take no unit (a count, or a signed %%)");
+	} else {
+		/* a time: the one reader of durations (range.h) */
+		char t[128];
+		const char *twhy = "time too large";
+		rc = -1;
+		if (num + ulen < sizeof t) {
+			memcpy(t, s, num + ulen);
+			t[num + ulen] = '\0';
+			rc = range_parse_time(t, &r->mag, &twhy);
+		}
+		if (rc < 0)
+			return gt_fail(why, size, "%s (got '%s')", twhy, gt_esc(s, num + ulen, esc));
 	}
-	if (!is_time && !r->pct && memchr(s, '.', num))
-		return gt_fail(why, size, "calls are a whole number");
-	int too_big;
-	if (durparse_decimal(s, num, (unsigned)scale, &r->mag, &too_big) != num)
+	if (rc < 0)
 		return gt_fail(why, size, too_big ? "number too large" : "malformed number '%s'",
 		               gt_esc(s, num, esc));
 	return 0;
@@ -197,7 +260,7 @@ int gate_parse(const char *s, struct gate_rule *r, char *why, size_t size)
 
 void gate_rule_free(struct gate_rule *r)
 {
-	methodmatch_free(&r->method);
+	match_spec_free(&r->method);
 	free(r->text);
 	r->text = NULL;
 }
@@ -306,8 +369,8 @@ static int gt_row_targeted(const struct gate_rule *r, const struct diff *d,
 		const struct trace *tr = d->run[k]->tr;
 		if (r->target == GATE_EVERY ||
 		    (r->target == GATE_PKG &&
-		     methodmatch_class_glob(r->glob, r->glob_len, tr, idx[k])) ||
-		    (r->target == GATE_METHOD && methodmatch_method(&r->method, tr, idx[k])))
+		     match_class_glob(r->glob, r->glob_len, tr, idx[k])) ||
+		    (r->target == GATE_METHOD && match_method(&r->method, tr, idx[k])))
 			return 1;
 	}
 	return 0;

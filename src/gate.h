@@ -3,7 +3,7 @@
  *
  * A rule is TARGET:FIELD OP VALUE. TARGET: "total" (the toplevel), "*"
  * (every method), "pkg:GLOB" (every method whose class matches) or a
- * method as methodmatch.h names it. FIELD: incl_cpu, excl_cpu, incl_wall,
+ * method as match.h names it. FIELD: incl_cpu, excl_cpu, incl_wall,
  * excl_wall, calls (calls + recursive calls; for total, every call of the
  * selection). OP: >, >=, <, <= (blanks allowed around it). VALUE: a
  * decimal number, with a sign or not, then a unit: us, ms or s for times
@@ -25,7 +25,7 @@
 #include <stdio.h>
 
 #include "diff.h"
-#include "methodmatch.h"
+#include "match.h"
 #include "status.h"
 
 enum gate_target { GATE_TOTAL, GATE_EVERY, GATE_PKG, GATE_METHOD };
@@ -37,7 +37,7 @@ struct gate_rule {
 	enum gate_target target;
 	const char *glob;           /* GATE_PKG: into text */
 	size_t glob_len;
-	struct methodmatch method;  /* GATE_METHOD */
+	struct match_spec method;   /* GATE_METHOD */
 	enum gate_field field;
 	enum gate_op op;
 	int relative;               /* signed: compares the change NEW − BASE */

@@ -148,7 +148,7 @@ static int pf_thread(struct pf_build *b, const struct tv_thread *th, uint32_t n)
 	for (int c = 0; c < TV_NCLOCKS; c++) {
 		if (!b->tr->has_clock[c])
 			continue;
-		uint64_t span = trace_thread_span(th, c);
+		uint64_t span = trace_thread_top(th, c);
 		b->p->top_incl[c] += span;
 		/* A thread's calls lie within its span, so this cannot underflow. */
 		b->p->top_excl[c] += span - b->root_incl[c];
@@ -506,7 +506,7 @@ static enum tv_status pf_select(struct profile *p, const struct trace *tr, const
 	if (!p->threads)
 		return tv_fail(err, TV_ERR_NOMEM, TV_NO_OFFSET, NULL);
 	for (uint32_t i = 0; i < tr->nthreads; i++)
-		if (tr->threads[i].records && (!tid || tr->threads[i].tid == *tid))
+		if (trace_thread_shown(&tr->threads[i]) && (!tid || tr->threads[i].tid == *tid))
 			p->threads[p->nthreads++] = i;
 	if (tid && !p->nthreads)
 		return tv_fail(err, TV_ERR_NO_THREAD, TV_NO_OFFSET, "%lu", (unsigned long)*tid);

@@ -14,12 +14,38 @@
 
 #include "cctree.h"
 #include "profile.h"
+#include "range.h"
 #include "status.h"
 #include "trace.h"
+#include "view.h"
 
+/* How the profiled trace was seen (view.h), for the reports' range,
+ * transforms, app packages and categories (docs/numbers.md, "Time
+ * ranges", "Transforms", "Categories"). */
+struct report_view {
+	const struct range *range;      /* NULL: no --range */
+	int range_clock;                /* the axis: TV_WALL or TV_CPU */
+	const char *const *transforms;  /* as given, in order */
+	uint32_t ntransforms;
+	const struct view_glob *app;    /* --app; NULL: guessed from the profile */
+	uint32_t napp;
+};
+
+/* v may be NULL (no range, no transforms, app packages guessed). */
+enum tv_status report_json_view(FILE *out, const struct profile *p, const struct report_view *v);
 enum tv_status report_json(FILE *out, const struct profile *p);
 /* name is the trace's file name for the header. */
+enum tv_status report_text_view(FILE *out, const struct profile *p, const char *name,
+                                const struct report_view *v);
 enum tv_status report_text(FILE *out, const struct profile *p, const char *name);
+
+/* --format=waits (json 0) or waits-json (docs/numbers.md, "Wait time"):
+ * per selected thread the innermost calls whose wait (incl wall - incl
+ * CPU) reaches min_wait µs, longest first. origin is the timeline's 0
+ * (view_axis_origin() of the loaded trace) for start times. The trace
+ * must have both clocks. TV_OK, TV_ERR_OUTPUT or TV_ERR_NOMEM. */
+enum tv_status report_waits(FILE *out, const struct profile *p, uint64_t min_wait,
+                            uint64_t origin, int json);
 enum tv_status report_csv(FILE *out, const struct profile *p);
 
 /* Options of the call-tree reports (docs/cli.md, "--format=tree"). */

@@ -5,10 +5,12 @@
  * Everything goes through an outbuf: numbers are most of a big report.
  */
 #include "report.h"
+#include "category.h"
 #include "numfmt.h"
 #include "outbuf.h"
 #include "textesc.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 static const char *const json_clock_key[TV_NCLOCKS] = { "cpu", "wall" };
@@ -40,6 +42,30 @@ static char *json_cat(char *p, const char *s, size_t n)
 
 #define JSON_CAT(p, lit) json_cat((p), (lit), sizeof(lit) - 1)
 
+/* A synthetic method's id, "collapse:GLOB": of any length, so written
+ * through the outbuf rather than into reserved room. */
+static void json_synth_id(struct outbuf *ob, const struct trace *tr, uint32_t method)
+{
+	const struct tv_method *m = &tr->methods[method];
+	char small[256];
+	size_t n = 9 + m->cls.len;
+	char *t = n <= sizeof small ? small : malloc(n);
+	if (!t) {   /* out of memory: the bare pattern still names it */
+		textesc_json_ob(ob, trace_str(tr, m->cls), m->cls.len);
+		return;
+	}
+	memcpy(t, "collapse:", 9);
+	memcpy(t + 9, trace_str(tr, m->cls), m->cls.len);
+	textesc_json_ob(ob, t, n);
+	if (t != small)
+		free(t);
+}
+
+static int json_synthetic(const struct trace *tr, uint32_t method)
+{
+	return method != PROF_TOPLEVEL && tr->methods[method].synthetic;
+}
+
 static char *json_cat_id(char *p, const struct trace *tr, uint32_t method)
 {
 	if (method == PROF_TOPLEVEL)
@@ -58,9 +84,8 @@ static char *json_cat_usec(char *p, const struct trace *tr, int clock, uint64_t 
 /* One edge, both halves (docs/numbers.md, "Parents and children"): calls
  * and incl_* are the plain half, recursive_* the "while recursive" one.
  * At most ~330 bytes: the fixed text and seven 20-digit numbers. */
-static char *json_cat_edge(char *p, const struct trace *tr, const struct prof_edge *e)
+static char *json_cat_edge_rest(char *p, const struct trace *tr, const struct prof_edge *e)
 {
-	p = json_cat_id(JSON_CAT(p, "{\"id\": "), tr, e->method);
 	p = JSON_CAT(p, ", \"calls\": ");
 	p += numfmt_put_u64(p, e->calls);
 	p = json_cat_usec(JSON_CAT(p, ", \"incl_cpu_usec\": "), tr, TV_CPU, e->incl[TV_CPU]);
@@ -73,6 +98,11 @@ static char *json_cat_edge(char *p, const struct trace *tr, const struct prof_ed
 	                  e->rincl[TV_WALL]);
 	*p++ = '}';
 	return p;
+}
+
+static char *json_cat_edge(char *p, const struct trace *tr, const struct prof_edge *e)
+{
+	return json_cat_edge_rest(json_cat_id(JSON_CAT(p, "{\"id\": "), tr, e->method), tr, e);
 }
 
 /* "key": [EDGE, ...] with one edge a line at the given indent (ni spaces,
@@ -92,6 +122,12 @@ static void json_edges(struct outbuf *ob, const struct trace *tr, const char *ke
 		*p++ = '\n';
 		memcpy(p, "          ", 10);   /* the indent and two more */
 		p += ni + 2;
+		if (json_synthetic(tr, e[i].method)) {
+			outbuf_commit(ob, JSON_CAT(p, "{\"id\": "));
+			json_synth_id(ob, tr, e[i].method);
+			outbuf_commit(ob, json_cat_edge_rest(outbuf_reserve(ob, 512), tr, &e[i]));
+			continue;
+		}
 		outbuf_commit(ob, json_cat_edge(p, tr, &e[i]));
 	}
 	if (n) {
@@ -117,7 +153,24 @@ static void json_incl_excl(struct outbuf *ob, const struct trace *tr,
 	}
 }
 
-static void json_threads(struct outbuf *ob, const struct profile *p)
+/* "categories": {"app": {"cpu_usec": .., "wall_usec": ..}, ...} */
+static void json_categories(struct outbuf *ob, const struct trace *tr, const category_times *t)
+{
+	outbuf_puts(ob, "\"categories\": {");
+	for (int g = 0; g < CAT_COUNT; g++) {
+		outbuf_puts(ob, g ? ", \"" : "\"");
+		outbuf_puts(ob, category_name((enum category)g));
+		outbuf_puts(ob, "\": {\"cpu_usec\": ");
+		json_usec(ob, tr, TV_CPU, (*t)[g][TV_CPU]);
+		outbuf_puts(ob, ", \"wall_usec\": ");
+		json_usec(ob, tr, TV_WALL, (*t)[g][TV_WALL]);
+		outbuf_putc(ob, '}');
+	}
+	outbuf_putc(ob, '}');
+}
+
+static void json_threads(struct outbuf *ob, const struct profile *p,
+                         const struct category_report *cr)
 {
 	const struct trace *tr = p->tr;
 
@@ -136,15 +189,20 @@ static void json_threads(struct outbuf *ob, const struct profile *p)
 			outbuf_puts(ob, "_usec\": ");
 			json_usec(ob, tr, c, trace_thread_span(th, c));
 		}
+		outbuf_puts(ob, ",\n     ");
+		json_categories(ob, tr, &cr->threads[i]);
 		outbuf_putc(ob, '}');
 	}
 	outbuf_puts(ob, p->nthreads ? "\n  ],\n" : "],\n");
 }
 
-static void json_toplevel(struct outbuf *ob, const struct profile *p)
+static void json_toplevel(struct outbuf *ob, const struct profile *p,
+                          const struct category_report *cr)
 {
 	outbuf_puts(ob, "  \"toplevel\": {\n    ");
 	json_incl_excl(ob, p->tr, p->top_incl, p->top_excl);
+	outbuf_puts(ob, ",\n    ");
+	json_categories(ob, p->tr, &cr->total);
 	outbuf_puts(ob, ",\n    ");
 	json_edges(ob, p->tr, "children", p->top_children, p->ntop_children, 4);
 	outbuf_puts(ob, "\n  },\n");
@@ -172,7 +230,12 @@ static void json_method(struct outbuf *ob, const struct profile *p, uint32_t idx
 	const struct prof_method *pm = &p->methods[idx];
 
 	char *q = JSON_CAT(outbuf_reserve(ob, 64), "    {\"id\": ");
-	outbuf_commit(ob, json_cat_id(q, tr, idx));
+	if (json_synthetic(tr, idx)) {
+		outbuf_commit(ob, q);
+		json_synth_id(ob, tr, idx);
+	} else {
+		outbuf_commit(ob, json_cat_id(q, tr, idx));
+	}
 	json_method_str(ob, tr, m, "class", m->cls, 0);
 	json_method_str(ob, tr, m, "name", m->name, 0);
 	json_method_str(ob, tr, m, "signature", m->sig, 0);
@@ -217,9 +280,54 @@ static void json_warnings(struct outbuf *ob, const struct trace *tr)
 	outbuf_puts(ob, first ? "]\n" : "\n  ]\n");
 }
 
+/* "range", "transforms" (each when given) and "app_packages". */
+static void json_view(struct outbuf *ob, const struct report_view *v,
+                      const struct category_report *cr)
+{
+	if (v && v->range) {
+		outbuf_puts(ob, "  \"range\": {\"clock\": ");
+		outbuf_puts(ob, v->range_clock == TV_WALL ? "\"wall\"" : "\"cpu\"");
+		outbuf_puts(ob, ", \"start_usec\": ");
+		if (v->range->has_start)
+			outbuf_u64(ob, v->range->start);
+		else
+			outbuf_puts(ob, "null");
+		outbuf_puts(ob, ", \"end_usec\": ");
+		if (v->range->has_end)
+			outbuf_u64(ob, v->range->end);
+		else
+			outbuf_puts(ob, "null");
+		outbuf_puts(ob, "},\n");
+	}
+	if (v && v->ntransforms) {
+		outbuf_puts(ob, "  \"transforms\": [");
+		for (uint32_t i = 0; i < v->ntransforms; i++) {
+			if (i)
+				outbuf_puts(ob, ", ");
+			textesc_json_ob(ob, v->transforms[i], strlen(v->transforms[i]));
+		}
+		outbuf_puts(ob, "],\n");
+	}
+	outbuf_puts(ob, "  \"app_packages\": [");
+	for (uint32_t i = 0; i < cr->napp; i++) {
+		if (i)
+			outbuf_puts(ob, ", ");
+		textesc_json_ob(ob, cr->app[i].p, cr->app[i].len);
+	}
+	outbuf_puts(ob, "],\n");
+}
+
 enum tv_status report_json(FILE *out, const struct profile *p)
 {
+	return report_json_view(out, p, NULL);
+}
+
+enum tv_status report_json_view(FILE *out, const struct profile *p, const struct report_view *v)
+{
 	const struct trace *tr = p->tr;
+	struct category_report cr;
+	if (category_report_build(&cr, p, v ? v->app : NULL, v ? v->napp : 0) < 0)
+		return TV_ERR_NOMEM;
 	_Static_assert(JSON_BUF >= OUTBUF_MIN, "the edge lines need their room");
 	char buf[JSON_BUF];
 	struct outbuf ob;
@@ -236,10 +344,12 @@ enum tv_status report_json(FILE *out, const struct profile *p)
 	outbuf_puts(&ob, ",\n  \"records\": ");
 	outbuf_u64(&ob, tr->records);
 	outbuf_puts(&ob, ",\n");
-	json_threads(&ob, p);
-	json_toplevel(&ob, p);
+	json_view(&ob, v, &cr);
+	json_threads(&ob, p, &cr);
+	json_toplevel(&ob, p, &cr);
 	json_methods(&ob, p);
 	json_warnings(&ob, tr);
 	outbuf_puts(&ob, "}\n");
+	category_report_free(&cr);
 	return outbuf_finish(&ob);
 }

@@ -6,6 +6,7 @@
  * the time or place of the run. Times are ms with three decimals (exact µs).
  */
 #include "report.h"
+#include "category.h"
 #include "methodname.h"
 #include "numfmt.h"
 #include "outbuf.h"
@@ -525,8 +526,100 @@ static void text_details(struct text_rep *r)
 	}
 }
 
+/* The range and transforms in force (each when given) and the app
+ * packages, after the header. */
+static void text_view(struct outbuf *ob, const struct report_view *v,
+                      const struct category_report *cr)
+{
+	if (v && v->range) {
+		text_label(ob, "range");
+		outbuf_puts(ob, v->range_clock == TV_WALL ? "wall " : "cpu ");
+		if (v->range->has_start)
+			outbuf_fixed(ob, v->range->start, 3);
+		outbuf_puts(ob, v->range->has_start ? " ms .. " : ".. ");
+		if (v->range->has_end) {
+			outbuf_fixed(ob, v->range->end, 3);
+			outbuf_puts(ob, " ms");
+		}
+		outbuf_puts(ob, " (on the timeline)\n");
+	}
+	for (uint32_t i = 0; v && i < v->ntransforms; i++) {
+		text_label(ob, i ? "" : "transform");
+		textesc_text_ob(ob, v->transforms[i], strlen(v->transforms[i]));
+		outbuf_putc(ob, '\n');
+	}
+	text_label(ob, "app");
+	for (uint32_t i = 0; i < cr->napp; i++) {
+		if (i)
+			outbuf_putc(ob, ',');
+		textesc_text_ob(ob, cr->app[i].p, cr->app[i].len);
+	}
+	outbuf_puts(ob, cr->napp ? (v && v->app ? " (--app)\n" : " (guessed)\n")
+	                         : "none found\n");
+}
+
+/* One table of time by category: a row per category. */
+static void text_category_rows(struct outbuf *ob, const struct trace *tr,
+                               const category_times *t)
+{
+	uint64_t busy[TV_NCLOCKS] = {0, 0};
+	for (int g = 0; g < CAT_COUNT; g++)
+		for (int c = 0; c < TV_NCLOCKS; c++)
+			busy[c] += (*t)[g][c];
+	for (int g = 0; g < CAT_COUNT; g++) {
+		for (int c = 0; c < TV_NCLOCKS; c++) {
+			if (!tr->has_clock[c])
+				continue;
+			text_ms_cell(ob, (*t)[g][c], W_TIME);
+			text_pct_cell(ob, (*t)[g][c], busy[c]);
+		}
+		outbuf_puts(ob, "  ");
+		outbuf_puts(ob, category_name((enum category)g));
+		outbuf_putc(ob, '\n');
+	}
+}
+
+/* Time by category over the selection, then per thread. */
+static void text_categories(struct outbuf *ob, const struct profile *p,
+                            const struct category_report *cr)
+{
+	const struct trace *tr = p->tr;
+	outbuf_puts(ob, "\nTime by category (ms of busy time, the calls' own time by code "
+	                "origin; idle and blocked calls whole)\n");
+	for (int c = 0; c < TV_NCLOCKS; c++) {
+		if (!tr->has_clock[c])
+			continue;
+		text_title_cell(ob, "", c, " ms", W_TIME);
+		text_title_cell(ob, "", c, "%", W_PCT);
+	}
+	outbuf_puts(ob, "  Category\n");
+	outbuf_puts(ob, "All selected threads\n");
+	text_category_rows(ob, tr, &cr->total);
+	for (uint32_t i = 0; p->nthreads > 1 && i < p->nthreads; i++) {
+		const struct tv_thread *th = &tr->threads[p->threads[i]];
+		outbuf_putc(ob, '[');
+		outbuf_u64(ob, th->tid);
+		outbuf_putc(ob, ']');
+		if (tv_str_present(th->name) && th->name.len) {
+			outbuf_putc(ob, ' ');
+			textesc_text_ob(ob, trace_str(tr, th->name), th->name.len);
+		}
+		outbuf_putc(ob, '\n');
+		text_category_rows(ob, tr, &cr->threads[i]);
+	}
+}
+
 enum tv_status report_text(FILE *out, const struct profile *p, const char *name)
 {
+	return report_text_view(out, p, name, NULL);
+}
+
+enum tv_status report_text_view(FILE *out, const struct profile *p, const char *name,
+                                const struct report_view *v)
+{
+	struct category_report cr;
+	if (category_report_build(&cr, p, v ? v->app : NULL, v ? v->napp : 0) < 0)
+		return TV_ERR_NOMEM;
 	/* Scratch and the names first, so a lack of memory writes nothing
 	 * rather than half a report. */
 	uint32_t most = text_longest_list(p);
@@ -540,10 +633,13 @@ enum tv_status report_text(FILE *out, const struct profile *p, const char *name)
 	if (st == TV_OK) {
 		outbuf_init(&r.ob, out, buf, sizeof buf);
 		text_header(&r.ob, p, name);
+		text_view(&r.ob, v, &cr);
+		text_categories(&r.ob, p, &cr);
 		text_table(&r);
 		text_details(&r);
 		st = outbuf_finish(&r.ob);
 	}
+	category_report_free(&cr);
 	free(r.scratch);
 	text_names_free(&r.names);
 	return st;

@@ -27,6 +27,7 @@ static void trace_thread_free(struct tv_thread *th)
 		free(th->start_hi[c]);
 		free(th->end_hi[c]);
 	}
+	free(th->marks);
 }
 
 void trace_free(struct trace *tr)
@@ -67,6 +68,7 @@ uint32_t trace_intern_method(struct trace *tr, uint64_t id)
 	m->line = 0;
 	m->has_line = 0;
 	m->declared = 0;
+	m->synthetic = 0;
 	return idx;
 }
 

@@ -37,6 +37,17 @@ struct tv_method {
 	int64_t line;           /* Dalvik line; valid when has_line */
 	int has_line;
 	int declared;           /* had a method line or packet */
+	int synthetic;          /* made by a transform (view.h): id "collapse:" + cls */
+};
+
+/* A record that is not one call boundary, or a call boundary that is not a
+ * record: action-3 records (n = +1) and the lost exits, adoptions and
+ * end-of-data closes of the call-tree repairs (n = -calls). Per thread, in
+ * file order; lets a time range count and interpolate records from calls
+ * alone (view.c). t is µs since the thread's first[] per clock. */
+struct tv_mark {
+	uint64_t t[TV_NCLOCKS];
+	int64_t n;
 };
 
 struct tv_thread {
@@ -51,6 +62,13 @@ struct tv_thread {
 	 * low 32 bits; the _hi arrays are NULL unless a value passed 2^32. */
 	uint32_t *start[TV_NCLOCKS], *end[TV_NCLOCKS];
 	uint32_t *start_hi[TV_NCLOCKS], *end_hi[TV_NCLOCKS];
+	struct tv_mark *marks;  /* see struct tv_mark */
+	uint32_t nmarks, marks_cap;
+	/* Set only in a derived view (view.h): the thread takes part though its
+	 * range holds none of its records; its share of toplevel incl differs
+	 * from its span (focus, drop). */
+	int shown, has_top;
+	uint64_t top[TV_NCLOCKS];
 	/* Calls [0, walk_calls) are not in trace.esums: an exit without an
 	 * entry adopted them after they closed (one tree, first in preorder),
 	 * so a profile walks them; later calls are summed in esums. */
@@ -188,6 +206,20 @@ static inline uint64_t trace_call_incl(const struct tv_thread *th, int clock, ui
 static inline uint64_t trace_thread_span(const struct tv_thread *th, int clock)
 {
 	return th->last[clock] - th->first[clock];
+}
+
+/* Whether a thread takes part in profiles and trees: it has records, or a
+ * view's range meets its span. */
+static inline int trace_thread_shown(const struct tv_thread *th)
+{
+	return th->records || th->shown;
+}
+
+/* A thread's share of toplevel incl: its span unless a transform of a
+ * view changed it (docs/numbers.md, "Transforms"). */
+static inline uint64_t trace_thread_top(const struct tv_thread *th, int clock)
+{
+	return th->has_top ? th->top[clock] : trace_thread_span(th, clock);
 }
 
 /* Cell k (0..3) of edge sum e, or NULL when no call fell in it. */

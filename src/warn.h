@@ -26,7 +26,8 @@
 	X(TV_W_DUP_METHOD, "method ids declared twice: the first declaration kept") \
 	X(TV_W_V2_DESYNC, "V2 blocks whose events did not match their size: resynchronised") \
 	X(TV_W_RECORD_COUNT, "num-method-calls differs from the records in the file") \
-	X(TV_W_VERSION_MISMATCH, "key section version differs from the data header: data header used")
+	X(TV_W_VERSION_MISMATCH, "key section version differs from the data header: data header used") \
+	X(TV_W_TRANSFORM_NONE, "transforms matched nothing and changed nothing")
 
 enum tv_warn {
 #define TV_WARN_ENUM(id, text) id,

@@ -152,7 +152,7 @@ fi
 run --format=xml "$SAMPLE"
 check "unknown format exits 2" status_is 2
 check "unknown format: one line listing the formats" \
-	stderr_is "traceview: unknown format 'xml' (expected text, csv, json, folded, chrome, dump, speedscope, tree, tree-json, calls, calls-csv, calls-json, jank, jank-json)"
+	stderr_is "traceview: unknown format 'xml' (expected text, csv, json, folded, chrome, dump, speedscope, tree, tree-json, waits, waits-json, calls, calls-csv, calls-json, jank, jank-json)"
 
 # ---------------------------------------------------------------- -o FILE
 
@@ -403,7 +403,7 @@ check "calls without --method: the message" stderr_is \
 run --format=calls --method=work "$tmp/tree.trace"
 check "--method without a class exits 2" status_is 2
 check "--method=work: the message" stderr_is \
-	"traceview: --method=work: expected Class.name, Class.name(signature) or 0x1a2b"
+	"traceview: --method=work: expected Class.name, Class.name(signature) or 0x id"
 run --format=calls-json --method=com.example.Nope.x "$tmp/tree.trace"
 check "--method matching nothing exits 2" status_is 2
 check "--method matching nothing: one line naming the file" stderr_is \
@@ -485,6 +485,15 @@ check "--fail-if on a missing clock: the rule, the file, the clock" stderr_is \
 	"traceview: --fail-if=total:excl_wall>+5%: $tmp/cpu.trace has no wall clock (clock=thread-cpu)"
 run --diff "$tmp/cpu.trace" "$tmp/tree2.trace" --fail-if='com.example.A.run:calls>=1'
 check "--fail-if on calls across clocks: exit 3" status_is 3
+# --range applies to both traces: in [0, 100) µs both runs take 110 µs of wall.
+run --diff --range=0us..100us "$tmp/tree.trace" "$tmp/tree2.trace" --fail-if='total:incl_wall>+0us'
+check "--fail-if with --range: both traces clipped, no change, exit 0" status_is 0
+run --diff --transform=drop:com.example.B.work "$tmp/tree.trace" "$tmp/tree2.trace" \
+	--fail-if='com.example.B.work:calls>+0'
+check "--fail-if with --transform: B dropped from both, exit 0" status_is 0
+run --format=calls-csv --method=com.example.B.work --range=20us.. "$tmp/tree.trace"
+check "calls with --range: the worker's B (ends at 10 µs) is gone" test "$(wc -l <"$tmp/out")" -eq 2
+check "calls with --range: main's B, start still on the axis" stdout_has '^1,0x8,com.example.B.work (I)V,20,30,20,10,2,0x4,'
 run --diff "$SAMPLE" "$SAMPLE" --fail-if='*:incl_cpu>+0us' --fail-if='*:calls<-0%'
 check "--fail-if: a trace against itself passes" status_is 0
 
@@ -859,6 +868,56 @@ if [ -n "${TV_REAL_DIR:-}" ] && [ -d "$TV_REAL_DIR" ]; then
 else
 	skipped "real traces" "TV_REAL_DIR absent"
 fi
+
+# ---------------------------------------------------------------- --range, --transform, --app
+run --range=1x..2s "$SAMPLE"
+check "--range with a bad unit exits 2" status_is 2
+check "--range: one line naming the option" \
+	stderr_is "traceview: --range: unknown unit (expected us, ms or s) (got '1x..2s')"
+run --range=2s..1s "$SAMPLE"
+check "--range with A >= B exits 2" status_is 2
+check "--range A >= B: one line" \
+	stderr_is "traceview: --range: the range is empty (its start must come before its end) (got '2s..1s')"
+run --range=1..2s "$SAMPLE"
+check "--range with a unitless end exits 2" status_is 2
+run --range=-1ms..2s "$SAMPLE"
+check "--range with a negative end exits 2" status_is 2
+check "--range negative: one line" \
+	stderr_is "traceview: --range: a time cannot be negative (got '-1ms..2s')"
+run --transform=squash:a.B.c "$SAMPLE"
+check "--transform of an unknown kind exits 2" status_is 2
+check "--transform unknown kind: one line naming the option" stderr_has "^traceview: --transform: unknown kind"
+run --transform=merge:Foo "$SAMPLE"
+check "--transform with a bad method exits 2" status_is 2
+check "--transform bad method: one line" \
+	stderr_is "traceview: --transform: expected Class.name, Class.name(signature) or 0x id (got 'merge:Foo')"
+run --app=com.a.*,,b "$SAMPLE"
+check "--app with an empty pattern exits 2" status_is 2
+check "--app empty pattern: one line" \
+	stderr_is "traceview: --app: empty class pattern (got 'com.a.*,,b')"
+run --min-wait=16 -f waits "$SAMPLE"
+check "--min-wait without a unit exits 2" status_is 2
+run -f json --range=0us.. "$SAMPLE"
+check "--range=0us.. reports" status_is 0
+check "--range gives JSON a range object" stdout_has '"range": {"clock": "wall", "start_usec": 0, "end_usec": null}'
+"$TRACEVIEW" -f json "$SAMPLE" >"$tmp/whole.json" 2>/dev/null
+grep -v '"range"' "$tmp/out" >"$tmp/ranged.json"
+check "--range=0us.. gives the numbers of no range" cmp -s "$tmp/whole.json" "$tmp/ranged.json"
+run -f json --transform=merge:no.Such.method "$SAMPLE"
+check "a transform that matches nothing still reports" status_is 0
+check "a transform that matches nothing warns on stderr" \
+	stderr_has "^traceview: warning: .*--transform=merge:no.Such.method matches nothing"
+check "and in the JSON warnings" stdout_has 'transforms matched nothing'
+check "JSON lists the transforms as given" stdout_has '"transforms": \["merge:no.Such.method"\]'
+run -f json --app=com.example.* "$SAMPLE"
+check "--app names the app packages" stdout_has '"app_packages": \["com.example.\*"\]'
+run -f waits-json --min-wait=1s "$SAMPLE"
+check "waits-json reports" status_is 0
+check "waits-json carries the threshold" stdout_has '"min_wait_usec": 1000000'
+run -f waits --range=1s.. --transform=merge:android.os.MessageQueue.next "$SAMPLE"
+check "waits with a range and a transform" status_is 0
+run --diff -f json --range=..1s "$SAMPLE" "$SAMPLE"
+check "--diff takes --range on both sides" status_is 0
 
 echo "# $skip skipped"
 echo "$pass passed, $fail failed"

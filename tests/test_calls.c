@@ -1,5 +1,5 @@
-/* test_calls.c: every call of a method, the jank finder, and the readers
- * they share (docs/numbers.md, "Every call of a method" and "Jank").
+/* test_calls.c: every call of a method and the jank finder
+ * (docs/numbers.md, "Every call of a method" and "Jank").
  *
  * Small written traces with the expected numbers worked out in comments;
  * reports are compared whole where their layout is the point.
@@ -15,9 +15,8 @@
 #include <cmocka.h>
 
 #include "calls.h"
-#include "durparse.h"
 #include "jank.h"
-#include "methodmatch.h"
+#include "match.h"
 #include "testutil.h"
 #include "tracegen.h"
 #include "trace.h"
@@ -69,19 +68,19 @@ static uint32_t method_of(const struct fx *f, const char *sym)
 	return m;
 }
 
-/* The calls of the methods named by spec (methodmatch syntax). */
+/* The calls of the methods named by spec (match.h syntax). */
 static void collect(struct fx *f, const char *spec, const uint32_t *tid)
 {
-	struct methodmatch m;
+	struct match_spec m;
 	const char *why;
 	struct calls_axis ax;
 	struct tv_error err = {0};
 	uint8_t *want = calloc(f->tr.nmethods + 1, 1);
 	assert_non_null(want);
-	assert_int_equal(methodmatch_parse(spec, &m, &why), 0);
+	assert_int_equal(match_spec_parse(spec, &m, &why), 0);
 	for (uint32_t i = 0; i < f->tr.nmethods; i++)
-		want[i] = (uint8_t)methodmatch_method(&m, &f->tr, i);
-	methodmatch_free(&m);
+		want[i] = (uint8_t)match_method(&m, &f->tr, i);
+	match_spec_free(&m);
 	calls_axis_of(&f->tr, &ax);
 	calls_free(&f->c);
 	assert_int_equal(calls_collect(&f->c, &f->tr, want, tid, &ax, &err), TV_OK);
@@ -459,77 +458,10 @@ static void test_jank_main_thread(void **state)
 
 /* ------------------------------------------------------ shared readers */
 
-static void test_durparse(void **state)
-{
-	(void)state;
-	static const struct {
-		const char *s;
-		uint64_t us;
-	} ok[] = {{"16.7ms", 16700}, {"11.1ms", 11100}, {"250us", 250}, {"1.5s", 1500000},
-	          {"0.0005ms", 1},  /* halves up */
-	          {"0.0004999ms", 0}, {"2.5us", 3}, {".5ms", 500}, {"1.ms", 1000},
-	          {"18446744073709551615us", UINT64_MAX}};
-	for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++) {
-		uint64_t v = 1;
-		const char *why = NULL;
-		if (durparse_time(ok[i].s, &v, &why) != 0)
-			fail_msg("%s: %s", ok[i].s, why);
-		assert_int_equal(v, ok[i].us);
-	}
-	static const struct {
-		const char *s, *why;
-	} bad[] = {{"16", "a time needs a unit (us, ms or s)"},
-	           {"16min", "unknown unit (expected us, ms or s)"},
-	           {"", "expected a number with a unit (us, ms or s)"},
-	           {"-5ms", "expected a number with a unit (us, ms or s)"},
-	           {"ms", "expected a number with a unit (us, ms or s)"},
-	           {"1.2.3ms", "malformed number"},
-	           {"18446744073709551616us", "time too large"},
-	           {"18446744073709551615.5us", "time too large"},
-	           {"20000000000000s", "time too large"}};
-	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-		uint64_t v;
-		const char *why = NULL;
-		assert_int_equal(durparse_time(bad[i].s, &v, &why), -1);
-		assert_string_equal(why, bad[i].why);
-	}
-}
-
-static void test_methodmatch(void **state)
-{
-	(void)state;
-	assert_true(methodmatch_glob("com.example.*", 13, "com.example.Feed", 16));
-	assert_true(methodmatch_glob("com.example.*", 13, "com/example/Feed", 16));
-	assert_true(methodmatch_glob("com.example.*", 13, "com.example.", 12));
-	assert_false(methodmatch_glob("com.example.*", 13, "com.example", 11));
-	assert_true(methodmatch_glob("*", 1, "", 0));
-	assert_true(methodmatch_glob("a*b*c", 5, "axxbyybc", 8));
-	assert_false(methodmatch_glob("a*b*c", 5, "axxbyyb", 7));
-	assert_false(methodmatch_glob("Com.*", 5, "com.x", 5));
-	assert_true(methodmatch_glob("*$Adapter", 9, "a.B$Adapter", 11));
-
-	struct methodmatch m;
-	const char *why;
-	assert_int_equal(methodmatch_parse("0x1A2b", &m, &why), 0);
-	assert_true(m.by_id);
-	assert_int_equal(m.id, 0x1a2b);
-	methodmatch_free(&m);
-	assert_int_equal(methodmatch_parse("a.b.C.<init>(I)V", &m, &why), 0);
-	assert_int_equal(m.cls_len, 5);
-	assert_memory_equal(m.name, "<init>", 6);
-	assert_int_equal(m.sig_len, 4);
-	methodmatch_free(&m);
-	const char *const bad[] = {"run", ".run", "C.", "C.(I)V", "0x", "0xg"};
-	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-		assert_int_equal(methodmatch_parse(bad[i], &m, &why), -1);
-		assert_string_equal(why, "expected Class.name, Class.name(signature) or 0x1a2b");
-	}
-}
-
 /* Names with '/' in the trace match a dotted spec; overloads all match
  * without a signature, one with it. (Script statements end at ';', so
  * the descriptors here name no classes.) */
-static void test_methodmatch_trace(void **state)
+static void test_calls_overloads(void **state)
 {
 	struct fx *f = fx_load(state,
 	                       "method A 0x4 java/lang/String valueOf (I)V\n"
@@ -543,7 +475,6 @@ static void test_methodmatch_trace(void **state)
 	assert_int_equal(f->c.rows[0].method, method_of(f, "B"));
 	collect(f, "java.lang.String.valueOf(J)", NULL);   /* the full descriptor only */
 	assert_int_equal(f->c.nrows, 0);
-	assert_true(methodmatch_class_glob("java.*", 6, &f->tr, method_of(f, "A")));
 }
 
 int main(void)
@@ -558,9 +489,7 @@ int main(void)
 		cmocka_unit_test(test_calls_buckets),
 		cmocka_unit_test_setup_teardown(test_jank_planted, fx_setup, fx_teardown),
 		cmocka_unit_test_setup_teardown(test_jank_main_thread, fx_setup, fx_teardown),
-		cmocka_unit_test(test_durparse),
-		cmocka_unit_test(test_methodmatch),
-		cmocka_unit_test_setup_teardown(test_methodmatch_trace, fx_setup, fx_teardown),
+		cmocka_unit_test_setup_teardown(test_calls_overloads, fx_setup, fx_teardown),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -224,8 +224,11 @@ static void test_holds(void **state)
 		{"total:incl_cpu>+100%", UINT64_MAX / 2, UINT64_MAX, 1},  /* no overflow */
 		{"total:incl_cpu>+100.000001%", UINT64_MAX / 2, UINT64_MAX, 0},
 		{"total:incl_cpu<-99.999999%", UINT64_MAX, 1, 1},
-		{"total:incl_cpu>+18446744073709551615us", 0, UINT64_MAX, 0},
-		{"total:incl_cpu>=+18446744073709551615us", 0, UINT64_MAX, 1},
+		{"total:incl_cpu>+4611686018427387904us", 0, UINT64_MAX, 1},   /* 2^62, the most */
+		{"total:calls>+18446744073709551615", 0, UINT64_MAX, 0},
+		{"total:calls>=+18446744073709551615", 0, UINT64_MAX, 1},
+		{"total:calls>+33.3333335%", 3, 4, 0},   /* rounds to 33.333334 */
+		{"total:calls>+33.3333334%", 3, 4, 1},   /* rounds to 33.333333 */
 	};
 	for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
 		struct gate_rule r;
@@ -274,7 +277,9 @@ static void test_parse(void **state)
 		{":calls>0", "no target before ':' (expected total, *, pkg:GLOB or a method)"},
 		{"pkg::calls>0", "empty pattern after 'pkg:'"},
 		{"Feed:calls>0",
-		 "bad target 'Feed': expected Class.name, Class.name(signature) or 0x1a2b"},
+		 "bad target 'Feed': expected Class.name, Class.name(signature) or 0x id"},
+		{"0xz:calls>0",
+		 "bad target '0xz': bad method id (expected hex digits after 0x)"},
 		{"total:wall>+5%", "unknown field 'wall' (expected incl_cpu, excl_cpu, incl_wall, "
 		                   "excl_wall, calls)"},
 		{"total:>+5%", "unknown field '' (expected incl_cpu, excl_cpu, incl_wall, "
@@ -293,7 +298,9 @@ static void test_parse(void **state)
 		{"total:calls>+2ms", "calls take no unit (a count, or a signed %)"},
 		{"total:calls>1.5", "calls are a whole number"},
 		{"total:calls>99999999999999999999", "number too large"},
-		{"total:incl_wall>1.2.3ms", "malformed number '1.2.3'"},
+		{"total:calls>+1.2.3%", "malformed number '1.2.3'"},
+		{"total:incl_wall>1.2.3ms", "unknown unit (expected us, ms or s) (got '1.2.3ms')"},
+		{"total:incl_wall>9999999999999999999s", "time too large (got '9999999999999999999s')"},
 		{"total:incl_wall>+1\033[2Jms", "unknown unit '\\x1b[2Jms' (expected us, ms, s or %)"},
 	};
 	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {

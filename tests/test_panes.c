@@ -19,9 +19,13 @@
 #include <cmocka.h>
 #include <curses.h>
 
+#include "color.h"
+#include "diff.h"
+#include "diffview.h"
 #include "draw.h"
 #include "load.h"
 #include "numfmt.h"
+#include "profile.h"
 #include "text.h"
 #include "trace.h"
 #include "ui.h"
@@ -94,11 +98,11 @@ static void scr_key(struct scr *s, int ch)
 	ui_draw(s->u);
 }
 
-/* Row y of the screen as UTF-8, trailing blanks removed. */
-static void scr_row(int y, char *buf, size_t n)
+/* Row y of window w as UTF-8, trailing blanks removed. */
+static void win_row(WINDOW *w, int y, char *buf, size_t n)
 {
 	size_t k = 0;
-	int cols = getmaxx(curscr);
+	int cols = getmaxx(w);
 	mbstate_t st;
 	memset(&st, 0, sizeof st);
 	for (int x = 0; x < cols && k + 8 < n; x++) {
@@ -106,7 +110,7 @@ static void scr_row(int y, char *buf, size_t n)
 		wchar_t wc[CCHARW_MAX + 1];
 		attr_t a;
 		short pair;
-		if (mvwin_wch(curscr, y, x, &cc) == ERR)
+		if (mvwin_wch(w, y, x, &cc) == ERR)
 			break;
 		if (getcchar(&cc, wc, &a, &pair, NULL) == ERR)
 			continue;
@@ -119,6 +123,12 @@ static void scr_row(int y, char *buf, size_t n)
 	while (k > 0 && buf[k - 1] == ' ')
 		k--;
 	buf[k] = '\0';
+}
+
+/* Row y of the screen. */
+static void scr_row(int y, char *buf, size_t n)
+{
+	win_row(curscr, y, buf, n);
 }
 
 /* The first row whose text matches prefix at its start; -1 if none. */
@@ -176,6 +186,29 @@ static void dump(void)
 		scr_row(y, row, sizeof row);
 		fprintf(stderr, "|%s\n", row);
 	}
+}
+
+/* The text of the row in reverse video: the table's cursor row. */
+static void scr_cursor_row(char *buf, size_t n)
+{
+	buf[0] = '\0';
+	for (int y = 0; y < getmaxy(curscr); y++)
+		if (mvwinch(curscr, y, 0) & A_REVERSE) {
+			scr_row(y, buf, n);
+			return;
+		}
+}
+
+/* Rows starting with prefix. */
+static int scr_count(const char *prefix)
+{
+	char row[2048];
+	int n = 0;
+	for (int y = 0; y < getmaxy(curscr); y++) {
+		scr_row(y, row, sizeof row);
+		n += strncmp(row, prefix, strlen(prefix)) == 0;
+	}
+	return n;
 }
 
 /* 1: at 250 columns every number sits under its label: the labels'
@@ -347,8 +380,10 @@ static void test_find_shows_expansion(void **state)
 	struct scr *s = scr_open(80, 24, 1);
 	scr_keys(s, "/handleLaunchActivity\n");
 	assert_true(scr_has("match 1/1"));
-	int sel = scr_row_with("handleLaunchActivity");
+	int sel = scr_row_with("ActivityThread.handleLaun");
 	int self = scr_find("    self");
+	if (!(sel > 0 && self > sel))
+		dump();
 	assert_true(sel > 0 && self > sel);
 	assert_true(scr_find("  > ") > self);   /* a child below self */
 	scr_keys(s, "G");
@@ -362,7 +397,7 @@ static void test_find_shows_expansion(void **state)
 	/* & keeps the matches only; an empty filter lists all again. */
 	scr_keys(s, "&handleLaunch\n");
 	assert_true(scr_has("filter: 1 of "));
-	assert_true(scr_row_with("handleLaunchActivity") > 0);
+	assert_true(scr_row_with("ActivityThread.handleLaun") > 0);
 	assert_false(scr_has("Looper.loop"));
 	scr_keys(s, "&\n/Looper.loop\n");
 	assert_true(scr_has("match 1/1"));
@@ -419,6 +454,263 @@ static void test_first_screen_and_ruler(void **state)
 	scr_close(s);
 }
 
+/* 9: long names are shortened by one rule (the signature to "(…)",
+ * then package segments to their first letter, then a cut at the end) in
+ * the table and the timeline's status line; the selection's full name is
+ * wrapped over the table's status rows. */
+static void test_long_names(void **state)
+{
+	(void)state;
+	char a[2048], b[2048], all[4200];
+	struct scr *s = scr_open(80, 24, 0);
+	scr_keys(s, "/handleLaunchActivity\n");
+	/* 26 + 21 + 4 = 51 columns with "(…)"; a/ and a/ leave 43, more
+	 * than the name column: cut at the end, no segment cut before. */
+	int y = scr_find("a/a/ActivityThread.handleLaun");
+	assert_true(y > 0);
+	scr_row(y, a, sizeof a);
+	assert_non_null(strstr(a, "a/a/ActivityThread.handleLaun\xE2\x80\xA6 "));
+	scr_row(s->lines - 3, a, sizeof a);
+	scr_row(s->lines - 2, b, sizeof b);
+	snprintf(all, sizeof all, "%s%s", a, b);
+	assert_string_equal(all, " android/app/ActivityThread.handleLaunchActivity (Landroid/app/"
+	                         "ActivityThread$ActivityClientRecord;Landroid/content/Intent;)V");
+	/* The timeline's status line: 24 columns before the name and 24 after
+	 * leave 32; "a/o/MessageQueue.nativePollOnce (…)" is 35: cut. */
+	int st = scr_find(" cursor ");
+	scr_row(st, a, sizeof a);
+	assert_string_equal(a, " cursor 0.0s  [1] main  a/o/MessageQueue.nativePollOnce\xE2\x80\xA6"
+	                       "  (1.344142 s, depth 10)");
+	scr_close(s);
+}
+
+/* 3: a section of the expansion shows 10 rows and "… N more"; Enter
+ * shows the rest and, on the row closing it, the first 10 again; { and }
+ * step through the parts (method, parents, self, children). (toplevel)
+ * has 12 children on the sample (traceview -r, "Parents and children"). */
+static void test_section_cap(void **state)
+{
+	(void)state;
+	char row[2048];
+	struct scr *s = scr_open(120, 50, 1);
+	scr_keys(s, "g");
+	assert_int_equal(scr_count("  > "), 10);
+	assert_int_equal(scr_count("    ... 2 more (Enter)"), 1);
+	/* } from the method row: self (no parents), then the first child,
+	 * the largest by CPU time. */
+	scr_keys(s, "}");
+	scr_cursor_row(row, sizeof row);
+	assert_memory_equal(row, "    self", 8);
+	scr_keys(s, "}");
+	scr_cursor_row(row, sizeof row);
+	assert_memory_equal(row, "  > dalvik/system/NativeStart.main", 34);
+	scr_keys(s, "}");  /* the last part: stays, and says so */
+	assert_true(scr_has("no later section in the expansion"));
+	scr_cursor_row(row, sizeof row);
+	assert_memory_equal(row, "  > dalvik/system/NativeStart.main", 34);
+	/* Ten rows down: the "more" row; Enter opens the section. */
+	for (int i = 0; i < 10; i++)
+		scr_keys(s, "j");
+	scr_cursor_row(row, sizeof row);
+	assert_memory_equal(row, "    ... 2 more (Enter)", 22);
+	scr_key(s, '\r');
+	assert_int_equal(scr_count("  > "), 12);
+	assert_int_equal(scr_count("    ... 2 more"), 0);
+	scr_cursor_row(row, sizeof row);
+	assert_memory_equal(row, "  > ", 4);  /* the 11th child, shown now */
+	scr_keys(s, "jj");
+	scr_cursor_row(row, sizeof row);
+	assert_memory_equal(row, "    ... first 10 only (Enter)", 29);
+	scr_key(s, '\r');
+	assert_int_equal(scr_count("  > "), 10);
+	scr_cursor_row(row, sizeof row);
+	assert_memory_equal(row, "    ... 2 more (Enter)", 22);
+	/* { back to self, then the method row. */
+	scr_keys(s, "{");
+	scr_cursor_row(row, sizeof row);
+	assert_memory_equal(row, "  > dalvik/system/NativeStart.main", 34);
+	scr_keys(s, "{{");
+	scr_cursor_row(row, sizeof row);
+	assert_memory_equal(row, "(toplevel)", 10);
+	scr_close(s);
+}
+
+/* The first non-blank character of row y between columns x0 and x1 of
+ * w, and its colour pair; 0 when blank. */
+static wchar_t cell_sign(WINDOW *w, int y, int x0, int x1, short *pair)
+{
+	*pair = 0;
+	for (int x = x0; x < x1; x++) {
+		cchar_t cc;
+		wchar_t wc[CCHARW_MAX + 1];
+		attr_t a;
+		if (mvwin_wch(w, y, x, &cc) == ERR || getcchar(&cc, wc, &a, pair, NULL) == ERR)
+			return 0;
+		if (wc[0] != L' ')
+			return wc[0];
+	}
+	return 0;
+}
+
+/* The row of win holding s, -1 if none; its text in buf. */
+static int win_find(WINDOW *w, const char *s, char *buf, size_t n)
+{
+	for (int y = 0; y < getmaxy(w); y++) {
+		win_row(w, y, buf, n);
+		if (strstr(buf, s))
+			return y;
+	}
+	return -1;
+}
+
+/* 11: the diff table colours regressions red and improvements green,
+ * keeps the signs (− in UTF-8) for monochrome, writes calls as "0→5",
+ * a method of one run as the text report does ("-" for the missing run,
+ * "new"/"gone"), and sorts with < > I. Base: the sample's main thread;
+ * new: all threads, so methods of other threads are new and every
+ * change is more time. */
+static void test_diff_pane(void **state)
+{
+	(void)state;
+	char row[2048], a[2048];
+	struct scr *s = scr_open(160, 40, 0);
+	struct profile main_only, all;
+	struct tv_error err = {TV_OK, TV_NO_OFFSET, ""};
+	const uint32_t tid = 1;
+	assert_int_equal(profile_build(&main_only, &s->tr, &tid, &err), TV_OK);
+	assert_int_equal(profile_build(&all, &s->tr, NULL, &err), TV_OK);
+	struct color col, mono;
+	color_init(&col, 1);
+	mono = col;
+	mono.role[ROLE_WORSE] = mono.role[ROLE_BETTER] = A_NORMAL;
+	for (int dir = 0; dir < 2; dir++) {
+		struct diff d;
+		assert_int_equal(diff_build(&d, dir ? &all : &main_only, dir ? &main_only : &all, &err),
+		                 TV_OK);
+		struct diffview *v = diffview_new("a", "b", &d);
+		assert_non_null(v);
+		struct pane p = diffview_pane(v);
+		WINDOW *w = newwin(38, 160, 1, 0);
+		struct pane_ctx ctx = {&col, 0, 1, PANE_NONE};
+		p.ops->draw(p.self, w, &ctx);
+		win_row(w, 0, a, sizeof a);
+		assert_non_null(strstr(a, "Chg Excl \xE2\x96\xBC"));
+		assert_non_null(strstr(a, "Calls B\xE2\x86\x92N"));
+		/* A method of other threads only, selected so it is on screen. */
+		const char *wd = "java/lang/Daemons$FinalizerWatchdogDaemon.run ()V";
+		uint32_t found = PANE_NONE;
+		for (uint32_t i = 0; i < p.ops->count(p.self); i++) {
+			p.ops->name(p.self, p.ops->item(p.self, i), row, sizeof row);
+			if (strcmp(row, wd) == 0)
+				found = p.ops->item(p.self, i);
+		}
+		assert_int_equal(p.ops->select(p.self, found), 0);
+		p.ops->draw(p.self, w, &ctx);
+		int y = win_find(w, wd, row, sizeof row);
+		assert_true(y > 0);
+		p.ops->act(p.self, ACT_TOP, &ctx, &(struct pane_out){PANE_NONE, ""});
+		p.ops->draw(p.self, w, &ctx);
+		if (!dir) {
+			/* New: "+ " mark, "new", "-" for the base run, calls -→1+0. */
+			assert_memory_equal(row, "+ java/lang/Daemons$FinalizerWatchdogDaemon.run", 46);
+			assert_non_null(strstr(row, " new "));
+			assert_non_null(strstr(row, "-\xE2\x86\x92" "1+0"));
+		} else {
+			assert_memory_equal(row, "- java/lang/Daemons$FinalizerWatchdogDaemon.run", 46);
+			assert_non_null(strstr(row, " gone "));
+			assert_non_null(strstr(row, "1+0\xE2\x86\x92-"));
+		}
+		/* Every change cell but the cursor's: "+" red, "−" green, a
+		 * zero change plain; the first direction only adds time. */
+		int nred = 0, ngreen = 0;
+		for (int pass = 0; pass < 2; pass++) {
+			for (int yy = 1; yy < getmaxy(w); yy++) {
+				short pair;
+				wchar_t sign = cell_sign(w, yy, 160 - 88, 160 - 88 + 12, &pair);
+				if (mvwinch(w, yy, 0) & A_REVERSE || !sign)
+					continue;
+				if (pass) {  /* monochrome: no colour, the signs stay */
+					assert_int_equal(pair, 0);
+					continue;
+				}
+				if (sign == L'+') {
+					assert_int_equal(pair, PAIR_NUMBER(col.role[ROLE_WORSE] & A_COLOR));
+					nred++;
+				} else if (sign == 0x2212) {
+					assert_int_equal(pair, PAIR_NUMBER(col.role[ROLE_BETTER] & A_COLOR));
+					ngreen++;
+				}
+			}
+			ctx.color = &mono;
+			p.ops->draw(p.self, w, &ctx);
+		}
+		ctx.color = &col;
+		assert_true(PAIR_NUMBER(col.role[ROLE_WORSE] & A_COLOR) != 0);
+		assert_true(PAIR_NUMBER(col.role[ROLE_BETTER] & A_COLOR) !=
+		            PAIR_NUMBER(col.role[ROLE_WORSE] & A_COLOR));
+		assert_true(dir ? ngreen > 0 && nred == 0 : nred > 0 && ngreen == 0);
+		/* > sorts by the next column (Chg %): "new" rows first in the
+		 * first direction; < < by name, A to Z; I reverses. */
+		struct pane_out out = {PANE_NONE, ""};
+		p.ops->act(p.self, ACT_SORT_NEXT, &ctx, &out);
+		p.ops->draw(p.self, w, &ctx);
+		win_row(w, 0, a, sizeof a);
+		assert_non_null(strstr(a, "Chg % \xE2\x96\xBC"));
+		if (!dir) {
+			win_row(w, 1, row, sizeof row);
+			assert_non_null(strstr(row, " new "));
+		}
+		p.ops->act(p.self, ACT_SORT_PREV, &ctx, &out);
+		p.ops->act(p.self, ACT_SORT_PREV, &ctx, &out);
+		p.ops->act(p.self, ACT_SORT_PREV, &ctx, &out);  /* stays at Name */
+		p.ops->draw(p.self, w, &ctx);
+		win_row(w, 0, a, sizeof a);
+		assert_memory_equal(a, "Name \xE2\x96\xBC", 8);
+		char n0[4200], n1[4200], nl[4200];
+		uint32_t cnt = p.ops->count(p.self);
+		assert_true(cnt > 2);
+		p.ops->name(p.self, p.ops->item(p.self, 0), n0, sizeof n0);
+		p.ops->name(p.self, p.ops->item(p.self, 1), n1, sizeof n1);
+		p.ops->name(p.self, p.ops->item(p.self, cnt - 1), nl, sizeof nl);
+		assert_true(strcmp(n0, n1) <= 0 && strcmp(n1, nl) <= 0);
+		p.ops->act(p.self, ACT_SORT_REVERSE, &ctx, &out);
+		p.ops->name(p.self, p.ops->item(p.self, 0), n1, sizeof n1);
+		assert_string_equal(n1, nl);
+		delwin(w);
+		diffview_free(v);
+		diff_free(&d);
+	}
+	profile_free(&main_only);
+	profile_free(&all);
+	scr_close(s);
+}
+
+/* 10: the thread list says which threads show ("1–6 of 56") and its
+ * label column widens with the terminal: 2/9 of the width, at least 20,
+ * at most 48 columns (the sample's longest label needs more than 48). */
+static void test_thread_list(void **state)
+{
+	(void)state;
+	static const struct { int cols, bar_x; } want[] = {{80, 20}, {120, 26}, {180, 40}, {250, 48}};
+	char row[2048];
+	for (size_t i = 0; i < sizeof want / sizeof *want; i++) {
+		struct scr *s = scr_open(want[i].cols, 40, 0);
+		scr_row(1, row, sizeof row);
+		unsigned a = 0, b = 0, n = 0;
+		assert_int_equal(sscanf(row, "%u\xE2\x80\x93%u of %u", &a, &b, &n), 3);
+		assert_int_equal(a, 1);
+		assert_true(b > 1 && b < 56);
+		assert_int_equal(n, 56);
+		/* The ruler's first tick, 0s, sits at the start of the bars. */
+		char *bar = strstr(row, "|0s");
+		assert_non_null(bar);
+		*bar = '\0';
+		assert_int_equal(text_width(row), want[i].bar_x);
+		assert_true(scr_find("[1] main ") == 2);  /* main first */
+		scr_close(s);
+	}
+}
+
 int main(void)
 {
 	setlocale(LC_ALL, "C.UTF-8");
@@ -430,6 +722,10 @@ int main(void)
 		cmocka_unit_test(test_columns_and_clock),
 		cmocka_unit_test(test_find_shows_expansion),
 		cmocka_unit_test(test_first_screen_and_ruler),
+		cmocka_unit_test(test_long_names),
+		cmocka_unit_test(test_section_cap),
+		cmocka_unit_test(test_diff_pane),
+		cmocka_unit_test(test_thread_list),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -411,30 +411,29 @@ static const char *fm(const char *cls, const char *name, const char *sig, int co
 static void test_fit_method(void **state)
 {
 	(void)state;
-	const char *full = CLS ".onCreate " SIG, *tail = "MainActivity.onCreate " SIG;
+	const char *full = CLS ".onCreate " SIG;
 	assert_string_equal(fm(CLS, "onCreate", SIG, 80, 0, 60), full);
 	assert_string_equal(fm(CLS, "onCreate", SIG, 60, 0, 60), full);
-	/* 59: 15 columns for the package: "…" + the last 14 of "com.example.app.". */
-	assert_string_equal(fm(CLS, "onCreate", SIG, 59, 0, 59), ELL "m.example.app.MainActivity.onCreate " SIG);
-	assert_string_equal(fm(CLS, "onCreate", SIG, 50, 0, 50), ELL ".app.MainActivity.onCreate " SIG);
-	assert_string_equal(fm(CLS, "onCreate", SIG, 50, 1, 50), "~.app.MainActivity.onCreate " SIG);
-	assert_string_equal(fm(CLS, "onCreate", SIG, 46, 0, 46), ELL ".MainActivity.onCreate " SIG);
-	/* 45 and 44: the package is gone. */
-	assert_string_equal(fm(CLS, "onCreate", SIG, 45, 0, 44), tail);
-	assert_string_equal(fm(CLS, "onCreate", SIG, 44, 0, 44), tail);
-	/* Then the signature is cut from the right. */
-	assert_string_equal(fm(CLS, "onCreate", SIG, 43, 0, 43), "MainActivity.onCreate (Landroid/os/Bundle;" ELL);
-	assert_string_equal(fm(CLS, "onCreate", SIG, 30, 0, 30), "MainActivity.onCreate (Landro" ELL);
-	assert_string_equal(fm(CLS, "onCreate", SIG, 22, 0, 22), "MainActivity.onCreate" ELL);
-	/* Then the class, from the left. */
-	assert_string_equal(fm(CLS, "onCreate", SIG, 21, 0, 21), "MainActivity.onCreate");
-	assert_string_equal(fm(CLS, "onCreate", SIG, 15, 0, 15), ELL "ivity.onCreate");
-	assert_string_equal(fm(CLS, "onCreate", SIG, 10, 0, 10), ELL ".onCreate");
-	/* The method name last. */
-	assert_string_equal(fm(CLS, "onCreate", SIG, 9, 0, 8), "onCreate");
-	assert_string_equal(fm(CLS, "onCreate", SIG, 8, 0, 8), "onCreate");
-	assert_string_equal(fm(CLS, "onCreate", SIG, 5, 0, 5), "onCr" ELL);
-	assert_string_equal(fm(CLS, "onCreate", SIG, 5, 1, 5), "onCr~");
+	/* 59: the signature goes first, to "(…)": 16 + 12 + 1 + 8 + 1 + 3. */
+	assert_string_equal(fm(CLS, "onCreate", SIG, 59, 0, 41), CLS ".onCreate (" ELL ")");
+	assert_string_equal(fm(CLS, "onCreate", SIG, 41, 0, 41), CLS ".onCreate (" ELL ")");
+	assert_string_equal(fm(CLS, "onCreate", SIG, 59, 1, 43), CLS ".onCreate (...)");
+	/* Then the package, a segment at a time from the left, each to its
+	 * first letter: com (-2), example (-6), app (-2). */
+	assert_string_equal(fm(CLS, "onCreate", SIG, 40, 0, 39),
+	                    "c.example.app.MainActivity.onCreate (" ELL ")");
+	assert_string_equal(fm(CLS, "onCreate", SIG, 38, 0, 33),
+	                    "c.e.app.MainActivity.onCreate (" ELL ")");
+	assert_string_equal(fm(CLS, "onCreate", SIG, 33, 0, 33),
+	                    "c.e.app.MainActivity.onCreate (" ELL ")");
+	assert_string_equal(fm(CLS, "onCreate", SIG, 32, 0, 31),
+	                    "c.e.a.MainActivity.onCreate (" ELL ")");
+	assert_string_equal(fm(CLS, "onCreate", SIG, 31, 1, 31), "c.e.a.MainActivity.onCreate (.~");
+	/* Only when even that is too wide: a cut at the end. */
+	assert_string_equal(fm(CLS, "onCreate", SIG, 30, 0, 30), "c.e.a.MainActivity.onCreate (" ELL);
+	assert_string_equal(fm(CLS, "onCreate", SIG, 20, 0, 20), "c.e.a.MainActivity." ELL);
+	assert_string_equal(fm(CLS, "onCreate", SIG, 5, 0, 5), "c.e." ELL);
+	assert_string_equal(fm(CLS, "onCreate", SIG, 5, 1, 5), "c.e.~");
 	assert_string_equal(fm(CLS, "onCreate", SIG, 1, 0, 1), ELL);
 }
 
@@ -444,15 +443,21 @@ static void test_fit_method_parts(void **state)
 	/* No class, no signature, a class without a package, '/' packages. */
 	assert_string_equal(fm("", "main", "([Ljava/lang/String;)V", 40, 0, 27),
 	                    "main ([Ljava/lang/String;)V");
-	assert_string_equal(fm("", "main", "([Ljava/lang/String;)V", 10, 0, 10), "main ([Lj" ELL);
+	assert_string_equal(fm("", "main", "([Ljava/lang/String;)V", 10, 0, 8), "main (" ELL ")");
 	assert_string_equal(fm("", "main", "", 40, 0, 4), "main");
 	assert_string_equal(fm("a.B", "m", "", 40, 0, 5), "a.B.m");
-	assert_string_equal(fm("a.B", "m", "", 4, 0, 3), "B.m");
+	/* A one-letter segment cannot shrink: cut. */
+	assert_string_equal(fm("a.B", "m", "", 4, 0, 4), "a.B" ELL);
 	assert_string_equal(fm("Foo", "bar", "()V", 40, 0, 11), "Foo.bar ()V");
+	/* "()V" is no wider than "(…)": it stays, and the end is cut. */
 	assert_string_equal(fm("Foo", "bar", "()V", 9, 0, 9), "Foo.bar " ELL);
-	/* "com/example/Foo.bar ()V" is 23; 19 leaves 8 for "com/example/". */
+	/* Dalvik's slashes: "com/example/Foo.bar ()V" is 23; the slashes stay. */
 	assert_string_equal(fm("com/example/Foo", "bar", "()V", 23, 0, 23), "com/example/Foo.bar ()V");
-	assert_string_equal(fm("com/example/Foo", "bar", "()V", 19, 0, 19), ELL "xample/Foo.bar ()V");
+	assert_string_equal(fm("com/example/Foo", "bar", "()V", 22, 0, 21), "c/example/Foo.bar ()V");
+	assert_string_equal(fm("com/example/Foo", "bar", "()V", 19, 0, 15), "c/e/Foo.bar ()V");
+	/* A nested class is one segment; an empty segment stays empty. */
+	assert_string_equal(fm("android.os.Handler$Cb", "run", "", 18, 0, 18), "a.o.Handler$Cb.run");
+	assert_string_equal(fm("x..Y", "z", "", 5, 0, 5), "x..Y" ELL);
 }
 
 /* 中文.类名.方法 ()V: package 中文. (5), class 类名 (4), name 方法 (4). */
@@ -465,44 +470,53 @@ static void test_fit_method_cjk(void **state)
 {
 	(void)state;
 	const char *cls = ZH WEN "." LEI MING, *name = FANG FA;
-	/* full 18 columns, tail "类名.方法 ()V" 13, "类名.方法" 9. */
+	/* full 18 columns; the package to its first character: 16. */
 	assert_string_equal(fm(cls, name, "()V", 18, 0, 18), ZH WEN "." LEI MING "." FANG FA " ()V");
-	assert_string_equal(fm(cls, name, "()V", 17, 0, 17), ELL WEN "." LEI MING "." FANG FA " ()V");
-	/* 16: 3 columns for "中文.": "…." (2), a wide 文 does not fit. */
-	assert_string_equal(fm(cls, name, "()V", 16, 0, 15), ELL "." LEI MING "." FANG FA " ()V");
-	assert_string_equal(fm(cls, name, "()V", 15, 0, 15), ELL "." LEI MING "." FANG FA " ()V");
-	assert_string_equal(fm(cls, name, "()V", 14, 0, 13), LEI MING "." FANG FA " ()V");
-	assert_string_equal(fm(cls, name, "()V", 13, 0, 13), LEI MING "." FANG FA " ()V");
-	assert_string_equal(fm(cls, name, "()V", 12, 0, 12), LEI MING "." FANG FA " (" ELL);
-	assert_string_equal(fm(cls, name, "()V", 10, 0, 10), LEI MING "." FANG FA ELL);
-	assert_string_equal(fm(cls, name, "()V", 9, 0, 9), LEI MING "." FANG FA);
-	assert_string_equal(fm(cls, name, "()V", 8, 0, 8), ELL MING "." FANG FA);
-	assert_string_equal(fm(cls, name, "()V", 7, 0, 6), ELL "." FANG FA);
-	assert_string_equal(fm(cls, name, "()V", 6, 0, 6), ELL "." FANG FA);
-	assert_string_equal(fm(cls, name, "()V", 5, 0, 4), FANG FA);
-	assert_string_equal(fm(cls, name, "()V", 4, 0, 4), FANG FA);
-	assert_string_equal(fm(cls, name, "()V", 3, 0, 3), FANG ELL);
+	assert_string_equal(fm(cls, name, "()V", 17, 0, 16), ZH "." LEI MING "." FANG FA " ()V");
+	assert_string_equal(fm(cls, name, "()V", 16, 0, 16), ZH "." LEI MING "." FANG FA " ()V");
+	/* 15: cut at the end, on a character boundary. */
+	assert_string_equal(fm(cls, name, "()V", 15, 0, 15), ZH "." LEI MING "." FANG FA " (" ELL);
+	assert_string_equal(fm(cls, name, "()V", 12, 0, 11), ZH "." LEI MING "." FANG ELL);
+	assert_string_equal(fm(cls, name, "()V", 10, 0, 9), ZH "." LEI MING "." ELL);
 	assert_string_equal(fm(cls, name, "()V", 2, 0, 1), ELL);
-	assert_string_equal(fm(cls, name, "()V", 1, 0, 1), ELL);
 }
 
-/* Whether out holds needle. */
-static int has(const char *out, const char *needle)
+/* cls with every package segment cut to its first character. */
+static void abbrev_all(const char *cls, char *out, size_t n)
 {
-	return strstr(out, needle) != NULL;
+	const char *last = cls;
+	for (const char *p = cls; *p; p++)
+		if (*p == '.' || *p == '/')
+			last = p + 1;
+	size_t k = 0;
+	int at_start = 1;
+	for (const char *p = cls; *p && k + 5 < n; p++) {
+		if (p >= last || *p == '.' || *p == '/') {
+			out[k++] = *p;
+			at_start = *p == '.' || *p == '/';
+			continue;
+		}
+		if (at_start) {
+			int len = u8_mblen((const uint8_t *)p, strlen(p));
+			len = len < 1 ? 1 : len;
+			memcpy(out + k, p, (size_t)len);
+			k += (size_t)len;
+			p += len - 1;
+			at_start = 0;
+		}
+	}
+	out[k] = '\0';
 }
 
-/* The priority as invariants over every width. */
+/* The rule as invariants over every width. */
 static void sweep_method(const char *cls, const char *name, const char *sig, int ascii)
 {
-	char full[512], tail[512], cn[512];
-	const char *dot = strrchr(cls, '.');
-	const char *simple = dot ? dot + 1 : cls;
+	char full[512], small[1100], pkg[256];
+	const char *ell = ascii ? "~" : ELL;
 	snprintf(full, sizeof full, "%s.%s %s", cls, name, sig);
-	snprintf(tail, sizeof tail, "%s.%s %s", simple, name, sig);
-	snprintf(cn, sizeof cn, "%s.%s", simple, name);
-	int fw = text_width(full), tw = text_width(tail), cw = text_width(cn);
-	int nw = text_width(name);
+	abbrev_all(cls, pkg, sizeof pkg);
+	snprintf(small, sizeof small, "%s.%s %s", pkg, name, ascii ? "(...)" : "(" ELL ")");
+	int fw = text_width(full), sw = text_width(small);
 	for (int cols = 1; cols <= 80; cols++) {
 		char out[512];
 		int w = text_fit_method(cls, name, sig, cols, ascii, out, sizeof out);
@@ -510,17 +524,21 @@ static void sweep_method(const char *cls, const char *name, const char *sig, int
 			fail_msg("cols %d: width %d: %s", cols, w, out);
 		assert_int_equal(w, text_width(out));
 		assert_null(u8_check((const uint8_t *)out, strlen(out)));
+		size_t ol = strlen(out), el = strlen(ell);
+		int cut = ol >= el && strcmp(out + ol - el, ell) == 0;
 		if (cols >= fw)
 			assert_string_equal(out, full);
-		else if (cols >= tw)   /* package elided first: the rest whole */
-			assert_string_equal(out + strlen(out) - strlen(tail), tail);
-		else if (cols > cw)    /* then the signature: class.name whole */
-			assert_memory_equal(out, cn, strlen(cn));
-		if (cols >= nw)        /* the name goes last */
-			assert_true(has(out, name));
-		/* A cut wastes at most a wide character's column plus one. */
-		if (cols >= nw + 2 && cols < fw && w < cols - 2)
-			fail_msg("cols %d: only %d used: %s", cols, w, out);
+		else if (cols >= sw) {
+			/* Never cut: whole name and "(…)", segments whole or one
+			 * character. */
+			assert_false(cut);
+			assert_non_null(strstr(out, name));
+			assert_true(w >= sw);
+		} else {
+			/* Fully abbreviated and still too wide: cut at the end. */
+			assert_true(cut);
+			assert_memory_equal(out, small, ol - el);
+		}
 	}
 }
 
@@ -529,8 +547,9 @@ static void test_fit_method_sweep(void **state)
 	(void)state;
 	sweep_method(CLS, "onCreate", SIG, 0);
 	sweep_method(CLS, "onCreate", SIG, 1);
-	sweep_method("java.util.concurrent.ThreadPoolExecutor$Worker", "run", "()V", 0);
-	sweep_method(ZH WEN "." LEI MING, FANG FA, "()V", 0);
+	sweep_method("java.util.concurrent.ThreadPoolExecutor$Worker", "run", "(Ljava/lang/Object;)V", 0);
+	sweep_method("android/os/Looper", "loop", "(Ljava/lang/Object;)V", 1);
+	sweep_method(ZH WEN "." LEI MING, FANG FA, "(L" ZH WEN ";)V", 0);
 	sweep_method(ZH WEN ".x." LEI MING, FANG FA ZH WEN, "(L" ZH ";)V", 0);
 }
 

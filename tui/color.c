@@ -11,7 +11,7 @@ static const short color_pal8[] = {COLOR_BLUE, COLOR_GREEN, COLOR_CYAN, COLOR_RE
                                    COLOR_YELLOW};
 
 enum { PAIR_HEADER = 1, PAIR_TITLE, PAIR_PARENT, PAIR_CHILD, PAIR_SELF, PAIR_MARK, PAIR_CURSOR,
-       PAIR_WARN, PAIR_PAL0 };
+       PAIR_WARN, PAIR_WORSE, PAIR_BETTER, PAIR_PAL0 };
 
 static int color_wanted(int want)
 {
@@ -35,6 +35,9 @@ static void color_mono(struct color *c)
 	c->role[ROLE_MARK] = A_BOLD;
 	c->role[ROLE_CURSOR] = A_REVERSE;
 	c->role[ROLE_WARN] = A_BOLD;
+	/* Without colour the signs (+ and −) tell them apart. */
+	c->role[ROLE_WORSE] = A_NORMAL;
+	c->role[ROLE_BETTER] = A_NORMAL;
 	c->npalette = 1;
 	c->palette[0] = A_NORMAL;
 }
@@ -60,6 +63,8 @@ void color_init(struct color *c, int want)
 	init_pair(PAIR_MARK, big ? 197 : COLOR_RED, -1);
 	init_pair(PAIR_CURSOR, big ? 16 : dark, big ? 231 : COLOR_WHITE);
 	init_pair(PAIR_WARN, big ? 16 : dark, big ? 214 : COLOR_YELLOW);
+	init_pair(PAIR_WORSE, big ? 196 : COLOR_RED, -1);
+	init_pair(PAIR_BETTER, big ? 40 : COLOR_GREEN, -1);
 	c->role[ROLE_HEADER] = COLOR_PAIR(PAIR_HEADER);
 	c->role[ROLE_TITLE] = COLOR_PAIR(PAIR_TITLE) | A_BOLD;
 	c->role[ROLE_SELECTED] = A_REVERSE | A_BOLD;
@@ -69,6 +74,8 @@ void color_init(struct color *c, int want)
 	c->role[ROLE_MARK] = COLOR_PAIR(PAIR_MARK) | A_BOLD;
 	c->role[ROLE_CURSOR] = COLOR_PAIR(PAIR_CURSOR);
 	c->role[ROLE_WARN] = COLOR_PAIR(PAIR_WARN) | A_BOLD;
+	c->role[ROLE_WORSE] = COLOR_PAIR(PAIR_WORSE) | A_BOLD;
+	c->role[ROLE_BETTER] = COLOR_PAIR(PAIR_BETTER) | A_BOLD;
 	const short *pal = big ? color_pal256 : color_pal8;
 	int n = big ? (int)(sizeof color_pal256 / sizeof *color_pal256)
 	            : (int)(sizeof color_pal8 / sizeof *color_pal8);

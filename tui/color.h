@@ -24,6 +24,8 @@ enum color_role {
 	ROLE_MARK,       /* extents of the selected method's calls */
 	ROLE_CURSOR,     /* the timeline's time cursor */
 	ROLE_WARN,       /* the damage marker */
+	ROLE_WORSE,      /* diff: more time (a regression): red */
+	ROLE_BETTER,     /* diff: less time (an improvement): green */
 	ROLE_COUNT
 };
 

@@ -12,7 +12,7 @@
 #define DRAW_NO_ERASE A_PROTECT
 
 static const char *const draw_syms[SYM_COUNT][2] = {
-	[SYM_ELLIPSIS] = {"\xE2\x80\xA6", "~"},
+	[SYM_ELLIPSIS] = {TEXT_ELLIPSIS, TEXT_ELLIPSIS_ASCII},
 	[SYM_ARROW] = {"\xE2\x86\x92", "->"},
 	[SYM_PARENT] = {"\xE2\x96\xB2", "<"},
 	[SYM_CHILD] = {"\xE2\x96\xBC", ">"},
@@ -27,7 +27,7 @@ static const char *const draw_syms[SYM_COUNT][2] = {
 	[SYM_SHADE2] = {"\xE2\x96\x93", "="},
 	[SYM_SHADE3] = {"\xE2\x96\x92", "+"},
 	[SYM_SHADE4] = {"\xE2\x96\x91", ":"},
-	[SYM_MORE] = {"\xE2\x80\xA6", "..."},
+	[SYM_MORE] = {TEXT_MORE, TEXT_MORE_ASCII},
 	[SYM_CRUMB] = {" \xE2\x80\xBA ", " > "},
 	[SYM_DASH] = {"\xE2\x80\x93", "-"},
 	[SYM_MINUS] = {"\xE2\x88\x92", "-"},
@@ -112,4 +112,26 @@ void draw_bar(WINDOW *win, const char *g, attr_t a, int n)
 void draw_no_erase(WINDOW *win)
 {
 	wbkgdset(win, ' ' | DRAW_NO_ERASE);
+}
+
+int draw_wrapped(WINDOW *win, int y, int rows, const char *s, attr_t a, int ascii)
+{
+	int w = getmaxx(win), r = 0;
+	char line[2400];
+	size_t len = strlen(s);
+	for (; r < rows; r++) {
+		size_t k = text_wrap(s, w);
+		if (r == rows - 1 || k >= len || !k) {
+			draw_cell(win, y + r, 0, w, s, a, ascii);  /* the last row cuts */
+			return r + 1;
+		}
+		if (k >= sizeof line)
+			k = sizeof line - 1;
+		memcpy(line, s, k);
+		line[k] = '\0';
+		draw_cell(win, y + r, 0, w, line, a, ascii);
+		s += k;
+		len -= k;
+	}
+	return r;
 }

@@ -44,6 +44,11 @@ void draw_cell_right(WINDOW *win, int y, int x, int w, const char *s, attr_t a, 
 /* A whole row of win: text from column 0 to the right edge. */
 void draw_row(WINDOW *win, int y, const char *s, attr_t a, int ascii);
 
+/* Text s wrapped over at most rows rows of win from row y, each row the
+ * width of win (the last row cuts with the ellipsis what still does not
+ * fit). Returns the rows drawn. */
+int draw_wrapped(WINDOW *win, int y, int rows, const char *s, attr_t a, int ascii);
+
 /* Spaces in attribute a from the cursor to the right edge of the row. */
 void draw_fill(WINDOW *win, attr_t a);
 

@@ -23,7 +23,6 @@
 #include "actions.h"
 #include "calls.h"
 #include "diff.h"
-#include "durparse.h"
 #include "export.h"
 #include "gate.h"
 #include "jank.h"
@@ -31,23 +30,25 @@
 #include "inflate.h"
 #include "load.h"
 #include "mapping.h"
-#include "methodmatch.h"
 #include "profile.h"
 #include "report.h"
 #include "textesc.h"
 #include "trace.h"
 #include "ui.h"
+#include "view.h"
 
 enum { EXIT_OUTPUT = 1, EXIT_INPUT = 2, EXIT_GATE = 3 };
 
 enum main_format {
 	FMT_TEXT, FMT_CSV, FMT_JSON, FMT_FOLDED, FMT_CHROME, FMT_DUMP, FMT_SPEEDSCOPE, FMT_TREE,
-	FMT_TREE_JSON, FMT_CALLS, FMT_CALLS_CSV, FMT_CALLS_JSON, FMT_JANK, FMT_JANK_JSON,
+	FMT_TREE_JSON, FMT_WAITS, FMT_WAITS_JSON, FMT_CALLS, FMT_CALLS_CSV, FMT_CALLS_JSON,
+	FMT_JANK, FMT_JANK_JSON,
 };
 
 static const char *const main_formats[] = {"text", "csv", "json", "folded", "chrome", "dump",
-                                             "speedscope", "tree", "tree-json", "calls",
-                                             "calls-csv", "calls-json", "jank", "jank-json"};
+                                             "speedscope", "tree", "tree-json", "waits",
+                                             "waits-json", "calls", "calls-csv", "calls-json",
+                                             "jank", "jank-json"};
 #define MAIN_NFORMATS ((int)(sizeof main_formats / sizeof main_formats[0]))
 
 struct main_opts {
@@ -73,6 +74,16 @@ struct main_opts {
 	const char **fail_if;   /* --fail-if rules, in order */
 	int nfail_if;
 	const char *path[2]; /* the trace; for --diff BASE and NEW */
+	struct range range;  /* --range, when has_range */
+	int has_range;
+	const char **transforms;      /* --transform values, in order (argv's) */
+	uint32_t ntransforms;
+	struct view_step *steps;      /* the range (first) and the transforms */
+	uint32_t nsteps;
+	struct view_glob *app;        /* --app, or NULL */
+	uint32_t napp;
+	uint64_t min_wait;            /* --min-wait in µs */
+	int min_wait_set;
 };
 
 static void main_usage(FILE *out)
@@ -87,7 +98,8 @@ static void main_usage(FILE *out)
 	      "                        a method: calls, calls-csv, calls-json; long\n"
 	      "                        main-thread frames: jank, jank-json; or export:\n"
 	      "                        folded (flame graphs), chrome (Trace Event JSON\n"
-	      "                        for Perfetto), speedscope, dump (every record)\n"
+	      "                        for Perfetto), speedscope, dump (every record);\n"
+	      "                        waits or waits-json (where threads were off CPU)\n"
 	      "  -t, --thread=THREAD   only this thread: its id (decimal or 0x hex),\n"
 	      "                        its name, or a prefix of one name\n"
 	      "  -o, --output=FILE     write to FILE instead of standard output\n"
@@ -97,6 +109,15 @@ static void main_usage(FILE *out)
 	      "      --invert          trees: bottom-up (each method, then its callers)\n"
 	      "      --depth=N         trees: print N levels below the root\n"
 	      "      --min=PERCENT     trees: leave out nodes below PERCENT of the total\n"
+	      "      --range=A..B      only the time from A to B on the timeline (units\n"
+	      "                        us, ms or s; either end may be left out: 2s..)\n"
+	      "      --transform=KIND:ARG  reshape the call trees first (repeatable, in\n"
+	      "                        order): focus:M, merge:M, drop:M, rec:M (M as\n"
+	      "                        Class.name, Class.name(sig) or 0x1a2b),\n"
+	      "                        collapse:GLOB, app:GLOB[,GLOB...] (only my code)\n"
+	      "      --app=GLOB[,GLOB...]  the app's classes, for categories (default:\n"
+	      "                        guessed)\n"
+	      "      --min-wait=TIME   waits: the least wait listed (default 16ms)\n"
 	      "      --method=M        calls, calls-csv, calls-json: every call of M\n"
 	      "                        (Class.name, Class.name(signature) or 0x1a2b)\n"
 	      "      --frame=TIME      jank, jank-json: the frame budget (default 16.7ms;\n"
@@ -186,8 +207,8 @@ static int main_bad_option(int c, char *const *argv)
 
 enum {
 	OPT_COLOR = 256, OPT_ASCII, OPT_KEYS_ROFF, OPT_KEYS_MD, OPT_CLOCK, OPT_SIGNATURES,
-	OPT_PER_THREAD, OPT_DIFF, OPT_MAPPING, OPT_INVERT, OPT_DEPTH, OPT_MIN, OPT_METHOD,
-	OPT_FRAME, OPT_FAIL_IF,
+	OPT_PER_THREAD, OPT_DIFF, OPT_MAPPING, OPT_INVERT, OPT_DEPTH, OPT_MIN, OPT_RANGE,
+	OPT_TRANSFORM, OPT_APP, OPT_MIN_WAIT, OPT_METHOD, OPT_FRAME, OPT_FAIL_IF,
 };
 
 static const struct option main_longopts[] = {
@@ -208,6 +229,10 @@ static const struct option main_longopts[] = {
 	{"invert", no_argument, NULL, OPT_INVERT},
 	{"depth", required_argument, NULL, OPT_DEPTH},
 	{"min", required_argument, NULL, OPT_MIN},
+	{"range", required_argument, NULL, OPT_RANGE},
+	{"transform", required_argument, NULL, OPT_TRANSFORM},
+	{"app", required_argument, NULL, OPT_APP},
+	{"min-wait", required_argument, NULL, OPT_MIN_WAIT},
 	{"method", required_argument, NULL, OPT_METHOD},
 	{"frame", required_argument, NULL, OPT_FRAME},
 	{"fail-if", required_argument, NULL, OPT_FAIL_IF},
@@ -257,11 +282,11 @@ static int main_min(const char *s, uint64_t *ppm)
 /* --method: checked now, matched once the trace is read. */
 static int main_method_opt(struct main_opts *o, const char *arg)
 {
-	struct methodmatch m;
+	struct match_spec m;
 	const char *why;
-	if (methodmatch_parse(arg, &m, &why) < 0)
+	if (match_spec_parse(arg, &m, &why) < 0)
 		return main_usage_error("--method=%s: %s", arg, why);
-	methodmatch_free(&m);
+	match_spec_free(&m);
 	o->method = arg;
 	return 0;
 }
@@ -269,7 +294,7 @@ static int main_method_opt(struct main_opts *o, const char *arg)
 static int main_frame_opt(struct main_opts *o, const char *arg)
 {
 	const char *why;
-	if (durparse_time(arg, &o->frame, &why) < 0)
+	if (range_parse_time(arg, &o->frame, &why) < 0)
 		return main_usage_error("--frame=%s: %s", arg, why);
 	if (o->frame == 0)
 		return main_usage_error("--frame=%s: the budget must be more than 0", arg);
@@ -349,6 +374,36 @@ static int main_option(int c, struct main_opts *o, char *const *argv)
 			                        optarg);
 		o->min_set = 1;
 		break;
+	case OPT_RANGE: {
+		const char *why;
+		if (range_parse(optarg, &o->range, &why) < 0)
+			return main_usage_error("--range: %s (got '%s')", why, optarg);
+		o->has_range = 1;
+		break;
+	}
+	case OPT_TRANSFORM: {
+		struct view_step st;
+		const char *why;
+		if (view_step_transform(optarg, &st, &why) < 0)
+			return main_usage_error("--transform: %s (got '%s')", why, optarg);
+		view_step_free(&st);   /* parsed again once all options are in */
+		o->transforms[o->ntransforms++] = optarg;
+		break;
+	}
+	case OPT_APP: {
+		const char *why;
+		free(o->app);
+		if (view_parse_globs(optarg, &o->app, &o->napp, &why) < 0)
+			return main_usage_error("--app: %s (got '%s')", why, optarg);
+		break;
+	}
+	case OPT_MIN_WAIT: {
+		const char *why;
+		if (range_parse_time(optarg, &o->min_wait, &why) < 0)
+			return main_usage_error("--min-wait: %s (got '%s')", why, optarg);
+		o->min_wait_set = 1;
+		break;
+	}
 	case OPT_METHOD: return main_method_opt(o, optarg);
 	case OPT_FRAME: return main_frame_opt(o, optarg);
 	case OPT_FAIL_IF: return main_fail_if_opt(o, optarg);
@@ -394,13 +449,17 @@ static int main_check(const struct main_opts *o)
 		                        "folded)", main_formats[o->format]);
 	if (o->nfail_if && !o->diff)
 		return main_usage_error("--fail-if needs --diff BASE NEW");
+	if (o->diff && (o->format == FMT_WAITS || o->format == FMT_WAITS_JSON))
+		return main_usage_error("--diff cannot write --format=%s (expected text, csv, json, "
+		                        "folded)", main_formats[o->format]);
 	return 0;
 }
 
 /* Options that change some outputs only. */
 enum {
 	USE_THREAD = 1, USE_CLOCK = 2, USE_SIGNATURES = 4, USE_PER_THREAD = 8, USE_COLOR = 16,
-	USE_ASCII = 32, USE_TREE = 64, USE_METHOD = 128, USE_FRAME = 256,
+	USE_ASCII = 32, USE_TREE = 64, USE_VIEW = 128, USE_WAITS = 256, USE_METHOD = 512,
+	USE_FRAME = 1024,
 };
 
 /* The options the chosen output reads; ui: the full-screen view. */
@@ -409,15 +468,18 @@ static unsigned main_uses(const struct main_opts *o, int ui)
 	if (ui)
 		return USE_THREAD | USE_COLOR | USE_ASCII;
 	switch (o->format) {
-	case FMT_TEXT: case FMT_CSV: case FMT_JSON: return USE_THREAD;
-	case FMT_CHROME: case FMT_SPEEDSCOPE: return USE_THREAD | USE_CLOCK | USE_SIGNATURES;
+	case FMT_TEXT: case FMT_CSV: case FMT_JSON: return USE_THREAD | USE_VIEW;
+	case FMT_CHROME: case FMT_SPEEDSCOPE:
+		return USE_THREAD | USE_CLOCK | USE_SIGNATURES | USE_VIEW;
 	case FMT_FOLDED:
-		return USE_THREAD | USE_CLOCK | USE_SIGNATURES | (o->diff ? 0 : USE_PER_THREAD);
+		return USE_THREAD | USE_CLOCK | USE_SIGNATURES | USE_VIEW |
+		       (o->diff ? 0 : USE_PER_THREAD);
 	case FMT_DUMP: return 0;
-	case FMT_TREE: case FMT_TREE_JSON: return USE_THREAD | USE_CLOCK | USE_TREE;
+	case FMT_TREE: case FMT_TREE_JSON: return USE_THREAD | USE_CLOCK | USE_TREE | USE_VIEW;
+	case FMT_WAITS: case FMT_WAITS_JSON: return USE_THREAD | USE_VIEW | USE_WAITS;
 	case FMT_CALLS: case FMT_CALLS_CSV: case FMT_CALLS_JSON:
-		return USE_THREAD | USE_CLOCK | USE_METHOD;
-	case FMT_JANK: case FMT_JANK_JSON: return USE_THREAD | USE_FRAME;
+		return USE_THREAD | USE_CLOCK | USE_METHOD | USE_VIEW;
+	case FMT_JANK: case FMT_JANK_JSON: return USE_THREAD | USE_FRAME | USE_VIEW;
 	}
 	return 0;
 }
@@ -439,6 +501,10 @@ static void main_warn_ignored(const struct main_opts *o, int ui)
 		{USE_TREE, o->invert, "--invert"},
 		{USE_TREE, o->depth > 0, "--depth"},
 		{USE_TREE, o->min_set, "--min"},
+		{USE_VIEW, o->has_range, "--range"},
+		{USE_VIEW, o->ntransforms > 0, "--transform"},
+		{USE_VIEW, o->app != NULL, "--app"},
+		{USE_WAITS, o->min_wait_set, "--min-wait"},
 		{USE_METHOD, o->method != NULL, "--method"},
 		{USE_FRAME, o->frame_set, "--frame"},
 	};
@@ -455,10 +521,39 @@ static void main_warn_ignored(const struct main_opts *o, int ui)
 	}
 }
 
+/* The range and transforms as one list of view steps, range first. */
+static int main_steps(struct main_opts *o)
+{
+	uint32_t n = o->ntransforms + (o->has_range ? 1 : 0);
+	const char *why = "out of memory";
+	if (!n)
+		return 0;
+	if (!(o->steps = calloc(n, sizeof *o->steps)))
+		return main_usage_error("%s", why);
+	if (o->has_range && view_step_range(&o->range, &o->steps[o->nsteps++]) < 0)
+		return main_usage_error("%s", why);
+	for (uint32_t i = 0; i < o->ntransforms; i++)
+		if (view_step_transform(o->transforms[i], &o->steps[o->nsteps++], &why) < 0)
+			return main_usage_error("--transform: %s (got '%s')", why, o->transforms[i]);
+	return 0;
+}
+
+static void main_opts_free(struct main_opts *o)
+{
+	for (uint32_t i = 0; i < o->nsteps; i++)
+		view_step_free(&o->steps[i]);
+	free(o->steps);
+	free(o->transforms);
+	free(o->app);
+	free(o->fail_if);
+}
+
 static int main_options(int argc, char **argv, struct main_opts *o)
 {
 	int c, rc;
 	opterr = 0;
+	if (!(o->transforms = calloc((size_t)argc + 1, sizeof *o->transforms)))
+		return main_usage_error("out of memory");
 	while ((c = getopt_long(argc, argv, ":rf:t:o:hV", main_longopts, NULL)) != -1)
 		if ((rc = main_option(c, o, argv)) != 0)
 			return rc;
@@ -471,7 +566,7 @@ static int main_options(int argc, char **argv, struct main_opts *o)
 		                                                 : "only one TRACE can be given"));
 	o->path[0] = argv[optind];
 	o->path[1] = o->diff ? argv[optind + 1] : NULL;
-	return main_check(o);
+	return main_check(o) ? EXIT_INPUT : main_steps(o);
 }
 
 /* ------------------------------------------------------------ loading */
@@ -677,12 +772,15 @@ static int main_thread(const struct main_opts *o, const char *path, const struct
 	return EXIT_INPUT;
 }
 
-static int main_profile(const struct main_opts *o, const char *path, const struct trace *tr,
-                        struct profile *p)
+/* names is the loaded trace (--thread is resolved there: a range may
+ * leave a thread without records), tr the one profiled (names or a view
+ * of it). */
+static int main_profile(const struct main_opts *o, const char *path, const struct trace *names,
+                        const struct trace *tr, struct profile *p)
 {
 	struct tv_error err = {TV_OK, TV_NO_OFFSET, ""};
 	uint32_t tid;
-	if (o->thread && main_thread(o, path, tr, &tid) != 0)
+	if (o->thread && main_thread(o, path, names, &tid) != 0)
 		return EXIT_INPUT;
 	if (profile_build(p, tr, o->thread ? &tid : NULL, &err) != TV_OK) {
 		main_error(path, &err);
@@ -790,27 +888,33 @@ static int main_dump(const struct main_opts *o, const struct mapping *map)
 }
 
 static enum tv_status main_write(FILE *out, const struct main_opts *o, const struct profile *p,
-                                 int clock)
+                                 int clock, const struct trace *loaded)
 {
 	struct export_opts eo = {clock, o->signatures, o->per_thread};
+	struct report_view rv = {o->has_range ? &o->range : NULL, view_axis_clock(loaded),
+	                         o->transforms, o->ntransforms, o->app, o->napp};
 	switch (o->format) {
-	case FMT_JSON: return report_json(out, p);
+	case FMT_WAITS: case FMT_WAITS_JSON:
+		return report_waits(out, p, o->min_wait_set ? o->min_wait : 16000,
+		                    view_axis_origin(loaded), o->format == FMT_WAITS_JSON);
+	case FMT_JSON: return report_json_view(out, p, &rv);
 	case FMT_CSV: return report_csv(out, p);
 	case FMT_FOLDED: return export_folded(out, p, &eo);
 	case FMT_CHROME: return export_chrome(out, p, &eo);
 	case FMT_SPEEDSCOPE: return export_speedscope(out, p, &eo);
 	default: break;
 	}
-	return report_text(out, p, o->path[0]);
+	return report_text_view(out, p, o->path[0], &rv);
 }
 
 /* --format=tree or tree-json: the call tree of the selection. */
-static int main_tree(const struct main_opts *o, const struct trace *tr, int clock)
+static int main_tree(const struct main_opts *o, const struct trace *names,
+                     const struct trace *tr, int clock)
 {
 	struct tv_error err = {TV_OK, TV_NO_OFFSET, ""};
 	struct cctree t = {0};
 	uint32_t tid;
-	if (o->thread && main_thread(o, o->path[0], tr, &tid) != 0)
+	if (o->thread && main_thread(o, o->path[0], names, &tid) != 0)
 		return EXIT_INPUT;
 	enum tv_status st = o->invert ? cctree_build_inverted(&t, tr, o->thread ? &tid : NULL,
 	                                                      clock, &err)
@@ -830,28 +934,61 @@ static int main_tree(const struct main_opts *o, const struct trace *tr, int cloc
 	return rc;
 }
 
+/* The loaded trace seen through --range and --transform (view.h) into
+ * *view; a warning names each transform that matched nothing. */
+static int main_view(const struct main_opts *o, const char *path, const struct trace *tr,
+                     struct trace *view)
+{
+	struct tv_error err = {TV_OK, TV_NO_OFFSET, ""};
+	uint8_t *none = calloc(o->nsteps ? o->nsteps : 1, 1);
+	if (!none || view_build(view, tr, o->steps, o->nsteps, none, &err) != TV_OK) {
+		free(none);
+		fprintf(stderr, "traceview: %s: out of memory\n", main_name(path));
+		return EXIT_INPUT;
+	}
+	for (uint32_t i = 0; i < o->nsteps; i++) {
+		if (!none[i])
+			continue;
+		fprintf(stderr, "traceview: warning: %s: --transform=", main_name(path));
+		textesc_text(stderr, o->steps[i].text, strlen(o->steps[i].text));
+		fputs(" matches nothing: it changes nothing\n", stderr);
+		tv_warnings_add(&view->warnings, TV_W_TRANSFORM_NONE, TV_NO_OFFSET, 1);
+	}
+	free(none);
+	return 0;
+}
+
 /* The methods --method names: want[m] set for each; the count matched. */
 static uint32_t main_want(const struct main_opts *o, const struct trace *tr, uint8_t *want)
 {
-	struct methodmatch m;
+	struct match_spec m;
 	const char *why;
 	uint32_t n = 0;
-	if (methodmatch_parse(o->method, &m, &why) < 0)   /* checked with the options */
+	if (match_spec_parse(o->method, &m, &why) < 0)   /* checked with the options */
 		return 0;
 	for (uint32_t i = 0; i < tr->nmethods; i++)
-		n += want[i] = (uint8_t)methodmatch_method(&m, tr, i);
-	methodmatch_free(&m);
+		n += want[i] = (uint8_t)match_method(&m, tr, i);
+	match_spec_free(&m);
 	return n;
 }
 
-/* --format=calls, calls-csv or calls-json: every call of --method. */
-static int main_calls(const struct main_opts *o, const struct trace *tr, int clock)
+/* The timeline's axis of the loaded trace: a view's calls start on it. */
+static void main_axis(const struct trace *loaded, struct calls_axis *ax)
+{
+	ax->clock = view_axis_clock(loaded);
+	ax->origin = view_axis_origin(loaded);
+}
+
+/* --format=calls, calls-csv or calls-json: every call of --method in tr
+ * (the loaded trace, or a view of it). */
+static int main_calls(const struct main_opts *o, const struct trace *loaded,
+                      const struct trace *tr, int clock)
 {
 	struct tv_error err = {TV_OK, TV_NO_OFFSET, ""};
 	struct calls c = {0};
 	struct calls_axis ax;
 	uint32_t tid;
-	if (o->thread && main_thread(o, o->path[0], tr, &tid) != 0)
+	if (o->thread && main_thread(o, o->path[0], loaded, &tid) != 0)
 		return EXIT_INPUT;
 	uint8_t *want = calloc(tr->nmethods ? tr->nmethods : 1, 1);
 	if (!want) {
@@ -865,7 +1002,7 @@ static int main_calls(const struct main_opts *o, const struct trace *tr, int clo
 		fputc('\n', stderr);
 		rc = EXIT_INPUT;
 	}
-	calls_axis_of(tr, &ax);
+	main_axis(loaded, &ax);
 	if (!rc && calls_collect(&c, tr, want, o->thread ? &tid : NULL, &ax, &err) != TV_OK) {
 		main_error(o->path[0], &err);
 		rc = EXIT_INPUT;
@@ -887,28 +1024,29 @@ static int main_calls(const struct main_opts *o, const struct trace *tr, int clo
 
 /* --format=jank or jank-json: long frame-critical calls on the main
  * thread (or the --thread one). */
-static int main_jank(const struct main_opts *o, const struct trace *tr)
+static int main_jank(const struct main_opts *o, const struct trace *loaded,
+                     const struct trace *tr)
 {
 	struct tv_error err = {TV_OK, TV_NO_OFFSET, ""};
 	struct jank j = {0};
 	struct calls_axis ax;
-	uint32_t tid, t = jank_main_thread(tr);
+	uint32_t tid, t = jank_main_thread(loaded);   /* a view keeps the threads' order */
 	if (!tr->has_clock[TV_WALL]) {
 		fprintf(stderr, "traceview: %s: --format=%s needs a wall clock (clock=%s)\n",
 		        main_name(o->path[0]), main_formats[o->format], trace_clock_name(tr->clock));
 		return EXIT_INPUT;
 	}
 	if (o->thread) {
-		if (main_thread(o, o->path[0], tr, &tid) != 0)
+		if (main_thread(o, o->path[0], loaded, &tid) != 0)
 			return EXIT_INPUT;
-		t = trace_find_thread(tr, tid);
+		t = trace_find_thread(loaded, tid);
 	}
 	if (t == JANK_NONE) {
 		fprintf(stderr, "traceview: %s: the trace has no thread with records\n",
 		        main_name(o->path[0]));
 		return EXIT_INPUT;
 	}
-	calls_axis_of(tr, &ax);
+	main_axis(loaded, &ax);
 	if (jank_find(&j, tr, t, o->frame_set ? o->frame : JANK_FRAME_USEC, &ax, &err) != TV_OK) {
 		main_error(o->path[0], &err);
 		return EXIT_INPUT;
@@ -922,27 +1060,48 @@ static int main_jank(const struct main_opts *o, const struct trace *tr)
 	return rc;
 }
 
-/* A report or export of one trace. */
-static int main_report(const struct main_opts *o, const struct trace *tr)
+/* A report or export of one trace (loaded; tr is it or a view of it). */
+static int main_report_of(const struct main_opts *o, const struct trace *loaded,
+                          const struct trace *tr)
 {
 	struct profile p = {0};
 	int clock = trace_sort_clock(tr), rc = 0;
 	if (main_uses(o, 0) & USE_CLOCK)
 		rc = main_clock(o, tr, o->path[0], &clock);
 	if (!rc && (o->format == FMT_TREE || o->format == FMT_TREE_JSON))
-		return main_tree(o, tr, clock);
+		return main_tree(o, loaded, tr, clock);
 	if (!rc && main_is_calls(o->format))
-		return main_calls(o, tr, clock);
+		return main_calls(o, loaded, tr, clock);
 	if (!rc && main_is_jank(o->format))
-		return main_jank(o, tr);
+		return main_jank(o, loaded, tr);
+	if (!rc && (o->format == FMT_WAITS || o->format == FMT_WAITS_JSON) &&
+	    !(tr->has_clock[TV_CPU] && tr->has_clock[TV_WALL])) {
+		fprintf(stderr, "traceview: %s: --format=%s needs both clocks; the trace has one "
+		        "(clock=%s)\n", main_name(o->path[0]), main_formats[o->format],
+		        trace_clock_name(tr->clock));
+		return EXIT_INPUT;
+	}
 	if (!rc)
-		rc = main_profile(o, o->path[0], tr, &p);
+		rc = main_profile(o, o->path[0], loaded, tr, &p);
 	FILE *out = rc ? NULL : main_open_out(o);
 	if (!rc && !out)
 		rc = EXIT_OUTPUT;
 	if (!rc)
-		rc = main_close_out(o, out, main_write(out, o, &p, clock));
+		rc = main_close_out(o, out, main_write(out, o, &p, clock, loaded));
 	profile_free(&p);
+	return rc;
+}
+
+static int main_report(const struct main_opts *o, const struct trace *tr)
+{
+	struct trace view;
+	if (!o->nsteps)
+		return main_report_of(o, tr, tr);
+	int rc = main_view(o, o->path[0], tr, &view);
+	if (!rc) {
+		rc = main_report_of(o, tr, &view);
+		trace_free(&view);
+	}
 	return rc;
 }
 
@@ -1068,7 +1227,9 @@ static int main_gate(const struct main_opts *o, const struct diff *d, FILE *out)
 /* --diff BASE NEW: a report of the change, or the UI's diff table. */
 static int main_diff(const struct main_opts *o, const struct mapping *map)
 {
-	struct trace tr[2];
+	struct trace tr[2], view[2];
+	const struct trace *use[2] = {&tr[0], &tr[1]};
+	int nviews = 0;
 	struct profile p[2] = {{0}, {0}};
 	struct diff d = {0};
 	struct tv_error err = {TV_OK, TV_NO_OFFSET, ""};
@@ -1077,10 +1238,15 @@ static int main_diff(const struct main_opts *o, const struct mapping *map)
 		rc = main_load(o->path[1], map, &tr[1]);
 	else
 		trace_init(&tr[1]);
+	for (int i = 0; i < 2 && !rc && o->nsteps; i++) {
+		rc = main_view(o, o->path[i], &tr[i], &view[i]);
+		if (!rc)
+			use[i] = &view[nviews++];
+	}
 	for (int i = 0; i < 2 && !rc; i++)
-		rc = main_profile(o, o->path[i], &tr[i], &p[i]);
+		rc = main_profile(o, o->path[i], &tr[i], use[i], &p[i]);
 	for (int i = 0; i < 2 && !rc && o->clock >= 0 && (main_uses(o, 0) & USE_CLOCK); i++)
-		rc = main_clock(o, &tr[i], o->path[i], &clock);
+		rc = main_clock(o, use[i], o->path[i], &clock);
 	if (!rc && o->clock < 0)
 		clock = tr[0].has_clock[TV_WALL] && tr[1].has_clock[TV_WALL] ? TV_WALL : TV_CPU;
 	if (!rc && o->nfail_if)
@@ -1127,6 +1293,8 @@ static int main_diff(const struct main_opts *o, const struct mapping *map)
 		profile_free(&p[i]);
 		trace_free(&tr[i]);
 	}
+	for (int i = 0; i < nviews; i++)
+		trace_free(&view[i]);
 	return rc;
 }
 
@@ -1138,16 +1306,16 @@ int main(int argc, char **argv)
 	setlocale(LC_NUMERIC, "C");  /* reports are for scripts too */
 	int rc = main_options(argc, argv, &o);
 	if (rc) {
-		free(o.fail_if);
+		main_opts_free(&o);
 		return rc < 0 ? 0 : rc;
 	}
 	main_warn_ignored(&o, main_wants_ui(&o));
 	if ((rc = main_mapping(&o, &map)) != 0) {
-		free(o.fail_if);
+		main_opts_free(&o);
 		return rc;
 	}
 	rc = o.diff ? main_diff(&o, map) : main_single(&o, map);
 	mapping_free(map);
-	free(o.fail_if);
+	main_opts_free(&o);
 	return rc;
 }

@@ -164,23 +164,38 @@ static int tc_edge_wall_cmp(const void *a, const void *b)
 }
 
 /* Appends the rows of one half of the edges (those with a call in that
- * half), sorted, after a label row for the recursive half; returns the
- * new row count. */
+ * half), sorted, after a label row for the recursive half; a section
+ * that is not open keeps its first TABLE_SECTION_MAX rows and a "… N
+ * more" row (an open one ends in a row that closes it). Returns the new
+ * row count. */
 static uint32_t tc_add_edges(const struct table *t, struct table_row *rows, uint32_t k,
                              enum table_row_kind kind, const struct prof_edge *e, uint32_t n,
                              int rec)
 {
 	uint32_t first = k;
+	enum table_sect sect = (kind == ROW_PARENT ? SECT_PARENTS : SECT_CHILDREN) + (rec ? 1 : 0);
 	for (uint32_t j = 0; j < n; j++)
 		if (rec ? e[j].rcalls : e[j].calls)
-			rows[k++] = (struct table_row){kind, e[j].method, &e[j], rec};
+			rows[k++] = (struct table_row){kind, e[j].method, &e[j], rec, sect, 0};
 	if (k - first > 1)
 		qsort(rows + first, k - first, sizeof *rows,
 		      t->clock == TV_WALL ? tc_edge_wall_cmp : tc_edge_cpu_cmp);
+	uint32_t count = k - first;
+	/* A "1 more" row would take the room of the row it hides. */
+	if (count > TABLE_SECTION_MAX + 1) {
+		if (t->open & (1u << sect)) {
+			rows[k++] = (struct table_row){ROW_FEWER, PROF_TOPLEVEL, NULL, rec, sect, 0};
+		} else {
+			k = first + TABLE_SECTION_MAX;
+			rows[k++] = (struct table_row){ROW_MORE, PROF_TOPLEVEL, NULL, rec, sect,
+			                               count - TABLE_SECTION_MAX};
+		}
+	}
 	if (rec && k > first) {
 		memmove(rows + first + 1, rows + first, (k - first) * sizeof *rows);
 		rows[first] = (struct table_row){
-			kind == ROW_PARENT ? ROW_RPARENT_LABEL : ROW_RCHILD_LABEL, PROF_TOPLEVEL, NULL, 1};
+			kind == ROW_PARENT ? ROW_RPARENT_LABEL : ROW_RCHILD_LABEL, PROF_TOPLEVEL, NULL, 1,
+			sect, 0};
 		k++;
 	}
 	return k;
@@ -192,8 +207,9 @@ static int tc_build_rows(struct table *t)
 	const struct prof_edge *par, *chi;
 	uint32_t npar, nchi;
 	tc_edges(t->p, t->sel, &par, &npar, &chi, &nchi);
-	/* Each edge at most twice, two labels and the self row. */
-	size_t n = (size_t)t->norder + 2 * ((size_t)npar + nchi) + 3;
+	/* Each edge at most twice, two labels, four more/fewer rows and the
+	 * self row. */
+	size_t n = (size_t)t->norder + 2 * ((size_t)npar + nchi) + 7;
 	struct table_row *rows = realloc(t->rows, n * sizeof *rows);
 	if (!rows)
 		return -1;
@@ -201,12 +217,12 @@ static int tc_build_rows(struct table *t)
 	uint32_t k = 0;
 	for (uint32_t i = 0; i < t->norder; i++) {
 		uint32_t m = t->order[i];
-		rows[k++] = (struct table_row){ROW_METHOD, m, NULL, 0};
+		rows[k++] = (struct table_row){ROW_METHOD, m, NULL, 0, SECT_PARENTS, 0};
 		if (m != t->sel)
 			continue;
 		k = tc_add_edges(t, rows, k, ROW_PARENT, par, npar, 0);
 		k = tc_add_edges(t, rows, k, ROW_PARENT, par, npar, 1);
-		rows[k++] = (struct table_row){ROW_SELF, m, NULL, 0};
+		rows[k++] = (struct table_row){ROW_SELF, m, NULL, 0, SECT_PARENTS, 0};
 		k = tc_add_edges(t, rows, k, ROW_CHILD, chi, nchi, 0);
 		k = tc_add_edges(t, rows, k, ROW_CHILD, chi, nchi, 1);
 	}
@@ -232,6 +248,8 @@ int table_select(struct table *t, uint32_t m)
 {
 	if (!tc_in_profile(t->p, m) || (t->keep && m != PROF_TOPLEVEL && !t->keep[m]))
 		return -1;
+	if (m != t->sel)
+		t->open = 0;
 	t->sel = m;
 	if (tc_build_rows(t) < 0)
 		return -1;
@@ -330,6 +348,59 @@ uint32_t table_jump_target(const struct table *t)
 	if (row->kind != ROW_PARENT && row->kind != ROW_CHILD)
 		return TABLE_NO_JUMP;
 	return row->method;
+}
+
+int table_toggle_section(struct table *t)
+{
+	if (t->cursor >= t->nrows)
+		return 0;
+	const struct table_row *row = &t->rows[t->cursor];
+	if (row->kind != ROW_MORE && row->kind != ROW_FEWER)
+		return 0;
+	enum table_sect sect = row->sect;
+	int opening = row->kind == ROW_MORE;
+	uint32_t at = t->cursor;
+	t->open ^= 1u << sect;
+	if (tc_build_rows(t) < 0)
+		return 1;
+	/* Opened: the cursor on the first row that was hidden (where the
+	 * "more" row was). Closed: on the "more" row again. */
+	t->cursor = at < t->nrows ? at : t->nrows - 1;
+	if (!opening)
+		for (uint32_t r = 0; r < t->nrows; r++)
+			if (t->rows[r].kind == ROW_MORE && t->rows[r].sect == sect)
+				t->cursor = r;
+	return 1;
+}
+
+/* Does row r start a part of the expansion ({ and } stop there)? */
+static int tc_section_start(const struct table *t, uint32_t r)
+{
+	const struct table_row *row = &t->rows[r];
+	switch (row->kind) {
+	case ROW_METHOD: return row->method == t->sel;
+	case ROW_SELF: case ROW_RPARENT_LABEL: case ROW_RCHILD_LABEL: return 1;
+	case ROW_PARENT: case ROW_CHILD:
+		return !row->rec && (r == 0 || t->rows[r - 1].kind != row->kind);
+	default: return 0;
+	}
+}
+
+int table_section_step(struct table *t, int dir)
+{
+	uint32_t lo = t->cursor, hi = t->cursor;
+	/* The expansion runs from the selected method's row to the next
+	 * method row. */
+	while (lo > 0 && !(t->rows[lo].kind == ROW_METHOD && t->rows[lo].method == t->sel))
+		lo--;
+	while (hi + 1 < t->nrows && t->rows[hi + 1].kind != ROW_METHOD)
+		hi++;
+	for (int64_t r = (int64_t)t->cursor + dir; r >= lo && r <= hi; r += dir)
+		if (tc_section_start(t, (uint32_t)r)) {
+			t->cursor = (uint32_t)r;
+			return 0;
+		}
+	return -1;
 }
 
 /* ------------------------------------------------------------ columns */
@@ -443,7 +514,7 @@ static void tc_rel_cell(const struct table *t, const struct table_row *r, enum t
 	uint64_t whole = t->sel == PROF_TOPLEVEL ? p->top_incl[clk < 0 ? 0 : clk]
 	                                         : p->methods[t->sel].incl[clk < 0 ? 0 : clk];
 	uint64_t v;
-	if (r->kind == ROW_RPARENT_LABEL || r->kind == ROW_RCHILD_LABEL)
+	if (r->kind != ROW_PARENT && r->kind != ROW_CHILD && r->kind != ROW_SELF)
 		return;
 	if (col == TC_CALLS && r->edge) {
 		uint64_t total = r->kind == ROW_PARENT ? tc_total_calls(p, t->sel)
@@ -478,6 +549,8 @@ static attr_t tc_row_attr(const struct table *t, const struct table_row *r, cons
 	case ROW_CHILD: case ROW_RCHILD_LABEL: return c->role[ROLE_CHILD];
 	case ROW_SELF: return c->role[ROLE_SELF];
 	case ROW_METHOD: return r->method == t->sel ? A_BOLD : A_NORMAL;
+	case ROW_MORE: case ROW_FEWER:
+		return c->role[r->sect >= SECT_CHILDREN ? ROLE_CHILD : ROLE_PARENT];
 	}
 	return A_NORMAL;
 }
@@ -494,7 +567,8 @@ static void tc_name_cell(const struct table *t, const struct table_row *r, int w
 		         draw_sym(r->kind == ROW_PARENT ? SYM_PARENT : SYM_CHILD, ascii));
 		mark = sym;
 		break;
-	case ROW_SELF: case ROW_RPARENT_LABEL: case ROW_RCHILD_LABEL: mark = "    "; break;
+	case ROW_SELF: case ROW_RPARENT_LABEL: case ROW_RCHILD_LABEL: case ROW_MORE:
+	case ROW_FEWER: mark = "    "; break;
 	case ROW_METHOD: mark = ""; break;
 	}
 	int mw = text_width(mark);
@@ -506,6 +580,16 @@ static void tc_name_cell(const struct table *t, const struct table_row *r, int w
 		nw = text_fit("parents while recursive", w - mw, ascii, name, sizeof name);
 	else if (r->kind == ROW_RCHILD_LABEL)
 		nw = text_fit("children while recursive", w - mw, ascii, name, sizeof name);
+	else if (r->kind == ROW_MORE || r->kind == ROW_FEWER) {
+		char more[96];
+		if (r->kind == ROW_MORE)
+			snprintf(more, sizeof more, "%s %lu more (Enter)", draw_sym(SYM_MORE, ascii),
+			         (unsigned long)r->more);
+		else
+			snprintf(more, sizeof more, "%s first %d only (Enter)", draw_sym(SYM_MORE, ascii),
+			         TABLE_SECTION_MAX);
+		nw = text_fit(more, w - mw, ascii, name, sizeof name);
+	}
 	else
 		nw = names_method(t->p->tr, r->method, w - mw, ascii, name, sizeof name);
 	snprintf(buf, n, "%s%s", mark, name);
@@ -568,6 +652,23 @@ static void tc_draw_row(const struct table *t, WINDOW *win, int y, const struct 
 	wattrset(win, A_NORMAL);
 }
 
+/* The status line at the bottom: the selected method's full name, wrapped
+ * over as many rows as it needs, up to a quarter of the pane (the last
+ * row then cuts). Returns the rows it took. */
+static int tc_draw_status(const struct table *t, WINDOW *win, const struct color *c, int ascii,
+                          int h)
+{
+	char line[4300];
+	line[0] = ' ';
+	names_method(t->p->tr, t->sel, 1 << 20, ascii, line + 1, sizeof line - 1);
+	int most = (h - 1) / 4 > 1 ? (h - 1) / 4 : 1;
+	int rows = text_rows(line, getmaxx(win));
+	rows = rows < most ? rows : most;
+	if (h < 3)
+		return 0;
+	return draw_wrapped(win, h - rows, rows, line, c->role[ROLE_TITLE], ascii);
+}
+
 void table_draw(struct table *t, WINDOW *win, const struct color *c, int ascii, int focused)
 {
 	int h, w, shown[TC_COUNT], name_w;
@@ -575,7 +676,8 @@ void table_draw(struct table *t, WINDOW *win, const struct color *c, int ascii, 
 	t->width = w;
 	tc_layout(t, w, shown, &name_w);
 	tc_draw_title(t, win, c, shown, name_w, ascii);
-	t->height = h - 1 > 0 ? h - 1 : 1;
+	int srows = tc_draw_status(t, win, c, ascii, h);
+	t->height = h - 1 - srows > 0 ? h - 1 - srows : 1;
 	if (t->cursor < t->top)
 		t->top = t->cursor;
 	if (t->cursor >= t->top + (uint32_t)t->height)
@@ -648,6 +750,8 @@ static enum pane_res tp_act(void *self, enum action a, const struct pane_ctx *ct
 	case ACT_TOP: table_move(t, -(int64_t)t->nrows); break;
 	case ACT_BOTTOM: table_move(t, (int64_t)t->nrows); break;
 	case ACT_JUMP:
+		if (table_toggle_section(t))
+			break;
 		out->target = table_jump_target(t);
 		if (out->target != TABLE_NO_JUMP)
 			return PANE_JUMP;
@@ -658,6 +762,11 @@ static enum pane_res tp_act(void *self, enum action a, const struct pane_ctx *ct
 		break;
 	case ACT_SORT_REVERSE: table_sort(t, t->sort, !t->reverse); break;
 	case ACT_CLOCK: table_toggle_clock(t, out->msg, sizeof out->msg); break;
+	case ACT_SECTION_PREV: case ACT_SECTION_NEXT:
+		if (table_section_step(t, a == ACT_SECTION_NEXT ? 1 : -1) < 0)
+			snprintf(out->msg, sizeof out->msg, "%s", a == ACT_SECTION_NEXT
+			         ? "no later section in the expansion" : "no earlier section in the expansion");
+		break;
 	default: return PANE_IGNORED;
 	}
 	return PANE_DONE;

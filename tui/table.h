@@ -31,8 +31,15 @@ enum table_col {
 
 enum table_row_kind {
 	ROW_METHOD, ROW_PARENT, ROW_SELF, ROW_CHILD,
-	ROW_RPARENT_LABEL, ROW_RCHILD_LABEL   /* "... while recursive" */
+	ROW_RPARENT_LABEL, ROW_RCHILD_LABEL,  /* "... while recursive" */
+	ROW_MORE,        /* "… N more": the rest of a section, on Enter */
+	ROW_FEWER        /* the end of an opened section: Enter closes it */
 };
+
+/* Sections of the expansion longer than TABLE_SECTION_MAX + 1 rows show
+ * their first TABLE_SECTION_MAX and a "… N more" row. */
+#define TABLE_SECTION_MAX 10
+enum table_sect { SECT_PARENTS, SECT_RPARENTS, SECT_CHILDREN, SECT_RCHILDREN };
 
 struct table_row {
 	enum table_row_kind kind;
@@ -40,6 +47,8 @@ struct table_row {
 	const struct prof_edge *edge;  /* parent and child rows */
 	int rec;                /* parent and child rows: the edge's "while
 	                         * recursive" half */
+	enum table_sect sect;   /* parent, child, label, more and fewer rows */
+	uint32_t more;          /* ROW_MORE: rows left out */
 };
 
 struct table {
@@ -57,6 +66,8 @@ struct table {
 	enum table_col sort;
 	int reverse;
 	int clock;              /* time base: TV_CPU or TV_WALL */
+	unsigned open;          /* sections shown whole (1 << table_sect),
+	                         * until another method is selected */
 };
 
 /* 0, or -1 when out of memory. */
@@ -84,6 +95,14 @@ int table_click(struct table *t, uint32_t r);
  * row, plain or while recursive), or TABLE_NO_JUMP for any other row. */
 #define TABLE_NO_JUMP (UINT32_MAX - 1)
 uint32_t table_jump_target(const struct table *t);
+
+/* Enter on a "… N more" row shows the whole section, on the row after
+ * it closes it again; 1 when the cursor row was one of them. */
+int table_toggle_section(struct table *t);
+/* Move the cursor to the start of the next (dir +1) or previous (-1) part
+ * of the expansion: the method row, parents, parents while recursive,
+ * self, children, children while recursive; -1 when there is none. */
+int table_section_step(struct table *t, int dir);
 
 /* Draw into win (title row + rows), using names with ascii when set. */
 void table_draw(struct table *t, WINDOW *win, const struct color *c, int ascii, int focused);

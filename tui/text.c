@@ -5,6 +5,7 @@
 
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unictype.h>
 #include <unistr.h>
@@ -99,7 +100,7 @@ int text_fit(const char *s, int cols, int ascii, char *out, size_t size)
 		return w;
 	}
 	/* Cut: leave room for the ellipsis in columns and in bytes. */
-	const char *ell = ascii ? "~" : "\xE2\x80\xA6";
+	const char *ell = ascii ? TEXT_ELLIPSIS_ASCII : TEXT_ELLIPSIS;
 	size_t el = strlen(ell);
 	if (size < el + 1) {
 		out[0] = '\0';
@@ -126,7 +127,7 @@ int text_fit_left(const char *s, int cols, int ascii, char *out, size_t size)
 	}
 	/* Drop characters from the front until the rest fits beside "…",
 	 * then any zero-width marks that belonged to the dropped character. */
-	const char *ell = ascii ? "~" : "\xE2\x80\xA6";
+	const char *ell = ascii ? TEXT_ELLIPSIS_ASCII : TEXT_ELLIPSIS;
 	size_t el = strlen(ell);
 	const char *p = s;
 	int n;
@@ -150,45 +151,103 @@ int text_fit_left(const char *s, int cols, int ascii, char *out, size_t size)
 	return w + 1;
 }
 
+/* Is c a package separator (dotted or Dalvik's slashed class names)? */
+static int text_is_sep(char c)
+{
+	return c == '.' || c == '/';
+}
+
+/* "cls.name sig" into out (sized for it). */
+static void text_join(char *out, size_t size, const char *cls, const char *name, const char *sig)
+{
+	snprintf(out, size, "%s%s%s%s%s", cls, *cls ? "." : "", name, *sig ? " " : "", sig);
+}
+
+/* Abbreviate cls's package segments in place, from the left, to their
+ * first character until the whole is at most cols wide (*w, the width of
+ * the whole, is kept up to date); the last segment (the class) stays. */
+static void text_abbrev_pkg(char *cls, int cols, int *w)
+{
+	char *seg = cls;
+	for (char *p = cls; *p && *w > cols; p++) {
+		if (!text_is_sep(*p))
+			continue;
+		int n;
+		if (p > seg) {
+			text_char(seg, &n);
+			if (seg + n < p) {
+				/* Keep the segment's first character only. */
+				char sep = *p;
+				*p = '\0';
+				*w -= text_width(seg + n);
+				*p = sep;
+				memmove(seg + n, p, strlen(p) + 1);
+				p = seg + n;
+			}
+		}
+		seg = p + 1;
+	}
+}
+
 int text_fit_method(const char *cls, const char *name, const char *sig, int cols, int ascii,
                     char *out, size_t size)
 {
-	char full[4200], tail[2048];
-	const char *dot = strrchr(cls, '.');
-	if (!dot)
-		dot = strrchr(cls, '/');
-	const char *simple = dot ? dot + 1 : cls;
-	size_t pkglen = dot ? (size_t)(dot - cls) + 1 : 0;
+	size_t need = strlen(cls) + strlen(name) + strlen(sig) + 16;
+	char *full = malloc(need), *pkg = malloc(strlen(cls) + 1);
+	int w;
+	if (!full || !pkg) {
+		free(full);
+		free(pkg);
+		return text_fit(name, cols, ascii, out, size);
+	}
+	/* 1. The whole name. 2. The signature as "(…)", when that is shorter.
+	 * 3. Package segments to their first character, from the left, as far
+	 * as needed ("a.o.Handler.dispatchMessage (…)"): never inside a
+	 * segment. 4. Only then a cut at the end. */
+	text_join(full, need, cls, name, sig);
+	w = text_width(full);
+	if (w > cols && *sig) {
+		const char *dots = ascii ? "(" TEXT_MORE_ASCII ")" : "(" TEXT_MORE ")";
+		if (text_width(dots) < text_width(sig)) {
+			sig = dots;
+			text_join(full, need, cls, name, sig);
+			w = text_width(full);
+		}
+	}
+	if (w > cols) {
+		memcpy(pkg, cls, strlen(cls) + 1);
+		text_abbrev_pkg(pkg, cols, &w);
+		text_join(full, need, pkg, name, sig);
+	}
+	w = text_fit(full, cols, ascii, out, size);
+	free(full);
+	free(pkg);
+	return w;
+}
 
-	snprintf(full, sizeof full, "%s%s%s%s%s", cls, *cls ? "." : "", name, *sig ? " " : "", sig);
-	if (text_width(full) <= cols)
-		return text_fit(full, cols, ascii, out, size);
-	snprintf(tail, sizeof tail, "%s%s%s%s%s", simple, *simple ? "." : "", name,
-	         *sig ? " " : "", sig);
-	int tw = text_width(tail);
-	if (pkglen && tw + 2 <= cols) {
-		/* Keep the end of the package: "…e.pkg.Class.method sig". */
-		char pkg[2048];
-		text_copy(cls, pkglen, pkg, sizeof pkg);
-		int room = cols - tw;
-		char cut[2048];
-		text_fit_left(pkg, room, ascii, cut, sizeof cut);
-		snprintf(full, sizeof full, "%s%s", cut, tail);
-		return text_fit(full, cols, ascii, out, size);
+size_t text_wrap(const char *s, int cols)
+{
+	int w, n;
+	size_t k = text_prefix(s, cols, strlen(s), &w);
+	if (!k && *s && cols > 0) {
+		text_char(s, &n);  /* a wide character in one column */
+		k = (size_t)n;
 	}
-	if (tw <= cols)
-		return text_fit(tail, cols, ascii, out, size);
-	/* Without the signature, cut the class on the left, then the name. */
-	snprintf(tail, sizeof tail, "%s%s%s", simple, *simple ? "." : "", name);
-	tw = text_width(tail);
-	if (tw < cols && *sig) {
-		char head[4200];
-		snprintf(head, sizeof head, "%s %s", tail, sig);
-		return text_fit(head, cols, ascii, out, size);
+	return k;
+}
+
+int text_rows(const char *s, int cols)
+{
+	int rows = 1;
+	size_t len = strlen(s);
+	for (;;) {
+		size_t k = text_wrap(s, cols);
+		if (k >= len || !k)
+			return rows;
+		s += k;
+		len -= k;
+		rows++;
 	}
-	if (text_width(name) + 2 <= cols)
-		return text_fit_left(tail, cols, ascii, out, size);
-	return text_fit(name, cols, ascii, out, size);
 }
 
 void text_pad(char *out, size_t size, int w, int cols)

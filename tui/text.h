@@ -34,13 +34,31 @@ int text_fit(const char *s, int cols, int ascii, char *out, size_t size);
 /* Same, but cut on the left: "…tail". */
 int text_fit_left(const char *s, int cols, int ascii, char *out, size_t size);
 
-/* A method's name in at most cols columns: "pkg.Class.method sig" when it
- * fits; else the package is elided first ("…g.Class.method sig", then
- * "Class.method sig"), then the signature is cut, then the class, and the
- * method name last. Inputs are escaped strings; cls may be "" and sig may
- * be "". Returns the columns used. */
+/* The ellipsis of a cut text and the mark of left-out parts ("(…)" for a
+ * signature), each with its ASCII twin; draw.c's symbol table uses the
+ * same strings. */
+#define TEXT_ELLIPSIS "\xE2\x80\xA6"
+#define TEXT_ELLIPSIS_ASCII "~"
+#define TEXT_MORE "\xE2\x80\xA6"
+#define TEXT_MORE_ASCII "..."
+
+/* A method's name in at most cols columns, by the one rule every pane
+ * uses (docs/ui.md "Long names"): "pkg.Class.method sig" when it fits;
+ * else the signature becomes "(…)" (when that is shorter); then package
+ * segments, separated by '.' or '/', are abbreviated to their first
+ * character from the left, as far as needed ("a.o.Handler.method (…)"),
+ * never cut inside; only when even the fully abbreviated name is too wide
+ * is it cut at the end with an ellipsis. Inputs are escaped strings; cls
+ * and sig may be "". Returns the columns used. */
 int text_fit_method(const char *cls, const char *name, const char *sig, int cols, int ascii,
                     char *out, size_t size);
+
+/* Bytes of s that fill at most cols columns (at least one character when
+ * s is not empty and cols > 0), for wrapping a long line. */
+size_t text_wrap(const char *s, int cols);
+
+/* Rows s takes wrapped at cols columns (1 for ""). */
+int text_rows(const char *s, int cols);
 
 /* Pad out (holding a string of width w) with spaces up to cols columns. */
 void text_pad(char *out, size_t size, int w, int cols);

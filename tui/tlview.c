@@ -10,7 +10,12 @@
 #include "numfmt.h"
 #include "text.h"
 
-#define TLV_LABEL_MAX 26
+/* The thread labels' column: two ninths of the width (26 columns at
+ * 120), at least TLV_LABEL_MIN (room for "1–7 of 56" and most thread
+ * names at 80 columns), at most TLV_LABEL_MAX, and no wider than the
+ * longest label needs. */
+#define TLV_LABEL_MIN 20
+#define TLV_LABEL_MAX 48
 
 /* Busiest first: CPU time when recorded, else wall span; ties by tid. */
 struct tlv_busy {
@@ -24,6 +29,27 @@ static int tlv_busy_cmp(const void *a, const void *b)
 	if (x->busy != y->busy)
 		return x->busy > y->busy ? -1 : 1;
 	return (x->thread > y->thread) - (x->thread < y->thread);
+}
+
+/* The thread named exactly "main", when exactly one is, goes first: the
+ * app's UI thread is where people look first, busiest or not. */
+static void tlv_pin_main(struct tlview *v)
+{
+	const struct trace *tr = v->tl->tr;
+	uint32_t at = UINT32_MAX, n = 0;
+	for (uint32_t i = 0; i < v->nthreads; i++) {
+		const struct tv_thread *th = &tr->threads[v->threads[i]];
+		const char *name = trace_str(tr, th->name);
+		if (name && th->name.len == 4 && memcmp(name, "main", 4) == 0) {
+			at = i;
+			n++;
+		}
+	}
+	if (n != 1 || at == 0)
+		return;
+	uint32_t t = v->threads[at];
+	memmove(v->threads + 1, v->threads, at * sizeof *v->threads);
+	v->threads[0] = t;
 }
 
 int tlview_init(struct tlview *v, const struct timeline *tl, const struct profile *p)
@@ -47,6 +73,7 @@ int tlview_init(struct tlview *v, const struct timeline *tl, const struct profil
 	for (uint32_t i = 0; i < v->nthreads; i++)
 		v->threads[i] = b[i].thread;
 	free(b);
+	tlv_pin_main(v);
 	for (uint32_t i = 0; i < p->norder; i++)
 		v->rank[p->order[i]] = i;
 	tlview_fit_all(v);
@@ -360,32 +387,66 @@ static void tlv_draw_thread(struct tlview *v, WINDOW *win, const struct color *c
 }
 
 /* The status line: the cursor's time to the precision of one column, the
- * thread and the call under the cursor, or that there is none. */
+ * thread and the call under the cursor, or that there is none. The call's
+ * name gets the room the rest leaves, shortened by the one rule for names
+ * (names.h). */
 static void tlv_draw_status(struct tlview *v, WINDOW *win, const struct color *c, int ascii,
                             int y, int w)
 {
-	char line[1024], tbuf[48], dbuf[48], name[600], thread[300];
+	char line[1024], tbuf[48], dbuf[48], name[600], thread[300], tail[120];
 	uint64_t col = v->bar_w > 0 ? (v->t1 - v->t0) / (uint64_t)v->bar_w : 1;
 	numfmt_time_at(tbuf, sizeof tbuf, v->cursor - v->tl->begin, col, v->t1 - v->tl->begin);
 	uint32_t t = tlv_thread(v);
-	int n = snprintf(line, sizeof line, " cursor %s", tbuf);
 	if (t == TL_NONE) {
+		snprintf(line, sizeof line, " cursor %s", tbuf);
 		draw_row(win, y, line, c->role[ROLE_TITLE], ascii);
 		return;
 	}
 	uint32_t call = timeline_call_at(v->tl, t, v->cursor);
-	names_thread(v->tl->tr, t, 40, ascii, thread, sizeof thread);
-	if (call != TL_NONE && n > 0 && (size_t)n < sizeof line) {
-		const struct tv_thread *th = &v->tl->tr->threads[t];
-		numfmt_duration(dbuf, sizeof dbuf,
-		                timeline_call_end(v->tl, t, call) - timeline_call_start(v->tl, t, call), 1);
-		names_method(v->tl->tr, th->method[call], w / 2, ascii, name, sizeof name);
-		snprintf(line + n, sizeof line - (size_t)n, "  %s  %s  (%s, depth %u)", thread, name, dbuf,
-		         timeline_depth(v->tl, t, call));
-	} else if (n > 0 && (size_t)n < sizeof line) {
-		snprintf(line + n, sizeof line - (size_t)n, "  %s  no call here", thread);
+	names_thread(v->tl->tr, t, w / 2, ascii, thread, sizeof thread);
+	if (call == TL_NONE) {
+		snprintf(line, sizeof line, " cursor %s  %s  no call here", tbuf, thread);
+		draw_row(win, y, line, c->role[ROLE_TITLE], ascii);
+		return;
 	}
+	const struct tv_thread *th = &v->tl->tr->threads[t];
+	numfmt_duration(dbuf, sizeof dbuf,
+	                timeline_call_end(v->tl, t, call) - timeline_call_start(v->tl, t, call), 1);
+	snprintf(tail, sizeof tail, "  (%s, depth %u)", dbuf, timeline_depth(v->tl, t, call));
+	snprintf(line, sizeof line, " cursor %s  %s  ", tbuf, thread);
+	int room = w - text_width(line) - text_width(tail);
+	names_method(v->tl->tr, th->method[call], room > 12 ? room : 12, ascii, name, sizeof name);
+	strncat(line, name, sizeof line - strlen(line) - 1);
+	strncat(line, tail, sizeof line - strlen(line) - 1);
 	draw_row(win, y, line, c->role[ROLE_TITLE], ascii);
+}
+
+/* Columns of the thread labels for a window w wide (see TLV_LABEL_MIN). */
+static int tlv_label_width(const struct tlview *v, int w, int ascii)
+{
+	int most = w * 2 / 9 < TLV_LABEL_MIN ? TLV_LABEL_MIN : w * 2 / 9;
+	if (most > TLV_LABEL_MAX)
+		most = TLV_LABEL_MAX;
+	int need = TLV_LABEL_MIN - 1;
+	char label[256];
+	for (uint32_t i = 0; i < v->nthreads && need < most - 1; i++) {
+		int lw = names_thread(v->tl->tr, v->threads[i], most - 1, ascii, label, sizeof label);
+		need = lw > need ? lw : need;
+	}
+	return need + 1 < most ? need + 1 : most;
+}
+
+/* Above the labels: which threads show, "1–7 of 56". */
+static void tlv_draw_position(const struct tlview *v, WINDOW *win, const struct color *c,
+                              int ascii)
+{
+	char pos[64];
+	uint32_t last = v->top + (uint32_t)v->rows;
+	if (last > v->nthreads)
+		last = v->nthreads;
+	snprintf(pos, sizeof pos, "%lu%s%lu of %lu", (unsigned long)(v->nthreads ? v->top + 1 : 0),
+	         draw_sym(SYM_DASH, ascii), (unsigned long)last, (unsigned long)v->nthreads);
+	draw_cell(win, 0, 0, v->bar_x - 1, pos, c->role[ROLE_TITLE], ascii);
 }
 
 void tlview_draw(struct tlview *v, WINDOW *win, const struct color *c, int ascii, int focused,
@@ -393,7 +454,7 @@ void tlview_draw(struct tlview *v, WINDOW *win, const struct color *c, int ascii
 {
 	int h, w;
 	getmaxyx(win, h, w);
-	v->bar_x = w / 4 < TLV_LABEL_MAX ? w / 4 : TLV_LABEL_MAX;
+	v->bar_x = tlv_label_width(v, w, ascii);
 	v->bar_w = w - v->bar_x;
 	if (v->bar_w < 1 || h < 3)
 		return;
@@ -406,6 +467,7 @@ void tlview_draw(struct tlview *v, WINDOW *win, const struct color *c, int ascii
 	if (v->cur >= v->top + (uint32_t)v->rows)
 		v->top = v->cur - (uint32_t)v->rows + 1;
 	tlv_draw_ruler(v, win, c);
+	tlv_draw_position(v, win, c, ascii);
 	for (int r = 0; r < v->rows; r++) {
 		int y = 1 + 2 * r;
 		uint32_t idx = v->top + (uint32_t)r;
@@ -492,7 +554,7 @@ static enum pane_res tp_act(void *self, enum action a, const struct pane_ctx *ct
 			                            : "no earlier call of the selected method");
 		} else {
 			char thread[300];
-			names_thread(v->tl->tr, tlv_thread(v), 60, ctx->ascii, thread, sizeof thread);
+			names_thread(v->tl->tr, tlv_thread(v), 1 << 20, ctx->ascii, thread, sizeof thread);
 			snprintf(out->msg, sizeof out->msg, "%s call on %s",
 			         a == ACT_NEXT_CALL ? "next" : "previous", thread);
 		}

@@ -1,0 +1,31 @@
+/* range.h: a time range [A, B) on the timeline's axis (docs/numbers.md,
+ * "Time ranges"): µs from the earliest timestamp of any thread, on the
+ * wall clock when the trace records it, else thread CPU time.
+ */
+#ifndef TV_RANGE_H
+#define TV_RANGE_H
+
+#include <stdint.h>
+
+struct range {
+	int has_start, has_end;     /* an end left out is open */
+	uint64_t start, end;        /* µs on the axis */
+};
+
+/* Parses "A..B" as --range reads it: each end a decimal number with a unit
+ * (us, ms or s), rounded to the nearest µs; either end may be left out.
+ * 0, or -1 with a short reason (a static string) in *why: no "..", a
+ * number without a unit, a negative or malformed number, one too large,
+ * or A >= B after rounding. */
+int range_parse(const char *s, struct range *r, const char **why);
+
+/* One time as --min-wait reads it: a decimal number and a unit (us, ms,
+ * s), rounded to the nearest µs. 0, or -1 with *why. */
+int range_parse_time(const char *s, uint64_t *usec, const char **why);
+
+/* "1.25s..1.5s" style text for a breadcrumb: each end in the largest unit
+ * that keeps it exact. buf of at least RANGE_TEXT_MAX bytes. */
+#define RANGE_TEXT_MAX 64
+void range_format(const struct range *r, char *buf);
+
+#endif
