@@ -463,7 +463,8 @@ static int pf_lists(struct pf_build *b)
 	uint32_t ntop = 0;
 	for (uint32_t i = 0; i < b->nedges + nsums; i++) {
 		struct pf_edge sum;
-		const struct pf_edge *e = &b->edges[i < b->nedges ? i : 0];
+		/* b->edges is NULL when no call was walked: never index it then. */
+		const struct pf_edge *e = i < b->nedges ? &b->edges[i] : &sum;
 		if (i >= b->nedges) {
 			uint32_t k = i - b->nedges;
 			if (!pf_esum_used(tr, k) || pf_walked(b, k) != IDMAP_NONE)
@@ -471,7 +472,6 @@ static int pf_lists(struct pf_build *b)
 			sum.from = tr->eends[k].from;
 			sum.to = tr->eends[k].to;
 			pf_esum_halves(tr, k, &sum.by_callee, &sum.by_caller);
-			e = &sum;
 		}
 		struct prof_edge as_parent = pf_public_edge(e->from, &e->by_callee);
 		struct prof_edge as_child = pf_public_edge(e->to, &e->by_caller);

@@ -12,6 +12,13 @@
  *   keys            keys replayed
  *   redraw_median_ms, redraw_p99_ms, redraw_max_ms
  *   slowest_key     the key of the slowest step and its position
+ * Then the panes of issue 11, each step a key and its redraw (key_ms: how
+ * long the screen is held) and, for work on a pane's worker, the time
+ * until its result shows (ready_ms, frames drawn meanwhile):
+ *   pane_STEP_key_ms / pane_STEP_ready_ms for open2 (top-down tree),
+ *   hot (* on the root), open3 (bottom-up roots), expand3 (Right on the
+ *   first root), open4 (flame graph), zoom1..zoom3 (j z, three levels),
+ *   chart (Tab x on the timeline).
  * With BENCH_UI_VERBOSE set, every step's key and time go to stderr.
  *
  * Built only by `make bench` (EXTRA_PROGRAMS). Exit status 0, or 1 with a
@@ -150,6 +157,51 @@ static const char *bu_key_name(int ch, char *buf, size_t n)
 	}
 }
 
+/* One step of the panes script: keys, each with its redraw, timed; then
+ * frames until no pane waits for its worker (at most 120 s). */
+static void bu_step(struct ui *u, const char *name, const int *keys, int n)
+{
+	double t0 = bu_now_ms(), worst = 0;
+	for (int i = 0; i < n; i++) {
+		double k0 = bu_now_ms();
+		ui_key(u, keys[i]);
+		ui_draw(u);
+		double d = bu_now_ms() - k0;
+		if (d > worst)
+			worst = d;
+	}
+	int frames = 0;
+	while (ui_busy(u) && bu_now_ms() - t0 < 120000) {
+		struct timespec ts = {0, 5000000};
+		nanosleep(&ts, NULL);
+		double k0 = bu_now_ms();
+		ui_draw(u);
+		double d = bu_now_ms() - k0;
+		if (d > worst)
+			worst = d;
+		frames++;
+	}
+	printf("pane_%s_key_ms %.3f\npane_%s_ready_ms %.1f (%d frames meanwhile)\n", name, worst,
+	       name, bu_now_ms() - t0, frames);
+}
+
+static void bu_panes(struct ui *u)
+{
+	static const int open2[] = {'\t', '\t', '2'}, hot[] = {'g', '*'}, open3[] = {'3'},
+	                 expand3[] = {'g', KEY_RIGHT}, open4[] = {'4'}, zoom[] = {'j', 'z'},
+	                 chart[] = {'\t', 'x'}, back[] = {'x', '\t', '1'};
+	bu_step(u, "open2", open2, 3);
+	bu_step(u, "hot", hot, 2);
+	bu_step(u, "open3", open3, 1);
+	bu_step(u, "expand3", expand3, 2);
+	bu_step(u, "open4", open4, 1);
+	bu_step(u, "zoom1", zoom, 2);
+	bu_step(u, "zoom2", zoom, 2);
+	bu_step(u, "zoom3", zoom, 2);
+	bu_step(u, "chart", chart, 2);
+	bu_step(u, "back", back, 3);
+}
+
 /* Curses on a terminal nobody sees; NULL on failure. */
 static SCREEN *bu_term(FILE **out, FILE **in)
 {
@@ -219,6 +271,7 @@ static int bu_run(const char *path, struct trace *tr, double t_start)
 			worst_i = i;
 		}
 	}
+	bu_panes(u);
 	ui_free(u);
 	endwin();
 

@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <wchar.h>
 
 #include <cmocka.h>
@@ -248,7 +249,7 @@ static void test_help_scrolls(void **state)
 	assert_false(scr_has("clear the prompt"));
 	scr_keys(s, "G");
 	assert_true(scr_has("clear the prompt"));  /* the table's last action */
-	assert_true(scr_has("zoom in around the time cursor"));
+	assert_true(scr_has("zoom out one level"));  /* the flame graph's, above it */
 	scr_keys(s, "g");
 	assert_true(scr_has("show the keys of every pane"));
 	scr_key(s, KEY_NPAGE);
@@ -398,7 +399,14 @@ static void test_find_shows_expansion(void **state)
 	scr_keys(s, "&handleLaunch\n");
 	assert_true(scr_has("filter: 1 of "));
 	assert_true(scr_row_with("ActivityThread.handleLaun") > 0);
-	assert_false(scr_has("Looper.loop"));
+	/* Looper.loop is gone from the table (the timeline's status line
+	 * still names the call under its cursor, which is one of it). */
+	int cursor = scr_find(" cursor ");
+	for (int y = scr_find("Name"); y > 0 && y < getmaxy(curscr); y++) {
+		char r[2048];
+		scr_row(y, r, sizeof r);
+		assert_true(y == cursor || !strstr(r, "Looper.loop"));
+	}
 	scr_keys(s, "&\n/Looper.loop\n");
 	assert_true(scr_has("match 1/1"));
 	assert_true(scr_has("Looper.loop"));
@@ -433,8 +441,10 @@ static void test_first_screen_and_ruler(void **state)
 	scr_row(st, row, sizeof row);
 	/* The sample's first method by CPU time is Looper.loop; its longest
 	 * call on [1] main starts the trace (at 0, under calls nested from
-	 * the same moment), not mid-trace at 6.5 s. */
-	assert_non_null(strstr(row, " cursor 0.0s  [1] main  "));
+	 * the same moment), so the cursor goes to the first moment it runs
+	 * its own code, between its children, where the status line names
+	 * it. */
+	assert_non_null(strstr(row, " cursor 6.4s  [1] main  android/os/Looper.loop ()V  "));
 	/* Zoomed in and panned past 1 s: labels in seconds with decimals. */
 	scr_keys(s, "\t");
 	for (int i = 0; i < 50; i++)
@@ -451,6 +461,72 @@ static void test_first_screen_and_ruler(void **state)
 	assert_true(frac > 0);
 	scr_keys(s, ".");
 	assert_true(scr_has("next call on [") || scr_has("no later call"));
+	scr_close(s);
+}
+
+/* Issue 11: 1-4 switch the pane below the timeline; a find in the
+ * bottom-up tree selects the method in the table too (what 1 shows), and
+ * Back returns; the flame graph zooms in and out; x opens the call chart;
+ * e in a tree writes its rows as --format=tree text. */
+static void test_lower_panes(void **state)
+{
+	(void)state;
+	struct scr *s = scr_open(80, 24, 0);
+	scr_keys(s, "2");
+	assert_true(scr_has("top-down call paths"));
+	assert_true(scr_has("\xE2\x96\xBE (toplevel)"));  /* open */
+	assert_true(scr_row_with("\xE2\x94\x9C\xE2\x94\x80\xE2\x96\xB8 ") ==
+	            scr_row_with("NativeStart.main"));  /* shut, with siblings below */
+	scr_keys(s, "3");
+	assert_true(scr_has("bottom-up (callers below)"));
+	assert_false(scr_has("ZipFile.access$000"));
+	scr_keys(s, "/ZipFile.access\n");
+	assert_true(scr_has("ZipFile.access$000"));
+	scr_keys(s, "1");
+	assert_true(scr_has("Incl Cpu"));
+	assert_true(scr_has("ZipFile.access$000"));  /* the table followed */
+	scr_key(s, KEY_BACKSPACE);
+	assert_false(scr_has("ZipFile.access$000"));
+	scr_keys(s, "4");
+	assert_true(scr_find(" (toplevel)") >= 0);  /* the breadcrumb */
+	scr_keys(s, "jj");
+	assert_true(scr_has(" (toplevel) \xE2\x80\xBA "));
+	char row[2048];
+	scr_keys(s, "z");  /* zoomed: the breadcrumb brackets the zoom's frame */
+	assert_true(scr_has("100.0% of zoom"));
+	scr_row(scr_find(" (toplevel)"), row, sizeof row);
+	assert_non_null(strchr(row, '['));
+	scr_keys(s, "Z");
+	scr_key(s, 27);  /* Esc: out again, to the root */
+	scr_row(scr_find(" (toplevel)"), row, sizeof row);
+	assert_null(strchr(row, '['));
+	assert_false(scr_has("100.0% of zoom"));
+	scr_keys(s, "\tx");
+	assert_true(scr_has("call chart: Up/Down move between depths"));
+	assert_true(scr_has(" depth "));
+	scr_keys(s, "x");
+	assert_false(scr_has(" depth 0:"));
+	/* Export from the tree: its rows, the report's columns. */
+	scr_keys(s, "\t2e");
+	assert_true(scr_has("t the tree's rows"));
+	scr_keys(s, "t");
+	assert_true(scr_has(".tree.txt"));
+	char name[] = "/tmp/tv-tree-XXXXXX";
+	int fd = mkstemp(name);
+	assert_true(fd >= 0);
+	close(fd);
+	unlink(name);
+	scr_key(s, 21);  /* Ctrl-U */
+	scr_keys(s, name);
+	scr_keys(s, "\n");
+	FILE *fp = fopen(name, "r");
+	assert_non_null(fp);
+	char line[512];
+	assert_non_null(fgets(line, sizeof line, fp));
+	assert_non_null(strstr(line, "100.0%"));
+	assert_non_null(strstr(line, "(toplevel)"));
+	fclose(fp);
+	unlink(name);
 	scr_close(s);
 }
 
@@ -475,12 +551,14 @@ static void test_long_names(void **state)
 	snprintf(all, sizeof all, "%s%s", a, b);
 	assert_string_equal(all, " android/app/ActivityThread.handleLaunchActivity (Landroid/app/"
 	                         "ActivityThread$ActivityClientRecord;Landroid/content/Intent;)V");
-	/* The timeline's status line: 24 columns before the name and 24 after
-	 * leave 32; "a/o/MessageQueue.nativePollOnce (…)" is 35: cut. */
+	/* The timeline's status line: 24 columns before the name and 26
+	 * after leave 30 of 80: "android/os/Looper.loop ()V" (26) fits whole.
+	 * (Cuts in the status line go through the same text_fit_method() as
+	 * the table: test_text.c.) */
 	int st = scr_find(" cursor ");
 	scr_row(st, a, sizeof a);
-	assert_string_equal(a, " cursor 0.0s  [1] main  a/o/MessageQueue.nativePollOnce\xE2\x80\xA6"
-	                       "  (1.344142 s, depth 10)");
+	assert_string_equal(a, " cursor 6.4s  [1] main  android/os/Looper.loop ()V"
+	                       "  (6.497565 s, depth 8)");
 	scr_close(s);
 }
 
@@ -726,6 +804,7 @@ int main(void)
 		cmocka_unit_test(test_section_cap),
 		cmocka_unit_test(test_diff_pane),
 		cmocka_unit_test(test_thread_list),
+		cmocka_unit_test(test_lower_panes),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

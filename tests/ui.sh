@@ -335,10 +335,11 @@ fi
 keys s1 w
 check "timeline: w zooms in: a label every 1 s" wait_cond s1 step_is 1s
 keys s1 w w w w w
-# The time cursor starts on the first method's longest call, at 0 s here:
-# the view stays under 1 s, so labels are in ms, never 4-digit ms.
-check "timeline: five more zooms: a label every 50 ms (|50ms style, never |5750ms)" \
-	eval 'wait_cond s1 step_is 50ms && ! ruler | grep -Eq "[|][0-9]{4,}ms"'
+# The time cursor starts inside the first method's longest call, where
+# it runs its own code (6.4 s here): labels in seconds with decimals
+# (|6.35s |6.4s), never 4-digit ms.
+check "timeline: five more zooms: a label every 50 ms (|6.35s style, never |6350ms)" \
+	eval 'wait_cond s1 step_is 0.05s && ! ruler | grep -Eq "[|][0-9]{4,}ms"'
 keys s1 0
 check "timeline: 0 fits the whole trace again: |0s, a label every 2 s" \
 	eval 'wait_cond s1 step_is 2s && has_re "^[0-9]+[^ ]+[0-9]+ of 56 +[|]0s +[|]2s "'
@@ -770,6 +771,88 @@ fi
 tm pipe-pane -t s18 2>/dev/null
 finish s18
 
+# ---------------------------------------------------------------- 11 panes
+# panes SESSION LABEL "VARS" COLS LINES TRACE [ARGS...]: the panes of issue
+# 11 on one trace: 2 and * (the hottest path down to a leaf), 3 and Right
+# (a root's callers), 4, j and z (a zoomed flame graph; colours, or shades
+# without them), Tab x (the call chart) and x, 1, then q.
+if [ -n "$UTF" ]; then
+	LEAF='─· ' OPENED='[0-9]  ▾ ' SHADES='[░▒▓]'
+else
+	LEAF='-\. ' OPENED='[0-9]  - ' SHADES='[:+=]'
+fi
+panes() {
+	ps=$1 lab=$2 vars=$3 cols=$4 lines=$5 f=$6
+	shift 6
+	leaf=$LEAF opened=$OPENED shades=$SHADES
+	case " $* " in *" --ascii "*) leaf='-\. ' opened='[0-9]  - ' shades='[:+=]' ;; esac
+	launch "$ps" "$vars" "$@" "$f"
+	resize "$ps" "$cols" "$lines"
+	if ! wait_cond "$ps" lines_are "$lines" || ! wait_re "$ps" '^ \? help  q quit'; then
+		bad "$lab: starts at ${cols}x$lines"
+		finish "$ps"
+		return
+	fi
+	keys "$ps" 2
+	if wait_for "$ps" "top-down call paths"; then
+		check "$lab: 2 shows the top-down tree from (toplevel)" has "(toplevel)"
+		keys "$ps" '*'
+		check "$lab: * opens the hottest path down to a leaf" wait_re "$ps" "$leaf"
+	else
+		bad "$lab: 2 shows the top-down tree"
+	fi
+	keys "$ps" 3
+	if wait_for "$ps" "bottom-up (callers below)"; then
+		keys "$ps" Right
+		check "$lab: Right opens a bottom-up root to its callers" wait_re "$ps" "$opened"
+	else
+		bad "$lab: 3 shows the bottom-up tree"
+	fi
+	keys "$ps" 4
+	if wait_re "$ps" '^ \(toplevel\) *$'; then
+		keys "$ps" j z
+		check "$lab: j z zooms the flame graph into a frame" wait_for "$ps" "100.0% of zoom"
+		check "$lab: the breadcrumb brackets the zoomed frame" has_re '^ \(toplevel\) .*\['
+		tm capture-pane -p -e -t "$ps" >"$tmp/full"
+		case "$vars $*" in
+		*NO_COLOR*)
+			check "$lab: frames are shaded, no colour" eval 'has_re "$shades" &&
+				! grep -Eq "48;5;" "$tmp/full"' ;;
+		*TERM=xterm\ *|*TERM=xterm)
+			check "$lab: frames in 8 colours" eval 'grep -Eq "\[4[0-7]m|;4[0-7]m|\[3[0-7];7m|;7m" "$tmp/full" &&
+				! grep -Eq "48;5;" "$tmp/full"' ;;
+		*)
+			check "$lab: frames in 256 colours" eval 'grep -Eq "(38|48);5;" "$tmp/full"' ;;
+		esac
+	else
+		bad "$lab: 4 shows the flame graph"
+	fi
+	keys "$ps" Tab x
+	if wait_for "$ps" "call chart: Up/Down move between depths"; then
+		keys "$ps" k
+		check "$lab: the chart names the call at the chosen depth" wait_re "$ps" " depth [0-9]+: "
+		keys "$ps" x
+		check "$lab: x folds the chart" wait_gone "$ps" "call chart:"
+	else
+		bad "$lab: Tab x opens the call chart"
+	fi
+	case "$vars $*" in
+	*--ascii*) check "$lab: only ASCII bytes on the screen" ascii_only ;;
+	esac
+	keys "$ps" 1
+	check "$lab: 1 shows the table again" wait_re "$ps" "^Name +Incl Cpu"
+	keys "$ps" q
+	check "$lab: q exits 0" exited "$ps" 0
+	finish "$ps"
+}
+for size in "80 24" "250 70"; do
+	set -- $size
+	panes s11 "panes 256 $1x$2" "$LOC" "$1" "$2" "$SAMPLE"
+	panes s11 "panes 8 $1x$2" "$LOC TERM=xterm" "$1" "$2" "$SAMPLE"
+	panes s11 "panes mono $1x$2" "$LOC NO_COLOR=1" "$1" "$2" "$SAMPLE"
+	panes s11 "panes ascii $1x$2" "$LOC" "$1" "$2" "$SAMPLE" --ascii
+done
+
 # ---------------------------------------------------------------- 1 real
 if [ -n "$REAL" ] && [ -d "$REAL" ]; then
 	for base in art-v3-dual-perflib-char_2_bytes-utf8names dalvik-v3-dual-zhkl0228-tracereader-test1; do
@@ -789,6 +872,11 @@ if [ -n "$REAL" ] && [ -d "$REAL" ]; then
 		fi
 		finish sr
 	done
+	f=$REAL/art-v3-dual-perflib-char_2_bytes-utf8names.trace
+	if [ -r "$f" ]; then
+		panes sr "real panes 256 80x24" "$LOC" 80 24 "$f"
+		panes sr "real panes ascii 250x70" "$LOC" 250 70 "$f" --ascii
+	fi
 else
 	skipped "real traces" "TV_REAL_DIR not set or absent"
 fi

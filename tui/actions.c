@@ -13,10 +13,13 @@ static const struct {
 	const char *title;
 } actions_sections[] = {
 	{PANES_MAIN, "Anywhere"},
-	{PANES_TRACE, "Table and timeline"},
-	{PANES_LIST, "Lists (table, diff table, help)"},
+	{PANES_TRACE, "A trace's panes (table, timeline, call trees, flame graph)"},
+	{PANES_LIST, "Lists (table, diff table, call trees, help)"},
+	{PANES_HISTORY, "Table, diff table, call trees and flame graph"},
 	{PANES_METHODS, "Table and diff table"},
-	{PANES_TL, "Timeline"},
+	{PANES_TL, "Timeline and call chart"},
+	{PANES_TREE, "Call trees (2 top-down, 3 bottom-up)"},
+	{PANES_FLAME, "Flame graph (4)"},
 	{PANES_HELP, "Help"},
 	{PANES_PROMPT, "Prompts (find, filter, export)"},
 };

@@ -20,7 +20,8 @@
 #include <stdio.h>
 
 /* The panes of the shell (pane.h); PANE_PROMPT is the footer's prompt. */
-enum pane_kind { PANE_TABLE, PANE_TIMELINE, PANE_DIFF, PANE_HELP, PANE_PROMPT, PANE_KINDS };
+enum pane_kind { PANE_TABLE, PANE_TIMELINE, PANE_DIFF, PANE_TREE, PANE_FLAME, PANE_HELP,
+                 PANE_PROMPT, PANE_KINDS };
 
 #define PANE_BIT(k) (1u << (k))
 #define PANES_TABLE PANE_BIT(PANE_TABLE)
@@ -28,26 +29,36 @@ enum pane_kind { PANE_TABLE, PANE_TIMELINE, PANE_DIFF, PANE_HELP, PANE_PROMPT, P
 #define PANES_DIFF PANE_BIT(PANE_DIFF)
 #define PANES_HELP PANE_BIT(PANE_HELP)
 #define PANES_PROMPT PANE_BIT(PANE_PROMPT)
-/* The panes of a trace (table and timeline), of any screen, lists. */
-#define PANES_TRACE (PANES_TABLE | PANES_TL)
-#define PANES_MAIN (PANES_TABLE | PANES_TL | PANES_DIFF)
+/* The call trees (top-down and bottom-up share one kind) and the flame
+ * graph. */
+#define PANES_TREE PANE_BIT(PANE_TREE)
+#define PANES_FLAME PANE_BIT(PANE_FLAME)
+/* The panes of a trace (table, timeline, trees, flame graph), of any
+ * screen, lists, and those with a method history. */
+#define PANES_TRACE (PANES_TABLE | PANES_TL | PANES_TREE | PANES_FLAME)
+#define PANES_MAIN (PANES_TRACE | PANES_DIFF)
 #define PANES_METHODS (PANES_TABLE | PANES_DIFF)
-#define PANES_LIST (PANES_TABLE | PANES_DIFF | PANES_HELP)
+#define PANES_LIST (PANES_TABLE | PANES_DIFF | PANES_TREE | PANES_HELP)
+#define PANES_HISTORY (PANES_METHODS | PANES_TREE | PANES_FLAME)
 
 #define ACTION_LIST(ACTION) \
 	ACTION(ACT_HELP, PANES_MAIN, "? F1", "help", "show the keys of every pane") \
 	ACTION(ACT_QUIT, PANES_MAIN, "q Ctrl-C", "quit", "quit, restoring the terminal") \
-	ACTION(ACT_FOCUS, PANES_TRACE, "Tab", "", "switch focus between timeline and table") \
-	ACTION(ACT_FIND, PANES_MAIN, "/", "find", "find a method by name (case-insensitive unless the query has a capital)") \
+	ACTION(ACT_FOCUS, PANES_TRACE, "Tab", "", "switch focus between the timeline and the pane below it") \
+	ACTION(ACT_FIND, PANES_MAIN, "/", "find", "find a method by name (case-insensitive unless the query has a capital); in a tree or the flame graph, the next row or frame of a matching method") \
 	ACTION(ACT_FILTER, PANES_MAIN, "&", "filter", "filter: keep only the methods whose name matches (empty: all again)") \
 	ACTION(ACT_FIND_NEXT, PANES_MAIN, "n", "", "next match") \
 	ACTION(ACT_FIND_PREV, PANES_MAIN, "N", "", "previous match") \
 	ACTION(ACT_CLOCK, PANES_MAIN, "c", "clock", "switch the time base between CPU and real time") \
-	ACTION(ACT_SCOPE, PANES_TRACE, "t", "scope", "scope the table to the thread under the timeline cursor, or back to all threads") \
+	ACTION(ACT_SCOPE, PANES_TRACE, "t", "scope", "scope the table, trees and flame graph to the thread under the timeline cursor, or back to all threads") \
 	ACTION(ACT_WARNINGS, PANES_TRACE, "W", "", "show the warnings of a damaged trace") \
-	ACTION(ACT_EXPORT, PANES_TRACE, "e", "export", "export the current view (thread scope and clock) as folded stacks, Trace Event JSON or speedscope JSON") \
+	ACTION(ACT_EXPORT, PANES_TRACE, "e", "export", "export the current view (thread scope and clock) as folded stacks, Trace Event JSON or speedscope JSON; in a tree also its rows as --format=tree text") \
 	ACTION(ACT_SPLIT_UP, PANES_TRACE, "(", "", "move the split up: a smaller timeline") \
 	ACTION(ACT_SPLIT_DOWN, PANES_TRACE, ")", "", "move the split down: a larger timeline") \
+	ACTION(ACT_PANE_TABLE, PANES_TRACE, "1", "panes", "show the profile table below the timeline") \
+	ACTION(ACT_PANE_TREE, PANES_TRACE, "2", "panes", "show the call tree, top-down: one row per call path") \
+	ACTION(ACT_PANE_BOTTOMUP, PANES_TRACE, "3", "panes", "show the call tree, bottom-up: methods by exclusive time, expanding to their callers") \
+	ACTION(ACT_PANE_FLAME, PANES_TRACE, "4", "panes", "show the flame graph: merged call paths, root on top, widths in proportion to time") \
 	ACTION(ACT_UP, PANES_LIST, "Up k", "move", "previous row") \
 	ACTION(ACT_DOWN, PANES_LIST, "Down j", "move", "next row") \
 	ACTION(ACT_PGUP, PANES_LIST, "PgUp", "", "previous page") \
@@ -55,8 +66,8 @@ enum pane_kind { PANE_TABLE, PANE_TIMELINE, PANE_DIFF, PANE_HELP, PANE_PROMPT, P
 	ACTION(ACT_TOP, PANES_LIST, "g Home", "", "first row") \
 	ACTION(ACT_BOTTOM, PANES_LIST, "G End", "", "last row") \
 	ACTION(ACT_JUMP, PANES_METHODS, "Enter", "jump", "on a parent or child row: select that method; on a '... more' row: show the rest") \
-	ACTION(ACT_BACK, PANES_METHODS, "Backspace [", "back", "back to the previously selected method") \
-	ACTION(ACT_FORWARD, PANES_METHODS, "]", "fwd", "forward again") \
+	ACTION(ACT_BACK, PANES_HISTORY, "Backspace [", "back", "back to the previously selected method") \
+	ACTION(ACT_FORWARD, PANES_HISTORY, "]", "fwd", "forward again") \
 	ACTION(ACT_SECTION_PREV, PANES_METHODS, "{", "", "previous section of the expansion (parents, self, children)") \
 	ACTION(ACT_SECTION_NEXT, PANES_METHODS, "}", "", "next section of the expansion") \
 	ACTION(ACT_SORT_PREV, PANES_METHODS, "<", "sort", "sort by the column to the left") \
@@ -68,13 +79,26 @@ enum pane_kind { PANE_TABLE, PANE_TIMELINE, PANE_DIFF, PANE_HELP, PANE_PROMPT, P
 	ACTION(ACT_ZOOM_OUT, PANES_TL, "s -", "zoom", "zoom out around the time cursor") \
 	ACTION(ACT_FIT_ALL, PANES_TL, "0", "fit", "fit the whole trace") \
 	ACTION(ACT_FIT_CALL, PANES_TL, "f", "fit call", "fit the call under the time cursor") \
-	ACTION(ACT_THREAD_UP, PANES_TL, "Up k", "thread", "previous thread") \
-	ACTION(ACT_THREAD_DOWN, PANES_TL, "Down j", "thread", "next thread") \
+	ACTION(ACT_THREAD_UP, PANES_TL, "Up k", "thread", "previous thread (call chart: the depth row above, then the previous thread)") \
+	ACTION(ACT_THREAD_DOWN, PANES_TL, "Down j", "thread", "next thread (call chart: the depth row below, then the next thread)") \
 	ACTION(ACT_NEXT_CALL, PANES_TL, ".", "calls", "next call of the selected method") \
 	ACTION(ACT_PREV_CALL, PANES_TL, ",", "calls", "previous call of the selected method") \
-	ACTION(ACT_PICK, PANES_TL, "Enter", "pick", "select the method under the time cursor in the table") \
+	ACTION(ACT_PICK, PANES_TL, "Enter", "pick", "select the method under the time cursor (call chart: the call at the chosen depth)") \
+	ACTION(ACT_CHART, PANES_TL, "x", "chart", "open the call chart of the thread under the cursor (its calls over time, one row per depth), or fold it back") \
 	ACTION(ACT_CURSOR_LEFT, PANES_TL, "h Shift-Left", "", "move the time cursor one column left") \
 	ACTION(ACT_CURSOR_RIGHT, PANES_TL, "l Shift-Right", "", "move the time cursor one column right") \
+	ACTION(ACT_EXPAND, PANES_TREE, "Right l", "open", "expand the node under the cursor") \
+	ACTION(ACT_COLLAPSE, PANES_TREE, "Left h", "close", "collapse the node, or go to its parent when it is collapsed") \
+	ACTION(ACT_TOGGLE, PANES_TREE, "Enter", "", "expand or collapse the node") \
+	ACTION(ACT_HOT_PATH, PANES_TREE, "*", "hot path", "expand the hottest path below the node all the way down") \
+	ACTION(ACT_EXPAND_ALL, PANES_TREE, "E", "", "expand everything, level by level, up to 100000 rows") \
+	ACTION(ACT_COLLAPSE_ALL, PANES_TREE, "X", "", "collapse everything") \
+	ACTION(ACT_FRAME_UP, PANES_FLAME, "Up k", "move", "the frame above: the caller") \
+	ACTION(ACT_FRAME_DOWN, PANES_FLAME, "Down j", "move", "the widest frame below: a callee") \
+	ACTION(ACT_FRAME_PREV, PANES_FLAME, "Left h", "move", "the next frame to the left at the same depth: a sibling, else a cousin") \
+	ACTION(ACT_FRAME_NEXT, PANES_FLAME, "Right l", "move", "the next frame to the right at the same depth") \
+	ACTION(ACT_ZOOM_FRAME, PANES_FLAME, "Enter z", "zoom", "zoom into the frame: it takes the full width") \
+	ACTION(ACT_UNZOOM, PANES_FLAME, "Z Esc", "out", "zoom out one level") \
 	ACTION(ACT_CLOSE, PANES_HELP, "q ? Esc", "close", "close this pane") \
 	ACTION(ACT_ACCEPT, PANES_PROMPT, "Enter", "keep", "accept the prompt (find: keep the match, a jump)") \
 	ACTION(ACT_CANCEL, PANES_PROMPT, "Esc Ctrl-G", "cancel", "cancel the prompt (find: back to the method selected before)") \

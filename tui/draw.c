@@ -31,6 +31,13 @@ static const char *const draw_syms[SYM_COUNT][2] = {
 	[SYM_CRUMB] = {" \xE2\x80\xBA ", " > "},
 	[SYM_DASH] = {"\xE2\x80\x93", "-"},
 	[SYM_MINUS] = {"\xE2\x88\x92", "-"},
+	[SYM_TREE_MID] = {"\xE2\x94\x9C\xE2\x94\x80", "|-"},
+	[SYM_TREE_LAST] = {"\xE2\x94\x94\xE2\x94\x80", "`-"},
+	[SYM_TREE_PIPE] = {"\xE2\x94\x82 ", "| "},
+	[SYM_TREE_GAP] = {"  ", "  "},
+	[SYM_TREE_OPEN] = {"\xE2\x96\xBE", "-"},
+	[SYM_TREE_SHUT] = {"\xE2\x96\xB8", "+"},
+	[SYM_TREE_LEAF] = {"\xC2\xB7", "."},
 };
 
 const char *draw_sym(enum draw_sym s, int ascii)

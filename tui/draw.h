@@ -28,6 +28,13 @@ enum draw_sym {
 	SYM_CRUMB,       /* between breadcrumbs */
 	SYM_DASH,        /* a range: "1-7 of 56" */
 	SYM_MINUS,       /* a decrease in the diff */
+	SYM_TREE_MID,    /* a call tree's guide: a child with siblings below */
+	SYM_TREE_LAST,   /* the last child */
+	SYM_TREE_PIPE,   /* an ancestor's guide passing by */
+	SYM_TREE_GAP,    /* no guide (two blanks) */
+	SYM_TREE_OPEN,   /* an expanded node */
+	SYM_TREE_SHUT,   /* a node that can expand */
+	SYM_TREE_LEAF,   /* a node without children */
 	SYM_COUNT
 };
 

@@ -68,6 +68,16 @@ struct pane_ops {
 	/* Keep only items with keep[item] set, item < n (NULL: all); 0 or
 	 * -1. */
 	int (*filter)(void *self, const uint8_t *keep, size_t n);
+	/* Panes whose rows are not one item each (call trees, flame graph;
+	 * NULL otherwise): move to the next (dir > 0) or previous row or frame
+	 * whose method match() accepts, from the current one (include_from:
+	 * the current one counts); 0, or -1 when none. */
+	int (*find)(void *self, int (*match)(void *env, uint32_t method), void *env, int dir,
+	            int include_from);
+	/* Panes with work on a job worker (NULL otherwise): take a finished
+	 * job, 1 when the screen changed; is one under way? */
+	int (*poll)(void *self);
+	int (*busy)(const void *self);
 };
 
 struct pane {

@@ -489,6 +489,29 @@ void tlview_draw(struct tlview *v, WINDOW *win, const struct color *c, int ascii
 	tlv_draw_status(v, win, c, ascii, h - 1, w);
 }
 
+/* A moment when call c of thread t is the innermost call, so the status
+ * line names it: the first gap between its direct children (its subtree
+ * follows it in preorder, up to the first call whose parent precedes it),
+ * else its start. */
+static uint64_t tlv_own_moment(const struct tlview *v, uint32_t t, uint32_t c)
+{
+	const struct tv_thread *th = &v->tl->tr->threads[t];
+	uint64_t at = timeline_call_start(v->tl, t, c), e = timeline_call_end(v->tl, t, c);
+	for (uint32_t k = c + 1; k < th->ncalls && th->parent[k] != TV_ROOT && th->parent[k] >= c;
+	     k++) {
+		if (th->parent[k] != c)
+			continue;
+		uint64_t ks = timeline_call_start(v->tl, t, k), ke = timeline_call_end(v->tl, t, k);
+		if (ks > at && timeline_call_at(v->tl, t, at) == c)
+			return at;
+		if (ke > at)
+			at = ke;
+	}
+	if (at < e && timeline_call_at(v->tl, t, at) == c)
+		return at;
+	return timeline_call_start(v->tl, t, c);
+}
+
 int tlview_show_longest(struct tlview *v, uint32_t method)
 {
 	if (!v->nthreads)
@@ -508,16 +531,7 @@ int tlview_show_longest(struct tlview *v, uint32_t method)
 	}
 	if (best == TL_NONE)
 		return -1;
-	/* A moment when the call itself is innermost, so the status line names
-	 * it: its last µs (children have returned), else its start. */
-	uint64_t s0 = timeline_call_start(v->tl, t, best), e = timeline_call_end(v->tl, t, best);
-	uint64_t at[] = {e > s0 ? e - 1 : s0, s0, s0 + (e - s0) / 2};
-	v->cursor = s0;
-	for (size_t i = 0; i < sizeof at / sizeof *at; i++)
-		if (timeline_call_at(v->tl, t, at[i]) == best) {
-			v->cursor = at[i];
-			break;
-		}
+	v->cursor = tlv_own_moment(v, t, best);
 	tlv_clamp(v);
 	return 0;
 }

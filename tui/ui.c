@@ -19,10 +19,12 @@
 #include <sys/stat.h>
 
 #include "actions.h"
+#include "chart.h"
 #include "color.h"
 #include "diffview.h"
 #include "draw.h"
 #include "export.h"
+#include "flame.h"
 #include "job.h"
 #include "keymap.h"
 #include "names.h"
@@ -35,12 +37,16 @@
 #include "textview.h"
 #include "timeline.h"
 #include "tlview.h"
+#include "treepane.h"
 
 #define UI_MIN_COLS 80
 #define UI_MIN_LINES 24
 #define UI_HISTORY 256
 #define UI_SCOPES 8
 #define UI_FOOTER_MAX 24
+/* Traces with fewer records build and expand call trees at once; bigger
+ * ones on the panes' workers, so the screen stays live. */
+#define UI_TREE_INLINE 1000000
 
 /* What the footer line is doing: keys, or one of the prompts. */
 enum ui_mode { MODE_KEYS, MODE_FIND, MODE_FILTER, MODE_EXPORT_KIND, MODE_EXPORT_NAME,
@@ -69,7 +75,11 @@ struct ui {
 	struct table tbl;
 	struct diffview *dv;
 	struct textview help, warn;
+	struct chart chart;        /* the timeline's call chart */
+	struct treepane td, bu;    /* call trees: top-down, bottom-up */
+	struct flame fl;
 	struct pane list;          /* the table or the diff table */
+	struct pane lower;         /* shown below the timeline: list, a tree, flame */
 	struct pane timeline;      /* ops NULL without one */
 	struct pane overlay;       /* help or warnings; ops NULL when closed */
 	int focus_tl;              /* the timeline has the focus */
@@ -154,7 +164,41 @@ static struct pane *ui_focused(struct ui *u)
 {
 	if (u->overlay.ops)
 		return &u->overlay;
-	return u->focus_tl && u->timeline.ops ? &u->timeline : &u->list;
+	return u->focus_tl && u->timeline.ops ? &u->timeline : &u->lower;
+}
+
+static int ui_lower_is_list(const struct ui *u)
+{
+	return u->lower.self == u->list.self;
+}
+
+/* Pane n (1 table, 2 top-down, 3 bottom-up, 4 flame graph) below the
+ * timeline, focused. */
+static void ui_show(struct ui *u, int n)
+{
+	u->lower = n == 2 ? treepane_pane(&u->td)
+	           : n == 3 ? treepane_pane(&u->bu)
+	           : n == 4 ? flame_pane(&u->fl) : u->list;
+	u->focus_tl = 0;
+	if (n != 1)  /* open on the selected method where it shows */
+		u->lower.ops->select(u->lower.self, u->list.ops->selected(u->list.self).item);
+}
+
+/* A tree or the flame graph follows the shell's thread scope and clock,
+ * and its selection is the table's (what `1` shows, what the timeline
+ * marks). */
+static void ui_sync_lower(struct ui *u)
+{
+	if (ui_lower_is_list(u))
+		return;
+	const uint32_t *tid = u->is_scoped ? &u->scopes[u->scope]->tid : NULL;
+	if (u->lower.self == &u->fl)
+		flame_scope(&u->fl, tid, u->tbl.clock);
+	else
+		treepane_scope(u->lower.self, tid, u->tbl.clock);
+	uint32_t m = u->lower.ops->selected(u->lower.self).item;
+	if (m != PANE_NONE && m != u->list.ops->selected(u->list.self).item)
+		u->list.ops->select(u->list.self, m);
 }
 
 static uint32_t ui_selected(const struct ui *u)
@@ -316,8 +360,14 @@ int ui_poll(struct ui *u)
 {
 	unsigned id;
 	void *res;
+	int changed = 0;
+	if (u->tr) {
+		changed |= treepane_pane(&u->td).ops->poll(&u->td);
+		changed |= treepane_pane(&u->bu).ops->poll(&u->bu);
+		changed |= flame_pane(&u->fl).ops->poll(&u->fl);
+	}
 	if (!u->jobs || !jobs_take(u->jobs, &id, &res))
-		return 0;
+		return changed;
 	struct ui_scope_result *r = res;
 	u->job_id = 0;
 	if (!r || !r->ok) {
@@ -341,6 +391,8 @@ int ui_poll(struct ui *u)
 
 int ui_busy(struct ui *u)
 {
+	if (u->lower.ops && u->lower.ops->busy && u->lower.ops->busy(u->lower.self))
+		return 1;
 	return u->jobs && u->want_scope;
 }
 
@@ -379,8 +431,14 @@ struct ui *ui_new(const char *path, struct trace *tr, const struct ui_opts *o)
 		ui_free(u);
 		return NULL;
 	}
-	u->list = table_pane(&u->tbl);
-	u->timeline = tlview_pane(&u->tlv);
+	u->list = u->lower = table_pane(&u->tbl);
+	chart_init(&u->chart, &u->tlv);
+	u->timeline = chart_pane(&u->chart);
+	if (treepane_init(&u->td, tr, 0, UI_TREE_INLINE) < 0 ||
+	    treepane_init(&u->bu, tr, 1, UI_TREE_INLINE) < 0 || flame_init(&u->fl, tr, UI_TREE_INLINE) < 0) {
+		ui_free(u);
+		return NULL;
+	}
 	/* Open on something: the table's first method, its longest call on
 	 * the first thread under the time cursor (mid-trace without one). */
 	tlview_show_longest(&u->tlv, u->tbl.sel);
@@ -403,7 +461,7 @@ static struct ui *ui_new_diff(const char *base, const char *next, const struct d
 		ui_free(u);
 		return NULL;
 	}
-	u->list = diffview_pane(u->dv);
+	u->list = u->lower = diffview_pane(u->dv);
 	ui_layout(u);
 	return u;
 }
@@ -421,6 +479,10 @@ void ui_free(struct ui *u)
 		free(u);
 		return;
 	}
+	treepane_free(&u->td);  /* their workers may be reading the trace */
+	treepane_free(&u->bu);
+	flame_free(&u->fl);
+	chart_free(&u->chart);
 	table_free(&u->tbl);
 	tlview_free(&u->tlv);
 	timeline_free(&u->tl);
@@ -440,20 +502,35 @@ static void ui_say(struct ui *u, const char *s)
 }
 
 /* Select an item of the list as a jump: remember where we were for Back. */
-static void ui_jump(struct ui *u, uint32_t item)
+static void ui_hist_push(struct ui *u, uint32_t from)
 {
-	uint32_t from = ui_selected(u);
-	if (item == from || u->list.ops->select(u->list.self, item) < 0) {
-		if (item != from)
-			ui_say(u, "that method has no calls in this scope");
-		return;
-	}
 	if (u->hist_pos == UI_HISTORY) {
 		memmove(u->hist, u->hist + 1, (UI_HISTORY - 1) * sizeof *u->hist);
 		u->hist_pos--;
 	}
 	u->hist[u->hist_pos++] = from;
 	u->hist_n = u->hist_pos;
+}
+
+/* Select item in the list and in the pane below, if another. */
+static int ui_select(struct ui *u, uint32_t item)
+{
+	if (u->list.ops->select(u->list.self, item) < 0)
+		return -1;
+	if (!ui_lower_is_list(u))
+		u->lower.ops->select(u->lower.self, item);
+	return 0;
+}
+
+static void ui_jump(struct ui *u, uint32_t item)
+{
+	uint32_t from = ui_selected(u);
+	if (item == from || ui_select(u, item) < 0) {
+		if (item != from)
+			ui_say(u, "that method has no calls in this scope");
+		return;
+	}
+	ui_hist_push(u, from);
 }
 
 static void ui_back(struct ui *u, int dir)
@@ -464,12 +541,12 @@ static void ui_back(struct ui *u, int dir)
 		/* Keep the current one for Forward, in the slot we leave. */
 		u->hist[u->hist_pos - 1] = cur;
 		u->hist_pos--;
-		u->list.ops->select(u->list.self, to);
+		ui_select(u, to);
 	} else if (dir > 0 && u->hist_pos < u->hist_n) {
 		uint32_t to = u->hist[u->hist_pos];
 		u->hist[u->hist_pos] = cur;
 		u->hist_pos++;
-		u->list.ops->select(u->list.self, to);
+		ui_select(u, to);
 	} else {
 		ui_say(u, dir < 0 ? "no earlier method" : "no later method");
 	}
@@ -512,9 +589,16 @@ static int ui_matches(struct ui *u, uint32_t item)
 	return ui_contains(name, u->query, !ui_has_upper(u->query));
 }
 
+static int ui_match_cb(void *env, uint32_t method)
+{
+	return ui_matches(env, method);
+}
+
 /* "match 3/14": the selection's place among the matches in list order. */
 static void ui_find_count(struct ui *u)
 {
+	if (!ui_lower_is_list(u))
+		return;  /* a tree's rows are not one per method */
 	uint32_t n = u->list.ops->count(u->list.self), sel = ui_selected(u), total = 0, at = 0;
 	for (uint32_t i = 0; i < n; i++) {
 		uint32_t it = u->list.ops->item(u->list.self, i);
@@ -533,8 +617,12 @@ static void ui_find_count(struct ui *u)
 static int ui_find_step(struct ui *u, uint32_t from, int dir, int include_from)
 {
 	const struct pane *l = &u->list;
+	if (!u->query[0])
+		return -1;
+	if (!ui_lower_is_list(u) && u->lower.ops->find)
+		return u->lower.ops->find(u->lower.self, ui_match_cb, u, dir, include_from);
 	int64_t n = l->ops->count(l->self);
-	if (!u->query[0] || n < 1)
+	if (n < 1)
 		return -1;
 	int64_t start = -1;
 	for (int64_t i = 0; i < n && from != PANE_NONE; i++)
@@ -557,7 +645,7 @@ static void ui_find_update(struct ui *u)
 	u->msg[0] = '\0';
 	snprintf(u->query, sizeof u->query, "%s", u->prompt.text);
 	if (!u->query[0]) {
-		u->list.ops->select(u->list.self, u->find_saved);
+		ui_select(u, u->find_saved);
 		return;
 	}
 	if (ui_find_step(u, PANE_NONE, 1, 1) < 0)
@@ -570,8 +658,9 @@ static void ui_find_update(struct ui *u)
 static void ui_filter_apply(struct ui *u)
 {
 	const struct pane *l = &u->list;
-	if (!l->ops->filter) {
-		ui_say(u, "this list cannot be filtered");
+	if (!l->ops->filter || !ui_lower_is_list(u)) {
+		ui_say(u, ui_lower_is_list(u) ? "this list cannot be filtered"
+		                              : "& filters the table: press 1 first");
 		return;
 	}
 	snprintf(u->query, sizeof u->query, "%s", u->prompt.text);
@@ -608,7 +697,7 @@ static void ui_find_key(struct ui *u, enum action a, int ch)
 	case PROMPT_CANCEL:
 		if (u->mode == MODE_FIND) {
 			u->query[0] = '\0';
-			u->list.ops->select(u->list.self, u->find_saved);
+			ui_select(u, u->find_saved);
 		}
 		u->mode = MODE_KEYS;
 		u->msg[0] = '\0';
@@ -620,7 +709,12 @@ static void ui_find_key(struct ui *u, enum action a, int ch)
 			break;
 		}
 		u->mode = MODE_KEYS;
-		if (ui_selected(u) != u->find_saved) {
+		if (!ui_lower_is_list(u)) {
+			/* The pane moved to the match: keep it, remember the start. */
+			ui_sync_lower(u);
+			if (ui_selected(u) != u->find_saved)
+				ui_hist_push(u, u->find_saved);
+		} else if (ui_selected(u) != u->find_saved) {
 			uint32_t found = ui_selected(u);
 			u->list.ops->select(u->list.self, u->find_saved);
 			ui_jump(u, found);
@@ -640,6 +734,11 @@ static void ui_find_key(struct ui *u, enum action a, int ch)
 
 /* "NAME.folded", "NAME.json" or "NAME.speedscope.json" (the name that
  * makes speedscope read its own format) beside the trace's own name. */
+static int ui_lower_is_tree(const struct ui *u)
+{
+	return u->lower.self == &u->td || u->lower.self == &u->bu;
+}
+
 static void ui_export_default(const struct ui *u, char *buf, size_t n)
 {
 	const char *base = strrchr(u->path, '/');
@@ -649,7 +748,8 @@ static void ui_export_default(const struct ui *u, char *buf, size_t n)
 		len -= 6;
 	snprintf(buf, n, "%.*s%s", (int)(len < 200 ? len : 200), base,
 	         u->export_kind == 'c'   ? ".json"
-	         : u->export_kind == 's' ? ".speedscope.json" : ".folded");
+	         : u->export_kind == 's' ? ".speedscope.json"
+	         : u->export_kind == 't' ? ".tree.txt" : ".folded");
 }
 
 static void ui_export_write(struct ui *u)
@@ -663,7 +763,9 @@ static void ui_export_write(struct ui *u)
 		ui_say(u, msg);
 		return;
 	}
-	enum tv_status st = u->export_kind == 'c'   ? export_chrome(out, p, &eo)
+	enum tv_status st = u->export_kind == 't'
+	                        ? (treepane_export(u->lower.self, out) < 0 ? TV_ERR_OUTPUT : TV_OK)
+	                    : u->export_kind == 'c' ? export_chrome(out, p, &eo)
 	                    : u->export_kind == 's' ? export_speedscope(out, p, &eo)
 	                                            : export_folded(out, p, &eo);
 	if (fclose(out) != 0)
@@ -677,7 +779,7 @@ static void ui_export_key(struct ui *u, enum action a, int ch)
 	struct stat st;
 	char name[256];
 	if (u->mode == MODE_EXPORT_KIND) {
-		if (ch != 'f' && ch != 'c' && ch != 's') {
+		if (ch != 'f' && ch != 'c' && ch != 's' && (ch != 't' || !ui_lower_is_tree(u))) {
 			u->mode = MODE_KEYS;
 			return;
 		}
@@ -762,6 +864,10 @@ static int ui_shell_action(struct ui *u, enum action a, int *quit)
 	case ACT_FORWARD: ui_back(u, 1); break;
 	case ACT_SPLIT_UP: u->split -= 2; ui_layout(u); break;
 	case ACT_SPLIT_DOWN: u->split += 2; ui_layout(u); break;
+	case ACT_PANE_TABLE: ui_show(u, 1); break;
+	case ACT_PANE_TREE: ui_show(u, 2); break;
+	case ACT_PANE_BOTTOMUP: ui_show(u, 3); break;
+	case ACT_PANE_FLAME: ui_show(u, 4); break;
 	default: return 0;
 	}
 	return 1;
@@ -791,7 +897,7 @@ static void ui_mouse(struct ui *u)
 		wheel = 1;
 #endif
 	struct { struct pane *p; WINDOW *w; int tl; } hit[] = {
-		{&u->overlay, u->ovw, 0}, {&u->timeline, u->tlw, 1}, {&u->list, u->tbw, 0},
+		{&u->overlay, u->ovw, 0}, {&u->timeline, u->tlw, 1}, {&u->lower, u->tbw, 0},
 	};
 	for (size_t i = 0; i < sizeof hit / sizeof *hit; i++) {
 		int y = ev.y, x = ev.x;
@@ -837,13 +943,14 @@ int ui_key(struct ui *u, int ch)
 	struct pane_out out = {PANE_NONE, ""};
 	struct pane_ctx ctx = ui_ctx(u, p);
 	enum pane_res r = p->ops->act(p->self, a, &ctx, &out);
-	if (r == PANE_IGNORED && p != &u->list && p != &u->overlay) {
+	if (r == PANE_IGNORED && p->self != u->list.self && p != &u->overlay) {
 		/* A key of every pane that acts on the list (c: the clock). */
 		p = &u->list;
 		ctx = ui_ctx(u, p);
 		r = p->ops->act(p->self, a, &ctx, &out);
 	}
 	ui_result(u, p, r, &out);
+	ui_sync_lower(u);
 	return 0;
 }
 
@@ -931,13 +1038,15 @@ static void ui_draw_prompt(const struct ui *u, char *line, size_t n)
 		         q, u->msg);
 		break;
 	case MODE_EXPORT_KIND:
-		snprintf(line, n, " export the %s view as: f folded stacks  c Trace Event JSON"
-		         "  s speedscope  (other keys cancel)", u->is_scoped ? "thread's" : "whole");
+		snprintf(line, n, " export the %s view as: %sf folded stacks  c Trace Event JSON"
+		         "  s speedscope  (other keys cancel)", u->is_scoped ? "thread's" : "whole",
+		         ui_lower_is_tree(u) ? "t the tree's rows  " : "");
 		break;
 	case MODE_EXPORT_NAME:
 		snprintf(line, n, " write %s to: %s   Enter write  Esc cancel",
 		         u->export_kind == 'c'   ? "Trace Event JSON"
-		         : u->export_kind == 's' ? "speedscope JSON" : "folded stacks", q);
+		         : u->export_kind == 's' ? "speedscope JSON"
+		         : u->export_kind == 't' ? "the tree's rows" : "folded stacks", q);
 		break;
 	case MODE_EXPORT_CONFIRM:
 		snprintf(line, n, " %s exists: overwrite it? y/n", q);
@@ -965,7 +1074,9 @@ static void ui_draw_footer(struct ui *u)
 	ui_footer_keys(a, n, keys, sizeof keys);
 	if (p != &u->overlay && u->timeline.ops)  /* Tab names where it goes */
 		snprintf(keys + strlen(keys), sizeof keys - strlen(keys), "  Tab %s",
-		         u->focus_tl ? "table" : "timeline");
+		         !u->focus_tl                 ? "timeline"
+		         : ui_lower_is_list(u)        ? "table"
+		         : u->lower.self == &u->fl ? "flame graph" : "tree");
 	n = 0;
 	if (p != &u->overlay) {
 		static const enum action shell[] = {ACT_FIND, ACT_FILTER, ACT_SCOPE, ACT_EXPORT};
@@ -1005,8 +1116,9 @@ void ui_draw(struct ui *u)
 			struct pane_ctx ctx = ui_ctx(u, &u->timeline);
 			u->timeline.ops->draw(u->timeline.self, u->tlw, &ctx);
 		}
-		struct pane_ctx ctx = ui_ctx(u, &u->list);
-		u->list.ops->draw(u->list.self, u->tbw, &ctx);
+		ui_sync_lower(u);
+		struct pane_ctx ctx = ui_ctx(u, &u->lower);
+		u->lower.ops->draw(u->lower.self, u->tbw, &ctx);
 	}
 	ui_draw_footer(u);
 	wnoutrefresh(u->hdr);

@@ -1,0 +1,508 @@
+/* test_treepanes.c: the call tree panes, the flame graph and the call
+ * chart, off screen.
+ *
+ * The tree panes must show the numbers `--format=tree` prints for the
+ * same scope and clock (their rows, exported, equal the report line for
+ * line, and the screen shows the same columns); the flame graph's widths
+ * must be within one cell of exact at 80 and 200 columns, and a zoomed
+ * frame must take the full width; the call chart's rows are checked
+ * against a written trace whose calls are known by hand.
+ */
+#include <locale.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <wchar.h>
+
+#include <cmocka.h>
+#include <curses.h>
+
+#include "cctree.h"
+#include "chart.h"
+#include "color.h"
+#include "flame.h"
+#include "load.h"
+#include "profile.h"
+#include "report.h"
+#include "testutil.h"
+#include "timeline.h"
+#include "tlview.h"
+#include "tracegen.h"
+#include "treepane.h"
+
+#ifndef TV_SAMPLE
+#error "TV_SAMPLE must name the bundled sample trace"
+#endif
+
+/* The numbers' columns of a row (incl, %, excl, %, calls). */
+#define NUMS_W (2 * (11 + 1 + 6 + 1) + 10)
+
+struct fx {
+	FILE *out, *in;
+	SCREEN *sc;
+	struct color color;
+	struct trace tr;
+	int loaded;
+};
+
+static int fx_setup(void **state)
+{
+	struct fx *f = calloc(1, sizeof *f);
+	if (!f)
+		return -1;
+	setenv("LINES", "60", 1);
+	setenv("COLUMNS", "240", 1);
+	f->out = fopen("/dev/null", "w");
+	f->in = fopen("/dev/null", "r");
+	if (!f->out || !f->in)
+		return -1;
+	f->sc = newterm("xterm-256color", f->out, f->in);
+	if (!f->sc)
+		return -1;
+	set_term(f->sc);
+	color_init(&f->color, 1);
+	trace_init(&f->tr);
+	*state = f;
+	return 0;
+}
+
+static int fx_teardown(void **state)
+{
+	struct fx *f = *state;
+	endwin();
+	delscreen(f->sc);
+	fclose(f->out);
+	fclose(f->in);
+	trace_free(&f->tr);
+	free(f);
+	return 0;
+}
+
+static void load_sample(struct fx *f)
+{
+	struct tv_error err = {TV_OK, TV_NO_OFFSET, ""};
+	char errfile[4096] = "";
+	assert_int_equal(load_file(&f->tr, TV_SAMPLE, &err, errfile, sizeof errfile), TV_OK);
+}
+
+static struct pane_ctx ctx_of(struct fx *f)
+{
+	return (struct pane_ctx){&f->color, 0, 1, PANE_NONE};
+}
+
+/* Row y of win as UTF-8, trailing blanks removed. */
+static void win_row(WINDOW *win, int y, char *buf, size_t n)
+{
+	size_t k = 0;
+	mbstate_t st;
+	memset(&st, 0, sizeof st);
+	for (int x = 0; x < getmaxx(win) && k + 8 < n; x++) {
+		cchar_t cc;
+		wchar_t wc[CCHARW_MAX + 1];
+		attr_t a;
+		short pair;
+		if (mvwin_wch(win, y, x, &cc) == ERR || getcchar(&cc, wc, &a, &pair, NULL) == ERR)
+			break;
+		for (int i = 0; wc[i]; i++) {
+			size_t m = wcrtomb(buf + k, wc[i], &st);
+			if (m != (size_t)-1)
+				k += m;
+		}
+	}
+	while (k > 0 && buf[k - 1] == ' ')
+		k--;
+	buf[k] = '\0';
+}
+
+/* Everything written to a temporary file by the caller, as a string. */
+static char *slurp(FILE *fp)
+{
+	long n = ftell(fp);
+	assert_true(n >= 0);
+	char *s = malloc((size_t)n + 1);
+	assert_non_null(s);
+	rewind(fp);
+	assert_int_equal(fread(s, 1, (size_t)n, fp), (size_t)n);
+	s[n] = '\0';
+	fclose(fp);
+	return s;
+}
+
+static char *pane_text(const struct treepane *p)
+{
+	FILE *fp = tmpfile();
+	assert_non_null(fp);
+	assert_int_equal(treepane_export(p, fp), 0);
+	return slurp(fp);
+}
+
+/* `--format=tree` (or with --invert) of the same scope and clock. */
+static char *cli_tree_text(const struct trace *tr, int inverted, const uint32_t *tid, int clock)
+{
+	struct cctree t;
+	struct tv_error err;
+	memset(&t, 0, sizeof t);
+	assert_int_equal(inverted ? cctree_build_inverted(&t, tr, tid, clock, &err)
+	                          : cctree_build(&t, tr, tid, clock, &err),
+	                 TV_OK);
+	struct report_tree_opts o = {0, inverted, 0, 0};
+	FILE *fp = tmpfile();
+	assert_non_null(fp);
+	assert_int_equal(report_tree(fp, &t, &o), TV_OK);
+	cctree_free(&t);
+	return slurp(fp);
+}
+
+static enum pane_res act(struct fx *f, struct pane *pn, enum action a, struct pane_out *out)
+{
+	struct pane_ctx ctx = ctx_of(f);
+	*out = (struct pane_out){PANE_NONE, ""};
+	return pn->ops->act(pn->self, a, &ctx, out);
+}
+
+/* Waits for a pane's worker (at most 20 s). */
+static void settle(struct pane *pn)
+{
+	struct timespec ts = {0, 2000000};
+	for (int i = 0; i < 10000 && pn->ops->busy(pn->self); i++) {
+		nanosleep(&ts, NULL);
+		pn->ops->poll(pn->self);
+	}
+	assert_false(pn->ops->busy(pn->self));
+}
+
+static uint32_t main_tid(const struct trace *tr)
+{
+	uint32_t best = 0;
+	for (uint32_t i = 1; i < tr->nthreads; i++)
+		if (tr->threads[i].ncalls > tr->threads[best].ncalls)
+			best = i;
+	return tr->threads[best].tid;
+}
+
+/* With everything expanded, the pane's rows are the report's lines, for
+ * both trees, both clocks (the second by re-sorting the open tree), all
+ * threads and one; inline_below 0 sends the work through the worker. */
+static void check_equal_report(void **state, uint64_t inline_below)
+{
+	struct fx *f = *state;
+	load_sample(f);
+	uint32_t tid = main_tid(&f->tr);
+	for (int inv = 0; inv < 2; inv++)
+		for (int scoped = 0; scoped < 2; scoped++) {
+			struct treepane p;
+			struct pane_out out;
+			assert_int_equal(treepane_init(&p, &f->tr, inv, inline_below), 0);
+			struct pane pn = treepane_pane(&p);
+			const uint32_t *t = scoped ? &tid : NULL;
+			treepane_scope(&p, t, TV_CPU);
+			settle(&pn);
+			/* E stops at a cap, which the bottom-up tree of every
+			 * thread passes: a small one first. */
+			uint32_t before = p.nrows;
+			p.all_rows = before + 1000;
+			assert_int_equal(act(f, &pn, ACT_EXPAND_ALL, &out), PANE_DONE);
+			settle(&pn);
+			assert_true(strncmp(p.note, "E: capped at", 12) == 0);
+			assert_true(p.nrows <= before + 1000 && p.nrows > before);
+			p.all_rows = UINT32_MAX;
+			assert_int_equal(act(f, &pn, ACT_EXPAND_ALL, &out), PANE_DONE);
+			settle(&pn);
+			assert_string_equal(p.note, "");  /* not capped */
+			for (int clock = TV_CPU; clock <= TV_WALL; clock++) {
+				treepane_scope(&p, t, clock);
+				settle(&pn);
+				char *have = pane_text(&p), *want = cli_tree_text(&f->tr, inv, t, clock);
+				assert_true(strlen(want) > 1000);
+				assert_string_equal(have, want);
+				free(have);
+				free(want);
+			}
+			treepane_free(&p);
+		}
+}
+
+static void test_rows_equal_report(void **state)
+{
+	check_equal_report(state, UINT64_MAX);
+}
+
+static void test_rows_equal_report_on_worker(void **state)
+{
+	check_equal_report(state, 0);
+}
+
+/* Keys: collapse, expand, go to the parent, toggle, the hottest path, and
+ * the screen shows the report's numbers for each row. */
+static void test_tree_keys(void **state)
+{
+	struct fx *f = *state;
+	load_sample(f);
+	struct treepane p;
+	struct pane_out out;
+	assert_int_equal(treepane_init(&p, &f->tr, 0, UINT64_MAX), 0);
+	struct pane pn = treepane_pane(&p);
+	treepane_scope(&p, NULL, TV_CPU);
+	uint32_t k0;
+	const uint32_t *kids = cctree_children(&p.t, 0, &k0);
+	assert_non_null(kids);
+	assert_true(k0 >= 2);
+	assert_int_equal(p.nrows, 1 + k0);  /* the root opens at once */
+	act(f, &pn, ACT_COLLAPSE, &out);
+	assert_int_equal(p.nrows, 1);
+	act(f, &pn, ACT_TOGGLE, &out);
+	assert_int_equal(p.nrows, 1 + k0);
+	act(f, &pn, ACT_DOWN, &out);
+	assert_int_equal(p.rows[1].node, kids[0]);
+	act(f, &pn, ACT_EXPAND, &out);
+	uint32_t k1;
+	cctree_children(&p.t, p.rows[1].node, &k1);
+	assert_true(k1 >= 1);
+	assert_int_equal(p.nrows, 1 + k0 + k1);
+	assert_int_equal(p.cursor, 1);
+	act(f, &pn, ACT_EXPAND, &out);  /* open: moves to the first child */
+	assert_int_equal(p.cursor, 2);
+	assert_int_equal(p.rows[2].depth, 2);
+	act(f, &pn, ACT_COLLAPSE, &out);  /* shut: goes to the parent */
+	assert_int_equal(p.cursor, 1);
+	act(f, &pn, ACT_TOGGLE, &out);
+	assert_int_equal(p.nrows, 1 + k0);
+	/* The hottest path: each row on it is its parent's first child, and
+	 * it ends at a leaf. */
+	act(f, &pn, ACT_TOP, &out);
+	act(f, &pn, ACT_HOT_PATH, &out);
+	const struct tp_row *r = &p.rows[p.cursor];
+	assert_false(r->expandable);
+	assert_true(r->depth >= 5);
+	for (uint32_t at = p.cursor; p.rows[at].parent_row != CCTREE_NONE;
+	     at = p.rows[at].parent_row) {
+		uint32_t n;
+		const uint32_t *k = cctree_children(&p.t, p.rows[p.rows[at].parent_row].node, &n);
+		assert_int_equal(k[0], p.rows[at].node);
+	}
+	/* The screen: the report's columns on every row shown. */
+	WINDOW *win = newwin(30, 200, 0, 0);
+	assert_non_null(win);
+	act(f, &pn, ACT_TOP, &out);
+	struct pane_ctx ctx = ctx_of(f);
+	pn.ops->draw(pn.self, win, &ctx);
+	char *text = pane_text(&p), *line = text, row[4096];
+	win_row(win, 0, row, sizeof row);
+	assert_non_null(strstr(row, "incl cpu"));
+	assert_non_null(strstr(row, "incl real"));  /* the other clock, when wide */
+	for (int y = 1; y < 30 && *line; y++) {
+		win_row(win, y, row, sizeof row);
+		assert_int_equal(strncmp(row, line, NUMS_W), 0);
+		line = strchr(line, '\n') + 1;
+	}
+	win_row(win, 1, row, sizeof row);
+	assert_non_null(strstr(row, "(toplevel)"));
+	free(text);
+	act(f, &pn, ACT_COLLAPSE_ALL, &out);
+	assert_int_equal(p.nrows, 1 + k0);
+	delwin(win);
+	treepane_free(&p);
+}
+
+/* Each frame within one cell of its exact width; every child a cell wide
+ * or more is laid out, inside its parent. */
+static void check_widths(const struct flame *f, int w)
+{
+	const struct cctree *t = &f->t;
+	double total = (double)t->nodes[f->zoom].incl[f->clock];
+	assert_int_equal(f->frames[0].node, f->zoom);
+	assert_int_equal(f->frames[0].x0, 0);
+	assert_int_equal(f->frames[0].x1, w);
+	for (uint32_t i = 0; i < f->nframes; i++) {
+		const struct fl_frame *fr = &f->frames[i];
+		double exact = (double)t->nodes[fr->node].incl[f->clock] * w / total;
+		double got = fr->x1 - fr->x0;
+		if (got - exact > 1.0 || exact - got > 1.0)
+			fail_msg("frame %u: %g cells, exact %g", fr->node, got, exact);
+		if (fr->depth + 1 >= (uint32_t)f->depths)
+			continue;
+		uint32_t n;
+		const uint32_t *k = cctree_children(t, fr->node, &n);
+		for (uint32_t c = 0; c < n; c++) {
+			double ex = (double)t->nodes[k[c]].incl[f->clock] * w / total;
+			int found = 0;
+			for (uint32_t j = 0; j < f->nframes; j++)
+				if (f->frames[j].node == k[c]) {
+					found = 1;
+					assert_true(f->frames[j].x0 >= fr->x0 && f->frames[j].x1 <= fr->x1);
+				}
+			if (ex >= 1.0 && !found)
+				fail_msg("child %u, %g cells wide, not laid out", k[c], ex);
+		}
+	}
+}
+
+static void test_flame_widths_and_zoom(void **state)
+{
+	struct fx *f = *state;
+	load_sample(f);
+	struct flame fl;
+	struct pane_out out;
+	assert_int_equal(flame_init(&fl, &f->tr, UINT64_MAX), 0);
+	struct pane pn = flame_pane(&fl);
+	for (int clock = TV_CPU; clock <= TV_WALL; clock++) {
+		flame_scope(&fl, NULL, clock);
+		for (int w = 80; w <= 200; w += 120) {
+			assert_int_equal(flame_layout(&fl, w, 40), 0);
+			assert_true(fl.nframes > 20);
+			check_widths(&fl, w);
+		}
+	}
+	/* Zoom into a frame three levels down: it takes the full width. */
+	uint32_t node = CCTREE_NONE;
+	for (uint32_t i = 0; i < fl.nframes; i++)
+		if (fl.frames[i].depth == 3 && fl.frames[i].x1 - fl.frames[i].x0 < 100) {
+			node = fl.frames[i].node;
+			break;
+		}
+	assert_true(node != CCTREE_NONE);
+	assert_int_equal(flame_zoom(&fl, node), 0);
+	for (int w = 80; w <= 200; w += 120) {
+		assert_int_equal(flame_layout(&fl, w, 40), 0);
+		check_widths(&fl, w);
+	}
+	/* Out one level: the parent is the full width. */
+	assert_int_equal(act(f, &pn, ACT_UNZOOM, &out), PANE_DONE);
+	assert_int_equal(fl.zoom, fl.t.nodes[node].parent);
+	assert_int_equal(flame_layout(&fl, 200, 40), 0);
+	check_widths(&fl, 200);
+	/* Keys: down to the widest callee, zoom, up is the zoom's top. */
+	fl.sel = fl.zoom;
+	WINDOW *win = newwin(20, 120, 0, 0);
+	struct pane_ctx ctx = ctx_of(f);
+	pn.ops->draw(pn.self, win, &ctx);
+	act(f, &pn, ACT_FRAME_DOWN, &out);
+	assert_int_equal(fl.t.nodes[fl.sel].parent, fl.zoom);
+	uint32_t down = fl.sel;
+	act(f, &pn, ACT_ZOOM_FRAME, &out);
+	assert_int_equal(fl.zoom, down);
+	act(f, &pn, ACT_FRAME_UP, &out);
+	assert_int_equal(fl.sel, down);
+	assert_string_not_equal(out.msg, "");
+	pn.ops->draw(pn.self, win, &ctx);
+	char row[4096];
+	win_row(win, 0, row, sizeof row);  /* the breadcrumb marks the zoom */
+	assert_non_null(strchr(row, '['));
+	assert_non_null(strstr(row, "\xE2\x80\xBA"));
+	delwin(win);
+	win = newwin(20, 240, 0, 0);  /* wide enough for the whole path */
+	pn.ops->draw(pn.self, win, &ctx);
+	win_row(win, 0, row, sizeof row);
+	assert_int_equal(strncmp(row, " (toplevel) \xE2\x80\xBA ", 16), 0);
+	delwin(win);
+	flame_free(&fl);
+}
+
+/* Thread 1: A [0, 100) calls B [10, 60) calls C [20, 30); thread 2: D
+ * [0, 50). At 100 columns over [0, 100) each column is 1 µs. */
+static void test_call_chart(void **state)
+{
+	struct fx *f = *state;
+	struct tg *tg = tg_new();
+	struct tv_error err;
+	assert_int_equal(tg_script(tg, "1 > A 0; 2 > D 0; 1 > B 10; 1 > C 20; 1 < C 30; 2 < D 50;"
+	                                "1 < B 60; 1 < A 100"),
+	                 0);
+	assert_int_equal(tu_load_tg(&f->tr, tg, NULL), TV_OK);
+	struct profile p;
+	struct timeline tl;
+	struct tlview v;
+	struct chart c;
+	assert_int_equal(profile_build(&p, &f->tr, NULL, &err), TV_OK);
+	assert_int_equal(timeline_build(&tl, &f->tr, &err), TV_OK);
+	assert_int_equal(tlview_init(&v, &tl, &p), 0);
+	assert_int_equal(tl.end - tl.begin, 100);
+	chart_init(&c, &v);
+	struct pane pn = chart_pane(&c);
+	struct pane_out out;
+	WINDOW *win = newwin(8, 126, 0, 0);
+	struct pane_ctx ctx = ctx_of(f);
+	v.cursor = tl.begin + 25;
+	assert_int_equal(f->tr.threads[v.threads[0]].tid, 1);  /* busiest first */
+	act(f, &pn, ACT_CHART, &out);
+	assert_true(c.open);
+	assert_int_equal(c.depth, 2);  /* the innermost call under the cursor */
+	pn.ops->draw(pn.self, win, &ctx);
+	int w = v.bar_w, bx = v.bar_x;
+	assert_true(w > 50 && bx + w == 126);
+	assert_int_equal(c.maxd, 2);
+	/* Column x shows the calls at its middle time (x + 1/2) * 100 / w. */
+	const uint32_t *method = f->tr.threads[v.threads[0]].method;
+	const char *sym[3] = {"A", "B", "C"};
+	double from[3] = {0, 10, 20}, to[3] = {100, 60, 30};
+	int first_b = -1;
+	for (int d = 0; d < 3; d++)
+		for (int x = 0; x < w; x++) {
+			double t = (x + 0.5) * 100 / w;
+			uint32_t call = c.cells[(size_t)d * (size_t)w + (size_t)x];
+			if (t < from[d] || t >= to[d]) {
+				assert_int_equal(call, TL_NONE);
+				continue;
+			}
+			if (d == 1 && first_b < 0)
+				first_b = x;
+			assert_true(call != TL_NONE);
+			assert_int_equal(f->tr.methods[method[call]].id, tg_id(tg, sym[d]));
+		}
+	/* On screen: B's block starts with its label. */
+	char row[4096];
+	win_row(win, 2, row, sizeof row);
+	char *b = strstr(row, "Test.B");
+	assert_non_null(b);
+	assert_true(b - row >= bx + first_b && b - row < bx + first_b + 20);
+	assert_true(row[bx + first_b] != ' ' && row[bx + first_b - 1] == ' ');
+	win_row(win, 7, row, sizeof row);
+	assert_non_null(strstr(row, "depth 2"));
+	assert_non_null(strstr(row, "Test.C"));
+	/* Up a depth; Enter selects that call's method. */
+	act(f, &pn, ACT_THREAD_UP, &out);
+	assert_int_equal(c.depth, 1);
+	assert_int_equal(act(f, &pn, ACT_PICK, &out), PANE_JUMP);
+	assert_int_equal(f->tr.methods[out.target].id, tg_id(tg, "B"));
+	assert_int_equal(pn.ops->selected(pn.self).item, out.target);
+	/* Past the bottom row: the next thread, its top row. */
+	act(f, &pn, ACT_THREAD_DOWN, &out);
+	act(f, &pn, ACT_THREAD_DOWN, &out);
+	assert_int_equal(v.cur, 1);
+	assert_int_equal(c.depth, 0);
+	assert_int_equal(f->tr.methods[f->tr.threads[v.threads[1]].method[chart_call(&c, 0)]].id,
+	                 tg_id(tg, "D"));
+	/* Past the top row: back, to the innermost call's row. */
+	act(f, &pn, ACT_THREAD_UP, &out);
+	assert_int_equal(v.cur, 0);
+	assert_int_equal(c.depth, 2);
+	/* x folds it: Down moves threads again. */
+	act(f, &pn, ACT_CHART, &out);
+	assert_false(c.open);
+	act(f, &pn, ACT_THREAD_DOWN, &out);
+	assert_int_equal(v.cur, 1);
+	delwin(win);
+	chart_free(&c);
+	tlview_free(&v);
+	timeline_free(&tl);
+	profile_free(&p);
+	tg_free(tg);
+}
+
+int main(void)
+{
+	setlocale(LC_ALL, "C.UTF-8");
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(test_rows_equal_report, fx_setup, fx_teardown),
+		cmocka_unit_test_setup_teardown(test_rows_equal_report_on_worker, fx_setup, fx_teardown),
+		cmocka_unit_test_setup_teardown(test_tree_keys, fx_setup, fx_teardown),
+		cmocka_unit_test_setup_teardown(test_flame_widths_and_zoom, fx_setup, fx_teardown),
+		cmocka_unit_test_setup_teardown(test_call_chart, fx_setup, fx_teardown),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

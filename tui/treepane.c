@@ -1,0 +1,729 @@
+/* treepane.c: the call tree panes (see treepane.h). */
+#include "treepane.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "draw.h"
+#include "job.h"
+#include "methodname.h"
+#include "names.h"
+#include "numfmt.h"
+#include "text.h"
+
+/* Columns of `--format=tree` (docs/cli.md), so the pane's numbers read as
+ * the report's. */
+enum { TP_W_TIME = 11, TP_W_PCT = 6, TP_W_CALLS = 10, TP_W_OTHER = 11 };
+#define TP_W_NUMS (2 * (TP_W_TIME + 1 + TP_W_PCT + 1) + TP_W_CALLS)
+
+/* ------------------------------------------------------------ jobs */
+
+enum tp_op { TP_BUILD, TP_EXPAND, TP_HOT, TP_ALL, TP_SORT };
+
+struct tp_job {
+	enum tp_op op;
+	struct cctree *t;            /* the pane's tree (all but TP_BUILD) */
+	const struct trace *tr;
+	int inverted, scoped, clock;
+	uint32_t tid, node, limit;
+	struct cctree built;         /* TP_BUILD: owned until taken */
+	int has_built;
+	enum tv_status st;
+	uint32_t *opened;            /* nodes to show open */
+	uint32_t nopened, cap;
+	uint32_t end;                /* TP_HOT: the path's last node */
+	int capped;
+};
+
+static void tp_job_free(void *v)
+{
+	struct tp_job *j = v;
+	if (!j)
+		return;
+	if (j->has_built)
+		cctree_free(&j->built);
+	free(j->opened);
+	free(j);
+}
+
+static int tp_job_open(struct tp_job *j, uint32_t node)
+{
+	if (j->nopened == j->cap) {
+		uint32_t cap = j->cap ? 2 * j->cap : 64;
+		uint32_t *o = realloc(j->opened, (size_t)cap * sizeof *o);
+		if (!o)
+			return -1;
+		j->opened = o;
+		j->cap = cap;
+	}
+	j->opened[j->nopened++] = node;
+	return 0;
+}
+
+/* The hottest path from node down: each level's first child (children are
+ * sorted hottest first). */
+static void tp_run_hot(struct tp_job *j)
+{
+	uint32_t n = j->node;
+	j->end = n;
+	while (cctree_expandable(j->t, n)) {
+		uint32_t nk;
+		if ((j->st = cctree_expand(j->t, n)) != TV_OK || tp_job_open(j, n) < 0)
+			return;
+		const uint32_t *k = cctree_children(j->t, n, &nk);
+		if (!nk)
+			return;
+		n = j->end = k[0];
+	}
+}
+
+/* Everything, level by level, until the rows would pass j->limit; the
+ * bottom-up roots share one pass over the calls. */
+static void tp_run_all(struct tp_job *j)
+{
+	struct cctree *t = j->t;
+	uint32_t nlev = t->nroots, rows = t->nroots;
+	uint32_t *lev = malloc(((size_t)nlev + 1) * sizeof *lev), *next = NULL;
+	if (!lev) {
+		j->st = TV_ERR_NOMEM;
+		return;
+	}
+	memcpy(lev, t->roots, (size_t)nlev * sizeof *lev);
+	int lev_is_roots = 1;
+	while (nlev) {
+		uint32_t nexp = 0;
+		for (uint32_t i = 0; i < nlev; i++)
+			if (cctree_expandable(t, lev[i]))
+				lev[nexp++] = lev[i];
+		if (!nexp)
+			break;
+		/* cctree_expand_all() takes bottom-up roots only (a deeper node
+		 * there overruns its per-root arrays): the first level. */
+		if (lev_is_roots)
+			j->st = cctree_expand_all(t, lev, nexp);
+		for (uint32_t i = 0; !lev_is_roots && j->st == TV_OK && i < nexp; i++)
+			j->st = cctree_expand(t, lev[i]);
+		lev_is_roots = 0;
+		if (j->st != TV_OK)
+			break;
+		size_t nnext = 0;
+		for (uint32_t i = 0; i < nexp; i++) {
+			uint32_t nk;
+			const uint32_t *k = cctree_children(t, lev[i], &nk);
+			if (rows + (uint64_t)nk > j->limit) {
+				j->capped = 1;
+				break;
+			}
+			if (tp_job_open(j, lev[i]) < 0)
+				break;
+			rows += nk;
+			uint32_t *g = realloc(next, (nnext + nk + 1) * sizeof *g);
+			if (!g)
+				break;
+			next = g;
+			memcpy(next + nnext, k, (size_t)nk * sizeof *k);
+			nnext += nk;
+		}
+		free(lev);
+		lev = next;
+		nlev = (uint32_t)nnext;
+		next = NULL;
+		if (j->capped)
+			break;
+	}
+	free(lev);
+}
+
+static void *tp_run(void *arg)
+{
+	struct tp_job *j = arg;
+	uint32_t *tid = j->scoped ? &j->tid : NULL;
+	struct tv_error err;
+	switch (j->op) {
+	case TP_BUILD:
+		j->st = j->inverted ? cctree_build_inverted(&j->built, j->tr, tid, j->clock, &err)
+		                    : cctree_build(&j->built, j->tr, tid, j->clock, &err);
+		j->has_built = j->st == TV_OK;
+		if (j->has_built && !j->inverted && cctree_expand(&j->built, 0) == TV_OK)
+			tp_job_open(j, 0);
+		break;
+	case TP_EXPAND:
+		j->st = cctree_expand(j->t, j->node);
+		if (j->st == TV_OK)
+			tp_job_open(j, j->node);
+		break;
+	case TP_HOT: tp_run_hot(j); break;
+	case TP_ALL: tp_run_all(j); break;
+	case TP_SORT: j->st = cctree_sort(j->t, j->clock); break;
+	}
+	return j;
+}
+
+/* The worker drops a job's argument once it ran and keeps the result
+ * apart: the argument is a box that owns the job only until it runs. */
+struct tp_box {
+	struct tp_job *j;
+	int ran;
+};
+
+static void *tp_box_run(void *arg)
+{
+	struct tp_box *b = arg;
+	b->ran = 1;
+	return tp_run(b->j);
+}
+
+static void tp_box_free(void *arg)
+{
+	struct tp_box *b = arg;
+	if (!b->ran)
+		tp_job_free(b->j);
+	free(b);
+}
+
+/* Queues j on the worker (taking it); the job's id, 0 when not queued. */
+static unsigned tp_queue(struct jobs *jobs, struct tp_job *j)
+{
+	struct tp_box *b = malloc(sizeof *b);
+	if (!b) {
+		tp_job_free(j);
+		return 0;
+	}
+	*b = (struct tp_box){j, 0};
+	return jobs_submit(jobs, tp_box_run, b, tp_box_free, tp_job_free);
+}
+
+/* ------------------------------------------------------------ rows */
+
+static int tp_grow_open(struct treepane *p)
+{
+	if (p->t.nnodes <= p->open_cap)
+		return 0;
+	uint32_t cap = p->t.nnodes + p->t.nnodes / 2 + 16;
+	uint8_t *o = realloc(p->open, cap);
+	if (!o)
+		return -1;
+	memset(o + p->open_cap, 0, cap - p->open_cap);
+	p->open = o;
+	p->open_cap = cap;
+	return 0;
+}
+
+static int tp_add_row(struct treepane *p, uint32_t node, uint32_t depth, uint32_t parent_row,
+                      int last)
+{
+	if (p->nrows == p->rows_cap) {
+		uint32_t cap = p->rows_cap ? 2 * p->rows_cap : 256;
+		struct tp_row *r = realloc(p->rows, (size_t)cap * sizeof *r);
+		if (!r)
+			return -1;
+		p->rows = r;
+		p->rows_cap = cap;
+	}
+	const struct cctree_node *n = &p->t.nodes[node];
+	struct tp_row *r = &p->rows[p->nrows++];
+	*r = (struct tp_row){node, n->method, depth, parent_row, (uint8_t)cctree_expandable(&p->t, node),
+	                     (uint8_t)(node < p->open_cap && p->open[node] && n->expanded), (uint8_t)last,
+	                     n->calls, {0}, {0}};
+	memcpy(r->incl, n->incl, sizeof r->incl);
+	memcpy(r->excl, n->excl, sizeof r->excl);
+	return 0;
+}
+
+struct tp_frame {
+	const uint32_t *kids;
+	uint32_t n, i, row;
+};
+
+/* The rows again from the tree: every node whose ancestors are open, in
+ * tree order. The cursor stays on its node when it still shows. */
+static void tp_flatten(struct treepane *p)
+{
+	uint32_t keep = p->nrows && p->cursor < p->nrows ? p->rows[p->cursor].node : CCTREE_NONE;
+	p->nrows = 0;
+	if (!p->built)
+		return;
+	p->clock = p->t.clock;
+	memcpy(p->top_incl, p->t.top_incl, sizeof p->top_incl);
+	uint32_t sp = 0, cap = 64;
+	struct tp_frame *st = malloc(cap * sizeof *st);
+	if (!st)
+		return;
+	st[sp++] = (struct tp_frame){p->t.roots, p->t.nroots, 0, CCTREE_NONE};
+	while (sp) {
+		struct tp_frame *f = &st[sp - 1];
+		if (f->i == f->n) {
+			sp--;
+			continue;
+		}
+		uint32_t node = f->kids[f->i++], row = p->nrows;
+		if (tp_add_row(p, node, sp - 1, f->row, f->i == f->n) < 0)
+			break;
+		if (!p->rows[row].open)
+			continue;
+		uint32_t nk;
+		const uint32_t *k = cctree_children(&p->t, node, &nk);
+		if (!nk)
+			continue;
+		if (sp == cap) {
+			struct tp_frame *g = realloc(st, 2 * (size_t)cap * sizeof *g);
+			if (!g)
+				break;
+			st = g;
+			cap *= 2;
+		}
+		st[sp++] = (struct tp_frame){k, nk, 0, row};
+	}
+	free(st);
+	p->cursor = 0;
+	for (uint32_t i = 0; keep != CCTREE_NONE && i < p->nrows; i++)
+		if (p->rows[i].node == keep)
+			p->cursor = i;
+}
+
+static void tp_cursor_to(struct treepane *p, uint32_t node)
+{
+	for (uint32_t i = 0; i < p->nrows; i++)
+		if (p->rows[i].node == node) {
+			p->cursor = i;
+			return;
+		}
+}
+
+/* A finished job's result, on the UI thread. */
+static void tp_apply(struct treepane *p, struct tp_job *j)
+{
+	p->note[0] = '\0';
+	if (j->op == TP_BUILD) {
+		if (!j->has_built) {
+			snprintf(p->note, sizeof p->note, "%s",
+			         j->st == TV_ERR_NO_THREAD ? "no calls in that thread"
+			                                   : "out of memory building the tree");
+			return;
+		}
+		if (p->built)
+			cctree_free(&p->t);
+		p->t = j->built;
+		j->has_built = 0;
+		p->built = 1;
+		if (p->open)
+			memset(p->open, 0, p->open_cap);
+		p->nrows = p->cursor = p->top = 0;
+	}
+	if (j->st != TV_OK)
+		snprintf(p->note, sizeof p->note, "out of memory: not all expanded");
+	if (tp_grow_open(p) < 0) {
+		snprintf(p->note, sizeof p->note, "out of memory");
+		return;
+	}
+	for (uint32_t i = 0; i < j->nopened; i++)
+		p->open[j->opened[i]] = 1;
+	if (j->capped)
+		snprintf(p->note, sizeof p->note, "E: capped at %u rows", j->limit);
+	tp_flatten(p);
+	if (j->op == TP_HOT)
+		tp_cursor_to(p, j->end);
+}
+
+/* Runs a job at once on a small trace, else on the worker. */
+static void tp_submit(struct treepane *p, struct tp_job *j)
+{
+	j->t = &p->t;
+	j->tr = p->tr;
+	j->inverted = p->inverted;
+	if (!p->jobs || p->tr->records < p->inline_below) {
+		tp_apply(p, tp_run(j));
+		tp_job_free(j);
+		return;
+	}
+	p->job_id = tp_queue(p->jobs, j);
+	p->busy = p->job_id != 0;
+}
+
+static struct tp_job *tp_job_new(enum tp_op op)
+{
+	struct tp_job *j = calloc(1, sizeof *j);
+	if (j)
+		j->op = op;
+	return j;
+}
+
+static int tp_poll(void *self)
+{
+	struct treepane *p = self;
+	unsigned id;
+	void *res;
+	if (!p->jobs || !jobs_take(p->jobs, &id, &res))
+		return 0;
+	if (id == p->job_id) {
+		p->busy = 0;
+		if (res)
+			tp_apply(p, res);
+	}
+	tp_job_free(res);
+	return 1;
+}
+
+static int tp_busy(const void *self)
+{
+	return ((const struct treepane *)self)->busy;
+}
+
+/* ------------------------------------------------------------ model */
+
+int treepane_init(struct treepane *p, const struct trace *tr, int inverted,
+                  uint64_t inline_below)
+{
+	memset(p, 0, sizeof *p);
+	p->tr = tr;
+	p->inverted = inverted;
+	p->inline_below = inline_below;
+	p->all_rows = TREEPANE_ALL_ROWS;
+	p->jobs = jobs_new();  /* without a worker, work runs at once */
+	return 0;
+}
+
+void treepane_free(struct treepane *p)
+{
+	jobs_free(p->jobs);  /* first: the worker may be changing the tree */
+	if (p->built)
+		cctree_free(&p->t);
+	free(p->open);
+	free(p->rows);
+	memset(p, 0, sizeof *p);
+}
+
+void treepane_scope(struct treepane *p, const uint32_t *tid, int clock)
+{
+	int scoped = tid != NULL;
+	uint32_t t = tid ? *tid : 0;
+	if (!p->requested || scoped != p->req_scoped || (scoped && t != p->req_tid)) {
+		struct tp_job *j = tp_job_new(TP_BUILD);
+		if (!j)
+			return;
+		j->scoped = scoped;
+		j->tid = t;
+		j->clock = clock;
+		p->requested = 1;
+		p->req_scoped = scoped;
+		p->req_tid = t;
+		p->req_clock = clock;
+		tp_submit(p, j);
+	} else if (clock != p->req_clock && !p->busy && p->built) {
+		struct tp_job *j = tp_job_new(TP_SORT);
+		if (!j)
+			return;
+		j->clock = clock;
+		p->req_clock = clock;
+		tp_submit(p, j);
+	}
+}
+
+/* ------------------------------------------------------------ export */
+
+static void tp_time_pct(char *buf, size_t n, uint64_t usec, uint64_t top)
+{
+	char ms[32], pct[32];
+	numfmt_ms(ms, sizeof ms, usec);
+	numfmt_pct(pct, sizeof pct - 1, usec, top, 1);
+	if (strcmp(pct, "-") != 0)
+		strcat(pct, "%");
+	snprintf(buf, n, "%*s %*s", TP_W_TIME, ms, TP_W_PCT, pct);
+}
+
+/* The report's columns of a row: incl, %, excl, %, calls. */
+static void tp_numbers(const struct treepane *p, const struct tp_row *r, char *buf, size_t n)
+{
+	int c = p->clock;
+	char in[48], ex[48];
+	tp_time_pct(in, sizeof in, r->incl[c], p->top_incl[c]);
+	tp_time_pct(ex, sizeof ex, r->excl[c], p->top_incl[c]);
+	snprintf(buf, n, "%s %s %*" PRIu64, in, ex, TP_W_CALLS, r->calls);
+}
+
+int treepane_export(const struct treepane *p, FILE *out)
+{
+	char nums[160];
+	for (uint32_t i = 0; i < p->nrows; i++) {
+		tp_numbers(p, &p->rows[i], nums, sizeof nums);
+		fprintf(out, "%s  %*s", nums, (int)(2 * p->rows[i].depth), "");
+		methodname_text(out, p->tr, p->rows[i].method, 1);
+		fputc('\n', out);
+	}
+	return ferror(out) ? -1 : 0;
+}
+
+/* ------------------------------------------------------------ drawing */
+
+/* Guides for row r at levels skip+1 .. its depth: its ancestors' (a pipe
+ * where more siblings follow) and its own. Every row on screen skips the
+ * same levels, so the guides stay in their columns. */
+static void tp_guides(const struct treepane *p, uint32_t r, uint32_t skip, int ascii,
+                      char *buf, size_t n)
+{
+	const struct tp_row *row = &p->rows[r];
+	size_t len = 0;
+	buf[0] = '\0';
+	if (!row->depth)
+		return;
+	if (skip)
+		len += (size_t)snprintf(buf, n, "%s", draw_sym(SYM_ELLIPSIS, ascii));
+	const char *g[64];
+	uint32_t k = 0, at = row->parent_row;
+	g[k++] = draw_sym(row->last ? SYM_TREE_LAST : SYM_TREE_MID, ascii);
+	for (uint32_t d = row->depth - 1; d > skip && k < 64 && at != CCTREE_NONE; d--) {
+		g[k++] = draw_sym(p->rows[at].last ? SYM_TREE_GAP : SYM_TREE_PIPE, ascii);
+		at = p->rows[at].parent_row;
+	}
+	while (k-- > 0 && len < n)
+		len += (size_t)snprintf(buf + len, n - len, "%s", g[k]);
+}
+
+static void tp_draw_row(struct treepane *p, WINDOW *win, const struct pane_ctx *ctx, int y,
+                        uint32_t r, int other, uint32_t skip)
+{
+	const struct tp_row *row = &p->rows[r];
+	char nums[160], guides[400], name[2400], cell[3200];
+	int w = getmaxx(win), oc = !p->clock;
+	tp_numbers(p, row, nums, sizeof nums);
+	int x = 0;
+	attr_t a = r == p->cursor ? (ctx->focused ? ctx->color->role[ROLE_SELECTED] : A_BOLD)
+	                          : A_NORMAL;
+	if (row->method == ctx->selected && r != p->cursor && row->method != CCTREE_TOPLEVEL)
+		a |= A_UNDERLINE;  /* the same method elsewhere in the tree */
+	int nw = (int)strlen(nums);
+	draw_cell(win, y, x, nw, nums, a, ctx->ascii);
+	x += nw;
+	if (other) {
+		char ms[32];
+		numfmt_ms(ms, sizeof ms, row->incl[oc]);
+		draw_cell_right(win, y, x, TP_W_OTHER + 1, p->tr->has_clock[oc] ? ms : "-", a, ctx->ascii);
+		x += TP_W_OTHER + 1;
+		numfmt_ms(ms, sizeof ms, row->excl[oc]);
+		draw_cell_right(win, y, x, TP_W_OTHER + 1, p->tr->has_clock[oc] ? ms : "-", a, ctx->ascii);
+		x += TP_W_OTHER + 1;
+	}
+	int rest = w - x - 2;
+	if (rest < 1)
+		return;
+	tp_guides(p, r, skip, ctx->ascii, guides, sizeof guides);
+	const char *mark = draw_sym(row->open         ? SYM_TREE_OPEN
+	                            : row->expandable ? SYM_TREE_SHUT : SYM_TREE_LEAF, ctx->ascii);
+	int used = text_width(guides) + text_width(mark) + 1;
+	names_method(p->tr, row->method, rest - used > 1 ? rest - used : 1, ctx->ascii, name,
+	             sizeof name);
+	snprintf(cell, sizeof cell, "  %s%s %s", guides, mark, name);
+	draw_cell(win, y, x, w - x, cell, a, ctx->ascii);
+}
+
+static void tp_draw_title(struct treepane *p, WINDOW *win, const struct pane_ctx *ctx, int other)
+{
+	char line[600];
+	const char *c = p->clock == TV_CPU ? "cpu" : "real", *oc = p->clock == TV_CPU ? "real" : "cpu";
+	int n = snprintf(line, sizeof line, "%*s%s %*s %*s%s %*s %*s", TP_W_TIME - 5, "incl ", c,
+	                 TP_W_PCT, "%", TP_W_TIME - 5, "excl ", c, TP_W_PCT, "%", TP_W_CALLS, "calls");
+	if (other && n > 0)
+		n += snprintf(line + n, sizeof line - (size_t)n, " %*s%s %*s%s", TP_W_OTHER - 4, "incl ",
+		              oc, TP_W_OTHER - 4, "excl ", oc);
+	if (n > 0 && (size_t)n < sizeof line)
+		snprintf(line + n, sizeof line - (size_t)n, "  %s%s%s%s%s",
+		         p->inverted ? "bottom-up (callers below)" : "top-down call paths",
+		         p->busy ? "   computing" : "", p->busy ? draw_sym(SYM_ELLIPSIS, ctx->ascii) : "",
+		         p->note[0] ? "   " : "", p->note);
+	draw_row(win, 0, line, ctx->color->role[ROLE_TITLE], ctx->ascii);
+}
+
+static void tp_draw(void *self, WINDOW *win, const struct pane_ctx *ctx)
+{
+	struct treepane *p = self;
+	int h = getmaxy(win), w = getmaxx(win);
+	int other = w >= 130;
+	p->height = h - 1 > 1 ? h - 1 : 1;
+	if (p->cursor < p->top)
+		p->top = p->cursor;
+	if (p->cursor >= p->top + (uint32_t)p->height)
+		p->top = p->cursor - (uint32_t)p->height + 1;
+	tp_draw_title(p, win, ctx, other);
+	/* Levels past a sixth of the name column show: the rest are cut. */
+	uint32_t deepest = 0, room = (uint32_t)(w - TP_W_NUMS - (other ? 2 * (TP_W_OTHER + 1) : 0)) / 12;
+	for (int y = 1; y < h; y++)
+		if (p->top + (uint32_t)(y - 1) < p->nrows && p->rows[p->top + (uint32_t)(y - 1)].depth > deepest)
+			deepest = p->rows[p->top + (uint32_t)(y - 1)].depth;
+	uint32_t skip = deepest > room + 1 ? deepest - room - 1 : 0;
+	for (int y = 1; y < h; y++) {
+		uint32_t r = p->top + (uint32_t)(y - 1);
+		if (r < p->nrows)
+			tp_draw_row(p, win, ctx, y, r, other, skip);
+		else
+			draw_clear_rows(win, y, y + 1);
+	}
+	if (!p->nrows && h > 1)
+		draw_row(win, 1, p->busy ? "  building the call tree" : "  no calls", A_NORMAL,
+		         ctx->ascii);
+}
+
+/* ------------------------------------------------------------ keys */
+
+static void tp_move(struct treepane *p, int64_t d)
+{
+	int64_t c = (int64_t)p->cursor + d;
+	if (c >= (int64_t)p->nrows)
+		c = (int64_t)p->nrows - 1;
+	if (c < 0)
+		c = 0;
+	p->cursor = (uint32_t)c;
+}
+
+/* Open or shut the cursor's node. */
+static void tp_open(struct treepane *p, int open, struct pane_out *out)
+{
+	const struct tp_row *r = &p->rows[p->cursor];
+	if (!open) {
+		if (r->open) {
+			p->open[r->node] = 0;
+			tp_flatten(p);
+		} else if (r->parent_row != CCTREE_NONE) {
+			p->cursor = r->parent_row;
+		}
+		return;
+	}
+	if (!r->expandable) {
+		snprintf(out->msg, sizeof out->msg, "%s", p->inverted ? "no callers: a thread's root"
+		                                                      : "no callees");
+		return;
+	}
+	if (r->open) {
+		tp_move(p, 1);
+		return;
+	}
+	if (p->t.nodes[r->node].expanded) {  /* children known: no job */
+		p->open[r->node] = 1;
+		tp_flatten(p);
+		return;
+	}
+	struct tp_job *j = tp_job_new(TP_EXPAND);
+	if (j) {
+		j->node = r->node;
+		tp_submit(p, j);
+	}
+}
+
+static void tp_collapse_all(struct treepane *p)
+{
+	if (p->open)
+		memset(p->open, 0, p->open_cap);
+	if (!p->inverted && p->open_cap)
+		p->open[0] = 1;  /* the root's children stay: one row is no tree */
+	p->cursor = 0;
+	tp_flatten(p);
+}
+
+/* Keys that change the tree: not while the worker has it. */
+static int tp_tree_key(enum action a)
+{
+	return a == ACT_EXPAND || a == ACT_COLLAPSE || a == ACT_TOGGLE || a == ACT_HOT_PATH ||
+	       a == ACT_EXPAND_ALL || a == ACT_COLLAPSE_ALL;
+}
+
+static enum pane_res tp_act(void *self, enum action a, const struct pane_ctx *ctx,
+                            struct pane_out *out)
+{
+	struct treepane *p = self;
+	(void)ctx;
+	if (tp_tree_key(a) && (p->busy || !p->nrows)) {
+		snprintf(out->msg, sizeof out->msg, "computing%s: the tree is busy",
+		         draw_sym(SYM_ELLIPSIS, ctx->ascii));
+		return PANE_DONE;
+	}
+	int page = p->height > 1 ? p->height - 1 : 1;
+	struct tp_job *j;
+	switch (a) {
+	case ACT_UP: tp_move(p, -1); break;
+	case ACT_DOWN: tp_move(p, 1); break;
+	case ACT_PGUP: tp_move(p, -page); break;
+	case ACT_PGDN: tp_move(p, page); break;
+	case ACT_TOP: p->cursor = 0; break;
+	case ACT_BOTTOM: tp_move(p, (int64_t)p->nrows); break;
+	case ACT_EXPAND: tp_open(p, 1, out); break;
+	case ACT_COLLAPSE: tp_open(p, 0, out); break;
+	case ACT_TOGGLE: tp_open(p, !p->rows[p->cursor].open, out); break;
+	case ACT_COLLAPSE_ALL: tp_collapse_all(p); break;
+	case ACT_HOT_PATH: case ACT_EXPAND_ALL:
+		if ((j = tp_job_new(a == ACT_HOT_PATH ? TP_HOT : TP_ALL))) {
+			j->node = p->rows[p->cursor].node;
+			j->limit = p->all_rows;
+			tp_submit(p, j);
+		}
+		break;
+	default: return PANE_IGNORED;
+	}
+	return PANE_DONE;
+}
+
+static struct pane_sel tp_selected(const void *self)
+{
+	const struct treepane *p = self;
+	uint32_t m = p->cursor < p->nrows ? p->rows[p->cursor].method : PANE_NONE;
+	return (struct pane_sel){m, 0, 0};
+}
+
+static size_t tp_footer(const void *self, enum action *out, size_t n)
+{
+	static const enum action keys[] = {ACT_UP, ACT_DOWN, ACT_EXPAND, ACT_COLLAPSE, ACT_HOT_PATH,
+	                                   ACT_BACK, ACT_PANE_TABLE, ACT_PANE_TREE,
+	                                   ACT_PANE_BOTTOMUP, ACT_PANE_FLAME};
+	size_t k = 0;
+	(void)self;
+	for (; k < n && k < sizeof keys / sizeof *keys; k++)
+		out[k] = keys[k];
+	return k;
+}
+
+static void tp_click(void *self, int y, int x, int wheel)
+{
+	struct treepane *p = self;
+	(void)x;
+	if (wheel)
+		tp_move(p, wheel * 3);
+	else if (y >= 1 && p->top + (uint32_t)(y - 1) < p->nrows)
+		p->cursor = p->top + (uint32_t)(y - 1);
+}
+
+static int tp_select(void *self, uint32_t method)
+{
+	struct treepane *p = self;
+	if (p->cursor < p->nrows && p->rows[p->cursor].method == method)
+		return 0;
+	for (uint32_t i = 0; i < p->nrows; i++)
+		if (p->rows[i].method == method) {
+			p->cursor = i;
+			return 0;
+		}
+	return -1;
+}
+
+static int tp_find(void *self, int (*match)(void *env, uint32_t method), void *env, int dir,
+                   int include_from)
+{
+	struct treepane *p = self;
+	int64_t n = p->nrows;
+	for (int64_t k = include_from ? 0 : 1; k <= n && n; k++) {
+		int64_t r = (((int64_t)p->cursor + dir * k) % n + n) % n;
+		if (p->rows[r].method != CCTREE_TOPLEVEL && match(env, p->rows[r].method)) {
+			p->cursor = (uint32_t)r;
+			return 0;
+		}
+	}
+	return -1;
+}
+
+struct pane treepane_pane(struct treepane *p)
+{
+	static const struct pane_ops ops = {
+		.kind = PANE_TREE, .draw = tp_draw, .act = tp_act, .selected = tp_selected,
+		.footer = tp_footer, .click = tp_click, .select = tp_select, .find = tp_find,
+		.poll = tp_poll, .busy = tp_busy,
+	};
+	return (struct pane){&ops, p};
+}

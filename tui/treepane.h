@@ -1,0 +1,82 @@
+/* treepane.h: the call tree panes, top-down (`2`) and bottom-up (`3`).
+ *
+ * One row per node of a call tree (cctree.h) whose ancestors are all
+ * open, indented with tree guides; the numbers are the node's, on both
+ * clocks, in the columns of `--format=tree` (docs/cli.md) for the active
+ * clock. The row under the cursor is the selection: its method.
+ *
+ * Work on the tree (building it for a thread scope or clock, expanding a
+ * node, the hottest path, everything) runs on the pane's own job worker
+ * when the trace has inline_below records or more, so the screen stays
+ * live; smaller traces do it at once. The rows are copies of the nodes'
+ * numbers: drawing and moving never touch the tree, which the worker may
+ * be changing (cctree.h: not thread-safe). While a job runs, keys that
+ * change the tree answer "computing".
+ *
+ * The pane borrows the trace (it must outlive the pane) and owns its tree,
+ * rows and worker (treepane_free()).
+ */
+#ifndef TV_TREEPANE_H
+#define TV_TREEPANE_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "cctree.h"
+#include "pane.h"
+
+/* `E` opens levels until this many rows show (the rest stays shut). */
+#define TREEPANE_ALL_ROWS 100000
+
+struct tp_row {
+	uint32_t node, method, depth;
+	uint32_t parent_row;     /* CCTREE_NONE for a root */
+	uint8_t expandable, open, last;
+	uint64_t calls, incl[TV_NCLOCKS], excl[TV_NCLOCKS];
+};
+
+struct jobs;
+
+struct treepane {
+	const struct trace *tr;
+	int inverted;
+	uint64_t inline_below;   /* records: smaller traces work at once */
+	struct cctree t;
+	int built;
+	/* The scope and clock the tree has once every queued job ran. */
+	int req_scoped, req_clock, requested;
+	uint32_t req_tid;
+	/* The rows' clock and toplevel, copied with them: drawing never
+	 * reads the tree. */
+	int clock;
+	uint64_t top_incl[TV_NCLOCKS];
+	uint8_t *open;           /* per node: shown open */
+	uint32_t open_cap;
+	struct tp_row *rows;
+	uint32_t nrows, rows_cap;
+	uint32_t cursor, top;
+	uint32_t all_rows;       /* E's cap: TREEPANE_ALL_ROWS */
+	int height;              /* data rows at the last draw */
+	struct jobs *jobs;
+	unsigned job_id;
+	int busy;
+	char note[160];          /* what the last job said, for the title */
+};
+
+/* 0, or -1 when out of memory. */
+int treepane_init(struct treepane *p, const struct trace *tr, int inverted,
+                  uint64_t inline_below);
+void treepane_free(struct treepane *p);
+
+/* The scope (tid NULL: all threads) and clock the shell shows: the tree
+ * is rebuilt or re-sorted to match (on the worker for a big trace). */
+void treepane_scope(struct treepane *p, const uint32_t *tid, int clock);
+
+/* The rows as `--format=tree` text lines (the same columns, the pane's
+ * indentation, no "... more" lines); 0, or -1 on a write error. */
+int treepane_export(const struct treepane *p, FILE *out);
+
+/* The pane (pane.h): items are methods; find moves among the rows. */
+struct pane treepane_pane(struct treepane *p);
+
+#endif
