@@ -109,6 +109,12 @@ uint64_t calls_bucket_low(uint32_t k);
 uint32_t calls_bucket_of(uint64_t usec);
 void calls_histogram(const struct calls *c, int clock, struct calls_hist *h);
 
+/* A method's id as the JSON reports write it, quotes included: "0x1a2b",
+ * "toplevel" (CALLS_TOPLEVEL), or a collapsed package's "collapse:GLOB";
+ * with csv, as a CSV field (no quotes unless needed). */
+struct outbuf;
+void calls_write_id(struct outbuf *ob, const struct trace *tr, uint32_t method, int csv);
+
 /* Reports (docs/cli.md, "--format=calls"). method is the name as asked
  * (--method), printed in the header and as JSON "method"; clock the
  * summary's clock. Each returns TV_OK, TV_ERR_OUTPUT (a write failed) or

@@ -242,14 +242,39 @@ static void cr_csv_name(struct outbuf *ob, const struct trace *tr, uint32_t meth
 	textesc_csv_ob(ob, buf, cr_raw_name(tr, method, buf));
 }
 
-static void cr_id(struct outbuf *ob, const struct trace *tr, uint32_t method)
+void calls_write_id(struct outbuf *ob, const struct trace *tr, uint32_t method, int csv)
 {
-	if (method == CALLS_TOPLEVEL) {
-		outbuf_puts(ob, "toplevel");
+	const char *q = csv ? "" : "\"";
+	if (method == CALLS_TOPLEVEL || !tr->methods[method].synthetic) {
+		outbuf_puts(ob, q);
+		if (method == CALLS_TOPLEVEL) {
+			outbuf_puts(ob, "toplevel");
+		} else {
+			outbuf_puts(ob, "0x");
+			outbuf_hex(ob, tr->methods[method].id);
+		}
+		outbuf_puts(ob, q);
 		return;
 	}
-	outbuf_puts(ob, "0x");
-	outbuf_hex(ob, tr->methods[method].id);
+	/* "collapse:" and the pattern, escaped as one string */
+	const struct tv_method *m = &tr->methods[method];
+	size_t n = 9 + (size_t)m->cls.len;
+	char *t = malloc(n);
+	if (!t) {   /* out of memory: the bare pattern still names it */
+		if (csv)
+			textesc_csv_ob(ob, trace_str(tr, m->cls), m->cls.len);
+		else
+			textesc_json_ob(ob, trace_str(tr, m->cls), m->cls.len);
+		return;
+	}
+	memcpy(t, "collapse:", 9);
+	if (m->cls.len)
+		memcpy(t + 9, trace_str(tr, m->cls), m->cls.len);
+	if (csv)
+		textesc_csv_ob(ob, t, n);
+	else
+		textesc_json_ob(ob, t, n);
+	free(t);
 }
 
 enum tv_status calls_report_csv(FILE *out, const struct calls *c)
@@ -273,7 +298,7 @@ enum tv_status calls_report_csv(FILE *out, const struct calls *c)
 		const struct calls_row *r = &c->rows[i];
 		outbuf_u64(&ob, tr->threads[r->thread].tid);
 		outbuf_putc(&ob, ',');
-		cr_id(&ob, tr, r->method);
+		calls_write_id(&ob, tr, r->method, 1);
 		cr_csv_name(&ob, tr, r->method, name);
 		cr_csv_u64(&ob, r->start);
 		if (tr->has_clock[TV_WALL])
@@ -291,7 +316,7 @@ enum tv_status calls_report_csv(FILE *out, const struct calls *c)
 		}
 		cr_csv_u64(&ob, r->depth);
 		outbuf_putc(&ob, ',');
-		cr_id(&ob, tr, r->caller);
+		calls_write_id(&ob, tr, r->caller, 1);
 		cr_csv_name(&ob, tr, r->caller, name);
 		outbuf_puts(&ob, "\r\n");
 	}
@@ -314,9 +339,9 @@ static void cr_json_row(struct outbuf *ob, const struct trace *tr, const struct 
 {
 	outbuf_puts(ob, "    {\"tid\": ");
 	outbuf_u64(ob, tr->threads[r->thread].tid);
-	outbuf_puts(ob, ", \"id\": \"");
-	cr_id(ob, tr, r->method);
-	outbuf_puts(ob, "\", \"start_usec\": ");
+	outbuf_puts(ob, ", \"id\": ");
+	calls_write_id(ob, tr, r->method, 0);
+	outbuf_puts(ob, ", \"start_usec\": ");
 	outbuf_u64(ob, r->start);
 	cr_json_usec(ob, ", \"incl_wall_usec\": ", tr->has_clock[TV_WALL], r->incl[TV_WALL]);
 	cr_json_usec(ob, ", \"incl_cpu_usec\": ", tr->has_clock[TV_CPU], r->incl[TV_CPU]);
@@ -331,9 +356,9 @@ static void cr_json_row(struct outbuf *ob, const struct trace *tr, const struct 
 	}
 	outbuf_puts(ob, ", \"depth\": ");
 	outbuf_u64(ob, r->depth);
-	outbuf_puts(ob, ", \"caller\": \"");
-	cr_id(ob, tr, r->caller);
-	outbuf_puts(ob, "\"}");
+	outbuf_puts(ob, ", \"caller\": ");
+	calls_write_id(ob, tr, r->caller, 0);
+	outbuf_putc(ob, '}');
 }
 
 enum tv_status calls_report_json(FILE *out, const struct calls *c, const char *method,

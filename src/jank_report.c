@@ -123,9 +123,7 @@ enum tv_status jank_report_text(FILE *out, const struct jank *j)
 
 static void jr_id(struct outbuf *ob, const struct trace *tr, uint32_t method)
 {
-	outbuf_puts(ob, "\"0x");
-	outbuf_hex(ob, tr->methods[method].id);
-	outbuf_putc(ob, '"');
+	calls_write_id(ob, tr, method, 0);
 }
 
 enum tv_status jank_report_json(FILE *out, const struct jank *j)

@@ -390,6 +390,10 @@ if [ "$have_python" = yes ]; then
 	run --format=calls-json --method=0x8 "$tmp/tree.trace"
 	check "calls-json parses: two calls, nearest-rank summary" json_ok "$tmp/out" \
 		'd["schema"] == 2 and d["method"] == "0x8" and [c["tid"] for c in d["calls"]] == [2, 1] and d["calls"][1]["caller"] == "0x4" and d["summary"] == {"clock": "wall", "count": 2, "min_usec": 10, "mean_usec": 20, "p50_usec": 10, "p95_usec": 30, "max_usec": 30}'
+	run --format=calls-json --transform='collapse:com.example.*' \
+		--method='collapse:com.example.*' "$tmp/tree.trace"
+	check "calls-json after a collapse: the synthetic id as a string" json_ok "$tmp/out" \
+		'[c["id"] for c in d["calls"]] == ["collapse:com.example.*"] * 2 and all(c["caller"] == "toplevel" for c in d["calls"])'
 	run --format=jank-json --frame=11.1ms "$tmp/tree.trace"
 	check "jank-json on a trace without frame-critical calls: none, main's tid" json_ok \
 		"$tmp/out" 'd == {"schema": 2, "tid": 1, "frame_usec": 11100, "calls": []}'
