@@ -720,7 +720,10 @@ enum tv_status cctree_expand_all(struct cctree *t, const uint32_t *roots, uint32
 		want[m] = CCTREE_NONE;
 	for (uint32_t i = 0; rc == 0 && i < n; i++) {
 		uint32_t r = roots[i];
-		if (lz->entries[r] || t->nodes[r].expanded || want[t->nodes[r].method] == r)
+		/* Only roots share the pass; deeper nodes expand on their own
+		 * below (the per-root arrays have no room for them). */
+		if (t->nodes[r].parent != CCTREE_NONE || lz->entries[r] || t->nodes[r].expanded ||
+		    want[t->nodes[r].method] == r)
 			continue;
 		lz->entries[r] = malloc((size_t)(t->nodes[r].calls ? t->nodes[r].calls : 1) *
 		                        sizeof **lz->entries);
@@ -747,6 +750,9 @@ enum tv_status cctree_expand_all(struct cctree *t, const uint32_t *roots, uint32
 			lz->entries[r] = NULL;
 		}
 	}
+	for (uint32_t i = 0; rc == 0 && i < n; i++)
+		if (t->nodes[roots[i]].parent != CCTREE_NONE && cc_bu_expand(t, roots[i]) != TV_OK)
+			rc = -1;
 	free(want);
 	free(fill);
 	return rc == 0 ? TV_OK : TV_ERR_NOMEM;

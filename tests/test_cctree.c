@@ -433,6 +433,31 @@ static void test_bottomup_basic(void **state)
 	assert_false(cctree_expandable(t, at(f, t, "A")));
 	assert_false(cctree_expandable(t, at(f, t, "B A")));
 	assert_true(cctree_expandable(t, at(f, t, "B C")));
+	/* cctree_expand_all takes deeper nodes too, beside roots (it once
+	 * overran its per-root arrays on them): on a fresh tree, with only the
+	 * root B expanded, "B C" and the root C in one call. */
+	struct tv_error err = {0};
+	cctree_free(t);
+	assert_int_equal(cctree_build_inverted(t, &f->tr, NULL, TV_WALL, &err), TV_OK);
+	uint32_t b = CCTREE_NONE, c = CCTREE_NONE, bc = CCTREE_NONE, n;
+	for (uint32_t i = 0; i < t->nroots; i++) {
+		if (t->nodes[t->roots[i]].method == method_of(f, "B"))
+			b = t->roots[i];
+		if (t->nodes[t->roots[i]].method == method_of(f, "C"))
+			c = t->roots[i];
+	}
+	assert_int_equal(cctree_expand(t, b), TV_OK);
+	const uint32_t *kids = cctree_children(t, b, &n);
+	for (uint32_t i = 0; i < n; i++)
+		if (t->nodes[kids[i]].method == method_of(f, "C"))
+			bc = kids[i];
+	assert_int_not_equal(bc, CCTREE_NONE);
+	assert_false(t->nodes[bc].expanded);
+	uint32_t mixed[] = {bc, c};
+	assert_int_equal(cctree_expand_all(t, mixed, 2), TV_OK);
+	assert_true(t->nodes[bc].expanded && t->nodes[c].expanded);
+	NODE(f, t, "B C A", 1, 10, 10, 20, 20);
+	NODE(f, t, "C A", 1, 20, 10, 40, 20);
 	check_trace(&f->tr, "two_clocks");
 }
 
