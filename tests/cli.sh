@@ -152,7 +152,7 @@ fi
 run --format=xml "$SAMPLE"
 check "unknown format exits 2" status_is 2
 check "unknown format: one line listing the formats" \
-	stderr_is "traceview: unknown format 'xml' (expected text, csv, json, folded, chrome, dump, speedscope, tree, tree-json, waits, waits-json)"
+	stderr_is "traceview: unknown format 'xml' (expected text, csv, json, folded, chrome, dump, speedscope, tree, tree-json, waits, waits-json, calls, calls-csv, calls-json, jank, jank-json)"
 
 # ---------------------------------------------------------------- -o FILE
 
@@ -368,6 +368,138 @@ run --format=json --invert --depth=2 "$tmp/tree.trace"
 check "tree options with another format: one warning each" \
 	eval '[ "$(cat "$tmp/err")" = "traceview: warning: --invert has no effect with --format=json
 traceview: warning: --depth has no effect with --format=json" ]'
+
+# ---------------------------------------------------------------- calls, jank, --fail-if
+
+# Every call of B on tree.trace: worker's B at 0 (wall 10, cpu 5), main's
+# at 20 under A (wall 30, cpu 20, wait 10, depth 2).
+printf '%s\r\n' 'tid,id,method,start_usec,incl_wall_usec,incl_cpu_usec,wait_usec,depth,caller_id,caller' \
+	'2,0x8,com.example.B.work (I)V,0,10,5,5,1,toplevel,(toplevel)' \
+	'1,0x8,com.example.B.work (I)V,20,30,20,10,2,0x4,com.example.A.run ()V' >"$tmp/calls.want"
+run --format=calls-csv --method=com.example.B.work "$tmp/tree.trace"
+check "--format=calls-csv exits 0" status_is 0
+check "calls-csv: every call of B by start" cmp -s "$tmp/out" "$tmp/calls.want"
+run --format=calls --method='com.example.B.work(I)V' -t main "$tmp/tree.trace"
+check "--format=calls with a signature and --thread exits 0" status_is 0
+check "calls: the summary of main's one call" stdout_has \
+	'^Summary of incl wall (ms): count 1  min 0.030  mean 0.030  p50 0.030  p95 0.030  max 0.030$'
+run --format=calls --method=com.example.B.work --clock=cpu "$tmp/tree.trace"
+check "calls --clock=cpu: the summary on CPU (5, 20: mean 12)" stdout_has \
+	'^Summary of incl cpu (ms): count 2  min 0.005  mean 0.012  p50 0.005  p95 0.020  max 0.020$'
+if [ "$have_python" = yes ]; then
+	run --format=calls-json --method=0x8 "$tmp/tree.trace"
+	check "calls-json parses: two calls, nearest-rank summary" json_ok "$tmp/out" \
+		'd["schema"] == 2 and d["method"] == "0x8" and [c["tid"] for c in d["calls"]] == [2, 1] and d["calls"][1]["caller"] == "0x4" and d["summary"] == {"clock": "wall", "count": 2, "min_usec": 10, "mean_usec": 20, "p50_usec": 10, "p95_usec": 30, "max_usec": 30}'
+	run --format=calls-json --transform='collapse:com.example.*' \
+		--method='collapse:com.example.*' "$tmp/tree.trace"
+	check "calls-json after a collapse: the synthetic id as a string" json_ok "$tmp/out" \
+		'[c["id"] for c in d["calls"]] == ["collapse:com.example.*"] * 2 and all(c["caller"] == "toplevel" for c in d["calls"])'
+	run --format=jank-json --frame=11.1ms "$tmp/tree.trace"
+	check "jank-json on a trace without frame-critical calls: none, main's tid" json_ok \
+		"$tmp/out" 'd == {"schema": 2, "tid": 1, "frame_usec": 11100, "calls": []}'
+else
+	skipped "calls-json and jank-json parse" "no python3"
+fi
+run --format=calls "$tmp/tree.trace"
+check "--format=calls without --method exits 2" status_is 2
+check "calls without --method: the message" stderr_is \
+	"traceview: --format=calls needs --method=M (Class.name, Class.name(signature) or 0x1a2b)"
+run --format=calls --method=work "$tmp/tree.trace"
+check "--method without a class exits 2" status_is 2
+check "--method=work: the message" stderr_is \
+	"traceview: --method=work: expected Class.name, Class.name(signature) or 0x id"
+run --format=calls-json --method=com.example.Nope.x "$tmp/tree.trace"
+check "--method matching nothing exits 2" status_is 2
+check "--method matching nothing: one line naming the file" stderr_is \
+	"traceview: $tmp/tree.trace: no method matches --method=com.example.Nope.x"
+run --format=jank "$SAMPLE"
+check "--format=jank on the sample exits 0" status_is 0
+check "jank on the sample: main's seven long dispatches" first_line_has "$tmp/out" \
+	'^Jank on thread 1 main: 7 frame-critical calls of at least 16.700 ms wall'
+run --format=jank --frame=16 "$tmp/tree.trace"
+check "--frame without a unit exits 2" status_is 2
+check "--frame=16: the message" stderr_is "traceview: --frame=16: a time needs a unit (us, ms or s)"
+run --format=text --frame=1ms --method=a.B.c "$tmp/tree.trace"
+check "--frame and --method with the text report: warned, exit 0" status_is 0
+check "--frame and --method ignored: two warnings" stderr_has \
+	'^traceview: warning: --frame has no effect with --format=text$'
+run --diff --format=calls --method=a.B.c "$tmp/tree.trace" "$tmp/tree.trace"
+check "--diff --format=calls exits 2" status_is 2
+
+# A CPU-only trace (version 2: one u4, thread CPU): no jank, no wall rules.
+{
+	printf '*version\n2\ndata-file-overflow=false\nclock=thread-cpu\nvm=art\n'
+	printf '*threads\n1\tmain\n*methods\n0x4\tcom.example.A\trun\t()V\tA.java\n*end\n'
+	printf 'SLOW'; le 2 2; le 32 2; le 0 8; le 0 16
+	le 1 2; le 4 4; le 0 4; le 1 2; le 5 4; le 100 4
+} >"$tmp/cpu.trace"
+run --format=jank "$tmp/cpu.trace"
+check "jank on a CPU-only trace exits 2" status_is 2
+check "jank on a CPU-only trace: the message" stderr_is \
+	"traceview: $tmp/cpu.trace: --format=jank needs a wall clock (clock=thread-cpu)"
+
+# NEW: tree.trace with main's B 30 µs longer on the wall clock (and
+# everything after it later): toplevel wall 210 -> 240, B 40 -> 70.
+{
+	printf '*version\n3\ndata-file-overflow=false\nclock=dual\nvm=art\n'
+	printf '*threads\n1\tmain\n2\tworker\n*methods\n'
+	printf '0x4\tcom.example.A\trun\t()V\tA.java\n'
+	printf '0x8\tcom.example.B\twork\t(I)V\tB.java\n'
+	printf '0xc\tcom.example.C\ttick\t()V\tC.java\n*end\n'
+	printf 'SLOW'; le 3 2; le 32 2; le 0 8; le 14 2; le 0 14
+	rec 1 4 0 0; rec 1 8 10 20; rec 1 9 30 80; rec 1 12 40 90; rec 1 13 60 130
+	rec 1 5 100 230; rec 2 8 0 0; rec 2 9 5 10
+} >"$tmp/tree2.trace"
+run --diff "$tmp/tree.trace" "$tmp/tree2.trace" --fail-if='total:incl_wall>+5%' \
+	--fail-if='com.example.B.work:incl_wall>+20us' --fail-if='*:calls>+0'
+check "--fail-if: a rule holds, exit 3" status_is 3
+printf '%s\n' 'FAIL total:incl_wall>+5%: toplevel incl_wall 0.210 ms -> 0.240 ms (+0.030 ms, +14.3%)' \
+	'FAIL com.example.B.work:incl_wall>+20us: com.example.B.work (I)V incl_wall 0.040 ms -> 0.070 ms (+0.030 ms, +75.0%)' \
+	>"$tmp/gate.want"
+check "--fail-if: one line per (rule, method), nothing else" cmp -s "$tmp/out" "$tmp/gate.want"
+check "--fail-if: nothing on stderr" test ! -s "$tmp/err"
+run --diff "$tmp/tree.trace" "$tmp/tree2.trace" --fail-if='total:incl_wall>+50%' \
+	--fail-if='total:incl_cpu>+0us'
+check "--fail-if: no rule holds, exit 0" status_is 0
+check "--fail-if: no rule holds, no output" test ! -s "$tmp/out"
+run --diff -t worker "$tmp/tree.trace" "$tmp/tree2.trace" --fail-if='total:incl_wall>+0us'
+check "--fail-if with --thread=worker: unchanged, exit 0" status_is 0
+run --diff -t main "$tmp/tree.trace" "$tmp/tree2.trace" --fail-if='total:incl_wall>+0us'
+check "--fail-if with --thread=main: 200 -> 230, exit 3" status_is 3
+check "--fail-if with --thread=main: the line" stdout_has \
+	'^FAIL total:incl_wall>+0us: toplevel incl_wall 0.200 ms -> 0.230 ms (+0.030 ms, +15.0%)$'
+run --diff -f json "$tmp/tree.trace" "$tmp/tree2.trace" --fail-if='total:incl_wall>+5%'
+check "--fail-if with -f json: exit 3" status_is 3
+check "--fail-if with -f json: the report on stdout" first_line_has "$tmp/out" '^{$'
+check "--fail-if with -f json: the gate's line on stderr" stderr_is \
+	'FAIL total:incl_wall>+5%: toplevel incl_wall 0.210 ms -> 0.240 ms (+0.030 ms, +14.3%)'
+run --diff "$tmp/tree.trace" "$tmp/tree2.trace" --fail-if='total:incl_wall>5'
+check "--fail-if with a malformed rule exits 2" status_is 2
+check "--fail-if malformed: one line naming the rule" stderr_is \
+	'traceview: --fail-if=total:incl_wall>5: a time needs a unit (us, ms or s) or a signed %'
+run --diff "$tmp/tree.trace" "$tmp/tree2.trace" --fail-if='total:incl_wall>+5%' --fail-if='x'
+check "--fail-if: any malformed rule exits 2" status_is 2
+check "--fail-if malformed: no FAIL line" test ! -s "$tmp/out"
+run "$tmp/tree.trace" --fail-if='total:calls>0'
+check "--fail-if without --diff exits 2" status_is 2
+check "--fail-if without --diff: the message" stderr_is "traceview: --fail-if needs --diff BASE NEW"
+run --diff "$tmp/cpu.trace" "$tmp/tree2.trace" --fail-if='total:excl_wall>+5%'
+check "--fail-if on a clock BASE lacks exits 2" status_is 2
+check "--fail-if on a missing clock: the rule, the file, the clock" stderr_is \
+	"traceview: --fail-if=total:excl_wall>+5%: $tmp/cpu.trace has no wall clock (clock=thread-cpu)"
+run --diff "$tmp/cpu.trace" "$tmp/tree2.trace" --fail-if='com.example.A.run:calls>=1'
+check "--fail-if on calls across clocks: exit 3" status_is 3
+# --range applies to both traces: in [0, 100) µs both runs take 110 µs of wall.
+run --diff --range=0us..100us "$tmp/tree.trace" "$tmp/tree2.trace" --fail-if='total:incl_wall>+0us'
+check "--fail-if with --range: both traces clipped, no change, exit 0" status_is 0
+run --diff --transform=drop:com.example.B.work "$tmp/tree.trace" "$tmp/tree2.trace" \
+	--fail-if='com.example.B.work:calls>+0'
+check "--fail-if with --transform: B dropped from both, exit 0" status_is 0
+run --format=calls-csv --method=com.example.B.work --range=20us.. "$tmp/tree.trace"
+check "calls with --range: the worker's B (ends at 10 µs) is gone" test "$(wc -l <"$tmp/out")" -eq 2
+check "calls with --range: main's B, start still on the axis" stdout_has '^1,0x8,com.example.B.work (I)V,20,30,20,10,2,0x4,'
+run --diff "$SAMPLE" "$SAMPLE" --fail-if='*:incl_cpu>+0us' --fail-if='*:calls<-0%'
+check "--fail-if: a trace against itself passes" status_is 0
 
 # ---------------------------------------------------------------- options an output ignores
 

@@ -3,7 +3,8 @@
  * Parses options, loads the trace (or two, for --diff), and opens the
  * full-screen view or writes a report or export. Only this file decides
  * exit statuses: 0 success, 1 the output could not be written, 2 the
- * command line was wrong or a trace could not be read.
+ * command line was wrong or a trace could not be read, 3 a --fail-if rule
+ * held.
  */
 #include "config.h"
 
@@ -20,8 +21,11 @@
 #include <unistd.h>
 
 #include "actions.h"
+#include "calls.h"
 #include "diff.h"
 #include "export.h"
+#include "gate.h"
+#include "jank.h"
 #include "cctree.h"
 #include "inflate.h"
 #include "load.h"
@@ -33,16 +37,18 @@
 #include "ui.h"
 #include "view.h"
 
-enum { EXIT_OUTPUT = 1, EXIT_INPUT = 2 };
+enum { EXIT_OUTPUT = 1, EXIT_INPUT = 2, EXIT_GATE = 3 };
 
 enum main_format {
 	FMT_TEXT, FMT_CSV, FMT_JSON, FMT_FOLDED, FMT_CHROME, FMT_DUMP, FMT_SPEEDSCOPE, FMT_TREE,
-	FMT_TREE_JSON, FMT_WAITS, FMT_WAITS_JSON,
+	FMT_TREE_JSON, FMT_WAITS, FMT_WAITS_JSON, FMT_CALLS, FMT_CALLS_CSV, FMT_CALLS_JSON,
+	FMT_JANK, FMT_JANK_JSON,
 };
 
 static const char *const main_formats[] = {"text", "csv", "json", "folded", "chrome", "dump",
                                              "speedscope", "tree", "tree-json", "waits",
-                                             "waits-json"};
+                                             "waits-json", "calls", "calls-csv", "calls-json",
+                                             "jank", "jank-json"};
 #define MAIN_NFORMATS ((int)(sizeof main_formats / sizeof main_formats[0]))
 
 struct main_opts {
@@ -61,6 +67,12 @@ struct main_opts {
 	int min_set;
 	const char *mapping;
 	const char *output;
+	int format_set;      /* -f, -r or -o given: a report was asked for */
+	const char *method;  /* --method: the calls reports' method */
+	uint64_t frame;      /* --frame: the jank budget, µs */
+	int frame_set;
+	const char **fail_if;   /* --fail-if rules, in order */
+	int nfail_if;
 	const char *path[2]; /* the trace; for --diff BASE and NEW */
 	struct range range;  /* --range, when has_range */
 	int has_range;
@@ -82,7 +94,9 @@ static void main_usage(FILE *out)
 	      "\n"
 	      "  -r, --regression      print the text report and exit\n"
 	      "  -f, --format=FMT      print a report: text, csv or json; a call tree:\n"
-	      "                        tree (indented text) or tree-json; or export:\n"
+	      "                        tree (indented text) or tree-json; every call of\n"
+	      "                        a method: calls, calls-csv, calls-json; long\n"
+	      "                        main-thread frames: jank, jank-json; or export:\n"
 	      "                        folded (flame graphs), chrome (Trace Event JSON\n"
 	      "                        for Perfetto), speedscope, dump (every record);\n"
 	      "                        waits or waits-json (where threads were off CPU)\n"
@@ -104,9 +118,17 @@ static void main_usage(FILE *out)
 	      "      --app=GLOB[,GLOB...]  the app's classes, for categories (default:\n"
 	      "                        guessed)\n"
 	      "      --min-wait=TIME   waits: the least wait listed (default 16ms)\n"
+	      "      --method=M        calls, calls-csv, calls-json: every call of M\n"
+	      "                        (Class.name, Class.name(signature) or 0x1a2b)\n"
+	      "      --frame=TIME      jank, jank-json: the frame budget (default 16.7ms;\n"
+	      "                        units us, ms, s)\n"
 	      "      --signatures      exports: keep method signatures in frames\n"
 	      "      --per-thread      folded: a leading [tid] name frame per thread\n"
 	      "      --diff            compare BASE and NEW (text, csv, json or folded)\n"
+	      "      --fail-if=RULE    with --diff: exit 3 when RULE holds, printing one\n"
+	      "                        line per (rule, method); repeatable. RULE is\n"
+	      "                        TARGET:FIELD OP VALUE, e.g. total:incl_wall>+5%,\n"
+	      "                        pkg:com.example.*:excl_cpu>+2ms, *:calls>+0\n"
 	      "      --mapping=FILE    show original names from an R8/ProGuard mapping\n"
 	      "      --color=WHEN      colours in the UI: auto (default), always, never\n"
 	      "      --ascii           draw the UI with ASCII characters only\n"
@@ -120,7 +142,7 @@ static void main_usage(FILE *out)
 	      "standard input. gzip- and zstd-compressed traces are read as they are.\n"
 	      "\n"
 	      "Exit status: 0 success, 1 output could not be written,\n"
-	      "2 bad command line or unreadable trace.\n", out);
+	      "2 bad command line or unreadable trace, 3 a --fail-if rule held.\n", out);
 }
 
 /* Index of s in words[0..n), or -1. */
@@ -186,7 +208,7 @@ static int main_bad_option(int c, char *const *argv)
 enum {
 	OPT_COLOR = 256, OPT_ASCII, OPT_KEYS_ROFF, OPT_KEYS_MD, OPT_CLOCK, OPT_SIGNATURES,
 	OPT_PER_THREAD, OPT_DIFF, OPT_MAPPING, OPT_INVERT, OPT_DEPTH, OPT_MIN, OPT_RANGE,
-	OPT_TRANSFORM, OPT_APP, OPT_MIN_WAIT,
+	OPT_TRANSFORM, OPT_APP, OPT_MIN_WAIT, OPT_METHOD, OPT_FRAME, OPT_FAIL_IF,
 };
 
 static const struct option main_longopts[] = {
@@ -211,6 +233,9 @@ static const struct option main_longopts[] = {
 	{"transform", required_argument, NULL, OPT_TRANSFORM},
 	{"app", required_argument, NULL, OPT_APP},
 	{"min-wait", required_argument, NULL, OPT_MIN_WAIT},
+	{"method", required_argument, NULL, OPT_METHOD},
+	{"frame", required_argument, NULL, OPT_FRAME},
+	{"fail-if", required_argument, NULL, OPT_FAIL_IF},
 	{"keys-roff", no_argument, NULL, OPT_KEYS_ROFF},
 	{"keys-md", no_argument, NULL, OPT_KEYS_MD},
 	{NULL, 0, NULL, 0},
@@ -254,6 +279,51 @@ static int main_min(const char *s, uint64_t *ppm)
 	return 0;
 }
 
+/* --method: checked now, matched once the trace is read. */
+static int main_method_opt(struct main_opts *o, const char *arg)
+{
+	struct match_spec m;
+	const char *why;
+	if (match_spec_parse(arg, &m, &why) < 0)
+		return main_usage_error("--method=%s: %s", arg, why);
+	match_spec_free(&m);
+	o->method = arg;
+	return 0;
+}
+
+static int main_frame_opt(struct main_opts *o, const char *arg)
+{
+	const char *why;
+	if (range_parse_time(arg, &o->frame, &why) < 0)
+		return main_usage_error("--frame=%s: %s", arg, why);
+	if (o->frame == 0)
+		return main_usage_error("--frame=%s: the budget must be more than 0", arg);
+	o->frame_set = 1;
+	return 0;
+}
+
+/* --fail-if: each rule is parsed now, so a malformed one stops the run
+ * before any trace is read; argv outlives the options. */
+static int main_fail_if_opt(struct main_opts *o, const char *arg)
+{
+	struct gate_rule r;
+	char why[GATE_WHY];
+	if (gate_parse(arg, &r, why, sizeof why) < 0) {
+		fputs("traceview: --fail-if=", stderr);
+		textesc_text(stderr, arg, strlen(arg));
+		fprintf(stderr, ": %s\n", why);
+		return EXIT_INPUT;
+	}
+	gate_rule_free(&r);
+	const char **v = realloc(o->fail_if, ((size_t)o->nfail_if + 1) * sizeof *v);
+	if (!v)
+		return main_usage_error("out of memory");
+	o->fail_if = v;
+	o->fail_if[o->nfail_if++] = arg;
+	o->report = 1;   /* a gate never opens the full-screen view */
+	return 0;
+}
+
 /* One option; returns -1 to exit 0 (help, version), 0 to go on, or an
  * exit status. */
 static int main_option(int c, struct main_opts *o, char *const *argv)
@@ -262,19 +332,19 @@ static int main_option(int c, struct main_opts *o, char *const *argv)
 	static const char *const clocks[] = {"cpu", "wall"};
 	int k;
 	switch (c) {
-	case 'r': o->format = FMT_TEXT; o->report = 1; break;
+	case 'r': o->format = FMT_TEXT; o->report = o->format_set = 1; break;
 	case 'f':
 		if ((k = main_word(optarg, main_formats, MAIN_NFORMATS)) < 0)
 			return main_bad_word("format", optarg, main_formats, MAIN_NFORMATS);
 		o->format = (enum main_format)k;
-		o->report = 1;
+		o->report = o->format_set = 1;
 		break;
 	case 't':
 		if (!optarg[0])
 			return main_usage_error("--thread needs a thread id or name");
 		o->thread = optarg;
 		break;
-	case 'o': o->output = optarg; o->report = 1; break;
+	case 'o': o->output = optarg; o->report = o->format_set = 1; break;
 	case OPT_COLOR:
 		if ((k = main_word(optarg, colors, 3)) < 0) {
 			static const char *const shown[] = {"auto", "always", "never"};
@@ -334,6 +404,9 @@ static int main_option(int c, struct main_opts *o, char *const *argv)
 		o->min_wait_set = 1;
 		break;
 	}
+	case OPT_METHOD: return main_method_opt(o, optarg);
+	case OPT_FRAME: return main_frame_opt(o, optarg);
+	case OPT_FAIL_IF: return main_fail_if_opt(o, optarg);
 	case 'h': main_usage(stdout); return -1;
 	case 'V':
 		printf("traceview %s\ncompressed traces: gzip%s\n", PACKAGE_VERSION,
@@ -343,6 +416,16 @@ static int main_option(int c, struct main_opts *o, char *const *argv)
 	default: return main_bad_option(c, argv);
 	}
 	return 0;
+}
+
+static int main_is_calls(enum main_format f)
+{
+	return f == FMT_CALLS || f == FMT_CALLS_CSV || f == FMT_CALLS_JSON;
+}
+
+static int main_is_jank(enum main_format f)
+{
+	return f == FMT_JANK || f == FMT_JANK_JSON;
 }
 
 /* Options that make no sense together are refused up front. */
@@ -358,6 +441,14 @@ static int main_check(const struct main_opts *o)
 		                        "input ('-')");
 	if (o->format == FMT_DUMP && o->thread)
 		return main_usage_error("--format=dump lists every record: it takes no --thread");
+	if (main_is_calls(o->format) && !o->method)
+		return main_usage_error("--format=%s needs --method=M (Class.name, "
+		                        "Class.name(signature) or 0x1a2b)", main_formats[o->format]);
+	if (o->diff && (main_is_calls(o->format) || main_is_jank(o->format)))
+		return main_usage_error("--diff cannot write --format=%s (expected text, csv, json, "
+		                        "folded)", main_formats[o->format]);
+	if (o->nfail_if && !o->diff)
+		return main_usage_error("--fail-if needs --diff BASE NEW");
 	if (o->diff && (o->format == FMT_WAITS || o->format == FMT_WAITS_JSON))
 		return main_usage_error("--diff cannot write --format=%s (expected text, csv, json, "
 		                        "folded)", main_formats[o->format]);
@@ -367,7 +458,8 @@ static int main_check(const struct main_opts *o)
 /* Options that change some outputs only. */
 enum {
 	USE_THREAD = 1, USE_CLOCK = 2, USE_SIGNATURES = 4, USE_PER_THREAD = 8, USE_COLOR = 16,
-	USE_ASCII = 32, USE_TREE = 64, USE_VIEW = 128, USE_WAITS = 256,
+	USE_ASCII = 32, USE_TREE = 64, USE_VIEW = 128, USE_WAITS = 256, USE_METHOD = 512,
+	USE_FRAME = 1024,
 };
 
 /* The options the chosen output reads; ui: the full-screen view. */
@@ -385,6 +477,9 @@ static unsigned main_uses(const struct main_opts *o, int ui)
 	case FMT_DUMP: return 0;
 	case FMT_TREE: case FMT_TREE_JSON: return USE_THREAD | USE_CLOCK | USE_TREE | USE_VIEW;
 	case FMT_WAITS: case FMT_WAITS_JSON: return USE_THREAD | USE_VIEW | USE_WAITS;
+	case FMT_CALLS: case FMT_CALLS_CSV: case FMT_CALLS_JSON:
+		return USE_THREAD | USE_CLOCK | USE_METHOD | USE_VIEW;
+	case FMT_JANK: case FMT_JANK_JSON: return USE_THREAD | USE_FRAME | USE_VIEW;
 	}
 	return 0;
 }
@@ -410,6 +505,8 @@ static void main_warn_ignored(const struct main_opts *o, int ui)
 		{USE_VIEW, o->ntransforms > 0, "--transform"},
 		{USE_VIEW, o->app != NULL, "--app"},
 		{USE_WAITS, o->min_wait_set, "--min-wait"},
+		{USE_METHOD, o->method != NULL, "--method"},
+		{USE_FRAME, o->frame_set, "--frame"},
 	};
 	unsigned uses = main_uses(o, ui);
 	for (size_t i = 0; i < sizeof opts / sizeof opts[0]; i++) {
@@ -448,6 +545,7 @@ static void main_opts_free(struct main_opts *o)
 	free(o->steps);
 	free(o->transforms);
 	free(o->app);
+	free(o->fail_if);
 }
 
 static int main_options(int argc, char **argv, struct main_opts *o)
@@ -804,7 +902,7 @@ static enum tv_status main_write(FILE *out, const struct main_opts *o, const str
 	case FMT_FOLDED: return export_folded(out, p, &eo);
 	case FMT_CHROME: return export_chrome(out, p, &eo);
 	case FMT_SPEEDSCOPE: return export_speedscope(out, p, &eo);
-	case FMT_TEXT: case FMT_DUMP: case FMT_TREE: case FMT_TREE_JSON: break;
+	default: break;
 	}
 	return report_text_view(out, p, o->path[0], &rv);
 }
@@ -860,6 +958,108 @@ static int main_view(const struct main_opts *o, const char *path, const struct t
 	return 0;
 }
 
+/* The methods --method names: want[m] set for each; the count matched. */
+static uint32_t main_want(const struct main_opts *o, const struct trace *tr, uint8_t *want)
+{
+	struct match_spec m;
+	const char *why;
+	uint32_t n = 0;
+	if (match_spec_parse(o->method, &m, &why) < 0)   /* checked with the options */
+		return 0;
+	for (uint32_t i = 0; i < tr->nmethods; i++)
+		n += want[i] = (uint8_t)match_method(&m, tr, i);
+	match_spec_free(&m);
+	return n;
+}
+
+/* The timeline's axis of the loaded trace: a view's calls start on it. */
+static void main_axis(const struct trace *loaded, struct calls_axis *ax)
+{
+	ax->clock = view_axis_clock(loaded);
+	ax->origin = view_axis_origin(loaded);
+}
+
+/* --format=calls, calls-csv or calls-json: every call of --method in tr
+ * (the loaded trace, or a view of it). */
+static int main_calls(const struct main_opts *o, const struct trace *loaded,
+                      const struct trace *tr, int clock)
+{
+	struct tv_error err = {TV_OK, TV_NO_OFFSET, ""};
+	struct calls c = {0};
+	struct calls_axis ax;
+	uint32_t tid;
+	if (o->thread && main_thread(o, o->path[0], loaded, &tid) != 0)
+		return EXIT_INPUT;
+	uint8_t *want = calloc(tr->nmethods ? tr->nmethods : 1, 1);
+	if (!want) {
+		fprintf(stderr, "traceview: %s: out of memory\n", main_name(o->path[0]));
+		return EXIT_INPUT;
+	}
+	int rc = 0;
+	if (!main_want(o, tr, want)) {
+		fprintf(stderr, "traceview: %s: no method matches --method=", main_name(o->path[0]));
+		textesc_text(stderr, o->method, strlen(o->method));
+		fputc('\n', stderr);
+		rc = EXIT_INPUT;
+	}
+	main_axis(loaded, &ax);
+	if (!rc && calls_collect(&c, tr, want, o->thread ? &tid : NULL, &ax, &err) != TV_OK) {
+		main_error(o->path[0], &err);
+		rc = EXIT_INPUT;
+	}
+	free(want);
+	FILE *out = rc ? NULL : main_open_out(o);
+	if (!rc && !out)
+		rc = EXIT_OUTPUT;
+	if (!rc) {
+		enum tv_status st =
+		        o->format == FMT_CALLS_CSV    ? calls_report_csv(out, &c)
+		        : o->format == FMT_CALLS_JSON ? calls_report_json(out, &c, o->method, clock)
+		                                      : calls_report_text(out, &c, o->method, clock);
+		rc = main_close_out(o, out, st);
+	}
+	calls_free(&c);
+	return rc;
+}
+
+/* --format=jank or jank-json: long frame-critical calls on the main
+ * thread (or the --thread one). */
+static int main_jank(const struct main_opts *o, const struct trace *loaded,
+                     const struct trace *tr)
+{
+	struct tv_error err = {TV_OK, TV_NO_OFFSET, ""};
+	struct jank j = {0};
+	struct calls_axis ax;
+	uint32_t tid, t = jank_main_thread(loaded);   /* a view keeps the threads' order */
+	if (!tr->has_clock[TV_WALL]) {
+		fprintf(stderr, "traceview: %s: --format=%s needs a wall clock (clock=%s)\n",
+		        main_name(o->path[0]), main_formats[o->format], trace_clock_name(tr->clock));
+		return EXIT_INPUT;
+	}
+	if (o->thread) {
+		if (main_thread(o, o->path[0], loaded, &tid) != 0)
+			return EXIT_INPUT;
+		t = trace_find_thread(loaded, tid);
+	}
+	if (t == JANK_NONE) {
+		fprintf(stderr, "traceview: %s: the trace has no thread with records\n",
+		        main_name(o->path[0]));
+		return EXIT_INPUT;
+	}
+	main_axis(loaded, &ax);
+	if (jank_find(&j, tr, t, o->frame_set ? o->frame : JANK_FRAME_USEC, &ax, &err) != TV_OK) {
+		main_error(o->path[0], &err);
+		return EXIT_INPUT;
+	}
+	FILE *out = main_open_out(o);
+	int rc = EXIT_OUTPUT;
+	if (out)
+		rc = main_close_out(o, out, o->format == FMT_JANK_JSON ? jank_report_json(out, &j)
+		                                                      : jank_report_text(out, &j));
+	jank_free(&j);
+	return rc;
+}
+
 /* A report or export of one trace (loaded; tr is it or a view of it). */
 static int main_report_of(const struct main_opts *o, const struct trace *loaded,
                           const struct trace *tr)
@@ -870,6 +1070,10 @@ static int main_report_of(const struct main_opts *o, const struct trace *loaded,
 		rc = main_clock(o, tr, o->path[0], &clock);
 	if (!rc && (o->format == FMT_TREE || o->format == FMT_TREE_JSON))
 		return main_tree(o, loaded, tr, clock);
+	if (!rc && main_is_calls(o->format))
+		return main_calls(o, loaded, tr, clock);
+	if (!rc && main_is_jank(o->format))
+		return main_jank(o, loaded, tr);
 	if (!rc && (o->format == FMT_WAITS || o->format == FMT_WAITS_JSON) &&
 	    !(tr->has_clock[TV_CPU] && tr->has_clock[TV_WALL])) {
 		fprintf(stderr, "traceview: %s: --format=%s needs both clocks; the trace has one "
@@ -956,6 +1160,70 @@ static int main_single(const struct main_opts *o, const struct mapping *map)
 	return rc;
 }
 
+/* "traceview: --fail-if=RULE: " on stderr. */
+static void main_rule_error(const char *rule)
+{
+	fputs("traceview: --fail-if=", stderr);
+	textesc_text(stderr, rule, strlen(rule));
+	fputs(": ", stderr);
+}
+
+/* Every rule on a time field needs that clock in both traces. */
+static int main_gate_clocks(const struct main_opts *o, const struct trace *tr)
+{
+	for (int i = 0; i < o->nfail_if; i++) {
+		struct gate_rule r;
+		char why[GATE_WHY];
+		if (gate_parse(o->fail_if[i], &r, why, sizeof why) < 0)
+			return EXIT_INPUT;   /* not reached: checked with the options */
+		int clock = gate_field_clock(r.field);
+		gate_rule_free(&r);
+		for (int k = 0; k < 2 && clock >= 0; k++) {
+			if (tr[k].has_clock[clock])
+				continue;
+			main_rule_error(o->fail_if[i]);
+			fprintf(stderr, "%s has no %s clock (clock=%s)\n", main_name(o->path[k]),
+			        clock == TV_CPU ? "CPU" : "wall", trace_clock_name(tr[k].clock));
+			return EXIT_INPUT;
+		}
+	}
+	return 0;
+}
+
+/* The --fail-if rules over d, one line per (rule, method) that holds on
+ * out: EXIT_GATE when any held, else 0 (EXIT_OUTPUT, EXIT_INPUT on
+ * failure). */
+static int main_gate(const struct main_opts *o, const struct diff *d, FILE *out)
+{
+	int held = 0;
+	for (int i = 0; i < o->nfail_if; i++) {
+		struct gate_rule r;
+		struct gate_hit *hits;
+		size_t n;
+		char why[GATE_WHY];
+		if (gate_parse(o->fail_if[i], &r, why, sizeof why) < 0)
+			return EXIT_INPUT;
+		enum tv_status st = gate_eval(&r, d, &hits, &n);
+		if (st == TV_OK)
+			st = gate_report(out, &r, d, hits, n);
+		held |= n > 0;
+		free(hits);
+		gate_rule_free(&r);
+		if (st == TV_ERR_NOMEM) {
+			main_rule_error(o->fail_if[i]);
+			fputs("out of memory\n", stderr);
+			return EXIT_INPUT;
+		}
+		if (st != TV_OK || fflush(out) != 0) {
+			fprintf(stderr, "traceview: %s: %s\n", out == stdout ? "standard output"
+			                                                     : "standard error",
+			        tv_status_str(TV_ERR_OUTPUT));
+			return EXIT_OUTPUT;
+		}
+	}
+	return held ? EXIT_GATE : 0;
+}
+
 /* --diff BASE NEW: a report of the change, or the UI's diff table. */
 static int main_diff(const struct main_opts *o, const struct mapping *map)
 {
@@ -981,6 +1249,8 @@ static int main_diff(const struct main_opts *o, const struct mapping *map)
 		rc = main_clock(o, use[i], o->path[i], &clock);
 	if (!rc && o->clock < 0)
 		clock = tr[0].has_clock[TV_WALL] && tr[1].has_clock[TV_WALL] ? TV_WALL : TV_CPU;
+	if (!rc && o->nfail_if)
+		rc = main_gate_clocks(o, tr);
 	if (!rc && diff_build(&d, &p[0], &p[1], &err) != TV_OK) {
 		main_error(o->path[1], &err);
 		rc = EXIT_INPUT;
@@ -992,6 +1262,11 @@ static int main_diff(const struct main_opts *o, const struct mapping *map)
 	} else if (!rc) {
 		rc = -1;
 	}
+	/* With --fail-if alone only the gate's lines are printed (on standard
+	 * output); with -f, -r or -o too, the report goes where it always
+	 * does and the gate's lines to standard error. */
+	if (rc == -1 && o->nfail_if && !o->format_set)
+		rc = main_gate(o, &d, stdout);
 	if (rc == -1) {
 		FILE *out = main_open_out(o);
 		enum tv_status st = TV_OK;
@@ -1007,6 +1282,10 @@ static int main_diff(const struct main_opts *o, const struct mapping *map)
 			default: st = diff_report_text(out, &d, o->path[0], o->path[1]); break;
 			}
 			rc = main_close_out(o, out, st);
+		}
+		if (o->nfail_if) {
+			int grc = main_gate(o, &d, stderr);
+			rc = rc ? rc : grc;
 		}
 	}
 	diff_free(&d);

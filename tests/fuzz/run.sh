@@ -18,6 +18,7 @@ for name in "$@"; do
 	case $name in
 	mapping) dict=mapping.dict max_len=16384 ;;
 	text) dict=text.dict max_len=4096 ;;
+	gate) dict=gate.dict max_len=512 ;;
 	keyfile) dict=trace.dict max_len=16384 ;;
 	*) dict=trace.dict max_len=65536 ;;
 	esac
