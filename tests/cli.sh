@@ -923,6 +923,35 @@ check "waits with a range and a transform" status_is 0
 run --diff -f json --range=..1s "$SAMPLE" "$SAMPLE"
 check "--diff takes --range on both sides" status_is 0
 
+# --view: a pane as plain text (test_panes checks it equals the pane).
+run --view=table --width=100 --height=10 "$SAMPLE"
+check "--view=table exits 0" status_is 0
+check "--view --height=10 prints 10 rows" test "$(wc -l <"$tmp/out")" -eq 10
+check "--view starts with the table's titles" first_line_has "$tmp/out" '^Name  *Incl Cpu %'
+check "--view writes no escape sequences" sh -c "! grep -q \"$(printf '\033')\" '$tmp/out'"
+run --view=table --width=100 "$SAMPLE"
+"$TRACEVIEW" -f csv "$SAMPLE" >"$tmp/view.csv" 2>/dev/null
+check "--view without --height: a row per method, as the CSV" \
+	test "$(tail -n +2 "$tmp/out" | grep -c '^[^ ]')" -eq "$(($(wc -l <"$tmp/view.csv") - 1))"
+LC_ALL=C "$TRACEVIEW" --view=tree --width=100 "$SAMPLE" >"$tmp/out" 2>"$tmp/err"
+check "--view in the C locale is ASCII" sh -c "! LC_ALL=C grep -q '[^ -~]' '$tmp/out'"
+check "--view=tree opens the hottest path" stdout_has '^ *1459.503  87.6%.* android/os/Looper.loop ()V'
+run --view=bottom-up --width=90 --height=6 --method=android.os.Looper.loop "$SAMPLE"
+check "--view --method selects the method" stdout_has 'Looper.loop ()V$'
+run --view=table --width=90 --method=no.Such.method "$SAMPLE"
+check "--view --method matching nothing exits 2" status_is 2
+run --view=pie --width=90 "$SAMPLE"
+check "--view=pie exits 2" status_is 2
+run --view=table --width=5 "$SAMPLE"
+check "--width=5 exits 2" status_is 2
+run --width=100 "$SAMPLE"
+check "--width without --view exits 2" status_is 2
+run --view=flame -f json "$SAMPLE"
+check "--view with --format exits 2" status_is 2
+run --view=calls --method=android.os.Looper.loop "$SAMPLE"
+"$TRACEVIEW" -f calls --method=android.os.Looper.loop "$SAMPLE" >"$tmp/calls.txt" 2>/dev/null
+check "--view=calls prints the calls report for now" same_as "$tmp/calls.txt"
+
 echo "# $skip skipped"
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

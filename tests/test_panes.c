@@ -798,6 +798,85 @@ static void test_thread_list(void **state)
 	scr_close(s);
 }
 
+/* The output of `traceview --view=VIEW --width=W [--height=H]` on the
+ * sample, in a malloc'd string. */
+static char *view_run(const char *view, int w, int h)
+{
+	char cmd[1024], *buf = NULL;
+	size_t n = 0;
+	snprintf(cmd, sizeof cmd, "LC_ALL=C.UTF-8 '%s' --view=%s --width=%d%s%.0d '%s'", TV_BIN,
+	         view, w, h ? " --height=" : "", h, TV_SAMPLE);
+	FILE *p = popen(cmd, "r");
+	assert_non_null(p);
+	FILE *mem = open_memstream(&buf, &n);
+	assert_non_null(mem);
+	int c;
+	while ((c = fgetc(p)) != EOF)
+		fputc(c, mem);
+	assert_int_equal(pclose(p), 0);
+	fclose(mem);
+	return buf;
+}
+
+/* --view prints the pane as the UI draws it: the pane's rows on screen
+ * (after the keys that reach --view's initial state) equal the output of
+ * --view at the pane's size, row for row. */
+static void view_check(const char *keys, const char *view)
+{
+	struct scr *s = scr_open(100, 40, 0);
+	/* Without colour, as --view draws (the flame graph shades then). */
+	struct ui_opts o = {.color = 0};
+	ui_free(s->u);
+	s->u = ui_new(TV_SAMPLE, &s->tr, &o);
+	assert_non_null(s->u);
+	ui_draw(s->u);
+	scr_keys(s, keys);
+	char *full = view_run(view, 100, 0);
+	char first[2048], row[2048];
+	size_t len = strcspn(full, "\n");
+	assert_true(len < sizeof first);
+	memcpy(first, full, len);
+	first[len] = '\0';
+	int y0 = -1;
+	for (int y = 1; y < s->lines - 1 && y0 < 0; y++) {
+		scr_row(y, row, sizeof row);
+		if (strcmp(row, first) == 0)
+			y0 = y;
+	}
+	if (y0 < 0)
+		dump();
+	assert_true(y0 > 1);  /* below the header and the timeline */
+	int h = s->lines - 1 - y0;
+	char *text = view_run(view, 100, h);
+	const char *at = text;
+	for (int y = y0; y < s->lines - 1; y++) {
+		size_t k = strcspn(at, "\n");
+		scr_row(y, row, sizeof row);
+		assert_true(at[k] == '\n');
+		if (strlen(row) != k || memcmp(row, at, k) != 0)
+			fprintf(stderr, "row %d: screen |%s|\nview   |%.*s|\n", y, row, (int)k, at);
+		assert_int_equal(strlen(row), k);
+		assert_memory_equal(row, at, k);
+		at += k + 1;
+	}
+	assert_string_equal(at, "");  /* no more rows than the pane */
+	/* Without --height every row: the full text starts as the pane does
+	 * and is longer. */
+	assert_true(strlen(full) > strlen(text));
+	free(full);
+	free(text);
+	scr_close(s);
+}
+
+static void test_view_equals_pane(void **state)
+{
+	(void)state;
+	view_check("", "table");
+	view_check("2g*", "tree");
+	view_check("3g*", "bottom-up");
+	view_check("4", "flame");
+}
+
 int main(void)
 {
 	setlocale(LC_ALL, "C.UTF-8");
@@ -814,6 +893,7 @@ int main(void)
 		cmocka_unit_test(test_diff_pane),
 		cmocka_unit_test(test_thread_list),
 		cmocka_unit_test(test_lower_panes),
+		cmocka_unit_test(test_view_equals_pane),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -35,6 +35,7 @@
 #include "textesc.h"
 #include "trace.h"
 #include "ui.h"
+#include "viewprint.h"
 #include "view.h"
 
 enum { EXIT_OUTPUT = 1, EXIT_INPUT = 2, EXIT_GATE = 3 };
@@ -84,6 +85,9 @@ struct main_opts {
 	uint32_t napp;
 	uint64_t min_wait;            /* --min-wait in µs */
 	int min_wait_set;
+	int view;                     /* --view: a pane (1-4), 0 without */
+	int width, height;            /* --width, --height (0: every row) */
+	int width_set;
 };
 
 static void main_usage(FILE *out)
@@ -129,6 +133,11 @@ static void main_usage(FILE *out)
 	      "                        line per (rule, method); repeatable. RULE is\n"
 	      "                        TARGET:FIELD OP VALUE, e.g. total:incl_wall>+5%,\n"
 	      "                        pkg:com.example.*:excl_cpu>+2ms, *:calls>+0\n"
+	      "      --view=PANE       print a pane of the UI as plain text: table, tree,\n"
+	      "                        bottom-up, flame (calls, jank: their reports), with\n"
+	      "                        --thread, --clock, --range, --transform, --method\n"
+	      "      --width=N         --view: the pane's columns (default 80)\n"
+	      "      --height=N        --view: the pane's rows (default: every row)\n"
 	      "      --mapping=FILE    show original names from an R8/ProGuard mapping\n"
 	      "      --color=WHEN      colours in the UI: auto (default), always, never\n"
 	      "      --ascii           draw the UI with ASCII characters only\n"
@@ -208,7 +217,8 @@ static int main_bad_option(int c, char *const *argv)
 enum {
 	OPT_COLOR = 256, OPT_ASCII, OPT_KEYS_ROFF, OPT_KEYS_MD, OPT_CLOCK, OPT_SIGNATURES,
 	OPT_PER_THREAD, OPT_DIFF, OPT_MAPPING, OPT_INVERT, OPT_DEPTH, OPT_MIN, OPT_RANGE,
-	OPT_TRANSFORM, OPT_APP, OPT_MIN_WAIT, OPT_METHOD, OPT_FRAME, OPT_FAIL_IF,
+	OPT_TRANSFORM, OPT_APP, OPT_MIN_WAIT, OPT_METHOD, OPT_FRAME, OPT_FAIL_IF, OPT_VIEW,
+	OPT_WIDTH, OPT_HEIGHT,
 };
 
 static const struct option main_longopts[] = {
@@ -236,6 +246,9 @@ static const struct option main_longopts[] = {
 	{"method", required_argument, NULL, OPT_METHOD},
 	{"frame", required_argument, NULL, OPT_FRAME},
 	{"fail-if", required_argument, NULL, OPT_FAIL_IF},
+	{"view", required_argument, NULL, OPT_VIEW},
+	{"width", required_argument, NULL, OPT_WIDTH},
+	{"height", required_argument, NULL, OPT_HEIGHT},
 	{"keys-roff", no_argument, NULL, OPT_KEYS_ROFF},
 	{"keys-md", no_argument, NULL, OPT_KEYS_MD},
 	{NULL, 0, NULL, 0},
@@ -324,6 +337,35 @@ static int main_fail_if_opt(struct main_opts *o, const char *arg)
 	return 0;
 }
 
+/* --view: a pane, or calls and jank, printed for now as their reports. */
+static int main_view_opt(struct main_opts *o, const char *arg)
+{
+	static const char *const views[] = {"table", "tree", "bottom-up", "flame", "calls", "jank"};
+	int k = main_word(arg, views, 6);
+	if (k < 0)
+		return main_bad_word("--view", arg, views, 6);
+	if (k >= 4) {
+		o->format = k == 4 ? FMT_CALLS : FMT_JANK;
+		o->report = o->format_set = 1;
+	} else {
+		o->view = k + 1;
+		o->report = 1;
+	}
+	return 0;
+}
+
+/* --width (20 to 1000 columns) and --height (3 to 32000 rows). */
+static int main_size_opt(const char *name, const char *arg, int lo, int hi, int *out)
+{
+	char *end;
+	long v = strtol(arg, &end, 10);
+	if (!arg[0] || *end || arg[0] < '0' || arg[0] > '9' || v < lo || v > hi)
+		return main_usage_error("%s needs a whole number from %d to %d (got '%s')", name, lo,
+		                        hi, arg);
+	*out = (int)v;
+	return 0;
+}
+
 /* One option; returns -1 to exit 0 (help, version), 0 to go on, or an
  * exit status. */
 static int main_option(int c, struct main_opts *o, char *const *argv)
@@ -407,6 +449,11 @@ static int main_option(int c, struct main_opts *o, char *const *argv)
 	case OPT_METHOD: return main_method_opt(o, optarg);
 	case OPT_FRAME: return main_frame_opt(o, optarg);
 	case OPT_FAIL_IF: return main_fail_if_opt(o, optarg);
+	case OPT_VIEW: return main_view_opt(o, optarg);
+	case OPT_WIDTH:
+		o->width_set = 1;
+		return main_size_opt("--width", optarg, 20, 1000, &o->width);
+	case OPT_HEIGHT: return main_size_opt("--height", optarg, 3, 32000, &o->height);
 	case 'h': main_usage(stdout); return -1;
 	case 'V':
 		printf("traceview %s\ncompressed traces: gzip%s\n", PACKAGE_VERSION,
@@ -449,6 +496,12 @@ static int main_check(const struct main_opts *o)
 		                        "folded)", main_formats[o->format]);
 	if (o->nfail_if && !o->diff)
 		return main_usage_error("--fail-if needs --diff BASE NEW");
+	if (o->view && (o->diff || o->format_set))
+		return main_usage_error("--view prints one pane of one trace: it takes no --diff, "
+		                        "--format or --output");
+	if ((o->width_set || o->height) && !o->view)
+		return main_usage_error("--width and --height go with --view=table, tree, bottom-up "
+		                        "or flame");
 	if (o->diff && (o->format == FMT_WAITS || o->format == FMT_WAITS_JSON))
 		return main_usage_error("--diff cannot write --format=%s (expected text, csv, json, "
 		                        "folded)", main_formats[o->format]);
@@ -467,6 +520,8 @@ static unsigned main_uses(const struct main_opts *o, int ui)
 {
 	if (ui)
 		return USE_THREAD | USE_COLOR | USE_ASCII;
+	if (o->view)
+		return USE_THREAD | USE_CLOCK | USE_VIEW | USE_METHOD | USE_ASCII;
 	switch (o->format) {
 	case FMT_TEXT: case FMT_CSV: case FMT_JSON: return USE_THREAD | USE_VIEW;
 	case FMT_CHROME: case FMT_SPEEDSCOPE:
@@ -1137,6 +1192,48 @@ static int main_keys_from_tty(void)
 	return r;
 }
 
+/* --view on tr (loaded; view is it or seen through --range and
+ * --transform): the pane drawn off screen, printed as text. */
+static int main_print_view(const struct main_opts *o, const struct trace *loaded,
+                           struct trace *view)
+{
+	struct ui_opts uo = {0, o->ascii, o->thread != NULL, 0};
+	struct viewprint_req req = {o->view, o->width_set ? o->width : 80, o->height, -1,
+	                            UINT32_MAX};
+	if (o->thread && main_thread(o, o->path[0], loaded, &uo.tid) != 0)
+		return EXIT_INPUT;
+	if (o->clock >= 0 && main_clock(o, view, o->path[0], &req.clock) != 0)
+		return EXIT_INPUT;
+	if (o->method) {
+		uint8_t *want = calloc(view->nmethods ? view->nmethods : 1, 1);
+		if (!want || !main_want(o, view, want)) {
+			free(want);
+			fprintf(stderr, "traceview: %s: no method matches --method=", main_name(o->path[0]));
+			textesc_text(stderr, o->method, strlen(o->method));
+			fputc('\n', stderr);
+			return EXIT_INPUT;
+		}
+		/* Overloads: the first by id, as the docs say. */
+		for (req.method = 0; !want[req.method]; req.method++)
+			;
+		free(want);
+	}
+	return viewprint_run(o->path[0], view, &uo, &req, stdout);
+}
+
+static int main_view_of(const struct main_opts *o, struct trace *tr)
+{
+	struct trace view;
+	if (!o->nsteps)
+		return main_print_view(o, tr, tr);
+	int rc = main_view(o, o->path[0], tr, &view);
+	if (!rc) {
+		rc = main_print_view(o, tr, &view);
+		trace_free(&view);
+	}
+	return rc;
+}
+
 static int main_single(const struct main_opts *o, const struct mapping *map)
 {
 	struct trace tr;
@@ -1144,6 +1241,11 @@ static int main_single(const struct main_opts *o, const struct mapping *map)
 	if (o->format == FMT_DUMP)
 		return main_dump(o, map);
 	int rc = main_load(o->path[0], map, &tr);
+	if (!rc && o->view) {
+		rc = main_view_of(o, &tr);
+		trace_free(&tr);
+		return rc;
+	}
 	if (!rc && main_wants_ui(o) && o->thread)
 		rc = main_thread(o, o->path[0], &tr, &uo.tid);
 	if (!rc && main_wants_ui(o) && main_keys_from_tty() == 0) {

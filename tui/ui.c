@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 
 #include "actions.h"
 #include "chart.h"
@@ -1245,4 +1246,42 @@ int ui_run_diff(const char *base, const char *next, const struct diff *d,
 	ui_free(u);
 	ui_term_stop();
 	return status;
+}
+
+/* ------------------------------------------------------------ --view */
+
+/* A big trace builds its trees on the workers: wait for them. */
+static void ui_view_wait(struct ui *u)
+{
+	while (ui_busy(u)) {
+		struct timespec ms = {0, 1000000};
+		nanosleep(&ms, NULL);
+		if (ui_poll(u))
+			ui_sync_lower(u);
+	}
+}
+
+/* The initial state of --view: a tree opens the hottest path from its
+ * first root, then shows the method asked for. */
+struct pane ui_view_pane(struct ui *u, int n, int clock, uint32_t method, struct pane_ctx *ctx)
+{
+	struct pane_out out = {PANE_NONE, ""};
+	struct pane_ctx c = ui_ctx(u, &u->list);
+	if (clock >= 0 && clock != u->tbl.clock)
+		u->list.ops->act(u->list.self, ACT_CLOCK, &c, &out);
+	if (method != PANE_NONE)
+		ui_select(u, method);
+	ui_show(u, n);
+	ui_sync_lower(u);
+	ui_view_wait(u);
+	if (u->lower.ops->kind == PANE_TREE) {
+		c = ui_ctx(u, &u->lower);
+		u->lower.ops->act(u->lower.self, ACT_TOP, &c, &out);
+		u->lower.ops->act(u->lower.self, ACT_HOT_PATH, &c, &out);
+		ui_view_wait(u);
+		if (method != PANE_NONE)
+			u->lower.ops->select(u->lower.self, method);
+	}
+	*ctx = ui_ctx(u, &u->lower);
+	return u->lower;
 }

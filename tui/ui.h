@@ -12,6 +12,7 @@
 #define TV_UI_H
 
 #include "diff.h"
+#include "pane.h"
 #include "trace.h"
 
 struct ui_opts {
@@ -49,5 +50,12 @@ int ui_poll(struct ui *u);
 /* Is the screen waiting for a background job ("computing")? */
 int ui_busy(struct ui *u);
 void ui_free(struct ui *u);
+
+/* For --view (viewprint.h): show pane n (1 table, 2 top-down, 3 bottom-up,
+ * 4 flame graph) on clock (-1: as it is) with method selected (UINT32_MAX:
+ * as it is), wait for its jobs, and return it with the context to draw
+ * it in. */
+struct pane ui_view_pane(struct ui *u, int n, int clock, uint32_t method,
+                         struct pane_ctx *ctx);
 
 #endif
