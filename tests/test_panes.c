@@ -29,6 +29,7 @@
 #include "profile.h"
 #include "text.h"
 #include "trace.h"
+#include "clip.h"
 #include "ui.h"
 
 #ifndef TV_SAMPLE
@@ -877,6 +878,146 @@ static void test_view_equals_pane(void **state)
 	view_check("4", "flame");
 }
 
+/* OSC 52 as terminals and tmux read it: "hi" is aGk= in base64. */
+static void test_osc52_bytes(void **state)
+{
+	(void)state;
+	size_t n;
+	char *b = clip_osc52("hi", 2, 0, &n);
+	assert_int_equal(n, strlen("\033]52;c;aGk=\a"));
+	assert_memory_equal(b, "\033]52;c;aGk=\a", n);
+	free(b);
+	b = clip_osc52("hi!", 3, 1, &n);
+	const char *tmux = "\033Ptmux;\033\033]52;c;aGkh\a\033\\";
+	assert_int_equal(n, strlen(tmux));
+	assert_memory_equal(b, tmux, n);
+	free(b);
+	/* Capped at 100 KB of text: 102400 bytes, 136536 of base64. */
+	char *big = malloc(200000);
+	assert_non_null(big);
+	memset(big, 'x', 200000);
+	b = clip_osc52(big, 200000, 0, &n);
+	assert_int_equal(n, 7 + 136536 + 1);
+	free(b);
+	free(big);
+}
+
+/* The file $TRACEVIEW_COPY wrote, in a malloc'd string. */
+static char *copied(const char *file)
+{
+	FILE *f = fopen(file, "r");
+	char *buf = NULL;
+	size_t n = 0;
+	assert_non_null(f);
+	FILE *mem = open_memstream(&buf, &n);
+	int c;
+	while ((c = fgetc(f)) != EOF)
+		fputc(c, mem);
+	fclose(mem);
+	fclose(f);
+	return buf;
+}
+
+/* y and Y with $TRACEVIEW_COPY: the selection's text reaches the
+ * command's standard input, and the footer says how much went. */
+static void test_copy(void **state)
+{
+	(void)state;
+	char file[] = "/tmp/tv-copy-XXXXXX", cmd[128], row[2048];
+	int fd = mkstemp(file);
+	assert_true(fd >= 0);
+	close(fd);
+	snprintf(cmd, sizeof cmd, "cat > %s", file);
+	setenv("TRACEVIEW_COPY", cmd, 1);
+	struct scr *s = scr_open(100, 40, 0);
+	/* The table: its titles and the cursor row, as on screen. */
+	scr_keys(s, "y");
+	char *t = copied(file);
+	int y = scr_find("Name ");
+	assert_true(y > 0);
+	scr_row(y, row, sizeof row);
+	assert_true(strncmp(t, row, strlen(row)) == 0);
+	scr_cursor_row(row, sizeof row);
+	assert_string_equal(t + strcspn(t, "\n") + 1 + strlen(row), "\n");
+	assert_true(strncmp(t + strcspn(t, "\n") + 1, row, strlen(row)) == 0);
+	char msg[64];
+	snprintf(msg, sizeof msg, "sent %zu bytes to $TRACEVIEW_COPY", strlen(t));
+	assert_true(scr_has(msg));
+	free(t);
+	/* A tree: the path from the root, two columns a level. */
+	scr_keys(s, "2g*gjj");
+	scr_keys(s, "y");
+	t = copied(file);
+	assert_string_equal(t, "(toplevel)\n"
+	                       "  dalvik/system/NativeStart.main ([Ljava/lang/String;)V\n"
+	                       "    de/robv/android/xposed/XposedBridge.main ([Ljava/lang/String;)V\n");
+	free(t);
+	/* The flame graph: the selected frame's stack (the root at first). */
+	scr_keys(s, "4jjy");
+	t = copied(file);
+	assert_string_equal(t, "(toplevel)\n"
+	                       "  dalvik/system/NativeStart.main ([Ljava/lang/String;)V\n"
+	                       "    de/robv/android/xposed/XposedBridge.main ([Ljava/lang/String;)V\n");
+	free(t);
+	/* Y: every row of the pane as it shows. */
+	scr_keys(s, "1Y");
+	t = copied(file);
+	int lines = 0;
+	for (const char *c = t; *c; c++)
+		lines += *c == '\n';
+	y = scr_find("Name ");
+	assert_int_equal(lines, s->lines - 1 - y);
+	free(t);
+	scr_close(s);
+	unsetenv("TRACEVIEW_COPY");
+	unlink(file);
+}
+
+/* : shows the command line of the view; y copies it; run, it prints the
+ * pane as the screen shows it. */
+static void test_command_line(void **state)
+{
+	(void)state;
+	char file[] = "/tmp/tv-cmd-XXXXXX", cmd[128], row[2048];
+	int fd = mkstemp(file);
+	assert_true(fd >= 0);
+	close(fd);
+	snprintf(cmd, sizeof cmd, "cat > %s", file);
+	setenv("TRACEVIEW_COPY", cmd, 1);
+	struct scr *s = scr_open(100, 40, 0);
+	struct ui_opts o = {.color = 0};
+	ui_free(s->u);
+	s->u = ui_new(TV_SAMPLE, &s->tr, &o);
+	assert_non_null(s->u);
+	ui_draw(s->u);
+	scr_keys(s, ":");
+	assert_true(scr_has(" --view=table --width=100 "));
+	scr_keys(s, "y");
+	char *line = copied(file);
+	assert_true(strncmp(line, "traceview --clock=cpu --view=table --width=100 --height=",
+	                    56) == 0);
+	assert_non_null(strstr(line, " --method="));
+	char run[4096];
+	snprintf(run, sizeof run, "LC_ALL=C.UTF-8 '%s'%s", TV_BIN, line + strlen("traceview"));
+	FILE *p = popen(run, "r");
+	assert_non_null(p);
+	int y = scr_find("Name ");
+	assert_true(y > 0);
+	char out[2048];
+	for (; y < s->lines - 1; y++) {
+		assert_non_null(fgets(out, sizeof out, p));
+		out[strcspn(out, "\n")] = '\0';
+		scr_row(y, row, sizeof row);
+		assert_string_equal(out, row);
+	}
+	assert_null(fgets(out, sizeof out, p));
+	assert_int_equal(pclose(p), 0);
+	free(line);
+	scr_close(s);
+	unsetenv("TRACEVIEW_COPY");
+	unlink(file);
+}
+
 int main(void)
 {
 	setlocale(LC_ALL, "C.UTF-8");
@@ -894,6 +1035,9 @@ int main(void)
 		cmocka_unit_test(test_thread_list),
 		cmocka_unit_test(test_lower_panes),
 		cmocka_unit_test(test_view_equals_pane),
+		cmocka_unit_test(test_osc52_bytes),
+		cmocka_unit_test(test_copy),
+		cmocka_unit_test(test_command_line),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -59,6 +59,9 @@ enum pane_kind { PANE_TABLE, PANE_TIMELINE, PANE_DIFF, PANE_TREE, PANE_FLAME, PA
 	ACTION(ACT_PANE_TREE, PANES_TRACE, "2", "panes", "show the call tree, top-down: one row per call path") \
 	ACTION(ACT_PANE_BOTTOMUP, PANES_TRACE, "3", "panes", "show the call tree, bottom-up: methods by exclusive time, expanding to their callers") \
 	ACTION(ACT_PANE_FLAME, PANES_TRACE, "4", "panes", "show the flame graph: merged call paths, root on top, widths in proportion to time") \
+	ACTION(ACT_COPY, PANES_MAIN, "y", "copy", "copy what is selected as plain text to the clipboard (OSC 52, or the command in $TRACEVIEW_COPY): a table row with its numbers, a tree path from the root, a flame graph frame's stack; after : the command line") \
+	ACTION(ACT_COPY_PANE, PANES_MAIN, "Y", "", "copy the whole pane as it shows, as plain text") \
+	ACTION(ACT_COMMAND, PANES_TRACE, ":", "", "show the command line that prints this view as text (thread, clock, pane as --view, selection as --method); y copies it") \
 	ACTION(ACT_UP, PANES_LIST, "Up k", "move", "previous row") \
 	ACTION(ACT_DOWN, PANES_LIST, "Down j", "move", "next row") \
 	ACTION(ACT_PGUP, PANES_LIST, "PgUp", "", "previous page") \

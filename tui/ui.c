@@ -18,9 +18,11 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "actions.h"
 #include "chart.h"
+#include "clip.h"
 #include "color.h"
 #include "diffview.h"
 #include "draw.h"
@@ -39,6 +41,7 @@
 #include "timeline.h"
 #include "tlview.h"
 #include "treepane.h"
+#include "viewprint.h"
 
 #define UI_MIN_COLS 80
 #define UI_MIN_LINES 24
@@ -97,6 +100,10 @@ struct ui {
 	uint32_t find_saved;
 	int export_kind;           /* chosen export format: f, c or s */
 	char msg[320];             /* one-shot footer message */
+	char *clip;                /* OSC 52 bytes to write after the next frame */
+	size_t clip_len;
+	char command[1024];        /* what : showed; y copies it while shown */
+	int command_shown;
 };
 
 static void ui_say(struct ui *u, const char *s);
@@ -471,6 +478,7 @@ void ui_free(struct ui *u)
 {
 	if (!u)
 		return;
+	free(u->clip);
 	jobs_free(u->jobs);  /* first: the worker may be reading the trace */
 	ui_del_windows(u);
 	textview_free(&u->help);
@@ -839,6 +847,126 @@ static void ui_warnings(struct ui *u)
 }
 
 /* The shell's own actions; 0 when a is not one of them. */
+/* The window a pane draws into. */
+static WINDOW *ui_win_of(const struct ui *u, const struct pane *p)
+{
+	return p == &u->overlay ? u->ovw : p == &u->timeline ? u->tlw : u->tbw;
+}
+
+/* y and Y: the text goes to $TRACEVIEW_COPY at once, or as OSC 52 bytes
+ * written to the terminal after the next frame (ui_draw), so curses never
+ * sees them in the middle of its own output. */
+static void ui_copy(struct ui *u, int whole)
+{
+	struct pane *p = ui_focused(u);
+	WINDOW *w = ui_win_of(u, p);
+	char *text = u->command_shown && !whole ? strdup(u->command)
+	             : whole ? viewprint_rows(w, 0, getmaxy(w))
+	                     : viewprint_selected(*p, w, u->tr, u->ascii);
+	if (!text) {
+		ui_say(u, "copy failed: out of memory");
+		return;
+	}
+	size_t n = strlen(text);
+	if (clip_command_set()) {
+		clip_send(text, n, -1, u->msg, sizeof u->msg);
+	} else {
+		free(u->clip);
+		u->clip = clip_osc52(text, n, getenv("TMUX") && *getenv("TMUX"), &u->clip_len);
+		clip_send(text, n, -1, u->msg, sizeof u->msg);
+		if (!u->clip)
+			ui_say(u, "copy failed: out of memory");
+	}
+	free(text);
+}
+
+/* A shell word: as it is when it is plain, else in single quotes. */
+static void ui_shell_word(char *out, size_t n, const char *s)
+{
+	size_t k = 0;
+	int plain = *s != '\0';
+	for (const char *c = s; *c; c++)
+		if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-./:=,+@%",
+		            *c))
+			plain = 0;
+	if (plain) {
+		snprintf(out, n, "%s", s);
+		return;
+	}
+	if (k + 1 < n)
+		out[k++] = '\'';
+	for (; *s && k + 5 < n; s++) {
+		if (*s == '\'') {
+			memcpy(out + k, "'\\''", 4);
+			k += 4;
+		} else {
+			out[k++] = *s;
+		}
+	}
+	if (k + 1 < n)
+		out[k++] = '\'';
+	out[k] = '\0';
+}
+
+/* --method for method m: Class.name(sig) when that is plain text, else
+ * its id. */
+static void ui_method_arg(const struct ui *u, uint32_t m, char *out, size_t n)
+{
+	const struct tv_method *tm = &u->tr->methods[m];
+	const char *cls = trace_str(u->tr, tm->cls), *name = trace_str(u->tr, tm->name),
+	           *sig = trace_str(u->tr, tm->sig);
+	char buf[1024];
+	int plain = tm->declared && !tm->synthetic && cls && name && tm->cls.len && tm->name.len;
+	int len = plain ? snprintf(buf, sizeof buf, "%.*s.%.*s%.*s", (int)tm->cls.len, cls,
+	                           (int)tm->name.len, name, sig ? (int)tm->sig.len : 0,
+	                           sig ? sig : "")
+	                : 0;
+	plain = plain && len > 0 && (size_t)len < sizeof buf;
+	for (const char *c = buf; *c && plain; c++)
+		plain = *c > ' ' && *c < 127 && *c != '\'';
+	if (plain)
+		snprintf(out, n, "%s", buf);
+	else
+		snprintf(out, n, "0x%llx", (unsigned long long)tm->id);
+}
+
+/* :, the command line that prints this view as text. */
+static void ui_command(struct ui *u)
+{
+	static const char *const views[] = {"table", "tree", "bottom-up", "flame"};
+	char path[600], arg[1100];
+	int n = u->lower.self == &u->td ? 1 : u->lower.self == &u->bu ? 2
+	        : u->lower.self == &u->fl ? 3 : 0;
+	size_t k = 0, size = sizeof u->command;
+	ui_shell_word(path, sizeof path, u->path);
+	k += (size_t)snprintf(u->command, size, "traceview");
+	if (u->is_scoped && k < size)
+		k += (size_t)snprintf(u->command + k, size - k, " --thread=%u",
+		                      (unsigned)u->scopes[u->scope]->tid);
+	if (k < size)
+		k += (size_t)snprintf(u->command + k, size - k, " --clock=%s --view=%s --width=%d "
+		                      "--height=%d", u->tbl.clock == TV_CPU ? "cpu" : "wall", views[n],
+		                      getmaxx(u->tbw), getmaxy(u->tbw));
+	uint32_t m = ui_selected(u);
+	if (m != PANE_NONE && m < u->tr->nmethods && k < size) {
+		ui_method_arg(u, m, arg, sizeof arg);
+		char word[1200];
+		ui_shell_word(word, sizeof word, arg);
+		k += (size_t)snprintf(u->command + k, size - k, " --method=%s", word);
+	}
+	if (k < size)
+		snprintf(u->command + k, size - k, " %s", path);
+	/* The message line shows text drawn as it is: keep it printable. */
+	size_t len = strlen(u->command);
+	len = len < sizeof u->msg - 1 ? len : sizeof u->msg - 1;
+	memcpy(u->msg, u->command, len);
+	u->msg[len] = '\0';
+	for (char *c = u->msg; *c; c++)
+		if ((unsigned char)*c < ' ' || *c == 127)
+			*c = '?';
+	u->command_shown = 1;
+}
+
 static int ui_shell_action(struct ui *u, enum action a, int *quit)
 {
 	switch (a) {
@@ -869,6 +997,8 @@ static int ui_shell_action(struct ui *u, enum action a, int *quit)
 	case ACT_PANE_TREE: ui_show(u, 2); break;
 	case ACT_PANE_BOTTOMUP: ui_show(u, 3); break;
 	case ACT_PANE_FLAME: ui_show(u, 4); break;
+	case ACT_COPY: case ACT_COPY_PANE: ui_copy(u, a == ACT_COPY_PANE); break;
+	case ACT_COMMAND: ui_command(u); break;
 	default: return 0;
 	}
 	return 1;
@@ -937,10 +1067,15 @@ int ui_key(struct ui *u, int ch)
 		return keymap_lookup(ch, PANE_TABLE) == ACT_QUIT;
 	struct pane *p = ui_focused(u);
 	enum action a = keymap_lookup(ch, p->ops->kind);
+	int shown = u->command_shown;
 	if (a == ACT_NONE)
 		return 0;
-	if (ui_shell_action(u, a, &quit))
+	if (ui_shell_action(u, a, &quit)) {
+		if (shown && a != ACT_COMMAND)  /* : stays until a key other than it */
+			u->command_shown = 0;
 		return quit;
+	}
+	u->command_shown = 0;
 	struct pane_out out = {PANE_NONE, ""};
 	struct pane_ctx ctx = ui_ctx(u, p);
 	enum pane_res r = p->ops->act(p->self, a, &ctx, &out);
@@ -1094,6 +1229,28 @@ static void ui_draw_footer(struct ui *u)
 	draw_row(u->ftr, 0, line, u->color.role[ROLE_HEADER], u->ascii);
 }
 
+/* The OSC 52 bytes of y or Y, to the terminal curses writes to, once its
+ * frame is out. Off screen (the tests) there is no terminal: dropped. */
+static void ui_flush_clip(struct ui *u)
+{
+	if (!u->clip)
+		return;
+	if (isatty(STDOUT_FILENO)) {
+		fflush(stdout);
+		const char *b = u->clip;
+		size_t n = u->clip_len;
+		while (n > 0) {
+			ssize_t w = write(STDOUT_FILENO, b, n);
+			if (w <= 0)
+				break;
+			b += w;
+			n -= (size_t)w;
+		}
+	}
+	free(u->clip);
+	u->clip = NULL;
+}
+
 void ui_draw(struct ui *u)
 {
 	ui_poll(u);
@@ -1136,6 +1293,7 @@ void ui_draw(struct ui *u)
 	}
 	wnoutrefresh(u->ftr);
 	doupdate();
+	ui_flush_clip(u);
 }
 
 /* ------------------------------------------------------------ terminal */

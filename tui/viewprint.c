@@ -7,6 +7,7 @@
 #include <wchar.h>
 
 #include "flame.h"
+#include "names.h"
 #include "pane.h"
 #include "table.h"
 #include "treepane.h"
@@ -116,6 +117,87 @@ char *viewprint_pane(struct ui *u, const struct viewprint_req *req)
 	char *s = viewprint_rows(pad, 0, h);
 	delwin(pad);
 	return s;
+}
+
+/* Method names from the root down, one a line, indented two columns a
+ * level: path[n - 1] is the root. */
+static char *vp_path(const struct trace *tr, const uint32_t *path, size_t n, int ascii)
+{
+	char *buf = NULL, name[4300];
+	size_t len = 0;
+	FILE *m = open_memstream(&buf, &len);
+	if (!m)
+		return NULL;
+	for (size_t i = n; i-- > 0;) {
+		names_method(tr, path[i], 1 << 20, ascii, name, sizeof name);
+		fprintf(m, "%*s%s\n", (int)(2 * (n - 1 - i)), "", name);
+	}
+	if (fclose(m) != 0) {
+		free(buf);
+		return NULL;
+	}
+	return buf;
+}
+
+static char *vp_tree_path(const struct treepane *t, int ascii)
+{
+	if (t->cursor >= t->nrows)
+		return strdup("");
+	uint32_t *path = malloc((t->rows[t->cursor].depth + 1) * sizeof *path);
+	size_t n = 0;
+	if (!path)
+		return NULL;
+	for (uint32_t r = t->cursor; r != CCTREE_NONE && n <= t->rows[t->cursor].depth;
+	     r = t->rows[r].parent_row)
+		path[n++] = t->rows[r].method;
+	char *s = vp_path(t->tr, path, n, ascii);
+	free(path);
+	return s;
+}
+
+static char *vp_flame_stack(const struct flame *f, int ascii)
+{
+	if (!f->built || f->sel == CCTREE_NONE)
+		return strdup("");
+	size_t n = 0;
+	uint32_t *path = malloc((f->t.nodes[f->sel].depth + 1) * sizeof *path);
+	if (!path)
+		return NULL;
+	for (uint32_t k = f->sel; k != CCTREE_NONE && n <= f->t.nodes[f->sel].depth;
+	     k = f->t.nodes[k].parent)
+		path[n++] = f->t.nodes[k].method;
+	char *s = vp_path(f->tr, path, n, ascii);
+	free(path);
+	return s;
+}
+
+char *viewprint_selected(struct pane p, WINDOW *win, const struct trace *tr, int ascii)
+{
+	if (p.ops->kind == PANE_TABLE) {
+		const struct table *t = p.self;
+		int y = (int)(t->cursor - t->top) + 1;
+		char *title = viewprint_rows(win, 0, 1), *row = viewprint_rows(win, y, y + 1);
+		char *s = title && row ? malloc(strlen(title) + strlen(row) + 1) : NULL;
+		if (s)
+			strcat(strcpy(s, title), row);
+		free(title);
+		free(row);
+		return s;
+	}
+	if (p.ops->kind == PANE_TREE)
+		return vp_tree_path(p.self, ascii);
+	if (p.ops->kind == PANE_FLAME)
+		return vp_flame_stack(p.self, ascii);
+	struct pane_sel sel = p.ops->selected(p.self);
+	if (sel.item == PANE_NONE)
+		return strdup("");
+	if (tr && p.ops->kind == PANE_TIMELINE)
+		return vp_path(tr, &sel.item, 1, ascii);
+	char name[4300] = "";
+	if (p.ops->name)
+		p.ops->name(p.self, sel.item, name, sizeof name - 1);
+	strcat(name, "\n");
+	return strdup(name);
 }
 
 /* An off-screen terminal: the first description the system has. */

@@ -11,6 +11,7 @@
 #include <curses.h>
 #include <stdio.h>
 
+#include "pane.h"
 #include "trace.h"
 #include "ui.h"
 
@@ -18,6 +19,12 @@
  * removed, in a malloc'd string the caller frees; NULL when out of
  * memory. */
 char *viewprint_rows(WINDOW *win, int y0, int y1);
+
+/* What y copies from pane p drawn in win: a table's title and cursor row,
+ * a tree's path from the root to the cursor, a flame frame's stack from
+ * the root, else the selected item's name; tr names methods (NULL for a
+ * diff). A malloc'd string; NULL when out of memory. */
+char *viewprint_selected(struct pane p, WINDOW *win, const struct trace *tr, int ascii);
 
 /* What --view asks for: pane 1 table, 2 top-down tree, 3 bottom-up, 4
  * flame graph; clock -1 for the default; method PANE_NONE (UINT32_MAX) for
