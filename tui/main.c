@@ -81,6 +81,7 @@ struct main_opts {
 	struct view_step *steps;      /* the range (first) and the transforms */
 	uint32_t nsteps;
 	struct view_glob *app;        /* --app, or NULL */
+	const char *app_arg;          /* its text (argv's) */
 	uint32_t napp;
 	uint64_t min_wait;            /* --min-wait in µs */
 	int min_wait_set;
@@ -395,6 +396,7 @@ static int main_option(int c, struct main_opts *o, char *const *argv)
 		free(o->app);
 		if (view_parse_globs(optarg, &o->app, &o->napp, &why) < 0)
 			return main_usage_error("--app: %s (got '%s')", why, optarg);
+		o->app_arg = optarg;
 		break;
 	}
 	case OPT_MIN_WAIT: {
@@ -465,8 +467,8 @@ enum {
 /* The options the chosen output reads; ui: the full-screen view. */
 static unsigned main_uses(const struct main_opts *o, int ui)
 {
-	if (ui)
-		return USE_THREAD | USE_COLOR | USE_ASCII;
+	if (ui)  /* the full-screen view starts with the steps applied */
+		return USE_THREAD | USE_COLOR | USE_ASCII | USE_VIEW;
 	switch (o->format) {
 	case FMT_TEXT: case FMT_CSV: case FMT_JSON: return USE_THREAD | USE_VIEW;
 	case FMT_CHROME: case FMT_SPEEDSCOPE:
@@ -1140,7 +1142,7 @@ static int main_keys_from_tty(void)
 static int main_single(const struct main_opts *o, const struct mapping *map)
 {
 	struct trace tr;
-	struct ui_opts uo = {o->color, o->ascii, o->thread != NULL, 0};
+	struct ui_opts uo = {o->color, o->ascii, o->thread != NULL, 0, o->steps, o->nsteps, o->app_arg};
 	if (o->format == FMT_DUMP)
 		return main_dump(o, map);
 	int rc = main_load(o->path[0], map, &tr);
@@ -1256,7 +1258,8 @@ static int main_diff(const struct main_opts *o, const struct mapping *map)
 		rc = EXIT_INPUT;
 	}
 	if (!rc && main_wants_ui(o) && main_keys_from_tty() == 0) {
-		struct ui_opts uo = {o->color, o->ascii, 0, 0};  /* the diff is already scoped */
+		struct ui_opts uo = {o->color, o->ascii, 0, 0, NULL, 0, NULL};  /* already scoped and
+		                                                                 * through the steps */
 		rc = ui_run_diff(o->path[0], o->path[1], &d, &uo);
 		rc = rc == UI_NO_TERMINAL ? -1 : rc;
 	} else if (!rc) {
