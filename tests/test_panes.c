@@ -1000,6 +1000,37 @@ static void test_range_keys(void **state)
 	scr_close(s);
 }
 
+/* Issue 12: a dual-clock trace's table has Incl Wait and Excl Wait (wall
+ * less CPU), sortable. Looper.loop in the sample (-f csv): incl wall
+ * 6987223 µs, incl CPU 1573902, excl wall 1371, excl CPU 105. */
+static void test_wait_columns(void **state)
+{
+	(void)state;
+	struct scr *s = scr_open(250, 70, 1);
+	assert_true(scr_has("Incl Wait"));
+	assert_true(scr_has("Excl Wait"));
+	scr_keys(s, "/Looper.loop\n");
+	char row[2048];
+	scr_row(scr_find("android/os/Looper.loop"), row, sizeof row);
+	assert_non_null(strstr(row, "   5413.321       1.266"));  /* the last two columns */
+	/* Sorted by incl wait: Thread.run first (-f csv: incl wall - incl
+	 * CPU 42044765 µs, the largest; excl 9754). */
+	scr_keys(s, ">>>>>>>>>>>>>>");
+	assert_true(scr_has("Excl Wait v"));
+	scr_keys(s, "<");
+	assert_true(scr_has("Incl Wait v"));
+	scr_keys(s, "g");  /* the top: (toplevel), its expansion, then the largest waits */
+	int tr = scr_find("java/lang/Thread.run"), io = scr_find("libcore/io/IoBridge.connect");
+	assert_true(tr > 0 && io > tr);  /* 42044.765 before 34079.662 */
+	scr_row(tr, row, sizeof row);
+	assert_non_null(strstr(row, "  42044.765       9.754"));
+	/* 80 columns: no room, the waits go first. */
+	scr_close(s);
+	s = scr_open(80, 24, 1);
+	assert_false(scr_has("Incl Wait"));
+	scr_close(s);
+}
+
 int main(void)
 {
 	setlocale(LC_ALL, "C.UTF-8");
@@ -1018,6 +1049,7 @@ int main(void)
 		cmocka_unit_test(test_lower_panes),
 		cmocka_unit_test(test_transform_keys),
 		cmocka_unit_test(test_range_keys),
+		cmocka_unit_test(test_wait_columns),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
