@@ -170,7 +170,7 @@ enum tv_status jank_find(struct jank *j, const struct trace *tr, uint32_t thread
 	for (uint32_t m = 0; !bad && m < tr->nmethods; m++)
 		crit[m] = (uint8_t)jank_critical(tr, m);
 	bad = bad || jk_scan(j, th, crit, ax) < 0;
-	if (!bad)
+	if (!bad && j->nrows)   /* rows is NULL when none: qsort takes no NULL */
 		qsort(j->rows, j->nrows, sizeof *j->rows, jk_row_cmp);
 	for (size_t i = 0; !bad && i < j->nrows; i++) {
 		j->rows[i].path = j->npaths;
