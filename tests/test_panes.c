@@ -31,6 +31,7 @@
 #include "trace.h"
 #include "clip.h"
 #include "ui.h"
+#include "view.h"
 
 #ifndef TV_SAMPLE
 #error "TV_SAMPLE must name the bundled sample trace"
@@ -1018,6 +1019,238 @@ static void test_command_line(void **state)
 	unlink(file);
 }
 
+/* Wait for the worker (steps, trees), then a frame. */
+static void scr_wait(struct scr *s)
+{
+	for (int i = 0; i < 20000 && ui_busy(s->u); i++) {
+		usleep(1000);
+		ui_poll(s->u);
+	}
+	assert_false(ui_busy(s->u));
+	ui_draw(s->u);
+}
+
+/* The header's breadcrumb split into steps (ASCII: " > " between them):
+ * the item after the scope, when it is not the clock. */
+static uint32_t scr_crumbs(char texts[][128], uint32_t most)
+{
+	char hdr[2048];
+	scr_row(0, hdr, sizeof hdr);
+	char *p = strstr(hdr, "all threads | ");
+	assert_non_null(p);
+	p += strlen("all threads | ");
+	char *end = strstr(p, " | ");
+	assert_non_null(end);
+	*end = '\0';
+	if (strcmp(p, "CPU time") == 0 || strcmp(p, "real time") == 0)
+		return 0;
+	uint32_t n = 0;
+	while (p && n < most) {
+		char *next = strstr(p, " > ");
+		if (next)
+			*next = '\0';
+		snprintf(texts[n++], 128, "%s", p);
+		p = next ? next + 3 : NULL;
+	}
+	return n;
+}
+
+/* The ui's profile is what the command line computes for the breadcrumb
+ * it shows: view_build() and profile_build(), as --range/--transform run
+ * them, method by method. */
+static void expect_steps(struct scr *s, uint32_t want_n)
+{
+	char texts[8][128];
+	uint32_t n = scr_crumbs(texts, 8);
+	assert_int_equal(n, want_n);
+	struct view_step st[8];
+	for (uint32_t i = 0; i < n; i++) {
+		const char *why = "";
+		if (strstr(texts[i], "..")) {
+			struct range r;
+			assert_int_equal(range_parse(texts[i], &r, &why), 0);
+			assert_int_equal(view_step_range(&r, &st[i]), 0);
+		} else {
+			assert_int_equal(view_step_transform(texts[i], &st[i], &why), 0);
+		}
+	}
+	struct trace v;
+	struct profile want;
+	struct tv_error err;
+	const struct trace *tr = &s->tr;
+	if (n) {
+		assert_int_equal(view_build(&v, &s->tr, st, n, NULL, &err), TV_OK);
+		tr = &v;
+	}
+	assert_int_equal(profile_build(&want, tr, NULL, &err), TV_OK);
+	const struct profile *got = ui_profile(s->u);
+	assert_int_equal(got->tr->nmethods, tr->nmethods);
+	assert_int_equal(got->norder, want.norder);
+	for (int c = 0; c < TV_NCLOCKS; c++)
+		assert_true(got->top_incl[c] == want.top_incl[c]);
+	for (uint32_t m = 0; m < tr->nmethods; m++) {
+		const struct prof_method *a = &got->methods[m], *b = &want.methods[m];
+		assert_true(a->calls == b->calls && a->rcalls == b->rcalls);
+		for (int c = 0; c < TV_NCLOCKS; c++)
+			assert_true(a->incl[c] == b->incl[c] && a->excl[c] == b->excl[c]);
+	}
+	profile_free(&want);
+	if (n)
+		trace_free(&v);
+	for (uint32_t i = 0; i < n; i++)
+		view_step_free(&st[i]);
+}
+
+/* The calls of the method whose "class.name" is name, in the ui's profile. */
+static uint64_t ui_calls_of(struct scr *s, const char *name)
+{
+	const struct profile *p = ui_profile(s->u);
+	size_t cl;
+	for (uint32_t m = 0; m < p->tr->nmethods; m++) {
+		const struct tv_method *tm = &p->tr->methods[m];
+		const char *cls = trace_str(p->tr, tm->cls), *nm = trace_str(p->tr, tm->name);
+		cl = cls ? tm->cls.len : 0;
+		if (cls && nm && strlen(name) == cl + 1 + tm->name.len && strncmp(name, cls, cl) == 0 &&
+		    name[cl] == '.' && strncmp(name + cl + 1, nm, tm->name.len) == 0)
+			return p->methods[m].calls + p->methods[m].rcalls;
+	}
+	fail_msg("no method %s", name);
+	return 0;
+}
+
+/* Issue 12: M, F, D, R on the selected method, C and A through their
+ * prompts; each a step in the header's breadcrumb, the table then equal to
+ * the command line's numbers for the same steps; u undoes one, U all. */
+static void test_transform_keys(void **state)
+{
+	(void)state;
+	struct scr *s = scr_open(200, 40, 1);
+	expect_steps(s, 0);
+	const char *hla = "android/app/ActivityThread.handleLaunchActivity";
+	assert_true(ui_calls_of(s, hla) > 0);
+	scr_keys(s, "/handleLaunchActivity\nM");
+	scr_wait(s);
+	assert_true(scr_has("merge:0x"));
+	expect_steps(s, 1);
+	assert_true(ui_calls_of(s, hla) == 0);  /* merged into its callers */
+	scr_keys(s, "/performLaunchActivity\nF");
+	scr_wait(s);
+	expect_steps(s, 2);
+	assert_true(scr_has(" > focus:0x"));
+	scr_keys(s, "/inflate\nD");
+	scr_wait(s);
+	expect_steps(s, 3);
+	scr_keys(s, "R");  /* on what the table selected when the dropped one left */
+	scr_wait(s);
+	expect_steps(s, 4);
+	assert_true(scr_has(" > rec:0x"));
+	scr_keys(s, "u");
+	scr_wait(s);
+	expect_steps(s, 3);
+	assert_true(scr_has(" > drop:0x"));
+	scr_keys(s, "u");
+	scr_wait(s);
+	expect_steps(s, 2);
+	assert_false(scr_has("drop:0x"));
+	/* C: the prompt holds the class's package; Enter applies it. */
+	scr_keys(s, "/LoginActivity.onCreate\nC");
+	assert_true(scr_has("collapse classes: cn.com.cmbc.mbank.cc.activity.*"));
+	scr_keys(s, "\n");
+	scr_wait(s);
+	assert_true(scr_has(" > collapse:cn.com.cmbc.mbank.cc.activity.*"));
+	assert_true(ui_calls_of(s, "cn/com/cmbc/mbank/cc/activity/LoginActivity.onCreate") == 0);
+	expect_steps(s, 3);
+	scr_keys(s, "U");
+	scr_wait(s);
+	expect_steps(s, 0);
+	assert_true(ui_calls_of(s, hla) > 0);
+	/* A: the guessed app packages, editable; Esc applies nothing. */
+	scr_keys(s, "A");
+	assert_true(scr_has("only my code, the app's packages: "));
+	scr_key(s, 27);
+	expect_steps(s, 0);
+	scr_keys(s, "A");
+	scr_key(s, 21);  /* Ctrl-U */
+	scr_keys(s, "android.*\n");
+	scr_wait(s);
+	assert_true(scr_has("app:android.*"));
+	expect_steps(s, 1);
+	scr_close(s);
+}
+
+/* Issue 12: v starts a range at the time cursor (the ruler shaded while
+ * it grows), v again applies it; Esc and Ctrl-G cancel; V takes the call
+ * under the cursor. Ranges and transforms share the breadcrumb. */
+static void test_range_keys(void **state)
+{
+	(void)state;
+	struct scr *s = scr_open(200, 40, 1);
+	uint64_t whole = ui_profile(s->u)->top_incl[TV_WALL];
+	scr_keys(s, "\t0");
+	scr_keys(s, "hhhhhhhhhhhhhhhhhhhhv");
+	scr_keys(s, "llllllllll");
+	int shaded = 0;
+	for (int x = 0; x < getmaxx(curscr); x++)
+		shaded += (mvwinch(curscr, 1, x) & A_REVERSE) != 0;
+	assert_true(shaded >= 10 && shaded <= 12);
+	scr_key(s, 27);
+	assert_true(scr_has("range cancelled"));
+	for (int x = 0; x < getmaxx(curscr); x++)
+		assert_false(mvwinch(curscr, 1, x) & A_REVERSE);
+	scr_keys(s, "v");
+	scr_key(s, 7);  /* Ctrl-G */
+	expect_steps(s, 0);
+	scr_keys(s, "vlllllv");
+	scr_wait(s);
+	expect_steps(s, 1);
+	char texts[8][128];
+	assert_int_equal(scr_crumbs(texts, 8), 1);
+	assert_non_null(strstr(texts[0], ".."));
+	/* The range holds less than the whole trace. */
+	assert_true(ui_profile(s->u)->top_incl[TV_WALL] < whole);
+	scr_keys(s, "V");
+	scr_wait(s);
+	expect_steps(s, 2);
+	scr_keys(s, "\t/Looper.loop\nM");
+	scr_wait(s);
+	expect_steps(s, 3);
+	scr_keys(s, "uuu");
+	scr_wait(s);
+	expect_steps(s, 0);
+	scr_close(s);
+}
+
+/* Issue 12: a dual-clock trace's table has Incl Wait and Excl Wait (wall
+ * less CPU), sortable. Looper.loop in the sample (-f csv): incl wall
+ * 6987223 µs, incl CPU 1573902, excl wall 1371, excl CPU 105. */
+static void test_wait_columns(void **state)
+{
+	(void)state;
+	struct scr *s = scr_open(250, 70, 1);
+	assert_true(scr_has("Incl Wait"));
+	assert_true(scr_has("Excl Wait"));
+	scr_keys(s, "/Looper.loop\n");
+	char row[2048];
+	scr_row(scr_find("android/os/Looper.loop"), row, sizeof row);
+	assert_non_null(strstr(row, "   5413.321       1.266"));  /* the last two columns */
+	/* Sorted by incl wait: Thread.run first (-f csv: incl wall - incl
+	 * CPU 42044765 µs, the largest; excl 9754). */
+	scr_keys(s, ">>>>>>>>>>>>>>");
+	assert_true(scr_has("Excl Wait v"));
+	scr_keys(s, "<");
+	assert_true(scr_has("Incl Wait v"));
+	scr_keys(s, "g");  /* the top: (toplevel), its expansion, then the largest waits */
+	int tr = scr_find("java/lang/Thread.run"), io = scr_find("libcore/io/IoBridge.connect");
+	assert_true(tr > 0 && io > tr);  /* 42044.765 before 34079.662 */
+	scr_row(tr, row, sizeof row);
+	assert_non_null(strstr(row, "  42044.765       9.754"));
+	/* 80 columns: no room, the waits go first. */
+	scr_close(s);
+	s = scr_open(80, 24, 1);
+	assert_false(scr_has("Incl Wait"));
+	scr_close(s);
+}
+
 int main(void)
 {
 	setlocale(LC_ALL, "C.UTF-8");
@@ -1038,6 +1271,9 @@ int main(void)
 		cmocka_unit_test(test_osc52_bytes),
 		cmocka_unit_test(test_copy),
 		cmocka_unit_test(test_command_line),
+		cmocka_unit_test(test_transform_keys),
+		cmocka_unit_test(test_range_keys),
+		cmocka_unit_test(test_wait_columns),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -639,9 +639,10 @@ finish s13
 # half: 20.196 ms, 20196/124650 = 16.2%, 4/11 (as Traceview showed them).
 # Children: inflate (Lorg/xmlpull/...) 6/10 plain, 4/10 while recursive.
 REC='inflate (ILandroid/view/ViewGroup;Z)'
-# Wide enough that the overloads of inflate show their signatures (at 120
-# columns they are shortened to "inflate (…)", docs/ui.md "Long names").
-launch_cols=260
+# Wide enough that the overloads of inflate show their signatures beside
+# the wait columns (at 120 columns they are shortened to "inflate (…)",
+# docs/ui.md "Long names").
+launch_cols=290
 RECPAR='LayoutInflater\.inflate \(ILandroid/view/V'
 # line_after REGEX: the screen line after the first one matching REGEX.
 line_after() { grep -E -A 1 -e "$1" "$tmp/screen" | sed -n 2p; }

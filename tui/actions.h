@@ -40,6 +40,8 @@ enum pane_kind { PANE_TABLE, PANE_TIMELINE, PANE_DIFF, PANE_TREE, PANE_FLAME, PA
 #define PANES_METHODS (PANES_TABLE | PANES_DIFF)
 #define PANES_LIST (PANES_TABLE | PANES_DIFF | PANES_TREE | PANES_HELP)
 #define PANES_HISTORY (PANES_METHODS | PANES_TREE | PANES_FLAME)
+/* The panes of a trace that select a method: the transform keys. */
+#define PANES_SHAPE (PANES_TABLE | PANES_TREE | PANES_FLAME)
 
 #define ACTION_LIST(ACTION) \
 	ACTION(ACT_HELP, PANES_MAIN, "? F1", "help", "show the keys of every pane") \
@@ -62,6 +64,8 @@ enum pane_kind { PANE_TABLE, PANE_TIMELINE, PANE_DIFF, PANE_TREE, PANE_FLAME, PA
 	ACTION(ACT_COPY, PANES_MAIN, "y", "copy", "copy what is selected as plain text to the clipboard (OSC 52, or the command in $TRACEVIEW_COPY): a table row with its numbers, a tree path from the root, a flame graph frame's stack; after : the command line") \
 	ACTION(ACT_COPY_PANE, PANES_MAIN, "Y", "", "copy the whole pane as it shows, as plain text") \
 	ACTION(ACT_COMMAND, PANES_TRACE, ":", "", "show the command line that prints this view as text (thread, clock, pane as --view, selection as --method); y copies it") \
+	ACTION(ACT_UNDO, PANES_TRACE, "u", "undo", "undo the last step (a range or a transform) of the breadcrumb in the header") \
+	ACTION(ACT_UNDO_ALL, PANES_TRACE, "U", "", "clear every step: the whole trace, untransformed") \
 	ACTION(ACT_UP, PANES_LIST, "Up k", "move", "previous row") \
 	ACTION(ACT_DOWN, PANES_LIST, "Down j", "move", "next row") \
 	ACTION(ACT_PGUP, PANES_LIST, "PgUp", "", "previous page") \
@@ -102,6 +106,15 @@ enum pane_kind { PANE_TABLE, PANE_TIMELINE, PANE_DIFF, PANE_TREE, PANE_FLAME, PA
 	ACTION(ACT_FRAME_NEXT, PANES_FLAME, "Right l", "move", "the next frame to the right at the same depth") \
 	ACTION(ACT_ZOOM_FRAME, PANES_FLAME, "Enter z", "zoom", "zoom into the frame: it takes the full width") \
 	ACTION(ACT_UNZOOM, PANES_FLAME, "Z Esc", "out", "zoom out one level") \
+	ACTION(ACT_T_FOCUS, PANES_SHAPE, "F", "focus", "focus on the selected method: only its calls and what they call (focus:0x1a2b)") \
+	ACTION(ACT_T_MERGE, PANES_SHAPE, "M", "merge", "merge the selected method into its callers: its time becomes theirs (merge:0x1a2b)") \
+	ACTION(ACT_T_DROP, PANES_SHAPE, "D", "drop", "drop the selected method with everything it calls (drop:0x1a2b)") \
+	ACTION(ACT_T_REC, PANES_SHAPE, "R", "", "collapse the selected method's direct recursion into one call (rec:0x1a2b)") \
+	ACTION(ACT_T_COLLAPSE, PANES_SHAPE, "C", "", "collapse a package into one node: a prompt, prefilled with the selected class's package and .*, takes the pattern (collapse:GLOB)") \
+	ACTION(ACT_T_APP, PANES_SHAPE, "A", "my code", "only my code: keep the app's packages and merge the rest into their callers; a prompt, prefilled with --app or the guessed packages, takes them (app:GLOB,...)") \
+	ACTION(ACT_RANGE, PANES_TL, "v", "range", "start a time range at the time cursor; again: end it there and apply it as a step") \
+	ACTION(ACT_RANGE_CALL, PANES_TL, "V", "", "a time range over the call under the time cursor, applied as a step") \
+	ACTION(ACT_RANGE_CANCEL, PANES_TL, "Esc Ctrl-G", "", "cancel a time range being selected") \
 	ACTION(ACT_CLOSE, PANES_HELP, "q ? Esc", "close", "close this pane") \
 	ACTION(ACT_ACCEPT, PANES_PROMPT, "Enter", "keep", "accept the prompt (find: keep the match, a jump)") \
 	ACTION(ACT_CANCEL, PANES_PROMPT, "Esc Ctrl-G", "cancel", "cancel the prompt (find: back to the method selected before)") \

@@ -82,6 +82,7 @@ struct main_opts {
 	struct view_step *steps;      /* the range (first) and the transforms */
 	uint32_t nsteps;
 	struct view_glob *app;        /* --app, or NULL */
+	const char *app_arg;          /* its text (argv's) */
 	uint32_t napp;
 	uint64_t min_wait;            /* --min-wait in µs */
 	int min_wait_set;
@@ -437,6 +438,7 @@ static int main_option(int c, struct main_opts *o, char *const *argv)
 		free(o->app);
 		if (view_parse_globs(optarg, &o->app, &o->napp, &why) < 0)
 			return main_usage_error("--app: %s (got '%s')", why, optarg);
+		o->app_arg = optarg;
 		break;
 	}
 	case OPT_MIN_WAIT: {
@@ -518,8 +520,8 @@ enum {
 /* The options the chosen output reads; ui: the full-screen view. */
 static unsigned main_uses(const struct main_opts *o, int ui)
 {
-	if (ui)
-		return USE_THREAD | USE_COLOR | USE_ASCII;
+	if (ui)  /* the full-screen view starts with the steps applied */
+		return USE_THREAD | USE_COLOR | USE_ASCII | USE_VIEW;
 	if (o->view)
 		return USE_THREAD | USE_CLOCK | USE_VIEW | USE_METHOD | USE_ASCII;
 	switch (o->format) {
@@ -1197,7 +1199,8 @@ static int main_keys_from_tty(void)
 static int main_print_view(const struct main_opts *o, const struct trace *loaded,
                            struct trace *view)
 {
-	struct ui_opts uo = {0, o->ascii, o->thread != NULL, 0};
+	/* The view is already seen through the steps: the UI adds none. */
+	struct ui_opts uo = {.color = 0, .ascii = o->ascii, .scoped = o->thread != NULL};
 	struct viewprint_req req = {o->view, o->width_set ? o->width : 80, o->height, -1,
 	                            UINT32_MAX};
 	if (o->thread && main_thread(o, o->path[0], loaded, &uo.tid) != 0)
@@ -1237,7 +1240,7 @@ static int main_view_of(const struct main_opts *o, struct trace *tr)
 static int main_single(const struct main_opts *o, const struct mapping *map)
 {
 	struct trace tr;
-	struct ui_opts uo = {o->color, o->ascii, o->thread != NULL, 0};
+	struct ui_opts uo = {o->color, o->ascii, o->thread != NULL, 0, o->steps, o->nsteps, o->app_arg};
 	if (o->format == FMT_DUMP)
 		return main_dump(o, map);
 	int rc = main_load(o->path[0], map, &tr);
@@ -1358,7 +1361,8 @@ static int main_diff(const struct main_opts *o, const struct mapping *map)
 		rc = EXIT_INPUT;
 	}
 	if (!rc && main_wants_ui(o) && main_keys_from_tty() == 0) {
-		struct ui_opts uo = {o->color, o->ascii, 0, 0};  /* the diff is already scoped */
+		struct ui_opts uo = {o->color, o->ascii, 0, 0, NULL, 0, NULL};  /* already scoped and
+		                                                                 * through the steps */
 		rc = ui_run_diff(o->path[0], o->path[1], &d, &uo);
 		rc = rc == UI_NO_TERMINAL ? -1 : rc;
 	} else if (!rc) {

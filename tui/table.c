@@ -13,8 +13,10 @@
 struct tc_info {
 	const char *title;
 	int width;
-	int clock;    /* -1: not tied to a clock */
+	int clock;    /* -1: not tied to a clock; TC_BOTH: needs both */
 };
+
+#define TC_BOTH 2
 
 static const struct tc_info tc_cols[TC_COUNT] = {
 	[TC_NAME] = {"Name", 0, -1},
@@ -30,6 +32,8 @@ static const struct tc_info tc_cols[TC_COUNT] = {
 	[TC_CALLS] = {"Calls+Rec", 12, -1},
 	[TC_CPU_CALL] = {"Cpu/Call", 11, TV_CPU},
 	[TC_REAL_CALL] = {"Real/Call", 11, TV_WALL},
+	[TC_INCL_WAIT] = {"Incl Wait", 11, TC_BOTH},
+	[TC_EXCL_WAIT] = {"Excl Wait", 11, TC_BOTH},
 };
 
 #define TC_NAME_MIN 24
@@ -46,12 +50,26 @@ static uint64_t tc_total_calls(const struct profile *p, uint32_t m)
 	return m == PROF_TOPLEVEL ? 0 : p->methods[m].calls + p->methods[m].rcalls;
 }
 
+/* Wait: wall less CPU, signed (docs/numbers.md, "Wait time"). */
+static int64_t tc_wait(const uint64_t *t)
+{
+	return (int64_t)(t[TV_WALL] - t[TV_CPU]);
+}
+
+/* An int64 as a uint64 in the same order, for the sort keys. */
+static uint64_t tc_signed_key(int64_t v)
+{
+	return (uint64_t)v ^ (UINT64_C(1) << 63);
+}
+
 /* Sort key of a method for a numeric column (larger first). */
 static uint64_t tc_key(const struct profile *p, uint32_t m, enum table_col col)
 {
 	const struct prof_method *pm = &p->methods[m];
 	uint64_t n = pm->calls + pm->rcalls;
 	switch (col) {
+	case TC_INCL_WAIT: return tc_signed_key(tc_wait(pm->incl));
+	case TC_EXCL_WAIT: return tc_signed_key(tc_wait(pm->excl));
 	case TC_INCL_CPU_PCT: case TC_INCL_CPU: return pm->incl[TV_CPU];
 	case TC_EXCL_CPU_PCT: case TC_EXCL_CPU: return pm->excl[TV_CPU];
 	case TC_INCL_REAL_PCT: case TC_INCL_REAL: return pm->incl[TV_WALL];
@@ -408,7 +426,10 @@ int table_section_step(struct table *t, int dir)
 static int tc_col_shown(const struct table *t, enum table_col col, const int *dropped)
 {
 	int clk = tc_cols[col].clock;
-	if (clk >= 0 && !t->p->tr->has_clock[clk])
+	const struct trace *tr = t->p->tr;
+	if (clk == TC_BOTH && !(tr->has_clock[TV_CPU] && tr->has_clock[TV_WALL]))
+		return 0;
+	if (clk >= 0 && clk != TC_BOTH && !tr->has_clock[clk])
 		return 0;
 	return !dropped[col];
 }
@@ -422,7 +443,8 @@ static void tc_layout(const struct table *t, int width, int *shown, int *name_w)
 	int epct[2] = {TC_EXCL_CPU_PCT, TC_EXCL_REAL_PCT}, exc[2] = {TC_EXCL_CPU, TC_EXCL_REAL};
 	int per[2] = {TC_CPU_CALL, TC_REAL_CALL};
 	/* The time base's incl and excl and the other clock's incl stay. */
-	const int drop[] = {per[other], per[base], epct[other], pct[other], epct[base],
+	const int drop[] = {TC_EXCL_WAIT, TC_INCL_WAIT, per[other], per[base], epct[other],
+	                    pct[other], epct[base],
 	                    exc[other], TC_CALLS, pct[base]};
 	int dropped[TC_COUNT] = {0};
 	size_t nd = 0;
@@ -470,16 +492,20 @@ static void tc_method_cell(const struct profile *p, uint32_t m, enum table_col c
 {
 	int clk = tc_cols[col].clock;
 	uint64_t incl, excl, calls = tc_total_calls(p, m);
-	if (clk < 0)
+	const uint64_t *ti = m == PROF_TOPLEVEL ? p->top_incl : p->methods[m].incl;
+	const uint64_t *te = m == PROF_TOPLEVEL ? p->top_excl : p->methods[m].excl;
+	if (clk < 0 || clk == TC_BOTH)
 		clk = TV_CPU;
-	if (m == PROF_TOPLEVEL) {
-		incl = p->top_incl[clk];
-		excl = p->top_excl[clk];
-	} else {
-		incl = p->methods[m].incl[clk];
-		excl = p->methods[m].excl[clk];
-	}
+	incl = ti[clk];
+	excl = te[clk];
 	switch (col) {
+	case TC_INCL_WAIT: case TC_EXCL_WAIT: {
+		int64_t w = tc_wait(col == TC_INCL_WAIT ? ti : te);
+		buf[0] = w < 0 ? '-' : '\0';
+		buf[1] = '\0';
+		numfmt_ms(buf + (w < 0), n - 1, w < 0 ? (uint64_t)0 - (uint64_t)w : (uint64_t)w);
+		break;
+	}
 	case TC_INCL_CPU_PCT: case TC_INCL_REAL_PCT: tc_pct(buf, n, incl, p->top_incl[clk]); break;
 	case TC_EXCL_CPU_PCT: case TC_EXCL_REAL_PCT: tc_pct(buf, n, excl, p->top_incl[clk]); break;
 	case TC_INCL_CPU: case TC_INCL_REAL: numfmt_ms(buf, n, incl); break;
@@ -511,6 +537,8 @@ static void tc_rel_cell(const struct table *t, const struct table_row *r, enum t
 	const struct profile *p = t->p;
 	int clk = tc_cols[col].clock;
 	buf[0] = '\0';
+	if (clk == TC_BOTH)
+		return;  /* waits show on method rows only */
 	uint64_t whole = t->sel == PROF_TOPLEVEL ? p->top_incl[clk < 0 ? 0 : clk]
 	                                         : p->methods[t->sel].incl[clk < 0 ? 0 : clk];
 	uint64_t v;
@@ -721,6 +749,7 @@ int table_toggle_clock(struct table *t, char *msg, size_t n)
 		[TC_INCL_REAL] = TC_INCL_CPU, [TC_EXCL_REAL_PCT] = TC_EXCL_CPU_PCT,
 		[TC_EXCL_REAL] = TC_EXCL_CPU, [TC_CALLS] = TC_CALLS,
 		[TC_CPU_CALL] = TC_REAL_CALL, [TC_REAL_CALL] = TC_CPU_CALL,
+		[TC_INCL_WAIT] = TC_INCL_WAIT, [TC_EXCL_WAIT] = TC_EXCL_WAIT,
 	};
 	enum table_col col = swap[t->sort];
 	t->clock = !t->clock;

@@ -205,6 +205,23 @@ uint32_t tlview_method_at_cursor(const struct tlview *v)
 	return c == TL_NONE ? TL_NONE : v->tl->tr->threads[t].method[c];
 }
 
+void tlview_range(struct tlview *v, int on, uint64_t a)
+{
+	v->range_on = on;
+	v->range_a = a;
+}
+
+int tlview_cursor_call(const struct tlview *v, uint64_t *start, uint64_t *end)
+{
+	uint32_t t = tlv_thread(v);
+	uint32_t c = t == TL_NONE ? TL_NONE : timeline_call_at(v->tl, t, v->cursor);
+	if (c == TL_NONE)
+		return -1;
+	*start = timeline_call_start(v->tl, t, c);
+	*end = timeline_call_end(v->tl, t, c);
+	return 0;
+}
+
 int tlview_fit_call(struct tlview *v)
 {
 	uint32_t t = tlv_thread(v);
@@ -282,6 +299,25 @@ static int tlv_col_of(const struct tlview *v, uint64_t t)
 	return (int)((double)(t - v->t0) * v->bar_w / (double)span);
 }
 
+/* The range being selected: the ruler's cells from its start to the
+ * cursor in reverse video (clipped to the view). */
+static void tlv_draw_range(const struct tlview *v, WINDOW *win, const struct color *c)
+{
+	if (!v->range_on || v->t1 <= v->t0)
+		return;
+	uint64_t a = v->range_a < v->cursor ? v->range_a : v->cursor;
+	uint64_t b = v->range_a < v->cursor ? v->cursor : v->range_a;
+	if (b < v->t0 || a >= v->t1)
+		return;
+	int x0 = a < v->t0 ? 0 : tlv_col_of(v, a);
+	int x1 = b >= v->t1 ? v->bar_w - 1 : tlv_col_of(v, b);
+	if (x0 < 0 || x1 < x0)
+		return;
+	attr_t at = c->role[ROLE_TITLE];
+	mvwchgat(win, 0, v->bar_x + x0, x1 - x0 + 1, (at & ~A_COLOR) | A_REVERSE,
+	         (short)PAIR_NUMBER((int)at), NULL);
+}
+
 static void tlv_draw_ruler(struct tlview *v, WINDOW *win, const struct color *c)
 {
 	uint64_t span = v->t1 - v->t0, step = tlv_tick(span, v->bar_w);
@@ -307,6 +343,7 @@ static void tlv_draw_ruler(struct tlview *v, WINDOW *win, const struct color *c)
 		next_free = x + 2 + (int)strlen(label);
 	}
 	wattrset(win, A_NORMAL);
+	tlv_draw_range(v, win, c);
 }
 
 /* The cells and marks of thread row idx for the current view, computed

@@ -33,6 +33,8 @@ struct tlview {
 	uint32_t cur;            /* cursor's position in threads[] */
 	uint32_t top;            /* first thread shown */
 	int bar_x, bar_w;        /* set by the last draw */
+	int range_on;            /* a range grows from range_a to the cursor */
+	uint64_t range_a;
 	int rows;                /* threads shown at the last draw */
 	/* Where each shown thread starts and how many lines it takes: two
 	 * with a marks line under its bar, one when the selected method does
@@ -70,6 +72,12 @@ uint32_t tlview_method_at_cursor(const struct tlview *v);
 /* The first screen: the first thread, the time cursor on the longest call
  * of method in it; -1 (cursor unchanged) when it has none there. */
 int tlview_show_longest(struct tlview *v, uint32_t method);
+/* Shade the ruler from a to the cursor while a range is being selected
+ * (on 1), or stop (on 0). */
+void tlview_range(struct tlview *v, int on, uint64_t a);
+/* The call under the cursor (innermost, current thread): its start and
+ * end; 0, or -1 when there is none. */
+int tlview_cursor_call(const struct tlview *v, uint64_t *start, uint64_t *end);
 /* tid of the thread under the cursor. */
 uint32_t tlview_cursor_tid(const struct tlview *v);
 /* A click at window row y, column x: thread and time; -1 outside bars. */

@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "actions.h"
+#include "category.h"
 #include "chart.h"
 #include "clip.h"
 #include "color.h"
@@ -42,6 +43,7 @@
 #include "tlview.h"
 #include "treepane.h"
 #include "viewprint.h"
+#include "view.h"
 
 #define UI_MIN_COLS 80
 #define UI_MIN_LINES 24
@@ -51,15 +53,31 @@
 /* Traces with fewer records build and expand call trees at once; bigger
  * ones on the panes' workers, so the screen stays live. */
 #define UI_TREE_INLINE 1000000
+/* Steps (ranges and transforms) in the breadcrumb. */
+#define UI_STEPS 32
 
 /* What the footer line is doing: keys, or one of the prompts. */
 enum ui_mode { MODE_KEYS, MODE_FIND, MODE_FILTER, MODE_EXPORT_KIND, MODE_EXPORT_NAME,
-               MODE_EXPORT_CONFIRM };
+               MODE_EXPORT_CONFIRM, MODE_COLLAPSE, MODE_APP };
 
 struct ui {
 	const char *path;          /* the trace's file, or the diff's base */
-	struct trace *tr;          /* NULL for a diff */
-	struct profile all;
+	struct trace *tr;          /* NULL for a diff; the loaded trace */
+	struct profile all;        /* the loaded trace's: the timeline ranks by it */
+	/* The steps in force, and the trace and profile they make (view.h):
+	 * the table, trees and flame graph show cur (the loaded trace without
+	 * steps); the timeline always draws the loaded trace. steps[0..nview)
+	 * are what view shows; more are on the job worker (view_job). */
+	struct view_step steps[UI_STEPS];
+	uint32_t nsteps, nview;
+	struct ui_view_result *vres;  /* NULL without steps */
+	const struct trace *cur;
+	unsigned view_job;
+	struct view_glob *app;     /* --app, for A's prompt; its text in app_text */
+	uint32_t napp;
+	char app_text[256];
+	int range_on;              /* v pressed once: a range grows from range_a */
+	uint64_t range_a;
 	/* Profiles of single threads, kept once built: switching the scope
 	 * back and forth costs a pass over the thread only the first time. */
 	struct profile *scopes[UI_SCOPES];
@@ -107,6 +125,7 @@ struct ui {
 };
 
 static void ui_say(struct ui *u, const char *s);
+static const struct profile *ui_prof_all(const struct ui *u);
 
 /* Set by signal handlers only; read by the key loop. */
 static volatile sig_atomic_t ui_signal;
@@ -217,7 +236,12 @@ static uint32_t ui_selected(const struct ui *u)
 static struct pane_ctx ui_ctx(const struct ui *u, const struct pane *p)
 {
 	const struct pane *f = ui_focused((struct ui *)u);
-	return (struct pane_ctx){&u->color, u->ascii, f == p, ui_selected(u)};
+	uint32_t sel = ui_selected(u);
+	/* The timeline draws the loaded trace: a collapsed package is none of
+	 * its methods. */
+	if (p == &u->timeline && u->tr && sel != PANE_NONE && sel >= u->tr->nmethods)
+		sel = PANE_NONE;
+	return (struct pane_ctx){&u->color, u->ascii, f == p, sel};
 }
 
 static int ui_ascii_locale(const struct ui_opts *o)
@@ -316,7 +340,7 @@ static int ui_scope_now(struct ui *u, uint32_t tid)
 	struct tv_error err;
 	int slot = ui_scope_find(u, tid);
 	if (slot < 0) {
-		if (profile_build(&p, u->tr, &tid, &err) != TV_OK)
+		if (profile_build(&p, u->cur, &tid, &err) != TV_OK)
 			return -1;
 		slot = ui_scope_keep(u, &p);
 	}
@@ -330,7 +354,7 @@ static void ui_scope_submit(struct ui *u, uint32_t tid)
 	struct ui_scope_job *j = malloc(sizeof *j);
 	if (!j)
 		return;
-	*j = (struct ui_scope_job){u->tr, tid};
+	*j = (struct ui_scope_job){u->cur, tid};
 	u->job_tid = tid;
 	u->job_id = jobs_submit(u->jobs, ui_scope_run, j, free, ui_scope_result_free);
 }
@@ -342,7 +366,11 @@ static void ui_scope(struct ui *u)
 {
 	if (u->is_scoped || u->want_scope) {
 		u->is_scoped = u->want_scope = 0;
-		table_set_profile(&u->tbl, &u->all);
+		table_set_profile(&u->tbl, ui_prof_all(u));
+		return;
+	}
+	if (u->view_job) {
+		ui_say(u, "the steps are being applied: t again when they are");
 		return;
 	}
 	struct pane_sel s = u->timeline.ops->selected(u->timeline.self);
@@ -364,6 +392,354 @@ static void ui_scope(struct ui *u)
 	ui_scope_submit(u, s.tid);
 }
 
+/* ------------------------------------------------------------ steps */
+
+/* What one rebuild reads: its own copies of the steps, and the loaded
+ * trace (read-only while the ui lives). */
+struct ui_view_job {
+	const struct trace *in;
+	struct view_step steps[UI_STEPS];
+	uint32_t n;
+};
+
+/* The trace the steps make and its profile (which points into it, so the
+ * result stays where the worker allocated it). */
+struct ui_view_result {
+	int ok;
+	uint32_t n;
+	struct trace view;
+	struct profile all;
+	uint8_t unmatched[UI_STEPS];
+};
+
+/* The profile of every thread of what the panes show. */
+static const struct profile *ui_prof_all(const struct ui *u)
+{
+	return u->vres ? &u->vres->all : &u->all;
+}
+
+static void ui_view_job_free(void *v)
+{
+	struct ui_view_job *j = v;
+	for (uint32_t i = 0; j && i < j->n; i++)
+		view_step_free(&j->steps[i]);
+	free(j);
+}
+
+static void ui_view_result_free(void *v)
+{
+	struct ui_view_result *r = v;
+	if (r && r->ok && r->n) {
+		profile_free(&r->all);
+		trace_free(&r->view);
+	}
+	free(r);
+}
+
+/* On the worker: the derived trace and its profile; no steps, no trace. */
+static void *ui_view_run(void *arg)
+{
+	const struct ui_view_job *j = arg;
+	struct ui_view_result *r = calloc(1, sizeof *r);
+	struct tv_error err;
+	if (!r)
+		return NULL;
+	r->n = j->n;
+	if (!j->n) {
+		r->ok = 1;
+		return r;
+	}
+	if (view_build(&r->view, j->in, j->steps, j->n, r->unmatched, &err) != TV_OK)
+		return r;
+	if (profile_build(&r->all, &r->view, NULL, &err) != TV_OK) {
+		trace_free(&r->view);
+		return r;
+	}
+	r->ok = 1;
+	return r;
+}
+
+/* A step of our own, parsed again from the other's text (a range from its
+ * range): a job owns its steps. */
+static int ui_step_copy(const struct view_step *from, struct view_step *to)
+{
+	const char *why;
+	if (from->kind == VIEW_RANGE)
+		return view_step_range(&from->range, to);
+	return view_step_transform(from->text, to, &why);
+}
+
+static void ui_scopes_clear(struct ui *u)
+{
+	for (int i = 0; i < u->nscopes; i++) {
+		profile_free(u->scopes[i]);
+		free(u->scopes[i]);
+		u->scopes[i] = NULL;
+	}
+	u->nscopes = 0;
+	u->is_scoped = 0;
+}
+
+/* Which of 1..4 is below the timeline. */
+static int ui_lower_n(const struct ui *u)
+{
+	return u->lower.self == &u->td ? 2 : u->lower.self == &u->bu ? 3
+	       : u->lower.self == &u->fl ? 4 : 1;
+}
+
+
+/* Show what a rebuild made (r: steps[0..r->n), taken over): the table, the
+ * trees and the flame graph start again on it, in the same scope. Runs
+ * with the worker idle (the rebuild was its newest job), so no scope job
+ * reads the trace being replaced; the trees wait for their own workers. */
+static void ui_view_install(struct ui *u, struct ui_view_result *r)
+{
+	int n = ui_lower_n(u), focus = u->focus_tl;
+	int scoped = u->is_scoped || u->want_scope;
+	uint32_t tid = u->is_scoped ? u->scopes[u->scope]->tid : u->job_tid;
+	treepane_free(&u->td);
+	treepane_free(&u->bu);
+	flame_free(&u->fl);
+	if (!r->n) {
+		ui_view_result_free(r);
+		r = NULL;
+	}
+	table_set_profile(&u->tbl, r ? &r->all : &u->all);
+	ui_scopes_clear(u);
+	u->want_scope = 0;
+	ui_view_result_free(u->vres);
+	u->vres = r;
+	u->cur = r ? &r->view : u->tr;
+	u->nview = r ? r->n : 0;
+	if (treepane_init(&u->td, u->cur, 0, UI_TREE_INLINE) < 0 ||
+	    treepane_init(&u->bu, u->cur, 1, UI_TREE_INLINE) < 0 ||
+	    flame_init(&u->fl, u->cur, UI_TREE_INLINE) < 0) {
+		ui_say(u, "out of memory: only the table is shown");
+		n = 1;
+	}
+	ui_show(u, n);
+	u->focus_tl = focus;
+	if (scoped && u->jobs) {
+		u->want_scope = 1;
+		ui_scope_submit(u, tid);
+	} else if (scoped && ui_scope_now(u, tid) < 0) {
+		ui_say(u, "that thread has no calls after the steps: showing all threads");
+	}
+}
+
+/* A rebuild came back: show it, or drop the steps it could not apply. */
+static void ui_view_apply(struct ui *u, struct ui_view_result *r)
+{
+	if (!r || !r->ok || r->n != u->nsteps) {
+		ui_view_result_free(r);
+		while (u->nsteps > u->nview)
+			view_step_free(&u->steps[--u->nsteps]);
+		ui_say(u, "out of memory: the step is not applied");
+		return;
+	}
+	char msg[sizeof u->msg] = "";
+	if (r->n && r->unmatched[r->n - 1])
+		snprintf(msg, sizeof msg, "%s matched no call: nothing changed",
+		         u->steps[r->n - 1].text);
+	ui_view_install(u, r);
+	if (msg[0])
+		ui_say(u, msg);
+}
+
+/* Rebuild for steps[0..nsteps) on the worker (at once without one). */
+static void ui_view_submit(struct ui *u)
+{
+	struct ui_view_job *j = calloc(1, sizeof *j);
+	if (!j) {
+		ui_view_apply(u, NULL);
+		return;
+	}
+	j->in = u->tr;
+	for (; j->n < u->nsteps; j->n++)
+		if (ui_step_copy(&u->steps[j->n], &j->steps[j->n]) < 0) {
+			ui_view_job_free(j);
+			ui_view_apply(u, NULL);
+			return;
+		}
+	if (!u->jobs) {
+		void *r = ui_view_run(j);
+		ui_view_job_free(j);
+		ui_view_apply(u, r);
+		return;
+	}
+	u->job_id = 0;  /* a scope job under way is superseded; install redoes it */
+	u->view_job = jobs_submit(u->jobs, ui_view_run, j, ui_view_job_free, ui_view_result_free);
+	if (!u->view_job)
+		ui_view_apply(u, NULL);
+}
+
+/* Add a step (taken over) to the breadcrumb and apply the lot. */
+static void ui_step_push(struct ui *u, struct view_step *st)
+{
+	if (u->nsteps == UI_STEPS) {
+		view_step_free(st);
+		ui_say(u, "too many steps: u undoes the last one");
+		return;
+	}
+	u->steps[u->nsteps++] = *st;
+	ui_view_submit(u);
+}
+
+static void ui_step_text(struct ui *u, const char *text)
+{
+	struct view_step st;
+	const char *why;
+	char msg[sizeof u->msg];
+	if (view_step_transform(text, &st, &why) < 0) {
+		snprintf(msg, sizeof msg, "%s: %s", text, why);
+		ui_say(u, msg);
+		return;
+	}
+	ui_step_push(u, &st);
+}
+
+/* u (all 0) or U (all 1). */
+static void ui_undo(struct ui *u, int all)
+{
+	if (!u->nsteps) {
+		ui_say(u, "no step to undo");
+		return;
+	}
+	do
+		view_step_free(&u->steps[--u->nsteps]);
+	while (all && u->nsteps);
+	if (u->nview > u->nsteps)
+		u->nview = u->nsteps;  /* what the panes show is older than that now */
+	ui_view_submit(u);
+}
+
+/* The selected method of what the panes show, or PANE_NONE (said why). */
+static uint32_t ui_step_method(struct ui *u)
+{
+	uint32_t m = ui_selected(u);
+	if (m == PANE_NONE || m >= u->cur->nmethods) {
+		ui_say(u, "select a method first");
+		return PANE_NONE;
+	}
+	if (u->cur->methods[m].synthetic) {
+		ui_say(u, "that is a collapsed package: u undoes the collapse");
+		return PANE_NONE;
+	}
+	return m;
+}
+
+/* F, M, D, R: the transform of kind on the selected method, by id. */
+static void ui_transform(struct ui *u, const char *kind)
+{
+	char text[64];
+	uint32_t m = ui_step_method(u);
+	if (m == PANE_NONE)
+		return;
+	snprintf(text, sizeof text, "%s:0x%llx", kind, (unsigned long long)u->cur->methods[m].id);
+	ui_step_text(u, text);
+}
+
+/* C and A open a prompt prefilled with the pattern: the selected class's
+ * package, or --app, else the guessed app packages. */
+static void ui_transform_prompt(struct ui *u, enum action a)
+{
+	char buf[256] = "";
+	if (a == ACT_T_COLLAPSE) {
+		uint32_t m = ui_step_method(u);
+		if (m == PANE_NONE)
+			return;
+		const struct tv_method *tm = &u->cur->methods[m];
+		const char *cls = trace_str(u->cur, tm->cls);
+		size_t len = cls ? tm->cls.len : 0;
+		while (len > 0 && cls[len - 1] != '.' && cls[len - 1] != '/')
+			len--;
+		len = len < sizeof buf - 2 ? len : sizeof buf - 2;
+		for (size_t i = 0; i < len; i++)  /* as people read it: '/' matches '.' */
+			buf[i] = cls[i] == '/' ? '.' : cls[i];
+		if (len)
+			memcpy(buf + len, "*", 2);
+		u->mode = MODE_COLLAPSE;
+	} else {
+		if (u->app_text[0])
+			snprintf(buf, sizeof buf, "%s", u->app_text);
+		else if (category_guess_app(&u->all, buf, sizeof buf) < 0)
+			buf[0] = '\0';
+		u->mode = MODE_APP;
+	}
+	prompt_set(&u->prompt, buf);
+}
+
+static void ui_transform_key(struct ui *u, enum action a, int ch)
+{
+	char text[300];
+	switch (prompt_act(&u->prompt, a, ch)) {
+	case PROMPT_CANCEL: u->mode = MODE_KEYS; break;
+	case PROMPT_ACCEPT:
+		if (u->prompt.text[0]) {
+			snprintf(text, sizeof text, "%s:%s", u->mode == MODE_APP ? "app" : "collapse",
+			         u->prompt.text);
+			ui_step_text(u, text);
+		}
+		u->mode = MODE_KEYS;
+		break;
+	default: break;
+	}
+}
+
+/* A range [a, b) of absolute axis times as a step. */
+static void ui_range_push(struct ui *u, uint64_t a, uint64_t b)
+{
+	uint64_t origin = view_axis_origin(u->tr);
+	struct range r = {1, 1, a > origin ? a - origin : 0, b > origin ? b - origin : 0};
+	struct view_step st;
+	if (r.start >= r.end) {
+		ui_say(u, "an empty range: nothing applied");
+		return;
+	}
+	if (view_step_range(&r, &st) < 0) {
+		ui_say(u, "out of memory: the range is not applied");
+		return;
+	}
+	ui_step_push(u, &st);
+}
+
+/* v: start a range at the time cursor, or end it there. */
+static void ui_range_key(struct ui *u)
+{
+	uint64_t c = u->tlv.cursor;
+	if (!u->range_on) {
+		u->range_on = 1;
+		u->range_a = c;
+		tlview_range(&u->tlv, 1, c);
+		ui_say(u, "range: move the cursor, v ends it, Esc cancels");
+		return;
+	}
+	u->range_on = 0;
+	tlview_range(&u->tlv, 0, 0);
+	ui_range_push(u, u->range_a < c ? u->range_a : c, u->range_a < c ? c : u->range_a);
+}
+
+static void ui_range_call(struct ui *u)
+{
+	uint64_t s, e;
+	if (tlview_cursor_call(&u->tlv, &s, &e) < 0) {
+		ui_say(u, "no call under the time cursor");
+		return;
+	}
+	ui_range_push(u, s, e);
+}
+
+static void ui_range_cancel(struct ui *u)
+{
+	if (!u->range_on) {
+		ui_say(u, "no range is being selected");
+		return;
+	}
+	u->range_on = 0;
+	tlview_range(&u->tlv, 0, 0);
+	ui_say(u, "range cancelled");
+}
+
 int ui_poll(struct ui *u)
 {
 	unsigned id;
@@ -376,6 +752,11 @@ int ui_poll(struct ui *u)
 	}
 	if (!u->jobs || !jobs_take(u->jobs, &id, &res))
 		return changed;
+	if (u->view_job && id == u->view_job) {
+		u->view_job = 0;
+		ui_view_apply(u, res);
+		return 1;
+	}
 	struct ui_scope_result *r = res;
 	u->job_id = 0;
 	if (!r || !r->ok) {
@@ -397,18 +778,23 @@ int ui_poll(struct ui *u)
 	return 1;
 }
 
+const struct profile *ui_profile(const struct ui *u)
+{
+	return u->tr ? u->tbl.p : NULL;
+}
+
 int ui_busy(struct ui *u)
 {
 	if (u->lower.ops && u->lower.ops->busy && u->lower.ops->busy(u->lower.self))
 		return 1;
-	return u->jobs && u->want_scope;
+	return u->jobs && (u->want_scope || u->view_job);
 }
 
 /* While no key comes, prepare the scope of the thread under the timeline
  * cursor, so that t is instant when it does. */
 static void ui_idle(struct ui *u)
 {
-	if (!u->jobs || !u->timeline.ops || u->is_scoped || jobs_busy(u->jobs))
+	if (!u->jobs || !u->timeline.ops || u->is_scoped || u->view_job || jobs_busy(u->jobs))
 		return;
 	struct pane_sel s = u->timeline.ops->selected(u->timeline.self);
 	if (s.has_tid && ui_scope_find(u, s.tid) < 0)
@@ -424,6 +810,26 @@ static int ui_common(struct ui *u, const struct ui_opts *o)
 	return textview_help(&u->help);
 }
 
+/* The command line's --app and steps (--range, --transform): the first
+ * screen shows them applied (built now, not on the worker). */
+static int ui_start_steps(struct ui *u, const struct ui_opts *o)
+{
+	if (o->app)
+		snprintf(u->app_text, sizeof u->app_text, "%s", o->app);
+	if (!o->nsteps)
+		return 0;
+	for (uint32_t i = 0; i < o->nsteps && i < UI_STEPS; i++) {
+		if (ui_step_copy(&o->steps[i], &u->steps[i]) < 0)
+			return -1;
+		u->nsteps++;
+	}
+	struct jobs *jobs = u->jobs;
+	u->jobs = NULL;
+	ui_view_submit(u);
+	u->jobs = jobs;
+	return u->nview == u->nsteps ? 0 : -1;
+}
+
 struct ui *ui_new(const char *path, struct trace *tr, const struct ui_opts *o)
 {
 	struct ui *u = calloc(1, sizeof *u);
@@ -432,6 +838,7 @@ struct ui *ui_new(const char *path, struct trace *tr, const struct ui_opts *o)
 		return NULL;
 	u->path = path;
 	u->tr = tr;
+	u->cur = tr;
 	int clock = tr->has_clock[TV_CPU] ? TV_CPU : TV_WALL;
 	if (ui_common(u, o) < 0 || profile_build(&u->all, tr, NULL, &err) != TV_OK ||
 	    timeline_build(&u->tl, tr, &err) != TV_OK ||
@@ -454,6 +861,10 @@ struct ui *ui_new(const char *path, struct trace *tr, const struct ui_opts *o)
 	if (o->scoped && ui_scope_now(u, o->tid) < 0)
 		ui_say(u, "no such thread: showing all threads");
 	u->jobs = jobs_new();  /* without a worker, scopes are built at once */
+	if (ui_start_steps(u, o) < 0) {
+		ui_free(u);
+		return NULL;
+	}
 	ui_layout(u);
 	return u;
 }
@@ -491,6 +902,9 @@ void ui_free(struct ui *u)
 	treepane_free(&u->td);  /* their workers may be reading the trace */
 	treepane_free(&u->bu);
 	flame_free(&u->fl);
+	ui_view_result_free(u->vres);
+	for (uint32_t i = 0; i < u->nsteps; i++)
+		view_step_free(&u->steps[i]);
 	chart_free(&u->chart);
 	table_free(&u->tbl);
 	tlview_free(&u->tlv);
@@ -763,7 +1177,7 @@ static void ui_export_default(const struct ui *u, char *buf, size_t n)
 
 static void ui_export_write(struct ui *u)
 {
-	const struct profile *p = u->is_scoped ? u->scopes[u->scope] : &u->all;
+	const struct profile *p = u->is_scoped ? u->scopes[u->scope] : ui_prof_all(u);
 	struct export_opts eo = {u->tbl.clock, 0, 0};
 	FILE *out = fopen(u->prompt.text, "w");
 	char msg[sizeof u->msg];
@@ -999,6 +1413,16 @@ static int ui_shell_action(struct ui *u, enum action a, int *quit)
 	case ACT_PANE_FLAME: ui_show(u, 4); break;
 	case ACT_COPY: case ACT_COPY_PANE: ui_copy(u, a == ACT_COPY_PANE); break;
 	case ACT_COMMAND: ui_command(u); break;
+	case ACT_UNDO: ui_undo(u, 0); break;
+	case ACT_UNDO_ALL: ui_undo(u, 1); break;
+	case ACT_T_FOCUS: ui_transform(u, "focus"); break;
+	case ACT_T_MERGE: ui_transform(u, "merge"); break;
+	case ACT_T_DROP: ui_transform(u, "drop"); break;
+	case ACT_T_REC: ui_transform(u, "rec"); break;
+	case ACT_T_COLLAPSE: case ACT_T_APP: ui_transform_prompt(u, a); break;
+	case ACT_RANGE: ui_range_key(u); break;
+	case ACT_RANGE_CALL: ui_range_call(u); break;
+	case ACT_RANGE_CANCEL: ui_range_cancel(u); break;
 	default: return 0;
 	}
 	return 1;
@@ -1055,6 +1479,8 @@ int ui_key(struct ui *u, int ch)
 		enum action a = keymap_lookup(ch, PANE_PROMPT);
 		if (u->mode == MODE_FIND || u->mode == MODE_FILTER)
 			ui_find_key(u, a, ch);
+		else if (u->mode == MODE_COLLAPSE || u->mode == MODE_APP)
+			ui_transform_key(u, a, ch);
 		else
 			ui_export_key(u, a, ch);
 		return 0;
@@ -1092,9 +1518,23 @@ int ui_key(struct ui *u, int ch)
 
 /* ------------------------------------------------------------ drawing */
 
+/* The steps as the command line writes them, joined by the crumb symbol,
+ * then "computing…" while a rebuild runs; "" without steps. */
+static void ui_crumbs(const struct ui *u, char *buf, size_t n)
+{
+	size_t len = 0;
+	buf[0] = '\0';
+	for (uint32_t i = 0; i < u->nsteps && len < n; i++)
+		len += (size_t)snprintf(buf + len, n - len, "%s%s", i ? draw_sym(SYM_CRUMB, u->ascii) : "",
+		                        u->steps[i].text);
+	if (u->view_job && len < n)
+		snprintf(buf + len, n - len, "%scomputing%s", len ? " " : "",
+		         draw_sym(SYM_ELLIPSIS, u->ascii));
+}
+
 static void ui_draw_header(struct ui *u)
 {
-	char line[1200], file[600], dur[48], scope[96];
+	char line[1200], file[600], dur[48], scope[96], crumbs[400], steps[420] = "";
 	const char *sep = draw_sym(SYM_SEP, u->ascii);
 	if (!u->tr) {
 		diffview_title(u->dv, u->ascii, line, sizeof line);
@@ -1121,17 +1561,20 @@ static void ui_draw_header(struct ui *u)
 	if (kinds)
 		snprintf(warn, sizeof warn, "%s%s %zu warning%s (W)", sep, draw_sym(SYM_WARN, u->ascii),
 		         kinds, kinds == 1 ? "" : "s");
+	ui_crumbs(u, crumbs, sizeof crumbs);
+	if (crumbs[0])
+		snprintf(steps, sizeof steps, "%s%s", sep, crumbs);
 	/* Most important first: a narrow terminal abbreviates, then cuts
 	 * from the right. */
 	const char *base_clock = u->tbl.clock == TV_CPU ? "CPU" : "real";
-	snprintf(line, sizeof line, " %s%s%s%s%s%s time%s%s%s%u threads%svm %s%sclock %s", file,
-	         warn, sep, scope, sep, base_clock, sep, dur, sep, u->tlv.nthreads, sep, vmb, sep,
-	         trace_clock_name(u->tr->clock));
+	snprintf(line, sizeof line, " %s%s%s%s%s%s%s time%s%s%s%u threads%svm %s%sclock %s", file,
+	         warn, sep, scope, steps, sep, base_clock, sep, dur, sep, u->tlv.nthreads, sep, vmb,
+	         sep, trace_clock_name(u->tr->clock));
 	if (text_width(line) > u->cols) {
 		if (kinds)
 			snprintf(warn, sizeof warn, "%s%s%zu (W)", sep, draw_sym(SYM_WARN, u->ascii), kinds);
-		snprintf(line, sizeof line, " %s%s%s%s%s%s%s%s%s%u thr%s%s", file, warn, sep, scope, sep,
-		         base_clock, sep, dur, sep, u->tlv.nthreads, sep, vmb);
+		snprintf(line, sizeof line, " %s%s%s%s%s%s%s%s%s%s%u thr%s%s", file, warn, sep, scope,
+		         steps, sep, base_clock, sep, dur, sep, u->tlv.nthreads, sep, vmb);
 	}
 	draw_row(u->hdr, 0, line, u->color.role[ROLE_HEADER], u->ascii);
 }
@@ -1186,6 +1629,10 @@ static void ui_draw_prompt(const struct ui *u, char *line, size_t n)
 		break;
 	case MODE_EXPORT_CONFIRM:
 		snprintf(line, n, " %s exists: overwrite it? y/n", q);
+		break;
+	case MODE_COLLAPSE: case MODE_APP:
+		snprintf(line, n, " %s %s   Enter apply  Esc cancel",
+		         u->mode == MODE_APP ? "only my code, the app's packages:" : "collapse classes:", q);
 		break;
 	case MODE_KEYS: line[0] = '\0'; break;
 	}

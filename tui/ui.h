@@ -13,13 +13,20 @@
 
 #include "diff.h"
 #include "pane.h"
+#include "profile.h"
 #include "trace.h"
+#include "view.h"
 
 struct ui_opts {
 	int color;   /* -1 auto, 0 never, 1 always */
 	int ascii;   /* 1: ASCII only, whatever the locale */
 	int scoped;  /* start with the table scoped to thread tid */
 	uint32_t tid;
+	/* Steps to start with (--range, --transform; copied) and --app's
+	 * text (A's prompt starts with it; NULL: guessed). */
+	const struct view_step *steps;
+	uint32_t nsteps;
+	const char *app;
 };
 
 /* Returns the process exit status: 0, 128 + signal for SIGTERM/SIGHUP, 2
@@ -49,6 +56,9 @@ void ui_draw(struct ui *u);
 int ui_poll(struct ui *u);
 /* Is the screen waiting for a background job ("computing")? */
 int ui_busy(struct ui *u);
+/* The profile the table shows now (a thread's when scoped): what the
+ * steps in force make of the trace; for the tests. NULL for a diff. */
+const struct profile *ui_profile(const struct ui *u);
 void ui_free(struct ui *u);
 
 /* For --view (viewprint.h): show pane n (1 table, 2 top-down, 3 bottom-up,
