@@ -259,16 +259,11 @@ static uint32_t cc_group_of(struct cc_group *g, uint32_t m)
 	uint32_t s = idmap_get_or_put(&g->slot, m, g->n, &added);
 	if (s == IDMAP_NONE || !added)
 		return s;
-	uint32_t cap = g->cap;
-	if (grow_to32((void **)&g->method, &cap, g->n + 1, sizeof *g->method) < 0)
-		return IDMAP_NONE;
-	size_t *c = realloc(g->count, (size_t)cap * sizeof *c);
-	if (c)
-		g->count = c;
-	size_t *st = c ? realloc(g->start, (size_t)cap * sizeof *st) : NULL;
-	if (st)
-		g->start = st;
-	if (!c || !st)
+	/* three parallel arrays: count and start follow method's capacity */
+	uint32_t cap = g->cap, ccap = g->cap, scap = g->cap;
+	if (grow_to32((void **)&g->method, &cap, g->n + 1, sizeof *g->method) < 0 ||
+	    grow_exact32((void **)&g->count, &ccap, cap, sizeof *g->count) < 0 ||
+	    grow_exact32((void **)&g->start, &scap, cap, sizeof *g->start) < 0)
 		return IDMAP_NONE;
 	g->cap = cap;
 	g->method[g->n] = m;

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grow.h"
 #include "range.h"
 #include "methodname.h"
 #include "numfmt.h"
@@ -379,14 +380,8 @@ static int gt_row_targeted(const struct gate_rule *r, const struct diff *d,
 static int gt_add(struct gate_hit **hits, size_t *n, size_t *cap, uint32_t row, uint64_t base,
                   uint64_t next)
 {
-	if (*n == *cap) {
-		size_t ncap = *cap ? *cap * 2 : 16;
-		struct gate_hit *h = realloc(*hits, ncap * sizeof *h);
-		if (!h)
-			return -1;
-		*hits = h;
-		*cap = ncap;
-	}
+	if (grow_push((void **)hits, cap, *n, sizeof **hits) < 0)
+		return -1;
 	(*hits)[(*n)++] = (struct gate_hit){row, base, next};
 	return 0;
 }

@@ -8,6 +8,8 @@
 
 #include "inflate.h"
 
+#include "grow.h"
+
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -114,20 +116,11 @@ struct inflate *inflate_new(enum inflate_kind k, uint64_t hint)
 	return z;
 }
 
-/* Room for at least one more byte: grow by half (at least 1 MiB). */
+/* Room for at least one more byte: doubling, and cap starts at 1 MiB or
+ * more, so each step adds at least INFLATE_MIN_GROW. */
 static int inflate_room(struct inflate *z)
 {
-	if (z->len < z->cap)
-		return 0;
-	size_t more = z->cap / 2 > INFLATE_MIN_GROW ? z->cap / 2 : INFLATE_MIN_GROW;
-	if (more > SIZE_MAX - z->cap)
-		return -1;
-	uint8_t *n = realloc(z->buf, z->cap + more);
-	if (!n)
-		return -1;
-	z->buf = n;
-	z->cap += more;
-	return 0;
+	return grow_push((void **)&z->buf, &z->cap, z->len, 1);
 }
 
 /* One piece of at most UINT_MAX bytes through zlib. */
@@ -234,8 +227,10 @@ uint8_t *inflate_take(struct inflate *z, size_t *len)
 	uint8_t *b = z->buf;
 
 	*len = z->len;
+	/* A shrink, not growth (so not grow.h): give back a hint's or the
+	 * last doubling's excess. */
 	if (z->len && z->cap - z->len > INFLATE_MIN_GROW) {
-		uint8_t *n = realloc(b, z->len);   /* give back a hint's excess */
+		uint8_t *n = realloc(b, z->len);
 		if (n)
 			b = n;
 	}

@@ -13,6 +13,7 @@
 #include "load.h"
 
 #include "calltree.h"
+#include "grow.h"
 #include "inflate.h"
 #include "keyfile.h"
 #include "sniff.h"
@@ -433,14 +434,9 @@ static enum tv_status load_read_all(int fd, struct load_map *m, struct tv_error 
 	}
 	for (got = m->len; got > 0; m->len += got) {
 		load_tick(m, LOAD_STAGE_READ, m->len, 0);
-		if (m->len == cap) {
-			uint8_t *n = cap > SIZE_MAX / 2 ? NULL : realloc(buf, cap * 2);
-			if (!n) {
-				free(buf);
-				return tv_fail(err, TV_ERR_NOMEM, TV_NO_OFFSET, NULL);
-			}
-			buf = n;
-			cap *= 2;
+		if (grow_push((void **)&buf, &cap, m->len, 1) < 0) {
+			free(buf);
+			return tv_fail(err, TV_ERR_NOMEM, TV_NO_OFFSET, NULL);
 		}
 		if ((e = load_read(fd, buf + m->len, cap - m->len, &got)) != 0) {
 			free(buf);

@@ -7,6 +7,7 @@
  */
 #include "report.h"
 
+#include "grow.h"
 #include "methodname.h"
 #include "numfmt.h"
 #include "outbuf.h"
@@ -118,13 +119,8 @@ static uint32_t wt_stack(const struct tv_thread *th, uint32_t i, uint32_t **path
 	uint32_t d = 0;
 	for (uint32_t q = i; q != TV_ROOT; q = th->parent[q])
 		d++;
-	if (d > *cap) {
-		uint32_t *np = realloc(*path, d * sizeof *np);
-		if (!np)
-			return UINT32_MAX;
-		*path = np;
-		*cap = d;
-	}
+	if (grow_to32((void **)path, cap, d, sizeof **path) < 0)
+		return UINT32_MAX;
 	uint32_t k = d;
 	for (uint32_t q = i; q != TV_ROOT; q = th->parent[q])
 		(*path)[--k] = q;

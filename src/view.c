@@ -593,7 +593,8 @@ static int vw_transform(struct trace *tr, const struct view_step *st, uint8_t *u
 {
 	struct vw_pass ps = {tr, st, NULL, 0, NULL, NULL, 0, {NULL}, {NULL}, 0, 0};
 	int rc = -1, any = 0;
-	if (!(ps.match = malloc(tr->nmethods ? tr->nmethods : 1)))
+	size_t mcap = tr->nmethods ? tr->nmethods : 1;
+	if (!(ps.match = malloc(mcap)))
 		return -1;
 	for (uint32_t m = 0; m < tr->nmethods; m++)
 		ps.match[m] = (uint8_t)vw_matches(&ps, m);
@@ -608,10 +609,9 @@ static int vw_transform(struct trace *tr, const struct view_step *st, uint8_t *u
 	if (st->kind == VIEW_COLLAPSE) {
 		if (vw_synth(tr, &st->globs[0], &ps.synth) < 0)
 			goto out;
-		uint8_t *mt = realloc(ps.match, tr->nmethods);
-		if (!mt)
+		/* the synthetic method may be new: one more slot */
+		if (grow_to((void **)&ps.match, &mcap, tr->nmethods, 1) < 0)
 			goto out;
-		ps.match = mt;
 		ps.match[ps.synth] = 0;
 	}
 	for (uint32_t t = 0; t < tr->nthreads; t++)

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "draw.h"
+#include "grow.h"
 #include "names.h"
 #include "numfmt.h"
 #include "text.h"
@@ -37,13 +38,8 @@ static uint32_t ch_stack(struct chart *c, uint32_t thread, uint64_t t)
 	uint32_t call = timeline_call_at(c->v->tl, thread, t), n = 0;
 	for (uint32_t k = call; k != TL_NONE && k != TV_ROOT; k = th->parent[k])
 		n++;
-	if (n > c->nchain) {
-		uint32_t *g = realloc(c->chain, (size_t)n * sizeof *g);
-		if (!g)
-			return 0;
-		c->chain = g;
-		c->nchain = n;
-	}
+	if (grow_to((void **)&c->chain, &c->nchain, n, sizeof *c->chain) < 0)
+		return 0;
 	uint32_t d = n;
 	for (uint32_t k = call; d > 0; k = th->parent[k])
 		c->chain[--d] = k;
@@ -63,13 +59,8 @@ uint32_t chart_call(struct chart *c, uint32_t depth)
 static int ch_cells(struct chart *c, uint32_t thread)
 {
 	size_t need = (size_t)c->rows * (size_t)c->w;
-	if (need > c->ncells) {
-		uint32_t *g = realloc(c->cells, need * sizeof *g);
-		if (!g)
-			return -1;
-		c->cells = g;
-		c->ncells = need;
-	}
+	if (grow_to((void **)&c->cells, &c->ncells, need, sizeof *c->cells) < 0)
+		return -1;
 	for (size_t i = 0; i < need; i++)
 		c->cells[i] = TL_NONE;
 	uint64_t t0 = c->v->t0, span = c->v->t1 - c->v->t0;

@@ -10,6 +10,7 @@
 #include "names.h"
 #include "numfmt.h"
 #include "draw.h"
+#include "grow.h"
 #include "text.h"
 
 enum dv_kind {
@@ -42,6 +43,7 @@ struct diffview {
 	int clock;
 	uint32_t sel;                      /* selected diff row */
 	struct dv_line *lines;
+	size_t lines_cap;
 	uint32_t nlines, cursor, top;
 	int height;
 	unsigned open;                     /* sections shown whole (1 << sect) */
@@ -149,10 +151,9 @@ static int dv_build(struct diffview *v)
 	/* Each edge at most twice, two labels, four more/fewer lines and the
 	 * self line. */
 	size_t n = (size_t)d->nrows + 2 * ((size_t)np0 + np1 + nc0 + nc1) + 7;
-	struct dv_line *l = realloc(v->lines, n * sizeof *l);
-	if (!l)
+	if (grow_to((void **)&v->lines, &v->lines_cap, n, sizeof *v->lines) < 0)
 		return -1;
-	v->lines = l;
+	struct dv_line *l = v->lines;
 	uint32_t k = 0;
 	for (uint32_t j = 0; j < d->nrows; j++) {
 		uint32_t i = v->order[j];

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "draw.h"
+#include "grow.h"
 #include "job.h"
 #include "names.h"
 #include "numfmt.h"
@@ -191,14 +192,8 @@ void flame_scope(struct flame *f, const uint32_t *tid, int clock)
 
 static int fl_push(struct flame *f, uint32_t node, uint32_t depth, int x0, int x1)
 {
-	if (f->nframes == f->cap) {
-		uint32_t cap = f->cap ? 2 * f->cap : 256;
-		struct fl_frame *g = realloc(f->frames, (size_t)cap * sizeof *g);
-		if (!g)
-			return -1;
-		f->frames = g;
-		f->cap = cap;
-	}
+	if (grow_push32((void **)&f->frames, &f->cap, f->nframes, sizeof *f->frames) < 0)
+		return -1;
 	f->frames[f->nframes++] = (struct fl_frame){node, depth, x0, x1};
 	return 0;
 }
@@ -251,14 +246,9 @@ int flame_layout(struct flame *f, int width, uint32_t depths)
 				free(off);
 				return -1;
 			}
-			if (f->nframes > offcap) {
-				uint64_t *g = realloc(off, 2 * offcap * sizeof *g);
-				if (!g) {
-					free(off);
-					return -1;
-				}
-				off = g;
-				offcap *= 2;
+			if (grow_to((void **)&off, &offcap, f->nframes, sizeof *off) < 0) {
+				free(off);
+				return -1;
 			}
 			off[f->nframes - 1] = at - w;
 		}

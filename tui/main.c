@@ -25,6 +25,7 @@
 #include "diff.h"
 #include "export.h"
 #include "gate.h"
+#include "grow.h"
 #include "jank.h"
 #include "cctree.h"
 #include "inflate.h"
@@ -74,6 +75,7 @@ struct main_opts {
 	int frame_set;
 	const char **fail_if;   /* --fail-if rules, in order */
 	int nfail_if;
+	size_t fail_if_cap;
 	const char *path[2]; /* the trace; for --diff BASE and NEW */
 	struct range range;  /* --range, when has_range */
 	int has_range;
@@ -329,10 +331,9 @@ static int main_fail_if_opt(struct main_opts *o, const char *arg)
 		return EXIT_INPUT;
 	}
 	gate_rule_free(&r);
-	const char **v = realloc(o->fail_if, ((size_t)o->nfail_if + 1) * sizeof *v);
-	if (!v)
+	if (grow_push((void **)&o->fail_if, &o->fail_if_cap, (size_t)o->nfail_if,
+	              sizeof *o->fail_if) < 0)
 		return main_usage_error("out of memory");
-	o->fail_if = v;
 	o->fail_if[o->nfail_if++] = arg;
 	o->report = 1;   /* a gate never opens the full-screen view */
 	return 0;

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "draw.h"
+#include "grow.h"
 #include "names.h"
 #include "numfmt.h"
 #include "text.h"
@@ -228,10 +229,9 @@ static int tc_build_rows(struct table *t)
 	/* Each edge at most twice, two labels, four more/fewer rows and the
 	 * self row. */
 	size_t n = (size_t)t->norder + 2 * ((size_t)npar + nchi) + 7;
-	struct table_row *rows = realloc(t->rows, n * sizeof *rows);
-	if (!rows)
+	if (grow_to((void **)&t->rows, &t->rows_cap, n, sizeof *t->rows) < 0)
 		return -1;
-	t->rows = rows;
+	struct table_row *rows = t->rows;
 	uint32_t k = 0;
 	for (uint32_t i = 0; i < t->norder; i++) {
 		uint32_t m = t->order[i];
@@ -310,6 +310,7 @@ void table_free(struct table *t)
 	free(t->rows);
 	t->order = NULL;
 	t->rows = NULL;
+	t->rows_cap = 0;
 }
 
 int table_set_profile(struct table *t, const struct profile *p)

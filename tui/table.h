@@ -57,6 +57,7 @@ struct table {
 	uint32_t *order;        /* PROF_TOPLEVEL first, then methods, sorted */
 	uint32_t norder;
 	struct table_row *rows;
+	size_t rows_cap;
 	uint32_t nrows;
 	uint32_t sel;           /* selected method */
 	uint32_t cursor, top;   /* row indices */

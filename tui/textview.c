@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "draw.h"
+#include "grow.h"
 #include "text.h"
 
 #define TV_KEY_W 16
@@ -22,7 +23,7 @@ static void textview_free_lines(struct textview *v)
 		free(v->lines[i]);
 	free(v->lines);
 	v->lines = NULL;
-	v->nlines = 0;
+	v->nlines = v->lines_cap = 0;
 	v->width = 0;
 }
 
@@ -36,19 +37,14 @@ void textview_free(struct textview *v)
 	free(v->src);
 	free(v->key);
 	v->src = v->key = NULL;
-	v->nsrc = 0;
+	v->nsrc = v->src_cap = v->key_cap = 0;
 }
 
 int textview_add(struct textview *v, const char *key, const char *text)
 {
-	char **s = realloc(v->src, (v->nsrc + 1) * sizeof *s);
-	if (!s)
+	if (grow_push((void **)&v->src, &v->src_cap, v->nsrc, sizeof *v->src) < 0 ||
+	    grow_push((void **)&v->key, &v->key_cap, v->nsrc, sizeof *v->key) < 0)
 		return -1;
-	v->src = s;
-	char **k = realloc(v->key, (v->nsrc + 1) * sizeof *k);
-	if (!k)
-		return -1;
-	v->key = k;
 	v->src[v->nsrc] = strdup(text);
 	v->key[v->nsrc] = key ? strdup(key) : NULL;
 	if (!v->src[v->nsrc] || (key && !v->key[v->nsrc])) {
@@ -80,10 +76,8 @@ int textview_help(struct textview *v)
 
 static int textview_push(struct textview *v, const char *s)
 {
-	char **l = realloc(v->lines, (v->nlines + 1) * sizeof *l);
-	if (!l)
+	if (grow_push((void **)&v->lines, &v->lines_cap, v->nlines, sizeof *v->lines) < 0)
 		return -1;
-	v->lines = l;
 	v->lines[v->nlines] = strdup(s);
 	if (!v->lines[v->nlines])
 		return -1;

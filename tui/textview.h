@@ -17,9 +17,9 @@ struct textview {
 	char title[128];
 	char **src;             /* the text: key column (or NULL) and text */
 	char **key;
-	size_t nsrc;
+	size_t nsrc, src_cap, key_cap;
 	char **lines;           /* wrapped for the last width */
-	size_t nlines;
+	size_t nlines, lines_cap;
 	int width;
 	uint32_t top;
 	int height;

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "draw.h"
+#include "grow.h"
 #include "job.h"
 #include "methodname.h"
 #include "names.h"
@@ -49,14 +50,8 @@ static void tp_job_free(void *v)
 
 static int tp_job_open(struct tp_job *j, uint32_t node)
 {
-	if (j->nopened == j->cap) {
-		uint32_t cap = j->cap ? 2 * j->cap : 64;
-		uint32_t *o = realloc(j->opened, (size_t)cap * sizeof *o);
-		if (!o)
-			return -1;
-		j->opened = o;
-		j->cap = cap;
-	}
+	if (grow_push32((void **)&j->opened, &j->cap, j->nopened, sizeof *j->opened) < 0)
+		return -1;
 	j->opened[j->nopened++] = node;
 	return 0;
 }
@@ -107,7 +102,7 @@ static void tp_run_all(struct tp_job *j)
 		lev_is_roots = 0;
 		if (j->st != TV_OK)
 			break;
-		size_t nnext = 0;
+		size_t nnext = 0, next_cap = 0;
 		for (uint32_t i = 0; i < nexp; i++) {
 			uint32_t nk;
 			const uint32_t *k = cctree_children(t, lev[i], &nk);
@@ -118,10 +113,8 @@ static void tp_run_all(struct tp_job *j)
 			if (tp_job_open(j, lev[i]) < 0)
 				break;
 			rows += nk;
-			uint32_t *g = realloc(next, (nnext + nk + 1) * sizeof *g);
-			if (!g)
+			if (grow_to((void **)&next, &next_cap, nnext + nk + 1, sizeof *next) < 0)
 				break;
-			next = g;
 			memcpy(next + nnext, k, (size_t)nk * sizeof *k);
 			nnext += nk;
 		}
@@ -198,29 +191,14 @@ static unsigned tp_queue(struct jobs *jobs, struct tp_job *j)
 
 static int tp_grow_open(struct treepane *p)
 {
-	if (p->t.nnodes <= p->open_cap)
-		return 0;
-	uint32_t cap = p->t.nnodes + p->t.nnodes / 2 + 16;
-	uint8_t *o = realloc(p->open, cap);
-	if (!o)
-		return -1;
-	memset(o + p->open_cap, 0, cap - p->open_cap);
-	p->open = o;
-	p->open_cap = cap;
-	return 0;
+	return grow_to32_zeroed((void **)&p->open, &p->open_cap, p->t.nnodes, 1);
 }
 
 static int tp_add_row(struct treepane *p, uint32_t node, uint32_t depth, uint32_t parent_row,
                       int last)
 {
-	if (p->nrows == p->rows_cap) {
-		uint32_t cap = p->rows_cap ? 2 * p->rows_cap : 256;
-		struct tp_row *r = realloc(p->rows, (size_t)cap * sizeof *r);
-		if (!r)
-			return -1;
-		p->rows = r;
-		p->rows_cap = cap;
-	}
+	if (grow_push32((void **)&p->rows, &p->rows_cap, p->nrows, sizeof *p->rows) < 0)
+		return -1;
 	const struct cctree_node *n = &p->t.nodes[node];
 	struct tp_row *r = &p->rows[p->nrows++];
 	*r = (struct tp_row){node, n->method, depth, parent_row, (uint8_t)cctree_expandable(&p->t, node),
@@ -266,13 +244,8 @@ static void tp_flatten(struct treepane *p)
 		const uint32_t *k = cctree_children(&p->t, node, &nk);
 		if (!nk)
 			continue;
-		if (sp == cap) {
-			struct tp_frame *g = realloc(st, 2 * (size_t)cap * sizeof *g);
-			if (!g)
-				break;
-			st = g;
-			cap *= 2;
-		}
+		if (grow_push32((void **)&st, &cap, sp, sizeof *st) < 0)
+			break;
 		st[sp++] = (struct tp_frame){k, nk, 0, row};
 	}
 	free(st);
