@@ -1251,6 +1251,20 @@ static void test_wait_columns(void **state)
 	scr_close(s);
 }
 
+/* ":" names the steps in force, so the command reproduces the view:
+ * after M on handleLaunchActivity, a --transform=merge:0x... word. */
+static void test_command_steps(void **state)
+{
+	(void)state;
+	struct scr *s = scr_open(200, 40, 0);
+	scr_keys(s, "/handleLaunchActivity\nM");
+	scr_wait(s);
+	scr_keys(s, ":");
+	assert_true(scr_has(" --transform=merge:0x"));
+	assert_true(scr_has(" --view=table "));
+	scr_close(s);
+}
+
 int main(void)
 {
 	setlocale(LC_ALL, "C.UTF-8");
@@ -1274,6 +1288,7 @@ int main(void)
 		cmocka_unit_test(test_transform_keys),
 		cmocka_unit_test(test_range_keys),
 		cmocka_unit_test(test_wait_columns),
+		cmocka_unit_test(test_command_steps),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1357,6 +1357,13 @@ static void ui_command(struct ui *u)
 	if (u->is_scoped && k < size)
 		k += (size_t)snprintf(u->command + k, size - k, " --thread=%u",
 		                      (unsigned)u->scopes[u->scope]->tid);
+	/* The steps in force, in order, as the command line takes them. */
+	for (uint32_t i = 0; i < u->nview && k < size; i++) {
+		char word[600];
+		ui_shell_word(word, sizeof word, u->steps[i].text);
+		k += (size_t)snprintf(u->command + k, size - k, " --%s=%s",
+		                      u->steps[i].kind == VIEW_RANGE ? "range" : "transform", word);
+	}
 	if (k < size)
 		k += (size_t)snprintf(u->command + k, size - k, " --clock=%s --view=%s --width=%d "
 		                      "--height=%d", u->tbl.clock == TV_CPU ? "cpu" : "wall", views[n],
