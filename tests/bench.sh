@@ -210,11 +210,16 @@ trace_of() {
 	echo "$f"
 }
 
-# format_row N LABEL BYTES JSON_NS CMD...: one line of the formats table.
+# format_row N LABEL BYTES JSON_NS CMD...: one line of the formats table,
+# measured; format_line N LABEL BYTES JSON_NS "NS KB" prints one measured
+# already (the json row itself).
 format_row() {
-	n=$1 label=$2 bytes=$3 jns=$4
+	fr_n=$1 fr_l=$2 fr_b=$3 fr_j=$4
 	shift 4
-	r=$(median_of "$@")
+	format_line "$fr_n" "$fr_l" "$fr_b" "$fr_j" "$(median_of "$@")"
+}
+format_line() {
+	n=$1 label=$2 bytes=$3 jns=$4 r=$5
 	case $r in
 	FAIL*) printf '%-10s %-11s failed (status %s)\n' "$n" "$label" "${r#FAIL }"; status=1; return ;;
 	esac
@@ -243,7 +248,7 @@ for n in $BENCH_SIZES; do
 	j=$(median_of "$TRACEVIEW" --format=json "$f")
 	case $j in FAIL*) continue ;; esac
 	jns=${j%% *}
-	format_row "$n" json "$bytes" "$jns" "$TRACEVIEW" --format=json "$f"
+	format_line "$n" json "$bytes" "$jns" "$j"
 	format_row "$n" -r "$bytes" "$jns" "$TRACEVIEW" -r "$f"
 	for fmt in folded chrome speedscope; do
 		format_row "$n" "$fmt" "$bytes" "$jns" "$TRACEVIEW" --format=$fmt "$f"
