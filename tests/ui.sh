@@ -773,6 +773,42 @@ fi
 tm pipe-pane -t s18 2>/dev/null
 finish s18
 
+# A long load from a file in the full-screen view draws its progress bar
+# on the view's own screen (the loading screen: centred, no "traceview:"
+# prefix), then the view. A 7 MB trace of 250,000 calls, written here:
+# the engine reports progress every 4 MiB.
+awk 'BEGIN {
+	printf "*version\n3\nclock=dual\n*threads\n1\tmain\n*methods\n"
+	printf "0x4\tcom.example.A\trun\t()V\tA.java\n*end\n"
+}' >"$tmp/big.trace"
+python3 - "$tmp/big.trace" <<'PY'
+import struct, sys
+with open(sys.argv[1], "ab") as f:
+    f.write(b"SLOW" + struct.pack("<HHQH", 3, 32, 0, 14) + bytes(14))
+    recs = bytearray()
+    for i in range(250000):
+        recs += struct.pack("<HIII", 1, 4, 2 * i, 2 * i)
+        recs += struct.pack("<HIII", 1, 5, 2 * i + 1, 2 * i + 1)
+    f.write(recs)
+PY
+: >"$tmp/s19.hold"
+: >"$tmp/s19.out"
+launch s19 "$LOC TRACEVIEW_TEST_PROGRESS=1" "$tmp/big.trace"
+tm pipe-pane -o -t s19 "cat >>$(q "$tmp/s19.out")"
+: >"$tmp/s19.go"
+if wait_for s19 "Calls+Rec"; then
+	check "loading screen: the bar was drawn on the view's screen" \
+		grep -Fq "parsing big.trace [" "$tmp/s19.out"
+	check "loading screen: never on standard error's line" \
+		eval '! grep -Fq "traceview: parsing" "$tmp/s19.out"'
+	keys s19 q
+	check "loading screen: q quits the view it led to, exit 0" exited s19 0
+else
+	bad "loading screen: a 7 MB trace opens full screen"
+fi
+tm pipe-pane -t s19 2>/dev/null
+finish s19
+
 # ---------------------------------------------------------------- 11 panes
 # panes SESSION LABEL "VARS" COLS LINES TRACE [ARGS...]: the panes of issue
 # 11 on one trace: 2 and * (the hottest path down to a leaf), 3 and Right

@@ -658,6 +658,8 @@ struct main_bar {
 	struct timespec start;
 	double delay, last;
 	int drawn;            /* columns on screen now; 0: nothing shown */
+	int screen;           /* drawn on the view's loading screen (ui.h) */
+	int ascii;
 };
 
 static double main_since(const struct timespec *t0)
@@ -706,6 +708,11 @@ static void main_bar_draw(void *ctx, enum load_stage stage, uint64_t done, uint6
 		n = snprintf(line, sizeof line, "traceview: %s %s %llu MiB", what, name,
 		             (unsigned long long)(done >> 20));
 	}
+	if (b->screen) {  /* the view's own screen: no "traceview: " */
+		ui_loading_show(line + strlen("traceview: "), b->ascii);
+		b->drawn = 1;
+		return;
+	}
 	int cols = main_term_cols() - 1;
 	if (n > cols)
 		n = cols;
@@ -715,11 +722,15 @@ static void main_bar_draw(void *ctx, enum load_stage stage, uint64_t done, uint6
 	b->drawn = n > b->drawn ? n : b->drawn;
 }
 
-/* Starts timing a load of path; prog is NULL when nothing may be drawn. */
-static const struct load_progress *main_bar_start(struct main_bar *b, const char *path)
+/* Starts timing a load of path; prog is NULL when nothing may be drawn.
+ * screen: on the view's loading screen, else on standard error. */
+static const struct load_progress *main_bar_start(struct main_bar *b, const char *path,
+                                                  int screen, int ascii)
 {
 	memset(b, 0, sizeof *b);
-	if (!isatty(STDERR_FILENO))
+	b->screen = screen;
+	b->ascii = ascii;
+	if (!screen && !isatty(STDERR_FILENO))
 		return NULL;
 	b->prog.fn = main_bar_draw;
 	b->prog.ctx = b;
@@ -732,7 +743,7 @@ static const struct load_progress *main_bar_start(struct main_bar *b, const char
 /* The load ended: blank the bar's line, leave the cursor at its start. */
 static void main_bar_end(struct main_bar *b)
 {
-	if (!b->drawn)
+	if (!b->drawn || b->screen)  /* the view draws over its screen */
 		return;
 	fprintf(stderr, "\r%*s\r", b->drawn, "");
 	fflush(stderr);
@@ -761,24 +772,39 @@ static int main_mapping(const struct main_opts *o, struct mapping **map)
 	return 0;
 }
 
-static int main_load(const char *path, const struct mapping *map, struct trace *tr)
+/* Loads path; screen: the view's loading screen is up (its progress bar
+ * goes there, and it is given back before any error is printed). */
+static int main_load_on(const char *path, const struct mapping *map, struct trace *tr,
+                        int screen, int ascii)
 {
 	struct tv_error err = {TV_OK, TV_NO_OFFSET, ""};
 	char errfile[4096] = "";
 	struct main_bar bar;
 	trace_init(tr);
-	enum tv_status st = load_file_progress(tr, path, main_bar_start(&bar, path), &err, errfile,
-	                                       sizeof errfile);
+	enum tv_status st = load_file_progress(tr, path, main_bar_start(&bar, path, screen, ascii),
+	                                       &err, errfile, sizeof errfile);
 	main_bar_end(&bar);
+	if (screen && (st != TV_OK || (map && mapping_apply(map, tr) < 0))) {
+		ui_loading_stop();
+		if (st == TV_OK) {
+			fprintf(stderr, "traceview: %s: out of memory\n", main_name(path));
+			return EXIT_INPUT;
+		}
+	}
 	if (st != TV_OK) {
 		main_error(errfile[0] ? errfile : path, &err);
 		return EXIT_INPUT;
 	}
-	if (map && mapping_apply(map, tr) < 0) {
+	if (!screen && map && mapping_apply(map, tr) < 0) {
 		fprintf(stderr, "traceview: %s: out of memory\n", main_name(path));
 		return EXIT_INPUT;
 	}
 	return 0;
+}
+
+static int main_load(const char *path, const struct mapping *map, struct trace *tr)
+{
+	return main_load_on(path, map, tr, 0, 0);
 }
 
 #define MAIN_LIST_MAX 20   /* threads named in a --thread error */
@@ -929,7 +955,7 @@ static int main_dump(const struct main_opts *o, const struct mapping *map)
 	int rc = 0;
 	trace_init(&d.tr);
 	enum tv_status st = load_with_bytes(o->path[0], main_dump_bytes, &d,
-	                                    main_bar_start(&bar, o->path[0]), &err, errfile,
+	                                    main_bar_start(&bar, o->path[0], 0, 0), &err, errfile,
 	                                    sizeof errfile);
 	main_bar_end(&bar);
 	if (st != TV_OK && st != TV_ERR_OUTPUT) {
@@ -1241,10 +1267,16 @@ static int main_view_of(const struct main_opts *o, struct trace *tr)
 static int main_single(const struct main_opts *o, const struct mapping *map)
 {
 	struct trace tr;
-	struct ui_opts uo = {o->color, o->ascii, o->thread != NULL, 0, o->steps, o->nsteps, o->app_arg};
+	struct ui_opts uo = {o->color, o->ascii, o->thread != NULL, 0, o->steps, o->nsteps, o->app_arg,
+	                     0};
 	if (o->format == FMT_DUMP)
 		return main_dump(o, map);
-	int rc = main_load(o->path[0], map, &tr);
+	/* The view takes the terminal before the load, so its progress shows
+	 * on the view's screen (not from a pipe: the keys come later from
+	 * /dev/tty; not with --thread, whose errors need the plain screen). */
+	uo.term_started = !o->view && !o->thread && main_wants_ui(o) && !main_reads_stdin(o) &&
+	                  ui_loading_start() == 0;
+	int rc = main_load_on(o->path[0], map, &tr, uo.term_started, ui_wants_ascii(&uo));
 	if (!rc && o->view) {
 		rc = main_view_of(o, &tr);
 		trace_free(&tr);
@@ -1362,8 +1394,8 @@ static int main_diff(const struct main_opts *o, const struct mapping *map)
 		rc = EXIT_INPUT;
 	}
 	if (!rc && main_wants_ui(o) && main_keys_from_tty() == 0) {
-		struct ui_opts uo = {o->color, o->ascii, 0, 0, NULL, 0, NULL};  /* already scoped and
-		                                                                 * through the steps */
+		/* already scoped and through the steps */
+		struct ui_opts uo = {.color = o->color, .ascii = o->ascii};
 		rc = ui_run_diff(o->path[0], o->path[1], &d, &uo);
 		rc = rc == UI_NO_TERMINAL ? -1 : rc;
 	} else if (!rc) {

@@ -1831,9 +1831,32 @@ static int ui_loop(struct ui *u)
 	}
 }
 
+int ui_wants_ascii(const struct ui_opts *o)
+{
+	return ui_ascii_locale(o);
+}
+
+int ui_loading_start(void)
+{
+	return ui_term_start() ? UI_NO_TERMINAL : 0;
+}
+
+void ui_loading_show(const char *line, int ascii)
+{
+	int w = COLS - 2, len = text_width(line);
+	erase();
+	draw_cell(stdscr, LINES / 2, len < w ? (COLS - len) / 2 : 1, w, line, A_NORMAL, ascii);
+	refresh();
+}
+
+void ui_loading_stop(void)
+{
+	ui_term_stop();
+}
+
 int ui_run(const char *path, struct trace *tr, const struct ui_opts *o)
 {
-	if (ui_term_start())
+	if (!o->term_started && ui_term_start())
 		return UI_NO_TERMINAL;
 	/* The tests fail this allocation on purpose to check that a fatal
 	 * error gives the terminal back (see ui.h). */

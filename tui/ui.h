@@ -27,7 +27,20 @@ struct ui_opts {
 	const struct view_step *steps;
 	uint32_t nsteps;
 	const char *app;
+	int term_started;  /* ui_loading_start() took the terminal already */
 };
+
+/* The loading screen, so a long load shows its progress on the view's
+ * own screen: ui_loading_start() puts the terminal in full-screen mode
+ * before the trace is read (0, or UI_NO_TERMINAL), ui_loading_show() draws
+ * a line (the progress bar) in its middle, ui_run() with term_started
+ * then carries on on the same screen, and ui_loading_stop() gives the
+ * terminal back when the view will not start after all. */
+int ui_loading_start(void);
+/* Whether the view draws with ASCII only (--ascii, or not a UTF-8 locale). */
+int ui_wants_ascii(const struct ui_opts *o);
+void ui_loading_show(const char *line, int ascii);
+void ui_loading_stop(void);
 
 /* Returns the process exit status: 0, 128 + signal for SIGTERM/SIGHUP, 2
  * after a fatal error (the terminal restored, the message printed); or
