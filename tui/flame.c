@@ -521,11 +521,8 @@ static size_t fl_footer(const void *self, enum action *out, size_t n)
 	                                   ACT_FRAME_NEXT, ACT_ZOOM_FRAME, ACT_UNZOOM, ACT_BACK,
 	                                   ACT_PANE_TABLE, ACT_PANE_TREE, ACT_PANE_BOTTOMUP,
 	                                   ACT_PANE_FLAME};
-	size_t k = 0;
 	(void)self;
-	for (; k < n && k < sizeof keys / sizeof *keys; k++)
-		out[k] = keys[k];
-	return k;
+	return pane_keys(keys, sizeof keys / sizeof *keys, out, n);
 }
 
 static void fl_click(void *self, int y, int x, int wheel)

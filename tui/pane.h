@@ -85,4 +85,14 @@ struct pane {
 	void *self;
 };
 
+/* A pane's footer: its keys (nkeys) copied into out, at most n; returns
+ * how many. */
+static inline size_t pane_keys(const enum action *keys, size_t nkeys, enum action *out, size_t n)
+{
+	size_t k = 0;
+	for (; k < n && k < nkeys; k++)
+		out[k] = keys[k];
+	return k;
+}
+
 #endif

@@ -812,11 +812,8 @@ static size_t tp_footer(const void *self, enum action *out, size_t n)
 {
 	static const enum action keys[] = {ACT_UP, ACT_DOWN, ACT_JUMP, ACT_BACK, ACT_FORWARD,
 	                                   ACT_SORT_PREV, ACT_SORT_NEXT, ACT_SORT_REVERSE, ACT_CLOCK};
-	size_t k = 0;
 	(void)self;
-	for (; k < n && k < sizeof keys / sizeof *keys; k++)
-		out[k] = keys[k];
-	return k;
+	return pane_keys(keys, sizeof keys / sizeof *keys, out, n);
 }
 
 static void tp_click(void *self, int y, int x, int wheel)

@@ -200,11 +200,8 @@ static struct pane_sel tv_selected(const void *self)
 static size_t tv_footer(const void *self, enum action *out, size_t n)
 {
 	static const enum action keys[] = {ACT_UP, ACT_DOWN, ACT_PGUP, ACT_PGDN, ACT_CLOSE};
-	size_t k = 0;
 	(void)self;
-	for (; k < n && k < sizeof keys / sizeof *keys; k++)
-		out[k] = keys[k];
-	return k;
+	return pane_keys(keys, sizeof keys / sizeof *keys, out, n);
 }
 
 static void tv_click(void *self, int y, int x, int wheel)

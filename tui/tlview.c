@@ -661,11 +661,8 @@ static size_t tp_footer(const void *self, enum action *out, size_t n)
 	static const enum action keys[] = {ACT_PAN_LEFT, ACT_PAN_RIGHT, ACT_ZOOM_IN, ACT_ZOOM_OUT,
 	                                   ACT_FIT_ALL, ACT_FIT_CALL, ACT_THREAD_UP,
 	                                   ACT_THREAD_DOWN, ACT_NEXT_CALL, ACT_PREV_CALL, ACT_PICK};
-	size_t k = 0;
 	(void)self;
-	for (; k < n && k < sizeof keys / sizeof *keys; k++)
-		out[k] = keys[k];
-	return k;
+	return pane_keys(keys, sizeof keys / sizeof *keys, out, n);
 }
 
 static void tp_click(void *self, int y, int x, int wheel)
