@@ -106,7 +106,7 @@ launch() {
 		echo "exec sleep 120"
 	} >"$rf"
 	rm -f "$tmp/$name.pid"
-	tm new-session -d -s "$name" -x "${launch_cols:-120}" -y 40 "sh $(q "$rf")"
+	tm new-session -d -s "$name" -x "${launch_cols:-120}" -y "${launch_lines:-40}" "sh $(q "$rf")"
 }
 
 finish() { tm kill-session -t "$1" >/dev/null 2>&1; }
@@ -824,8 +824,11 @@ panes() {
 	shift 6
 	leaf=$LEAF opened=$OPENED shades=$SHADES
 	case " $* " in *" --ascii "*) leaf='-\. ' opened='[0-9]  - ' shades='[:+=]' ;; esac
+	# Started at its size rather than resized after the start: a resize
+	# racing the first keys made a loaded machine fail these checks.
+	launch_cols=$cols launch_lines=$lines
 	launch "$ps" "$vars" "$@" "$f"
-	resize "$ps" "$cols" "$lines"
+	launch_cols= launch_lines=
 	if ! wait_cond "$ps" lines_are "$lines" || ! wait_re "$ps" '^ \? help  q quit'; then
 		bad "$lab: starts at ${cols}x$lines"
 		finish "$ps"
