@@ -1480,6 +1480,9 @@ int ui_key(struct ui *u, int ch)
 	u->msg[0] = '\0';
 	if (ch == KEY_RESIZE) {
 		ui_layout(u);
+		/* Repaint every cell: output written at the old size may have
+		 * wrapped on the resized terminal, which ncurses cannot know. */
+		clearok(curscr, TRUE);
 		return 0;
 	}
 	if (u->mode != MODE_KEYS) {
