@@ -8,7 +8,6 @@
  * its caller chain ends), and the numbers summed that way must equal the
  * tree's exactly.
  */
-#include <dirent.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -598,27 +597,16 @@ static void test_random(void **state)
 
 /* ------------------------------------------------------------ real traces */
 
-static void check_dir(const char *dir, size_t *count)
+/* Loads one real trace and checks its trees. */
+static void check_file(const char *path)
 {
-	DIR *d = opendir(dir);
-	if (!d)
-		return;
-	for (struct dirent *e; (e = readdir(d)) != NULL;) {
-		size_t n = strlen(e->d_name);
-		if (n < 7 || strcmp(e->d_name + n - 6, ".trace") != 0)
-			continue;
-		char *path = tu_path(dir, e->d_name);
-		struct trace tr;
-		struct tv_error err = {0};
-		char errfile[1024];
-		trace_init(&tr);
-		assert_int_equal(load_file(&tr, path, &err, errfile, sizeof errfile), TV_OK);
-		check_trace(&tr, e->d_name);
-		trace_free(&tr);
-		free(path);
-		++*count;
-	}
-	closedir(d);
+	struct trace tr;
+	struct tv_error err = {0};
+	char errfile[1024];
+	trace_init(&tr);
+	assert_int_equal(load_file(&tr, path, &err, errfile, sizeof errfile), TV_OK);
+	check_trace(&tr, strrchr(path, '/') + 1);
+	trace_free(&tr);
 }
 
 static void test_real(void **state)
@@ -629,11 +617,11 @@ static void test_real(void **state)
 		print_message("real-trace folder absent: skipped\n");
 		skip();
 	}
-	size_t n = 0;
-	check_dir(dir, &n);
-	char *sub = tu_path(dir, "streaming");
-	check_dir(sub, &n);
-	free(sub);
+	size_t n;
+	char **v = tu_real_traces(&n);
+	for (size_t i = 0; i < n; i++)
+		check_file(v[i]);
+	tu_free_list(v, n);
 	assert_true(n > 0);
 	print_message("call trees checked on %zu real traces (all threads and each thread)\n", n);
 }

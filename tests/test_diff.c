@@ -5,7 +5,6 @@
  * Unless a test says otherwise traces are V1 version 3, clock=dual, and
  * the sort clock is wall.
  */
-#include <dirent.h>
 #include <inttypes.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -859,14 +858,10 @@ static void test_real_self(void **state)
 		print_message("real-trace folder absent: skipped\n");
 		skip();
 	}
-	DIR *dh = opendir(dir);
-	assert_non_null(dh);
-	size_t done = 0;
-	for (struct dirent *e; (e = readdir(dh)) != NULL;) {
-		size_t len = strlen(e->d_name);
-		if (len < 7 || strcmp(e->d_name + len - 6, ".trace") != 0)
-			continue;
-		char *path = tu_path(dir, e->d_name);
+	size_t done, nv;
+	char **v = tu_real_traces(&nv);
+	for (done = 0; done < nv; done++) {
+		const char *path = v[done];
 		uint8_t *buf;
 		size_t n;
 		assert_int_equal(tu_read_file(path, &buf, &n), 0);
@@ -886,10 +881,8 @@ static void test_real_self(void **state)
 			trace_free(&tr[r]);
 		}
 		free(buf);
-		free(path);
-		done++;
 	}
-	closedir(dh);
+	tu_free_list(v, nv);
 	assert_true(done > 0);
 	print_message("%zu real traces diffed with themselves\n", done);
 }

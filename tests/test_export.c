@@ -10,7 +10,6 @@
 #include "config.h"
 #endif
 
-#include <dirent.h>
 #include <inttypes.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -567,29 +566,6 @@ static void test_dump_pair(void **state)
 
 /* ------------------------------------------------------------ real traces */
 
-static int name_cmp(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-/* Paths of dir's *.trace files, sorted, appended to *v. */
-static void list_traces(const char *dir, char ***v, size_t *n)
-{
-	DIR *d = opendir(dir);
-	if (!d)
-		return;
-	size_t first = *n;
-	for (struct dirent *e; (e = readdir(d)) != NULL;) {
-		size_t len = strlen(e->d_name);
-		if (len < 7 || strcmp(e->d_name + len - 6, ".trace") != 0)
-			continue;
-		*v = realloc(*v, (*n + 1) * sizeof **v);
-		assert_non_null(*v);
-		(*v)[(*n)++] = tu_path(dir, e->d_name);
-	}
-	closedir(d);
-	qsort(*v + first, *n - first, sizeof **v, name_cmp);
-}
 
 /* Per frame text: Σ excl expected, Σ N seen. */
 struct fsum {
@@ -769,12 +745,8 @@ static void test_real(void **state)
 	const char *dir = tu_real_dir();
 	if (!dir)
 		skip();
-	char **v = NULL;
-	size_t n = 0;
-	list_traces(dir, &v, &n);
-	char *sdir = tu_path(dir, "streaming");
-	list_traces(sdir, &v, &n);
-	free(sdir);
+	size_t n;
+	char **v = tu_real_traces(&n);
 	unsigned fails = 0;
 	for (size_t i = 0; i < n; i++) {
 		struct loaded l;

@@ -10,7 +10,6 @@
 #include <stdint.h>
 #include <cmocka.h>
 
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,13 +19,10 @@
 #include "keyfile.h"
 #include "load.h"
 #include "stream.h"
+#include "testutil.h"
 #include "trace.h"
 #include "v1.h"
 #include "v2.h"
-
-#ifndef TV_REAL_DIR
-#define TV_REAL_DIR "../shared/traces/real"
-#endif
 
 /* ------------------------------------------------------------ byte builder */
 
@@ -1244,55 +1240,24 @@ static void test_v2_errors(void **state)
 
 /* ------------------------------------------------------------ real traces */
 
-static const char *real_dir(void)
-{
-	const char *d = getenv("TV_REAL_DIR");
-	struct stat st;
-
-	if (!d || !*d)
-		d = TV_REAL_DIR;
-	return stat(d, &st) == 0 && S_ISDIR(st.st_mode) ? d : NULL;
-}
-
+/* The whole file, malloc'd; NULL when unreadable. */
 static uint8_t *slurp(const char *path, size_t *len)
 {
-	FILE *f = fopen(path, "rb");
 	uint8_t *p;
-	long n;
-
-	if (!f)
-		return NULL;
-	fseek(f, 0, SEEK_END);
-	n = ftell(f);
-	fseek(f, 0, SEEK_SET);
-	p = malloc(n > 0 ? (size_t)n : 1);
-	assert_non_null(p);
-	*len = fread(p, 1, (size_t)n, f);
-	fclose(f);
-	return p;
-}
-
-static int has_suffix(const char *s, const char *suf)
-{
-	size_t n = strlen(s), k = strlen(suf);
-	return n >= k && strcmp(s + n - k, suf) == 0;
+	return tu_read_file(path, &p, len) == 0 ? p : NULL;
 }
 
 static void test_real_traces(void **state)
 {
 	(void)state;
-	const char *dir = real_dir();
-	char path[4096];
-	int seen = 0;
+	const char *dir = tu_real_dir();
+	size_t seen, nv;
 
 	if (!dir)
 		skip();
-	DIR *d = opendir(dir);
-	assert_non_null(d);
-	for (struct dirent *e; (e = readdir(d));) {
-		if (!has_suffix(e->d_name, ".trace"))
-			continue;
-		snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+	char **v = tu_list_traces(dir, &nv);
+	for (seen = 0; seen < nv; seen++) {
+		const char *path = v[seen], *name = strrchr(path, '/') + 1;
 		size_t len;
 		uint8_t *p = slurp(path, &len);
 		struct rec r;
@@ -1301,20 +1266,19 @@ static void test_real_traces(void **state)
 		struct sink s = rec_sink(&r, 0, len);
 		enum tv_status st = load_scan(p, len, &s, &err);
 		if (st != TV_OK)
-			fail_msg("%s: status %d at %llu", e->d_name, st, (unsigned long long)err.offset);
+			fail_msg("%s: status %d at %llu", name, st, (unsigned long long)err.offset);
 		assert_true(r.has_num_calls);
 		if (r.records != r.num_calls)
-			fail_msg("%s: %llu records, num-method-calls %llu", e->d_name,
+			fail_msg("%s: %llu records, num-method-calls %llu", name,
 			         (unsigned long long)r.records, (unsigned long long)r.num_calls);
 		for (int k = 0; k < TV_WARN_COUNT; k++)
 			if (r.warn[k] && k != TV_W_KEY_LINE)
-				fail_msg("%s: warning %s", e->d_name, warn_name((enum tv_warn)k));
+				fail_msg("%s: warning %s", name, warn_name((enum tv_warn)k));
 		assert_false(r.bad_offset);
 		assert_int_equal(r.formats, 1);
-		seen++;
 		free(p);
 	}
-	closedir(d);
+	tu_free_list(v, nv);
 	assert_true(seen >= 17);
 }
 
@@ -1326,7 +1290,7 @@ static const struct { const char *name; uint64_t records, threads; } streaming_f
 
 static uint8_t *slurp_streaming(size_t i, size_t *len)
 {
-	const char *dir = real_dir();
+	const char *dir = tu_real_dir();
 	char path[4096];
 
 	if (!dir)
@@ -1338,7 +1302,7 @@ static uint8_t *slurp_streaming(size_t i, size_t *len)
 static void test_real_streaming(void **state)
 {
 	(void)state;
-	if (!real_dir())
+	if (!tu_real_dir())
 		skip();
 	for (size_t i = 0; i < sizeof streaming_files / sizeof streaming_files[0]; i++) {
 		size_t len;
@@ -1507,7 +1471,7 @@ static void test_damage_prefixes(void **state)
 {
 	(void)state;
 	struct bb bufs[8] = {{0}};
-	const char *dir = real_dir();
+	const char *dir = tu_real_dir();
 
 	build_art_v3(&bufs[0]);
 	build_stream_f3(&bufs[1], 1);
@@ -1576,7 +1540,7 @@ static void test_damage_flips(void **state)
 	every_prefix(ab.p, ab.n);
 	free(ab.p);
 
-	const char *dir = real_dir();
+	const char *dir = tu_real_dir();
 	if (!dir)
 		return;
 	static const char *const names[] = {

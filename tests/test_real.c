@@ -22,7 +22,6 @@
 #include "config.h"
 #endif
 
-#include <dirent.h>
 #include <inttypes.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -95,61 +94,6 @@ static char *xstrdup(const char *s)
 }
 
 /* ------------------------------------------------------------ the files */
-
-static int name_cmp(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-/* Paths of the *.trace files in dir, sorted; *n set. NULL and 0 when dir is absent. */
-static char **list_traces(const char *dir, size_t *n)
-{
-	DIR *d = opendir(dir);
-	char **v = NULL;
-	size_t cap = 0;
-
-	*n = 0;
-	if (!d)
-		return NULL;
-	for (struct dirent *e; (e = readdir(d)) != NULL;) {
-		size_t len = strlen(e->d_name);
-		if (len < 7 || strcmp(e->d_name + len - 6, ".trace") != 0)
-			continue;
-		if (*n == cap) {
-			cap = cap ? 2 * cap : 32;
-			v = xrealloc(v, cap * sizeof *v);
-		}
-		v[(*n)++] = tu_path(dir, e->d_name);
-	}
-	closedir(d);
-	if (*n)
-		qsort(v, *n, sizeof *v, name_cmp);
-	return v;
-}
-
-static void free_list(char **v, size_t n)
-{
-	for (size_t i = 0; i < n; i++)
-		free(v[i]);
-	free(v);
-}
-
-/* The good traces: top level, then streaming/. */
-static char **list_good(const char *dir, size_t *n)
-{
-	size_t n1, n2;
-	char *sdir = tu_path(dir, "streaming");
-	char **a = list_traces(dir, &n1);
-	char **b = list_traces(sdir, &n2);
-
-	free(sdir);
-	a = xrealloc(a, (n1 + n2) * sizeof *a);
-	if (n2)
-		memcpy(a + n1, b, n2 * sizeof *b);
-	free(b);
-	*n = n1 + n2;
-	return a;
-}
 
 static const char *base_name(const char *path)
 {
@@ -846,17 +790,16 @@ static const char *real_dir_or_skip(void)
 
 static void test_invariants(void **state)
 {
-	const char *dir = real_dir_or_skip();
 	struct ctx c = {NULL, NULL, 0};
 	size_t n;
-	char **v = list_good(dir, &n);
+	char **v = (real_dir_or_skip(), tu_real_traces(&n));
 
 	(void)state;
 	assert_true(n > 0);
 	for (size_t i = 0; i < n; i++)
 		check_trace_all(&c, v[i]);
 	print_message("invariants checked on %zu real traces (all threads and each thread)\n", n);
-	free_list(v, n);
+	tu_free_list(v, n);
 	assert_int_equal(c.fails, 0);
 }
 
@@ -872,10 +815,9 @@ static uint32_t busiest_thread(const struct trace *tr)
 
 static void test_busiest_thread(void **state)
 {
-	const char *dir = real_dir_or_skip();
 	struct ctx c = {NULL, NULL, 0};
 	size_t n;
-	char **v = list_good(dir, &n);
+	char **v = (real_dir_or_skip(), tu_real_traces(&n));
 
 	(void)state;
 	for (size_t i = 0; i < n; i++) {
@@ -887,7 +829,7 @@ static void test_busiest_thread(void **state)
 		real_free(&r);
 	}
 	print_message("busiest thread of %zu real traces checked alone\n", n);
-	free_list(v, n);
+	tu_free_list(v, n);
 	assert_int_equal(c.fails, 0);
 }
 
@@ -899,7 +841,7 @@ static void test_damaged(void **state)
 	char *ddir = tu_path(dir, "damaged");
 	struct ctx c = {NULL, "damaged", 0};
 	size_t n;
-	char **v = list_traces(ddir, &n);
+	char **v = tu_list_traces(ddir, &n);
 
 	(void)state;
 	for (size_t i = 0; i < n; i++) {
@@ -933,7 +875,7 @@ static void test_damaged(void **state)
 		trace_free(&tr);
 	}
 	print_message("%zu damaged traces tried\n", n);
-	free_list(v, n);
+	tu_free_list(v, n);
 	free(ddir);
 	assert_int_equal(c.fails, 0);
 }
@@ -970,7 +912,7 @@ static char **read_gz_lines(const char *path, size_t *n)
 	}
 	free(line);
 	if (pclose(f) != 0 || *n == 0) {
-		free_list(v, *n);
+		tu_free_list(v, *n);
 		*n = 0;
 		return NULL;
 	}
@@ -1695,7 +1637,7 @@ static void test_traceview_reference(void **state)
 		skip();
 	}
 	memset(&st, 0, sizeof st);
-	v = list_traces(dir, &n);
+	v = tu_list_traces(dir, &n);
 	for (size_t i = 0; i < n; i++) {
 		struct real r;
 		char *rp = reference_path(dir, base_name(v[i]), "traceview");
@@ -1710,7 +1652,7 @@ static void test_traceview_reference(void **state)
 			real_free(&r);
 			tvr_free(&ref);
 		}
-		free_list(lines, nl);
+		tu_free_list(lines, nl);
 		free(rp);
 	}
 	print_message("Traceview reference: %u traces (%u with every method compared, %u"
@@ -1718,7 +1660,7 @@ static void test_traceview_reference(void **state)
 	              " methods absent from its table (zero incl); %u methods with a"
 	              " \"(context switch)\" child\n", st.traces, st.full,
 	              st.partial, st.methods, st.edges, st.threads, st.absent, st.cswitch);
-	free_list(v, n);
+	tu_free_list(v, n);
 	assert_int_equal(c.fails, 0);
 	assert_true(st.full >= 1);
 }
@@ -1926,7 +1868,7 @@ static void test_dmtracedump_reference(void **state)
 		skip();
 	}
 	memset(&st, 0, sizeof st);
-	v = list_traces(dir, &n);
+	v = tu_list_traces(dir, &n);
 	for (size_t i = 0; i < n; i++) {
 		struct real r;
 		char *rp = reference_path(dir, base_name(v[i]), "dmtracedump");
@@ -1942,14 +1884,14 @@ static void test_dmtracedump_reference(void **state)
 			real_free(&r);
 			dmr_free(&ref);
 		}
-		free_list(lines, nl);
+		tu_free_list(lines, nl);
 		free(rp);
 	}
 	print_message("dmtracedump reference: %u traces (Total cycles), %u with every"
 	              " method compared, %u partly, %u methods; %u absent from its"
 	              " tables (zero incl)\n", st.traces, st.full, st.partial, st.methods,
 	              st.absent);
-	free_list(v, n);
+	tu_free_list(v, n);
 	assert_int_equal(c.fails, 0);
 	assert_true(st.full >= 1);
 }

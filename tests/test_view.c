@@ -5,7 +5,6 @@
  * trace checked against the invariants, and the range's record counts and
  * interpolation against a brute-force scan of the records.
  */
-#include <dirent.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -858,9 +857,9 @@ static void check_whole(const struct trace *tr, const char *name)
 	trace_free(&v);
 }
 
-static void check_real(const char *dir, const char *file, size_t *count)
+static void check_real(const char *path)
 {
-	char *path = tu_path(dir, file);
+	const char *file = strrchr(path, '/') + 1;
 	uint8_t *buf;
 	size_t len;
 	struct trace tr;
@@ -873,21 +872,6 @@ static void check_real(const char *dir, const char *file, size_t *count)
 	check_brute(&tr, buf, len, file);
 	trace_free(&tr);
 	free(buf);
-	free(path);
-	++*count;
-}
-
-static void real_dir(const char *dir, size_t *count)
-{
-	DIR *d = opendir(dir);
-	if (!d)
-		return;
-	for (struct dirent *e; (e = readdir(d)) != NULL;) {
-		size_t n = strlen(e->d_name);
-		if (n > 6 && strcmp(e->d_name + n - 6, ".trace") == 0)
-			check_real(dir, e->d_name, count);
-	}
-	closedir(d);
 }
 
 static void test_real(void **state)
@@ -898,11 +882,11 @@ static void test_real(void **state)
 		print_message("real-trace folder absent: skipped\n");
 		skip();
 	}
-	size_t n = 0;
-	real_dir(dir, &n);
-	char *sub = tu_path(dir, "streaming");
-	real_dir(sub, &n);
-	free(sub);
+	size_t n;
+	char **v = tu_real_traces(&n);
+	for (size_t i = 0; i < n; i++)
+		check_real(v[i]);
+	tu_free_list(v, n);
 	assert_true(n > 0);
 	print_message("ranges, transforms and categories checked on %zu real traces\n", n);
 }

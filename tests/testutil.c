@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <dirent.h>
 #include <sys/stat.h>
 
 #ifndef TV_REAL_DIR
@@ -33,6 +34,64 @@ char *tu_path(const char *dir, const char *name)
 		abort();
 	snprintf(p, n, "%s/%s", dir, name);
 	return p;
+}
+
+static int tu_name_cmp(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static int tu_is_trace_name(const char *name)
+{
+	size_t len = strlen(name);
+	return len > 6 && strcmp(name + len - 6, ".trace") == 0;
+}
+
+/* Appends dir's sorted *.trace paths to v[0..*n). */
+static char **tu_add_traces(char **v, size_t *n, const char *dir)
+{
+	DIR *d = opendir(dir);
+	if (!d)
+		return v;
+	size_t first = *n;
+	for (struct dirent *e; (e = readdir(d)) != NULL;) {
+		if (!tu_is_trace_name(e->d_name))
+			continue;
+		v = realloc(v, (*n + 1) * sizeof *v);
+		if (!v)
+			abort();
+		v[(*n)++] = tu_path(dir, e->d_name);
+	}
+	closedir(d);
+	if (*n > first)
+		qsort(v + first, *n - first, sizeof *v, tu_name_cmp);
+	return v;
+}
+
+char **tu_list_traces(const char *dir, size_t *n)
+{
+	*n = 0;
+	return tu_add_traces(NULL, n, dir);
+}
+
+char **tu_real_traces(size_t *n)
+{
+	const char *dir = tu_real_dir();
+	*n = 0;
+	if (!dir)
+		return NULL;
+	char **v = tu_add_traces(NULL, n, dir);
+	char *sub = tu_path(dir, "streaming");
+	v = tu_add_traces(v, n, sub);
+	free(sub);
+	return v;
+}
+
+void tu_free_list(char **v, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		free(v[i]);
+	free(v);
 }
 
 int tu_read_file(const char *path, uint8_t **buf, size_t *len)

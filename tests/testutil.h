@@ -22,6 +22,17 @@ const char *tu_real_dir(void);
 /* dir + "/" + name, malloc'd (abort on OOM). */
 char *tu_path(const char *dir, const char *name);
 
+/* The *.trace files of dir, as malloc'd paths sorted by name; *n set.
+ * NULL and 0 when dir is absent or has none (abort on OOM). */
+char **tu_list_traces(const char *dir, size_t *n);
+
+/* The good real traces: tu_real_dir()'s *.trace files, then those of its
+ * streaming/ folder; NULL and 0 when the folder is absent. */
+char **tu_real_traces(size_t *n);
+
+/* Frees n malloc'd strings and their array (as tu_list_traces() gives). */
+void tu_free_list(char **v, size_t n);
+
 /* Whole file into a malloc'd buffer. 0, or -1 (errno set) when unreadable. */
 int tu_read_file(const char *path, uint8_t **buf, size_t *len);
 
