@@ -425,7 +425,7 @@ static void dv_cells_method(const struct diffview *v, const struct diff_row *r,
 {
 	int c = v->clock, hb = r->base != DIFF_NONE, hn = r->next != DIFF_NONE;
 	const char *arrow = draw_sym(SYM_ARROW, v->ascii);
-	char b[24] = "-", x[24] = "-";
+	char b[18] = "-", x[18] = "-"; /* counts past 10^16 are cut */
 	numfmt_ms_change(cells[0], 40, r->excl[0][c], r->excl[1][c]);
 	dv_pct(cells[1], 40, r->excl[0][c], r->excl[1][c], hb, hn);
 	dv_signed(v, cells[0], 40);
