@@ -339,20 +339,15 @@ static int main_fail_if_opt(struct main_opts *o, const char *arg)
 	return 0;
 }
 
-/* --view: a pane, or calls and jank, printed for now as their reports. */
+/* --view: a pane of the UI (1-6, in the order of the pane keys). */
 static int main_view_opt(struct main_opts *o, const char *arg)
 {
 	static const char *const views[] = {"table", "tree", "bottom-up", "flame", "calls", "jank"};
 	int k = main_word(arg, views, 6);
 	if (k < 0)
 		return main_bad_word("--view", arg, views, 6);
-	if (k >= 4) {
-		o->format = k == 4 ? FMT_CALLS : FMT_JANK;
-		o->report = o->format_set = 1;
-	} else {
-		o->view = k + 1;
-		o->report = 1;
-	}
+	o->view = k + 1;
+	o->report = 1;
 	return 0;
 }
 
@@ -503,8 +498,8 @@ static int main_check(const struct main_opts *o)
 		return main_usage_error("--view prints one pane of one trace: it takes no --diff, "
 		                        "--format or --output");
 	if ((o->width_set || o->height) && !o->view)
-		return main_usage_error("--width and --height go with --view=table, tree, bottom-up "
-		                        "or flame");
+		return main_usage_error("--width and --height go with --view (table, tree, "
+		                        "bottom-up, flame, calls, jank)");
 	if (o->diff && (o->format == FMT_WAITS || o->format == FMT_WAITS_JSON))
 		return main_usage_error("--diff cannot write --format=%s (expected text, csv, json, "
 		                        "folded)", main_formats[o->format]);
@@ -522,9 +517,10 @@ enum {
 static unsigned main_uses(const struct main_opts *o, int ui)
 {
 	if (ui)  /* the full-screen view starts with the steps applied */
-		return USE_THREAD | USE_COLOR | USE_ASCII | USE_VIEW;
+		return USE_THREAD | USE_COLOR | USE_ASCII | USE_VIEW | USE_FRAME;
 	if (o->view)
-		return USE_THREAD | USE_CLOCK | USE_VIEW | USE_METHOD | USE_ASCII;
+		return USE_THREAD | USE_CLOCK | USE_VIEW | USE_METHOD | USE_ASCII |
+		       (o->view == 6 ? USE_FRAME : 0);
 	switch (o->format) {
 	case FMT_TEXT: case FMT_CSV: case FMT_JSON: return USE_THREAD | USE_VIEW;
 	case FMT_CHROME: case FMT_SPEEDSCOPE:
@@ -1227,7 +1223,8 @@ static int main_print_view(const struct main_opts *o, const struct trace *loaded
                            struct trace *view)
 {
 	/* The view is already seen through the steps: the UI adds none. */
-	struct ui_opts uo = {.color = 0, .ascii = o->ascii, .scoped = o->thread != NULL};
+	struct ui_opts uo = {.color = 0, .ascii = o->ascii, .scoped = o->thread != NULL,
+	                     .loaded = loaded, .frame = o->frame_set ? o->frame : 0};
 	struct viewprint_req req = {o->view, o->width_set ? o->width : 80, o->height, -1,
 	                            UINT32_MAX};
 	if (o->thread && main_thread(o, o->path[0], loaded, &uo.tid) != 0)
@@ -1268,7 +1265,7 @@ static int main_single(const struct main_opts *o, const struct mapping *map)
 {
 	struct trace tr;
 	struct ui_opts uo = {o->color, o->ascii, o->thread != NULL, 0, o->steps, o->nsteps, o->app_arg,
-	                     0};
+	                     0, NULL, o->frame_set ? o->frame : 0};
 	if (o->format == FMT_DUMP)
 		return main_dump(o, map);
 	/* The view takes the terminal before the load, so its progress shows
