@@ -69,23 +69,32 @@ static void cp_job_calls(struct cp_job *j)
 		calls_histogram(&j->c, j->clock, &j->hist);
 }
 
+/* The result is a copy of the request with the rows moved into it: the
+ * worker drops the request itself once run. */
 static void *cp_job_run(void *arg)
 {
-	struct cp_job *j = arg;
+	struct cp_job *j = arg, *r = malloc(sizeof *r);
 	struct tv_error err;
+	if (!r)
+		return NULL;
 	if (j->jank)
 		j->st = jank_find(&j->j, j->tr, j->thread, j->frame, &j->ax, &err);
 	else
 		cp_job_calls(j);
-	return j;
+	*r = *j;
+	memset(&j->c, 0, sizeof j->c);
+	memset(&j->j, 0, sizeof j->j);
+	return r;
 }
 
 /* The job's result becomes the pane's rows. */
 static void cp_take(struct callspane *p, struct cp_job *j)
 {
 	p->busy = 0;
-	if (!j)
+	if (!j) {
+		snprintf(p->note, sizeof p->note, "out of memory");
 		return;
+	}
 	if (j->st != TV_OK) {
 		snprintf(p->note, sizeof p->note, "%s", j->st == TV_ERR_NO_THREAD
 		         ? "that thread has no calls" : "out of memory");
@@ -151,6 +160,7 @@ static void cp_request(struct callspane *p)
 	p->busy = 1;
 	if (!p->jobs || cp_records(tr) < p->inline_below) {
 		cp_take(p, cp_job_run(j));
+		cp_job_free(j);
 		return;
 	}
 	p->job_id = jobs_submit(p->jobs, cp_job_run, j, cp_job_free, cp_job_free);
