@@ -36,6 +36,8 @@
 #include "numfmt.h"
 #include "pane.h"
 #include "profile.h"
+#include "srcfind.h"
+#include "srcopen.h"
 #include "prompt.h"
 #include "table.h"
 #include "text.h"
@@ -59,7 +61,7 @@
 
 /* What the footer line is doing: keys, or one of the prompts. */
 enum ui_mode { MODE_KEYS, MODE_FIND, MODE_FILTER, MODE_EXPORT_KIND, MODE_EXPORT_NAME,
-               MODE_EXPORT_CONFIRM, MODE_COLLAPSE, MODE_APP };
+               MODE_EXPORT_CONFIRM, MODE_COLLAPSE, MODE_APP, MODE_SRC_PICK };
 
 struct ui {
 	const char *path;          /* the trace's file, or the diff's base */
@@ -104,6 +106,9 @@ struct ui {
 	struct callspane calls, jank; /* every call (5), jank (J) */
 	const struct trace *loaded;   /* the call lists' axis: ui_opts.loaded */
 	uint64_t frame;
+	const char *src;              /* --src: where o looks for sources */
+	struct srcfind found;         /* o's matches while the choice is open */
+	int64_t found_line;
 	struct pane list;          /* the table or the diff table */
 	struct pane lower;         /* shown below the timeline: list, a tree, flame */
 	struct pane timeline;      /* ops NULL without one */
@@ -865,6 +870,7 @@ struct ui *ui_new(const char *path, struct trace *tr, const struct ui_opts *o)
 	u->cur = tr;
 	u->loaded = o->loaded ? o->loaded : tr;
 	u->frame = o->frame;
+	u->src = o->src;
 	int clock = tr->has_clock[TV_CPU] ? TV_CPU : TV_WALL;
 	if (ui_common(u, o) < 0 || profile_build(&u->all, tr, NULL, &err) != TV_OK ||
 	    timeline_build(&u->tl, tr, &err) != TV_OK ||
@@ -917,6 +923,7 @@ void ui_free(struct ui *u)
 	if (!u)
 		return;
 	free(u->clip);
+	srcfind_free(&u->found);
 	jobs_free(u->jobs);  /* first: the worker may be reading the trace */
 	ui_del_windows(u);
 	textview_free(&u->help);
@@ -1444,9 +1451,64 @@ static void ui_command(struct ui *u)
 	u->command_shown = 1;
 }
 
+/* The editor on a file: the terminal goes back to the shell's mode for
+ * it, and the whole screen is drawn again afterwards. */
+static void ui_edit(struct ui *u, const char *path, int64_t line)
+{
+	char msg[sizeof u->msg];
+	def_prog_mode();
+	endwin();
+	srcopen_run(path, line, msg, sizeof msg);
+	reset_prog_mode();
+	clearok(curscr, TRUE);
+	ui_say(u, msg);
+}
+
+/* o: the selected method's source file, found under --src (srcfind.h);
+ * several matches open a choice on the footer. */
 static void ui_open_source(struct ui *u)
 {
-	ui_say(u, "o: not yet");
+	char msg[sizeof u->msg], cls[200];
+	uint32_t m = ui_selected(u);
+	if (!u->src) {
+		ui_say(u, "o opens sources from --src=DIR[:DIR...]: start traceview with it");
+		return;
+	}
+	if (m == PANE_NONE || m >= u->cur->nmethods || u->cur->methods[m].synthetic ||
+	    !u->cur->methods[m].declared) {
+		ui_say(u, "select a method with a class first");
+		return;
+	}
+	const struct tv_method *tm = &u->cur->methods[m];
+	srcfind_free(&u->found);
+	if (srcfind_find(&u->found, u->src, trace_str(u->cur, tm->cls), tm->cls.len,
+	                 tm->source.len ? trace_str(u->cur, tm->source) : NULL, tm->source.len) !=
+	    TV_OK) {
+		ui_say(u, "out of memory");
+		return;
+	}
+	u->found_line = tm->has_line ? tm->line : 0;
+	text_escape(trace_str(u->cur, tm->cls), tm->cls.len, u->ascii, cls, sizeof cls);
+	if (!u->found.n) {
+		snprintf(msg, sizeof msg, "no %.60s for %.90s under --src=%.80s%s", u->found.name[0]
+		         ? u->found.name : "source file", cls, u->src,
+		         u->found.capped ? " (the search stopped at its bound)" : "");
+		ui_say(u, msg);
+	} else if (u->found.n == 1) {
+		ui_edit(u, u->found.paths[0], u->found_line);
+	} else {
+		u->mode = MODE_SRC_PICK;
+	}
+}
+
+/* The choice among several files: a digit opens that one. */
+static void ui_src_pick_key(struct ui *u, int ch)
+{
+	u->mode = MODE_KEYS;
+	if (ch >= '1' && ch <= '9' && (size_t)(ch - '1') < u->found.n)
+		ui_edit(u, u->found.paths[ch - '1'], u->found_line);
+	else
+		ui_say(u, "no file opened");
 }
 
 static int ui_shell_action(struct ui *u, enum action a, int *quit)
@@ -1557,6 +1619,8 @@ int ui_key(struct ui *u, int ch)
 			ui_find_key(u, a, ch);
 		else if (u->mode == MODE_COLLAPSE || u->mode == MODE_APP)
 			ui_transform_key(u, a, ch);
+		else if (u->mode == MODE_SRC_PICK)
+			ui_src_pick_key(u, ch);
 		else
 			ui_export_key(u, a, ch);
 		return 0;
@@ -1710,6 +1774,18 @@ static void ui_draw_prompt(const struct ui *u, char *line, size_t n)
 		snprintf(line, n, " %s %s   Enter apply  Esc cancel",
 		         u->mode == MODE_APP ? "only my code, the app's packages:" : "collapse classes:", q);
 		break;
+	case MODE_SRC_PICK: {
+		size_t k = (size_t)snprintf(line, n, " %zu files match, pick one:", u->found.n);
+		for (size_t i = 0; i < u->found.n && i < 9 && k < n; i++) {
+			char e[600];
+			const char *p = u->found.paths[i];
+			text_escape(p, strlen(p), u->ascii, e, sizeof e);
+			k += (size_t)snprintf(line + k, n - k, "  %zu %s", i + 1, e);
+		}
+		if (k < n)
+			snprintf(line + k, n - k, "  (other keys cancel)");
+		break;
+	}
 	case MODE_KEYS: line[0] = '\0'; break;
 	}
 }

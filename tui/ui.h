@@ -32,6 +32,7 @@ struct ui_opts {
 	 * timeline axis and main thread of the call lists; NULL: tr. */
 	const struct trace *loaded;
 	uint64_t frame;    /* --frame: the jank budget, µs; 0: 16.7 ms */
+	const char *src;   /* --src: DIR[:DIR...] where o finds sources; NULL */
 };
 
 /* The loading screen, so a long load shows its progress on the view's
