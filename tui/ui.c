@@ -1431,6 +1431,9 @@ static void ui_command(struct ui *u)
 		k += (size_t)snprintf(u->command + k, size - k, " --clock=%s --view=%s --width=%d "
 		                      "--height=%d", u->tbl.clock == TV_CPU ? "cpu" : "wall", views[n],
 		                      getmaxx(u->tbw), getmaxy(u->tbw));
+	if (n == 5 && u->frame && k < size)
+		k += (size_t)snprintf(u->command + k, size - k, " --frame=%lluus",
+		                      (unsigned long long)u->frame);
 	uint32_t m = ui_selected(u);
 	if (m != PANE_NONE && m < u->tr->nmethods && k < size) {
 		ui_method_arg(u, m, arg, sizeof arg);
