@@ -958,6 +958,14 @@ check "--view=calls: the first call's row" stdout_has \
 run --view=calls --clock=wall --method=android.os.Looper.loop "$SAMPLE"
 check "--view=calls --clock=wall: the summary on the wall clock" stdout_has \
 	'^ count 7  min 0.000  mean 998.174  p50 0.000  p95 6497.565  max 6497.565'
+run --view=calls --range=1s..3s --method=android.os.Handler.dispatchMessage "$SAMPLE"
+check "--view=calls --range: starts on the loaded trace's axis, as the report" stdout_has \
+	'^       1     2230.624    769.376    367.731    401.645    10  a'
+check "--view=calls without --height: the histogram, every row, no blank rows" \
+	test "$(wc -l <"$tmp/out")" -eq 11 -a "$(grep -c '^ *$' "$tmp/out")" -eq 0
+run --view=calls --frame=1ms "$SAMPLE"
+check "--view=calls warns that --frame is the jank pane's" stderr_has \
+	'warning: --frame has no effect with --view=calls'
 run -f calls --method=android.os.Looper.loop "$SAMPLE"
 check "--format=calls is still the report" first_line_has "$tmp/out" \
 	'^Calls of android.os.Looper.loop: 7 calls; times in ms'

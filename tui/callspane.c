@@ -259,7 +259,11 @@ static int cp_head(const struct callspane *p, int h)
 {
 	if (p->jank)
 		return 2;
-	return h >= CP_HIST_MIN_H && p->have && p->c.nrows ? 3 + CP_HIST_ROWS + 1 : 3;
+	if (!p->have || !p->c.nrows)
+		return 3;
+	/* The histogram when the pane is tall, or when everything fits. */
+	int full = 3 + CP_HIST_ROWS + 1;
+	return h >= CP_HIST_MIN_H || h >= full + (int)p->c.nrows ? full : 3;
 }
 
 static int cp_foot(const struct callspane *p)
@@ -269,8 +273,7 @@ static int cp_foot(const struct callspane *p)
 
 int callspane_rows_wanted(const struct callspane *p)
 {
-	int h = CP_HIST_MIN_H;
-	return cp_head(p, h) + (int)cp_nrows(p) + cp_foot(p) + (cp_nrows(p) ? 0 : 1);
+	return cp_head(p, CP_HIST_MIN_H) + (int)cp_nrows(p) + cp_foot(p) + (cp_nrows(p) ? 0 : 1);
 }
 
 int callspane_cursor_rows(const struct callspane *p, int *title_y, int *row_y)

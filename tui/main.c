@@ -343,13 +343,15 @@ static int main_fail_if_opt(struct main_opts *o, const char *arg)
 	return 0;
 }
 
+static const char *const main_view_names[] = {"table", "tree", "bottom-up", "flame", "calls",
+                                              "jank"};
+
 /* --view: a pane of the UI (1-6, in the order of the pane keys). */
 static int main_view_opt(struct main_opts *o, const char *arg)
 {
-	static const char *const views[] = {"table", "tree", "bottom-up", "flame", "calls", "jank"};
-	int k = main_word(arg, views, 6);
+	int k = main_word(arg, main_view_names, 6);
 	if (k < 0)
-		return main_bad_word("--view", arg, views, 6);
+		return main_bad_word("--view", arg, main_view_names, 6);
 	o->view = k + 1;
 	o->report = 1;
 	return 0;
@@ -575,6 +577,9 @@ static void main_warn_ignored(const struct main_opts *o, int ui)
 		if (ui)
 			fprintf(stderr, "traceview: warning: %s has no effect in the full-screen view\n",
 			        opts[i].name);
+		else if (o->view)
+			fprintf(stderr, "traceview: warning: %s has no effect with --view=%s\n",
+			        opts[i].name, main_view_names[o->view - 1]);
 		else
 			fprintf(stderr, "traceview: warning: %s has no effect with %s--format=%s\n",
 			        opts[i].name, o->diff ? "--diff " : "", main_formats[o->format]);
