@@ -6,6 +6,7 @@
 
 #include "callwalk.h"
 #include "grow.h"
+#include "numfmt.h"
 
 void calls_axis_of(const struct trace *tr, struct calls_axis *ax)
 {
@@ -225,6 +226,21 @@ uint64_t calls_bucket_low(uint32_t k)
 	for (uint32_t d = (k - 1) / 3; d; d--)
 		v *= 10;
 	return v;
+}
+
+size_t calls_bound_text(char *buf, uint64_t v)
+{
+	const char *unit = "us";
+	if (v >= 1000000 && v % 1000000 == 0) {
+		v /= 1000000;
+		unit = "s";
+	} else if (v >= 1000 && v % 1000 == 0) {
+		v /= 1000;
+		unit = "ms";
+	}
+	size_t n = numfmt_put_u64(buf, v);
+	memcpy(buf + n, unit, strlen(unit) + 1);
+	return n + strlen(unit);
 }
 
 uint32_t calls_bucket_of(uint64_t usec)

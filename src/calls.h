@@ -107,6 +107,10 @@ struct calls_hist {
 
 uint64_t calls_bucket_low(uint32_t k);
 uint32_t calls_bucket_of(uint64_t usec);
+/* A bucket bound for people in buf (room for NUMFMT_MAX + 3): "0us",
+ * "500us", "20ms", "5s" (1-2-5 steps are whole numbers of one of these
+ * units), NUL-terminated; returns its length. */
+size_t calls_bound_text(char *buf, uint64_t v);
 void calls_histogram(const struct calls *c, int clock, struct calls_hist *h);
 
 /* A method's id as the JSON reports write it, quotes included: "0x1a2b",

@@ -93,23 +93,6 @@ static void cr_text_row(struct outbuf *ob, const struct calls *c, const struct c
 	outbuf_putc(ob, '\n');
 }
 
-/* A bucket bound for people: "0us", "500us", "20ms", "5s" (1-2-5 steps
- * are whole numbers of one of these units). */
-static size_t cr_bound(char *buf, uint64_t v)
-{
-	const char *unit = "us";
-	if (v >= 1000000 && v % 1000000 == 0) {
-		v /= 1000000;
-		unit = "s";
-	} else if (v >= 1000 && v % 1000 == 0) {
-		v /= 1000;
-		unit = "ms";
-	}
-	size_t n = numfmt_put_u64(buf, v);
-	memcpy(buf + n, unit, strlen(unit));
-	return n + strlen(unit);
-}
-
 static void cr_histogram(struct outbuf *ob, const struct calls *c, int clock)
 {
 	struct calls_hist h;
@@ -125,10 +108,10 @@ static void cr_histogram(struct outbuf *ob, const struct calls *c, int clock)
 	outbuf_puts(ob, " (log scale, 1-2-5 buckets):\n");
 	for (uint32_t k = h.first; k <= h.last; k++) {
 		outbuf_write(ob, "  [", 3);
-		outbuf_right(ob, buf, cr_bound(buf, calls_bucket_low(k)), 6);
+		outbuf_right(ob, buf, calls_bound_text(buf, calls_bucket_low(k)), 6);
 		outbuf_write(ob, ", ", 2);
 		if (k + 1 < CALLS_BUCKETS)
-			outbuf_right(ob, buf, cr_bound(buf, calls_bucket_low(k + 1)), 6);
+			outbuf_right(ob, buf, calls_bound_text(buf, calls_bucket_low(k + 1)), 6);
 		else
 			outbuf_right(ob, "...", 3, 6);
 		outbuf_write(ob, ") |", 3);

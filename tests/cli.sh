@@ -949,8 +949,31 @@ check "--width without --view exits 2" status_is 2
 run --view=flame -f json "$SAMPLE"
 check "--view with --format exits 2" status_is 2
 run --view=calls --method=android.os.Looper.loop "$SAMPLE"
-"$TRACEVIEW" -f calls --method=android.os.Looper.loop "$SAMPLE" >"$tmp/calls.txt" 2>/dev/null
-check "--view=calls prints the calls report for now" same_as "$tmp/calls.txt"
+check "--view=calls prints the pane: its title" first_line_has "$tmp/out" \
+	'^ Calls of android/os/Looper.loop ()V: 7 calls$'
+check "--view=calls: the summary on the CPU clock" stdout_has \
+	'^ count 7  min 0.000  mean 224.843  p50 0.000  p95 1459.503  max 1459.503'
+check "--view=calls: the first call's row" stdout_has \
+	'^       1        0.000   6497.565   1459.503   5038.062     9  a/a/ActivityThrea'
+run --view=calls --clock=wall --method=android.os.Looper.loop "$SAMPLE"
+check "--view=calls --clock=wall: the summary on the wall clock" stdout_has \
+	'^ count 7  min 0.000  mean 998.174  p50 0.000  p95 6497.565  max 6497.565'
+run --view=calls --range=1s..3s --method=android.os.Handler.dispatchMessage "$SAMPLE"
+check "--view=calls --range: starts on the loaded trace's axis, as the report" stdout_has \
+	'^       1     2230.624    769.376    367.731    401.645    10  a'
+check "--view=calls without --height: the histogram, every row, no blank rows" \
+	test "$(wc -l <"$tmp/out")" -eq 11 -a "$(grep -c '^ *$' "$tmp/out")" -eq 0
+run --view=calls --frame=1ms "$SAMPLE"
+check "--view=calls warns that --frame is the jank pane's" stderr_has \
+	'warning: --frame has no effect with --view=calls'
+run -f calls --method=android.os.Looper.loop "$SAMPLE"
+check "--format=calls is still the report" first_line_has "$tmp/out" \
+	'^Calls of android.os.Looper.loop: 7 calls; times in ms'
+run --view=jank --frame=100ms "$SAMPLE"
+check "--view=jank --frame: the calls over the budget" first_line_has "$tmp/out" \
+	'^ Jank on \[1\] main: 3 calls of frame-critical methods over 100.000 ms$'
+check "--view=jank: the longest first" stdout_has \
+	'^     2230.624   1184.303    595.642    588.661  a/os/Handler.dispatchMessage'
 
 echo "# $skip skipped"
 echo "$pass passed, $fail failed"

@@ -21,7 +21,7 @@
 
 /* The panes of the shell (pane.h); PANE_PROMPT is the footer's prompt. */
 enum pane_kind { PANE_TABLE, PANE_TIMELINE, PANE_DIFF, PANE_TREE, PANE_FLAME, PANE_HELP,
-                 PANE_PROMPT, PANE_KINDS };
+                 PANE_CALLS, PANE_JANK, PANE_PROMPT, PANE_KINDS };
 
 #define PANE_BIT(k) (1u << (k))
 #define PANES_TABLE PANE_BIT(PANE_TABLE)
@@ -33,12 +33,17 @@ enum pane_kind { PANE_TABLE, PANE_TIMELINE, PANE_DIFF, PANE_TREE, PANE_FLAME, PA
  * graph. */
 #define PANES_TREE PANE_BIT(PANE_TREE)
 #define PANES_FLAME PANE_BIT(PANE_FLAME)
+/* The lists of single calls: every call of a method (5), jank (J). */
+#define PANES_CALLS PANE_BIT(PANE_CALLS)
+#define PANES_ROWS (PANES_CALLS | PANE_BIT(PANE_JANK))
 /* The panes of a trace (table, timeline, trees, flame graph), of any
  * screen, lists, and those with a method history. */
-#define PANES_TRACE (PANES_TABLE | PANES_TL | PANES_TREE | PANES_FLAME)
+#define PANES_TRACE (PANES_TABLE | PANES_TL | PANES_TREE | PANES_FLAME | PANES_ROWS)
 #define PANES_MAIN (PANES_TRACE | PANES_DIFF)
 #define PANES_METHODS (PANES_TABLE | PANES_DIFF)
-#define PANES_LIST (PANES_TABLE | PANES_DIFF | PANES_TREE | PANES_HELP)
+#define PANES_LIST (PANES_TABLE | PANES_DIFF | PANES_TREE | PANES_HELP | PANES_ROWS)
+/* The panes with sortable columns. */
+#define PANES_SORT (PANES_METHODS | PANES_CALLS)
 #define PANES_HISTORY (PANES_METHODS | PANES_TREE | PANES_FLAME)
 /* The panes of a trace that select a method: the transform keys. */
 #define PANES_SHAPE (PANES_TABLE | PANES_TREE | PANES_FLAME)
@@ -61,6 +66,9 @@ enum pane_kind { PANE_TABLE, PANE_TIMELINE, PANE_DIFF, PANE_TREE, PANE_FLAME, PA
 	ACTION(ACT_PANE_TREE, PANES_TRACE, "2", "panes", "show the call tree, top-down: one row per call path") \
 	ACTION(ACT_PANE_BOTTOMUP, PANES_TRACE, "3", "panes", "show the call tree, bottom-up: methods by exclusive time, expanding to their callers") \
 	ACTION(ACT_PANE_FLAME, PANES_TRACE, "4", "panes", "show the flame graph: merged call paths, root on top, widths in proportion to time") \
+	ACTION(ACT_PANE_CALLS, PANES_TRACE, "5", "panes", "show every call of the selected method: thread, start, wall, CPU, wait, depth and caller, with a summary and a histogram of durations") \
+	ACTION(ACT_PANE_JANK, PANES_TRACE, "J", "jank", "show the jank list: the main thread's (or the scoped thread's) outermost frame-critical calls longer than a frame (--frame), longest first") \
+	ACTION(ACT_OPEN_SOURCE, PANES_TRACE, "o", "source", "open the selected method's source file in $VISUAL, else $EDITOR, else vi, at its line when the trace has it; files are looked for under --src") \
 	ACTION(ACT_COPY, PANES_MAIN, "y", "copy", "copy what is selected as plain text to the clipboard (OSC 52, or the command in $TRACEVIEW_COPY): a table row with its numbers, a tree path from the root, a flame graph frame's stack; after : the command line") \
 	ACTION(ACT_COPY_PANE, PANES_MAIN, "Y", "", "copy the whole pane as it shows, as plain text") \
 	ACTION(ACT_COMMAND, PANES_TRACE, ":", "", "show the command line that prints this view as text (thread, range and transforms, clock, pane as --view, selection as --method); y copies it") \
@@ -77,9 +85,9 @@ enum pane_kind { PANE_TABLE, PANE_TIMELINE, PANE_DIFF, PANE_TREE, PANE_FLAME, PA
 	ACTION(ACT_FORWARD, PANES_HISTORY, "]", "fwd", "forward again") \
 	ACTION(ACT_SECTION_PREV, PANES_METHODS, "{", "", "previous section of the expansion (parents, self, children)") \
 	ACTION(ACT_SECTION_NEXT, PANES_METHODS, "}", "", "next section of the expansion") \
-	ACTION(ACT_SORT_PREV, PANES_METHODS, "<", "sort", "sort by the column to the left") \
-	ACTION(ACT_SORT_NEXT, PANES_METHODS, ">", "sort", "sort by the column to the right") \
-	ACTION(ACT_SORT_REVERSE, PANES_METHODS, "I", "reverse", "reverse the sort order") \
+	ACTION(ACT_SORT_PREV, PANES_SORT, "<", "sort", "sort by the column to the left") \
+	ACTION(ACT_SORT_NEXT, PANES_SORT, ">", "sort", "sort by the column to the right") \
+	ACTION(ACT_SORT_REVERSE, PANES_SORT, "I", "reverse", "reverse the sort order") \
 	ACTION(ACT_PAN_LEFT, PANES_TL, "Left a", "pan", "pan left (moves the time cursor too)") \
 	ACTION(ACT_PAN_RIGHT, PANES_TL, "Right d", "pan", "pan right") \
 	ACTION(ACT_ZOOM_IN, PANES_TL, "w + =", "zoom", "zoom in around the time cursor") \
@@ -100,6 +108,7 @@ enum pane_kind { PANE_TABLE, PANE_TIMELINE, PANE_DIFF, PANE_TREE, PANE_FLAME, PA
 	ACTION(ACT_HOT_PATH, PANES_TREE, "*", "hot path", "expand the hottest path below the node all the way down") \
 	ACTION(ACT_EXPAND_ALL, PANES_TREE, "E", "", "expand everything, level by level, up to 100000 rows") \
 	ACTION(ACT_COLLAPSE_ALL, PANES_TREE, "X", "", "collapse everything") \
+	ACTION(ACT_SHOW_CALL, PANES_ROWS, "Enter", "show", "show the call on the timeline: its thread, the time cursor at its start, the view fitted to it") \
 	ACTION(ACT_FRAME_UP, PANES_FLAME, "Up k", "move", "the frame above: the caller") \
 	ACTION(ACT_FRAME_DOWN, PANES_FLAME, "Down j", "move", "the widest frame below: a callee") \
 	ACTION(ACT_FRAME_PREV, PANES_FLAME, "Left h", "move", "the next frame to the left at the same depth: a sibling, else a cousin") \

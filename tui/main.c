@@ -73,6 +73,7 @@ struct main_opts {
 	const char *method;  /* --method: the calls reports' method */
 	uint64_t frame;      /* --frame: the jank budget, µs */
 	int frame_set;
+	const char *src;     /* --src: where the view's o finds sources */
 	const char **fail_if;   /* --fail-if rules, in order */
 	int nfail_if;
 	size_t fail_if_cap;
@@ -127,8 +128,10 @@ static void main_usage(FILE *out)
 	      "      --min-wait=TIME   waits: the least wait listed (default 16ms)\n"
 	      "      --method=M        calls, calls-csv, calls-json: every call of M\n"
 	      "                        (Class.name, Class.name(signature) or 0x1a2b)\n"
-	      "      --frame=TIME      jank, jank-json: the frame budget (default 16.7ms;\n"
-	      "                        units us, ms, s)\n"
+	      "      --frame=TIME      jank, jank-json, the jank pane: the frame budget\n"
+	      "                        (default 16.7ms; units us, ms, s)\n"
+	      "      --src=DIR[:DIR]...  the view's o key opens the selected method's\n"
+	      "                        source file found under these directories\n"
 	      "      --signatures      exports: keep method signatures in frames\n"
 	      "      --per-thread      folded: a leading [tid] name frame per thread\n"
 	      "      --diff            compare BASE and NEW (text, csv, json or folded)\n"
@@ -220,7 +223,7 @@ static int main_bad_option(int c, char *const *argv)
 enum {
 	OPT_COLOR = 256, OPT_ASCII, OPT_KEYS_ROFF, OPT_KEYS_MD, OPT_CLOCK, OPT_SIGNATURES,
 	OPT_PER_THREAD, OPT_DIFF, OPT_MAPPING, OPT_INVERT, OPT_DEPTH, OPT_MIN, OPT_RANGE,
-	OPT_TRANSFORM, OPT_APP, OPT_MIN_WAIT, OPT_METHOD, OPT_FRAME, OPT_FAIL_IF, OPT_VIEW,
+	OPT_TRANSFORM, OPT_APP, OPT_MIN_WAIT, OPT_METHOD, OPT_FRAME, OPT_SRC, OPT_FAIL_IF, OPT_VIEW,
 	OPT_WIDTH, OPT_HEIGHT,
 };
 
@@ -248,6 +251,7 @@ static const struct option main_longopts[] = {
 	{"min-wait", required_argument, NULL, OPT_MIN_WAIT},
 	{"method", required_argument, NULL, OPT_METHOD},
 	{"frame", required_argument, NULL, OPT_FRAME},
+	{"src", required_argument, NULL, OPT_SRC},
 	{"fail-if", required_argument, NULL, OPT_FAIL_IF},
 	{"view", required_argument, NULL, OPT_VIEW},
 	{"width", required_argument, NULL, OPT_WIDTH},
@@ -339,20 +343,17 @@ static int main_fail_if_opt(struct main_opts *o, const char *arg)
 	return 0;
 }
 
-/* --view: a pane, or calls and jank, printed for now as their reports. */
+static const char *const main_view_names[] = {"table", "tree", "bottom-up", "flame", "calls",
+                                              "jank"};
+
+/* --view: a pane of the UI (1-6, in the order of the pane keys). */
 static int main_view_opt(struct main_opts *o, const char *arg)
 {
-	static const char *const views[] = {"table", "tree", "bottom-up", "flame", "calls", "jank"};
-	int k = main_word(arg, views, 6);
+	int k = main_word(arg, main_view_names, 6);
 	if (k < 0)
-		return main_bad_word("--view", arg, views, 6);
-	if (k >= 4) {
-		o->format = k == 4 ? FMT_CALLS : FMT_JANK;
-		o->report = o->format_set = 1;
-	} else {
-		o->view = k + 1;
-		o->report = 1;
-	}
+		return main_bad_word("--view", arg, main_view_names, 6);
+	o->view = k + 1;
+	o->report = 1;
 	return 0;
 }
 
@@ -451,6 +452,7 @@ static int main_option(int c, struct main_opts *o, char *const *argv)
 	}
 	case OPT_METHOD: return main_method_opt(o, optarg);
 	case OPT_FRAME: return main_frame_opt(o, optarg);
+	case OPT_SRC: o->src = optarg; return 0;
 	case OPT_FAIL_IF: return main_fail_if_opt(o, optarg);
 	case OPT_VIEW: return main_view_opt(o, optarg);
 	case OPT_WIDTH:
@@ -503,8 +505,8 @@ static int main_check(const struct main_opts *o)
 		return main_usage_error("--view prints one pane of one trace: it takes no --diff, "
 		                        "--format or --output");
 	if ((o->width_set || o->height) && !o->view)
-		return main_usage_error("--width and --height go with --view=table, tree, bottom-up "
-		                        "or flame");
+		return main_usage_error("--width and --height go with --view (table, tree, "
+		                        "bottom-up, flame, calls, jank)");
 	if (o->diff && (o->format == FMT_WAITS || o->format == FMT_WAITS_JSON))
 		return main_usage_error("--diff cannot write --format=%s (expected text, csv, json, "
 		                        "folded)", main_formats[o->format]);
@@ -515,16 +517,17 @@ static int main_check(const struct main_opts *o)
 enum {
 	USE_THREAD = 1, USE_CLOCK = 2, USE_SIGNATURES = 4, USE_PER_THREAD = 8, USE_COLOR = 16,
 	USE_ASCII = 32, USE_TREE = 64, USE_VIEW = 128, USE_WAITS = 256, USE_METHOD = 512,
-	USE_FRAME = 1024,
+	USE_FRAME = 1024, USE_SRC = 2048,
 };
 
 /* The options the chosen output reads; ui: the full-screen view. */
 static unsigned main_uses(const struct main_opts *o, int ui)
 {
 	if (ui)  /* the full-screen view starts with the steps applied */
-		return USE_THREAD | USE_COLOR | USE_ASCII | USE_VIEW;
+		return USE_THREAD | USE_COLOR | USE_ASCII | USE_VIEW | USE_FRAME | USE_SRC;
 	if (o->view)
-		return USE_THREAD | USE_CLOCK | USE_VIEW | USE_METHOD | USE_ASCII;
+		return USE_THREAD | USE_CLOCK | USE_VIEW | USE_METHOD | USE_ASCII |
+		       (o->view == 6 ? USE_FRAME : 0);
 	switch (o->format) {
 	case FMT_TEXT: case FMT_CSV: case FMT_JSON: return USE_THREAD | USE_VIEW;
 	case FMT_CHROME: case FMT_SPEEDSCOPE:
@@ -565,6 +568,7 @@ static void main_warn_ignored(const struct main_opts *o, int ui)
 		{USE_WAITS, o->min_wait_set, "--min-wait"},
 		{USE_METHOD, o->method != NULL, "--method"},
 		{USE_FRAME, o->frame_set, "--frame"},
+		{USE_SRC, o->src != NULL, "--src"},
 	};
 	unsigned uses = main_uses(o, ui);
 	for (size_t i = 0; i < sizeof opts / sizeof opts[0]; i++) {
@@ -573,6 +577,9 @@ static void main_warn_ignored(const struct main_opts *o, int ui)
 		if (ui)
 			fprintf(stderr, "traceview: warning: %s has no effect in the full-screen view\n",
 			        opts[i].name);
+		else if (o->view)
+			fprintf(stderr, "traceview: warning: %s has no effect with --view=%s\n",
+			        opts[i].name, main_view_names[o->view - 1]);
 		else
 			fprintf(stderr, "traceview: warning: %s has no effect with %s--format=%s\n",
 			        opts[i].name, o->diff ? "--diff " : "", main_formats[o->format]);
@@ -1227,7 +1234,8 @@ static int main_print_view(const struct main_opts *o, const struct trace *loaded
                            struct trace *view)
 {
 	/* The view is already seen through the steps: the UI adds none. */
-	struct ui_opts uo = {.color = 0, .ascii = o->ascii, .scoped = o->thread != NULL};
+	struct ui_opts uo = {.color = 0, .ascii = o->ascii, .scoped = o->thread != NULL,
+	                     .loaded = loaded, .frame = o->frame_set ? o->frame : 0};
 	struct viewprint_req req = {o->view, o->width_set ? o->width : 80, o->height, -1,
 	                            UINT32_MAX};
 	if (o->thread && main_thread(o, o->path[0], loaded, &uo.tid) != 0)
@@ -1268,7 +1276,7 @@ static int main_single(const struct main_opts *o, const struct mapping *map)
 {
 	struct trace tr;
 	struct ui_opts uo = {o->color, o->ascii, o->thread != NULL, 0, o->steps, o->nsteps, o->app_arg,
-	                     0};
+	                     0, NULL, o->frame_set ? o->frame : 0, o->src};
 	if (o->format == FMT_DUMP)
 		return main_dump(o, map);
 	/* The view takes the terminal before the load, so its progress shows

@@ -34,6 +34,8 @@ enum pane_res {
 	PANE_DONE,
 	PANE_JUMP,           /* select out->target, recorded for Back */
 	PANE_CLOSE,          /* the pane asks to be closed */
+	PANE_SPAN,           /* show a call on the timeline: the shell asks the
+	                      * pane which (callspane_span()) */
 };
 
 struct pane_out {

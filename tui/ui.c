@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "actions.h"
+#include "callspane.h"
 #include "category.h"
 #include "chart.h"
 #include "clip.h"
@@ -35,6 +36,8 @@
 #include "numfmt.h"
 #include "pane.h"
 #include "profile.h"
+#include "srcfind.h"
+#include "srcopen.h"
 #include "prompt.h"
 #include "table.h"
 #include "text.h"
@@ -58,7 +61,7 @@
 
 /* What the footer line is doing: keys, or one of the prompts. */
 enum ui_mode { MODE_KEYS, MODE_FIND, MODE_FILTER, MODE_EXPORT_KIND, MODE_EXPORT_NAME,
-               MODE_EXPORT_CONFIRM, MODE_COLLAPSE, MODE_APP };
+               MODE_EXPORT_CONFIRM, MODE_COLLAPSE, MODE_APP, MODE_SRC_PICK };
 
 struct ui {
 	const char *path;          /* the trace's file, or the diff's base */
@@ -100,6 +103,12 @@ struct ui {
 	struct chart chart;        /* the timeline's call chart */
 	struct treepane td, bu;    /* call trees: top-down, bottom-up */
 	struct flame fl;
+	struct callspane calls, jank; /* every call (5), jank (J) */
+	const struct trace *loaded;   /* the call lists' axis: ui_opts.loaded */
+	uint64_t frame;
+	const char *src;              /* --src: where o looks for sources */
+	struct srcfind found;         /* o's matches while the choice is open */
+	int64_t found_line;
 	struct pane list;          /* the table or the diff table */
 	struct pane lower;         /* shown below the timeline: list, a tree, flame */
 	struct pane timeline;      /* ops NULL without one */
@@ -205,7 +214,9 @@ static void ui_show(struct ui *u, int n)
 {
 	u->lower = n == 2 ? treepane_pane(&u->td)
 	           : n == 3 ? treepane_pane(&u->bu)
-	           : n == 4 ? flame_pane(&u->fl) : u->list;
+	           : n == 4 ? flame_pane(&u->fl)
+	           : n == 5 ? callspane_pane(&u->calls)
+	           : n == 6 ? callspane_pane(&u->jank) : u->list;
 	u->focus_tl = 0;
 	if (n != 1)  /* open on the selected method where it shows */
 		u->lower.ops->select(u->lower.self, u->list.ops->selected(u->list.self).item);
@@ -219,7 +230,10 @@ static void ui_sync_lower(struct ui *u)
 	if (ui_lower_is_list(u))
 		return;
 	const uint32_t *tid = u->is_scoped ? &u->scopes[u->scope]->tid : NULL;
-	if (u->lower.self == &u->fl)
+	if (u->lower.self == &u->calls || u->lower.self == &u->jank)
+		callspane_scope(u->lower.self, u->cur, tid, u->tbl.clock,
+		                u->list.ops->selected(u->list.self).item);
+	else if (u->lower.self == &u->fl)
 		flame_scope(&u->fl, tid, u->tbl.clock);
 	else
 		treepane_scope(u->lower.self, tid, u->tbl.clock);
@@ -484,9 +498,19 @@ static void ui_scopes_clear(struct ui *u)
 static int ui_lower_n(const struct ui *u)
 {
 	return u->lower.self == &u->td ? 2 : u->lower.self == &u->bu ? 3
-	       : u->lower.self == &u->fl ? 4 : 1;
+	       : u->lower.self == &u->fl ? 4 : u->lower.self == &u->calls ? 5
+	       : u->lower.self == &u->jank ? 6 : 1;
 }
 
+
+/* The call lists (5, J) on what the panes show; 0 or -1. */
+static int ui_lists_init(struct ui *u)
+{
+	if (callspane_init(&u->calls, 0, u->loaded, u->frame, UI_TREE_INLINE) < 0 ||
+	    callspane_init(&u->jank, 1, u->loaded, u->frame, UI_TREE_INLINE) < 0)
+		return -1;
+	return 0;
+}
 
 /* Show what a rebuild made (r: steps[0..r->n), taken over): the table, the
  * trees and the flame graph start again on it, in the same scope. Runs
@@ -500,6 +524,8 @@ static void ui_view_install(struct ui *u, struct ui_view_result *r)
 	treepane_free(&u->td);
 	treepane_free(&u->bu);
 	flame_free(&u->fl);
+	callspane_free(&u->calls);  /* their workers may be reading the old trace */
+	callspane_free(&u->jank);
 	if (!r->n) {
 		ui_view_result_free(r);
 		r = NULL;
@@ -513,7 +539,8 @@ static void ui_view_install(struct ui *u, struct ui_view_result *r)
 	u->nview = r ? r->n : 0;
 	if (treepane_init(&u->td, u->cur, 0, UI_TREE_INLINE) < 0 ||
 	    treepane_init(&u->bu, u->cur, 1, UI_TREE_INLINE) < 0 ||
-	    flame_init(&u->fl, u->cur, UI_TREE_INLINE) < 0) {
+	    flame_init(&u->fl, u->cur, UI_TREE_INLINE) < 0 ||
+	    ui_lists_init(u) < 0) {
 		ui_say(u, "out of memory: only the table is shown");
 		n = 1;
 	}
@@ -749,6 +776,8 @@ int ui_poll(struct ui *u)
 		changed |= treepane_pane(&u->td).ops->poll(&u->td);
 		changed |= treepane_pane(&u->bu).ops->poll(&u->bu);
 		changed |= flame_pane(&u->fl).ops->poll(&u->fl);
+		changed |= callspane_pane(&u->calls).ops->poll(&u->calls);
+		changed |= callspane_pane(&u->jank).ops->poll(&u->jank);
 	}
 	if (!u->jobs || !jobs_take(u->jobs, &id, &res))
 		return changed;
@@ -839,6 +868,9 @@ struct ui *ui_new(const char *path, struct trace *tr, const struct ui_opts *o)
 	u->path = path;
 	u->tr = tr;
 	u->cur = tr;
+	u->loaded = o->loaded ? o->loaded : tr;
+	u->frame = o->frame;
+	u->src = o->src;
 	int clock = tr->has_clock[TV_CPU] ? TV_CPU : TV_WALL;
 	if (ui_common(u, o) < 0 || profile_build(&u->all, tr, NULL, &err) != TV_OK ||
 	    timeline_build(&u->tl, tr, &err) != TV_OK ||
@@ -850,7 +882,8 @@ struct ui *ui_new(const char *path, struct trace *tr, const struct ui_opts *o)
 	chart_init(&u->chart, &u->tlv);
 	u->timeline = chart_pane(&u->chart);
 	if (treepane_init(&u->td, tr, 0, UI_TREE_INLINE) < 0 ||
-	    treepane_init(&u->bu, tr, 1, UI_TREE_INLINE) < 0 || flame_init(&u->fl, tr, UI_TREE_INLINE) < 0) {
+	    treepane_init(&u->bu, tr, 1, UI_TREE_INLINE) < 0 || flame_init(&u->fl, tr, UI_TREE_INLINE) < 0 ||
+	    ui_lists_init(u) < 0) {
 		ui_free(u);
 		return NULL;
 	}
@@ -890,6 +923,7 @@ void ui_free(struct ui *u)
 	if (!u)
 		return;
 	free(u->clip);
+	srcfind_free(&u->found);
 	jobs_free(u->jobs);  /* first: the worker may be reading the trace */
 	ui_del_windows(u);
 	textview_free(&u->help);
@@ -902,6 +936,8 @@ void ui_free(struct ui *u)
 	treepane_free(&u->td);  /* their workers may be reading the trace */
 	treepane_free(&u->bu);
 	flame_free(&u->fl);
+	callspane_free(&u->calls);
+	callspane_free(&u->jank);
 	ui_view_result_free(u->vres);
 	for (uint32_t i = 0; i < u->nsteps; i++)
 		view_step_free(&u->steps[i]);
@@ -1294,6 +1330,34 @@ static void ui_copy(struct ui *u, int whole)
 	free(text);
 }
 
+/* Enter in a call list: the timeline on the call's thread, the time
+ * cursor at its start and the view fitted to it, a twentieth of its
+ * length to each side (as f fits a call). The timeline draws the loaded
+ * trace: the call is found there by its thread's tid and its times. */
+static void ui_show_span(struct ui *u, struct pane *p)
+{
+	uint32_t tid;
+	uint64_t t0, t1;
+	if (!u->timeline.ops || callspane_span(p->self, &tid, &t0, &t1) < 0)
+		return;
+	struct tlview *v = &u->tlv;
+	uint32_t t = trace_find_thread(u->tr, tid);
+	for (uint32_t i = 0; i < v->nthreads; i++)
+		if (v->threads[i] == t)
+			v->cur = i;
+	uint64_t pad = (t1 - t0) / 20, least = v->bar_w > 0 ? (uint64_t)v->bar_w : 64;
+	v->t0 = t0 > pad ? t0 - pad : 0;
+	v->t1 = t1 + pad;
+	if (v->t1 - v->t0 < least)
+		v->t1 = v->t0 + least;
+	v->cursor = t0;
+	char msg[160], a[48], b[48];
+	numfmt_duration(a, sizeof a, t0 - u->tl.begin, 1);
+	numfmt_duration(b, sizeof b, t1 - t0, 1);
+	snprintf(msg, sizeof msg, "thread %lu: the call at %s, %s long", (unsigned long)tid, a, b);
+	ui_say(u, msg);
+}
+
 /* A shell word: as it is when it is plain, else in single quotes. */
 static void ui_shell_word(char *out, size_t n, const char *s)
 {
@@ -1347,10 +1411,9 @@ static void ui_method_arg(const struct ui *u, uint32_t m, char *out, size_t n)
 /* :, the command line that prints this view as text. */
 static void ui_command(struct ui *u)
 {
-	static const char *const views[] = {"table", "tree", "bottom-up", "flame"};
+	static const char *const views[] = {"table", "tree", "bottom-up", "flame", "calls", "jank"};
 	char path[600], arg[1100];
-	int n = u->lower.self == &u->td ? 1 : u->lower.self == &u->bu ? 2
-	        : u->lower.self == &u->fl ? 3 : 0;
+	int n = ui_lower_n(u) - 1;
 	size_t k = 0, size = sizeof u->command;
 	ui_shell_word(path, sizeof path, u->path);
 	k += (size_t)snprintf(u->command, size, "traceview");
@@ -1368,6 +1431,9 @@ static void ui_command(struct ui *u)
 		k += (size_t)snprintf(u->command + k, size - k, " --clock=%s --view=%s --width=%d "
 		                      "--height=%d", u->tbl.clock == TV_CPU ? "cpu" : "wall", views[n],
 		                      getmaxx(u->tbw), getmaxy(u->tbw));
+	if (n == 5 && u->frame && k < size)
+		k += (size_t)snprintf(u->command + k, size - k, " --frame=%lluus",
+		                      (unsigned long long)u->frame);
 	uint32_t m = ui_selected(u);
 	if (m != PANE_NONE && m < u->tr->nmethods && k < size) {
 		ui_method_arg(u, m, arg, sizeof arg);
@@ -1386,6 +1452,66 @@ static void ui_command(struct ui *u)
 		if ((unsigned char)*c < ' ' || *c == 127)
 			*c = '?';
 	u->command_shown = 1;
+}
+
+/* The editor on a file: the terminal goes back to the shell's mode for
+ * it, and the whole screen is drawn again afterwards. */
+static void ui_edit(struct ui *u, const char *path, int64_t line)
+{
+	char msg[sizeof u->msg];
+	def_prog_mode();
+	endwin();
+	srcopen_run(path, line, msg, sizeof msg);
+	reset_prog_mode();
+	clearok(curscr, TRUE);
+	ui_say(u, msg);
+}
+
+/* o: the selected method's source file, found under --src (srcfind.h);
+ * several matches open a choice on the footer. */
+static void ui_open_source(struct ui *u)
+{
+	char msg[sizeof u->msg], cls[200];
+	uint32_t m = ui_selected(u);
+	if (!u->src) {
+		ui_say(u, "o opens sources from --src=DIR[:DIR...]: start traceview with it");
+		return;
+	}
+	if (m == PANE_NONE || m >= u->cur->nmethods || u->cur->methods[m].synthetic ||
+	    !u->cur->methods[m].declared) {
+		ui_say(u, "select a method with a class first");
+		return;
+	}
+	const struct tv_method *tm = &u->cur->methods[m];
+	srcfind_free(&u->found);
+	if (srcfind_find(&u->found, u->src, trace_str(u->cur, tm->cls), tm->cls.len,
+	                 tm->source.len ? trace_str(u->cur, tm->source) : NULL, tm->source.len) !=
+	    TV_OK) {
+		ui_say(u, "out of memory");
+		return;
+	}
+	u->found_line = tm->has_line ? tm->line : 0;
+	text_escape(trace_str(u->cur, tm->cls), tm->cls.len, u->ascii, cls, sizeof cls);
+	if (!u->found.n) {
+		snprintf(msg, sizeof msg, "no %.60s for %.90s under --src=%.80s%s", u->found.name[0]
+		         ? u->found.name : "source file", cls, u->src,
+		         u->found.capped ? " (the search stopped at its bound)" : "");
+		ui_say(u, msg);
+	} else if (u->found.n == 1) {
+		ui_edit(u, u->found.paths[0], u->found_line);
+	} else {
+		u->mode = MODE_SRC_PICK;
+	}
+}
+
+/* The choice among several files: a digit opens that one. */
+static void ui_src_pick_key(struct ui *u, int ch)
+{
+	u->mode = MODE_KEYS;
+	if (ch >= '1' && ch <= '9' && (size_t)(ch - '1') < u->found.n)
+		ui_edit(u, u->found.paths[ch - '1'], u->found_line);
+	else
+		ui_say(u, "no file opened");
 }
 
 static int ui_shell_action(struct ui *u, enum action a, int *quit)
@@ -1418,6 +1544,9 @@ static int ui_shell_action(struct ui *u, enum action a, int *quit)
 	case ACT_PANE_TREE: ui_show(u, 2); break;
 	case ACT_PANE_BOTTOMUP: ui_show(u, 3); break;
 	case ACT_PANE_FLAME: ui_show(u, 4); break;
+	case ACT_PANE_CALLS: ui_show(u, 5); break;
+	case ACT_PANE_JANK: ui_show(u, 6); break;
+	case ACT_OPEN_SOURCE: ui_open_source(u); break;
 	case ACT_COPY: case ACT_COPY_PANE: ui_copy(u, a == ACT_COPY_PANE); break;
 	case ACT_COMMAND: ui_command(u); break;
 	case ACT_UNDO: ui_undo(u, 0); break;
@@ -1442,6 +1571,8 @@ static void ui_result(struct ui *u, struct pane *p, enum pane_res r, const struc
 		ui_say(u, out->msg);
 	if (r == PANE_JUMP)
 		ui_jump(u, out->target);
+	else if (r == PANE_SPAN)
+		ui_show_span(u, p);
 	else if (r == PANE_CLOSE && p == &u->overlay)
 		u->overlay.ops = NULL;
 }
@@ -1491,6 +1622,8 @@ int ui_key(struct ui *u, int ch)
 			ui_find_key(u, a, ch);
 		else if (u->mode == MODE_COLLAPSE || u->mode == MODE_APP)
 			ui_transform_key(u, a, ch);
+		else if (u->mode == MODE_SRC_PICK)
+			ui_src_pick_key(u, ch);
 		else
 			ui_export_key(u, a, ch);
 		return 0;
@@ -1644,6 +1777,18 @@ static void ui_draw_prompt(const struct ui *u, char *line, size_t n)
 		snprintf(line, n, " %s %s   Enter apply  Esc cancel",
 		         u->mode == MODE_APP ? "only my code, the app's packages:" : "collapse classes:", q);
 		break;
+	case MODE_SRC_PICK: {
+		size_t k = (size_t)snprintf(line, n, " %zu files match, pick one:", u->found.n);
+		for (size_t i = 0; i < u->found.n && i < 9 && k < n; i++) {
+			char e[600];
+			const char *p = u->found.paths[i];
+			text_escape(p, strlen(p), u->ascii, e, sizeof e);
+			k += (size_t)snprintf(line + k, n - k, "  %zu %s", i + 1, e);
+		}
+		if (k < n)
+			snprintf(line + k, n - k, "  (other keys cancel)");
+		break;
+	}
 	case MODE_KEYS: line[0] = '\0'; break;
 	}
 }
@@ -1669,7 +1814,9 @@ static void ui_draw_footer(struct ui *u)
 		snprintf(keys + strlen(keys), sizeof keys - strlen(keys), "  Tab %s",
 		         !u->focus_tl                 ? "timeline"
 		         : ui_lower_is_list(u)        ? "table"
-		         : u->lower.self == &u->fl ? "flame graph" : "tree");
+		         : u->lower.self == &u->fl ? "flame graph"
+		         : u->lower.self == &u->calls ? "calls"
+		         : u->lower.self == &u->jank ? "jank" : "tree");
 	n = 0;
 	if (p != &u->overlay) {
 		static const enum action shell[] = {ACT_FIND, ACT_FILTER, ACT_SCOPE, ACT_EXPORT};

@@ -28,6 +28,11 @@ struct ui_opts {
 	uint32_t nsteps;
 	const char *app;
 	int term_started;  /* ui_loading_start() took the terminal already */
+	/* The loaded trace when tr is a view of it (--view with steps): the
+	 * timeline axis and main thread of the call lists; NULL: tr. */
+	const struct trace *loaded;
+	uint64_t frame;    /* --frame: the jank budget, µs; 0: 16.7 ms */
+	const char *src;   /* --src: DIR[:DIR...] where o finds sources; NULL */
 };
 
 /* The loading screen, so a long load shows its progress on the view's
@@ -75,7 +80,7 @@ const struct profile *ui_profile(const struct ui *u);
 void ui_free(struct ui *u);
 
 /* For --view (viewprint.h): show pane n (1 table, 2 top-down, 3 bottom-up,
- * 4 flame graph) on clock (-1: as it is) with method selected (UINT32_MAX:
+ * 4 flame graph, 5 every call, 6 jank) on clock (-1: as it is) with method selected (UINT32_MAX:
  * as it is), wait for its jobs, and return it with the context to draw
  * it in. */
 struct pane ui_view_pane(struct ui *u, int n, int clock, uint32_t method,

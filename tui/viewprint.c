@@ -6,6 +6,7 @@
 #include <string.h>
 #include <wchar.h>
 
+#include "callspane.h"
 #include "flame.h"
 #include "names.h"
 #include "pane.h"
@@ -69,6 +70,8 @@ static int vp_want(struct pane p, int h)
 		const struct treepane *t = p.self;
 		return 1 + (int)t->nrows > h ? 1 + (int)t->nrows : h;
 	}
+	if (p.ops->kind == PANE_CALLS || p.ops->kind == PANE_JANK)
+		return callspane_rows_wanted(p.self);
 	if (p.ops->kind == PANE_FLAME) {
 		const struct flame *f = p.self;
 		uint32_t deep = 0;
@@ -93,6 +96,8 @@ static int vp_first(struct pane p)
 		h = 2 + (int)((const struct table *)p.self)->nrows;
 	else if (p.ops->kind == PANE_TREE)
 		h = 1 + (int)((const struct treepane *)p.self)->nrows;
+	else if (p.ops->kind == PANE_CALLS || p.ops->kind == PANE_JANK)
+		h = callspane_rows_wanted(p.self);
 	return h < 3 ? 3 : h > VP_MAX_ROWS ? VP_MAX_ROWS : h;
 }
 
@@ -177,6 +182,18 @@ char *viewprint_selected(struct pane p, WINDOW *win, const struct trace *tr, int
 		const struct table *t = p.self;
 		int y = (int)(t->cursor - t->top) + 1;
 		char *title = viewprint_rows(win, 0, 1), *row = viewprint_rows(win, y, y + 1);
+		char *s = title && row ? malloc(strlen(title) + strlen(row) + 1) : NULL;
+		if (s)
+			strcat(strcpy(s, title), row);
+		free(title);
+		free(row);
+		return s;
+	}
+	if (p.ops->kind == PANE_CALLS || p.ops->kind == PANE_JANK) {
+		int ty, ry;
+		if (callspane_cursor_rows(p.self, &ty, &ry) < 0)
+			return strdup("");
+		char *title = viewprint_rows(win, ty, ty + 1), *row = viewprint_rows(win, ry, ry + 1);
 		char *s = title && row ? malloc(strlen(title) + strlen(row) + 1) : NULL;
 		if (s)
 			strcat(strcpy(s, title), row);

@@ -1,0 +1,279 @@
+/* test_callspane.c: the call lists, every call (5) and jank (J), off
+ * screen, on a written trace whose calls are known by hand.
+ *
+ * Thread 1 "main": Handler.dispatchMessage H [0, 40) wall, [0, 30) CPU,
+ * calling Foo.work B [10, 30) wall, [10, 20) CPU; then H [2000, 2010)
+ * wall, 5 µs CPU; then B alone [3000, 3002), 2 µs CPU. Thread 2: Foo.run
+ * A calling B [10, 1010) wall, [5, 105) CPU. On the wall axis (origin 0):
+ *
+ *   B calls by start: tid 1 @0.010 wall 0.020 cpu 0.010 wait 0.010 depth 2
+ *   caller H; tid 2 @0.010 wall 1.000 cpu 0.100 wait 0.900 depth 2 caller
+ *   A; tid 1 @3.000 wall 0.002 cpu 0.002 wait 0 depth 1 toplevel.
+ *   CPU 2, 10, 100: min 0.002, mean 112/3 = 37 µs, p50 (rank 2) 0.010, p95
+ *   (rank 3) 0.100, max 0.100; buckets [2,5) [10,20) [100,200) one each.
+ *   Jank at a 30 µs budget: the first H only (wall 40 ≥ 30; the second is
+ *   10), wall 0.040 cpu 0.030 wait 0.010, path H > B.
+ */
+#include <locale.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <wchar.h>
+
+#include <cmocka.h>
+#include <curses.h>
+
+#include "callspane.h"
+#include "color.h"
+#include "testutil.h"
+#include "tracegen.h"
+
+static const char *const script =
+        "thread 1 main\n"
+        "thread 2 worker\n"
+        "method B 0x14 com/example/Foo work ()V Foo.kt\n"
+        "method A 0x18 com/example/Foo run ()V Foo.kt\n"
+        "1 > 0x10 0 0; 1 > B 10 10; 1 < B 20 30; 1 < 0x10 30 40\n"
+        "2 > A 0 5; 2 > B 5 10; 2 < B 105 1010; 2 < A 110 1020\n"
+        "1 > 0x10 40 2000; 1 < 0x10 45 2010; 1 > B 50 3000; 1 < B 52 3002\n";
+
+struct fx {
+	FILE *out, *in;
+	SCREEN *sc;
+	struct color color;
+	struct trace tr;
+	struct tg *tg;
+};
+
+static int fx_setup(void **state)
+{
+	struct fx *f = calloc(1, sizeof *f);
+	struct tg_opts o = {.family = TG_V1, .version = 3, .clock = TG_CLOCK_DUAL};
+	if (!f)
+		return -1;
+	setenv("LINES", "40", 1);
+	setenv("COLUMNS", "140", 1);
+	f->out = fopen("/dev/null", "w");
+	f->in = fopen("/dev/null", "r");
+	if (!f->out || !f->in || !(f->sc = newterm("xterm-256color", f->out, f->in)))
+		return -1;
+	set_term(f->sc);
+	color_init(&f->color, 0);
+	f->tg = tg_new();
+	/* H: its signature has a ';', which the script reads as a break */
+	tg_method(f->tg, 0x10, "android/os/Handler", "dispatchMessage", "(Landroid/os/Message;)V",
+	          "Handler.java");
+	if (tg_script(f->tg, script) != 0 || tu_load_tg(&f->tr, f->tg, &o) != TV_OK)
+		return -1;
+	*state = f;
+	return 0;
+}
+
+static int fx_teardown(void **state)
+{
+	struct fx *f = *state;
+	endwin();
+	delscreen(f->sc);
+	fclose(f->out);
+	fclose(f->in);
+	trace_free(&f->tr);
+	tg_free(f->tg);
+	free(f);
+	return 0;
+}
+
+/* Row y of win as UTF-8, trailing blanks removed. */
+static void win_row(WINDOW *win, int y, char *buf, size_t n)
+{
+	size_t k = 0;
+	mbstate_t st;
+	memset(&st, 0, sizeof st);
+	for (int x = 0; x < getmaxx(win) && k + 8 < n; x++) {
+		cchar_t cc;
+		wchar_t wc[CCHARW_MAX + 1];
+		attr_t a;
+		short pair;
+		if (mvwin_wch(win, y, x, &cc) == ERR || getcchar(&cc, wc, &a, &pair, NULL) == ERR)
+			break;
+		for (int i = 0; wc[i]; i++) {
+			size_t m = wcrtomb(buf + k, wc[i], &st);
+			if (m != (size_t)-1)
+				k += m;
+		}
+	}
+	while (k > 0 && buf[k - 1] == ' ')
+		k--;
+	buf[k] = '\0';
+}
+
+static uint32_t method_of(struct fx *f, const char *sym)
+{
+	uint64_t id = strcmp(sym, "H") == 0 ? 0x10 : tg_id(f->tg, sym);
+	for (uint32_t m = 0; m < f->tr.nmethods; m++)
+		if (f->tr.methods[m].id == id)
+			return m;
+	fail_msg("no method %s", sym);
+	return 0;
+}
+
+static void expect_row(WINDOW *win, int y, const char *want)
+{
+	char row[1024];
+	win_row(win, y, row, sizeof row);
+	if (strcmp(row, want) != 0)
+		fail_msg("row %d:\n got |%s|\nwant |%s|", y, row, want);
+}
+
+static enum pane_res act(struct pane pn, struct fx *f, enum action a)
+{
+	struct pane_ctx ctx = {&f->color, 1, 1, PANE_NONE};
+	struct pane_out out = {PANE_NONE, ""};
+	return pn.ops->act(pn.self, a, &ctx, &out);
+}
+
+static void draw(struct pane pn, struct fx *f, WINDOW *win)
+{
+	struct pane_ctx ctx = {&f->color, 1, 1, PANE_NONE};
+	pn.ops->draw(pn.self, win, &ctx);
+}
+
+static void test_every_call(void **state)
+{
+	struct fx *f = *state;
+	struct callspane p;
+	assert_int_equal(callspane_init(&p, 0, &f->tr, 0, 1000000), 0);
+	callspane_scope(&p, &f->tr, NULL, TV_CPU, method_of(f, "B"));
+	struct pane pn = callspane_pane(&p);
+	assert_int_equal(pn.ops->kind, PANE_CALLS);
+	assert_int_equal(pn.ops->selected(&p).item, method_of(f, "B"));
+	WINDOW *win = newwin(20, 140, 0, 0);
+	draw(pn, f, win);
+	expect_row(win, 0, " Calls of com/example/Foo.work ()V: 3 calls");
+	expect_row(win, 1, " count 3  min 0.002  mean 0.037  p50 0.010  p95 0.100  max 0.100  "
+	                   "(incl cpu, ms)");
+	/* Histogram: buckets [2,5) to [100,200), 6 of them at 7 columns;
+	 * each filled bucket one call, so bars the full 4 rows, 6 cells. */
+	expect_row(win, 2, "     1  ######        ######               ######");
+	expect_row(win, 5, " calls  ######        ######               ######");
+	expect_row(win, 6, "from    2us    5us    10us   20us   50us   100us");
+	expect_row(win, 7, "     tid    ^start ms    wall ms     cpu ms    wait ms depth  caller");
+	expect_row(win, 8, "       1        0.010      0.020      0.010      0.010     2  "
+	                   "android/os/Handler.dispatchMessage (Landroid/os/Message;)V");
+	expect_row(win, 9, "       2        0.010      1.000      0.100      0.900     2  "
+	                   "com/example/Foo.run ()V");
+	expect_row(win, 10, "       1        3.000      0.002      0.002      0.000     1  "
+	                    "(toplevel)");
+	/* Sorted by wall (>: from start to wall), largest first; I reverses. */
+	assert_int_equal(act(pn, f, ACT_SORT_NEXT), PANE_DONE);
+	draw(pn, f, win);
+	expect_row(win, 7, "     tid     start ms   vwall ms     cpu ms    wait ms depth  caller");
+	expect_row(win, 8, "       2        0.010      1.000      0.100      0.900     2  "
+	                   "com/example/Foo.run ()V");
+	expect_row(win, 10, "       1        3.000      0.002      0.002      0.000     1  "
+	                    "(toplevel)");
+	act(pn, f, ACT_SORT_REVERSE);
+	draw(pn, f, win);
+	expect_row(win, 8, "       1        3.000      0.002      0.002      0.000     1  "
+	                   "(toplevel)");
+	/* Enter on the second row (the 0.020 ms call of thread 1): the span
+	 * on the loaded trace's axis, absolute. */
+	act(pn, f, ACT_DOWN);
+	assert_int_equal(act(pn, f, ACT_SHOW_CALL), PANE_SPAN);
+	uint32_t tid;
+	uint64_t t0, t1;
+	struct calls_axis ax;
+	calls_axis_of(&f->tr, &ax);
+	assert_int_equal(callspane_span(&p, &tid, &t0, &t1), 0);
+	assert_int_equal(tid, 1);
+	assert_int_equal(t0 - ax.origin, 10);
+	assert_int_equal(t1 - t0, 20);
+	/* The wall clock: the summary follows without a new list. */
+	callspane_scope(&p, &f->tr, NULL, TV_WALL, method_of(f, "B"));
+	draw(pn, f, win);
+	expect_row(win, 1, " count 3  min 0.002  mean 0.340  p50 0.020  p95 1.000  max 1.000  "
+	                   "(incl wall, ms)");
+	/* Thread 2 alone: its one call. */
+	uint32_t two = 2;
+	callspane_scope(&p, &f->tr, &two, TV_CPU, method_of(f, "B"));
+	draw(pn, f, win);
+	expect_row(win, 0, " Calls of com/example/Foo.work ()V: 1 call on this thread");
+	delwin(win);
+	callspane_free(&p);
+}
+
+static void test_jank(void **state)
+{
+	struct fx *f = *state;
+	struct callspane p;
+	assert_int_equal(callspane_init(&p, 1, &f->tr, 30, 1000000), 0);
+	callspane_scope(&p, &f->tr, NULL, TV_CPU, PANE_NONE);
+	struct pane pn = callspane_pane(&p);
+	assert_int_equal(pn.ops->kind, PANE_JANK);
+	WINDOW *win = newwin(10, 140, 0, 0);
+	draw(pn, f, win);
+	expect_row(win, 0, " Jank on [1] main: 1 call of frame-critical methods over 0.030 ms");
+	expect_row(win, 1, "     start ms    wall ms     cpu ms    wait ms  method");
+	expect_row(win, 2, "        0.000      0.040      0.030      0.010  "
+	                   "android/os/Handler.dispatchMessage (Landroid/os/Message;)V");
+	expect_row(win, 3, "");
+	expect_row(win, 8, " heaviest path: android/os/Handler.dispatchMessage > "
+	                   "com/example/Foo.work");
+	assert_int_equal(pn.ops->selected(&p).item, method_of(f, "H"));
+	assert_int_equal(callspane_rows_wanted(&p), 2 + 1 + 2);
+	/* Sorting is the every-call list's: here the key does nothing. */
+	assert_int_equal(act(pn, f, ACT_SORT_NEXT), PANE_IGNORED);
+	assert_int_equal(act(pn, f, ACT_SHOW_CALL), PANE_SPAN);
+	uint32_t tid;
+	uint64_t t0, t1;
+	assert_int_equal(callspane_span(&p, &tid, &t0, &t1), 0);
+	assert_int_equal(tid, 1);
+	assert_int_equal(t1 - t0, 40);
+	/* At the default budget (16.7 ms) nothing is that long. */
+	callspane_free(&p);
+	assert_int_equal(callspane_init(&p, 1, &f->tr, 0, 1000000), 0);
+	callspane_scope(&p, &f->tr, NULL, TV_CPU, PANE_NONE);
+	draw(pn, f, win);
+	expect_row(win, 0, " Jank on [1] main: 0 calls of frame-critical methods over 16.700 ms");
+	expect_row(win, 2, " none: no frame-critical call is that long");
+	assert_int_equal(act(pn, f, ACT_SHOW_CALL), PANE_DONE);
+	delwin(win);
+	callspane_free(&p);
+}
+
+/* A big trace builds on the worker: the pane says so, then shows the
+ * rows once polled. */
+static void test_worker(void **state)
+{
+	struct fx *f = *state;
+	struct callspane p;
+	assert_int_equal(callspane_init(&p, 0, &f->tr, 0, 1), 0);
+	callspane_scope(&p, &f->tr, NULL, TV_CPU, method_of(f, "B"));
+	struct pane pn = callspane_pane(&p);
+	for (int i = 0; i < 5000 && pn.ops->busy(&p); i++) {
+		struct timespec ms = {0, 1000000};
+		pn.ops->poll(&p);
+		nanosleep(&ms, NULL);
+	}
+	assert_false(pn.ops->busy(&p));
+	WINDOW *win = newwin(20, 140, 0, 0);
+	draw(pn, f, win);
+	expect_row(win, 0, " Calls of com/example/Foo.work ()V: 3 calls");
+	delwin(win);
+	callspane_free(&p);
+}
+
+int main(void)
+{
+	setlocale(LC_ALL, "C.UTF-8");
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_every_call),
+		cmocka_unit_test(test_jank),
+		cmocka_unit_test(test_worker),
+	};
+	return cmocka_run_group_tests(tests, fx_setup, fx_teardown);
+}

@@ -1,0 +1,213 @@
+#!/bin/sh
+# ui_calls.sh: the call lists (5, J), o (the source in the editor) and the
+# OSC 52 bytes of y, driven through tmux like ui.sh.
+#
+# The editor is a script that writes each of its arguments on a line of a
+# file, so the test sees exactly what reached it (+LINE, a path with a
+# space, one argument each). OSC 52 is read two ways: with set-clipboard
+# on, tmux keeps what a plain OSC 52 sets as its paste buffer
+# (show-buffer); inside tmux traceview wraps it for passthrough, which
+# pipe-pane shows byte for byte.
+# Exit status: 0 all passed, 1 something failed, 77 skipped (no tmux).
+
+set -u
+
+TRACEVIEW=${TRACEVIEW:-./traceview}
+srcdir=${srcdir:-$(dirname "$0")/..}
+SAMPLE="$srcdir/tests/samples/dalvik-v3-dual-zhkl0228-tracereader-test2.trace"
+
+LC_ALL=C
+export LC_ALL
+
+if ! command -v tmux >/dev/null 2>&1; then
+	echo "ui_calls.sh: tmux is not installed: skipping"
+	exit 77
+fi
+case $TRACEVIEW in /*) ;; *) TRACEVIEW=$(pwd)/$TRACEVIEW ;; esac
+case $SAMPLE in /*) ;; *) SAMPLE=$(pwd)/$SAMPLE ;; esac
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/tv-uicalls.XXXXXX") || exit 1
+SOCK=tvcalls-$$
+tm() { tmux -L "$SOCK" -f /dev/null -u "$@"; }
+trap 'tm kill-server >/dev/null 2>&1; rm -rf "$tmp"' EXIT
+trap 'exit 1' HUP INT TERM
+
+pass=0
+fail=0
+n=0
+ok() { n=$((n + 1)); pass=$((pass + 1)); echo "ok $n - $1"; }
+bad() {
+	n=$((n + 1)); fail=$((fail + 1)); echo "not ok $n - $1"
+	[ -s "$tmp/screen" ] && sed 's/^/#   |/' "$tmp/screen"
+}
+check() { d=$1; shift; if "$@"; then ok "$d"; else bad "$d"; fi; }
+q() { printf "'%s'" "$(printf '%s' "$1" | sed "s/'/'\\\\''/g")"; }
+
+# launch NAME "VAR=VALUE ..." ARGS...: traceview ARGS in session NAME
+# (120x40, ASCII), with the given variables; "EXITED" once it ends.
+launch() {
+	name=$1 vars=$2
+	shift 2
+	{
+		echo "unset LANG LC_ALL LC_CTYPE NO_COLOR COLORTERM VISUAL EDITOR"
+		echo "TERM=xterm-256color; export TERM"
+		for v in $vars; do echo "${v%%=*}=$(q "${v#*=}"); export ${v%%=*}"; done
+		printf '%s' "$(q "$TRACEVIEW")"
+		for a in "$@"; do printf ' %s' "$(q "$a")"; done
+		echo
+		echo "echo EXITED=\$?"
+		echo "exec sleep 120"
+	} >"$tmp/$name.sh"
+	tm new-session -d -s "$name" -x 120 -y 40 "sh $(q "$tmp/$name.sh")"
+}
+
+# wait_for NAME TEXT: the screen has TEXT (polled, about 20 s at most).
+wait_for() {
+	i=0
+	while [ $i -lt 200 ]; do
+		tm capture-pane -p -t "$1" >"$tmp/screen" 2>/dev/null
+		grep -F -q -e "$2" "$tmp/screen" && return 0
+		sleep 0.1
+		i=$((i + 1))
+	done
+	return 1
+}
+# wait_file FILE: FILE exists and is not empty (same bound).
+wait_file() {
+	i=0
+	while [ $i -lt 200 ] && [ ! -s "$1" ]; do sleep 0.1; i=$((i + 1)); done
+	[ -s "$1" ]
+}
+keys() { s=$1; shift; tm send-keys -t "$s" "$@"; }
+type_text() { tm send-keys -t "$1" -l "$2"; }
+find_method() {
+	type_text "$1" "/$2"
+	wait_for "$1" " /$2 " || return 1
+	keys "$1" Enter
+	wait_for "$1" "? help  q quit"
+}
+
+if ! tm new-session -d -s probe true 2>/dev/null; then
+	echo "ui_calls.sh: tmux cannot start here: skipping"
+	exit 77
+fi
+
+# ------------------------------------------------------------ 5 and J
+
+launch calls "" --ascii "$SAMPLE"
+wait_for calls "? help  q quit"
+find_method calls "Looper.loop"
+keys calls 5
+check "5 shows every call of the selected method" wait_for calls " Calls of android/os/Looper.loop ()V: 7 calls"
+check "5: the summary line" grep -q "^ count 7  min 0.000  mean 224.843  p50 0.000  p95 1459.503  max 1459.503" "$tmp/screen"
+check "5: a histogram row of bars" grep -q "^ calls  ##" "$tmp/screen"
+keys calls '>'
+check "> sorts by wall, largest first" wait_for calls "vwall ms"
+row=$(grep -n '^ *1  *0.000  *6497.565' "$tmp/screen" | head -n 1 | cut -d: -f1)
+title=$(grep -n 'vwall ms' "$tmp/screen" | cut -d: -f1)
+check "> : the longest call is the first row" test "${row:-0}" -eq $((${title:-0} + 1))
+keys calls Enter
+check "Enter shows the call on the timeline" wait_for calls "thread 1: the call at 0 us, 6.497565 s long"
+keys calls J
+check "J shows the jank list" wait_for calls " Jank on [1] main: 7 calls of frame-critical methods over 16.700 ms"
+check "J: the longest first" grep -q "^     2230.624   1184.303    595.642    588.661  a" "$tmp/screen"
+keys calls q
+tm kill-session -t calls
+
+# ------------------------------------------------------------ o
+
+mkdir -p "$tmp/my src/android/os" "$tmp/two/a" "$tmp/two/b"
+: >"$tmp/my src/android/os/Looper.java"
+: >"$tmp/two/a/Looper.java"
+: >"$tmp/two/b/Looper.java"
+cat >"$tmp/editor" <<EOF
+#!/bin/sh
+for a in "\$@"; do printf '%s\n' "\$a"; done >$(q "$tmp/argv")
+EOF
+chmod +x "$tmp/editor"
+
+launch src "VISUAL=$tmp/editor EDITOR=false" --ascii "--src=$tmp/nowhere:$tmp/my src" "$SAMPLE"
+wait_for src "? help  q quit"
+find_method src "Looper.loop"
+rm -f "$tmp/argv"
+keys src o
+check "o runs \$VISUAL on the file found by package path" wait_file "$tmp/argv"
+printf '+111\n%s\n' "$tmp/my src/android/os/Looper.java" >"$tmp/want"
+check "o: +LINE and the path, one argument each" cmp -s "$tmp/argv" "$tmp/want"
+check "o: the screen is drawn again afterwards" wait_for src "edited $tmp/my src/android/os/Looper.java"
+check "o: the table is back" grep -q "^Name  *Incl" "$tmp/screen"
+keys src q
+tm kill-session -t src
+
+launch two "EDITOR=$tmp/editor" --ascii "--src=$tmp/two" "$SAMPLE"
+wait_for two "? help  q quit"
+find_method two "Looper.loop"
+rm -f "$tmp/argv"
+keys two o
+check "o with two matches offers a choice" wait_for two " 2 files match, pick one:  1 $tmp/two/a/Looper.java  2 $tmp/two/b/Looper.java"
+keys two 2
+check "2 opens the second (\$EDITOR without \$VISUAL)" wait_file "$tmp/argv"
+printf '+111\n%s\n' "$tmp/two/b/Looper.java" >"$tmp/want"
+check "2: its path reached the editor" cmp -s "$tmp/argv" "$tmp/want"
+keys two q
+tm kill-session -t two
+
+launch none "VISUAL=$tmp/editor" --ascii "$SAMPLE"
+wait_for none "? help  q quit"
+keys none o
+check "o without --src says how" wait_for none "o opens sources from --src=DIR[:DIR...]"
+keys none q
+tm kill-session -t none
+
+launch miss "VISUAL=$tmp/editor" --ascii "--src=$tmp/two" "$SAMPLE"
+wait_for miss "? help  q quit"
+find_method miss "Handler.dispatchMessage"
+keys miss o
+check "o with no match names the file" wait_for miss "no Handler.java for android/os/Handler under --src=$tmp/two"
+keys miss q
+tm kill-session -t miss
+
+# ------------------------------------------------------------ OSC 52
+
+# y in the every-call list copies its column titles and the cursor row:
+# compare the decoded payload with those two lines of the screen.
+want_copy() {
+	grep -E '^ +tid +\^?start ms' "$tmp/screen" | head -n 1 >"$tmp/copy.want"
+	grep -E '^ +1 +0\.000 +6497\.565' "$tmp/screen" | head -n 1 >>"$tmp/copy.want"
+}
+
+launch clip "TMUX=" --ascii "$SAMPLE"
+tm set-option -g set-clipboard on
+wait_for clip "? help  q quit"
+find_method clip "Looper.loop"
+keys clip 5
+wait_for clip " Calls of android/os/Looper.loop ()V: 7 calls"
+want_copy
+keys clip y
+i=0
+while [ $i -lt 100 ] && ! tm show-buffer >"$tmp/buffer" 2>/dev/null; do sleep 0.1; i=$((i + 1)); done
+check "y: a plain OSC 52 sets tmux's buffer (set-clipboard on)" cmp -s "$tmp/buffer" "$tmp/copy.want"
+keys clip q
+tm kill-session -t clip
+
+# Inside tmux ($TMUX set): the passthrough wrapping, byte for byte.
+launch wrap "" --ascii "$SAMPLE"
+wait_for wrap "? help  q quit"
+find_method wrap "Looper.loop"
+keys wrap 5
+wait_for wrap " Calls of android/os/Looper.loop ()V: 7 calls"
+want_copy
+tm pipe-pane -o -t wrap "cat >>$(q "$tmp/raw")"
+keys wrap y
+wait_for wrap "to the clipboard (OSC 52)"
+sleep 0.3
+tm pipe-pane -t wrap
+b64=$(base64 <"$tmp/copy.want" | tr -d '\n')
+printf '\033Ptmux;\033\033]52;c;%s\a\033\\' "$b64" >"$tmp/osc.want"
+check "y inside tmux: the wrapped OSC 52 with the base64 of the row" \
+	grep -q -F -f "$tmp/osc.want" "$tmp/raw"
+keys wrap q
+tm kill-session -t wrap
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
