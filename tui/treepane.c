@@ -20,7 +20,7 @@ enum { TP_W_TIME = 11, TP_W_PCT = 6, TP_W_CALLS = 10, TP_W_OTHER = 11 };
 
 /* ------------------------------------------------------------ jobs */
 
-enum tp_op { TP_BUILD, TP_EXPAND, TP_HOT, TP_ALL, TP_SORT };
+enum tp_op { TP_BUILD, TP_EXPAND, TP_HOT, TP_ALL, TP_SORT, TP_FIND };
 
 struct tp_job {
 	enum tp_op op;
@@ -33,8 +33,10 @@ struct tp_job {
 	enum tv_status st;
 	uint32_t *opened;            /* nodes to show open */
 	uint32_t nopened, cap;
-	uint32_t end;                /* TP_HOT: the path's last node */
+	uint32_t end;                /* TP_HOT: the path's last node; TP_FIND: the match */
 	int capped;
+	uint8_t *want;               /* TP_FIND: per method, owned */
+	int dir, include_from, wrapped;
 };
 
 static void tp_job_free(void *v)
@@ -44,6 +46,7 @@ static void tp_job_free(void *v)
 		return;
 	if (j->has_built)
 		cctree_free(&j->built);
+	free(j->want);
 	free(j->opened);
 	free(j);
 }
@@ -128,6 +131,17 @@ static void tp_run_all(struct tp_job *j)
 	free(lev);
 }
 
+/* The next match anywhere in the tree; its ancestors open. */
+static void tp_run_find(struct tp_job *j)
+{
+	j->st = cctree_find(j->t, j->want, j->node, j->dir, j->include_from, &j->end, &j->wrapped);
+	for (uint32_t a = j->end; j->st == TV_OK && a != CCTREE_NONE;) {
+		a = j->t->nodes[a].parent;
+		if (a != CCTREE_NONE && tp_job_open(j, a) < 0)
+			j->st = TV_ERR_NOMEM;
+	}
+}
+
 static void *tp_run(void *arg)
 {
 	struct tp_job *j = arg;
@@ -149,6 +163,7 @@ static void *tp_run(void *arg)
 	case TP_HOT: tp_run_hot(j); break;
 	case TP_ALL: tp_run_all(j); break;
 	case TP_SORT: j->st = cctree_sort(j->t, j->clock); break;
+	case TP_FIND: tp_run_find(j); break;
 	}
 	return j;
 }
@@ -264,6 +279,22 @@ static void tp_cursor_to(struct treepane *p, uint32_t node)
 		}
 }
 
+/* A search's end: the cursor on the match, what happened in the note
+ * (the status line hears it too when the search ran at once). */
+static void tp_found(struct treepane *p, const struct tp_job *j)
+{
+	p->find_res = j->end == CCTREE_NONE ? -1 : j->wrapped;
+	if (j->end != CCTREE_NONE)
+		tp_cursor_to(p, j->end);
+	if (j->st != TV_OK)
+		snprintf(p->note, sizeof p->note, "out of memory: search stopped");
+	else if (j->end == CCTREE_NONE)
+		snprintf(p->note, sizeof p->note, "no match in the tree");
+	else if (j->wrapped)
+		snprintf(p->note, sizeof p->note, "search wrapped %s",
+		         j->dir > 0 ? "to the top" : "to the bottom");
+}
+
 /* A finished job's result, on the UI thread. */
 static void tp_apply(struct treepane *p, struct tp_job *j)
 {
@@ -297,6 +328,8 @@ static void tp_apply(struct treepane *p, struct tp_job *j)
 	tp_flatten(p);
 	if (j->op == TP_HOT)
 		tp_cursor_to(p, j->end);
+	if (j->op == TP_FIND)
+		tp_found(p, j);
 }
 
 /* Runs a job at once on a small trace, else on the worker. */
@@ -673,19 +706,41 @@ static int tp_select(void *self, uint32_t method)
 	return -1;
 }
 
+/* Every node of the tree, expanded or not, in preorder (cctree_find());
+ * on the worker for a big trace, where the answer comes with the job:
+ * 0 then, and the title says "searching". */
 static int tp_find(void *self, int (*match)(void *env, uint32_t method), void *env, int dir,
                    int include_from)
 {
 	struct treepane *p = self;
-	int64_t n = p->nrows;
-	for (int64_t k = include_from ? 0 : 1; k <= n && n; k++) {
-		int64_t r = (((int64_t)p->cursor + dir * k) % n + n) % n;
-		if (p->rows[r].method != CCTREE_TOPLEVEL && match(env, p->rows[r].method)) {
-			p->cursor = (uint32_t)r;
-			return 0;
-		}
+	if (!p->built || !p->nrows)
+		return -1;
+	const struct trace *tr = p->tr;
+	uint8_t *want = calloc(tr->nmethods ? tr->nmethods : 1, 1);
+	struct tp_job *j = want ? tp_job_new(TP_FIND) : NULL;
+	if (!j) {
+		free(want);
+		return -1;
 	}
-	return -1;
+	int any = 0;
+	for (uint32_t m = 0; m < tr->nmethods; m++)
+		any |= want[m] = (uint8_t)(match(env, m) != 0);
+	if (!any) {
+		tp_job_free(j);
+		free(want);
+		return -1;
+	}
+	j->want = want;
+	j->node = p->rows[p->cursor].node;
+	j->dir = dir;
+	j->include_from = include_from;
+	p->find_res = -2;  /* pending */
+	tp_submit(p, j);
+	if (p->find_res == -2) {
+		snprintf(p->note, sizeof p->note, "searching");
+		return 0;
+	}
+	return p->find_res < 0 ? -1 : p->find_res;
 }
 
 struct pane treepane_pane(struct treepane *p)
