@@ -170,13 +170,8 @@ static void rt_json_node(struct rt *r, uint32_t node)
 	const struct cctree_node *n = &r->t->nodes[node];
 	const struct tv_method *m = n->method == CCTREE_TOPLEVEL ? NULL : &tr->methods[n->method];
 	struct outbuf *out = r->out;
-	if (m) {
-		outbuf_puts(out, "{\"id\": \"0x");
-		outbuf_hex(out, m->id);
-		outbuf_putc(out, '"');
-	} else {
-		outbuf_puts(out, "{\"id\": \"toplevel\"");
-	}
+	outbuf_puts(out, "{\"id\": ");
+	methodname_id_ob(out, tr, n->method, 0);
 	rt_json_str(out, tr, m, "class", m ? m->cls : (struct tv_str){0});
 	rt_json_str(out, tr, m, "name", m ? m->name : (struct tv_str){0});
 	rt_json_str(out, tr, m, "signature", m ? m->sig : (struct tv_str){0});
