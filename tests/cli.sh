@@ -324,10 +324,11 @@ run --format=tree --invert --depth=1 --min=50 "$tmp/tree.trace"
 check "--invert --depth=1 --min=50: one root and '… 2 more'" \
 	eval '[ "$(cat "$tmp/out")" = "$(sed -n 1p "$tmp/inv.want")
                                                   … 2 more" ]'
+# Waits are wall less CPU: toplevel 210 - 105, A 200 - 100 and 130 - 60.
 cat >"$tmp/tree.json.want" <<'END'
 {"schema": 2, "clock": "cpu", "root":
-{"id": "toplevel", "class": null, "name": null, "signature": null, "calls": 2, "incl_cpu_usec": 105, "excl_cpu_usec": 0, "incl_wall_usec": 210, "excl_wall_usec": 0, "children": [
-{"id": "0x4", "class": "com.example.A", "name": "run", "signature": "()V", "calls": 1, "incl_cpu_usec": 100, "excl_cpu_usec": 60, "incl_wall_usec": 200, "excl_wall_usec": 130, "children": []}]}
+{"id": "toplevel", "class": null, "name": null, "signature": null, "calls": 2, "incl_cpu_usec": 105, "excl_cpu_usec": 0, "incl_wall_usec": 210, "excl_wall_usec": 0, "incl_wait_usec": 105, "excl_wait_usec": 0, "children": [
+{"id": "0x4", "class": "com.example.A", "name": "run", "signature": "()V", "calls": 1, "incl_cpu_usec": 100, "excl_cpu_usec": 60, "incl_wall_usec": 200, "excl_wall_usec": 130, "incl_wait_usec": 100, "excl_wait_usec": 70, "children": []}]}
 }
 END
 run --format=tree-json --clock=cpu --depth=1 --min=50 "$tmp/tree.trace"

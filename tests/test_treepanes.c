@@ -309,6 +309,76 @@ static void test_tree_keys(void **state)
 	treepane_free(&p);
 }
 
+/* ------------------------------------------------------------ waits */
+
+/* The Wait columns (wide, dual-clock) show what tree-json says of each
+ * node: the rows of the fully open tree and the JSON's nodes (one a line)
+ * come in the same order. A cell reads as the JSON's µs in ms, signed. */
+static void check_waits(void **state, int inverted)
+{
+	struct fx *f = *state;
+	load_sample(f);
+	struct treepane p;
+	struct pane_out out;
+	uint32_t tid = main_tid(&f->tr);
+	assert_int_equal(treepane_init(&p, &f->tr, inverted, UINT64_MAX), 0);
+	struct pane pn = treepane_pane(&p);
+	treepane_scope(&p, &tid, TV_WALL);
+	p.all_rows = UINT32_MAX;
+	act(f, &pn, ACT_EXPAND_ALL, &out);
+	struct cctree t;
+	struct tv_error err;
+	assert_int_equal(inverted ? cctree_build_inverted(&t, &f->tr, &tid, TV_WALL, &err)
+	                          : cctree_build(&t, &f->tr, &tid, TV_WALL, &err),
+	                 TV_OK);
+	struct report_tree_opts o = {1, inverted, 0, 0};
+	FILE *fp = tmpfile();
+	assert_non_null(fp);
+	assert_int_equal(report_tree(fp, &t, &o), TV_OK);
+	cctree_free(&t);
+	char *json = slurp(fp), *line = strchr(json, '\n') + 1;
+	WINDOW *win = newwin(40, 200, 0, 0);
+	assert_non_null(win);
+	struct pane_ctx ctx = ctx_of(f);
+	pn.ops->draw(pn.self, win, &ctx);
+	char row[4096];
+	win_row(win, 0, row, sizeof row);
+	assert_non_null(strstr(row, "incl wait   excl wait"));
+	int nonzero = 0;
+	for (int y = 1; y < 40 && (uint32_t)(y - 1) < p.nrows; y++) {
+		long long iw, ew;
+		const char *k = strstr(line, "\"incl_wait_usec\": ");
+		assert_non_null(k);
+		assert_int_equal(sscanf(k, "\"incl_wait_usec\": %lld, \"excl_wait_usec\": %lld", &iw, &ew), 2);
+		char want[64], cells[64];
+		snprintf(want, sizeof want, "%s%lld.%03lld %s%lld.%03lld", iw < 0 ? "-" : "",
+		         llabs(iw) / 1000, llabs(iw) % 1000, ew < 0 ? "-" : "", llabs(ew) / 1000,
+		         llabs(ew) % 1000);
+		win_row(win, y, row, sizeof row);
+		/* After the numbers and the other clock's two cells. */
+		char a[32], b[32];
+		assert_int_equal(sscanf(row + NUMS_W + 2 * 12, "%31s %31s", a, b), 2);
+		snprintf(cells, sizeof cells, "%s %s", a, b);
+		assert_string_equal(cells, want);
+		nonzero += iw != 0;
+		line = strchr(line, '\n') + 1;
+	}
+	assert_true(nonzero > 10);
+	free(json);
+	delwin(win);
+	treepane_free(&p);
+}
+
+static void test_wait_columns(void **state)
+{
+	check_waits(state, 0);
+}
+
+static void test_wait_columns_bottom_up(void **state)
+{
+	check_waits(state, 1);
+}
+
 /* ------------------------------------------------------------ find */
 
 /* One thread (cpu = wall): A [0,100] calls B [10,40] (X [20,30] inside)
@@ -625,6 +695,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_rows_equal_report_on_worker, fx_setup, fx_teardown),
 		cmocka_unit_test_setup_teardown(test_tree_keys, fx_setup, fx_teardown),
 		cmocka_unit_test_setup_teardown(test_find_in_tree, fx_setup, fx_teardown),
+		cmocka_unit_test_setup_teardown(test_wait_columns, fx_setup, fx_teardown),
+		cmocka_unit_test_setup_teardown(test_wait_columns_bottom_up, fx_setup, fx_teardown),
 		cmocka_unit_test_setup_teardown(test_find_in_tree_on_worker, fx_setup, fx_teardown),
 		cmocka_unit_test_setup_teardown(test_flame_widths_and_zoom, fx_setup, fx_teardown),
 		cmocka_unit_test_setup_teardown(test_call_chart, fx_setup, fx_teardown),

@@ -486,6 +486,22 @@ static void tp_guides(const struct treepane *p, uint32_t r, uint32_t skip, int a
 		len += (size_t)snprintf(buf + len, n - len, "%s", g[k]);
 }
 
+/* Wait: wall less CPU, signed, in ms (docs/numbers.md, "Wait time"), as
+ * the table's Wait columns. */
+static void tp_wait(char *buf, size_t n, const uint64_t *t)
+{
+	int neg = t[TV_WALL] < t[TV_CPU];
+	buf[0] = '-';
+	numfmt_ms(buf + neg, n - 1, neg ? t[TV_CPU] - t[TV_WALL] : t[TV_WALL] - t[TV_CPU]);
+}
+
+/* Which extra columns fit: the other clock's incl and excl from 130
+ * columns, then on a dual-clock trace the waits from 154. */
+static int tp_has_waits(const struct treepane *p, int w)
+{
+	return w >= 130 + 2 * (TP_W_OTHER + 1) && p->tr->has_clock[TV_CPU] && p->tr->has_clock[TV_WALL];
+}
+
 static void tp_draw_row(struct treepane *p, WINDOW *win, const struct pane_ctx *ctx, int y,
                         uint32_t r, int other, uint32_t skip)
 {
@@ -510,6 +526,15 @@ static void tp_draw_row(struct treepane *p, WINDOW *win, const struct pane_ctx *
 		draw_cell_right(win, y, x, TP_W_OTHER + 1, p->tr->has_clock[oc] ? ms : "-", a, ctx->ascii);
 		x += TP_W_OTHER + 1;
 	}
+	if (other && tp_has_waits(p, w)) {
+		char ms[32];
+		tp_wait(ms, sizeof ms, row->incl);
+		draw_cell_right(win, y, x, TP_W_OTHER + 1, ms, a, ctx->ascii);
+		x += TP_W_OTHER + 1;
+		tp_wait(ms, sizeof ms, row->excl);
+		draw_cell_right(win, y, x, TP_W_OTHER + 1, ms, a, ctx->ascii);
+		x += TP_W_OTHER + 1;
+	}
 	int rest = w - x - 2;
 	if (rest < 1)
 		return;
@@ -532,6 +557,9 @@ static void tp_draw_title(struct treepane *p, WINDOW *win, const struct pane_ctx
 	if (other && n > 0)
 		n += snprintf(line + n, sizeof line - (size_t)n, " %*s%s %*s%s", TP_W_OTHER - 4, "incl ",
 		              oc, TP_W_OTHER - 4, "excl ", oc);
+	if (other && tp_has_waits(p, getmaxx(win)) && n > 0)
+		n += snprintf(line + n, sizeof line - (size_t)n, " %*s %*s", TP_W_OTHER, "incl wait",
+		              TP_W_OTHER, "excl wait");
 	if (n > 0 && (size_t)n < sizeof line)
 		snprintf(line + n, sizeof line - (size_t)n, "  %s%s%s%s%s",
 		         p->inverted ? "bottom-up (callers below)" : "top-down call paths",
@@ -552,7 +580,8 @@ static void tp_draw(void *self, WINDOW *win, const struct pane_ctx *ctx)
 		p->top = p->cursor - (uint32_t)p->height + 1;
 	tp_draw_title(p, win, ctx, other);
 	/* Levels past a sixth of the name column show: the rest are cut. */
-	uint32_t deepest = 0, room = (uint32_t)(w - TP_W_NUMS - (other ? 2 * (TP_W_OTHER + 1) : 0)) / 12;
+	int extra = (other ? 2 * (TP_W_OTHER + 1) : 0) + (tp_has_waits(p, w) ? 2 * (TP_W_OTHER + 1) : 0);
+	uint32_t deepest = 0, room = (uint32_t)(w - TP_W_NUMS - extra) / 12;
 	for (int y = 1; y < h; y++)
 		if (p->top + (uint32_t)(y - 1) < p->nrows && p->rows[p->top + (uint32_t)(y - 1)].depth > deepest)
 			deepest = p->rows[p->top + (uint32_t)(y - 1)].depth;
