@@ -227,37 +227,7 @@ static void cr_csv_name(struct outbuf *ob, const struct trace *tr, uint32_t meth
 
 void calls_write_id(struct outbuf *ob, const struct trace *tr, uint32_t method, int csv)
 {
-	const char *q = csv ? "" : "\"";
-	if (method == CALLS_TOPLEVEL || !tr->methods[method].synthetic) {
-		outbuf_puts(ob, q);
-		if (method == CALLS_TOPLEVEL) {
-			outbuf_puts(ob, "toplevel");
-		} else {
-			outbuf_puts(ob, "0x");
-			outbuf_hex(ob, tr->methods[method].id);
-		}
-		outbuf_puts(ob, q);
-		return;
-	}
-	/* "collapse:" and the pattern, escaped as one string */
-	const struct tv_method *m = &tr->methods[method];
-	size_t n = 9 + (size_t)m->cls.len;
-	char *t = malloc(n);
-	if (!t) {   /* out of memory: the bare pattern still names it */
-		if (csv)
-			textesc_csv_ob(ob, trace_str(tr, m->cls), m->cls.len);
-		else
-			textesc_json_ob(ob, trace_str(tr, m->cls), m->cls.len);
-		return;
-	}
-	memcpy(t, "collapse:", 9);
-	if (m->cls.len)
-		memcpy(t + 9, trace_str(tr, m->cls), m->cls.len);
-	if (csv)
-		textesc_csv_ob(ob, t, n);
-	else
-		textesc_json_ob(ob, t, n);
-	free(t);
+	methodname_id_ob(ob, tr, method, csv);
 }
 
 enum tv_status calls_report_csv(FILE *out, const struct calls *c)

@@ -783,3 +783,230 @@ void cctree_free(struct cctree *t)
 	free(t->kids);
 	memset(t, 0, sizeof *t);
 }
+
+/* ------------------------------------------------------------ find */
+
+struct cc_find {
+	struct cctree *t;
+	const uint8_t *want;
+	uint8_t *above;            /* bottom-up: method -> a call has a wanted caller */
+	enum tv_status st;
+};
+
+static int cc_want(const struct cc_find *f, uint32_t node)
+{
+	uint32_t m = f->t->nodes[node].method;
+	return m != CCTREE_TOPLEVEL && f->want[m];
+}
+
+/* Top-down: does a call below one of the node's calls match? */
+static int cc_td_below(const struct cc_find *f, uint32_t node)
+{
+	const struct cctree *t = f->t;
+	const struct cc_span sp = t->lazy->span[node];
+	for (size_t i = sp.lo; i < sp.hi; i++) {
+		const struct cc_call e = t->lazy->pool[i];
+		const struct tv_thread *th = &t->tr->threads[t->threads[e.thread]];
+		uint32_t first, limit;
+		cc_kid_range(th, t->lazy->end[e.thread], e.call, &first, &limit);
+		for (uint32_t k = first; k < limit; k++)  /* the subtree is contiguous */
+			if (f->want[th->method[k]])
+				return 1;
+	}
+	return 0;
+}
+
+/* Bottom-up, one pass: which methods have a call with a wanted caller
+ * somewhere above it (what an unexpanded root's subtree holds). */
+static int cc_bu_above(struct cc_find *f)
+{
+	const struct cctree *t = f->t;
+	const struct trace *tr = t->tr;
+	if (!(f->above = calloc(tr->nmethods ? tr->nmethods : 1, 1)))
+		return -1;
+	for (uint32_t k = 0; k < t->nthreads; k++) {
+		const struct tv_thread *th = &tr->threads[t->threads[k]];
+		struct callwalk cw;
+		uint32_t i, open = 0;  /* wanted calls on the path */
+		callwalk_init(&cw, th);
+		for (int step; (step = callwalk_next(&cw, &i)) != CALLWALK_DONE;) {
+			int w = f->want[th->method[i]];
+			if (step == CALLWALK_LEAVE) {
+				open -= (uint32_t)w;
+				continue;
+			}
+			if (open)
+				f->above[th->method[i]] = 1;
+			open += (uint32_t)w;
+		}
+	}
+	return 0;
+}
+
+/* Bottom-up: does a caller above the node's chain match? A node at depth
+ * d covers its entries' calls; its chain ends d parents up from each. */
+static int cc_bu_below(struct cc_find *f, uint32_t node)
+{
+	const struct cctree *t = f->t;
+	const struct cctree_node *n = &t->nodes[node];
+	const struct cc_span sp = t->lazy->span[node];
+	const struct cc_entry *e = t->lazy->entries[sp.root];
+	if (!e) {  /* an unexpanded root */
+		if (!f->above && cc_bu_above(f) < 0) {
+			f->st = TV_ERR_NOMEM;
+			return 0;
+		}
+		return f->above[n->method];
+	}
+	for (size_t i = sp.lo; i < sp.hi; i++) {
+		const struct tv_thread *th = &t->tr->threads[e[i].thread];
+		uint32_t c = e[i].call;
+		for (uint32_t d = 0; d < n->depth && c != TV_ROOT; d++)
+			c = th->parent[c];
+		for (c = c == TV_ROOT ? c : th->parent[c]; c != TV_ROOT; c = th->parent[c])
+			if (f->want[th->method[c]])
+				return 1;
+	}
+	return 0;
+}
+
+/* Does a node below this one match? */
+static int cc_below(struct cc_find *f, uint32_t node)
+{
+	if (f->st != TV_OK || !cctree_expandable(f->t, node))
+		return 0;
+	return f->t->inverted ? cc_bu_below(f, node) : cc_td_below(f, node);
+}
+
+static const uint32_t *cc_find_kids(struct cc_find *f, uint32_t node, uint32_t *n)
+{
+	*n = 0;
+	if (f->st == TV_OK)
+		f->st = cctree_expand(f->t, node);
+	return f->st == TV_OK ? cctree_children(f->t, node, n) : NULL;
+}
+
+/* The first match in preorder strictly below node, known to hold one. */
+static uint32_t cc_first_below(struct cc_find *f, uint32_t node)
+{
+	for (;;) {
+		uint32_t nk, next = CCTREE_NONE;
+		const uint32_t *k = cc_find_kids(f, node, &nk);
+		for (uint32_t i = 0; i < nk && next == CCTREE_NONE; i++) {
+			if (cc_want(f, k[i]))
+				return k[i];
+			if (cc_below(f, k[i]))
+				next = k[i];
+		}
+		if (next == CCTREE_NONE)
+			return CCTREE_NONE;  /* out of memory */
+		node = next;
+	}
+}
+
+/* The last match in preorder in node's subtree, node included. */
+static uint32_t cc_last_in(struct cc_find *f, uint32_t node)
+{
+	while (cc_below(f, node)) {
+		uint32_t nk, next = CCTREE_NONE;
+		const uint32_t *k = cc_find_kids(f, node, &nk);
+		for (uint32_t i = nk; i-- > 0 && next == CCTREE_NONE;)
+			if (cc_want(f, k[i]) || cc_below(f, k[i]))
+				next = k[i];
+		if (next == CCTREE_NONE)
+			return CCTREE_NONE;
+		node = next;
+	}
+	return cc_want(f, node) ? node : CCTREE_NONE;
+}
+
+static uint32_t cc_first_in(struct cc_find *f, uint32_t node)
+{
+	if (cc_want(f, node))
+		return node;
+	return cc_below(f, node) ? cc_first_below(f, node) : CCTREE_NONE;
+}
+
+/* node's siblings (the roots for a root) and its place among them. */
+static const uint32_t *cc_siblings(const struct cctree *t, uint32_t node, uint32_t *n,
+                                   uint32_t *at)
+{
+	uint32_t p = t->nodes[node].parent;
+	const uint32_t *s = p == CCTREE_NONE ? t->roots : cctree_children(t, p, n);
+	if (p == CCTREE_NONE)
+		*n = t->nroots;
+	for (*at = 0; *at < *n && s[*at] != node; (*at)++)
+		;
+	return s;
+}
+
+/* The next match after node in preorder, without wrapping. */
+static uint32_t cc_after(struct cc_find *f, uint32_t node)
+{
+	if (cc_below(f, node))
+		return cc_first_below(f, node);
+	for (uint32_t cur = node; cur != CCTREE_NONE; cur = f->t->nodes[cur].parent) {
+		uint32_t n, at;
+		const uint32_t *s = cc_siblings(f->t, cur, &n, &at);
+		for (uint32_t i = at + 1; i < n; i++) {
+			uint32_t r = cc_first_in(f, s[i]);
+			if (r != CCTREE_NONE || f->st != TV_OK)
+				return r;
+		}
+	}
+	return CCTREE_NONE;
+}
+
+/* The previous match before node in preorder, without wrapping. */
+static uint32_t cc_before_node(struct cc_find *f, uint32_t node)
+{
+	for (uint32_t cur = node; cur != CCTREE_NONE; cur = f->t->nodes[cur].parent) {
+		uint32_t n, at;
+		const uint32_t *s = cc_siblings(f->t, cur, &n, &at);
+		for (uint32_t i = at; i-- > 0;) {
+			uint32_t r = cc_last_in(f, s[i]);
+			if (r != CCTREE_NONE || f->st != TV_OK)
+				return r;
+		}
+		uint32_t p = f->t->nodes[cur].parent;
+		if (p != CCTREE_NONE && cc_want(f, p))
+			return p;
+	}
+	return CCTREE_NONE;
+}
+
+/* The first (dir > 0) or last match of the whole tree. */
+static uint32_t cc_end_match(struct cc_find *f, int dir)
+{
+	const struct cctree *t = f->t;
+	for (uint32_t i = 0; i < t->nroots && f->st == TV_OK; i++) {
+		uint32_t r = dir > 0 ? cc_first_in(f, t->roots[i])
+		                     : cc_last_in(f, t->roots[t->nroots - 1 - i]);
+		if (r != CCTREE_NONE)
+			return r;
+	}
+	return CCTREE_NONE;
+}
+
+enum tv_status cctree_find(struct cctree *t, const uint8_t *want, uint32_t from, int dir,
+                           int include_from, uint32_t *found, int *wrapped)
+{
+	struct cc_find f = {t, want, NULL, TV_OK};
+	uint32_t r = CCTREE_NONE;
+	*wrapped = 0;
+	if (from == CCTREE_NONE)
+		r = cc_end_match(&f, dir);
+	else if (include_from && cc_want(&f, from))
+		r = from;
+	else
+		r = dir > 0 ? cc_after(&f, from) : cc_before_node(&f, from);
+	if (r == CCTREE_NONE && from != CCTREE_NONE && f.st == TV_OK) {
+		/* Wrap: nothing lies past from, so the far end's first match is
+		 * at or before it (from itself when it is the only one). */
+		r = cc_end_match(&f, dir);
+		*wrapped = r != CCTREE_NONE;
+	}
+	free(f.above);
+	*found = f.st == TV_OK ? r : CCTREE_NONE;
+	return f.st;
+}

@@ -124,4 +124,19 @@ enum tv_status cctree_sort(struct cctree *t, int clock);
  * the tree's clock. */
 uint64_t cctree_key(const struct cctree *t, uint32_t node);
 
+/* Find in the tree (docs/ui.md, "Find in the call trees"): the node
+ * after from in preorder (dir > 0) or before it (dir < 0) whose method
+ * has want[method] set (one byte per method of the trace; the toplevel
+ * never matches), from itself first when include_from. from CCTREE_NONE
+ * starts before the first node (dir > 0) or after the last. Past the end
+ * the search wraps around to the other end and sets *wrapped. *found is
+ * the node, CCTREE_NONE when none matches. Only the nodes on the way to
+ * the match are expanded; a subtree is entered only when it holds a match
+ * (top-down: one scan of the calls it covers; bottom-up: a walk up the
+ * ancestors of its calls, and for an unexpanded root one pass over the
+ * calls per search). A search with no match costs one such test per
+ * root. TV_OK or TV_ERR_NOMEM. */
+enum tv_status cctree_find(struct cctree *t, const uint8_t *want, uint32_t from, int dir,
+                           int include_from, uint32_t *found, int *wrapped);
+
 #endif

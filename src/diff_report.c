@@ -291,8 +291,7 @@ static void dr_csv_row(FILE *out, const struct diff *d, const struct diff_row *r
 	for (int r = 0; r < 2; r++) {
 		putc(',', out);
 		if (has[r])
-			fprintf(out, "0x%" PRIx64,
-			        d->run[r]->tr->methods[r ? row->next : row->base].id);
+			methodname_id(out, d->run[r]->tr, r ? row->next : row->base, 1);
 	}
 	fputs("\r\n", out);
 }
@@ -398,9 +397,10 @@ static void dr_json_side(FILE *out, const struct diff *d, const struct diff_row 
 		fputs("null", out);
 		return;
 	}
-	fprintf(out, "{\"id\": \"0x%" PRIx64 "\", \"calls\": %" PRIu64
-	        ", \"recursive_calls\": %" PRIu64 ", ",
-	        d->run[r]->tr->methods[m].id, row->calls[r], row->rcalls[r]);
+	fputs("{\"id\": ", out);
+	methodname_id(out, d->run[r]->tr, m, 0);
+	fprintf(out, ", \"calls\": %" PRIu64 ", \"recursive_calls\": %" PRIu64 ", ", row->calls[r],
+	        row->rcalls[r]);
 	dr_json_nums(out, d, row->incl[r], row->excl[r]);
 	putc('}', out);
 }

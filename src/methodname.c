@@ -116,3 +116,47 @@ int methodname_json(FILE *out, const struct trace *tr, uint32_t method)
 	free(t);
 	return 0;
 }
+
+void methodname_id_ob(struct outbuf *ob, const struct trace *tr, uint32_t method, int csv)
+{
+	const char *q = csv ? "" : "\"";
+	if (method == PROF_TOPLEVEL || !tr->methods[method].synthetic) {
+		outbuf_puts(ob, q);
+		if (method == PROF_TOPLEVEL) {
+			outbuf_puts(ob, "toplevel");
+		} else {
+			outbuf_puts(ob, "0x");
+			outbuf_hex(ob, tr->methods[method].id);
+		}
+		outbuf_puts(ob, q);
+		return;
+	}
+	/* "collapse:" and the pattern, escaped as one string */
+	const struct tv_method *m = &tr->methods[method];
+	size_t n = 9 + (size_t)m->cls.len;
+	char *t = malloc(n);
+	if (!t) {   /* out of memory: the bare pattern still names it */
+		if (csv)
+			textesc_csv_ob(ob, trace_str(tr, m->cls), m->cls.len);
+		else
+			textesc_json_ob(ob, trace_str(tr, m->cls), m->cls.len);
+		return;
+	}
+	memcpy(t, "collapse:", 9);
+	if (m->cls.len)
+		memcpy(t + 9, trace_str(tr, m->cls), m->cls.len);
+	if (csv)
+		textesc_csv_ob(ob, t, n);
+	else
+		textesc_json_ob(ob, t, n);
+	free(t);
+}
+
+void methodname_id(FILE *out, const struct trace *tr, uint32_t method, int csv)
+{
+	char buf[256];
+	struct outbuf ob;
+	outbuf_init(&ob, out, buf, sizeof buf);
+	methodname_id_ob(&ob, tr, method, csv);
+	outbuf_finish(&ob);  /* a write error stays in the stream */
+}

@@ -30,4 +30,12 @@ void methodname_frame(FILE *out, const struct trace *tr, uint32_t method, int si
 /* A JSON string "class.name" (RFC 8259 escaping). */
 int methodname_json(FILE *out, const struct trace *tr, uint32_t method);
 
+/* The method's id as machine outputs write it (docs/numbers.md,
+ * "Transforms"): "0x1a2b", "toplevel" for PROF_TOPLEVEL, and a collapsed
+ * package's synthetic method as "collapse:GLOB" (its name, not the
+ * private number it has inside the derived trace). csv: bare, CSV-escaped;
+ * else a quoted JSON string. */
+void methodname_id_ob(struct outbuf *ob, const struct trace *tr, uint32_t method, int csv);
+void methodname_id(FILE *out, const struct trace *tr, uint32_t method, int csv);
+
 #endif

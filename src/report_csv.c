@@ -7,6 +7,7 @@
  * shown in a terminal is as safe as the text report.
  */
 #include "report.h"
+#include "methodname.h"
 #include "numfmt.h"
 #include "outbuf.h"
 #include "textesc.h"
@@ -94,8 +95,7 @@ static void csv_method(struct outbuf *ob, const struct profile *p, uint32_t idx)
 	const struct tv_method *m = &tr->methods[idx];
 	const struct prof_method *pm = &p->methods[idx];
 
-	outbuf_puts(ob, "0x");
-	outbuf_hex(ob, m->id);
+	methodname_id_ob(ob, tr, idx, 1);
 	if (m->declared) {
 		csv_str(ob, tr, m->cls);
 		csv_str(ob, tr, m->name);

@@ -163,6 +163,24 @@ static void rt_json_usec(struct outbuf *out, const struct trace *tr, const char 
 		outbuf_puts(out, "null");
 }
 
+/* Wait: wall less CPU, signed (docs/numbers.md, "Wait time"); null
+ * unless the trace has both clocks. */
+static void rt_json_wait(struct outbuf *out, const struct trace *tr, const char *key,
+                         const uint64_t *t)
+{
+	rt_json_key(out, key);
+	if (!tr->has_clock[TV_CPU] || !tr->has_clock[TV_WALL]) {
+		outbuf_puts(out, "null");
+		return;
+	}
+	if (t[TV_WALL] >= t[TV_CPU]) {
+		outbuf_u64(out, t[TV_WALL] - t[TV_CPU]);
+	} else {
+		outbuf_putc(out, '-');
+		outbuf_u64(out, t[TV_CPU] - t[TV_WALL]);
+	}
+}
+
 /* The node's fields and the opening of its children. */
 static void rt_json_node(struct rt *r, uint32_t node)
 {
@@ -170,13 +188,8 @@ static void rt_json_node(struct rt *r, uint32_t node)
 	const struct cctree_node *n = &r->t->nodes[node];
 	const struct tv_method *m = n->method == CCTREE_TOPLEVEL ? NULL : &tr->methods[n->method];
 	struct outbuf *out = r->out;
-	if (m) {
-		outbuf_puts(out, "{\"id\": \"0x");
-		outbuf_hex(out, m->id);
-		outbuf_putc(out, '"');
-	} else {
-		outbuf_puts(out, "{\"id\": \"toplevel\"");
-	}
+	outbuf_puts(out, "{\"id\": ");
+	methodname_id_ob(out, tr, n->method, 0);
 	rt_json_str(out, tr, m, "class", m ? m->cls : (struct tv_str){0});
 	rt_json_str(out, tr, m, "name", m ? m->name : (struct tv_str){0});
 	rt_json_str(out, tr, m, "signature", m ? m->sig : (struct tv_str){0});
@@ -186,6 +199,8 @@ static void rt_json_node(struct rt *r, uint32_t node)
 	rt_json_usec(out, tr, "excl_cpu_usec", TV_CPU, n->excl[TV_CPU]);
 	rt_json_usec(out, tr, "incl_wall_usec", TV_WALL, n->incl[TV_WALL]);
 	rt_json_usec(out, tr, "excl_wall_usec", TV_WALL, n->excl[TV_WALL]);
+	rt_json_wait(out, tr, "incl_wait_usec", n->incl);
+	rt_json_wait(out, tr, "excl_wait_usec", n->excl);
 	outbuf_puts(out, ", \"children\": [");
 }
 

@@ -18,7 +18,13 @@
  *   pane_STEP_key_ms / pane_STEP_ready_ms for open2 (top-down tree),
  *   hot (* on the root), open3 (bottom-up roots), expand3 (Right on the
  *   first root), open4 (flame graph), zoom1..zoom3 (j z, three levels),
- *   chart (Tab x on the timeline).
+ *   chart (Tab x on the timeline); then the breadcrumb's steps from the
+ *   table: range (v over about the middle half of the timeline; with
+ *   pane_range_share, the share of the toplevel it keeps), merge (M on
+ *   the selected method), focus (F on its first caller or callee; with
+ *   pane_merge_focus_share), undo_all (U); then in the top-down tree
+ *   tree_again (2), find2 (/, the find query, Enter: the first match
+ *   anywhere in the tree) and find2_next (n).
  * With BENCH_UI_VERBOSE set, every step's key and time go to stderr.
  *
  * Built only by `make bench` (EXTRA_PROGRAMS). Exit status 0, or 1 with a
@@ -34,6 +40,7 @@
 #include <time.h>
 
 #include "load.h"
+#include "profile.h"
 #include "trace.h"
 #include "ui.h"
 
@@ -185,6 +192,66 @@ static void bu_step(struct ui *u, const char *name, const int *keys, int n)
 	       name, bu_now_ms() - t0, frames);
 }
 
+/* Keys without timing or drawing: moving into place for a timed step. */
+static void bu_keys(struct ui *u, int ch, int times)
+{
+	for (int i = 0; i < times; i++)
+		ui_key(u, ch);
+}
+
+/* The toplevel's incl on the wall clock (else CPU) of what the UI shows. */
+static uint64_t bu_top(const struct ui *u)
+{
+	const struct profile *p = ui_profile(u);
+	return p->top_incl[p->tr->has_clock[TV_WALL] ? TV_WALL : TV_CPU];
+}
+
+/* Steps of the breadcrumb, from the table: a range over about the middle
+ * half of the timeline (the time cursor moved to a quarter of the ruler's
+ * 180 columns, v, to three quarters, v), then merge (M) of the table's
+ * selected method and focus (F) on its first caller or callee, then U
+ * back to the whole trace. Each timed from its last key to the frame with
+ * the result; range_share says how much of the toplevel the range kept,
+ * merge_focus_share how much of that the focus kept (below 1: it
+ * applied). */
+static void bu_steps(struct ui *u)
+{
+	static const int v[] = {'v'}, merge[] = {'M'}, focus[] = {'F'}, undo[] = {'U'};
+	uint64_t whole = bu_top(u);
+	bu_keys(u, '\t', 1);
+	bu_keys(u, '0', 1);
+	bu_keys(u, 'h', 250);
+	bu_keys(u, 'l', 45);
+	bu_keys(u, 'v', 1);
+	bu_keys(u, 'l', 90);
+	bu_step(u, "range", v, 1);
+	printf("pane_range_share %.2f\n", whole ? (double)bu_top(u) / (double)whole : 0.0);
+	bu_keys(u, '\t', 1);
+	uint64_t ranged = bu_top(u);
+	bu_step(u, "merge", merge, 1);
+	bu_keys(u, 'j', 1);   /* the first caller or callee row, */
+	bu_keys(u, '\n', 1); /* selected */
+	bu_step(u, "focus", focus, 1);
+	printf("pane_merge_focus_share %.2f\n", ranged ? (double)bu_top(u) / (double)ranged : 0.0);
+	bu_step(u, "undo_all", undo, 1);
+}
+
+/* Find in the top-down tree (the whole tree, opening the path to the
+ * match): / with the query and Enter, then n, each until the cursor is on
+ * its match. */
+static void bu_find_tree(struct ui *u, const char *query)
+{
+	static const int open2[] = {'2'}, next[] = {'n'};
+	int keys[24], n = 0;
+	bu_step(u, "tree_again", open2, 1);
+	keys[n++] = '/';
+	for (const char *q = query; *q && n < 22; q++)
+		keys[n++] = (unsigned char)*q;
+	keys[n++] = '\n';
+	bu_step(u, "find2", keys, n);
+	bu_step(u, "find2_next", next, 1);
+}
+
 static void bu_panes(struct ui *u)
 {
 	static const int open2[] = {'\t', '\t', '2'}, hot[] = {'g', '*'}, open3[] = {'3'},
@@ -200,6 +267,7 @@ static void bu_panes(struct ui *u)
 	bu_step(u, "zoom3", zoom, 2);
 	bu_step(u, "chart", chart, 2);
 	bu_step(u, "back", back, 3);
+	bu_steps(u);
 }
 
 /* Curses on a terminal nobody sees; NULL on failure. */
@@ -272,6 +340,7 @@ static int bu_run(const char *path, struct trace *tr, double t_start)
 		}
 	}
 	bu_panes(u);
+	bu_find_tree(u, query);
 	ui_free(u);
 	endwin();
 

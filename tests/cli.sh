@@ -324,10 +324,11 @@ run --format=tree --invert --depth=1 --min=50 "$tmp/tree.trace"
 check "--invert --depth=1 --min=50: one root and '… 2 more'" \
 	eval '[ "$(cat "$tmp/out")" = "$(sed -n 1p "$tmp/inv.want")
                                                   … 2 more" ]'
+# Waits are wall less CPU: toplevel 210 - 105, A 200 - 100 and 130 - 60.
 cat >"$tmp/tree.json.want" <<'END'
 {"schema": 2, "clock": "cpu", "root":
-{"id": "toplevel", "class": null, "name": null, "signature": null, "calls": 2, "incl_cpu_usec": 105, "excl_cpu_usec": 0, "incl_wall_usec": 210, "excl_wall_usec": 0, "children": [
-{"id": "0x4", "class": "com.example.A", "name": "run", "signature": "()V", "calls": 1, "incl_cpu_usec": 100, "excl_cpu_usec": 60, "incl_wall_usec": 200, "excl_wall_usec": 130, "children": []}]}
+{"id": "toplevel", "class": null, "name": null, "signature": null, "calls": 2, "incl_cpu_usec": 105, "excl_cpu_usec": 0, "incl_wall_usec": 210, "excl_wall_usec": 0, "incl_wait_usec": 105, "excl_wait_usec": 0, "children": [
+{"id": "0x4", "class": "com.example.A", "name": "run", "signature": "()V", "calls": 1, "incl_cpu_usec": 100, "excl_cpu_usec": 60, "incl_wall_usec": 200, "excl_wall_usec": 130, "incl_wait_usec": 100, "excl_wait_usec": 70, "children": []}]}
 }
 END
 run --format=tree-json --clock=cpu --depth=1 --min=50 "$tmp/tree.trace"
@@ -376,6 +377,13 @@ traceview: warning: --depth has no effect with --format=json" ]'
 printf '%s\r\n' 'tid,id,method,start_usec,incl_wall_usec,incl_cpu_usec,wait_usec,depth,caller_id,caller' \
 	'2,0x8,com.example.B.work (I)V,0,10,5,5,1,toplevel,(toplevel)' \
 	'1,0x8,com.example.B.work (I)V,20,30,20,10,2,0x4,com.example.A.run ()V' >"$tmp/calls.want"
+run --format=csv --transform='collapse:com.example.B' "$tmp/tree.trace"
+check "csv after a collapse: the synthetic id, 25 of 105 cpu, 40 of 210 wall" stdout_has \
+	'^collapse:com\.example\.B,com\.example\.B,,,,23\.81,25,23\.81,25,19\.05,40,19\.05,40,2,0,12\.500,20\.000'
+check "csv after a collapse: A keeps its id" stdout_has '^0x4,com\.example\.A,run,'
+run --diff -f csv --transform='collapse:com.example.B' "$tmp/tree.trace" "$tmp/tree.trace"
+check "diff csv after a collapse: the synthetic id on both sides" stdout_has \
+	'^same,com\.example\.B,,,25,25,.*,collapse:com\.example\.B,collapse:com\.example\.B'
 run --format=calls-csv --method=com.example.B.work "$tmp/tree.trace"
 check "--format=calls-csv exits 0" status_is 0
 check "calls-csv: every call of B by start" cmp -s "$tmp/out" "$tmp/calls.want"
@@ -394,6 +402,15 @@ if [ "$have_python" = yes ]; then
 		--method='collapse:com.example.*' "$tmp/tree.trace"
 	check "calls-json after a collapse: the synthetic id as a string" json_ok "$tmp/out" \
 		'[c["id"] for c in d["calls"]] == ["collapse:com.example.*"] * 2 and all(c["caller"] == "toplevel" for c in d["calls"])'
+	# The synthetic method of a collapse is "collapse:GLOB" in every
+	# output with ids, real methods keep theirs (B: 20 + 5 cpu, 30 + 10
+	# wall, two calls).
+	run --format=tree-json --transform='collapse:com.example.B' "$tmp/tree.trace"
+	check "tree-json after a collapse: the synthetic id, A's own" json_ok "$tmp/out" \
+		'[(k["id"], k["class"], k["name"]) for k in d["root"]["children"][0]["children"]] == [("0xc", "com.example.C", "tick"), ("collapse:com.example.B", "com.example.B", "")] and d["root"]["children"][0]["id"] == "0x4"'
+	run --diff -f json --transform='collapse:com.example.B' "$tmp/tree.trace" "$tmp/tree.trace"
+	check "diff json after a collapse: the synthetic id on both sides" json_ok "$tmp/out" \
+		'[(m["base"]["id"], m["new"]["id"]) for m in d["methods"] if m["class"] == "com.example.B"] == [("collapse:com.example.B",) * 2] and [m["base"]["id"] for m in d["methods"] if m["class"] == "com.example.A"] == ["0x4"]'
 	run --format=jank-json --frame=11.1ms "$tmp/tree.trace"
 	check "jank-json on a trace without frame-critical calls: none, main's tid" json_ok \
 		"$tmp/out" 'd == {"schema": 2, "tid": 1, "frame_usec": 11100, "calls": []}'

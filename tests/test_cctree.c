@@ -351,6 +351,116 @@ static void check_bu(struct cctree *t, const struct profile *p, const char *name
 	free(root_of);
 }
 
+/* ------------------------------------------------------------ find */
+
+/* node's methods from its root down, in path[], how many returned. */
+static uint32_t path_of(const struct cctree *t, uint32_t node, uint32_t *path, uint32_t cap)
+{
+	uint32_t n = 0;
+	for (uint32_t a = node; a != CCTREE_NONE && n < cap; a = t->nodes[a].parent)
+		path[n++] = t->nodes[a].method;
+	return n;
+}
+
+static int same_node(const struct cctree *a, uint32_t na, const struct cctree *b, uint32_t nb)
+{
+	static uint32_t pa[4096], pb[4096];
+	if (na == CCTREE_NONE || nb == CCTREE_NONE)
+		return na == nb;
+	uint32_t la = path_of(a, na, pa, 4096), lb = path_of(b, nb, pb, 4096);
+	return la == lb && memcmp(pa, pb, la * sizeof *pa) == 0;
+}
+
+/* Every node of a fully expanded tree in preorder. */
+static uint32_t *preorder(const struct cctree *t, uint32_t *n)
+{
+	uint32_t *out = malloc(((size_t)t->nnodes + 1) * sizeof *out), *st = malloc(((size_t)t->nnodes + 1) * sizeof *st);
+	uint32_t sp = 0;
+	*n = 0;
+	for (uint32_t i = t->nroots; i-- > 0;)
+		st[sp++] = t->roots[i];
+	while (sp) {
+		uint32_t x = st[--sp], nk;
+		out[(*n)++] = x;
+		const uint32_t *k = cctree_children(t, x, &nk);
+		for (uint32_t i = nk; i-- > 0;)
+			st[sp++] = k[i];
+	}
+	free(st);
+	return out;
+}
+
+/* cctree_find on a fresh (lazy) tree steps through exactly the matches of
+ * the fully expanded one, in preorder, both ways, wrapping once past the
+ * end; from a match with include_from it stays. */
+static void check_find_want(const struct cctree *full, const uint32_t *pre, uint32_t npre,
+                            struct cctree *lazy, const uint8_t *want, const char *name)
+{
+	uint32_t *m = malloc(((size_t)npre + 1) * sizeof *m), nm = 0;
+	for (uint32_t i = 0; i < npre; i++)
+		if (full->nodes[pre[i]].method != CCTREE_TOPLEVEL && want[full->nodes[pre[i]].method])
+			m[nm++] = pre[i];
+	for (int dir = 1; dir >= -1; dir -= 2) {
+		uint32_t cur, steps = nm + 1 < 40 ? nm + 1 : 40;
+		int wrapped;
+		assert_int_equal(cctree_find(lazy, want, CCTREE_NONE, dir, 0, &cur, &wrapped), TV_OK);
+		assert_false(wrapped);
+		if (!nm) {
+			assert_int_equal(cur, CCTREE_NONE);
+			continue;
+		}
+		for (uint32_t i = 0; i < steps; i++) {
+			uint32_t k = i % nm, want_node = m[dir > 0 ? k : nm - 1 - k];
+			if (i) {
+				assert_int_equal(cctree_find(lazy, want, cur, dir, 0, &cur, &wrapped), TV_OK);
+				if (wrapped != (i == nm))
+					fail_msg("%s: %s step %u of %u: wrapped %d", name,
+					         dir > 0 ? "forward" : "backward", i, nm, wrapped);
+			}
+			if (!same_node(full, want_node, lazy, cur))
+				fail_msg("%s (%s): %s step %u of %u: wrong node", name,
+				         full->inverted ? "bottom-up" : "top-down",
+				         dir > 0 ? "forward" : "backward", i, nm);
+		}
+		uint32_t again;
+		assert_int_equal(cctree_find(lazy, want, cur, -dir, 1, &again, &wrapped), TV_OK);
+		assert_int_equal(again, cur);
+	}
+	free(m);
+}
+
+/* Find over both trees, for a few method sets: the deepest node's method,
+ * the first method, every third method. */
+static void check_find(const struct trace *tr, const uint32_t *tid, int clock, const char *name)
+{
+	struct tv_error err = {0};
+	for (int inv = 0; inv < 2; inv++) {
+		struct cctree full, lazy;
+		assert_int_equal(inv ? cctree_build_inverted(&full, tr, tid, clock, &err)
+		                     : cctree_build(&full, tr, tid, clock, &err), TV_OK);
+		expand_everything(&full, name);
+		uint32_t npre, deepest = 0;
+		uint32_t *pre = preorder(&full, &npre);
+		for (uint32_t i = 0; i < npre; i++)
+			if (full.nodes[pre[i]].depth > full.nodes[deepest].depth)
+				deepest = pre[i];
+		uint8_t *want = calloc(tr->nmethods + 1, 1);
+		for (int set = 0; set < 3; set++) {
+			memset(want, 0, tr->nmethods + 1);
+			for (uint32_t mi = 0; mi < tr->nmethods; mi++)
+				want[mi] = set == 0 ? full.nodes[deepest].method == mi
+				         : set == 1 ? mi == 0 : mi % 3 == 1;
+			assert_int_equal(inv ? cctree_build_inverted(&lazy, tr, tid, clock, &err)
+			                     : cctree_build(&lazy, tr, tid, clock, &err), TV_OK);
+			check_find_want(&full, pre, npre, &lazy, want, name);
+			cctree_free(&lazy);
+		}
+		free(want);
+		free(pre);
+		cctree_free(&full);
+	}
+}
+
 /* Both trees of tr over one selection, on both clocks, checked. */
 static void check_selection(const struct trace *tr, const uint32_t *tid, const char *name)
 {
@@ -370,6 +480,8 @@ static void check_selection(const struct trace *tr, const uint32_t *tid, const c
 		assert_int_equal(cctree_sort(&bu, !clock), TV_OK);
 		check_bu(&bu, &p, name);
 		cctree_free(&bu);
+		if (!tid && clock == (tr->has_clock[TV_CPU] ? TV_CPU : TV_WALL))
+			check_find(tr, tid, clock, name);
 	}
 	profile_free(&p);
 }

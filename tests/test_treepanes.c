@@ -309,6 +309,199 @@ static void test_tree_keys(void **state)
 	treepane_free(&p);
 }
 
+/* ------------------------------------------------------------ waits */
+
+/* The Wait columns (wide, dual-clock) show what tree-json says of each
+ * node: the rows of the fully open tree and the JSON's nodes (one a line)
+ * come in the same order. A cell reads as the JSON's µs in ms, signed. */
+static void check_waits(void **state, int inverted)
+{
+	struct fx *f = *state;
+	load_sample(f);
+	struct treepane p;
+	struct pane_out out;
+	uint32_t tid = main_tid(&f->tr);
+	assert_int_equal(treepane_init(&p, &f->tr, inverted, UINT64_MAX), 0);
+	struct pane pn = treepane_pane(&p);
+	treepane_scope(&p, &tid, TV_WALL);
+	p.all_rows = UINT32_MAX;
+	act(f, &pn, ACT_EXPAND_ALL, &out);
+	struct cctree t;
+	struct tv_error err;
+	assert_int_equal(inverted ? cctree_build_inverted(&t, &f->tr, &tid, TV_WALL, &err)
+	                          : cctree_build(&t, &f->tr, &tid, TV_WALL, &err),
+	                 TV_OK);
+	struct report_tree_opts o = {1, inverted, 0, 0};
+	FILE *fp = tmpfile();
+	assert_non_null(fp);
+	assert_int_equal(report_tree(fp, &t, &o), TV_OK);
+	cctree_free(&t);
+	char *json = slurp(fp), *line = strchr(json, '\n') + 1;
+	WINDOW *win = newwin(40, 200, 0, 0);
+	assert_non_null(win);
+	struct pane_ctx ctx = ctx_of(f);
+	pn.ops->draw(pn.self, win, &ctx);
+	char row[4096];
+	win_row(win, 0, row, sizeof row);
+	assert_non_null(strstr(row, "incl wait   excl wait"));
+	int nonzero = 0;
+	for (int y = 1; y < 40 && (uint32_t)(y - 1) < p.nrows; y++) {
+		long long iw, ew;
+		const char *k = strstr(line, "\"incl_wait_usec\": ");
+		assert_non_null(k);
+		assert_int_equal(sscanf(k, "\"incl_wait_usec\": %lld, \"excl_wait_usec\": %lld", &iw, &ew), 2);
+		char want[64], cells[64];
+		snprintf(want, sizeof want, "%s%lld.%03lld %s%lld.%03lld", iw < 0 ? "-" : "",
+		         llabs(iw) / 1000, llabs(iw) % 1000, ew < 0 ? "-" : "", llabs(ew) / 1000,
+		         llabs(ew) % 1000);
+		win_row(win, y, row, sizeof row);
+		/* After the numbers and the other clock's two cells. */
+		char a[32], b[32];
+		assert_int_equal(sscanf(row + NUMS_W + 2 * 12, "%31s %31s", a, b), 2);
+		snprintf(cells, sizeof cells, "%s %s", a, b);
+		assert_string_equal(cells, want);
+		nonzero += iw != 0;
+		line = strchr(line, '\n') + 1;
+	}
+	assert_true(nonzero > 10);
+	free(json);
+	delwin(win);
+	treepane_free(&p);
+}
+
+static void test_wait_columns(void **state)
+{
+	check_waits(state, 0);
+}
+
+static void test_wait_columns_bottom_up(void **state)
+{
+	check_waits(state, 1);
+}
+
+/* ------------------------------------------------------------ find */
+
+/* One thread (cpu = wall): A [0,100] calls B [10,40] (X [20,30] inside)
+ * and C [45,90] (D [55,70], X [60,65] inside). Top-down, by incl: A's
+ * children C (45) then B (30), so X shows first under A C D, then under
+ * A B. Excl: C 45-15 = 30, A 100-30-45 = 25, B 30-10 = 20, X 10+5 = 15,
+ * D 15-5 = 10: the bottom-up roots in that order. */
+static const char find_script[] =
+	"1 > A 0 0\n1 > B 10 10\n1 > X 20 20\n1 < X 30 30\n1 < B 40 40\n"
+	"1 > C 45 45\n1 > D 55 55\n1 > X 60 60\n1 < X 65 65\n1 < D 70 70\n1 < C 90 90\n"
+	"1 < A 100 100\n";
+
+static int is_method(void *env, uint32_t method)
+{
+	return method == *(const uint32_t *)env;
+}
+
+static const char *sym_of(const struct tg *tg, uint64_t id)
+{
+	static const char *const syms[] = {"A", "B", "C", "D", "X"};
+	for (int i = 0; i < 5; i++)
+		if (tg_id(tg, syms[i]) == id)
+			return syms[i];
+	return "?";
+}
+
+/* The cursor row's path, "A C D X" (top-down, toplevel left out) or
+ * "X B A" (bottom-up: the root, then its callers). */
+static void cursor_path(const struct treepane *p, const struct tg *tg, const struct trace *tr,
+                        char *buf, size_t n)
+{
+	const char *sym[32];
+	uint32_t k = 0;
+	for (uint32_t r = p->cursor; r != CCTREE_NONE && k < 32; r = p->rows[r].parent_row)
+		if (p->rows[r].method != CCTREE_TOPLEVEL)
+			sym[k++] = sym_of(tg, tr->methods[p->rows[r].method].id);
+	buf[0] = '\0';
+	while (k-- > 0)
+		snprintf(buf + strlen(buf), n - strlen(buf), "%s%s", buf[0] ? " " : "", sym[k]);
+}
+
+/* One search; want its return and where the cursor ends. */
+static void find_step(struct pane *pn, struct treepane *p, const struct tg *tg,
+                      const struct trace *tr, uint32_t m, int dir, int include_from, int want_rc,
+                      const char *want_path)
+{
+	int rc = pn->ops->find(pn->self, is_method, &m, dir, include_from);
+	if (p->inline_below == 0) {  /* on the worker: the answer comes later */
+		assert_int_equal(rc, 0);
+		settle(pn);
+		rc = p->find_res;
+	}
+	char path[256];
+	cursor_path(p, tg, tr, path, sizeof path);
+	if (rc != want_rc || strcmp(path, want_path) != 0)
+		fail_msg("find %s (dir %d): got %d at [%s], want %d at [%s]", sym_of(tg, tr->methods[m].id), dir,
+		         rc, path, want_rc, want_path);
+}
+
+static void check_find(void **state, uint64_t inline_below)
+{
+	struct fx *f = *state;
+	struct tg *tg = tg_new();
+	assert_int_equal(tg_script(tg, find_script), 0);
+	assert_int_equal(tu_load_tg(&f->tr, tg, NULL), TV_OK);
+	uint32_t x = trace_find_method(&f->tr, tg_id(tg, "X")),
+	         a = trace_find_method(&f->tr, tg_id(tg, "A"));
+	struct treepane p;
+	assert_int_equal(treepane_init(&p, &f->tr, 0, inline_below), 0);
+	struct pane pn = treepane_pane(&p);
+	treepane_scope(&p, NULL, TV_CPU);
+	settle(&pn);
+	assert_int_equal(p.nrows, 2);  /* the toplevel and A, shut */
+	/* Under shut nodes: found, and the path to it opened. */
+	find_step(&pn, &p, tg, &f->tr, x, 1, 1, 0, "A C D X");
+	assert_int_equal(p.nrows, 6);  /* toplevel A C D X B */
+	assert_int_equal(p.rows[p.cursor].depth, 4);
+	find_step(&pn, &p, tg, &f->tr, x, 1, 0, 0, "A B X");
+	assert_int_equal(p.nrows, 7);
+	/* Past the last: back to the first, and it says so. */
+	find_step(&pn, &p, tg, &f->tr, x, 1, 0, 1, "A C D X");
+	assert_string_equal(p.note, "search wrapped to the top");
+	find_step(&pn, &p, tg, &f->tr, x, -1, 0, 1, "A B X");
+	assert_string_equal(p.note, "search wrapped to the bottom");
+	find_step(&pn, &p, tg, &f->tr, x, -1, 0, 0, "A C D X");
+	assert_string_equal(p.note, "");
+	/* Typing at the prompt: the current match stays. */
+	find_step(&pn, &p, tg, &f->tr, x, 1, 1, 0, "A C D X");
+	/* N from a match of another method: the previous X in preorder. */
+	find_step(&pn, &p, tg, &f->tr, a, -1, 0, 0, "A");
+	find_step(&pn, &p, tg, &f->tr, x, -1, 0, 1, "A B X");
+	uint32_t none = f->tr.nmethods;  /* no method has this index */
+	assert_int_equal(pn.ops->find(pn.self, is_method, &none, 1, 0), -1);
+	treepane_free(&p);
+
+	/* Bottom-up, A in preorder from the first root: C's caller A (under
+	 * a shut root), the root A, B's caller, X <- B <- A (X's callers: B
+	 * excl 10 before D 5), X <- D <- C <- A, D <- C <- A, then around. */
+	assert_int_equal(treepane_init(&p, &f->tr, 1, inline_below), 0);
+	pn = treepane_pane(&p);
+	treepane_scope(&p, NULL, TV_CPU);
+	settle(&pn);
+	assert_int_equal(p.nrows, 5);
+	static const char *const up[] = {"C A", "A", "B A", "X B A", "X D C A", "D C A", "C A"};
+	for (int i = 0; i < 7; i++)
+		find_step(&pn, &p, tg, &f->tr, a, 1, 0, i == 6, up[i]);
+	for (int i = 5; i >= 0; i--)  /* from the first: around to the last */
+		find_step(&pn, &p, tg, &f->tr, a, -1, 0, i == 5, up[i]);
+	find_step(&pn, &p, tg, &f->tr, a, -1, 0, 1, "D C A");
+	treepane_free(&p);
+	tg_free(tg);
+}
+
+static void test_find_in_tree(void **state)
+{
+	check_find(state, UINT64_MAX);
+}
+
+static void test_find_in_tree_on_worker(void **state)
+{
+	check_find(state, 0);
+}
+
 /* Each frame within one cell of its exact width; every child a cell wide
  * or more is laid out, inside its parent. */
 static void check_widths(const struct flame *f, int w)
@@ -501,6 +694,10 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_rows_equal_report, fx_setup, fx_teardown),
 		cmocka_unit_test_setup_teardown(test_rows_equal_report_on_worker, fx_setup, fx_teardown),
 		cmocka_unit_test_setup_teardown(test_tree_keys, fx_setup, fx_teardown),
+		cmocka_unit_test_setup_teardown(test_find_in_tree, fx_setup, fx_teardown),
+		cmocka_unit_test_setup_teardown(test_wait_columns, fx_setup, fx_teardown),
+		cmocka_unit_test_setup_teardown(test_wait_columns_bottom_up, fx_setup, fx_teardown),
+		cmocka_unit_test_setup_teardown(test_find_in_tree_on_worker, fx_setup, fx_teardown),
 		cmocka_unit_test_setup_teardown(test_flame_widths_and_zoom, fx_setup, fx_teardown),
 		cmocka_unit_test_setup_teardown(test_call_chart, fx_setup, fx_teardown),
 	};

@@ -73,7 +73,8 @@ struct pane_ops {
 	/* Panes whose rows are not one item each (call trees, flame graph;
 	 * NULL otherwise): move to the next (dir > 0) or previous row or frame
 	 * whose method match() accepts, from the current one (include_from:
-	 * the current one counts); 0, or -1 when none. */
+	 * the current one counts); 0, 1 when found after wrapping around, or
+	 * -1 when none. */
 	int (*find)(void *self, int (*match)(void *env, uint32_t method), void *env, int dir,
 	            int include_from);
 	/* Panes with work on a job worker (NULL otherwise): take a finished

@@ -20,7 +20,7 @@ enum { TP_W_TIME = 11, TP_W_PCT = 6, TP_W_CALLS = 10, TP_W_OTHER = 11 };
 
 /* ------------------------------------------------------------ jobs */
 
-enum tp_op { TP_BUILD, TP_EXPAND, TP_HOT, TP_ALL, TP_SORT };
+enum tp_op { TP_BUILD, TP_EXPAND, TP_HOT, TP_ALL, TP_SORT, TP_FIND };
 
 struct tp_job {
 	enum tp_op op;
@@ -33,8 +33,10 @@ struct tp_job {
 	enum tv_status st;
 	uint32_t *opened;            /* nodes to show open */
 	uint32_t nopened, cap;
-	uint32_t end;                /* TP_HOT: the path's last node */
+	uint32_t end;                /* TP_HOT: the path's last node; TP_FIND: the match */
 	int capped;
+	uint8_t *want;               /* TP_FIND: per method, owned */
+	int dir, include_from, wrapped;
 };
 
 static void tp_job_free(void *v)
@@ -44,6 +46,7 @@ static void tp_job_free(void *v)
 		return;
 	if (j->has_built)
 		cctree_free(&j->built);
+	free(j->want);
 	free(j->opened);
 	free(j);
 }
@@ -128,6 +131,17 @@ static void tp_run_all(struct tp_job *j)
 	free(lev);
 }
 
+/* The next match anywhere in the tree; its ancestors open. */
+static void tp_run_find(struct tp_job *j)
+{
+	j->st = cctree_find(j->t, j->want, j->node, j->dir, j->include_from, &j->end, &j->wrapped);
+	for (uint32_t a = j->end; j->st == TV_OK && a != CCTREE_NONE;) {
+		a = j->t->nodes[a].parent;
+		if (a != CCTREE_NONE && tp_job_open(j, a) < 0)
+			j->st = TV_ERR_NOMEM;
+	}
+}
+
 static void *tp_run(void *arg)
 {
 	struct tp_job *j = arg;
@@ -149,6 +163,7 @@ static void *tp_run(void *arg)
 	case TP_HOT: tp_run_hot(j); break;
 	case TP_ALL: tp_run_all(j); break;
 	case TP_SORT: j->st = cctree_sort(j->t, j->clock); break;
+	case TP_FIND: tp_run_find(j); break;
 	}
 	return j;
 }
@@ -264,6 +279,22 @@ static void tp_cursor_to(struct treepane *p, uint32_t node)
 		}
 }
 
+/* A search's end: the cursor on the match, what happened in the note
+ * (the status line hears it too when the search ran at once). */
+static void tp_found(struct treepane *p, const struct tp_job *j)
+{
+	p->find_res = j->end == CCTREE_NONE ? -1 : j->wrapped;
+	if (j->end != CCTREE_NONE)
+		tp_cursor_to(p, j->end);
+	if (j->st != TV_OK)
+		snprintf(p->note, sizeof p->note, "out of memory: search stopped");
+	else if (j->end == CCTREE_NONE)
+		snprintf(p->note, sizeof p->note, "no match in the tree");
+	else if (j->wrapped)
+		snprintf(p->note, sizeof p->note, "search wrapped %s",
+		         j->dir > 0 ? "to the top" : "to the bottom");
+}
+
 /* A finished job's result, on the UI thread. */
 static void tp_apply(struct treepane *p, struct tp_job *j)
 {
@@ -297,6 +328,8 @@ static void tp_apply(struct treepane *p, struct tp_job *j)
 	tp_flatten(p);
 	if (j->op == TP_HOT)
 		tp_cursor_to(p, j->end);
+	if (j->op == TP_FIND)
+		tp_found(p, j);
 }
 
 /* Runs a job at once on a small trace, else on the worker. */
@@ -453,6 +486,22 @@ static void tp_guides(const struct treepane *p, uint32_t r, uint32_t skip, int a
 		len += (size_t)snprintf(buf + len, n - len, "%s", g[k]);
 }
 
+/* Wait: wall less CPU, signed, in ms (docs/numbers.md, "Wait time"), as
+ * the table's Wait columns. */
+static void tp_wait(char *buf, size_t n, const uint64_t *t)
+{
+	int neg = t[TV_WALL] < t[TV_CPU];
+	buf[0] = '-';
+	numfmt_ms(buf + neg, n - 1, neg ? t[TV_CPU] - t[TV_WALL] : t[TV_WALL] - t[TV_CPU]);
+}
+
+/* Which extra columns fit: the other clock's incl and excl from 130
+ * columns, then on a dual-clock trace the waits from 154. */
+static int tp_has_waits(const struct treepane *p, int w)
+{
+	return w >= 130 + 2 * (TP_W_OTHER + 1) && p->tr->has_clock[TV_CPU] && p->tr->has_clock[TV_WALL];
+}
+
 static void tp_draw_row(struct treepane *p, WINDOW *win, const struct pane_ctx *ctx, int y,
                         uint32_t r, int other, uint32_t skip)
 {
@@ -477,6 +526,15 @@ static void tp_draw_row(struct treepane *p, WINDOW *win, const struct pane_ctx *
 		draw_cell_right(win, y, x, TP_W_OTHER + 1, p->tr->has_clock[oc] ? ms : "-", a, ctx->ascii);
 		x += TP_W_OTHER + 1;
 	}
+	if (other && tp_has_waits(p, w)) {
+		char ms[32];
+		tp_wait(ms, sizeof ms, row->incl);
+		draw_cell_right(win, y, x, TP_W_OTHER + 1, ms, a, ctx->ascii);
+		x += TP_W_OTHER + 1;
+		tp_wait(ms, sizeof ms, row->excl);
+		draw_cell_right(win, y, x, TP_W_OTHER + 1, ms, a, ctx->ascii);
+		x += TP_W_OTHER + 1;
+	}
 	int rest = w - x - 2;
 	if (rest < 1)
 		return;
@@ -499,6 +557,9 @@ static void tp_draw_title(struct treepane *p, WINDOW *win, const struct pane_ctx
 	if (other && n > 0)
 		n += snprintf(line + n, sizeof line - (size_t)n, " %*s%s %*s%s", TP_W_OTHER - 4, "incl ",
 		              oc, TP_W_OTHER - 4, "excl ", oc);
+	if (other && tp_has_waits(p, getmaxx(win)) && n > 0)
+		n += snprintf(line + n, sizeof line - (size_t)n, " %*s %*s", TP_W_OTHER, "incl wait",
+		              TP_W_OTHER, "excl wait");
 	if (n > 0 && (size_t)n < sizeof line)
 		snprintf(line + n, sizeof line - (size_t)n, "  %s%s%s%s%s",
 		         p->inverted ? "bottom-up (callers below)" : "top-down call paths",
@@ -519,7 +580,8 @@ static void tp_draw(void *self, WINDOW *win, const struct pane_ctx *ctx)
 		p->top = p->cursor - (uint32_t)p->height + 1;
 	tp_draw_title(p, win, ctx, other);
 	/* Levels past a sixth of the name column show: the rest are cut. */
-	uint32_t deepest = 0, room = (uint32_t)(w - TP_W_NUMS - (other ? 2 * (TP_W_OTHER + 1) : 0)) / 12;
+	int extra = (other ? 2 * (TP_W_OTHER + 1) : 0) + (tp_has_waits(p, w) ? 2 * (TP_W_OTHER + 1) : 0);
+	uint32_t deepest = 0, room = (uint32_t)(w - TP_W_NUMS - extra) / 12;
 	for (int y = 1; y < h; y++)
 		if (p->top + (uint32_t)(y - 1) < p->nrows && p->rows[p->top + (uint32_t)(y - 1)].depth > deepest)
 			deepest = p->rows[p->top + (uint32_t)(y - 1)].depth;
@@ -673,19 +735,41 @@ static int tp_select(void *self, uint32_t method)
 	return -1;
 }
 
+/* Every node of the tree, expanded or not, in preorder (cctree_find());
+ * on the worker for a big trace, where the answer comes with the job:
+ * 0 then, and the title says "searching". */
 static int tp_find(void *self, int (*match)(void *env, uint32_t method), void *env, int dir,
                    int include_from)
 {
 	struct treepane *p = self;
-	int64_t n = p->nrows;
-	for (int64_t k = include_from ? 0 : 1; k <= n && n; k++) {
-		int64_t r = (((int64_t)p->cursor + dir * k) % n + n) % n;
-		if (p->rows[r].method != CCTREE_TOPLEVEL && match(env, p->rows[r].method)) {
-			p->cursor = (uint32_t)r;
-			return 0;
-		}
+	if (!p->built || !p->nrows)
+		return -1;
+	const struct trace *tr = p->tr;
+	uint8_t *want = calloc(tr->nmethods ? tr->nmethods : 1, 1);
+	struct tp_job *j = want ? tp_job_new(TP_FIND) : NULL;
+	if (!j) {
+		free(want);
+		return -1;
 	}
-	return -1;
+	int any = 0;
+	for (uint32_t m = 0; m < tr->nmethods; m++)
+		any |= want[m] = (uint8_t)(match(env, m) != 0);
+	if (!any) {
+		tp_job_free(j);
+		free(want);
+		return -1;
+	}
+	j->want = want;
+	j->node = p->rows[p->cursor].node;
+	j->dir = dir;
+	j->include_from = include_from;
+	p->find_res = -2;  /* pending */
+	tp_submit(p, j);
+	if (p->find_res == -2) {
+		snprintf(p->note, sizeof p->note, "searching");
+		return 0;
+	}
+	return p->find_res < 0 ? -1 : p->find_res;
 }
 
 struct pane treepane_pane(struct treepane *p)

@@ -61,6 +61,7 @@ struct treepane {
 	unsigned job_id;
 	int busy;
 	char note[160];          /* what the last job said, for the title */
+	int find_res;            /* last search: -2 running, -1 none, 0 found, 1 wrapped */
 };
 
 /* 0, or -1 when out of memory. */
@@ -76,7 +77,10 @@ void treepane_scope(struct treepane *p, const uint32_t *tid, int clock);
  * indentation, no "... more" lines); 0, or -1 on a write error. */
 int treepane_export(const struct treepane *p, FILE *out);
 
-/* The pane (pane.h): items are methods; find moves among the rows. */
+/* The pane (pane.h): items are methods. Find searches the whole tree,
+ * opening the path to the match (docs/ui.md, "Find in the call trees"):
+ * it returns 1 when it wrapped around, and on the worker it returns 0
+ * before the answer, which then shows in the title. */
 struct pane treepane_pane(struct treepane *p);
 
 #endif

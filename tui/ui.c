@@ -1516,6 +1516,7 @@ static void ui_src_pick_key(struct ui *u, int ch)
 
 static int ui_shell_action(struct ui *u, enum action a, int *quit)
 {
+	int r;
 	switch (a) {
 	case ACT_QUIT: *quit = 1; break;
 	case ACT_HELP: ui_open(u, &u->help); break;
@@ -1531,8 +1532,11 @@ static int ui_shell_action(struct ui *u, enum action a, int *quit)
 	case ACT_FIND_NEXT: case ACT_FIND_PREV:
 		if (!u->query[0])
 			ui_say(u, "no search yet: press / first");
-		else if (ui_find_step(u, ui_selected(u), a == ACT_FIND_NEXT ? 1 : -1, 0) < 0)
+		else if ((r = ui_find_step(u, ui_selected(u), a == ACT_FIND_NEXT ? 1 : -1, 0)) < 0)
 			ui_say(u, "no match");
+		else if (r > 0)
+			ui_say(u, a == ACT_FIND_NEXT ? "search wrapped to the top"
+			                             : "search wrapped to the bottom");
 		else
 			ui_find_count(u);
 		break;

@@ -1,0 +1,216 @@
+#!/bin/sh
+# ui_real.sh: the full-screen view on every real trace, through tmux.
+#
+# For each trace in $TV_REAL_DIR (and its streaming/ folder) traceview is
+# opened in a private tmux server at 80x24 or 250x70, in one of four modes
+# (TERM=xterm-256color, TERM=xterm with 8 colours, NO_COLOR=1, --ascii).
+# It visits panes 1, 2, 3, 4 and the call chart (Tab x) and checks on each
+# captured screen: the pane's title, numbers that the command line prints
+# for the same selection (the table's selected method as `--view=table`
+# names it; the first row under the toplevel in `2` and the first root in
+# `3` with the columns of `--format=tree`; the flame graph's root with the
+# toplevel's incl), no error line, no raw control bytes, the process alive;
+# then q exits 0 with the terminal restored. Every trace runs in every mode
+# at both sizes, three sessions at a time (about a minute on two shared
+# cores). Screens are polled until they match (bounded).
+# Exit status: 0 all passed, 1 something failed, 77 skipped (no tmux, or no
+# real traces).
+
+set -u
+
+TRACEVIEW=${TRACEVIEW:-./traceview}
+REAL=${TV_REAL_DIR:-}
+LC_ALL=C
+export LC_ALL
+
+if ! command -v tmux >/dev/null 2>&1; then
+	echo "ui_real.sh: tmux is not installed: skipping"
+	exit 77
+fi
+if [ -z "$REAL" ] || [ ! -d "$REAL" ]; then
+	echo "ui_real.sh: no real traces (TV_REAL_DIR='$REAL'): skipping"
+	exit 77
+fi
+[ -x "$TRACEVIEW" ] || { echo "ui_real.sh: $TRACEVIEW is missing" >&2; exit 1; }
+case $TRACEVIEW in /*) ;; *) TRACEVIEW=$(pwd)/$TRACEVIEW ;; esac
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/tv-uireal.XXXXXX") || exit 1
+SOCK=tvreal-$$
+tm() { tmux -L "$SOCK" -f /dev/null -u "$@"; }
+sockpath=
+trap 'tm kill-server >/dev/null 2>&1; [ -n "$sockpath" ] && rm -f "$sockpath"; rm -rf "$tmp"' EXIT
+trap 'exit 1' HUP INT TERM
+
+UTF=
+for l in C.UTF-8 C.utf8 en_US.UTF-8 en_US.utf8; do
+	if locale -a 2>/dev/null | grep -qix "$l"; then
+		UTF=$l
+		break
+	fi
+done
+LOC=LANG=${UTF:-C}
+
+if ! tm new-session -d -s probe -x 80 -y 24 "sleep 5" 2>"$tmp/probe"; then
+	echo "ui_real.sh: tmux cannot start a session here: $(cat "$tmp/probe"); skipping"
+	exit 77
+fi
+sockpath=$(tm display-message -p -t probe '#{socket_path}' 2>/dev/null)
+tm kill-session -t probe
+
+# q WORD: WORD quoted for sh.
+q() { printf "'%s'" "$(printf '%s' "$1" | sed "s/'/'\\\\''/g")"; }
+
+# One session: run_one NAME TRACE COLS LINES MODE; results (TAP lines
+# without numbers) in $tmp/NAME.res, the last screen of a failure after.
+run_one() {
+	s=$1 f=$2 cols=$3 lines=$4 mode=$5
+	d=$tmp/$s
+	mkdir -p "$d"
+	res=$d/res
+	: >"$res"
+	lab="$(basename "$f" .trace) $mode ${cols}x$lines"
+	vars="$LOC TERM=xterm-256color" args=
+	case $mode in
+	8) vars="$LOC TERM=xterm" ;;
+	mono) vars="$LOC TERM=xterm-256color NO_COLOR=1" ;;
+	ascii) args=--ascii ;;
+	esac
+	# What the command line says of the same selection (the UI's time base
+	# is CPU time: every real trace records it).
+	"$TRACEVIEW" --view=table --width="$cols" $args "$f" 2>/dev/null | tail -n 1 >"$d/sel"
+	"$TRACEVIEW" -f tree --clock=cpu --depth=1 "$f" 2>/dev/null >"$d/td"
+	"$TRACEVIEW" -f tree --clock=cpu --invert --depth=1 "$f" 2>/dev/null | head -n 1 >"$d/bu"
+	{
+		echo "trap ':' INT"
+		echo "unset LANG LC_ALL LC_CTYPE LC_MESSAGES LANGUAGE NO_COLOR COLORTERM"
+		for v in $vars; do echo "${v%%=*}=$(q "${v#*=}"); export ${v%%=*}"; done
+		echo "before=\$(stty -g)"
+		printf 'sh -c %s sh %s %s %s\n' "$(q "echo \$\$ >$(q "$d/pid"); exec \"\$@\"")" \
+			"$(q "$TRACEVIEW")" "$args" "$(q "$f")"
+		echo "st=\$?"
+		echo "if [ \"\$(stty -g)\" = \"\$before\" ]; then t=same; else t=changed; fi"
+		echo "echo EXITED=\$st TTY=\$t"
+		echo "exec sleep 60"
+	} >"$d/run.sh"
+	tm new-session -d -s "$s" -x "$cols" -y "$lines" "sh $(q "$d/run.sh")"
+	scr=$d/screen
+	# wait_re RE: poll until the screen matches RE and is stable (~30 s).
+	wait_re() {
+		w=0
+		while [ $w -lt 300 ]; do
+			tm capture-pane -p -t "$s" >"$scr" 2>/dev/null
+			if grep -Eq -e "$1" "$scr"; then
+				sleep 0.05
+				tm capture-pane -p -t "$s" >"$d/again" 2>/dev/null
+				cmp -s "$scr" "$d/again" && return 0
+			fi
+			sleep 0.1
+			w=$((w + 1))
+		done
+		return 1
+	}
+	has_fixed() { grep -Fq -e "$1" "$scr"; }
+	ok() { echo "ok - $lab: $1" >>"$res"; }
+	bad() { echo "not ok - $lab: $1" >>"$res"; sed 's/^/#   |/' "$scr" >>"$res"; }
+	check() { dd=$1; shift; if "$@"; then ok "$dd"; else bad "$dd"; fi; }
+	sane() { # the screen has no error line and no raw control byte
+		! grep -Eq -e 'out of memory|^traceview: ' "$scr" &&
+			! grep -q "$(printf '[\001-\010\013-\037\177]')" "$scr" &&
+			kill -0 "$(cat "$d/pid" 2>/dev/null)" 2>/dev/null
+	}
+	# nums_row FILE LINE: the screen has a row opening with the numbers
+	# (incl, %, excl, %, calls) of line LINE of FILE.
+	nums_row() {
+		want=$(sed -n "$2p" "$1" | cut -c1-47)
+		[ -n "$want" ] && grep -Fq -e "$want" "$scr"
+	}
+	if ! wait_re '^ \? help  q quit'; then
+		bad "starts"
+		tm kill-session -t "$s"
+		return
+	fi
+	check "1: the table's title" grep -Eq '^Name +Incl ' "$scr"
+	check "1: the selected method as --view=table names it" has_fixed "$(cat "$d/sel")"
+	check "1: sane" sane
+	tm send-keys -t "$s" 2
+	if wait_re 'top-down call paths'; then
+		check "2: the toplevel, then its first child as --format=tree" \
+			eval 'has_fixed "(toplevel)" && nums_row "$d/td" 2'
+		check "2: sane" sane
+	else
+		bad "2 shows the top-down tree"
+	fi
+	tm send-keys -t "$s" 3
+	if wait_re 'bottom-up \(callers below\)'; then
+		check "3: the first root as --format=tree --invert" nums_row "$d/bu" 1
+		check "3: sane" sane
+	else
+		bad "3 shows the bottom-up tree"
+	fi
+	tm send-keys -t "$s" 4
+	top=$(sed -n 1p "$d/td" | awk '{print $1}')
+	if wait_re "^ *$top ms cpu +100\\.0% of all"; then
+		check "4: the flame graph's root is the toplevel" grep -Eq '^ \(toplevel\)' "$scr"
+		check "4: sane" sane
+	else
+		bad "4 shows the flame graph at the toplevel's $top ms"
+	fi
+	tm send-keys -t "$s" Tab x
+	if wait_re 'call chart: '; then
+		tm send-keys -t "$s" k
+		check "x: the chart names a call at a depth" wait_re ' depth [0-9]+: '
+		check "x: sane" sane
+		tm send-keys -t "$s" x
+	else
+		bad "Tab x opens the call chart"
+	fi
+	case $mode in
+	ascii) check "only ASCII on the screen" eval '[ "$(tr -d "\n -~" <"$scr" | wc -c)" -eq 0 ]' ;;
+	esac
+	tm send-keys -t "$s" q
+	check "q exits 0, the terminal restored" wait_re '^EXITED=0 TTY=same'
+	tm kill-session -t "$s"
+}
+
+# The plan: every trace in every mode at both sizes.
+combos="80x24:256 80x24:8 80x24:mono 80x24:ascii 250x70:256 250x70:8 250x70:mono 250x70:ascii"
+: >"$tmp/plan"
+for f in "$REAL"/*.trace "$REAL"/streaming/*.trace; do
+	[ -r "$f" ] || continue
+	for c in $combos; do echo "$f $c" >>"$tmp/plan"; done
+done
+if [ ! -s "$tmp/plan" ]; then
+	echo "ui_real.sh: no .trace files in $REAL: skipping"
+	exit 77
+fi
+
+# Three lanes: session i runs in lane i % 3, one after another.
+lanes=3
+lane=0
+while [ $lane -lt $lanes ]; do
+	(
+		i=0
+		while read -r f c; do
+			if [ $((i % lanes)) -eq $lane ]; then
+				size=${c%%:*}
+				run_one "s$i" "$f" "${size%x*}" "${size#*x}" "${c#*:}"
+			fi
+			i=$((i + 1))
+		done <"$tmp/plan"
+	) &
+	lane=$((lane + 1))
+done
+wait
+
+n=0 fail=0
+for r in $(ls "$tmp"/s*/res | sort -V); do
+	while IFS= read -r line; do
+		case $line in
+		"ok - "*) n=$((n + 1)); echo "ok $n ${line#ok }" ;;
+		"not ok - "*) n=$((n + 1)); fail=$((fail + 1)); echo "not ok $n ${line#not ok }" ;;
+		*) echo "$line" ;;
+		esac
+	done <"$r"
+done
+echo "$((n - fail)) passed, $fail failed ($(wc -l <"$tmp/plan") sessions)"
+[ "$n" -gt 0 ] && [ "$fail" -eq 0 ]
