@@ -356,6 +356,28 @@ check "timeline: [56] UmsAgent off CPU: light shades in a category's colour" \
 	      grep -Eq "^fg=(114|116|111|177|222|246|254|210)\$" "$tmp/sgr" &&
 	      has_re "^\[56\] UmsAgent +.*░"'
 
+# A mouse drag along the timeline (button 1 down in one column, up in
+# another, sent apart as a hand does, in xterm's SGR mouse reports) applies
+# the time between as a range step, shaded on the ruler (reverse video
+# and underline); u undoes it.
+mouse_sgr() { tm send-keys -t "$1" -l "$(printf '\033[<%d;%d;%d%s' "$2" "$3" "$4" "$5")"; }
+tm capture-pane -p -t s1 >"$tmp/screen"
+mr=$(row_of "^\[1\] main ")
+if [ -n "$mr" ]; then
+	mouse_sgr s1 0 60 $((mr + 1)) M
+	sleep 0.3
+	mouse_sgr s1 0 80 $((mr + 1)) m
+	check "timeline: a drag applies a range step (its crumb in the header)" \
+		wait_re s1 "[0-9.]+[mu]?s[.][.][0-9.]+[mu]?s"
+	check "timeline: the range in force is shaded on the ruler" \
+		eval 'sgr s1 1 && sgr_has a=7 && sgr_has a=4'
+	keys s1 u
+	check "timeline: u undoes the dragged range" \
+		eval 'wait_cond s1 eval "! has_re \"[0-9.]+[mu]?s[.][.][0-9.]+[mu]?s\""'
+else
+	bad "timeline: [1] main's row for the drag"
+fi
+
 # ---------------------------------------------------------------- 11 scope
 keys s1 t
 if wait_for s1 " thread 1 "; then

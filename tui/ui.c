@@ -1535,9 +1535,10 @@ static void ui_drag_end(struct ui *u, const MEVENT *ev)
 {
 	int y = ev->y, x = ev->x;
 	uint64_t a, b;
-	if (!u->drag_on || !u->tlw || u->overlay.ops || !wenclose(u->tlw, y, x))
-		return;
+	int on = u->drag_on;
 	u->drag_on = 0;
+	if (!on || !u->tlw || u->overlay.ops || !wenclose(u->tlw, y, x))
+		return;
 	wmouse_trafo(u->tlw, &y, &x, FALSE);
 	if (tlview_drag(&u->tlv, u->drag_x, x, &a, &b) == 0)
 		ui_range_push(u, a, b);
@@ -1555,7 +1556,10 @@ static void ui_mouse(struct ui *u)
 	if (ev.bstate & BUTTON5_PRESSED)
 		wheel = 1;
 #endif
-	if (ev.bstate & BUTTON1_RELEASED) {
+	/* A release after a press on the timeline ends a drag; one without
+	 * (both reports came in one read, and curses keeps the last) is the
+	 * click whose press went unseen. */
+	if ((ev.bstate & BUTTON1_RELEASED) && u->drag_on) {
 		ui_drag_end(u, &ev);
 		return;
 	}
@@ -1888,7 +1892,7 @@ static int ui_term_start(void)
 	 * short delay is enough to tell Esc from the start of a sequence. */
 	set_escdelay(UI_ESCDELAY_MS);
 	curs_set(0);
-	mousemask(BUTTON1_PRESSED | BUTTON1_RELEASED | BUTTON4_PRESSED
+	mousemask(BUTTON1_PRESSED | BUTTON1_RELEASED | BUTTON1_CLICKED | BUTTON4_PRESSED
 #ifdef BUTTON5_PRESSED
 	          | BUTTON5_PRESSED
 #endif
