@@ -441,6 +441,30 @@ static void test_drag(void **state)
 	fx_close(f);
 }
 
+/* The flame graph (4): View.draw's frame in framework's colour, run's in
+ * app's; K gives them method colours, K again categories. */
+static void test_flame_categories(void **state)
+{
+	(void)state;
+	struct fx *f = fx_open("xterm-256color", 1, 0);
+	ui_open(f, NULL, 0);
+	key(f, '4');
+	ui_wait(f);
+	int y = scr_row_with("View.draw");
+	assert_true(y > 0);
+	char row[2048];
+	scr_row(y, row, sizeof row);
+	int x = (int)(strstr(row, "View.draw") - row);
+	short fw = pair_of(f->c.cat[CAT_FRAMEWORK]);
+	assert_int_equal(cell_at(curscr, y, x).pair, fw);
+	assert_true(cell_at(curscr, y, x).a & A_REVERSE);
+	key(f, 'K');
+	assert_int_not_equal(cell_at(curscr, y, x).pair, fw);
+	key(f, 'K');
+	assert_int_equal(cell_at(curscr, y, x).pair, fw);
+	fx_close(f);
+}
+
 int main(void)
 {
 	setlocale(LC_ALL, "C.UTF-8");
@@ -453,6 +477,7 @@ int main(void)
 		cmocka_unit_test(test_legend_and_toggle),
 		cmocka_unit_test(test_range_shading),
 		cmocka_unit_test(test_drag),
+		cmocka_unit_test(test_flame_categories),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
