@@ -290,6 +290,62 @@ void timeline_cells(const struct timeline *tl, uint32_t thread, uint64_t t0, uin
 	}
 }
 
+/* The thread's CPU clock (µs since its first CPU time) at wall time rel
+ * (µs since its first wall time): linear between the events around rel,
+ * the last event before it (an entry, or the exit of the latest call to
+ * end) and the first after it (the next entry, or the exit of the call
+ * running). Flat before the first event and after the last. */
+static double tl_cpu_at(const struct tv_thread *th, uint64_t rel)
+{
+	uint32_t k = tl_lower(th, TV_WALL, rel + 1), c = TV_ROOT, prev = TL_NONE;
+	if (k == 0)
+		return (double)trace_call_start(th, TV_CPU, 0);
+	for (c = k - 1; c != TV_ROOT && trace_call_end(th, TV_WALL, c) <= rel; c = th->parent[c])
+		prev = c;
+	uint64_t w0, w1;
+	double c0, c1;
+	if (prev != TL_NONE) {
+		w0 = trace_call_end(th, TV_WALL, prev);
+		c0 = (double)trace_call_end(th, TV_CPU, prev);
+	} else {
+		w0 = trace_call_start(th, TV_WALL, c);
+		c0 = (double)trace_call_start(th, TV_CPU, c);
+	}
+	if (k < th->ncalls && (c == TV_ROOT || trace_call_start(th, TV_WALL, k) <
+	                                           trace_call_end(th, TV_WALL, c))) {
+		w1 = trace_call_start(th, TV_WALL, k);
+		c1 = (double)trace_call_start(th, TV_CPU, k);
+	} else if (c != TV_ROOT) {
+		w1 = trace_call_end(th, TV_WALL, c);
+		c1 = (double)trace_call_end(th, TV_CPU, c);
+	} else {
+		return c0;
+	}
+	if (w1 <= w0 || c1 <= c0)
+		return c0;
+	return c0 + (c1 - c0) * (double)(rel - w0) / (double)(w1 - w0);
+}
+
+int timeline_offcpu(const struct timeline *tl, uint32_t thread, uint64_t t0, uint64_t t1,
+                    uint32_t ncols, uint8_t *out)
+{
+	const struct tv_thread *th = &tl->tr->threads[thread];
+	memset(out, 0, ncols);
+	if (tl->clock != TV_WALL || !tl->tr->has_clock[TV_CPU] || !th->ncalls)
+		return tl->clock == TV_WALL && tl->tr->has_clock[TV_CPU];
+	uint64_t a = tl_edge(t0, t1, 0, ncols);
+	double ca = (double)tl_cpu_at(th, tl_rel(tl, th, a));
+	for (uint32_t x = 0; x < ncols; x++) {
+		uint64_t b = tl_edge(t0, t1, x + 1, ncols);
+		double cb = tl_cpu_at(th, tl_rel(tl, th, b));
+		uint64_t ra = tl_rel(tl, th, a), rb = tl_rel(tl, th, b);
+		out[x] = rb > ra && (cb - ca) * 2 < (double)(rb - ra);
+		a = b;
+		ca = cb;
+	}
+	return 1;
+}
+
 const struct tl_ref *timeline_method_calls(const struct timeline *tl, uint32_t method,
                                            uint32_t *n)
 {

@@ -51,6 +51,15 @@ uint32_t timeline_call_at(const struct timeline *tl, uint32_t thread, uint64_t t
 void timeline_cells(const struct timeline *tl, uint32_t thread, uint64_t t0, uint64_t t1,
                     uint32_t ncols, uint32_t *out);
 
+/* For ncols cells covering [t0, t1) of one thread, 1 where the thread was
+ * off CPU for more than half of the cell's wall time, else 0: the thread's
+ * CPU clock grew by less than half the cell (docs/ui.md, "Off-CPU
+ * shading"). Between two of the thread's events (call entries and exits)
+ * the CPU clock is taken to grow evenly. Needs both clocks: returns 0 (out
+ * all 0) for a single-clock trace, else 1. */
+int timeline_offcpu(const struct timeline *tl, uint32_t thread, uint64_t t0, uint64_t t1,
+                    uint32_t ncols, uint8_t *out);
+
 /* For ncols cells, 1 where a call of method overlaps the cell, else 0. */
 void timeline_marks(const struct timeline *tl, uint32_t thread, uint32_t method,
                     uint64_t t0, uint64_t t1, uint32_t ncols, uint8_t *out);

@@ -560,6 +560,45 @@ static void test_step_nested(void **state)
 	assert_ref(r, th(f, 1), 0);
 }
 
+/* Off CPU (docs/ui.md, "Off-CPU shading"): A runs F on CPU for 400 µs,
+ * then sleeps 500 µs of wall time in S (CPU time stands still), then runs
+ * its own code 100 µs on CPU. */
+static const char offcpu_script[] =
+	"1 > A 0 0\n1 > F 0 0\n1 < F 400 400\n1 > S 400 400\n1 < S 400 900\n1 < A 500 1000\n";
+
+static void test_offcpu(void **state)
+{
+	struct fx *f = fx_run(state, offcpu_script, NULL);
+	uint8_t out[100];
+	assert_int_equal(timeline_offcpu(&f->tl, th(f, 1), 0, 1000, 100, out), 1);
+	/* 10 µs a column: the sleep covers columns 40..89 exactly. */
+	for (int x = 0; x < 100; x++)
+		assert_int_equal(out[x], x >= 40 && x < 90);
+	/* 250 µs cells: CPU grows 250, 150 (on: more than half), 0, 100 (off:
+	 * less than half). */
+	assert_int_equal(timeline_offcpu(&f->tl, th(f, 1), 0, 1000, 4, out), 1);
+	assert_int_equal(out[0], 0);
+	assert_int_equal(out[1], 0);
+	assert_int_equal(out[2], 1);
+	assert_int_equal(out[3], 1);
+	/* Zoomed into the sleep: every cell off. */
+	assert_int_equal(timeline_offcpu(&f->tl, th(f, 1), 500, 700, 8, out), 1);
+	for (int x = 0; x < 8; x++)
+		assert_int_equal(out[x], 1);
+}
+
+/* A single-clock trace knows nothing of waiting: nothing is off CPU. */
+static void test_offcpu_single_clock(void **state)
+{
+	struct tg_opts o = {.version = 2, .clock = TG_CLOCK_WALL};
+	struct fx *f = fx_run(state, offcpu_script, &o);
+	uint8_t out[100];
+	memset(out, 7, sizeof out);
+	assert_int_equal(timeline_offcpu(&f->tl, th(f, 1), 0, 1000, 100, out), 0);
+	for (int x = 0; x < 100; x++)
+		assert_int_equal(out[x], 0);
+}
+
 #define T(fn) cmocka_unit_test_setup_teardown(fn, fx_setup, fx_teardown)
 
 int main(void)
@@ -578,6 +617,8 @@ int main(void)
 		T(test_outermost),
 		T(test_step),
 		T(test_step_nested),
+		T(test_offcpu),
+		T(test_offcpu_single_clock),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

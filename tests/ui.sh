@@ -344,11 +344,39 @@ check "timeline: five more zooms: a label every 50 ms (|6.35s style, never |6350
 keys s1 0
 check "timeline: 0 fits the whole trace again: |0s, a label every 2 s" \
 	eval 'wait_cond s1 step_is 2s && has_re "^[0-9]+[^ ]+[0-9]+ of 56 +[|]0s +[|]2s "'
-# Bars are reverse-video cells in a method's colour (never erasable
-# blanks, which tmux can drop: tests/ech.sh); [56] is not the cursor row.
-check "timeline: [56] UmsAgent's bars are reverse-video palette cells under tmux" \
-	eval 'row_sgr s1 "^\[56\] UmsAgent " && sgr_has a=7 &&
-	      grep -Eq "^fg=(110|150|180|174|116|186|152|181|109|144|139|117)\$" "$tmp/sgr"'
+# Bars are reverse-video cells in a category's colour over black (never
+# erasable blanks, which tmux can drop: tests/ech.sh); in this dual-clock
+# trace UmsAgent is off CPU almost throughout: light shades (glyphs, not
+# blanks) in a category's colour on the terminal's background.
+check "timeline: [1] main's bars are reverse-video category cells under tmux" \
+	eval 'row_sgr s1 "^\[1\] main " && sgr_has a=7 && sgr_has bg=16 &&
+	      grep -Eq "^fg=(114|116|111|177|222|246|254|210)\$" "$tmp/sgr"'
+check "timeline: [56] UmsAgent off CPU: light shades in a category's colour" \
+	eval 'row_sgr s1 "^\[56\] UmsAgent " &&
+	      grep -Eq "^fg=(114|116|111|177|222|246|254|210)\$" "$tmp/sgr" &&
+	      has_re "^\[56\] UmsAgent +.*░"'
+
+# A mouse drag along the timeline (button 1 down in one column, up in
+# another, sent apart as a hand does, in xterm's SGR mouse reports) applies
+# the time between as a range step, shaded on the ruler (reverse video
+# and underline); u undoes it.
+mouse_sgr() { tm send-keys -t "$1" -l "$(printf '\033[<%d;%d;%d%s' "$2" "$3" "$4" "$5")"; }
+tm capture-pane -p -t s1 >"$tmp/screen"
+mr=$(row_of "^\[1\] main ")
+if [ -n "$mr" ]; then
+	mouse_sgr s1 0 60 $((mr + 1)) M
+	sleep 0.3
+	mouse_sgr s1 0 80 $((mr + 1)) m
+	check "timeline: a drag applies a range step (its crumb in the header)" \
+		wait_re s1 "[0-9.]+[mu]?s[.][.][0-9.]+[mu]?s"
+	check "timeline: the range in force is shaded on the ruler" \
+		eval 'sgr s1 1 && sgr_has a=7 && sgr_has a=4'
+	keys s1 u
+	check "timeline: u undoes the dragged range" \
+		eval 'wait_cond s1 eval "! has_re \"[0-9.]+[mu]?s[.][.][0-9.]+[mu]?s\""'
+else
+	bad "timeline: [1] main's row for the drag"
+fi
 
 # ---------------------------------------------------------------- 11 scope
 keys s1 t

@@ -59,6 +59,8 @@ enum pane_kind { PANE_TABLE, PANE_TIMELINE, PANE_DIFF, PANE_TREE, PANE_FLAME, PA
 	ACTION(ACT_CLOCK, PANES_MAIN, "c", "clock", "switch the time base between CPU and real time") \
 	ACTION(ACT_SCOPE, PANES_TRACE, "t", "scope", "scope the table, trees and flame graph to the thread under the timeline cursor, or back to all threads") \
 	ACTION(ACT_WARNINGS, PANES_TRACE, "W", "", "show the warnings of a damaged trace") \
+	ACTION(ACT_LEGEND, PANES_TRACE, "L", "legend", "show the legend: each category's colour, letter and time in the view, the off-CPU shade and the range shading") \
+	ACTION(ACT_COLOR_BY, PANES_TRACE, "K", "", "colour the timeline, call chart and flame graph by method instead of by category, or back") \
 	ACTION(ACT_EXPORT, PANES_TRACE, "e", "export", "export the current view (thread scope and clock) as folded stacks, Trace Event JSON or speedscope JSON; in a tree also its rows as --format=tree text") \
 	ACTION(ACT_SPLIT_UP, PANES_TRACE, "(", "", "move the split up: a smaller timeline") \
 	ACTION(ACT_SPLIT_DOWN, PANES_TRACE, ")", "", "move the split down: a larger timeline") \
@@ -124,7 +126,7 @@ enum pane_kind { PANE_TABLE, PANE_TIMELINE, PANE_DIFF, PANE_TREE, PANE_FLAME, PA
 	ACTION(ACT_RANGE, PANES_TL, "v", "range", "start a time range at the time cursor; again: end it there and apply it as a step") \
 	ACTION(ACT_RANGE_CALL, PANES_TL, "V", "", "a time range over the call under the time cursor, applied as a step") \
 	ACTION(ACT_RANGE_CANCEL, PANES_TL, "Esc Ctrl-G", "", "cancel a time range being selected") \
-	ACTION(ACT_CLOSE, PANES_HELP, "q ? Esc", "close", "close this pane") \
+	ACTION(ACT_CLOSE, PANES_HELP, "q ? Esc L", "close", "close this pane") \
 	ACTION(ACT_ACCEPT, PANES_PROMPT, "Enter", "keep", "accept the prompt (find: keep the match, a jump)") \
 	ACTION(ACT_CANCEL, PANES_PROMPT, "Esc Ctrl-G", "cancel", "cancel the prompt (find: back to the method selected before)") \
 	ACTION(ACT_ERASE, PANES_PROMPT, "Backspace", "", "erase the last character") \

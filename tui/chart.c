@@ -22,6 +22,8 @@ void chart_free(struct chart *c)
 {
 	free(c->cells);
 	free(c->chain);
+	free(c->off);
+	free(c->inner);
 	memset(c, 0, sizeof *c);
 }
 
@@ -59,8 +61,11 @@ uint32_t chart_call(struct chart *c, uint32_t depth)
 static int ch_cells(struct chart *c, uint32_t thread)
 {
 	size_t need = (size_t)c->rows * (size_t)c->w;
-	if (grow_to((void **)&c->cells, &c->ncells, need, sizeof *c->cells) < 0)
+	if (grow_to((void **)&c->cells, &c->ncells, need, sizeof *c->cells) < 0 ||
+	    grow_to((void **)&c->off, &c->noff, (size_t)c->w, 1) < 0 ||
+	    grow_to((void **)&c->inner, &c->ninner, (size_t)c->w, sizeof *c->inner) < 0)
 		return -1;
+	timeline_offcpu(c->v->tl, thread, c->v->t0, c->v->t1, (uint32_t)c->w, c->off);
 	for (size_t i = 0; i < need; i++)
 		c->cells[i] = TL_NONE;
 	uint64_t t0 = c->v->t0, span = c->v->t1 - c->v->t0;
@@ -68,6 +73,7 @@ static int ch_cells(struct chart *c, uint32_t thread)
 	for (int x = 0; x < c->w; x++) {
 		uint64_t t = t0 + (uint64_t)(((double)x + 0.5) * (double)span / c->w);
 		uint32_t n = ch_stack(c, thread, t);
+		c->inner[x] = n;
 		if (n && n - 1 > c->maxd)
 			c->maxd = n - 1;
 		for (uint32_t d = c->top; d < n && d < c->top + (uint32_t)c->rows; d++)
@@ -76,15 +82,29 @@ static int ch_cells(struct chart *c, uint32_t thread)
 	return 0;
 }
 
-/* A run of one call: its name where it fits, then its colour or shade. */
-static void ch_block(struct chart *c, WINDOW *win, const struct pane_ctx *ctx, int y, int x,
-                     int w, uint32_t call, uint32_t chosen)
+/* A run of one call at depth d from column x0 of the bars: its name where
+ * it fits, in its category's colour (K: its method's colour or shade). */
+static void ch_block(struct chart *c, WINDOW *win, const struct pane_ctx *ctx, int y, int x0,
+                     int w, uint32_t d, uint32_t call, uint32_t chosen)
 {
 	static const enum draw_sym shades[] = {SYM_SHADE4, SYM_SHADE3, SYM_SHADE2, SYM_SHADE1};
 	const struct color *col = ctx->color;
 	const struct tv_thread *th = &c->v->tl->tr->threads[ch_thread(c)];
 	uint32_t m = th->method[call], rank = c->v->rank[m];
-	int mono = col->tier == COLOR_TIER_MONO;
+	int x = c->v->bar_x + x0, mono = col->tier == COLOR_TIER_MONO;
+	char label[1200];
+	uint8_t off[1024];
+	/* Off CPU shades the innermost call only: the one that waits. */
+	for (int i = 0; i < w && i < (int)sizeof off; i++)
+		off[i] = c->off[x0 + i] && c->inner[x0 + i] == d + 1;
+	if (call != chosen && !col->by_method) {
+		int named = w >= 3 && names_method(c->v->tl->tr, m, w - (col->letters ? 2 : 0),
+		                                   ctx->ascii, label, sizeof label) > 0;
+		legend_block(win, col, ctx->ascii, y, x, w, catmap_of(&c->v->cats, m),
+		             named ? label : NULL, w <= (int)sizeof off ? off : NULL,
+		             m == ctx->selected ? A_BOLD | A_UNDERLINE : A_NORMAL);
+		return;
+	}
 	attr_t a = mono ? A_NORMAL : color_method(col, rank);
 	const char *fill = mono ? draw_sym(shades[rank % 4], ctx->ascii) : " ";
 	if (call == chosen) {
@@ -93,14 +113,19 @@ static void ch_block(struct chart *c, WINDOW *win, const struct pane_ctx *ctx, i
 	} else if (m == ctx->selected) {
 		a |= A_BOLD | A_UNDERLINE;
 	}
-	char label[1200];
 	int used = w >= 3 ? names_method(c->v->tl->tr, m, w, ctx->ascii, label, sizeof label) : 0;
 	wattrset(win, a);
 	wmove(win, y, x);
 	if (used)
 		waddstr(win, label);
 	wattrset(win, A_NORMAL);
-	draw_bar(win, fill, a, w - used);
+	for (int i = used; i < w; i++) {
+		int o = call != chosen && i < (int)sizeof off && off[i];
+		if (o)
+			draw_bar(win, draw_sym(SYM_SHADE4, ctx->ascii), mono ? A_DIM : a & ~A_REVERSE, 1);
+		else
+			draw_bar(win, fill, a, 1);
+	}
 }
 
 static void ch_draw_row(struct chart *c, WINDOW *win, const struct pane_ctx *ctx, int r,
@@ -128,7 +153,7 @@ static void ch_draw_row(struct chart *c, WINDOW *win, const struct pane_ctx *ctx
 			wmove(win, y, bx + x);
 			draw_bar(win, " ", A_NORMAL, e - x);
 		} else {
-			ch_block(c, win, ctx, y, bx + x, e - x, row[x], chosen);
+			ch_block(c, win, ctx, y, x, e - x, d, row[x], chosen);
 		}
 		x = e;
 	}

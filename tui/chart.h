@@ -2,7 +2,10 @@
  *
  * The thread under the timeline's cursor as its call stack over time: one
  * row per depth, each call a block as long as it runs, labelled where its
- * name fits, in the timeline's method colours (shades without colour).
+ * name fits, in the colour and letter of its category as on the timeline
+ * (K: the timeline's method colours, shades without colour). In a
+ * dual-clock trace the innermost call's cells where the thread was mostly
+ * off CPU (waiting in that call) are drawn in a lighter shade.
  * The chart uses the timeline's view (time range, cursor, thread), so zoom
  * and pan work as on the timeline; Up and Down move between depth rows and
  * past the top or bottom row to the previous or next thread; the call at
@@ -33,7 +36,9 @@ struct chart {
 	uint32_t maxd;           /* deepest depth in view at the last draw */
 	uint32_t *cells;         /* rows x width: the call at each, TL_NONE */
 	uint32_t *chain;         /* scratch: a call's ancestors */
-	size_t ncells, nchain;
+	uint8_t *off;            /* per column: the thread mostly off CPU */
+	uint32_t *inner;         /* per column: depth of the innermost call + 1 */
+	size_t ncells, nchain, noff, ninner;
 	int rows, w;             /* at the last draw */
 };
 

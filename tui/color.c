@@ -10,8 +10,18 @@ static const short color_pal256[] = {110, 150, 180, 174, 116, 186, 152, 181, 109
 static const short color_pal8[] = {COLOR_BLUE, COLOR_GREEN, COLOR_CYAN, COLOR_RED, COLOR_MAGENTA,
                                    COLOR_YELLOW};
 
+/* Category colours at 256 colours, in category order: light shades of
+ * distinct hues, all with black text; blocked (waits, sleeps) the one
+ * warm red, idle the palest. At 8 colours unknown and idle share white
+ * (their letters tell them apart). */
+static const short color_cat256[COLOR_NCAT] = {114, 116, 111, 177, 222, 246, 254, 210};
+static const short color_cat8[COLOR_NCAT] = {COLOR_GREEN, COLOR_BLUE, COLOR_CYAN, COLOR_MAGENTA,
+                                             COLOR_YELLOW, COLOR_WHITE, COLOR_WHITE, COLOR_RED};
+static const char color_letters[COLOR_NCAT + 1] = "axfrluib";
+
 enum { PAIR_HEADER = 1, PAIR_TITLE, PAIR_PARENT, PAIR_CHILD, PAIR_SELF, PAIR_MARK, PAIR_CURSOR,
-       PAIR_WARN, PAIR_WORSE, PAIR_BETTER, PAIR_PAL0 };
+       PAIR_WARN, PAIR_WORSE, PAIR_BETTER, PAIR_CAT0, PAIR_CATOFF0 = PAIR_CAT0 + COLOR_NCAT,
+       PAIR_PAL0 = PAIR_CATOFF0 + COLOR_NCAT };
 
 static int color_wanted(int want)
 {
@@ -40,12 +50,47 @@ static void color_mono(struct color *c)
 	c->role[ROLE_BETTER] = A_NORMAL;
 	c->npalette = 1;
 	c->palette[0] = A_NORMAL;
+	/* The letters name the category; reverse video makes the bar, and a
+	 * stretch off CPU is plain (dim where the terminal can). */
+	c->letters = 1;
+	for (int k = 0; k < COLOR_NCAT; k++) {
+		c->cat[k] = A_REVERSE;
+		c->cat_off[k] = A_DIM;
+	}
+}
+
+/* The category pairs: the colour reversed over black (a background with
+ * dark text, never blanks on a coloured background: see draw_bar()),
+ * and the colour on the terminal's background for off CPU. */
+static void color_cats(struct color *c, int big)
+{
+	const short *cat = big ? color_cat256 : color_cat8;
+	c->letters = !big;
+	for (int k = 0; k < COLOR_NCAT; k++) {
+		init_pair((short)(PAIR_CAT0 + k), cat[k], big ? 16 : COLOR_BLACK);
+		init_pair((short)(PAIR_CATOFF0 + k), cat[k], -1);
+		c->cat[k] = COLOR_PAIR(PAIR_CAT0 + k) | A_REVERSE;
+		c->cat_off[k] = COLOR_PAIR(PAIR_CATOFF0 + k);
+	}
+}
+
+char color_cat_letter(int k)
+{
+	return k >= 0 && k < COLOR_NCAT ? color_letters[k] : '?';
+}
+
+attr_t color_category(const struct color *c, int k, int off)
+{
+	if (k < 0 || k >= COLOR_NCAT)
+		k = COLOR_NCAT - 3;  /* unknown */
+	return off ? c->cat_off[k] : c->cat[k];
 }
 
 void color_init(struct color *c, int want)
 {
 	for (int i = 0; i < ROLE_COUNT; i++)
 		c->role[i] = A_NORMAL;
+	c->by_method = 0;
 	if (!color_wanted(want)) {
 		color_mono(c);
 		return;
@@ -76,6 +121,7 @@ void color_init(struct color *c, int want)
 	c->role[ROLE_WARN] = COLOR_PAIR(PAIR_WARN) | A_BOLD;
 	c->role[ROLE_WORSE] = COLOR_PAIR(PAIR_WORSE) | A_BOLD;
 	c->role[ROLE_BETTER] = COLOR_PAIR(PAIR_BETTER) | A_BOLD;
+	color_cats(c, big);
 	const short *pal = big ? color_pal256 : color_pal8;
 	int n = big ? (int)(sizeof color_pal256 / sizeof *color_pal256)
 	            : (int)(sizeof color_pal8 / sizeof *color_pal8);

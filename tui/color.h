@@ -29,11 +29,24 @@ enum color_role {
 	ROLE_COUNT
 };
 
+/* The categories of code and behaviour, in the order of enum category
+ * (category.h): app, androidx, framework, runtime, library, unknown, idle,
+ * blocked. */
+#define COLOR_NCAT 8
+
 struct color {
 	enum color_tier tier;
 	attr_t role[ROLE_COUNT];
 	int npalette;        /* method colours in the timeline */
 	attr_t palette[16];
+	/* Category colours (docs/ui.md, "Colours and letters"): cat[] a block
+	 * on CPU (the colour as background, dark text), cat_off[] where the
+	 * thread was off CPU (the colour as foreground on the terminal's
+	 * background). Without colour: reverse video, and plain. */
+	attr_t cat[COLOR_NCAT], cat_off[COLOR_NCAT];
+	int letters;         /* blocks carry their category's letter: the
+	                      * 8-colour tier (colours repeat) and mono */
+	int by_method;       /* K: method colours instead of categories */
 };
 
 /* want: -1 auto, 0 never, 1 always. Decides the tier from NO_COLOR and the
@@ -43,5 +56,11 @@ void color_init(struct color *c, int want);
 /* Attribute of palette slot i (round robin): the colour as background of
  * a blank, made by reverse video so no blank is erasable. */
 attr_t color_method(const struct color *c, unsigned i);
+
+/* The letter of category k: a x f r l u i b; '?' out of range. */
+char color_cat_letter(int k);
+
+/* Attribute of category k's block, on CPU or off (off != 0). */
+attr_t color_category(const struct color *c, int k, int off);
 
 #endif

@@ -147,7 +147,13 @@ int flame_init(struct flame *f, const struct trace *tr, uint64_t inline_below)
 	f->tr = tr;
 	f->inline_below = inline_below;
 	f->jobs = jobs_new();
+	catmap_set(&f->cats, tr, NULL, 0);
 	return 0;
+}
+
+void flame_categories(struct flame *f, const struct view_glob *app, uint32_t napp)
+{
+	catmap_set(&f->cats, f->tr, app, napp);
 }
 
 void flame_free(struct flame *f)
@@ -156,6 +162,7 @@ void flame_free(struct flame *f)
 	if (f->built)
 		cctree_free(&f->t);
 	free(f->frames);
+	catmap_free(&f->cats);
 	memset(f, 0, sizeof *f);
 }
 
@@ -331,6 +338,16 @@ static void fl_draw_frame(struct flame *f, WINDOW *win, const struct pane_ctx *c
 	uint32_t m = fl_method(f, fr->node);
 	unsigned h = fl_hash(f, m);
 	int w = fr->x1 - fr->x0, mono = c->tier == COLOR_TIER_MONO;
+	char label[1200];
+	if (fr->node != f->sel && !c->by_method) {
+		int named = w >= 3;
+		if (named)
+			fl_short(f, m, w - (c->letters ? 2 : 0), ctx->ascii, label, sizeof label);
+		enum category k = m == CCTREE_TOPLEVEL ? CAT_UNKNOWN : catmap_of(&f->cats, m);
+		legend_block(win, c, ctx->ascii, y, fr->x0, w, k, named ? label : NULL, NULL,
+		             m == selm && m != CCTREE_TOPLEVEL ? A_BOLD | A_UNDERLINE : A_NORMAL);
+		return;
+	}
 	attr_t a = mono ? A_NORMAL : color_method(c, h);
 	const char *fill = mono ? draw_sym(shades[h % 3], ctx->ascii) : " ";
 	if (fr->node == f->sel) {
@@ -339,7 +356,6 @@ static void fl_draw_frame(struct flame *f, WINDOW *win, const struct pane_ctx *c
 	} else if (m == selm && m != CCTREE_TOPLEVEL) {
 		a |= A_BOLD | A_UNDERLINE;  /* the selected method's other frames */
 	}
-	char label[1200];
 	int used = 0;
 	if (w >= 3)
 		fl_short(f, m, w, ctx->ascii, label, sizeof label), used = text_width(label);

@@ -4,9 +4,11 @@
  * as wide as its inclusive time on the active clock in proportion to the
  * zoomed frame's, children left to right hottest first. A frame's edges
  * are its exact positions rounded to cells, so every width is within one
- * cell of exact. Frames are coloured by a stable hash of their method (and
- * shaded by it, with distinct glyphs, without colour), labelled where the
- * name fits; every frame of the selected method is highlighted.
+ * cell of exact. Frames are coloured by their method's category (with its
+ * letter where the tier draws letters), or with K by a stable hash of
+ * their method (shaded by it, with distinct glyphs, without colour),
+ * labelled where the name fits; every frame of the selected method is
+ * highlighted.
  *
  * Only frames at least one cell wide are laid out, and only their nodes
  * are expanded, so a layout costs O(columns x rows) nodes whatever the
@@ -23,6 +25,7 @@
 #include <stdint.h>
 
 #include "cctree.h"
+#include "legend.h"
 #include "pane.h"
 
 struct fl_frame {
@@ -53,11 +56,15 @@ struct flame {
 	unsigned job_id;
 	int busy;
 	char note[160];
+	struct catmap cats;      /* the categories of tr's methods */
 };
 
 /* 0, or -1 when out of memory. */
 int flame_init(struct flame *f, const struct trace *tr, uint64_t inline_below);
 void flame_free(struct flame *f);
+
+/* The app's packages for the categories (borrowed; NULL, 0: none). */
+void flame_categories(struct flame *f, const struct view_glob *app, uint32_t napp);
 
 /* The scope (tid NULL: all) and clock to show; rebuilds or re-sorts. */
 void flame_scope(struct flame *f, const uint32_t *tid, int clock);

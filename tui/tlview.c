@@ -74,6 +74,7 @@ int tlview_init(struct tlview *v, const struct timeline *tl, const struct profil
 		v->threads[i] = b[i].thread;
 	free(b);
 	tlv_pin_main(v);
+	catmap_set(&v->cats, tr, NULL, 0);
 	for (uint32_t i = 0; i < p->norder; i++)
 		v->rank[p->order[i]] = i;
 	tlview_fit_all(v);
@@ -85,7 +86,9 @@ void tlview_free(struct tlview *v)
 	for (uint32_t i = 0; v->cache && i < v->nthreads; i++) {
 		free(v->cache[i].cells);
 		free(v->cache[i].marks);
+		free(v->cache[i].off);
 	}
+	catmap_free(&v->cats);
 	free(v->cache);
 	free(v->threads);
 	free(v->rank);
@@ -211,6 +214,40 @@ void tlview_range(struct tlview *v, int on, uint64_t a)
 	v->range_a = a;
 }
 
+void tlview_categories(struct tlview *v, const struct view_glob *app, uint32_t napp)
+{
+	catmap_set(&v->cats, v->tl->tr, app, napp);
+}
+
+void tlview_scope_range(struct tlview *v, int on, uint64_t a, uint64_t b)
+{
+	v->scope_on = on && a < b;
+	v->scope_a = a;
+	v->scope_b = b;
+}
+
+/* Absolute time of the left edge of bar column x. */
+static uint64_t tlv_time_of(const struct tlview *v, int x)
+{
+	return v->t0 + (uint64_t)((double)(v->t1 - v->t0) * x / v->bar_w);
+}
+
+int tlview_drag(const struct tlview *v, int x0, int x1, uint64_t *a, uint64_t *b)
+{
+	if (v->bar_w <= 0 || x0 == x1)
+		return -1;
+	if (x0 > x1) {
+		int t = x0;
+		x0 = x1;
+		x1 = t;
+	}
+	if (x0 < v->bar_x || x1 >= v->bar_x + v->bar_w)
+		return -1;
+	*a = tlv_time_of(v, x0 - v->bar_x);
+	*b = tlv_time_of(v, x1 - v->bar_x + 1);
+	return 0;
+}
+
 int tlview_cursor_call(const struct tlview *v, uint64_t *start, uint64_t *end)
 {
 	uint32_t t = tlv_thread(v);
@@ -318,6 +355,35 @@ static void tlv_draw_range(const struct tlview *v, WINDOW *win, const struct col
 	         (short)PAIR_NUMBER((int)at), NULL);
 }
 
+/* Columns [*x0, *x1] of the bars inside [a, b) (clipped to the view);
+ * -1 when none is. */
+static int tlv_cols(const struct tlview *v, uint64_t a, uint64_t b, int *x0, int *x1)
+{
+	if (v->t1 <= v->t0 || b <= v->t0 || a >= v->t1 || b <= a)
+		return -1;
+	*x0 = a < v->t0 ? 0 : tlv_col_of(v, a);
+	*x1 = b >= v->t1 ? v->bar_w - 1 : tlv_col_of(v, b - 1);
+	return *x0 < 0 || *x1 < *x0 ? -1 : 0;
+}
+
+/* Is bar column x outside the range in force (drawn dim)? */
+static int tlv_outside(const struct tlview *v, int x, int x0, int x1, int any)
+{
+	return v->scope_on && (!any || x < x0 || x > x1);
+}
+
+/* The range in force: the ruler's cells over it underlined and in
+ * reverse video, so what the panes are computed over shows at a glance. */
+static void tlv_draw_scope(const struct tlview *v, WINDOW *win, const struct color *c)
+{
+	int x0, x1;
+	if (!v->scope_on || tlv_cols(v, v->scope_a, v->scope_b, &x0, &x1) < 0)
+		return;
+	attr_t at = c->role[ROLE_TITLE];
+	mvwchgat(win, 0, v->bar_x + x0, x1 - x0 + 1, (at & ~A_COLOR) | A_REVERSE | A_UNDERLINE,
+	         (short)PAIR_NUMBER((int)at), NULL);
+}
+
 static void tlv_draw_ruler(struct tlview *v, WINDOW *win, const struct color *c)
 {
 	uint64_t span = v->t1 - v->t0, step = tlv_tick(span, v->bar_w);
@@ -343,6 +409,7 @@ static void tlv_draw_ruler(struct tlview *v, WINDOW *win, const struct color *c)
 		next_free = x + 2 + (int)strlen(label);
 	}
 	wattrset(win, A_NORMAL);
+	tlv_draw_scope(v, win, c);
 	tlv_draw_range(v, win, c);
 }
 
@@ -356,19 +423,23 @@ static struct tlv_cache *tlv_row(struct tlview *v, uint32_t idx, uint32_t select
 	if (c->w != v->bar_w) {
 		free(c->cells);
 		free(c->marks);
+		free(c->off);
 		c->cells = malloc((size_t)v->bar_w * sizeof *c->cells);
 		c->marks = malloc((size_t)v->bar_w);
+		c->off = malloc((size_t)v->bar_w);
 		c->w = v->bar_w;
 		c->cells_ok = c->marks_ok = 0;
-		if (!c->cells || !c->marks)
+		if (!c->cells || !c->marks || !c->off)
 			return NULL;
 	}
 	if (c->t0 != v->t0 || c->t1 != v->t1)
 		c->cells_ok = c->marks_ok = 0;
 	c->t0 = v->t0;
 	c->t1 = v->t1;
-	if (!c->cells_ok)
+	if (!c->cells_ok) {
 		timeline_cells(v->tl, t, v->t0, v->t1, (uint32_t)v->bar_w, c->cells);
+		timeline_offcpu(v->tl, t, v->t0, v->t1, (uint32_t)v->bar_w, c->off);
+	}
 	c->cells_ok = 1;
 	if (!c->marks_ok || c->method != selected) {
 		if (selected < v->tl->tr->nmethods)
@@ -381,18 +452,57 @@ static struct tlv_cache *tlv_row(struct tlview *v, uint32_t idx, uint32_t select
 	return c;
 }
 
-static void tlv_draw_cell(WINDOW *win, const struct color *c, int ascii, uint32_t rank,
-                          int is_cursor)
+/* A cell in its method's colour (K), or a shade without colour; off
+ * CPU the colour as foreground over a light shade (dim without colour). */
+static void tlv_draw_method_cell(WINDOW *win, const struct color *c, int ascii, uint32_t rank,
+                                 int off, attr_t extra)
 {
 	static const enum draw_sym shades[] = {SYM_SHADE1, SYM_SHADE2, SYM_SHADE3, SYM_SHADE4};
-	if (is_cursor) {
-		draw_bar(win, draw_sym(SYM_CURSOR, ascii), c->role[ROLE_CURSOR], 1);
-	} else if (rank == TL_NONE) {
+	if (rank == TL_NONE)
 		draw_bar(win, " ", A_NORMAL, 1);
-	} else if (c->tier == COLOR_TIER_MONO) {
-		draw_bar(win, draw_sym(shades[rank % 4], ascii), A_NORMAL, 1);
-	} else {
-		draw_bar(win, " ", color_method(c, rank), 1);
+	else if (c->tier == COLOR_TIER_MONO)
+		draw_bar(win, draw_sym(shades[rank % 4], ascii), (off ? A_DIM : A_NORMAL) | extra, 1);
+	else if (off)
+		draw_bar(win, draw_sym(SYM_SHADE4, ascii), (color_method(c, rank) & ~A_REVERSE) | extra, 1);
+	else
+		draw_bar(win, " ", color_method(c, rank) | extra, 1);
+}
+
+/* The category of a cell's method; CAT_COUNT for an idle cell. */
+static int tlv_cat(struct tlview *v, uint32_t m)
+{
+	return m == TL_NONE ? CAT_COUNT : (int)catmap_of(&v->cats, m);
+}
+
+/* The bar of one thread: runs of cells of one category (and one side of
+ * the range in force) as blocks, the cursor's cell on its own. */
+static void tlv_draw_bar(struct tlview *v, WINDOW *win, const struct color *c, int ascii, int y,
+                         const struct tlv_cache *row)
+{
+	int ccol = tlv_col_of(v, v->cursor), x0 = 0, x1 = -1;
+	int any = v->scope_on && tlv_cols(v, v->scope_a, v->scope_b, &x0, &x1) == 0;
+	for (int x = 0; x < v->bar_w;) {
+		uint32_t m = row->cells[x];
+		attr_t extra = tlv_outside(v, x, x0, x1, any) ? A_DIM : A_NORMAL;
+		wmove(win, y, v->bar_x + x);
+		if (x == ccol) {
+			draw_bar(win, draw_sym(SYM_CURSOR, ascii), c->role[ROLE_CURSOR], 1);
+			x++;
+			continue;
+		}
+		if (c->by_method || m == TL_NONE) {
+			tlv_draw_method_cell(win, c, ascii, m == TL_NONE ? TL_NONE : v->rank[m],
+			                     row->off[x], extra);
+			x++;
+			continue;
+		}
+		int k = tlv_cat(v, m), e = x + 1;
+		while (e < v->bar_w && e != ccol && tlv_cat(v, row->cells[e]) == k &&
+		       tlv_outside(v, e, x0, x1, any) == tlv_outside(v, x, x0, x1, any))
+			e++;
+		legend_block(win, c, ascii, y, v->bar_x + x, e - x, (enum category)k, NULL,
+		             row->off + x, extra);
+		x = e;
 	}
 }
 
@@ -409,11 +519,7 @@ static void tlv_draw_thread(struct tlview *v, WINDOW *win, const struct color *c
 	struct tlv_cache *row = tlv_row(v, idx, selected);
 	if (!row)
 		return;
-	int ccol = tlv_col_of(v, v->cursor);
-	for (int x = 0; x < v->bar_w; x++) {
-		uint32_t m = row->cells[x];
-		tlv_draw_cell(win, c, ascii, m == TL_NONE ? TL_NONE : v->rank[m], x == ccol);
-	}
+	tlv_draw_bar(v, win, c, ascii, y, row);
 	/* The marks row: where calls of the selected method run. */
 	wattrset(win, A_NORMAL);
 	if (lines < 2)

@@ -3,8 +3,13 @@
  * One bar per thread (busiest first) with the time running right, a tick
  * ruler on top, thin marks under each bar where the selected method's calls
  * run, and a time cursor whose call is named on the status line. Each cell
- * shows the method that used most of its time, in that method's colour
- * (ranked by inclusive time, round robin over the palette).
+ * shows the method that used most of its time, in the colour (and, where
+ * the tier draws letters, the letter) of its category, or with K in that
+ * method's colour (ranked by inclusive time, round robin over the
+ * palette). In a dual-clock trace the cells where the thread was mostly
+ * off CPU are drawn in a lighter shade; the time range the panes are
+ * computed over (the range steps in force) is shaded on the ruler and the
+ * time outside it dimmed (docs/ui.md, "Colours and letters").
  *
  * The view borrows the timeline index and the trace; it owns its scratch
  * arrays (tlview_free()).
@@ -16,6 +21,7 @@
 #include <stdint.h>
 
 #include "color.h"
+#include "legend.h"
 #include "pane.h"
 #include "profile.h"
 #include "timeline.h"
@@ -35,6 +41,9 @@ struct tlview {
 	int bar_x, bar_w;        /* set by the last draw */
 	int range_on;            /* a range grows from range_a to the cursor */
 	uint64_t range_a;
+	int scope_on;            /* the range steps in force: [scope_a, scope_b) */
+	uint64_t scope_a, scope_b;
+	struct catmap cats;      /* the loaded trace's methods' categories */
 	int rows;                /* threads shown at the last draw */
 	/* Where each shown thread starts and how many lines it takes: two
 	 * with a marks line under its bar, one when the selected method does
@@ -48,6 +57,7 @@ struct tlview {
 		int w, cells_ok, marks_ok;
 		uint32_t *cells;
 		uint8_t *marks;
+		uint8_t *off;        /* 1 where the thread was mostly off CPU */
 	} *cache;
 };
 
@@ -75,6 +85,16 @@ int tlview_show_longest(struct tlview *v, uint32_t method);
 /* Shade the ruler from a to the cursor while a range is being selected
  * (on 1), or stop (on 0). */
 void tlview_range(struct tlview *v, int on, uint64_t a);
+/* The app's packages for the categories (borrowed; NULL, 0: none). */
+void tlview_categories(struct tlview *v, const struct view_glob *app, uint32_t napp);
+/* The time range the panes are computed over, absolute axis times
+ * [a, b) (on 0: the whole trace): shaded on the ruler, the rest dimmed. */
+void tlview_scope_range(struct tlview *v, int on, uint64_t a, uint64_t b);
+/* A mouse drag from window column x0 to x1 over the bars: the time range
+ * it covers, [*a, *b) from the left edge of the leftmost column to the
+ * right edge of the rightmost; -1 when either end is outside the bars or
+ * both are in one column (a click). */
+int tlview_drag(const struct tlview *v, int x0, int x1, uint64_t *a, uint64_t *b);
 /* The call under the cursor (innermost, current thread): its start and
  * end; 0, or -1 when there is none. */
 int tlview_cursor_call(const struct tlview *v, uint64_t *start, uint64_t *end);

@@ -32,6 +32,7 @@
 #include "flame.h"
 #include "job.h"
 #include "keymap.h"
+#include "legend.h"
 #include "names.h"
 #include "numfmt.h"
 #include "pane.h"
@@ -81,6 +82,14 @@ struct ui {
 	char app_text[256];
 	int range_on;              /* v pressed once: a range grows from range_a */
 	uint64_t range_a;
+	int drag_on, drag_x;       /* button 1 went down on the timeline at drag_x */
+	/* The app's packages the categories use (--app, else the guessed
+	 * one), parsed once from cat_text; and the legend (L). */
+	struct view_glob *cat_app;
+	uint32_t cat_napp;
+	char cat_text[256];
+	int cat_ready;
+	struct legend legend;
 	/* Profiles of single threads, kept once built: switching the scope
 	 * back and forth costs a pass over the thread only the first time. */
 	struct profile *scopes[UI_SCOPES];
@@ -512,6 +521,27 @@ static int ui_lists_init(struct ui *u)
 	return 0;
 }
 
+/* The categories' app packages, found once, given to the timeline and
+ * the flame graph (again after each rebuild makes a new flame graph). */
+static void ui_categories(struct ui *u)
+{
+	const char *why;
+	if (!u->cat_ready) {
+		u->cat_ready = 1;
+		if (u->app_text[0])
+			snprintf(u->cat_text, sizeof u->cat_text, "%s", u->app_text);
+		else if (category_guess_app(&u->all, u->cat_text, sizeof u->cat_text) <= 0)
+			u->cat_text[0] = '\0';
+		if (u->cat_text[0] &&
+		    view_parse_globs(u->cat_text, &u->cat_app, &u->cat_napp, &why) < 0) {
+			u->cat_app = NULL;
+			u->cat_napp = 0;
+		}
+	}
+	tlview_categories(&u->tlv, u->cat_app, u->cat_napp);
+	flame_categories(&u->fl, u->cat_app, u->cat_napp);
+}
+
 /* Show what a rebuild made (r: steps[0..r->n), taken over): the table, the
  * trees and the flame graph start again on it, in the same scope. Runs
  * with the worker idle (the rebuild was its newest job), so no scope job
@@ -544,6 +574,7 @@ static void ui_view_install(struct ui *u, struct ui_view_result *r)
 		ui_say(u, "out of memory: only the table is shown");
 		n = 1;
 	}
+	ui_categories(u);
 	ui_show(u, n);
 	u->focus_tl = focus;
 	if (scoped && u->jobs) {
@@ -711,6 +742,50 @@ static void ui_transform_key(struct ui *u, enum action a, int ch)
 		break;
 	default: break;
 	}
+}
+
+/* L: the legend, with each category's time in what the table shows. */
+static void ui_legend(struct ui *u)
+{
+	const struct profile *p = u->tbl.p;
+	category_times *per = malloc(sizeof *per * (p->nthreads ? p->nthreads : 1));
+	category_times total;
+	uint64_t t[CAT_COUNT];
+	char scope[160];
+	legend_init(&u->legend);
+	if (per && category_times_build(p, u->cat_app, u->cat_napp, per, &total) == 0) {
+		for (int k = 0; k < CAT_COUNT; k++)
+			t[k] = total[k][u->tbl.clock];
+		if (u->is_scoped)
+			snprintf(scope, sizeof scope, "thread %u", (unsigned)u->scopes[u->scope]->tid);
+		else
+			snprintf(scope, sizeof scope, "all threads");
+		if (u->nview)
+			snprintf(scope + strlen(scope), sizeof scope - strlen(scope), ", after %u step%s",
+			         (unsigned)u->nview, u->nview == 1 ? "" : "s");
+		legend_set_times(&u->legend, t, u->tbl.clock, scope);
+	}
+	free(per);
+	u->overlay = legend_pane(&u->legend);
+}
+
+/* The range steps in force as the timeline's shaded range: where they
+ * overlap, on the loaded trace's axis. */
+static void ui_sync_range(struct ui *u)
+{
+	uint64_t origin = view_axis_origin(u->tr), a = 0, b = UINT64_MAX;
+	int on = 0;
+	for (uint32_t i = 0; i < u->nview; i++) {
+		const struct range *r = &u->steps[i].range;
+		if (u->steps[i].kind != VIEW_RANGE)
+			continue;
+		on = 1;
+		if (r->has_start && origin + r->start > a)
+			a = origin + r->start;
+		if (r->has_end && origin + r->end < b)
+			b = origin + r->end;
+	}
+	tlview_scope_range(&u->tlv, on, a, b < u->tl.end + 1 ? b : u->tl.end + 1);
 }
 
 /* A range [a, b) of absolute axis times as a step. */
@@ -898,6 +973,7 @@ struct ui *ui_new(const char *path, struct trace *tr, const struct ui_opts *o)
 		ui_free(u);
 		return NULL;
 	}
+	ui_categories(u);
 	ui_layout(u);
 	return u;
 }
@@ -928,6 +1004,7 @@ void ui_free(struct ui *u)
 	ui_del_windows(u);
 	textview_free(&u->help);
 	textview_free(&u->warn);
+	free(u->cat_app);
 	if (u->dv) {
 		diffview_free(u->dv);
 		free(u);
@@ -1521,6 +1598,12 @@ static int ui_shell_action(struct ui *u, enum action a, int *quit)
 	case ACT_QUIT: *quit = 1; break;
 	case ACT_HELP: ui_open(u, &u->help); break;
 	case ACT_WARNINGS: ui_warnings(u); break;
+	case ACT_LEGEND: ui_legend(u); break;
+	case ACT_COLOR_BY:
+		u->color.by_method = !u->color.by_method;
+		ui_say(u, u->color.by_method ? "K: colours by method (K again: by category)"
+		                             : "K: colours by category (L shows the legend)");
+		break;
 	case ACT_FOCUS: u->focus_tl = !u->focus_tl; break;
 	case ACT_SCOPE: ui_scope(u); break;
 	case ACT_FIND: case ACT_FILTER:
@@ -1581,6 +1664,21 @@ static void ui_result(struct ui *u, struct pane *p, enum pane_res r, const struc
 		u->overlay.ops = NULL;
 }
 
+/* Button 1 released: after a press on the timeline in another column, the
+ * time dragged over applies as a range step (as v...v does). */
+static void ui_drag_end(struct ui *u, const MEVENT *ev)
+{
+	int y = ev->y, x = ev->x;
+	uint64_t a, b;
+	int on = u->drag_on;
+	u->drag_on = 0;
+	if (!on || !u->tlw || u->overlay.ops || !wenclose(u->tlw, y, x))
+		return;
+	wmouse_trafo(u->tlw, &y, &x, FALSE);
+	if (tlview_drag(&u->tlv, u->drag_x, x, &a, &b) == 0)
+		ui_range_push(u, a, b);
+}
+
 /* A mouse event: clicks select, the wheel scrolls lists and zooms the
  * timeline. Clicking a pane focuses it. */
 static void ui_mouse(struct ui *u)
@@ -1593,6 +1691,13 @@ static void ui_mouse(struct ui *u)
 	if (ev.bstate & BUTTON5_PRESSED)
 		wheel = 1;
 #endif
+	/* A release after a press on the timeline ends a drag; one without
+	 * (both reports came in one read, and curses keeps the last) is the
+	 * click whose press went unseen. */
+	if ((ev.bstate & BUTTON1_RELEASED) && u->drag_on) {
+		ui_drag_end(u, &ev);
+		return;
+	}
 	struct { struct pane *p; WINDOW *w; int tl; } hit[] = {
 		{&u->overlay, u->ovw, 0}, {&u->timeline, u->tlw, 1}, {&u->lower, u->tbw, 0},
 	};
@@ -1603,6 +1708,8 @@ static void ui_mouse(struct ui *u)
 		wmouse_trafo(hit[i].w, &y, &x, FALSE);
 		if (hit[i].p != &u->overlay)
 			u->focus_tl = hit[i].tl;
+		u->drag_on = hit[i].tl && !wheel && (ev.bstate & BUTTON1_PRESSED);
+		u->drag_x = x;
 		hit[i].p->ops->click(hit[i].p->self, y, x, wheel);
 		return;
 	}
@@ -1880,6 +1987,7 @@ void ui_draw(struct ui *u)
 	} else {
 		if (u->timeline.ops) {
 			struct pane_ctx ctx = ui_ctx(u, &u->timeline);
+			ui_sync_range(u);
 			u->timeline.ops->draw(u->timeline.self, u->tlw, &ctx);
 		}
 		ui_sync_lower(u);
@@ -1935,7 +2043,7 @@ static int ui_term_start(void)
 	 * short delay is enough to tell Esc from the start of a sequence. */
 	set_escdelay(UI_ESCDELAY_MS);
 	curs_set(0);
-	mousemask(BUTTON1_PRESSED | BUTTON4_PRESSED
+	mousemask(BUTTON1_PRESSED | BUTTON1_RELEASED | BUTTON1_CLICKED | BUTTON4_PRESSED
 #ifdef BUTTON5_PRESSED
 	          | BUTTON5_PRESSED
 #endif

@@ -1,0 +1,483 @@
+/* test_colors.c: categories, off-CPU shading, range shading and the mouse
+ * drag on the timeline, drawn off screen (docs/ui.md, "Colours and
+ * letters").
+ *
+ * One written dual-clock trace, its calls known by hand: on thread 1,
+ * com.example.App.run (app) runs android.view.View.draw (framework) on
+ * CPU from 0 to 400 µs, then java.lang.Thread.sleep (blocked) from 400 to
+ * 900 µs of wall time with no CPU time, then its own code to 1000 µs.
+ * At 120 columns the bars are 100 columns from column 20: 10 µs a column,
+ * so draw takes columns 0..39, the sleep 40..89 and run's own code 90..99.
+ * The panes draw into a curses window on an xterm (256 or 8 colours) that
+ * writes to /dev/null; cells are read back with their attributes.
+ */
+#include <locale.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <wchar.h>
+
+#include <cmocka.h>
+#include <curses.h>
+
+#include "category.h"
+#include "chart.h"
+#include "color.h"
+#include "profile.h"
+#include "testutil.h"
+#include "timeline.h"
+#include "tlview.h"
+#include "tracegen.h"
+#include "ui.h"
+#include "view.h"
+
+#define COLS 120
+#define LINES_ 30
+#define BAR_X 20
+
+static const char script[] =
+	"thread 1 main\n"
+	"method A 0x4 com/example/App run ()V\n"
+	"method F 0x8 android/view/View draw ()V\n"
+	"method S 0xc java/lang/Thread sleep (J)V\n"
+	"1 > A 0 0\n1 > F 0 0\n1 < F 400 400\n1 > S 400 400\n1 < S 400 900\n1 < A 500 1000\n";
+
+struct fx {
+	FILE *out, *in;
+	SCREEN *sc;
+	struct tg *tg;
+	struct trace tr;
+	struct profile p;
+	struct timeline tl;
+	struct tlview v;
+	struct color c;
+	struct view_glob app;
+	WINDOW *win;
+	struct ui *u;
+};
+
+/* The trace (single: a wall-clock-only one), a terminal of the type
+ * term, and the timeline drawn in tier want (color_init()). */
+static struct fx *fx_open(const char *term, int want, int single)
+{
+	struct fx *f = calloc(1, sizeof *f);
+	struct tv_error err = {TV_OK, TV_NO_OFFSET, ""};
+	struct tg_opts o = {.version = 2, .clock = TG_CLOCK_WALL};
+	assert_non_null(f);
+	setenv("LINES", "30", 1);
+	setenv("COLUMNS", "120", 1);
+	unsetenv("NO_COLOR");
+	f->out = fopen("/dev/null", "w");
+	f->in = fopen("/dev/null", "r");
+	f->sc = newterm(term, f->out, f->in);
+	assert_non_null(f->sc);
+	set_term(f->sc);
+	resizeterm(LINES_, COLS);
+	color_init(&f->c, want);
+	f->tg = tg_new();
+	assert_int_equal(tg_script(f->tg, script), 0);
+	assert_int_equal(tu_load_tg(&f->tr, f->tg, single ? &o : NULL), TV_OK);
+	assert_int_equal(profile_build(&f->p, &f->tr, NULL, &err), TV_OK);
+	assert_int_equal(timeline_build(&f->tl, &f->tr, &err), TV_OK);
+	assert_int_equal(tlview_init(&f->v, &f->tl, &f->p), 0);
+	f->app = (struct view_glob){"com.example.*", 13};
+	tlview_categories(&f->v, &f->app, 1);
+	f->v.cursor = 0;  /* the cursor in column 0: every other column is a cell */
+	f->win = newwin(10, COLS, 0, 0);
+	assert_non_null(f->win);
+	return f;
+}
+
+static void fx_close(struct fx *f)
+{
+	if (f->u)
+		ui_free(f->u);
+	delwin(f->win);
+	tlview_free(&f->v);
+	timeline_free(&f->tl);
+	profile_free(&f->p);
+	trace_free(&f->tr);
+	tg_free(f->tg);
+	endwin();
+	delscreen(f->sc);
+	fclose(f->out);
+	fclose(f->in);
+	free(f);
+}
+
+struct cell {
+	wchar_t ch;
+	attr_t a;
+	short pair;
+};
+
+static struct cell cell_at(WINDOW *w, int y, int x)
+{
+	cchar_t cc;
+	wchar_t wc[CCHARW_MAX + 1] = {0};
+	struct cell r = {0, 0, 0};
+	assert_int_not_equal(mvwin_wch(w, y, x, &cc), ERR);
+	assert_int_not_equal(getcchar(&cc, wc, &r.a, &r.pair, NULL), ERR);
+	r.ch = wc[0];
+	return r;
+}
+
+static short pair_of(attr_t a)
+{
+	return (short)PAIR_NUMBER((int)a);
+}
+
+/* Bar columns [x0, x1) of row y: glyph ch (0: any), reverse video or
+ * not, colour pair pair (-1: any), dim or not (-1: any). */
+static void expect_cells(WINDOW *w, int y, int x0, int x1, wchar_t ch, int rev, short pair,
+                         int dim)
+{
+	for (int x = x0; x < x1; x++) {
+		struct cell c = cell_at(w, y, BAR_X + x);
+		if ((ch && c.ch != ch) || !(c.a & A_REVERSE) != !rev ||
+		    (pair >= 0 && c.pair != pair) || (dim >= 0 && !(c.a & A_DIM) != !dim))
+			fail_msg("row %d column %d: '%lc' rev %d pair %d dim %d; want '%lc' rev %d "
+			         "pair %d dim %d", y, x, (wint_t)c.ch, !!(c.a & A_REVERSE), c.pair,
+			         !!(c.a & A_DIM), (wint_t)(ch ? ch : '?'), rev, pair, dim);
+	}
+}
+
+static void draw_tl(struct fx *f, int ascii)
+{
+	tlview_draw(&f->v, f->win, &f->c, ascii, 1, UINT32_MAX);
+	assert_int_equal(f->v.bar_x, BAR_X);
+	assert_int_equal(f->v.bar_w, 100);
+}
+
+/* 256 colours: the category's colour as background, no letters; the
+ * sleep off CPU in the light shade, the colour as foreground. */
+static void test_category_256(void **state)
+{
+	(void)state;
+	struct fx *f = fx_open("xterm-256color", 1, 0);
+	assert_int_equal(f->c.tier, COLOR_TIER_256);
+	draw_tl(f, 0);
+	expect_cells(f->win, 1, 1, 40, L' ', 1, pair_of(f->c.cat[CAT_FRAMEWORK]), 0);
+	expect_cells(f->win, 1, 40, 90, L'\x2591', 0, pair_of(f->c.cat_off[CAT_BLOCKED]), 0);
+	expect_cells(f->win, 1, 90, 100, L' ', 1, pair_of(f->c.cat[CAT_APP]), 0);
+	/* Eight distinct colours. */
+	for (int i = 0; i < COLOR_NCAT; i++)
+		for (int j = i + 1; j < COLOR_NCAT; j++) {
+			short fi, bi, fj, bj;
+			pair_content(pair_of(f->c.cat[i]), &fi, &bi);
+			pair_content(pair_of(f->c.cat[j]), &fj, &bj);
+			assert_int_not_equal(fi, fj);
+		}
+	/* K: method colours; the sleep stays shaded, in its method's colour. */
+	f->c.by_method = 1;
+	draw_tl(f, 0);
+	short pf = pair_of(color_method(&f->c, f->v.rank[1])), ps = pair_of(color_method(&f->c, f->v.rank[2]));
+	assert_int_not_equal(pf, pair_of(f->c.cat[CAT_FRAMEWORK]));
+	expect_cells(f->win, 1, 1, 40, L' ', 1, pf, 0);
+	expect_cells(f->win, 1, 40, 90, L'\x2591', 0, ps, 0);
+	f->c.by_method = 0;
+	draw_tl(f, 0);
+	expect_cells(f->win, 1, 1, 40, L' ', 1, pair_of(f->c.cat[CAT_FRAMEWORK]), 0);
+	fx_close(f);
+}
+
+/* No colour, ASCII: a letter in every cell, reverse video on CPU, plain
+ * and dim off CPU. */
+static void test_category_mono(void **state)
+{
+	(void)state;
+	struct fx *f = fx_open("xterm-256color", 0, 0);
+	assert_int_equal(f->c.tier, COLOR_TIER_MONO);
+	draw_tl(f, 1);
+	expect_cells(f->win, 1, 1, 40, L'f', 1, -1, 0);
+	expect_cells(f->win, 1, 40, 90, L'b', 0, -1, 1);
+	expect_cells(f->win, 1, 90, 100, L'a', 1, -1, 0);
+	fx_close(f);
+}
+
+/* 8 colours: colours repeat, so a block three or more wide starts with
+ * its letter. */
+static void test_category_8(void **state)
+{
+	(void)state;
+	struct fx *f = fx_open("xterm", 1, 0);
+	assert_int_equal(f->c.tier, COLOR_TIER_8);
+	draw_tl(f, 1);
+	expect_cells(f->win, 1, 1, 2, L'f', 1, pair_of(f->c.cat[CAT_FRAMEWORK]), 0);
+	expect_cells(f->win, 1, 2, 40, L' ', 1, pair_of(f->c.cat[CAT_FRAMEWORK]), 0);
+	expect_cells(f->win, 1, 40, 41, L'b', 0, pair_of(f->c.cat_off[CAT_BLOCKED]), 0);
+	expect_cells(f->win, 1, 41, 90, L':', 0, pair_of(f->c.cat_off[CAT_BLOCKED]), 0);
+	expect_cells(f->win, 1, 90, 91, L'a', 1, pair_of(f->c.cat[CAT_APP]), 0);
+	expect_cells(f->win, 1, 91, 100, L' ', 1, pair_of(f->c.cat[CAT_APP]), 0);
+	fx_close(f);
+}
+
+/* A single-clock trace: the sleep is a plain blocked block. */
+static void test_single_clock_unshaded(void **state)
+{
+	(void)state;
+	struct fx *f = fx_open("xterm-256color", 1, 1);
+	draw_tl(f, 0);
+	expect_cells(f->win, 1, 40, 90, L' ', 1, pair_of(f->c.cat[CAT_BLOCKED]), 0);
+	fx_close(f);
+}
+
+/* The call chart shades the innermost call only: the sleep at depth 1,
+ * not run at depth 0 above it. Its name sits in the shaded block. */
+static void test_chart_offcpu(void **state)
+{
+	(void)state;
+	struct fx *f = fx_open("xterm-256color", 1, 0);
+	struct chart ch;
+	chart_init(&ch, &f->v);
+	struct pane p = chart_pane(&ch);
+	struct pane_ctx ctx = {&f->c, 0, 1, UINT32_MAX};
+	struct pane_out out = {PANE_NONE, ""};
+	assert_int_equal(p.ops->act(p.self, ACT_CHART, &ctx, &out), PANE_DONE);
+	p.ops->draw(p.self, f->win, &ctx);
+	short run = pair_of(f->c.cat[CAT_APP]), sleep = pair_of(f->c.cat_off[CAT_BLOCKED]);
+	expect_cells(f->win, 1, 1, 100, 0, 1, run, 0);           /* depth 0: run, on CPU */
+	expect_cells(f->win, 2, 40, 41, L'j', 0, sleep, 0);      /* java/lang/Thread.sleep */
+	expect_cells(f->win, 2, 80, 90, L'\x2591', 0, sleep, 0);
+	expect_cells(f->win, 2, 90, 100, L' ', 0, 0, 0);          /* nothing at depth 1 */
+	chart_free(&ch);
+	fx_close(f);
+}
+
+/* ------------------------------------------------------------ the shell */
+
+static void ui_open(struct fx *f, const struct view_step *steps, uint32_t nsteps)
+{
+	struct ui_opts o = {.color = 1, .ascii = 0, .app = "com.example.*", .steps = steps,
+	                    .nsteps = nsteps};
+	f->u = ui_new("colors.trace", &f->tr, &o);
+	assert_non_null(f->u);
+	ui_draw(f->u);
+}
+
+static void ui_wait(struct fx *f)
+{
+	for (int i = 0; i < 20000 && ui_busy(f->u); i++) {
+		usleep(1000);
+		ui_poll(f->u);
+	}
+	assert_false(ui_busy(f->u));
+	ui_draw(f->u);
+}
+
+static void scr_row(int y, char *buf, size_t n)
+{
+	size_t k = 0;
+	mbstate_t st;
+	memset(&st, 0, sizeof st);
+	for (int x = 0; x < getmaxx(curscr) && k + 8 < n; x++) {
+		struct cell c = cell_at(curscr, y, x);
+		size_t m = wcrtomb(buf + k, c.ch ? c.ch : L' ', &st);
+		if (m != (size_t)-1)
+			k += m;
+	}
+	while (k > 0 && buf[k - 1] == ' ')
+		k--;
+	buf[k] = '\0';
+}
+
+/* The first screen row holding s; -1 if none. */
+static int scr_row_with(const char *s)
+{
+	char row[2048];
+	for (int y = 0; y < getmaxy(curscr); y++) {
+		scr_row(y, row, sizeof row);
+		if (strstr(row, s))
+			return y;
+	}
+	return -1;
+}
+
+static void key(struct fx *f, int ch)
+{
+	assert_int_equal(ui_key(f->u, ch), 0);
+	ui_draw(f->u);
+}
+
+/* A bar column of main on screen away from the time cursor. */
+static int free_col(struct fx *f, int y, int from)
+{
+	short cur = pair_of(f->c.role[ROLE_CURSOR]);
+	for (int x = from; x < 100; x++)
+		if (cell_at(curscr, y, BAR_X + x).pair != cur)
+			return x;
+	fail_msg("no column without the cursor");
+	return -1;
+}
+
+/* L: the legend, each category's letter, name and time on the CPU
+ * clock: run's own code 100 µs (20%), draw 400 µs (80%), the sleep none;
+ * L, Esc and q close it. K switches the timeline to method colours. */
+static void test_legend_and_toggle(void **state)
+{
+	(void)state;
+	struct fx *f = fx_open("xterm-256color", 1, 0);
+	ui_open(f, NULL, 0);
+	char row[2048];
+	key(f, 'L');
+	assert_true(scr_row_with("Legend") >= 0);
+	const char *want[] = {"a app", "x androidx", "f framework", "r runtime", "l library",
+	                      "u unknown", "i idle", "b blocked", "off CPU"};
+	for (size_t i = 0; i < sizeof want / sizeof *want; i++)
+		assert_true(scr_row_with(want[i]) >= 0);
+	scr_row(scr_row_with("a app"), row, sizeof row);
+	assert_non_null(strstr(row, "0.100"));
+	assert_non_null(strstr(row, "20.0"));
+	scr_row(scr_row_with("f framework"), row, sizeof row);
+	assert_non_null(strstr(row, "0.400"));
+	assert_non_null(strstr(row, "80.0"));
+	scr_row(scr_row_with("b blocked"), row, sizeof row);
+	assert_non_null(strstr(row, "0.000"));
+	/* Its swatches: the category's colour. */
+	int y = scr_row_with("b blocked");
+	assert_int_equal(cell_at(curscr, y, 2).pair, pair_of(f->c.cat[CAT_BLOCKED]));
+	y = scr_row_with("off CPU");
+	assert_int_equal(cell_at(curscr, y, 2).ch, L'\x2591');
+	key(f, 'L');
+	assert_int_equal(scr_row_with("Legend"), -1);
+	key(f, 'L');
+	key(f, 27);
+	assert_int_equal(scr_row_with("Legend"), -1);
+	key(f, 'L');
+	key(f, 'q');
+	assert_int_equal(scr_row_with("Legend"), -1);
+	/* K and back. */
+	int my = scr_row_with("[1] main");
+	assert_true(my > 0);
+	int x = free_col(f, my, 1);
+	assert_true(x < 40);
+	short fw = pair_of(f->c.cat[CAT_FRAMEWORK]);
+	assert_int_equal(cell_at(curscr, my, BAR_X + x).pair, fw);
+	key(f, 'K');
+	short m = cell_at(curscr, my, BAR_X + x).pair;
+	assert_int_not_equal(m, fw);
+	int in_palette = 0;
+	for (int i = 0; i < f->c.npalette; i++)
+		in_palette |= m == pair_of(f->c.palette[i]);
+	assert_true(in_palette);
+	key(f, 'K');
+	assert_int_equal(cell_at(curscr, my, BAR_X + x).pair, fw);
+	fx_close(f);
+}
+
+/* A range step 200..600 µs: the ruler's columns 20..59 in reverse video
+ * and underlined, the bars outside them dim. */
+static void test_range_shading(void **state)
+{
+	(void)state;
+	struct fx *f = fx_open("xterm-256color", 1, 0);
+	struct range r = {1, 1, 200, 600};
+	struct view_step st;
+	assert_int_equal(view_step_range(&r, &st), 0);
+	ui_open(f, &st, 1);
+	view_step_free(&st);
+	int my = scr_row_with("[1] main"), ruler = my - 1;
+	assert_true(ruler > 0 && my > ruler);
+	for (int x = 0; x < 100; x++) {
+		attr_t a = cell_at(curscr, ruler, BAR_X + x).a;
+		int in = x >= 20 && x < 60;
+		if (!(a & A_REVERSE) != !in || !(a & A_UNDERLINE) != !in)
+			fail_msg("ruler column %d: reverse %d underline %d", x, !!(a & A_REVERSE),
+			         !!(a & A_UNDERLINE));
+	}
+	short cur = pair_of(f->c.role[ROLE_CURSOR]);
+	for (int x = 0; x < 100; x++) {
+		struct cell c = cell_at(curscr, my, BAR_X + x);
+		if (c.pair != cur && !(c.a & A_DIM) != !(x < 20 || x >= 60))
+			fail_msg("bar column %d: dim %d", x, !!(c.a & A_DIM));
+	}
+	fx_close(f);
+}
+
+static void mouse(struct fx *f, int y, int x, mmask_t b)
+{
+	MEVENT ev = {0, x, y, 0, b};
+	assert_int_equal(ungetmouse(&ev), OK);
+	key(f, KEY_MOUSE);
+}
+
+/* A drag from bar column 10 to 29 applies 100..300 µs as a range step
+ * (wall time inside it: 200 µs); a click (press and release in one
+ * column, or a release alone) applies nothing. */
+static void test_drag(void **state)
+{
+	(void)state;
+	struct fx *f = fx_open("xterm-256color", 1, 0);
+	ui_open(f, NULL, 0);
+	mousemask(BUTTON1_PRESSED | BUTTON1_RELEASED, NULL);
+	int my = scr_row_with("[1] main");
+	assert_true(my > 0);
+	assert_int_equal(ui_profile(f->u)->top_incl[TV_WALL], 1000);
+	/* A release alone (its press came in the same read, and curses keeps
+	 * only the last report) is a click: the cursor moves to the sleep. */
+	int st = scr_row_with(" cursor ");
+	assert_true(st > 0);
+	char row[2048];
+	scr_row(st, row, sizeof row);
+	assert_null(strstr(row, "Thread.sleep"));
+	mouse(f, my, BAR_X + 60, BUTTON1_RELEASED);
+	scr_row(st, row, sizeof row);
+	assert_non_null(strstr(row, "java/lang/Thread.sleep"));
+	mouse(f, my, BAR_X + 50, BUTTON1_PRESSED);
+	mouse(f, my, BAR_X + 50, BUTTON1_RELEASED);
+	ui_wait(f);
+	assert_int_equal(ui_profile(f->u)->top_incl[TV_WALL], 1000);
+	assert_int_equal(scr_row_with(".."), -1);
+	mouse(f, my, BAR_X + 10, BUTTON1_PRESSED);
+	mouse(f, my, BAR_X + 29, BUTTON1_RELEASED);
+	ui_wait(f);
+	assert_true(scr_row_with("100us..300us") == 0);
+	assert_int_equal(ui_profile(f->u)->top_incl[TV_WALL], 200);
+	fx_close(f);
+}
+
+/* The flame graph (4): View.draw's frame in framework's colour, run's in
+ * app's; K gives them method colours, K again categories. */
+static void test_flame_categories(void **state)
+{
+	(void)state;
+	struct fx *f = fx_open("xterm-256color", 1, 0);
+	ui_open(f, NULL, 0);
+	key(f, '4');
+	ui_wait(f);
+	int y = scr_row_with("View.draw");
+	assert_true(y > 0);
+	char row[2048];
+	scr_row(y, row, sizeof row);
+	int x = (int)(strstr(row, "View.draw") - row);
+	short fw = pair_of(f->c.cat[CAT_FRAMEWORK]);
+	assert_int_equal(cell_at(curscr, y, x).pair, fw);
+	assert_true(cell_at(curscr, y, x).a & A_REVERSE);
+	key(f, 'K');
+	assert_int_not_equal(cell_at(curscr, y, x).pair, fw);
+	key(f, 'K');
+	assert_int_equal(cell_at(curscr, y, x).pair, fw);
+	fx_close(f);
+}
+
+int main(void)
+{
+	setlocale(LC_ALL, "C.UTF-8");
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_category_256),
+		cmocka_unit_test(test_category_mono),
+		cmocka_unit_test(test_category_8),
+		cmocka_unit_test(test_single_clock_unshaded),
+		cmocka_unit_test(test_chart_offcpu),
+		cmocka_unit_test(test_legend_and_toggle),
+		cmocka_unit_test(test_range_shading),
+		cmocka_unit_test(test_drag),
+		cmocka_unit_test(test_flame_categories),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
