@@ -13,6 +13,7 @@
 #include <curses.h>
 #include <langinfo.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1786,6 +1787,20 @@ static void ui_crumbs(const struct ui *u, char *buf, size_t n)
 		         draw_sym(SYM_ELLIPSIS, u->ascii));
 }
 
+/* A header or footer line into buf: what does not fit is cut here and
+ * by columns when drawn (a plain snprintf would be flagged by gcc's
+ * truncation check, which knows nothing of that intent). */
+static void ui_bar_text(char *buf, size_t n, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static void ui_bar_text(char *buf, size_t n, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(buf, n, fmt, ap);
+	va_end(ap);
+}
+
 static void ui_draw_header(struct ui *u)
 {
 	char line[1200], file[600], dur[48], scope[96], crumbs[400], steps[420] = "";
@@ -1821,13 +1836,13 @@ static void ui_draw_header(struct ui *u)
 	/* Most important first: a narrow terminal abbreviates, then cuts
 	 * from the right. */
 	const char *base_clock = u->tbl.clock == TV_CPU ? "CPU" : "real";
-	snprintf(line, sizeof line, " %s%s%s%s%s%s%s time%s%s%s%u threads%svm %s%sclock %s", file,
+	ui_bar_text(line, sizeof line, " %s%s%s%s%s%s%s time%s%s%s%u threads%svm %s%sclock %s", file,
 	         warn, sep, scope, steps, sep, base_clock, sep, dur, sep, u->tlv.nthreads, sep, vmb,
 	         sep, trace_clock_name(u->tr->clock));
 	if (text_width(line) > u->cols) {
 		if (kinds)
 			snprintf(warn, sizeof warn, "%s%s%zu (W)", sep, draw_sym(SYM_WARN, u->ascii), kinds);
-		snprintf(line, sizeof line, " %s%s%s%s%s%s%s%s%s%s%u thr%s%s", file, warn, sep, scope,
+		ui_bar_text(line, sizeof line, " %s%s%s%s%s%s%s%s%s%s%u thr%s%s", file, warn, sep, scope,
 		         steps, sep, base_clock, sep, dur, sep, u->tlv.nthreads, sep, vmb);
 	}
 	draw_row(u->hdr, 0, line, u->color.role[ROLE_HEADER], u->ascii);
@@ -1939,7 +1954,7 @@ static void ui_draw_footer(struct ui *u)
 	char more[800] = "";
 	ui_footer_keys(a, n, more, sizeof more);
 	/* Messages first, then the keys: a narrow terminal cuts the end. */
-	snprintf(line, sizeof line, " %s%s%s%s%s", u->msg, u->msg[0] ? "  |  " : "", keys,
+	ui_bar_text(line, sizeof line, " %s%s%s%s%s", u->msg, u->msg[0] ? "  |  " : "", keys,
 	         keys[0] && more[0] ? "  " : "", more);
 	draw_row(u->ftr, 0, line, u->color.role[ROLE_HEADER], u->ascii);
 }
