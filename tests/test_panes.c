@@ -507,7 +507,7 @@ static void test_lower_panes(void **state)
 	assert_true(scr_has("call chart: Up/Down move between depths"));
 	assert_true(scr_has(" depth "));
 	scr_keys(s, "x");
-	assert_false(scr_has(" depth 0:"));
+	assert_false(scr_has(" depth 1:"));
 	/* Export from the tree: its rows, the report's columns. */
 	scr_keys(s, "\t2e");
 	assert_true(scr_has("t the tree's rows"));
@@ -560,7 +560,7 @@ static void test_long_names(void **state)
 	int st = scr_find(" cursor ");
 	scr_row(st, a, sizeof a);
 	assert_string_equal(a, " cursor 6.4s  [1] main  android/os/Looper.loop ()V"
-	                       "  (6.497565 s, depth 8)");
+	                       "  (6.497565 s, depth 9)");
 	scr_close(s);
 }
 

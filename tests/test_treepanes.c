@@ -655,7 +655,7 @@ static void test_call_chart(void **state)
 	assert_true(b - row >= bx + first_b && b - row < bx + first_b + 20);
 	assert_true(row[bx + first_b] != ' ' && row[bx + first_b - 1] == ' ');
 	win_row(win, 7, row, sizeof row);
-	assert_non_null(strstr(row, "depth 2"));
+	assert_non_null(strstr(row, "depth 3"));
 	assert_non_null(strstr(row, "Test.C"));
 	/* Up a depth; Enter selects that call's method. */
 	act(f, &pn, ACT_THREAD_UP, &out);

@@ -170,15 +170,15 @@ static void ch_draw_status(struct chart *c, WINDOW *win, const struct pane_ctx *
 	names_thread(v->tl->tr, t, 40, ctx->ascii, thread, sizeof thread);
 	if (chosen == TL_NONE) {
 		snprintf(line, sizeof line, " cursor %s  %s  depth %u: no call here  (x folds the chart)",
-		         tb, thread, c->depth);
+		         tb, thread, c->depth + 1);
 	} else {
 		numfmt_duration(db, sizeof db,
 		                timeline_call_end(v->tl, t, chosen) - timeline_call_start(v->tl, t, chosen),
 		                1);
 		names_method(v->tl->tr, v->tl->tr->threads[t].method[chosen], getmaxx(win) / 2,
 		             ctx->ascii, name, sizeof name);
-		snprintf(line, sizeof line, " cursor %s  %s  depth %u: %s  (%s)", tb, thread, c->depth,
-		         name, db);
+		snprintf(line, sizeof line, " cursor %s  %s  depth %u: %s  (%s)", tb, thread,
+		         c->depth + 1, name, db);
 	}
 	draw_row(win, y, line, ctx->color->role[ROLE_TITLE], ctx->ascii);
 }
@@ -248,7 +248,7 @@ static enum pane_res ch_act(void *self, enum action a, const struct pane_ctx *ct
 	case ACT_PICK: {
 		uint32_t call = chart_call(c, c->depth);
 		if (call == TL_NONE) {
-			snprintf(out->msg, sizeof out->msg, "no call at depth %u under the cursor", c->depth);
+			snprintf(out->msg, sizeof out->msg, "no call at depth %u under the cursor", c->depth + 1);
 			return PANE_DONE;
 		}
 		out->target = c->v->tl->tr->threads[ch_thread(c)].method[call];

@@ -559,7 +559,7 @@ static void tlv_draw_status(struct tlview *v, WINDOW *win, const struct color *c
 	const struct tv_thread *th = &v->tl->tr->threads[t];
 	numfmt_duration(dbuf, sizeof dbuf,
 	                timeline_call_end(v->tl, t, call) - timeline_call_start(v->tl, t, call), 1);
-	snprintf(tail, sizeof tail, "  (%s, depth %u)", dbuf, timeline_depth(v->tl, t, call));
+	snprintf(tail, sizeof tail, "  (%s, depth %u)", dbuf, timeline_depth(v->tl, t, call) + 1);
 	snprintf(line, sizeof line, " cursor %s  %s  ", tbuf, thread);
 	int room = w - text_width(line) - text_width(tail);
 	names_method(v->tl->tr, th->method[call], room > 12 ? room : 12, ascii, name, sizeof name);
