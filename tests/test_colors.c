@@ -333,6 +333,7 @@ static void test_legend_and_toggle(void **state)
 	scr_row(scr_row_with("a app"), row, sizeof row);
 	assert_non_null(strstr(row, "0.100"));
 	assert_non_null(strstr(row, "20.0"));
+	assert_non_null(strstr(row, "the app's own packages: com.example.* (--app)"));
 	scr_row(scr_row_with("f framework"), row, sizeof row);
 	assert_non_null(strstr(row, "0.400"));
 	assert_non_null(strstr(row, "80.0"));

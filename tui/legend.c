@@ -110,6 +110,18 @@ void legend_set_times(struct legend *l, const uint64_t times[CAT_COUNT], int clo
 	snprintf(l->scope, sizeof l->scope, "%s", scope);
 }
 
+void legend_set_app(struct legend *l, const char *patterns, int given, int ascii)
+{
+	char esc[256];
+	if (!patterns[0]) {
+		snprintf(l->app, sizeof l->app, "the app's own packages: none found (--app sets them)");
+		return;
+	}
+	text_escape(patterns, strlen(patterns), ascii, esc, sizeof esc);
+	snprintf(l->app, sizeof l->app, "the app's own packages: %s (%s)", esc,
+	         given ? "--app" : "guessed; --app sets them");
+}
+
 static const char *const lg_what[CAT_COUNT] = {
 	"the app's own packages (--app, or the guessed package)",
 	"androidx.*, android.support.*",
@@ -120,6 +132,11 @@ static const char *const lg_what[CAT_COUNT] = {
 	"the looper waiting for work (MessageQueue.nativePollOnce)",
 	"waits, sleeps and parks (Object.wait, Thread.sleep, Unsafe.park)",
 };
+
+static const char *lg_what_of(const struct legend *l, int k)
+{
+	return k == CAT_APP && l->app[0] ? l->app : lg_what[k];
+}
 
 #define LG_SWATCH 6
 
@@ -158,10 +175,10 @@ static void lg_draw(void *self, WINDOW *win, const struct pane_ctx *ctx)
 			numfmt_ms(ms, sizeof ms, l->times[k]);
 			numfmt_pct(pct, sizeof pct, l->times[k], total, 1);
 			snprintf(line, sizeof line, "%c %-9s %12s %7s  %s", color_cat_letter(k),
-			         category_name((enum category)k), ms, pct, lg_what[k]);
+			         category_name((enum category)k), ms, pct, lg_what_of(l, k));
 		} else {
 			snprintf(line, sizeof line, "%c %-9s %s", color_cat_letter(k),
-			         category_name((enum category)k), lg_what[k]);
+			         category_name((enum category)k), lg_what_of(l, k));
 		}
 		lg_row(win, ctx, y, (enum category)k, 0, line);
 	}

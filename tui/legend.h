@@ -60,6 +60,7 @@ struct legend {
 	int clock;
 	uint64_t times[CAT_COUNT];
 	char scope[160];         /* what the times cover: "all threads", a thread */
+	char app[320];           /* the app's row: its packages, escaped */
 	uint32_t top;
 };
 
@@ -67,6 +68,10 @@ void legend_init(struct legend *l);
 /* The time of each category on clock over what scope names. */
 void legend_set_times(struct legend *l, const uint64_t times[CAT_COUNT], int clock,
                       const char *scope);
+
+/* The app's packages the categories use (patterns, from --app when
+ * given, else guessed; "" when there are none), for the app's row. */
+void legend_set_app(struct legend *l, const char *patterns, int given, int ascii);
 
 /* The legend as an overlay pane (kind PANE_HELP: q, Esc close it). */
 struct pane legend_pane(struct legend *l);

@@ -754,6 +754,7 @@ static void ui_legend(struct ui *u)
 	uint64_t t[CAT_COUNT];
 	char scope[160];
 	legend_init(&u->legend);
+	legend_set_app(&u->legend, u->cat_text, u->app_text[0] != '\0', u->ascii);
 	if (per && category_times_build(p, u->cat_app, u->cat_napp, per, &total) == 0) {
 		for (int k = 0; k < CAT_COUNT; k++)
 			t[k] = total[k][u->tbl.clock];
