@@ -229,11 +229,11 @@ static uint64_t cc_id(const struct cctree *t, uint32_t node)
 /* a's column against b's: > 0 when a's is larger. Wait (wall - CPU, signed)
  * compares as a's wall + b's CPU against b's wall + a's CPU: no overflow
  * below 2^63 µs. */
-static int cc_cmp_col(const struct cctree *t, uint32_t a, uint32_t b)
+static int cc_cmp_col(const struct cctree *t, enum cctree_by by, uint32_t a, uint32_t b)
 {
 	const struct cctree_node *x = &t->nodes[a], *y = &t->nodes[b];
 	uint64_t ka, kb;
-	switch (t->by) {
+	switch (by) {
 	case CCTREE_BY_INCL_CPU: ka = x->incl[TV_CPU], kb = y->incl[TV_CPU]; break;
 	case CCTREE_BY_EXCL_CPU: ka = x->excl[TV_CPU], kb = y->excl[TV_CPU]; break;
 	case CCTREE_BY_INCL_WALL: ka = x->incl[TV_WALL], kb = y->incl[TV_WALL]; break;
@@ -251,7 +251,7 @@ static int cc_cmp_col(const struct cctree *t, uint32_t a, uint32_t b)
 
 static int cc_before(const struct cctree *t, uint32_t a, uint32_t b)
 {
-	int c = cc_cmp_col(t, a, b);
+	int c = cc_cmp_col(t, t->by, a, b);
 	if (c)
 		return t->ascending ? c < 0 : c > 0;
 	uint64_t ia = cc_id(t, a), ib = cc_id(t, b);
@@ -310,6 +310,20 @@ enum tv_status cctree_sort_by(struct cctree *t, int clock, enum cctree_by by, in
 	cc_msort(t, t->roots, tmp, t->nroots);
 	free(tmp);
 	return TV_OK;
+}
+
+uint32_t cctree_hottest(const struct cctree *t, uint32_t node)
+{
+	uint32_t n, best = CCTREE_NONE;
+	const uint32_t *k = cctree_children(t, node, &n);
+	enum cctree_by by = cctree_default_by(t->inverted, t->clock);
+	for (uint32_t i = 0; i < n; i++) {
+		int c = best == CCTREE_NONE ? 1 : cc_cmp_col(t, by, k[i], best);
+		uint64_t ik = cc_id(t, k[i]), ib = best == CCTREE_NONE ? 0 : cc_id(t, best);
+		if (c > 0 || (c == 0 && (ik < ib || (ik == ib && k[i] < best))))
+			best = k[i];
+	}
+	return best;
 }
 
 const uint32_t *cctree_children(const struct cctree *t, uint32_t node, uint32_t *n)

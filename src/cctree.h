@@ -155,6 +155,10 @@ int cctree_by_parse(const char *s, enum cctree_by *by, int *ascending);
  * sort: the default column's value on the tree's clock. */
 uint64_t cctree_key(const struct cctree *t, uint32_t node);
 
+/* The child of an expanded node that comes first in the default order
+ * (the hottest, whatever the sort); CCTREE_NONE when it has none. */
+uint32_t cctree_hottest(const struct cctree *t, uint32_t node);
+
 /* Find in the tree (docs/ui.md, "Find in the call trees"): the node
  * after from in preorder (dir > 0) or before it (dir < 0) whose method
  * has want[method] set (one byte per method of the trace; the toplevel
