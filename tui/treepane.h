@@ -3,7 +3,8 @@
  * One row per node of a call tree (cctree.h) whose ancestors are all
  * open, indented with tree guides; the numbers are the node's, on both
  * clocks, in the columns of `--format=tree` (docs/cli.md) for the active
- * clock. The row under the cursor is the selection: its method.
+ * clock. The row under the cursor is the selection: its method. < > I
+ * order the siblings by a column shown (treepane_sort(), --sort).
  *
  * Work on the tree (building it for a thread scope or clock, expanding a
  * node, the hottest path, everything) runs on the pane's own job worker
