@@ -123,8 +123,10 @@ static void main_usage(FILE *out)
 	      "                        by incl_cpu, excl_cpu, incl_wall, excl_wall,\n"
 	      "                        incl_wait, excl_wait or calls, largest first;\n"
 	      "                        -COLUMN smallest first (default: incl, bottom-up\n"
-	      "                        excl, on the clock)\n"
-	      "      --range=A..B      only the time from A to B on the timeline (units\n"
+	      "                        excl, on the clock)\n",
+	      out);
+	/* Two strings: each under the 4095 characters C compilers must take. */
+	fputs("      --range=A..B      only the time from A to B on the timeline (units\n"
 	      "                        us, ms or s; either end may be left out: 2s..)\n"
 	      "      --transform=KIND:ARG  reshape the call trees first (repeatable, in\n"
 	      "                        order): focus:M, merge:M, drop:M, rec:M (M as\n"
