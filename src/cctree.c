@@ -166,17 +166,94 @@ uint64_t cctree_key(const struct cctree *t, uint32_t node)
 	return t->inverted ? n->excl[t->clock] : n->incl[t->clock];
 }
 
+enum cctree_by cctree_default_by(int inverted, int clock)
+{
+	if (clock == TV_CPU)
+		return inverted ? CCTREE_BY_EXCL_CPU : CCTREE_BY_INCL_CPU;
+	return inverted ? CCTREE_BY_EXCL_WALL : CCTREE_BY_INCL_WALL;
+}
+
+enum cctree_by cctree_by_swap(enum cctree_by by)
+{
+	switch (by) {
+	case CCTREE_BY_INCL_CPU: return CCTREE_BY_INCL_WALL;
+	case CCTREE_BY_EXCL_CPU: return CCTREE_BY_EXCL_WALL;
+	case CCTREE_BY_INCL_WALL: return CCTREE_BY_INCL_CPU;
+	case CCTREE_BY_EXCL_WALL: return CCTREE_BY_EXCL_CPU;
+	default: return by;
+	}
+}
+
+int cctree_by_available(const struct trace *tr, enum cctree_by by)
+{
+	switch (by) {
+	case CCTREE_BY_INCL_CPU: case CCTREE_BY_EXCL_CPU: return tr->has_clock[TV_CPU];
+	case CCTREE_BY_INCL_WALL: case CCTREE_BY_EXCL_WALL: return tr->has_clock[TV_WALL];
+	case CCTREE_BY_INCL_WAIT: case CCTREE_BY_EXCL_WAIT:
+		return tr->has_clock[TV_CPU] && tr->has_clock[TV_WALL];
+	default: return 1;
+	}
+}
+
+static const char *const cc_by_names[CCTREE_BY_COUNT] = {
+	"incl_cpu", "excl_cpu", "incl_wall", "excl_wall", "incl_wait", "excl_wait", "calls",
+};
+
+const char *cctree_by_name(enum cctree_by by)
+{
+	return by < CCTREE_BY_COUNT ? cc_by_names[by] : "?";
+}
+
+int cctree_by_parse(const char *s, enum cctree_by *by, int *ascending)
+{
+	*ascending = *s == '-';
+	s += *ascending;
+	size_t n = strlen(s);
+	if (n > 5 && strcmp(s + n - 5, "_usec") == 0)
+		n -= 5;  /* the JSON field's name; "calls_usec" is no field */
+	for (int i = 0; i < CCTREE_BY_COUNT; i++)
+		if (strlen(cc_by_names[i]) == n && strncmp(s, cc_by_names[i], n) == 0 &&
+		    (i != CCTREE_BY_CALLS || !s[n])) {
+			*by = (enum cctree_by)i;
+			return 0;
+		}
+	return -1;
+}
+
 static uint64_t cc_id(const struct cctree *t, uint32_t node)
 {
 	uint32_t m = t->nodes[node].method;
 	return m == CCTREE_TOPLEVEL ? 0 : t->tr->methods[m].id;
 }
 
+/* a's column against b's: > 0 when a's is larger. Wait (wall - CPU, signed)
+ * compares as a's wall + b's CPU against b's wall + a's CPU: no overflow
+ * below 2^63 µs. */
+static int cc_cmp_col(const struct cctree *t, enum cctree_by by, uint32_t a, uint32_t b)
+{
+	const struct cctree_node *x = &t->nodes[a], *y = &t->nodes[b];
+	uint64_t ka, kb;
+	switch (by) {
+	case CCTREE_BY_INCL_CPU: ka = x->incl[TV_CPU], kb = y->incl[TV_CPU]; break;
+	case CCTREE_BY_EXCL_CPU: ka = x->excl[TV_CPU], kb = y->excl[TV_CPU]; break;
+	case CCTREE_BY_INCL_WALL: ka = x->incl[TV_WALL], kb = y->incl[TV_WALL]; break;
+	case CCTREE_BY_EXCL_WALL: ka = x->excl[TV_WALL], kb = y->excl[TV_WALL]; break;
+	case CCTREE_BY_INCL_WAIT:
+		ka = x->incl[TV_WALL] + y->incl[TV_CPU], kb = y->incl[TV_WALL] + x->incl[TV_CPU];
+		break;
+	case CCTREE_BY_EXCL_WAIT:
+		ka = x->excl[TV_WALL] + y->excl[TV_CPU], kb = y->excl[TV_WALL] + x->excl[TV_CPU];
+		break;
+	default: ka = x->calls, kb = y->calls; break;
+	}
+	return (ka > kb) - (ka < kb);
+}
+
 static int cc_before(const struct cctree *t, uint32_t a, uint32_t b)
 {
-	uint64_t ka = cctree_key(t, a), kb = cctree_key(t, b);
-	if (ka != kb)
-		return ka > kb;
+	int c = cc_cmp_col(t, t->by, a, b);
+	if (c)
+		return t->ascending ? c < 0 : c > 0;
 	uint64_t ia = cc_id(t, a), ib = cc_id(t, b);
 	if (ia != ib)
 		return ia < ib;
@@ -208,6 +285,11 @@ static void cc_msort(const struct cctree *t, uint32_t *a, uint32_t *tmp, uint32_
 
 enum tv_status cctree_sort(struct cctree *t, int clock)
 {
+	return cctree_sort_by(t, clock, cctree_default_by(t->inverted, clock), 0);
+}
+
+enum tv_status cctree_sort_by(struct cctree *t, int clock, enum cctree_by by, int ascending)
+{
 	/* One scratch buffer for the longest list, taken first, so a failure
 	 * leaves every list as it was. */
 	uint32_t most = t->nroots;
@@ -218,6 +300,8 @@ enum tv_status cctree_sort(struct cctree *t, int clock)
 	if (!tmp)
 		return TV_ERR_NOMEM;
 	t->clock = clock;
+	t->by = by;
+	t->ascending = ascending;
 	for (uint32_t i = 0; i < t->nnodes; i++) {
 		const struct cctree_node *n = &t->nodes[i];
 		if (n->expanded)
@@ -226,6 +310,20 @@ enum tv_status cctree_sort(struct cctree *t, int clock)
 	cc_msort(t, t->roots, tmp, t->nroots);
 	free(tmp);
 	return TV_OK;
+}
+
+uint32_t cctree_hottest(const struct cctree *t, uint32_t node)
+{
+	uint32_t n, best = CCTREE_NONE;
+	const uint32_t *k = cctree_children(t, node, &n);
+	enum cctree_by by = cctree_default_by(t->inverted, t->clock);
+	for (uint32_t i = 0; i < n; i++) {
+		int c = best == CCTREE_NONE ? 1 : cc_cmp_col(t, by, k[i], best);
+		uint64_t ik = cc_id(t, k[i]), ib = best == CCTREE_NONE ? 0 : cc_id(t, best);
+		if (c > 0 || (c == 0 && (ik < ib || (ik == ib && k[i] < best))))
+			best = k[i];
+	}
+	return best;
 }
 
 const uint32_t *cctree_children(const struct cctree *t, uint32_t node, uint32_t *n)
@@ -429,6 +527,7 @@ static enum tv_status cc_begin(struct cctree *t, const struct trace *tr, const u
 	t->tr = tr;
 	t->clock = clock;
 	t->inverted = inverted;
+	t->by = cctree_default_by(inverted, clock);
 	enum tv_status st = cc_select(t, tr, tid, err);
 	if (st == TV_OK && !(t->lazy = calloc(1, sizeof *t->lazy)))
 		st = tv_fail(err, TV_ERR_NOMEM, TV_NO_OFFSET, NULL);

@@ -29,10 +29,13 @@
  * UI can run the costly ones as background jobs). A tree is not
  * thread-safe: while a job expands it, nothing else may touch it.
  *
- * Order: children of every node, and the bottom-up roots, are sorted on
- * the tree's clock: top-down by incl, bottom-up by excl, descending, ties
- * by numeric method id (then node number, so the order is total).
- * cctree_sort() re-sorts for another clock.
+ * Order: children of every node, and the bottom-up roots, are sorted by
+ * one column (enum cctree_by), descending or ascending, ties by numeric
+ * method id (then node number, so the order is total). By default the
+ * column is the tree's clock's incl (top-down) or excl (bottom-up),
+ * descending. cctree_sort() re-sorts for another clock, cctree_sort_by()
+ * for another column; either sorts only the child lists made so far, and
+ * lists made later are sorted by the same column when they are made.
  *
  * Threads: every thread with records, or the one with tid (as the profile
  * selects them, profile.h).
@@ -67,12 +70,20 @@ struct cctree_node {
 	uint64_t excl[TV_NCLOCKS];
 };
 
+/* The columns siblings can be sorted by (docs/cli.md, "--sort"): wait
+ * is wall less CPU, signed. */
+enum cctree_by { CCTREE_BY_INCL_CPU, CCTREE_BY_EXCL_CPU, CCTREE_BY_INCL_WALL,
+                 CCTREE_BY_EXCL_WALL, CCTREE_BY_INCL_WAIT, CCTREE_BY_EXCL_WAIT,
+                 CCTREE_BY_CALLS, CCTREE_BY_COUNT };
+
 struct cc_lazy;                      /* bottom-up bookkeeping, private */
 
 struct cctree {
 	const struct trace *tr;
 	int inverted;                    /* 1: bottom-up */
-	int clock;                       /* the sort clock, TV_CPU or TV_WALL */
+	int clock;                       /* the tree's clock, TV_CPU or TV_WALL */
+	enum cctree_by by;               /* the sort column */
+	int ascending;                   /* 1: smallest first */
 	uint32_t *threads;               /* selected thread indices */
 	uint32_t nthreads;
 	uint64_t top_incl[TV_NCLOCKS], top_excl[TV_NCLOCKS];
@@ -116,13 +127,37 @@ int cctree_expandable(const struct cctree *t, uint32_t node);
  * has none or is not expanded yet. */
 const uint32_t *cctree_children(const struct cctree *t, uint32_t node, uint32_t *n);
 
-/* Re-sorts every expanded child list and the roots on clock. TV_OK or
- * TV_ERR_NOMEM (order unchanged). */
+/* Sets the tree's clock and re-sorts every expanded child list and the
+ * roots by column by, ascending or not. TV_OK or TV_ERR_NOMEM (order
+ * unchanged). */
+enum tv_status cctree_sort_by(struct cctree *t, int clock, enum cctree_by by, int ascending);
+
+/* cctree_sort_by() in the default order on clock. */
 enum tv_status cctree_sort(struct cctree *t, int clock);
 
-/* The number a node is sorted by: incl (top-down) or excl (bottom-up) on
- * the tree's clock. */
+/* The default column: incl (top-down) or excl (bottom-up) on clock. */
+enum cctree_by cctree_default_by(int inverted, int clock);
+
+/* The column by with the other clock: CPU <-> wall; wait and calls stay. */
+enum cctree_by cctree_by_swap(enum cctree_by by);
+
+/* Whether the trace has what column by needs (wait: both clocks). */
+int cctree_by_available(const struct trace *tr, enum cctree_by by);
+
+/* The name of a column as --sort takes it ("incl_cpu", ..., "calls"). */
+const char *cctree_by_name(enum cctree_by by);
+
+/* Parses --sort's value: a column name, also with the JSON field's
+ * "_usec", after an optional '-' for ascending. 0, or -1 when unknown. */
+int cctree_by_parse(const char *s, enum cctree_by *by, int *ascending);
+
+/* The number --min tests and the hottest path follows, whatever the
+ * sort: the default column's value on the tree's clock. */
 uint64_t cctree_key(const struct cctree *t, uint32_t node);
+
+/* The child of an expanded node that comes first in the default order
+ * (the hottest, whatever the sort); CCTREE_NONE when it has none. */
+uint32_t cctree_hottest(const struct cctree *t, uint32_t node);
 
 /* Find in the tree (docs/ui.md, "Find in the call trees"): the node
  * after from in preorder (dir > 0) or before it (dir < 0) whose method

@@ -56,8 +56,9 @@ struct report_tree_opts {
 	uint64_t min_ppm;       /* --min in millionths of a percent; 0: none */
 };
 
-/* The tree t (top-down, or bottom-up when o->invert; sorted on its clock)
- * as text or JSON. Expands the nodes it prints children of (t keeps them).
+/* The tree t (top-down, or bottom-up when o->invert) as text or JSON, in
+ * its order (cctree_sort_by()); --min tests the default column's number
+ * whatever the order. Expands the nodes it prints children of (t keeps them).
  * TV_OK, TV_ERR_OUTPUT or TV_ERR_NOMEM. */
 enum tv_status report_tree(FILE *out, struct cctree *t, const struct report_tree_opts *o);
 

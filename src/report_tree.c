@@ -26,7 +26,7 @@ enum { RT_W_TIME = 11, RT_W_PCT = 6, RT_W_CALLS = 10 };
 
 struct rt_frame {
 	uint32_t node;          /* CCTREE_NONE: the bottom-up roots */
-	uint32_t next, kept;    /* next child to print, children printed in all */
+	uint32_t next, shown;   /* next child to look at, children printed so far */
 	uint32_t level;         /* the children's level */
 };
 
@@ -64,15 +64,6 @@ static int rt_pruned(const struct rt *r, uint32_t node)
 		return 0;
 	return rt_less(cctree_key(r->t, node), 100000000u, r->o->min_ppm,
 	               r->t->top_incl[r->t->clock]);
-}
-
-/* The kept prefix of a sibling list. */
-static uint32_t rt_kept(const struct rt *r, const uint32_t *kids, uint32_t n)
-{
-	uint32_t k = 0;
-	while (k < n && !rt_pruned(r, kids[k]))
-		k++;
-	return k;
 }
 
 static const uint32_t *rt_list(const struct rt *r, uint32_t node, uint32_t *n)
@@ -236,19 +227,20 @@ static enum tv_status rt_walk(struct rt *r)
 		struct rt_frame *f = &r->stack[r->depth - 1];
 		uint32_t n;
 		const uint32_t *kids = rt_list(r, f->node, &n);
-		if (f->next == 0)
-			f->kept = rt_kept(r, kids, n);
-		if (f->next < f->kept) {
+		while (f->next < n && rt_pruned(r, kids[f->next]))
+			f->next++;
+		if (f->next < n) {
 			uint32_t child = kids[f->next++], level = f->level;
 			if (r->o->json)
-				outbuf_puts(r->out, f->next > 1 ? ",\n" : "\n");
+				outbuf_puts(r->out, f->shown ? ",\n" : "\n");
+			f->shown++;
 			enum tv_status st = rt_enter(r, child, level);
 			if (st != TV_OK)
 				return st;
 			continue;
 		}
-		if (!r->o->json && f->kept < n)
-			rt_text_more(r, f->level, n - f->kept);
+		if (!r->o->json && f->shown < n)
+			rt_text_more(r, f->level, n - f->shown);
 		if (r->o->json && f->node != CCTREE_NONE)
 			outbuf_puts(r->out, "]}");
 		r->depth--;
@@ -261,7 +253,15 @@ static enum tv_status rt_expand_roots(struct rt *r)
 {
 	if (r->o->depth == 1)
 		return TV_OK;
-	return cctree_expand_all(r->t, r->t->roots, rt_kept(r, r->t->roots, r->t->nroots));
+	uint32_t n = 0, *keep = malloc(((size_t)r->t->nroots + 1) * sizeof *keep);
+	if (!keep)
+		return TV_ERR_NOMEM;
+	for (uint32_t i = 0; i < r->t->nroots; i++)
+		if (!rt_pruned(r, r->t->roots[i]))
+			keep[n++] = r->t->roots[i];
+	enum tv_status st = cctree_expand_all(r->t, keep, n);
+	free(keep);
+	return st;
 }
 
 enum tv_status report_tree(FILE *out, struct cctree *t, const struct report_tree_opts *o)

@@ -455,6 +455,67 @@ check "jank on a CPU-only trace exits 2" status_is 2
 check "jank on a CPU-only trace: the message" stderr_is \
 	"traceview: $tmp/cpu.trace: --format=jank needs a wall clock (clock=thread-cpu)"
 
+# --sort. A (0x4) calls P (0x8), Q (0xc), R (0x10) once and S (0x14) three
+# times; cpu / wall: P 50 / 60 (wait 10), Q 10 / 70 (60), R 40 / 80 (40), S
+# 6 / 3 (wait -3); A 110 / 220, excl 4 / 7 (wait 3). Leaves: excl = incl.
+{
+	printf '*version\n3\ndata-file-overflow=false\nclock=dual\nvm=art\n'
+	printf '*threads\n1\tmain\n*methods\n'
+	for m in 4:A 8:P 12:Q 16:R 20:S; do
+		printf '0x%x\tcom.example.%s\tm\t()V\tX.java\n' "${m%%:*}" "${m#*:}"
+	done
+	printf '*end\nSLOW'; le 3 2; le 32 2; le 0 8; le 14 2; le 0 14
+	rec 1 4 0 0; rec 1 8 1 1; rec 1 9 51 61; rec 1 12 51 61; rec 1 13 61 131
+	rec 1 16 61 131; rec 1 17 101 211; rec 1 20 101 211; rec 1 21 103 212
+	rec 1 20 103 212; rec 1 21 105 213; rec 1 20 105 213; rec 1 21 107 214
+	rec 1 5 110 220
+} >"$tmp/sort.trace"
+# The class names of the lines, in order: "A Q R P S".
+sort_names() { sed 's/.*com\.example\.\([A-Z]\)\.m.*/\1/;t;d' "$tmp/out" | tr '\n' ' ' | sed 's/ $//'; }
+sort_is() { [ "$(sort_names)" = "$1" ]; }
+run --format=tree "$tmp/sort.trace"
+check "--sort default: by incl wall, R Q P S" sort_is "A R Q P S"
+for s in incl_wait:"A Q R P S" incl_wait_usec:"A Q R P S" excl_wait:"A Q R P S" \
+	incl_cpu:"A P R Q S" incl_wall:"A R Q P S" -incl_wait:"A S P R Q" calls:"A S P Q R" \
+	-calls:"A P Q R S"; do
+	run --format=tree --sort="${s%%:*}" "$tmp/sort.trace"
+	check "--sort=${s%%:*}: ${s#*:}" sort_is "${s#*:}"
+done
+# --min filters by incl wall whatever the order: 25% of 220 is 55, so S
+# (3) goes, the same node in both orders.
+run --format=tree --min=25 --sort=calls "$tmp/sort.trace"
+check "--min=25 --sort=calls: S left out, the rest by calls (ties by id)" sort_is "A P Q R"
+check "--min=25 --sort=calls: one '… 1 more'" eval '[ "$(grep -c "… 1 more" "$tmp/out")" -eq 1 ]'
+run --format=tree --min=25 "$tmp/sort.trace"
+check "--min=25: the same nodes by incl wall" sort_is "A R Q P"
+run --format=tree --invert --depth=1 --sort=excl_wait "$tmp/sort.trace"
+check "--invert --sort=excl_wait: the roots by wait, 60 40 10 3 -3" sort_is "Q R P A S"
+run --format=tree --invert --depth=1 --sort=-excl_cpu "$tmp/sort.trace"
+check "--invert --sort=-excl_cpu: smallest first, 4 6 10 40 50" sort_is "A S Q R P"
+if [ "$have_python" = yes ]; then
+	run --format=tree-json --sort=incl_wait "$tmp/sort.trace"
+	check "tree-json --sort=incl_wait: children by incl_wait_usec" json_ok "$tmp/out" \
+		'[c["incl_wait_usec"] for c in d["root"]["children"][0]["children"]] == [60, 40, 10, -3]'
+fi
+# --view prints the same rows in the same order as the tree.
+LC_ALL=C "$TRACEVIEW" --view=tree --clock=wall --sort=incl_wait --width=200 "$tmp/sort.trace" \
+	>"$tmp/out" 2>"$tmp/err"
+check "--view=tree --sort=incl_wait: the title marks the column" \
+	first_line_has "$tmp/out" 'incl wait v'
+check "--view=tree --sort=incl_wait: the rows of --format=tree" sort_is "A Q R P S"
+run --format=tree --sort=incl "$tmp/sort.trace"
+check "--sort=incl exits 2" status_is 2
+check "--sort=incl: one line naming the columns" stderr_is \
+	"traceview: unknown --sort column 'incl' (expected incl_cpu, excl_cpu, incl_wall, excl_wall, incl_wait, excl_wait or calls, after - for smallest first)"
+run --format=tree --sort=excl_wait "$tmp/cpu.trace"
+check "--sort=excl_wait on a CPU-only trace exits 2" status_is 2
+check "--sort=excl_wait on a CPU-only trace: the message" stderr_is \
+	"traceview: $tmp/cpu.trace: --sort=excl_wait needs both clocks; the trace has one (clock=thread-cpu)"
+run --format=json --sort=calls "$tmp/sort.trace"
+check "--sort with --format=json: warned, exit 0" status_is 0
+check "--sort with --format=json: the warning" stderr_is \
+	"traceview: warning: --sort has no effect with --format=json"
+
 # NEW: tree.trace with main's B 30 µs longer on the wall clock (and
 # everything after it later): toplevel wall 210 -> 240, B 40 -> 70.
 {

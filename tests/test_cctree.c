@@ -738,11 +738,90 @@ static void test_real(void **state)
 	print_message("call trees checked on %zu real traces (all threads and each thread)\n", n);
 }
 
+/* ------------------------------------------------------------ sort columns */
+
+/* A calls P, Q, R once each and S three times; the columns disagree.
+ * cpu / wall: P 1..51 / 1..61 (50 / 60, wait 10); Q 51..61 / 61..131
+ * (10 / 70, wait 60); R 61..101 / 131..211 (40 / 80, wait 40); S 2 / 1
+ * three times: 6 / 3, wait -3 (CPU ahead of wall). A 0..110 / 0..220:
+ * excl 110-106 = 4 cpu, 220-213 = 7 wall, wait 3. Ids in order of first
+ * use: A < P < Q < R < S. */
+static const char sort_cols[] =
+	"1 > A 0 0\n1 > P 1 1\n1 < P 51 61\n1 > Q 51 61\n1 < Q 61 131\n"
+	"1 > R 61 131\n1 < R 101 211\n1 > S 101 211\n1 < S 103 212\n"
+	"1 > S 103 212\n1 < S 105 213\n1 > S 105 213\n1 < S 107 214\n1 < A 110 220\n";
+
+static void sort_td(struct fx *f, enum cctree_by by, int asc, const char *want)
+{
+	assert_int_equal(cctree_sort_by(&f->td, TV_WALL, by, asc), TV_OK);
+	order_eq(f, &f->td, "A", want);
+}
+
+static void sort_bu(struct fx *f, enum cctree_by by, int asc, const char *want)
+{
+	assert_int_equal(cctree_sort_by(&f->bu, TV_WALL, by, asc), TV_OK);
+	order_eq(f, &f->bu, NULL, want);
+}
+
+static void test_sort_columns(void **state)
+{
+	struct fx *f = fx_run(state, sort_cols, NULL, TV_WALL);
+	/* Nothing expanded yet: A's children are sorted by wait when made. */
+	assert_false(f->td.nodes[0].expanded);
+	sort_td(f, CCTREE_BY_INCL_WAIT, 0, "Q R P S");  /* 60 40 10 -3 */
+	NODE(f, &f->td, "A S", 3, 6, 6, 3, 3);
+	NODE(f, &f->td, "A", 1, 110, 4, 220, 7);
+	sort_td(f, CCTREE_BY_INCL_WALL, 0, "R Q P S");  /* 80 70 60 3, the default */
+	sort_td(f, CCTREE_BY_INCL_CPU, 0, "P R Q S");   /* 50 40 10 6 */
+	sort_td(f, CCTREE_BY_EXCL_WAIT, 0, "Q R P S");  /* leaves: excl = incl */
+	sort_td(f, CCTREE_BY_INCL_WAIT, 1, "S P R Q");  /* ascending: -3 first */
+	sort_td(f, CCTREE_BY_CALLS, 0, "S P Q R");      /* 3, then ties by id */
+	sort_td(f, CCTREE_BY_CALLS, 1, "P Q R S");
+	assert_int_equal(cctree_sort(&f->td, TV_WALL), TV_OK);
+	assert_int_equal(f->td.by, CCTREE_BY_INCL_WALL);
+	order_eq(f, &f->td, "A", "R Q P S");
+	/* Bottom-up roots by excl: A's is 4 cpu, 7 wall, wait 3. */
+	sort_bu(f, CCTREE_BY_EXCL_WALL, 0, "R Q P A S");  /* 80 70 60 7 3 */
+	sort_bu(f, CCTREE_BY_EXCL_CPU, 0, "P R Q S A");   /* 50 40 10 6 4 */
+	sort_bu(f, CCTREE_BY_EXCL_WAIT, 0, "Q R P A S");  /* 60 40 10 3 -3 */
+	sort_bu(f, CCTREE_BY_INCL_WALL, 0, "A R Q P S");  /* A's incl 220 */
+	sort_bu(f, CCTREE_BY_CALLS, 0, "S A P Q R");
+	/* cctree_key() stays the default column's, whatever the sort. */
+	uint32_t s = at(f, &f->bu, "S");
+	assert_int_equal(cctree_key(&f->bu, s), 3);
+	assert_int_equal(cctree_key(&f->td, at(f, &f->td, "A S")), 3);
+}
+
+static void test_sort_names(void **state)
+{
+	(void)state;
+	enum cctree_by by;
+	int asc;
+	for (int i = 0; i < CCTREE_BY_COUNT; i++) {
+		assert_int_equal(cctree_by_parse(cctree_by_name((enum cctree_by)i), &by, &asc), 0);
+		assert_int_equal(by, i);
+		assert_int_equal(asc, 0);
+	}
+	assert_int_equal(cctree_by_parse("-excl_wait_usec", &by, &asc), 0);
+	assert_int_equal(by, CCTREE_BY_EXCL_WAIT);
+	assert_int_equal(asc, 1);
+	assert_int_equal(cctree_by_parse("calls_usec", &by, &asc), -1);
+	assert_int_equal(cctree_by_parse("incl", &by, &asc), -1);
+	assert_int_equal(cctree_by_parse("", &by, &asc), -1);
+	assert_int_equal(cctree_by_parse("incl_cpux", &by, &asc), -1);
+	assert_int_equal(cctree_by_swap(CCTREE_BY_EXCL_CPU), CCTREE_BY_EXCL_WALL);
+	assert_int_equal(cctree_by_swap(CCTREE_BY_INCL_WAIT), CCTREE_BY_INCL_WAIT);
+	assert_int_equal(cctree_default_by(1, TV_CPU), CCTREE_BY_EXCL_CPU);
+	assert_int_equal(cctree_default_by(0, TV_WALL), CCTREE_BY_INCL_WALL);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(test_topdown_basic, fx_setup, fx_teardown),
 		cmocka_unit_test_setup_teardown(test_bottomup_basic, fx_setup, fx_teardown),
+		cmocka_unit_test_setup_teardown(test_sort_columns, fx_setup, fx_teardown),
+		cmocka_unit_test(test_sort_names),
 		cmocka_unit_test_setup_teardown(test_recursion, fx_setup, fx_teardown),
 		cmocka_unit_test_setup_teardown(test_adoption_open, fx_setup, fx_teardown),
 		cmocka_unit_test_setup_teardown(test_threads, fx_setup, fx_teardown),

@@ -1024,6 +1024,48 @@ static void test_command_line(void **state)
 	unlink(file);
 }
 
+/* A tree sorted by < > I: its title marks the column, : names the order
+ * (--sort), and the command prints the tree in that order. */
+static void test_command_tree_sort(void **state)
+{
+	(void)state;
+	char file[] = "/tmp/tv-cmd-XXXXXX", cmd[128];
+	int fd = mkstemp(file);
+	assert_true(fd >= 0);
+	close(fd);
+	snprintf(cmd, sizeof cmd, "cat > %s", file);
+	setenv("TRACEVIEW_COPY", cmd, 1);
+	struct scr *s = scr_open(100, 40, 1);  /* ASCII: the marker is "^" */
+	ui_draw(s->u);
+	scr_keys(s, "2");
+	for (int i = 0; i < 20000 && ui_busy(s->u); i++) {
+		usleep(1000);
+		ui_poll(s->u);
+	}
+	scr_keys(s, ":");
+	assert_false(scr_has("--sort="));               /* the default order */
+	scr_keys(s, ">I");
+	assert_true(scr_has("excl cpu ^"));
+	scr_keys(s, ":");
+	assert_true(scr_has(" --view=tree --width=100 "));
+	assert_true(scr_has(" --sort=-excl_cpu "));
+	scr_keys(s, "y");
+	char *line = copied(file);
+	char run[4096], out[2048];
+	snprintf(run, sizeof run, "LC_ALL=C '%s'%s", TV_BIN, line + strlen("traceview"));
+	FILE *p = popen(run, "r");
+	assert_non_null(p);
+	assert_non_null(fgets(out, sizeof out, p));
+	assert_non_null(strstr(out, "excl cpu ^"));
+	while (fgets(out, sizeof out, p))
+		;
+	assert_int_equal(pclose(p), 0);
+	free(line);
+	scr_close(s);
+	unsetenv("TRACEVIEW_COPY");
+	unlink(file);
+}
+
 /* Wait for the worker (steps, trees), then a frame. */
 static void scr_wait(struct scr *s)
 {
@@ -1290,6 +1332,7 @@ int main(void)
 		cmocka_unit_test(test_osc52_bytes),
 		cmocka_unit_test(test_copy),
 		cmocka_unit_test(test_command_line),
+		cmocka_unit_test(test_command_tree_sort),
 		cmocka_unit_test(test_transform_keys),
 		cmocka_unit_test(test_range_keys),
 		cmocka_unit_test(test_wait_columns),

@@ -25,6 +25,7 @@
 #include "cctree.h"
 #include "chart.h"
 #include "color.h"
+#include "draw.h"
 #include "flame.h"
 #include "load.h"
 #include "profile.h"
@@ -141,8 +142,10 @@ static char *pane_text(const struct treepane *p)
 	return slurp(fp);
 }
 
-/* `--format=tree` (or with --invert) of the same scope and clock. */
-static char *cli_tree_text(const struct trace *tr, int inverted, const uint32_t *tid, int clock)
+/* `--format=tree` (or with --invert) of the same scope and clock, with
+ * --sort=by (-1: none; - when ascending). */
+static char *cli_tree_sorted(const struct trace *tr, int inverted, const uint32_t *tid, int clock,
+                             int by, int ascending)
 {
 	struct cctree t;
 	struct tv_error err;
@@ -150,12 +153,19 @@ static char *cli_tree_text(const struct trace *tr, int inverted, const uint32_t 
 	assert_int_equal(inverted ? cctree_build_inverted(&t, tr, tid, clock, &err)
 	                          : cctree_build(&t, tr, tid, clock, &err),
 	                 TV_OK);
+	if (by >= 0)
+		assert_int_equal(cctree_sort_by(&t, clock, (enum cctree_by)by, ascending), TV_OK);
 	struct report_tree_opts o = {0, inverted, 0, 0};
 	FILE *fp = tmpfile();
 	assert_non_null(fp);
 	assert_int_equal(report_tree(fp, &t, &o), TV_OK);
 	cctree_free(&t);
 	return slurp(fp);
+}
+
+static char *cli_tree_text(const struct trace *tr, int inverted, const uint32_t *tid, int clock)
+{
+	return cli_tree_sorted(tr, inverted, tid, clock, -1, 0);
 }
 
 static enum pane_res act(struct fx *f, struct pane *pn, enum action a, struct pane_out *out)
@@ -219,6 +229,17 @@ static void check_equal_report(void **state, uint64_t inline_below)
 				settle(&pn);
 				char *have = pane_text(&p), *want = cli_tree_text(&f->tr, inv, t, clock);
 				assert_true(strlen(want) > 1000);
+				assert_string_equal(have, want);
+				free(have);
+				free(want);
+			}
+			/* Every column, either way: the rows are --sort's lines. */
+			for (int by = 0; by < CCTREE_BY_COUNT; by++) {
+				treepane_sort(&p, by, by % 2, -1);
+				settle(&pn);
+				assert_int_equal(p.by, by);
+				char *have = pane_text(&p);
+				char *want = cli_tree_sorted(&f->tr, inv, t, TV_WALL, by, by % 2);
 				assert_string_equal(have, want);
 				free(have);
 				free(want);
@@ -502,6 +523,188 @@ static void test_find_in_tree_on_worker(void **state)
 	check_find(state, 0);
 }
 
+/* ------------------------------------------------------------ sort */
+
+/* A calls P, Q, R once each and S three times (test_cctree.c has the
+ * same trace): cpu / wall P 50 / 60 (wait 10), Q 10 / 70 (60), R 40 / 80
+ * (40), S 6 / 3 (-3, 3 calls); all leaves, so excl = incl. */
+static const char sort_script[] =
+	"1 > A 0 0\n1 > P 1 1\n1 < P 51 61\n1 > Q 51 61\n1 < Q 61 131\n"
+	"1 > R 61 131\n1 < R 101 211\n1 > S 101 211\n1 < S 103 212\n"
+	"1 > S 103 212\n1 < S 105 213\n1 > S 105 213\n1 < S 107 214\n1 < A 110 220\n";
+
+/* A's children as shown, "R Q P S", and the cursor's method. */
+static void rows_are(const struct treepane *p, const struct tg *tg, const struct trace *tr,
+                     const char *want, const char *cursor)
+{
+	static const char *const syms[] = {"A", "P", "Q", "R", "S"};
+	char got[64] = "";
+	const char *at = "?";
+	for (uint32_t r = 0; r < p->nrows; r++) {
+		const char *sym = "(top)";
+		for (int i = 0; i < 5 && p->rows[r].method != CCTREE_TOPLEVEL; i++)
+			if (tg_id(tg, syms[i]) == tr->methods[p->rows[r].method].id)
+				sym = syms[i];
+		if (r == p->cursor)
+			at = sym;
+		if (p->rows[r].depth == 2)
+			snprintf(got + strlen(got), sizeof got - strlen(got), "%s%s", got[0] ? " " : "", sym);
+	}
+	if (strcmp(got, want) != 0 || strcmp(at, cursor) != 0)
+		fail_msg("rows \"%s\", cursor on %s; want \"%s\", %s", got, at, want, cursor);
+}
+
+/* The title's column marked as sorted: "incl wait v" (the marker after a
+ * blank, as the table's). */
+static void marked(struct fx *f, struct pane *pn, WINDOW *win, const char *col, int up)
+{
+	struct pane_ctx ctx = ctx_of(f);
+	char row[4096], want[64];
+	pn->ops->draw(pn->self, win, &ctx);
+	win_row(win, 0, row, sizeof row);
+	snprintf(want, sizeof want, "%s %s", col, draw_sym(up ? SYM_SORT_UP : SYM_SORT_DOWN, 0));
+	if (!strstr(row, want))
+		fail_msg("title \"%s\" lacks \"%s\"", row, want);
+	int marks = 0;  /* one column only */
+	for (int m = 0; m < 2; m++)
+		for (const char *c = row; (c = strstr(c, draw_sym(m ? SYM_SORT_UP : SYM_SORT_DOWN, 0)));
+		     c++)
+			marks++;
+	assert_int_equal(marks, 1);
+}
+
+/* < > I on the pane, by hand: every column of a wide pane, the cursor
+ * kept on Q and A kept open; the order the command line names; the
+ * other clock's twin; a narrow pane's three columns. */
+static void check_sort_keys(void **state, uint64_t inline_below)
+{
+	struct fx *f = *state;
+	struct tg *tg = tg_new();
+	struct pane_out out;
+	char arg[32];
+	assert_int_equal(tg_script(tg, sort_script), 0);
+	assert_int_equal(tu_load_tg(&f->tr, tg, NULL), TV_OK);
+	struct treepane p;
+	assert_int_equal(treepane_init(&p, &f->tr, 0, inline_below), 0);
+	struct pane pn = treepane_pane(&p);
+	treepane_scope(&p, NULL, TV_WALL);
+	settle(&pn);
+	act(f, &pn, ACT_DOWN, &out);
+	act(f, &pn, ACT_EXPAND, &out);
+	settle(&pn);
+	act(f, &pn, ACT_DOWN, &out);
+	act(f, &pn, ACT_DOWN, &out);
+	rows_are(&p, tg, &f->tr, "R Q P S", "Q");     /* incl wall 80 70 60 3 */
+	WINDOW *wide = newwin(20, 240, 0, 0), *narrow = newwin(20, 80, 0, 0);
+	assert_non_null(wide);
+	assert_non_null(narrow);
+	marked(f, &pn, wide, "incl real", 0);
+	assert_int_equal(treepane_sort_arg(&p, arg, sizeof arg), 0);
+	static const struct {
+		enum action a;
+		const char *rows, *col;
+		int up;
+	} steps[] = {
+		{ACT_SORT_NEXT, "R Q P S", "excl real", 0},
+		{ACT_SORT_NEXT, "S P Q R", "calls", 0},       /* 3, then ids */
+		{ACT_SORT_NEXT, "P R Q S", "incl cpu", 0},    /* 50 40 10 6 */
+		{ACT_SORT_NEXT, "P R Q S", "excl cpu", 0},
+		{ACT_SORT_NEXT, "Q R P S", "incl wait", 0},   /* 60 40 10 -3 */
+		{ACT_SORT_REVERSE, "S P R Q", "incl wait", 1},
+		{ACT_SORT_NEXT, "S P R Q", "excl wait", 1},
+		{ACT_SORT_NEXT, "S P R Q", "excl wait", 1},   /* the last: stays */
+		{ACT_SORT_PREV, "S P R Q", "incl wait", 1},
+		{ACT_SORT_REVERSE, "Q R P S", "incl wait", 0},
+	};
+	for (size_t i = 0; i < sizeof steps / sizeof *steps; i++) {
+		assert_int_equal(act(f, &pn, steps[i].a, &out), PANE_DONE);
+		settle(&pn);
+		rows_are(&p, tg, &f->tr, steps[i].rows, "Q");
+		marked(f, &pn, wide, steps[i].col, steps[i].up);
+	}
+	assert_int_equal(p.nrows, 6);
+	assert_int_equal(treepane_sort_arg(&p, arg, sizeof arg), 1);
+	assert_string_equal(arg, "incl_wait");
+	/* The other clock: wait stays; a wall column becomes the CPU one. */
+	treepane_scope(&p, NULL, TV_CPU);
+	settle(&pn);
+	rows_are(&p, tg, &f->tr, "Q R P S", "Q");
+	treepane_sort(&p, CCTREE_BY_EXCL_WALL, 1, -1);
+	settle(&pn);
+	rows_are(&p, tg, &f->tr, "S P Q R", "Q");     /* excl wall up: 3 60 70 80 */
+	treepane_scope(&p, NULL, TV_WALL);
+	settle(&pn);
+	treepane_scope(&p, NULL, TV_CPU);
+	settle(&pn);
+	rows_are(&p, tg, &f->tr, "S P Q R", "Q");     /* back where it was */
+	treepane_sort_arg(&p, arg, sizeof arg);
+	assert_string_equal(arg, "-excl_wall");
+	treepane_scope(&p, NULL, TV_WALL);
+	settle(&pn);
+	treepane_sort(&p, CCTREE_BY_EXCL_CPU, 0, -1);
+	settle(&pn);
+	treepane_scope(&p, NULL, TV_CPU);            /* excl cpu -> excl wall */
+	settle(&pn);
+	rows_are(&p, tg, &f->tr, "R Q P S", "Q");
+	/* 80 columns: incl, excl and calls only. Excl wall is not shown, so
+	 * no marker; < goes to the nearest shown column, calls. */
+	struct pane_ctx ctx = ctx_of(f);
+	char row[4096];
+	pn.ops->draw(pn.self, narrow, &ctx);
+	win_row(narrow, 0, row, sizeof row);
+	assert_null(strstr(row, draw_sym(SYM_SORT_DOWN, 0)));
+	assert_int_equal(act(f, &pn, ACT_SORT_PREV, &out), PANE_DONE);
+	settle(&pn);
+	marked(f, &pn, narrow, "calls", 0);
+	act(f, &pn, ACT_SORT_PREV, &out);
+	settle(&pn);
+	act(f, &pn, ACT_SORT_PREV, &out);
+	settle(&pn);
+	marked(f, &pn, narrow, "incl cpu", 0);
+	rows_are(&p, tg, &f->tr, "P R Q S", "Q");
+	assert_int_equal(treepane_sort_arg(&p, arg, sizeof arg), 0);  /* the default */
+	for (int i = 0; i < 3; i++) {                 /* calls is the last shown */
+		act(f, &pn, ACT_SORT_NEXT, &out);
+		settle(&pn);
+	}
+	marked(f, &pn, narrow, "calls", 0);
+	rows_are(&p, tg, &f->tr, "S P Q R", "Q");
+	/* * follows the hottest child by incl CPU (P, 50), not the first row. */
+	act(f, &pn, ACT_TOP, &out);
+	act(f, &pn, ACT_HOT_PATH, &out);
+	settle(&pn);
+	rows_are(&p, tg, &f->tr, "S P Q R", "P");
+	delwin(wide);
+	delwin(narrow);
+	treepane_free(&p);
+
+	/* Bottom-up, sorted before it is built: the roots by excl wait. */
+	assert_int_equal(treepane_init(&p, &f->tr, 1, inline_below), 0);
+	pn = treepane_pane(&p);
+	treepane_sort(&p, CCTREE_BY_EXCL_WAIT, 0, TV_WALL);
+	treepane_scope(&p, NULL, TV_WALL);
+	settle(&pn);
+	char got[64] = "";
+	for (uint32_t r = 0; r < p.nrows; r++) {
+		const struct tv_method *m = &f->tr.methods[p.rows[r].method];
+		snprintf(got + strlen(got), sizeof got - strlen(got), "%s%.*s", r ? " " : "",
+		         (int)m->name.len, trace_str(&f->tr, m->name));
+	}
+	assert_string_equal(got, "Q R P A S");      /* excl wait 60 40 10 3 -3 */
+	treepane_free(&p);
+	tg_free(tg);
+}
+
+static void test_sort_keys(void **state)
+{
+	check_sort_keys(state, UINT64_MAX);
+}
+
+static void test_sort_keys_on_worker(void **state)
+{
+	check_sort_keys(state, 0);
+}
+
 /* Each frame within one cell of its exact width; every child a cell wide
  * or more is laid out, inside its parent. */
 static void check_widths(const struct flame *f, int w)
@@ -698,6 +901,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_wait_columns, fx_setup, fx_teardown),
 		cmocka_unit_test_setup_teardown(test_wait_columns_bottom_up, fx_setup, fx_teardown),
 		cmocka_unit_test_setup_teardown(test_find_in_tree_on_worker, fx_setup, fx_teardown),
+		cmocka_unit_test_setup_teardown(test_sort_keys, fx_setup, fx_teardown),
+		cmocka_unit_test_setup_teardown(test_sort_keys_on_worker, fx_setup, fx_teardown),
 		cmocka_unit_test_setup_teardown(test_flame_widths_and_zoom, fx_setup, fx_teardown),
 		cmocka_unit_test_setup_teardown(test_call_chart, fx_setup, fx_teardown),
 	};

@@ -43,7 +43,7 @@ enum pane_kind { PANE_TABLE, PANE_TIMELINE, PANE_DIFF, PANE_TREE, PANE_FLAME, PA
 #define PANES_METHODS (PANES_TABLE | PANES_DIFF)
 #define PANES_LIST (PANES_TABLE | PANES_DIFF | PANES_TREE | PANES_HELP | PANES_ROWS)
 /* The panes with sortable columns. */
-#define PANES_SORT (PANES_METHODS | PANES_CALLS)
+#define PANES_SORT (PANES_METHODS | PANES_CALLS | PANES_TREE)
 #define PANES_HISTORY (PANES_METHODS | PANES_TREE | PANES_FLAME)
 /* The panes of a trace that select a method: the transform keys. */
 #define PANES_SHAPE (PANES_TABLE | PANES_TREE | PANES_FLAME)
@@ -87,7 +87,7 @@ enum pane_kind { PANE_TABLE, PANE_TIMELINE, PANE_DIFF, PANE_TREE, PANE_FLAME, PA
 	ACTION(ACT_FORWARD, PANES_HISTORY, "]", "fwd", "forward again") \
 	ACTION(ACT_SECTION_PREV, PANES_METHODS, "{", "", "previous section of the expansion (parents, self, children)") \
 	ACTION(ACT_SECTION_NEXT, PANES_METHODS, "}", "", "next section of the expansion") \
-	ACTION(ACT_SORT_PREV, PANES_SORT, "<", "sort", "sort by the column to the left") \
+	ACTION(ACT_SORT_PREV, PANES_SORT, "<", "sort", "sort by the column to the left (call trees: the siblings at every level)") \
 	ACTION(ACT_SORT_NEXT, PANES_SORT, ">", "sort", "sort by the column to the right") \
 	ACTION(ACT_SORT_REVERSE, PANES_SORT, "I", "reverse", "reverse the sort order") \
 	ACTION(ACT_PAN_LEFT, PANES_TL, "Left a", "pan", "pan left (moves the time cursor too)") \

@@ -67,6 +67,8 @@ struct main_opts {
 	uint32_t depth;      /* trees: levels to print, 0 all */
 	uint64_t min_ppm;    /* trees: --min in millionths of a percent */
 	int min_set;
+	int sort;            /* trees: --sort, 1 + enum cctree_by; 0 the default */
+	int sort_ascending;
 	const char *mapping;
 	const char *output;
 	int format_set;      /* -f, -r or -o given: a report was asked for */
@@ -117,7 +119,14 @@ static void main_usage(FILE *out)
 	      "      --invert          trees: bottom-up (each method, then its callers)\n"
 	      "      --depth=N         trees: print N levels below the root\n"
 	      "      --min=PERCENT     trees: leave out nodes below PERCENT of the total\n"
-	      "      --range=A..B      only the time from A to B on the timeline (units\n"
+	      "      --sort=COLUMN     trees (also --view=tree, bottom-up): order siblings\n"
+	      "                        by incl_cpu, excl_cpu, incl_wall, excl_wall,\n"
+	      "                        incl_wait, excl_wait or calls, largest first;\n"
+	      "                        -COLUMN smallest first (default: incl, bottom-up\n"
+	      "                        excl, on the clock)\n",
+	      out);
+	/* Two strings: each under the 4095 characters C compilers must take. */
+	fputs("      --range=A..B      only the time from A to B on the timeline (units\n"
 	      "                        us, ms or s; either end may be left out: 2s..)\n"
 	      "      --transform=KIND:ARG  reshape the call trees first (repeatable, in\n"
 	      "                        order): focus:M, merge:M, drop:M, rec:M (M as\n"
@@ -222,7 +231,7 @@ static int main_bad_option(int c, char *const *argv)
 
 enum {
 	OPT_COLOR = 256, OPT_ASCII, OPT_KEYS_ROFF, OPT_KEYS_MD, OPT_CLOCK, OPT_SIGNATURES,
-	OPT_PER_THREAD, OPT_DIFF, OPT_MAPPING, OPT_INVERT, OPT_DEPTH, OPT_MIN, OPT_RANGE,
+	OPT_PER_THREAD, OPT_DIFF, OPT_MAPPING, OPT_INVERT, OPT_DEPTH, OPT_MIN, OPT_SORT, OPT_RANGE,
 	OPT_TRANSFORM, OPT_APP, OPT_MIN_WAIT, OPT_METHOD, OPT_FRAME, OPT_SRC, OPT_FAIL_IF, OPT_VIEW,
 	OPT_WIDTH, OPT_HEIGHT,
 };
@@ -245,6 +254,7 @@ static const struct option main_longopts[] = {
 	{"invert", no_argument, NULL, OPT_INVERT},
 	{"depth", required_argument, NULL, OPT_DEPTH},
 	{"min", required_argument, NULL, OPT_MIN},
+	{"sort", required_argument, NULL, OPT_SORT},
 	{"range", required_argument, NULL, OPT_RANGE},
 	{"transform", required_argument, NULL, OPT_TRANSFORM},
 	{"app", required_argument, NULL, OPT_APP},
@@ -419,6 +429,15 @@ static int main_option(int c, struct main_opts *o, char *const *argv)
 			                        optarg);
 		o->min_set = 1;
 		break;
+	case OPT_SORT: {
+		enum cctree_by by;
+		if (cctree_by_parse(optarg, &by, &o->sort_ascending) < 0)
+			return main_usage_error("unknown --sort column '%s' (expected incl_cpu, excl_cpu, "
+			                        "incl_wall, excl_wall, incl_wait, excl_wait or calls, "
+			                        "after - for smallest first)", optarg);
+		o->sort = (int)by + 1;
+		break;
+	}
 	case OPT_RANGE: {
 		const char *why;
 		if (range_parse(optarg, &o->range, &why) < 0)
@@ -517,17 +536,17 @@ static int main_check(const struct main_opts *o)
 enum {
 	USE_THREAD = 1, USE_CLOCK = 2, USE_SIGNATURES = 4, USE_PER_THREAD = 8, USE_COLOR = 16,
 	USE_ASCII = 32, USE_TREE = 64, USE_VIEW = 128, USE_WAITS = 256, USE_METHOD = 512,
-	USE_FRAME = 1024, USE_SRC = 2048,
+	USE_FRAME = 1024, USE_SRC = 2048, USE_SORT = 4096,
 };
 
 /* The options the chosen output reads; ui: the full-screen view. */
 static unsigned main_uses(const struct main_opts *o, int ui)
 {
 	if (ui)  /* the full-screen view starts with the steps applied */
-		return USE_THREAD | USE_COLOR | USE_ASCII | USE_VIEW | USE_FRAME | USE_SRC;
+		return USE_THREAD | USE_COLOR | USE_ASCII | USE_VIEW | USE_FRAME | USE_SRC | USE_SORT;
 	if (o->view)
 		return USE_THREAD | USE_CLOCK | USE_VIEW | USE_METHOD | USE_ASCII |
-		       (o->view == 6 ? USE_FRAME : 0);
+		       (o->view == 6 ? USE_FRAME : 0) | (o->view == 2 || o->view == 3 ? USE_SORT : 0);
 	switch (o->format) {
 	case FMT_TEXT: case FMT_CSV: case FMT_JSON: return USE_THREAD | USE_VIEW;
 	case FMT_CHROME: case FMT_SPEEDSCOPE:
@@ -536,7 +555,8 @@ static unsigned main_uses(const struct main_opts *o, int ui)
 		return USE_THREAD | USE_CLOCK | USE_SIGNATURES | USE_VIEW |
 		       (o->diff ? 0 : USE_PER_THREAD);
 	case FMT_DUMP: return 0;
-	case FMT_TREE: case FMT_TREE_JSON: return USE_THREAD | USE_CLOCK | USE_TREE | USE_VIEW;
+	case FMT_TREE: case FMT_TREE_JSON:
+		return USE_THREAD | USE_CLOCK | USE_TREE | USE_VIEW | USE_SORT;
 	case FMT_WAITS: case FMT_WAITS_JSON: return USE_THREAD | USE_VIEW | USE_WAITS;
 	case FMT_CALLS: case FMT_CALLS_CSV: case FMT_CALLS_JSON:
 		return USE_THREAD | USE_CLOCK | USE_METHOD | USE_VIEW;
@@ -562,6 +582,7 @@ static void main_warn_ignored(const struct main_opts *o, int ui)
 		{USE_TREE, o->invert, "--invert"},
 		{USE_TREE, o->depth > 0, "--depth"},
 		{USE_TREE, o->min_set, "--min"},
+		{USE_SORT, o->sort != 0, "--sort"},
 		{USE_VIEW, o->has_range, "--range"},
 		{USE_VIEW, o->ntransforms > 0, "--transform"},
 		{USE_VIEW, o->app != NULL, "--app"},
@@ -898,6 +919,21 @@ static int main_clock(const struct main_opts *o, const struct trace *tr, const c
 	return 0;
 }
 
+/* --sort naming a column of a clock the trace lacks: an error, as
+ * --clock's is. */
+static int main_sort_check(const struct main_opts *o, const struct trace *tr, const char *path)
+{
+	enum cctree_by by = (enum cctree_by)(o->sort - 1);
+	if (!o->sort || cctree_by_available(tr, by))
+		return 0;
+	const char *needs = by == CCTREE_BY_INCL_WAIT || by == CCTREE_BY_EXCL_WAIT ? "both clocks"
+	                    : by == CCTREE_BY_INCL_CPU || by == CCTREE_BY_EXCL_CPU ? "the CPU clock"
+	                                                                           : "the wall clock";
+	fprintf(stderr, "traceview: %s: --sort=%s needs %s; the trace has one (clock=%s)\n",
+	        main_name(path), cctree_by_name(by), needs, trace_clock_name(tr->clock));
+	return EXIT_INPUT;
+}
+
 /* ------------------------------------------------------------ output */
 
 static FILE *main_open_out(const struct main_opts *o)
@@ -1005,13 +1041,21 @@ static int main_tree(const struct main_opts *o, const struct trace *names,
 	struct tv_error err = {TV_OK, TV_NO_OFFSET, ""};
 	struct cctree t = {0};
 	uint32_t tid;
-	if (o->thread && main_thread(o, o->path[0], names, &tid) != 0)
+	if ((o->thread && main_thread(o, o->path[0], names, &tid) != 0) ||
+	    main_sort_check(o, tr, o->path[0]) != 0)
 		return EXIT_INPUT;
 	enum tv_status st = o->invert ? cctree_build_inverted(&t, tr, o->thread ? &tid : NULL,
 	                                                      clock, &err)
 	                              : cctree_build(&t, tr, o->thread ? &tid : NULL, clock, &err);
 	if (st != TV_OK) {
 		main_error(o->path[0], &err);
+		return EXIT_INPUT;
+	}
+	/* Before anything is expanded: only the roots to sort. */
+	if (o->sort && cctree_sort_by(&t, clock, (enum cctree_by)(o->sort - 1),
+	                              o->sort_ascending) != TV_OK) {
+		fprintf(stderr, "traceview: %s: out of memory\n", main_name(o->path[0]));
+		cctree_free(&t);
 		return EXIT_INPUT;
 	}
 	FILE *out = main_open_out(o);
@@ -1240,8 +1284,12 @@ static int main_print_view(const struct main_opts *o, const struct trace *loaded
 	                            UINT32_MAX};
 	if (o->thread && main_thread(o, o->path[0], loaded, &uo.tid) != 0)
 		return EXIT_INPUT;
-	if (o->clock >= 0 && main_clock(o, view, o->path[0], &req.clock) != 0)
+	if ((o->clock >= 0 && main_clock(o, view, o->path[0], &req.clock) != 0) ||
+	    main_sort_check(o, view, o->path[0]) != 0)
 		return EXIT_INPUT;
+	uo.sort = o->sort;
+	uo.sort_ascending = o->sort_ascending;
+	uo.sort_clock = req.clock + 1;  /* 0: the view's clock */
 	if (o->method) {
 		uint8_t *want = calloc(view->nmethods ? view->nmethods : 1, 1);
 		if (!want || !main_want(o, view, want)) {
@@ -1276,7 +1324,8 @@ static int main_single(const struct main_opts *o, const struct mapping *map)
 {
 	struct trace tr;
 	struct ui_opts uo = {o->color, o->ascii, o->thread != NULL, 0, o->steps, o->nsteps, o->app_arg,
-	                     0, NULL, o->frame_set ? o->frame : 0, o->src};
+	                     0, NULL, o->frame_set ? o->frame : 0, o->src, o->sort,
+	                     o->sort_ascending, 0};
 	if (o->format == FMT_DUMP)
 		return main_dump(o, map);
 	/* The view takes the terminal before the load, so its progress shows
@@ -1292,6 +1341,8 @@ static int main_single(const struct main_opts *o, const struct mapping *map)
 	}
 	if (!rc && main_wants_ui(o) && o->thread)
 		rc = main_thread(o, o->path[0], &tr, &uo.tid);
+	if (!rc && main_wants_ui(o))
+		rc = main_sort_check(o, &tr, o->path[0]);
 	if (!rc && main_wants_ui(o) && main_keys_from_tty() == 0) {
 		rc = ui_run(o->path[0], &tr, &uo);
 		if (rc != UI_NO_TERMINAL) {

@@ -26,7 +26,7 @@ struct tp_job {
 	enum tp_op op;
 	struct cctree *t;            /* the pane's tree (all but TP_BUILD) */
 	const struct trace *tr;
-	int inverted, scoped, clock;
+	int inverted, scoped, clock, by, ascending;
 	uint32_t tid, node, limit;
 	struct cctree built;         /* TP_BUILD: owned until taken */
 	int has_built;
@@ -59,20 +59,18 @@ static int tp_job_open(struct tp_job *j, uint32_t node)
 	return 0;
 }
 
-/* The hottest path from node down: each level's first child (children are
- * sorted hottest first). */
+/* The hottest path from node down: each level's hottest child, the
+ * first in the default order whatever the tree is sorted by. */
 static void tp_run_hot(struct tp_job *j)
 {
 	uint32_t n = j->node;
 	j->end = n;
 	while (cctree_expandable(j->t, n)) {
-		uint32_t nk;
 		if ((j->st = cctree_expand(j->t, n)) != TV_OK || tp_job_open(j, n) < 0)
 			return;
-		const uint32_t *k = cctree_children(j->t, n, &nk);
-		if (!nk)
+		if ((n = cctree_hottest(j->t, n)) == CCTREE_NONE)
 			return;
-		n = j->end = k[0];
+		j->end = n;
 	}
 }
 
@@ -152,6 +150,9 @@ static void *tp_run(void *arg)
 		j->st = j->inverted ? cctree_build_inverted(&j->built, j->tr, tid, j->clock, &err)
 		                    : cctree_build(&j->built, j->tr, tid, j->clock, &err);
 		j->has_built = j->st == TV_OK;
+		/* Before the root's children are made: only the roots to sort. */
+		if (j->has_built && (j->by != (int)j->built.by || j->ascending))
+			j->st = cctree_sort_by(&j->built, j->clock, (enum cctree_by)j->by, j->ascending);
 		if (j->has_built && !j->inverted && cctree_expand(&j->built, 0) == TV_OK)
 			tp_job_open(j, 0);
 		break;
@@ -162,7 +163,9 @@ static void *tp_run(void *arg)
 		break;
 	case TP_HOT: tp_run_hot(j); break;
 	case TP_ALL: tp_run_all(j); break;
-	case TP_SORT: j->st = cctree_sort(j->t, j->clock); break;
+	case TP_SORT:
+		j->st = cctree_sort_by(j->t, j->clock, (enum cctree_by)j->by, j->ascending);
+		break;
 	case TP_FIND: tp_run_find(j); break;
 	}
 	return j;
@@ -238,6 +241,8 @@ static void tp_flatten(struct treepane *p)
 	if (!p->built)
 		return;
 	p->clock = p->t.clock;
+	p->by = (int)p->t.by;
+	p->ascending = p->t.ascending;
 	memcpy(p->top_incl, p->t.top_incl, sizeof p->top_incl);
 	uint32_t sp = 0, cap = 64;
 	struct tp_frame *st = malloc(cap * sizeof *st);
@@ -386,6 +391,7 @@ int treepane_init(struct treepane *p, const struct trace *tr, int inverted,
 	p->inverted = inverted;
 	p->inline_below = inline_below;
 	p->all_rows = TREEPANE_ALL_ROWS;
+	p->sort = (struct tp_sort){-1, 0, -1};
 	p->jobs = jobs_new();  /* without a worker, work runs at once */
 	return 0;
 }
@@ -400,6 +406,31 @@ void treepane_free(struct treepane *p)
 	memset(p, 0, sizeof *p);
 }
 
+/* The order wanted, on clock: the default before any was chosen, the
+ * column's twin on another clock. */
+static void tp_resolve(struct treepane *p, int clock)
+{
+	struct tp_sort *s = &p->sort;
+	if (s->by < 0)
+		s->by = (int)cctree_default_by(p->inverted, clock);
+	else if (s->clock >= 0 && s->clock != clock)
+		s->by = (int)cctree_by_swap((enum cctree_by)s->by);
+	s->clock = clock;
+}
+
+/* Re-sorts the built tree in the order wanted on clock. */
+static void tp_queue_sort(struct treepane *p, int clock)
+{
+	struct tp_job *j = tp_job_new(TP_SORT);
+	if (!j)
+		return;
+	tp_resolve(p, clock);
+	j->clock = p->req_clock = clock;
+	j->by = p->req_by = p->sort.by;
+	j->ascending = p->req_ascending = p->sort.ascending;
+	tp_submit(p, j);
+}
+
 void treepane_scope(struct treepane *p, const uint32_t *tid, int clock)
 {
 	int scoped = tid != NULL;
@@ -408,22 +439,44 @@ void treepane_scope(struct treepane *p, const uint32_t *tid, int clock)
 		struct tp_job *j = tp_job_new(TP_BUILD);
 		if (!j)
 			return;
+		tp_resolve(p, clock);
 		j->scoped = scoped;
 		j->tid = t;
 		j->clock = clock;
+		j->by = p->req_by = p->sort.by;
+		j->ascending = p->req_ascending = p->sort.ascending;
 		p->requested = 1;
 		p->req_scoped = scoped;
 		p->req_tid = t;
 		p->req_clock = clock;
 		tp_submit(p, j);
-	} else if (clock != p->req_clock && !p->busy && p->built) {
-		struct tp_job *j = tp_job_new(TP_SORT);
-		if (!j)
-			return;
-		j->clock = clock;
-		p->req_clock = clock;
-		tp_submit(p, j);
+		return;
 	}
+	if (p->busy || !p->built)
+		return;
+	tp_resolve(p, clock);
+	if (clock != p->req_clock || p->sort.by != p->req_by ||
+	    p->sort.ascending != p->req_ascending)
+		tp_queue_sort(p, clock);
+}
+
+void treepane_sort(struct treepane *p, int by, int ascending, int clock)
+{
+	p->sort = (struct tp_sort){by, ascending, clock >= 0 ? clock
+	                                          : p->requested ? p->req_clock : -1};
+	if (p->built && !p->busy)
+		tp_queue_sort(p, p->req_clock);
+}
+
+int treepane_sort_arg(const struct treepane *p, char *buf, size_t n)
+{
+	const struct tp_sort *s = &p->sort;
+	buf[0] = '\0';
+	if (s->by < 0 || (s->clock >= 0 && !s->ascending &&
+	                  s->by == (int)cctree_default_by(p->inverted, s->clock)))
+		return 0;
+	snprintf(buf, n, "%s%s", s->ascending ? "-" : "", cctree_by_name((enum cctree_by)s->by));
+	return 1;
 }
 
 /* ------------------------------------------------------------ export */
@@ -548,20 +601,56 @@ static void tp_draw_row(struct treepane *p, WINDOW *win, const struct pane_ctx *
 	draw_cell(win, y, x, w - x, cell, a, ctx->ascii);
 }
 
+/* The sortable columns in screen order on clock c: incl, excl, calls,
+ * then the other clock's incl and excl, then the waits; *shown of them
+ * fit width w (the % columns sort as their times). */
+static void tp_columns(const struct treepane *p, int c, int w, enum cctree_by col[7], int *shown)
+{
+	int oc = !c;
+	enum cctree_by all[7] = {cctree_default_by(0, c), cctree_default_by(1, c), CCTREE_BY_CALLS,
+	                         cctree_default_by(0, oc), cctree_default_by(1, oc),
+	                         CCTREE_BY_INCL_WAIT, CCTREE_BY_EXCL_WAIT};
+	memcpy(col, all, sizeof all);
+	*shown = w < 130 ? 3 : tp_has_waits(p, w) ? 7 : 5;
+}
+
+/* One title cell, right-aligned in width, with the sort marker when the
+ * rows are sorted by its column. */
+static int tp_head(char *buf, size_t n, int width, const char *title, int marked, int asc,
+                   int ascii)
+{
+	char cell[64];
+	const char *arrow = marked ? draw_sym(asc ? SYM_SORT_UP : SYM_SORT_DOWN, ascii) : "";
+	snprintf(cell, sizeof cell, "%s%s%s", title, marked ? " " : "", arrow);
+	return snprintf(buf, n, "%*s", width + (int)strlen(cell) - text_width(cell), cell);
+}
+
 static void tp_draw_title(struct treepane *p, WINDOW *win, const struct pane_ctx *ctx, int other)
 {
 	char line[600];
-	const char *c = p->clock == TV_CPU ? "cpu" : "real", *oc = p->clock == TV_CPU ? "real" : "cpu";
-	int n = snprintf(line, sizeof line, "%*s%s %*s %*s%s %*s %*s", TP_W_TIME - 5, "incl ", c,
-	                 TP_W_PCT, "%", TP_W_TIME - 5, "excl ", c, TP_W_PCT, "%", TP_W_CALLS, "calls");
-	if (other && n > 0)
-		n += snprintf(line + n, sizeof line - (size_t)n, " %*s%s %*s%s", TP_W_OTHER - 4, "incl ",
-		              oc, TP_W_OTHER - 4, "excl ", oc);
-	if (other && tp_has_waits(p, getmaxx(win)) && n > 0)
-		n += snprintf(line + n, sizeof line - (size_t)n, " %*s %*s", TP_W_OTHER, "incl wait",
-		              TP_W_OTHER, "excl wait");
-	if (n > 0 && (size_t)n < sizeof line)
-		snprintf(line + n, sizeof line - (size_t)n, "  %s%s%s%s%s",
+	const char *cn = p->clock == TV_CPU ? "cpu" : "real", *ocn = p->clock == TV_CPU ? "real" : "cpu";
+	char t[7][16];
+	snprintf(t[0], sizeof t[0], "incl %s", cn);
+	snprintf(t[1], sizeof t[1], "excl %s", cn);
+	snprintf(t[2], sizeof t[2], "calls");
+	snprintf(t[3], sizeof t[3], "incl %s", ocn);
+	snprintf(t[4], sizeof t[4], "excl %s", ocn);
+	snprintf(t[5], sizeof t[5], "incl wait");
+	snprintf(t[6], sizeof t[6], "excl wait");
+	static const int width[7] = {TP_W_TIME, TP_W_TIME, TP_W_CALLS, TP_W_OTHER + 1,
+	                             TP_W_OTHER + 1, TP_W_OTHER + 1, TP_W_OTHER + 1};
+	enum cctree_by col[7];
+	int shown;
+	tp_columns(p, p->clock, other ? getmaxx(win) : 0, col, &shown);
+	size_t n = 0;
+	for (int i = 0; i < shown && n < sizeof line; i++) {
+		n += (size_t)tp_head(line + n, sizeof line - n, width[i], t[i], (int)col[i] == p->by,
+		                     p->ascending, ctx->ascii);
+		if (i < 2 && n < sizeof line)  /* the % column after a time */
+			n += (size_t)snprintf(line + n, sizeof line - n, " %*s ", TP_W_PCT, "%");
+	}
+	if (n < sizeof line)
+		snprintf(line + n, sizeof line - n, "  %s%s%s%s%s",
 		         p->inverted ? "bottom-up (callers below)" : "top-down call paths",
 		         p->busy ? "   computing" : "", p->busy ? draw_sym(SYM_ELLIPSIS, ctx->ascii) : "",
 		         p->note[0] ? "   " : "", p->note);
@@ -574,6 +663,7 @@ static void tp_draw(void *self, WINDOW *win, const struct pane_ctx *ctx)
 	int h = getmaxy(win), w = getmaxx(win);
 	int other = w >= 130;
 	p->height = h - 1 > 1 ? h - 1 : 1;
+	p->width = w;
 	if (p->cursor < p->top)
 		p->top = p->cursor;
 	if (p->cursor >= p->top + (uint32_t)p->height)
@@ -658,7 +748,29 @@ static void tp_collapse_all(struct treepane *p)
 static int tp_tree_key(enum action a)
 {
 	return a == ACT_EXPAND || a == ACT_COLLAPSE || a == ACT_TOGGLE || a == ACT_HOT_PATH ||
-	       a == ACT_EXPAND_ALL || a == ACT_COLLAPSE_ALL;
+	       a == ACT_EXPAND_ALL || a == ACT_COLLAPSE_ALL || a == ACT_SORT_PREV ||
+	       a == ACT_SORT_NEXT || a == ACT_SORT_REVERSE;
+}
+
+/* < and >: the next column shown that way (at either end, stay); I: the
+ * other direction. The cursor stays on its node, open nodes stay open. */
+static void tp_sort_key(struct treepane *p, enum action a)
+{
+	if (a == ACT_SORT_REVERSE) {
+		p->sort.ascending = !p->sort.ascending;
+	} else {
+		enum cctree_by col[7];
+		int shown, at = 0, dir = a == ACT_SORT_NEXT ? 1 : -1;
+		tp_columns(p, p->clock, p->width, col, &shown);
+		while (at < 7 && (int)col[at] != p->sort.by)
+			at++;
+		for (int i = at + dir; i >= 0 && i < 7; i += dir)
+			if (i < shown) {
+				p->sort.by = (int)col[i];
+				break;
+			}
+	}
+	tp_queue_sort(p, p->req_clock);
 }
 
 static enum pane_res tp_act(void *self, enum action a, const struct pane_ctx *ctx,
@@ -684,6 +796,7 @@ static enum pane_res tp_act(void *self, enum action a, const struct pane_ctx *ct
 	case ACT_COLLAPSE: tp_open(p, 0, out); break;
 	case ACT_TOGGLE: tp_open(p, !p->rows[p->cursor].open, out); break;
 	case ACT_COLLAPSE_ALL: tp_collapse_all(p); break;
+	case ACT_SORT_PREV: case ACT_SORT_NEXT: case ACT_SORT_REVERSE: tp_sort_key(p, a); break;
 	case ACT_HOT_PATH: case ACT_EXPAND_ALL:
 		if ((j = tp_job_new(a == ACT_HOT_PATH ? TP_HOT : TP_ALL))) {
 			j->node = p->rows[p->cursor].node;
@@ -706,7 +819,7 @@ static struct pane_sel tp_selected(const void *self)
 static size_t tp_footer(const void *self, enum action *out, size_t n)
 {
 	static const enum action keys[] = {ACT_UP, ACT_DOWN, ACT_EXPAND, ACT_COLLAPSE, ACT_HOT_PATH,
-	                                   ACT_BACK, ACT_PANE_TABLE, ACT_PANE_TREE,
+	                                   ACT_SORT_PREV, ACT_SORT_NEXT, ACT_BACK, ACT_PANE_TABLE, ACT_PANE_TREE,
 	                                   ACT_PANE_BOTTOMUP, ACT_PANE_FLAME};
 	(void)self;
 	return pane_keys(keys, sizeof keys / sizeof *keys, out, n);

@@ -3,7 +3,8 @@
  * One row per node of a call tree (cctree.h) whose ancestors are all
  * open, indented with tree guides; the numbers are the node's, on both
  * clocks, in the columns of `--format=tree` (docs/cli.md) for the active
- * clock. The row under the cursor is the selection: its method.
+ * clock. The row under the cursor is the selection: its method. < > I
+ * order the siblings by a column shown (treepane_sort(), --sort).
  *
  * Work on the tree (building it for a thread scope or clock, expanding a
  * node, the hottest path, everything) runs on the pane's own job worker
@@ -37,6 +38,14 @@ struct tp_row {
 
 struct jobs;
 
+/* A tree's order (docs/ui.md, "Call trees"): a column (enum cctree_by;
+ * -1 until the tree first has a clock: the default then), ascending or
+ * not, and the clock the column was chosen on: on another clock the
+ * column becomes its twin (incl CPU <-> incl wall), as the table's does. */
+struct tp_sort {
+	int by, ascending, clock;
+};
+
 struct treepane {
 	const struct trace *tr;
 	int inverted;
@@ -46,9 +55,11 @@ struct treepane {
 	/* The scope and clock the tree has once every queued job ran. */
 	int req_scoped, req_clock, requested;
 	uint32_t req_tid;
+	struct tp_sort sort;     /* the order wanted */
+	int req_by, req_ascending;  /* the order of the last job queued */
 	/* The rows' clock and toplevel, copied with them: drawing never
 	 * reads the tree. */
-	int clock;
+	int clock, by, ascending;
 	uint64_t top_incl[TV_NCLOCKS];
 	uint8_t *open;           /* per node: shown open */
 	uint32_t open_cap;
@@ -56,7 +67,7 @@ struct treepane {
 	uint32_t nrows, rows_cap;
 	uint32_t cursor, top;
 	uint32_t all_rows;       /* E's cap: TREEPANE_ALL_ROWS */
-	int height;              /* data rows at the last draw */
+	int height, width;       /* data rows and columns at the last draw */
 	struct jobs *jobs;
 	unsigned job_id;
 	int busy;
@@ -72,6 +83,15 @@ void treepane_free(struct treepane *p);
 /* The scope (tid NULL: all threads) and clock the shell shows: the tree
  * is rebuilt or re-sorted to match (on the worker for a big trace). */
 void treepane_scope(struct treepane *p, const uint32_t *tid, int clock);
+
+/* Sorts the tree by column by (enum cctree_by), ascending or not, on the
+ * clock the tree has from then on (-1: the one it has or gets first);
+ * before the tree is built, it is built in that order. */
+void treepane_sort(struct treepane *p, int by, int ascending, int clock);
+
+/* The order as `--sort` takes it ("incl_wait", "-calls") in buf; 0 when
+ * it is the default (buf ""), 1 otherwise. */
+int treepane_sort_arg(const struct treepane *p, char *buf, size_t n);
 
 /* The rows as `--format=tree` text lines (the same columns, the pane's
  * indentation, no "... more" lines); 0, or -1 on a write error. */

@@ -552,6 +552,7 @@ static void ui_view_install(struct ui *u, struct ui_view_result *r)
 	int n = ui_lower_n(u), focus = u->focus_tl;
 	int scoped = u->is_scoped || u->want_scope;
 	uint32_t tid = u->is_scoped ? u->scopes[u->scope]->tid : u->job_tid;
+	struct tp_sort td_sort = u->td.sort, bu_sort = u->bu.sort;  /* the trees keep their order */
 	treepane_free(&u->td);
 	treepane_free(&u->bu);
 	flame_free(&u->fl);
@@ -575,6 +576,8 @@ static void ui_view_install(struct ui *u, struct ui_view_result *r)
 		ui_say(u, "out of memory: only the table is shown");
 		n = 1;
 	}
+	u->td.sort = td_sort;
+	u->bu.sort = bu_sort;
 	ui_categories(u);
 	ui_show(u, n);
 	u->focus_tl = focus;
@@ -963,6 +966,11 @@ struct ui *ui_new(const char *path, struct trace *tr, const struct ui_opts *o)
 	    ui_lists_init(u) < 0) {
 		ui_free(u);
 		return NULL;
+	}
+	if (o->sort) {
+		int c = o->sort_clock ? o->sort_clock - 1 : clock;
+		treepane_sort(&u->td, o->sort - 1, o->sort_ascending, c);
+		treepane_sort(&u->bu, o->sort - 1, o->sort_ascending, c);
 	}
 	/* Open on something: the table's first method, its longest call on
 	 * the first thread under the time cursor (mid-trace without one). */
@@ -1510,6 +1518,9 @@ static void ui_command(struct ui *u)
 		k += (size_t)snprintf(u->command + k, size - k, " --clock=%s --view=%s --width=%d "
 		                      "--height=%d", u->tbl.clock == TV_CPU ? "cpu" : "wall", views[n],
 		                      getmaxx(u->tbw), getmaxy(u->tbw));
+	char sort[32];
+	if ((n == 1 || n == 2) && treepane_sort_arg(u->lower.self, sort, sizeof sort) && k < size)
+		k += (size_t)snprintf(u->command + k, size - k, " --sort=%s", sort);
 	if (n == 5 && u->frame && k < size)
 		k += (size_t)snprintf(u->command + k, size - k, " --frame=%lluus",
 		                      (unsigned long long)u->frame);

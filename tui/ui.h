@@ -33,6 +33,9 @@ struct ui_opts {
 	const struct trace *loaded;
 	uint64_t frame;    /* --frame: the jank budget, µs; 0: 16.7 ms */
 	const char *src;   /* --src: DIR[:DIR...] where o finds sources; NULL */
+	/* --sort: the trees' order, 1 + enum cctree_by (0: the default),
+	 * ascending or not, chosen on clock sort_clock - 1 (0: the view's). */
+	int sort, sort_ascending, sort_clock;
 };
 
 /* The loading screen, so a long load shows its progress on the view's
