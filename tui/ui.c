@@ -83,7 +83,13 @@ struct ui {
 	char app_text[256];
 	int range_on;              /* v pressed once: a range grows from range_a */
 	uint64_t range_a;
-	int drag_on, drag_x;       /* button 1 went down on the timeline at drag_x */
+	/* Button 1 went down on the timeline at window column drag_x and is
+	 * held (DRAG_ON), or Esc cancelled that drag and its release is still
+	 * to come (DRAG_CANCELLED); motion: the terminal sends motion reports
+	 * (draw_mouse_motion()). */
+	enum { DRAG_NONE, DRAG_ON, DRAG_CANCELLED } drag;
+	int drag_x, motion;
+	FILE *term;                /* what curses draws on; NULL off screen */
 	/* The app's packages the categories use (--app, else the guessed
 	 * one), parsed once from cat_text; and the legend (L). */
 	struct view_glob *cat_app;
@@ -843,6 +849,37 @@ static void ui_range_cancel(struct ui *u)
 	ui_say(u, "range cancelled");
 }
 
+/* Column x of the screen as a column of the timeline window, kept on its
+ * bars: once a drag has begun, going past either end of them (or off the
+ * timeline) takes the time up to that end. */
+static int ui_drag_col(const struct ui *u, int x)
+{
+	x -= getbegx(u->tlw);
+	int lo = u->tlv.bar_x, hi = u->tlv.bar_x + u->tlv.bar_w - 1;
+	return x < lo ? lo : x > hi ? hi : x;
+}
+
+/* The drag is over (released, cancelled, or the terminal handed to an
+ * editor or back to the shell): no shading, no motion reports. */
+static void ui_drag_stop(struct ui *u, int cancelled)
+{
+	u->drag = cancelled && u->drag == DRAG_ON ? DRAG_CANCELLED : DRAG_NONE;
+	tlview_drag_shade(&u->tlv, 0, 0, 0);
+	if (u->motion)
+		u->motion = draw_mouse_motion(u->term, 0);
+}
+
+/* Button 1 went down on the timeline: a drag may begin. Motion reports
+ * are asked for now, so the range shades as it grows. */
+static void ui_drag_start(struct ui *u, int x)
+{
+	u->drag = DRAG_ON;
+	u->drag_x = x;
+	tlview_drag_shade(&u->tlv, 1, x, x);
+	if (!u->motion)
+		u->motion = draw_mouse_motion(u->term, 1);
+}
+
 int ui_poll(struct ui *u)
 {
 	unsigned id;
@@ -1537,6 +1574,7 @@ static void ui_command(struct ui *u)
 static void ui_edit(struct ui *u, const char *path, int64_t line)
 {
 	char msg[sizeof u->msg];
+	ui_drag_stop(u, 0);
 	def_prog_mode();
 	endwin();
 	srcopen_run(path, line, msg, sizeof msg);
@@ -1669,14 +1707,10 @@ static void ui_result(struct ui *u, struct pane *p, enum pane_res r, const struc
  * time dragged over applies as a range step (as v...v does). */
 static void ui_drag_end(struct ui *u, const MEVENT *ev)
 {
-	int y = ev->y, x = ev->x;
 	uint64_t a, b;
-	int on = u->drag_on;
-	u->drag_on = 0;
-	if (!on || !u->tlw || u->overlay.ops || !wenclose(u->tlw, y, x))
-		return;
-	wmouse_trafo(u->tlw, &y, &x, FALSE);
-	if (tlview_drag(&u->tlv, u->drag_x, x, &a, &b) == 0)
+	int x = ui_drag_col(u, ev->x), on = u->drag == DRAG_ON;
+	ui_drag_stop(u, 0);
+	if (on && !u->overlay.ops && tlview_drag(&u->tlv, u->drag_x, x, &a, &b) == 0)
 		ui_range_push(u, a, b);
 }
 
@@ -1687,18 +1721,30 @@ static void ui_mouse(struct ui *u)
 	MEVENT ev;
 	if (getmouse(&ev) != OK || !u->tbw)
 		return;
+	/* Motion with button 1 held, after a press on the timeline: the
+	 * range grows to the pointer's column (other motion is dropped). */
+	if (ev.bstate & REPORT_MOUSE_POSITION) {
+		if (u->drag == DRAG_ON && u->tlw)
+			tlview_drag_shade(&u->tlv, 1, u->drag_x, ui_drag_col(u, ev.x));
+		return;
+	}
 	int wheel = (ev.bstate & BUTTON4_PRESSED) ? -1 : 0;
 #ifdef BUTTON5_PRESSED
 	if (ev.bstate & BUTTON5_PRESSED)
 		wheel = 1;
 #endif
-	/* A release after a press on the timeline ends a drag; one without
-	 * (both reports came in one read, and curses keeps the last) is the
-	 * click whose press went unseen. */
-	if ((ev.bstate & BUTTON1_RELEASED) && u->drag_on) {
-		ui_drag_end(u, &ev);
+	/* A release after a press on the timeline ends a drag (or, after Esc,
+	 * nothing); one without (both reports came in one read, and curses
+	 * keeps the last) is the click whose press went unseen. */
+	if ((ev.bstate & BUTTON1_RELEASED) && u->drag != DRAG_NONE) {
+		if (u->tlw)
+			ui_drag_end(u, &ev);
+		else
+			ui_drag_stop(u, 0);
 		return;
 	}
+	if ((ev.bstate & BUTTON1_PRESSED) && u->drag != DRAG_NONE)
+		ui_drag_stop(u, 0);  /* the last drag's release never came */
 	struct { struct pane *p; WINDOW *w; int tl; } hit[] = {
 		{&u->overlay, u->ovw, 0}, {&u->timeline, u->tlw, 1}, {&u->lower, u->tbw, 0},
 	};
@@ -1709,9 +1755,10 @@ static void ui_mouse(struct ui *u)
 		wmouse_trafo(hit[i].w, &y, &x, FALSE);
 		if (hit[i].p != &u->overlay)
 			u->focus_tl = hit[i].tl;
-		u->drag_on = hit[i].tl && !wheel && (ev.bstate & BUTTON1_PRESSED);
-		u->drag_x = x;
 		hit[i].p->ops->click(hit[i].p->self, y, x, wheel);
+		if (hit[i].tl && !wheel && (ev.bstate & BUTTON1_PRESSED) && x >= u->tlv.bar_x &&
+		    x < u->tlv.bar_x + u->tlv.bar_w)
+			ui_drag_start(u, x);
 		return;
 	}
 }
@@ -1722,10 +1769,17 @@ int ui_key(struct ui *u, int ch)
 	ui_poll(u);
 	u->msg[0] = '\0';
 	if (ch == KEY_RESIZE) {
+		ui_drag_stop(u, 1);  /* its columns no longer mean the same times */
 		ui_layout(u);
 		/* Repaint every cell: output written at the old size may have
 		 * wrapped on the resized terminal, which ncurses cannot know. */
 		clearok(curscr, TRUE);
+		return 0;
+	}
+	/* Esc (or Ctrl-G) while button 1 is held cancels the drag. */
+	if (u->drag == DRAG_ON && keymap_lookup(ch, PANE_TIMELINE) == ACT_RANGE_CANCEL) {
+		ui_drag_stop(u, 1);
+		ui_say(u, "drag cancelled");
 		return 0;
 	}
 	if (u->mode != MODE_KEYS) {
@@ -2058,12 +2112,7 @@ static int ui_term_start(void)
 	 * short delay is enough to tell Esc from the start of a sequence. */
 	set_escdelay(UI_ESCDELAY_MS);
 	curs_set(0);
-	mousemask(BUTTON1_PRESSED | BUTTON1_RELEASED | BUTTON1_CLICKED | BUTTON4_PRESSED
-#ifdef BUTTON5_PRESSED
-	          | BUTTON5_PRESSED
-#endif
-	          , NULL);
-	mouseinterval(0);
+	draw_mouse_init();
 	/* getch() refreshes stdscr when it has changes; do it now, before the
 	 * panes are drawn over it, not after. */
 	refresh();
@@ -2140,7 +2189,9 @@ int ui_run(const char *path, struct trace *tr, const struct ui_opts *o)
 	struct ui *u = getenv("TRACEVIEW_TEST_UI_OOM") ? NULL : ui_new(path, tr, o);
 	if (!u)
 		return ui_fatal(path);
+	u->term = stdout;
 	int status = ui_loop(u);
+	ui_drag_stop(u, 0);  /* motion reports off before curses lets go */
 	ui_free(u);
 	ui_term_stop();
 	return status;
@@ -2154,7 +2205,9 @@ int ui_run_diff(const char *base, const char *next, const struct diff *d,
 	struct ui *u = ui_new_diff(base, next, d, o);
 	if (!u)
 		return ui_fatal(next);
+	u->term = stdout;
 	int status = ui_loop(u);
+	ui_drag_stop(u, 0);  /* motion reports off before curses lets go */
 	ui_free(u);
 	ui_term_stop();
 	return status;
