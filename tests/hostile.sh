@@ -80,9 +80,10 @@ methods = {
     0x1c: (b"com.evil.Esc" + ESC, b"alone" + ESC),
     0x20: (b"android.view.Choreographer", b"doFrame"),
 }
-# The source file field: Csi's holds an OSC and a bidi mark (o shows it
-# when no file matches); the others name Evil.java.
-SRC = {0x4: b"Src" + ESC + b"]0;PWNSRC" + BEL + b"\xe2\x80\xaeX.java"}
+# The source file field: Csi's holds a C1 CSI (as UTF-8 and raw), DEL
+# and a bidi mark, but no byte below 0x20, so o looks for it and names it
+# when no file matches; the others name Evil.java.
+SRC = {0x4: b"Src\xc2\x9b31mC1\x9bRAW\x7fDEL\xe2\x80\xaeX.java"}
 key = b"*version\n3\ndata-file-overflow=false\nclock=dual\nvm=art\n*threads\n"
 for tid, name in threads.items():
     key += b"%d\t" % tid + name + b"\n"
@@ -195,7 +196,7 @@ if kind == "waits":
     want(MAIN, "[2] thr\\x1b]52;c;UFdO\\x07\\xc2\\x9bC1\\x9bRAW\\xffFF")
 if kind == "csv":
     # Csi's source file field.
-    want("Src\\x1b]0;PWNSRC\\x07\\u{202E}X.java")
+    want("Src\\xc2\\x9b31mC1\\x9bRAW\\x7fDEL\\u{202E}X.java")
 if kind in ("text", "csv", "dump", "folded", "difftext", "diffcsv", "difffolded"):
     # textesc_text: \xhh for control bytes and invalid UTF-8, \u{HHHH}
     # for invisible characters.
@@ -351,15 +352,28 @@ for l in C.UTF-8 C.utf8 en_US.UTF-8 en_US.utf8; do
 	fi
 done
 
-# launch NAME ARGS...: traceview ARGS in a 120x40 session; the runner waits
+# The trace under a hostile file name (the header, the : command line),
+# and --src: a directory whose name holds an OSC, with Evil.java (what
+# every method but Csi names as its source) in a subdirectory whose name
+# holds a CSI; o opens it with EDITOR=true and says so on the status line.
+HTRACE=$tmp/$(printf 'h\033]0;PWNFILE\007\342\200\256x').trace
+SRC=$tmp/$(printf 'src\033]0;PWNDIR\007')
+mkdir -p "$SRC/$(printf 'p\033[31mPATH')" && : >"$SRC/$(printf 'p\033[31mPATH')/Evil.java" &&
+	cp "$TRACE" "$HTRACE" || exit 1
+
+# launch NAME ARGS...: traceview ARGS in a 120x40 session, in $tmp (so
+# the trace's name is short on the : line); the runner waits
 # for $tmp/NAME.go, so pipe-pane is attached before traceview writes a byte.
 launch() {
 	name=$1
 	shift
 	{
-		echo "unset LC_ALL LC_CTYPE LC_MESSAGES LANGUAGE NO_COLOR COLORTERM"
+		echo "unset LC_ALL LC_CTYPE LC_MESSAGES LANGUAGE NO_COLOR COLORTERM VISUAL"
+		echo "EDITOR=true; export EDITOR"
+		[ -z "${NO_COLOR_RUN:-}" ] || echo "NO_COLOR=1; export NO_COLOR"
 		echo "TERM=xterm-256color; export TERM"
 		echo "LANG=${UTF:-C}; export LANG"
+		echo "cd '$tmp' || exit 1"
 		echo "while [ ! -e '$tmp/$name.go' ]; do sleep 0.05; done"
 		printf 'exec'
 		for a in "$TRACEVIEW" "$@"; do printf " '%s'" "$a"; done
@@ -398,6 +412,9 @@ has() { grep -F -q -e "$1" "$tmp/screen"; }
 cat >"$tmp/tty.py" <<'EOF'
 import sys
 d = open(sys.argv[1], "rb").read()
+# curses' own palette reset (OSC 104, xterm-256color's oc) when it takes
+# the screen back after the editor: not a name's.
+d = d.replace(b"\x1b]104\x07", b"")
 ascii_only = sys.argv[2] == "1"
 bad = []
 # (The escaped names hold "]0;PWNTITLE" as plain text: look for the ESC.)
@@ -405,7 +422,7 @@ for seq in (b"\x1b]0;", b"PWNTITLE\x07", b"\x1b]52", b"UFdO\x07", b"Csi\x1b",
             b"\x1b[31mRED", b"run\x07", b"Esc\x1b", b"alone\x1b", b"main\x1b",
             b"\x1b[2J\x1b]", b"\xc2\x9b", b"\xc2\x85", b"\t",
             b"\xe2\x80\xae", b"\xe2\x80\x8f", b"\xe2\x80\x8b", b"\xe2\x80\x8d",
-            b"\xef\xbb\xbf", b"\x07"):
+            b"\xef\xbb\xbf", b"\x07", b"\x7fDEL", b"\x1b[31mPATH", b"PWNDIR\x07"):
     if seq in d:
         bad.append("raw %r" % seq)
 t = d.decode("utf-8", "surrogateescape")
@@ -425,11 +442,18 @@ for b in bad:
 sys.exit(1 if bad else 0)
 EOF
 
+# find NAME TEXT: / TEXT Enter, the prompt seen before Enter.
+find() {
+	tm send-keys -t "$1" -l "/$2"
+	wait_for "$1" " /$2 " && tm send-keys -t "$1" Enter
+	wait_gone "$1" " /$2 " >/dev/null
+}
+
 # ui NAME ASCII ARGS...: the walk through the UI; ASCII 1 for --ascii.
 ui() {
 	s=$1 asc=$2
 	shift 2
-	launch "$s" "$@" "$TRACE"
+	launch "$s" --frame=10us --src="$SRC" "$@" "$(basename "$HTRACE")"
 	if ! wait_for "$s" "Calls+Rec"; then
 		bad "$s: traceview starts on the hostile trace"
 		tm kill-session -t "$s" >/dev/null 2>&1
@@ -469,6 +493,45 @@ ui() {
 
 	tm send-keys -t "$s" t
 	wait_for "$s" "all threads" >/dev/null
+	check "$s: the header shows the trace's file name escaped" \
+		has 'h\x1b]0;PWNFILE\x07\u{202E}x.trace'
+	find "$s" Csi
+	tm send-keys -t "$s" :
+	check "$s: : shows the command line (Csi by id), the file name escaped" \
+		wait_for "$s" "--method=0x4 'h\\x1b]0;PWNFILE\\x07\\u{202E}x.trace'"
+	tm send-keys -t "$s" o
+	check "$s: o with no file found names the source field escaped" wait_for "$s" \
+		'no Src\xc2\x9b31mC1\x9bRAW\x7fDEL\u{202E}X.java for com.evil.Csi\x1b[2J\x1b[31mRED under --src='
+	find "$s" Bad
+	tm send-keys -t "$s" o
+	check "$s: o opens the one match; the status line names it escaped" \
+		wait_for "$s" "edited $tmp/src\\x1b]0;PWNDIR\\x07/p\\x1b[31mPATH/Evil.java"
+	find "$s" Osc
+	tm send-keys -t "$s" 5
+	check "$s: 5 lists Osc's calls, its caller Csi.run escaped" \
+		wait_for "$s" 'Csi\x1b[2J\x1b[31mRED.run\x07'
+	check "$s: 5's title names Osc.osc escaped" \
+		has 'Calls of com.evil.Osc\x1b]0;PWNTITLE\x07.osc\x1b]52;c;UFdO\x07'
+	tm send-keys -t "$s" J
+	check "$s: J lists doFrame on the main thread, its name escaped" \
+		wait_for "$s" 'Jank on [1] main\x1b[2J\x1b]0;PWNTITLE\x07'
+	check "$s: J's heaviest path runs through Csi.run and Osc.osc, escaped" \
+		has 'doFrame > com.evil.Csi\x1b[2J\x1b[31mRED.run\x07 > com.evil.Osc\x1b]0;PWN'
+	tm send-keys -t "$s" L
+	if wait_for "$s" "Legend"; then
+		tm send-keys -t "$s" q
+		check "$s: the legend (L) opens and closes" wait_gone "$s" "Legend"
+	else
+		bad "$s: the legend (L) opens"
+	fi
+	tm send-keys -t "$s" 4
+	check "$s: the flame graph (4) names doFrame's frame" wait_for "$s" "doFrame"
+	if [ "$asc" = 1 ]; then
+		check "$s: without colour the timeline draws category letters" \
+			eval 'grep -E -q "^\[1\] main.*(aaa|fff)" "$tmp/screen"'
+	fi
+	tm send-keys -t "$s" 1
+	wait_for "$s" "Calls+Rec" >/dev/null
 	tm send-keys -t "$s" q
 	i=0
 	while [ $i -lt 50 ] && tm has-session -t "$s" 2>/dev/null; do
@@ -493,7 +556,8 @@ else
 	else
 		echo "ok - the UI in UTF-8 # SKIP no UTF-8 locale"
 	fi
-	ui h2 1 --ascii
+	# --ascii without colour: category letters in the timeline's cells.
+	NO_COLOR_RUN=1 ui h2 1 --ascii
 fi
 
 echo "1..$n"

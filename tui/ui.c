@@ -150,6 +150,8 @@ struct ui {
 };
 
 static void ui_say(struct ui *u, const char *s);
+static void ui_bar_text(char *buf, size_t n, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
 static const struct profile *ui_prof_all(const struct ui *u);
 
 /* Set by signal handlers only; read by the key loop. */
@@ -1558,14 +1560,9 @@ static void ui_command(struct ui *u)
 	}
 	if (k < size)
 		snprintf(u->command + k, size - k, " %s", path);
-	/* The message line shows text drawn as it is: keep it printable. */
-	size_t len = strlen(u->command);
-	len = len < sizeof u->msg - 1 ? len : sizeof u->msg - 1;
-	memcpy(u->msg, u->command, len);
-	u->msg[len] = '\0';
-	for (char *c = u->msg; *c; c++)
-		if ((unsigned char)*c < ' ' || *c == 127)
-			*c = '?';
+	/* The message line shows it escaped (the trace's file name may hold
+	 * anything); y copies it as it is. */
+	text_escape(u->command, strlen(u->command), u->ascii, u->msg, sizeof u->msg);
 	u->command_shown = 1;
 }
 
@@ -1573,21 +1570,23 @@ static void ui_command(struct ui *u)
  * it, and the whole screen is drawn again afterwards. */
 static void ui_edit(struct ui *u, const char *path, int64_t line)
 {
-	char msg[sizeof u->msg];
+	char msg[sizeof u->msg], shown[sizeof u->msg];
 	ui_drag_stop(u, 0);
 	def_prog_mode();
 	endwin();
 	srcopen_run(path, line, msg, sizeof msg);
 	reset_prog_mode();
 	clearok(curscr, TRUE);
-	ui_say(u, msg);
+	/* It names the file (a name on disk) and the editor ($EDITOR). */
+	text_escape(msg, strlen(msg), u->ascii, shown, sizeof shown);
+	ui_say(u, shown);
 }
 
 /* o: the selected method's source file, found under --src (srcfind.h);
  * several matches open a choice on the footer. */
 static void ui_open_source(struct ui *u)
 {
-	char msg[sizeof u->msg], cls[200];
+	char msg[sizeof u->msg], cls[96], name[64], src[84];
 	uint32_t m = ui_selected(u);
 	if (!u->src) {
 		ui_say(u, "o opens sources from --src=DIR[:DIR...]: start traceview with it");
@@ -1607,11 +1606,15 @@ static void ui_open_source(struct ui *u)
 		return;
 	}
 	u->found_line = tm->has_line ? tm->line : 0;
+	/* The file name may come from the trace's source field: escaped like
+	 * the class (each cut at a whole character by its buffer). */
 	text_escape(trace_str(u->cur, tm->cls), tm->cls.len, u->ascii, cls, sizeof cls);
+	text_escape(u->found.name, strlen(u->found.name), u->ascii, name, sizeof name);
+	text_escape(u->src, strlen(u->src), u->ascii, src, sizeof src);
 	if (!u->found.n) {
-		snprintf(msg, sizeof msg, "no %.60s for %.90s under --src=%.80s%s", u->found.name[0]
-		         ? u->found.name : "source file", cls, u->src,
-		         u->found.capped ? " (the search stopped at its bound)" : "");
+		ui_bar_text(msg, sizeof msg, "no %s for %s under --src=%s%s",
+		            name[0] ? name : "source file", cls, src,
+		            u->found.capped ? " (the search stopped at its bound)" : "");
 		ui_say(u, msg);
 	} else if (u->found.n == 1) {
 		ui_edit(u, u->found.paths[0], u->found_line);
@@ -1844,9 +1847,6 @@ static void ui_crumbs(const struct ui *u, char *buf, size_t n)
 /* A header or footer line into buf: what does not fit is cut here and
  * by columns when drawn (a plain snprintf would be flagged by gcc's
  * truncation check, which knows nothing of that intent). */
-static void ui_bar_text(char *buf, size_t n, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-
 static void ui_bar_text(char *buf, size_t n, const char *fmt, ...)
 {
 	va_list ap;
