@@ -78,13 +78,19 @@ methods = {
            b"zw\xe2\x80\x8ba\xe2\x80\x8db\xef\xbb\xbfc"),
     0x18: (b"com.evil.Long" + LONG, b"long"),
     0x1c: (b"com.evil.Esc" + ESC, b"alone" + ESC),
+    0x20: (b"android.view.Choreographer", b"doFrame"),
 }
+# The source file field: Csi's holds a C1 CSI (as UTF-8 and raw), DEL
+# and a bidi mark, but no byte below 0x20, so o looks for it and names it
+# when no file matches; the others name Evil.java.
+SRC = {0x4: b"Src\xc2\x9b31mC1\x9bRAW\x7fDEL\xe2\x80\xaeX.java"}
 key = b"*version\n3\ndata-file-overflow=false\nclock=dual\nvm=art\n*threads\n"
 for tid, name in threads.items():
     key += b"%d\t" % tid + name + b"\n"
 key += b"*methods\n"
 for mid, (cls, name) in methods.items():
-    key += b"%#x\t" % mid + cls + b"\t" + name + b"\t()V\tEvil.java\n"
+    key += (b"%#x\t" % mid + cls + b"\t" + name + b"\t()V\t" + SRC.get(mid, b"Evil.java")
+            + b"\n")
 key += b"*end\n"
 head = b"SLOW" + struct.pack("<HHQH", 3, 32, 0, 14) + bytes(14)
 recs = []
@@ -92,20 +98,26 @@ t = [0]
 def rec(tid, mid, action):
     t[0] += 10
     recs.append(struct.pack("<HIII", tid, mid | action, t[0], 2 * t[0]))
-# thread 1: Csi > Osc, Cone; thread 2: Bad > Bidi; thread 3: Long > Esc
+# thread 1 (the main thread for jank: the key's first): Choreographer.doFrame
+# (frame-critical) > Csi > Osc, Cone; thread 2: Bad > Bidi; thread 3:
+# Long > Esc
+rec(1, 0x20, 0)
 for tid, outer, inner in ((1, 0x4, (0x8, 0xc)), (2, 0x10, (0x14,)), (3, 0x18, (0x1c,))):
     rec(tid, outer, 0)
     for m in inner:
         rec(tid, m, 0)
         rec(tid, m, 1)
     rec(tid, outer, 1)
+    if tid == 1:
+        rec(1, 0x20, 1)
 with open(sys.argv[1], "wb") as f:
     f.write(key + head + b"".join(recs))
 
 dec = lambda b: b.decode("utf-8", "replace")
 with open(sys.argv[2], "w") as f:
     json.dump({"threads": {str(k): dec(v) for k, v in threads.items()},
-               "methods": {hex(k): [dec(c), dec(n)] for k, (c, n) in methods.items()}}, f)
+               "methods": {hex(k): [dec(c), dec(n)] for k, (c, n) in methods.items()},
+               "sources": {hex(k): dec(v) for k, v in SRC.items()}}, f)
 EOF
 TRACE=$tmp/hostile.trace
 if ! python3 "$tmp/gen.py" "$TRACE" "$tmp/names.json"; then
@@ -160,6 +172,31 @@ def want(*subs):
             err("missing %r" % s)
 
 LONG = "L" * 3000
+CSI_RUN = "com.evil.Csi\\x1b[2J\\x1b[31mRED.run\\x07"
+OSC_OSC = "com.evil.Osc\\x1b]0;PWNTITLE\\x07.osc\\x1b]52;c;UFdO\\x07"
+MAIN = "main\\x1b[2J\\x1b]0;PWNTITLE\\x07\\x09T"
+if kind in ("calls", "viewcalls", "callsname"):
+    # Osc's one call: its caller, Csi.run, in the caller column.
+    want(CSI_RUN)
+if kind == "viewcalls":
+    want("Calls of " + OSC_OSC)
+if kind == "callsname":
+    want("Calls of com.evil.Csi\\x1b[2J\\x1b[31mRED.run\\x07")
+if kind in ("jank", "viewjank"):
+    # doFrame on the main thread (its name escaped), its heaviest path
+    # through Csi.run to Osc.osc.
+    want(MAIN, "android.view.Choreographer.doFrame > " + CSI_RUN + " > " + OSC_OSC)
+if kind == "viewtree":
+    # The hottest path open: doFrame > Csi.run > Osc.osc and Cone.
+    want(CSI_RUN, OSC_OSC, "com.evil.Cone\\xc2\\x9bx\\xc2\\x85y\\x9bz.cone")
+if kind in ("tree", "waits"):
+    want(CSI_RUN, OSC_OSC, "com.evil.Bidi\\u{202E}gnp.exe\\u{200F}.zw\\u{200B}a",
+         "com.evil.Esc\\x1b.alone\\x1b")
+if kind == "waits":
+    want(MAIN, "[2] thr\\x1b]52;c;UFdO\\x07\\xc2\\x9bC1\\x9bRAW\\xffFF")
+if kind == "csv":
+    # Csi's source file field.
+    want("Src\\xc2\\x9b31mC1\\x9bRAW\\x7fDEL\\u{202E}X.java")
 if kind in ("text", "csv", "dump", "folded", "difftext", "diffcsv", "difffolded"):
     # textesc_text: \xhh for control bytes and invalid UTF-8, \u{HHHH}
     # for invisible characters.
@@ -176,7 +213,8 @@ if kind in ("text", "csv", "dump", "folded", "difftext", "diffcsv", "difffolded"
         want("main\\x1b[2J\\x1b]0;PWNTITLE\\x07\\x09TAB",
              "thr\\x1b]52;c;UFdO\\x07\\xc2\\x9bC1\\x9bRAW\\xffFF",
              "\\u{202E}RLO\\u{200F}RLM\\u{200B}ZWSP\\u{200D}ZWJ\\u{FEFF}BOM")
-elif kind in ("json", "chrome", "speedscope", "diffjson"):
+elif kind in ("json", "chrome", "speedscope", "diffjson", "treejson", "jankjson",
+              "callsjson", "waitsjson"):
     try:
         doc = json.loads(text)
     except ValueError as e:
@@ -210,7 +248,33 @@ elif kind in ("json", "chrome", "speedscope", "diffjson"):
         for tid, name in names["threads"].items():
             if "[%s] %s" % (tid, name) not in pnames:
                 err("no profile [%s] %r" % (tid, name))
-    if "\\u202e" not in text.lower():
+    if kind == "treejson" and doc is not None:
+        # Every node: its exact names, and wait = wall - cpu (incl, excl).
+        stack, seen = [doc["root"]], set()
+        while stack:
+            nd = stack.pop()
+            stack.extend(nd["children"])
+            for w, a, b in (("incl_wait_usec", "incl_wall_usec", "incl_cpu_usec"),
+                            ("excl_wait_usec", "excl_wall_usec", "excl_cpu_usec")):
+                if nd.get(w) != nd[a] - nd[b]:
+                    err("node %s: %s %r, wall - cpu %d" % (nd["id"], w, nd.get(w),
+                                                           nd[a] - nd[b]))
+            if nd["id"] in names["methods"]:
+                seen.add(nd["id"])
+                if [nd["class"], nd["name"]] != names["methods"][nd["id"]]:
+                    err("node %s: %r" % (nd["id"], [nd["class"], nd["name"]]))
+        if seen != set(names["methods"]):
+            err("tree nodes %s, expected %s" % (sorted(seen), sorted(names["methods"])))
+    if kind == "jankjson" and doc is not None:
+        if [c["path"] for c in doc["calls"]] != [["0x20", "0x4", "0x8"]]:
+            err("jank paths %r" % [c["path"] for c in doc["calls"]])
+    if kind == "callsjson" and doc is not None:
+        if [c["caller"] for c in doc["calls"]] != ["0x4"]:
+            err("callers %r" % [c["caller"] for c in doc["calls"]])
+    if kind == "waitsjson" and doc is not None:
+        if sum(len(t["calls"]) for t in doc["threads"]) == 0:
+            err("no waits listed")
+    if kind not in ("jankjson", "callsjson", "waitsjson") and "\\u202e" not in text.lower():
         err("U+202E is not \\u-escaped")
 for e in errors[:8]:
     print("#   " + kind + ": " + e)
@@ -240,6 +304,23 @@ out difftext --diff "$TRACE" "$TRACE"
 out diffcsv --diff --format=csv "$TRACE" "$TRACE"
 out diffjson --diff --format=json "$TRACE" "$TRACE"
 out difffolded --diff --format=folded "$TRACE" "$TRACE"
+# The call tree (tree-json with its wait fields), waits, every call of a
+# method (Osc: its caller is Csi), the jank (doFrame's heaviest path runs
+# through Csi to Osc) and the panes --view prints.
+out tree --format=tree "$TRACE"
+out treejson --format=tree-json "$TRACE"
+out waits --format=waits --min-wait=1us "$TRACE"
+out waitsjson --format=waits-json --min-wait=1us "$TRACE"
+out calls --format=calls --method=0x8 "$TRACE"
+out callsname --format=calls --method="$(printf 'com.evil.Csi\033[2J\033[31mRED.run\007')" "$TRACE"
+out callscsv --format=calls-csv --method=0x8 "$TRACE"
+out callsjson --format=calls-json --method=0x8 "$TRACE"
+out jank --format=jank --frame=10us "$TRACE"
+out jankjson --format=jank-json --frame=10us "$TRACE"
+out viewtable --view=table --width=200 "$TRACE"
+out viewtree --view=tree --width=300 "$TRACE"
+out viewcalls --view=calls --method=0x8 --width=200 "$TRACE"
+out viewjank --view=jank --frame=10us --width=300 "$TRACE"
 # With --per-thread the thread names become frames too.
 if "$TRACEVIEW" --format=folded --per-thread "$TRACE" >"$tmp/pt.out" 2>/dev/null; then
 	check "folded --per-thread: thread frames escaped" python3 -c '
@@ -271,15 +352,28 @@ for l in C.UTF-8 C.utf8 en_US.UTF-8 en_US.utf8; do
 	fi
 done
 
-# launch NAME ARGS...: traceview ARGS in a 120x40 session; the runner waits
+# The trace under a hostile file name (the header, the : command line),
+# and --src: a directory whose name holds an OSC, with Evil.java (what
+# every method but Csi names as its source) in a subdirectory whose name
+# holds a CSI; o opens it with EDITOR=true and says so on the status line.
+HTRACE=$tmp/$(printf 'h\033]0;PWNFILE\007\342\200\256x').trace
+SRC=$tmp/$(printf 'src\033]0;PWNDIR\007')
+mkdir -p "$SRC/$(printf 'p\033[31mPATH')" && : >"$SRC/$(printf 'p\033[31mPATH')/Evil.java" &&
+	cp "$TRACE" "$HTRACE" || exit 1
+
+# launch NAME ARGS...: traceview ARGS in a 120x40 session, in $tmp (so
+# the trace's name is short on the : line); the runner waits
 # for $tmp/NAME.go, so pipe-pane is attached before traceview writes a byte.
 launch() {
 	name=$1
 	shift
 	{
-		echo "unset LC_ALL LC_CTYPE LC_MESSAGES LANGUAGE NO_COLOR COLORTERM"
+		echo "unset LC_ALL LC_CTYPE LC_MESSAGES LANGUAGE NO_COLOR COLORTERM VISUAL"
+		echo "EDITOR=true; export EDITOR"
+		[ -z "${NO_COLOR_RUN:-}" ] || echo "NO_COLOR=1; export NO_COLOR"
 		echo "TERM=xterm-256color; export TERM"
 		echo "LANG=${UTF:-C}; export LANG"
+		echo "cd '$tmp' || exit 1"
 		echo "while [ ! -e '$tmp/$name.go' ]; do sleep 0.05; done"
 		printf 'exec'
 		for a in "$TRACEVIEW" "$@"; do printf " '%s'" "$a"; done
@@ -318,6 +412,9 @@ has() { grep -F -q -e "$1" "$tmp/screen"; }
 cat >"$tmp/tty.py" <<'EOF'
 import sys
 d = open(sys.argv[1], "rb").read()
+# curses' own palette reset (OSC 104, xterm-256color's oc) when it takes
+# the screen back after the editor: not a name's.
+d = d.replace(b"\x1b]104\x07", b"")
 ascii_only = sys.argv[2] == "1"
 bad = []
 # (The escaped names hold "]0;PWNTITLE" as plain text: look for the ESC.)
@@ -325,7 +422,7 @@ for seq in (b"\x1b]0;", b"PWNTITLE\x07", b"\x1b]52", b"UFdO\x07", b"Csi\x1b",
             b"\x1b[31mRED", b"run\x07", b"Esc\x1b", b"alone\x1b", b"main\x1b",
             b"\x1b[2J\x1b]", b"\xc2\x9b", b"\xc2\x85", b"\t",
             b"\xe2\x80\xae", b"\xe2\x80\x8f", b"\xe2\x80\x8b", b"\xe2\x80\x8d",
-            b"\xef\xbb\xbf", b"\x07"):
+            b"\xef\xbb\xbf", b"\x07", b"\x7fDEL", b"\x1b[31mPATH", b"PWNDIR\x07"):
     if seq in d:
         bad.append("raw %r" % seq)
 t = d.decode("utf-8", "surrogateescape")
@@ -345,11 +442,18 @@ for b in bad:
 sys.exit(1 if bad else 0)
 EOF
 
+# find NAME TEXT: / TEXT Enter, the prompt seen before Enter.
+find() {
+	tm send-keys -t "$1" -l "/$2"
+	wait_for "$1" " /$2 " && tm send-keys -t "$1" Enter
+	wait_gone "$1" " /$2 " >/dev/null
+}
+
 # ui NAME ASCII ARGS...: the walk through the UI; ASCII 1 for --ascii.
 ui() {
 	s=$1 asc=$2
 	shift 2
-	launch "$s" "$@" "$TRACE"
+	launch "$s" --frame=10us --src="$SRC" "$@" "$(basename "$HTRACE")"
 	if ! wait_for "$s" "Calls+Rec"; then
 		bad "$s: traceview starts on the hostile trace"
 		tm kill-session -t "$s" >/dev/null 2>&1
@@ -389,6 +493,45 @@ ui() {
 
 	tm send-keys -t "$s" t
 	wait_for "$s" "all threads" >/dev/null
+	check "$s: the header shows the trace's file name escaped" \
+		has 'h\x1b]0;PWNFILE\x07\u{202E}x.trace'
+	find "$s" Csi
+	tm send-keys -t "$s" :
+	check "$s: : shows the command line (Csi by id), the file name escaped" \
+		wait_for "$s" "--method=0x4 'h\\x1b]0;PWNFILE\\x07\\u{202E}x.trace'"
+	tm send-keys -t "$s" o
+	check "$s: o with no file found names the source field escaped" wait_for "$s" \
+		'no Src\xc2\x9b31mC1\x9bRAW\x7fDEL\u{202E}X.java for com.evil.Csi\x1b[2J\x1b[31mRED under --src='
+	find "$s" Bad
+	tm send-keys -t "$s" o
+	check "$s: o opens the one match; the status line names it escaped" \
+		wait_for "$s" "edited $tmp/src\\x1b]0;PWNDIR\\x07/p\\x1b[31mPATH/Evil.java"
+	find "$s" Osc
+	tm send-keys -t "$s" 5
+	check "$s: 5 lists Osc's calls, its caller Csi.run escaped" \
+		wait_for "$s" 'Csi\x1b[2J\x1b[31mRED.run\x07'
+	check "$s: 5's title names Osc.osc escaped" \
+		has 'Calls of com.evil.Osc\x1b]0;PWNTITLE\x07.osc\x1b]52;c;UFdO\x07'
+	tm send-keys -t "$s" J
+	check "$s: J lists doFrame on the main thread, its name escaped" \
+		wait_for "$s" 'Jank on [1] main\x1b[2J\x1b]0;PWNTITLE\x07'
+	check "$s: J's heaviest path runs through Csi.run and Osc.osc, escaped" \
+		has 'doFrame > com.evil.Csi\x1b[2J\x1b[31mRED.run\x07 > com.evil.Osc\x1b]0;PWN'
+	tm send-keys -t "$s" L
+	if wait_for "$s" "Legend"; then
+		tm send-keys -t "$s" q
+		check "$s: the legend (L) opens and closes" wait_gone "$s" "Legend"
+	else
+		bad "$s: the legend (L) opens"
+	fi
+	tm send-keys -t "$s" 4
+	check "$s: the flame graph (4) names doFrame's frame" wait_for "$s" "doFrame"
+	if [ "$asc" = 1 ]; then
+		check "$s: without colour the timeline draws category letters" \
+			eval 'grep -E -q "^\[1\] main.*(aaa|fff)" "$tmp/screen"'
+	fi
+	tm send-keys -t "$s" 1
+	wait_for "$s" "Calls+Rec" >/dev/null
 	tm send-keys -t "$s" q
 	i=0
 	while [ $i -lt 50 ] && tm has-session -t "$s" 2>/dev/null; do
@@ -413,7 +556,8 @@ else
 	else
 		echo "ok - the UI in UTF-8 # SKIP no UTF-8 locale"
 	fi
-	ui h2 1 --ascii
+	# --ascii without colour: category letters in the timeline's cells.
+	NO_COLOR_RUN=1 ui h2 1 --ascii
 fi
 
 echo "1..$n"

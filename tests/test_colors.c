@@ -28,6 +28,7 @@
 #include "category.h"
 #include "chart.h"
 #include "color.h"
+#include "draw.h"
 #include "profile.h"
 #include "testutil.h"
 #include "timeline.h"
@@ -442,6 +443,101 @@ static void test_drag(void **state)
 	fx_close(f);
 }
 
+/* The ruler's bar columns [x0, x1] in reverse video, the others not (x0
+ * > x1: none); underlined where under is 1 (the range in force). */
+static void expect_ruler(int ruler, int x0, int x1, int under)
+{
+	for (int x = 0; x < 100; x++) {
+		attr_t a = cell_at(curscr, ruler, BAR_X + x).a;
+		int in = x >= x0 && x <= x1;
+		if (!(a & A_REVERSE) != !in || !(a & A_UNDERLINE) != !(in && under))
+			fail_msg("ruler column %d: reverse %d underline %d; want shaded %d..%d", x,
+			         !!(a & A_REVERSE), !!(a & A_UNDERLINE), x0, x1);
+	}
+}
+
+/* Motion with the button held shades the span from the press's column to
+ * the pointer's on the ruler, as v does, before anything applies: 10..20,
+ * then 10..29; the release at 29 applies 100..300 µs (wall 200 µs), now
+ * the range in force. Esc cancels a drag (50 back to the name area,
+ * shaded 0..50): no shading, and its release applies nothing and moves
+ * no cursor. Motion without a press shades nothing. */
+static void test_drag_live(void **state)
+{
+	(void)state;
+	struct fx *f = fx_open("xterm-256color", 1, 0);
+	ui_open(f, NULL, 0);
+	mousemask(BUTTON1_PRESSED | BUTTON1_RELEASED | REPORT_MOUSE_POSITION, NULL);
+	int my = scr_row_with("[1] main"), ruler = my - 1;
+	assert_true(ruler > 0);
+	expect_ruler(ruler, 1, 0, 0);
+	mouse(f, my, BAR_X + 40, REPORT_MOUSE_POSITION);
+	expect_ruler(ruler, 1, 0, 0);
+	mouse(f, my, BAR_X + 10, BUTTON1_PRESSED);
+	expect_ruler(ruler, 1, 0, 0);  /* one column: a click so far */
+	mouse(f, my, BAR_X + 20, REPORT_MOUSE_POSITION);
+	expect_ruler(ruler, 10, 20, 0);
+	mouse(f, my + 3, BAR_X + 29, REPORT_MOUSE_POSITION);  /* off the row: the column counts */
+	expect_ruler(ruler, 10, 29, 0);
+	assert_int_equal(ui_profile(f->u)->top_incl[TV_WALL], 1000);
+	mouse(f, my, BAR_X + 29, BUTTON1_RELEASED);
+	ui_wait(f);
+	assert_true(scr_row_with("100us..300us") == 0);
+	assert_int_equal(ui_profile(f->u)->top_incl[TV_WALL], 200);
+	expect_ruler(ruler, 10, 29, 1);
+	key(f, 'u');
+	ui_wait(f);
+	assert_int_equal(ui_profile(f->u)->top_incl[TV_WALL], 1000);
+	/* Backwards, past the bars' left end: shaded from their first column. */
+	mouse(f, my, BAR_X + 50, BUTTON1_PRESSED);
+	int st = scr_row_with(" cursor ");
+	char before[2048], after[2048];
+	scr_row(st, before, sizeof before);
+	mouse(f, my, 5, REPORT_MOUSE_POSITION);
+	expect_ruler(ruler, 0, 50, 0);
+	key(f, 27);
+	expect_ruler(ruler, 1, 0, 0);
+	assert_true(scr_row_with("drag cancelled") >= 0);
+	mouse(f, my, BAR_X + 70, REPORT_MOUSE_POSITION);
+	expect_ruler(ruler, 1, 0, 0);
+	mouse(f, my, BAR_X + 70, BUTTON1_RELEASED);
+	ui_wait(f);
+	assert_int_equal(ui_profile(f->u)->top_incl[TV_WALL], 1000);
+	assert_int_equal(scr_row_with(".."), -1);
+	scr_row(st, after, sizeof after);
+	assert_string_equal(before, after);
+	fx_close(f);
+}
+
+/* Motion reports: mode 1002 written to the stream given, only where the
+ * terminal speaks xterm's mouse protocol and only when asked for; off
+ * goes back through curses (nothing on the stream). */
+static void test_mouse_mode(void **state)
+{
+	(void)state;
+	const char *terms[] = {"xterm-256color", "vt100"};
+	for (int i = 0; i < 2; i++) {
+		FILE *o = fopen("/dev/null", "w"), *in = fopen("/dev/null", "r"), *t = tmpfile();
+		assert_non_null(t);
+		SCREEN *sc = newterm(terms[i], o, in);
+		assert_non_null(sc);
+		set_term(sc);
+		assert_int_equal(draw_mouse_motion(NULL, 1), 0);
+		assert_int_equal(draw_mouse_motion(t, 1), i == 0);
+		assert_int_equal(draw_mouse_motion(t, 0), 0);
+		char buf[64] = "";
+		rewind(t);
+		size_t n = fread(buf, 1, sizeof buf - 1, t);
+		buf[n] = '\0';
+		assert_string_equal(buf, i == 0 ? "\033[?1002h" : "");
+		endwin();
+		delscreen(sc);
+		fclose(t);
+		fclose(o);
+		fclose(in);
+	}
+}
+
 /* The flame graph (4): View.draw's frame in framework's colour, run's in
  * app's; K gives them method colours, K again categories. */
 static void test_flame_categories(void **state)
@@ -478,6 +574,8 @@ int main(void)
 		cmocka_unit_test(test_legend_and_toggle),
 		cmocka_unit_test(test_range_shading),
 		cmocka_unit_test(test_drag),
+		cmocka_unit_test(test_drag_live),
+		cmocka_unit_test(test_mouse_mode),
 		cmocka_unit_test(test_flame_categories),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -359,21 +359,100 @@ check "timeline: [56] UmsAgent off CPU: light shades in a category's colour" \
 # A mouse drag along the timeline (button 1 down in one column, up in
 # another, sent apart as a hand does, in xterm's SGR mouse reports) applies
 # the time between as a range step, shaded on the ruler (reverse video
-# and underline); u undoes it.
+# and underline); u undoes it. While the button is held the program asks
+# for motion reports (button-event tracking, xterm's mode 1002, which
+# tmux shows as mouse_button_flag) and shades the growing span on the
+# ruler in reverse video, not underlined, before anything applies; the
+# release puts back tracking of presses only. Esc cancels a drag.
 mouse_sgr() { tm send-keys -t "$1" -l "$(printf '\033[<%d;%d;%d%s' "$2" "$3" "$4" "$5")"; }
+mouse_flags() { tm display-message -p -t "$1" '#{mouse_standard_flag}#{mouse_button_flag}#{mouse_all_flag}'; }
+# rev_span NAME ROW: "FIRST LAST", the 0-based columns of the first and
+# last reverse-video cells of a screen row (nothing when there are none;
+# every character one column wide, as on the ruler).
+rev_span() {
+	tm capture-pane -p -e -t "$1" -S "$2" -E "$2" 2>/dev/null | awk '{
+		s = $0; col = 0; rev = 0; first = -1; last = -1
+		while (length(s) > 0) {
+			if (match(s, /^\033\[[0-9;:]*m/)) {
+				k = split(substr(s, 3, RLENGTH - 3), a, /[;:]/)
+				if (k == 0) rev = 0
+				for (i = 1; i <= k; i++) {
+					c = a[i] + 0
+					if ((c == 38 || c == 48) && a[i + 1] == 5) i += 2
+					else if ((c == 38 || c == 48) && a[i + 1] == 2) i += 4
+					else if (c == 0) rev = 0
+					else if (c == 7) rev = 1
+					else if (c == 27) rev = 0
+				}
+				s = substr(s, RLENGTH + 1)
+				continue
+			}
+			ch = substr(s, 1, 1)
+			s = substr(s, 2)
+			if (ch >= "\200" && ch < "\300")
+				continue  # a UTF-8 continuation byte: same column
+			if (rev) { if (first < 0) first = col; last = col }
+			col++
+		}
+		if (first >= 0) print first, last
+	}'
+}
+span_is() { [ "$(rev_span "$1" "$2")" = "$3" ]; }
+wait_span() { # wait_span NAME ROW "FIRST LAST" (or "" for none)
+	i=0
+	while [ $i -lt 100 ]; do
+		span_is "$@" && return 0
+		sleep 0.1
+		i=$((i + 1))
+	done
+	echo "#   ruler reverse span: '$(rev_span "$1" "$2")', want '$3'"
+	return 1
+}
+crumb_re="[0-9.]+[mu]?s[.][.][0-9.]+[mu]?s"
 tm capture-pane -p -t s1 >"$tmp/screen"
 mr=$(row_of "^\[1\] main ")
 if [ -n "$mr" ]; then
+	check "timeline: presses and releases only are tracked before a drag (mode 1000)" \
+		eval '[ "$(mouse_flags s1)" = 100 ]'
+	check "timeline: no range shaded on the ruler before the drag" span_is s1 $((mr - 1)) ""
 	mouse_sgr s1 0 60 $((mr + 1)) M
-	sleep 0.3
+	check "timeline: a press on the bars asks for motion while held (mode 1002)" \
+		eval 'i=0; while [ "$(mouse_flags s1)" != 010 ] && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
+		      [ "$(mouse_flags s1)" = 010 ]'
+	mouse_sgr s1 32 70 $((mr + 1)) M
+	check "timeline: motion to column 70 shades columns 60..70 of the ruler" \
+		wait_span s1 $((mr - 1)) "59 69"
+	mouse_sgr s1 32 80 $((mr + 3)) M
+	check "timeline: motion on to column 80 (another row) grows the shading to 60..80" \
+		wait_span s1 $((mr - 1)) "59 79"
+	check "timeline: the growing span is reverse video, not underlined (not applied yet)" \
+		eval 'sgr s1 $((mr - 1)) && sgr_has a=7 && ! sgr_has a=4'
+	tm capture-pane -p -t s1 >"$tmp/screen"
+	check "timeline: nothing applies before the release" eval '! has_re "$crumb_re"'
 	mouse_sgr s1 0 80 $((mr + 1)) m
 	check "timeline: a drag applies a range step (its crumb in the header)" \
-		wait_re s1 "[0-9.]+[mu]?s[.][.][0-9.]+[mu]?s"
+		wait_re s1 "$crumb_re"
 	check "timeline: the range in force is shaded on the ruler" \
 		eval 'sgr s1 1 && sgr_has a=7 && sgr_has a=4'
+	check "timeline: the range in force covers the dragged columns 60..80" \
+		wait_span s1 $((mr - 1)) "59 79"
+	check "timeline: the release puts back tracking of presses only" \
+		eval '[ "$(mouse_flags s1)" = 100 ]'
 	keys s1 u
 	check "timeline: u undoes the dragged range" \
-		eval 'wait_cond s1 eval "! has_re \"[0-9.]+[mu]?s[.][.][0-9.]+[mu]?s\""'
+		eval 'wait_cond s1 eval "! has_re \"$crumb_re\""'
+	mouse_sgr s1 0 60 $((mr + 1)) M
+	sleep 0.2
+	mouse_sgr s1 32 90 $((mr + 1)) M
+	check "timeline: a second drag shades 60..90" wait_span s1 $((mr - 1)) "59 89"
+	keys s1 Escape
+	check "timeline: Esc cancels the drag (said on the status line)" wait_for s1 "drag cancelled"
+	check "timeline: the cancelled drag's shading is gone" span_is s1 $((mr - 1)) ""
+	check "timeline: Esc stops the motion reports" eval '[ "$(mouse_flags s1)" = 100 ]'
+	mouse_sgr s1 0 90 $((mr + 1)) m
+	sleep 0.3
+	tm capture-pane -p -t s1 >"$tmp/screen"
+	check "timeline: the cancelled drag's release applies nothing" eval '! has_re "$crumb_re"'
 else
 	bad "timeline: [1] main's row for the drag"
 fi

@@ -2,6 +2,7 @@
 #include "draw.h"
 
 #include <string.h>
+#include <term.h>
 
 #include "text.h"
 
@@ -119,6 +120,35 @@ void draw_bar(WINDOW *win, const char *g, attr_t a, int n)
 void draw_no_erase(WINDOW *win)
 {
 	wbkgdset(win, ' ' | DRAW_NO_ERASE);
+}
+
+void draw_mouse_init(void)
+{
+	mousemask(BUTTON1_PRESSED | BUTTON1_RELEASED | BUTTON1_CLICKED | BUTTON4_PRESSED
+#ifdef BUTTON5_PRESSED
+	          | BUTTON5_PRESSED
+#endif
+	          | REPORT_MOUSE_POSITION, NULL);
+	mouseinterval(0);
+}
+
+int draw_mouse_motion(FILE *term, int on)
+{
+	/* ncurses 6.4 writes the same mode (1000) with or without
+	 * REPORT_MOUSE_POSITION in the mask, on xterm and under tmux alike:
+	 * motion has to be asked for here. 1002 replaces 1000 while held and
+	 * the mask's mode (from curses, as at start) replaces 1002 again. */
+	const char *k = tigetstr("kmous");
+	if (!on) {
+		draw_mouse_init();
+		return 0;
+	}
+	if (!term || k == NULL || k == (char *)-1 || strncmp(k, "\033[", 2) != 0)
+		return 0;
+	/* Curses' output is flushed at the end of each frame: these bytes
+	 * cannot land inside one. */
+	fputs("\033[?1002h", term);
+	return fflush(term) == 0;
 }
 
 int draw_wrapped(WINDOW *win, int y, int rows, const char *s, attr_t a, int ascii)

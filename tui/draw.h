@@ -10,6 +10,7 @@
 #define TV_DRAW_H
 
 #include <curses.h>
+#include <stdio.h>
 
 enum draw_sym {
 	SYM_ELLIPSIS,    /* a cut text */
@@ -76,5 +77,21 @@ void draw_bar(WINDOW *win, const char *g, attr_t a, int n);
  * cell of win then carries an invisible attribute that makes curses write
  * blanks as blanks. */
 void draw_no_erase(WINDOW *win);
+
+/* The mouse reports the UI asks curses for: button 1's presses, releases
+ * and clicks, the wheel, and motion (which curses only reports once
+ * draw_mouse_motion() has the terminal send it). */
+void draw_mouse_init(void);
+
+/* Motion reports while a button is held (on 1: xterm's button-event
+ * tracking, mode 1002, written to term, the stream curses draws on), or
+ * presses and releases only (on 0: the mode curses itself sets, restored
+ * by asking curses for the mask again). Curses has no call for 1002 (its
+ * mouse string only switches reports on and off, and putp() writes to
+ * stdout whatever the screen), so this is the one place that writes a
+ * mouse mode, between frames, and only to a terminal with xterm's mouse
+ * protocol; term NULL (drawing off screen) writes nothing. Returns 1 when
+ * motion reports are now on, else 0. */
+int draw_mouse_motion(FILE *term, int on);
 
 #endif

@@ -226,10 +226,21 @@ void tlview_scope_range(struct tlview *v, int on, uint64_t a, uint64_t b)
 	v->scope_b = b;
 }
 
-/* Absolute time of the left edge of bar column x. */
+static int tlv_col_of(const struct tlview *v, uint64_t t);
+
+/* Absolute time of the left edge of bar column x: the first time drawn
+ * in it (tlv_col_of() rounds down), so a range from here to the left edge
+ * of column x1 + 1 is shaded over columns x..x1 exactly once applied. */
 static uint64_t tlv_time_of(const struct tlview *v, int x)
 {
-	return v->t0 + (uint64_t)((double)(v->t1 - v->t0) * x / v->bar_w);
+	if (x >= v->bar_w)
+		return v->t1;
+	uint64_t t = v->t0 + (uint64_t)((double)(v->t1 - v->t0) * x / v->bar_w);
+	while (t < v->t1 && tlv_col_of(v, t) < x)
+		t++;
+	while (t > v->t0 && tlv_col_of(v, t - 1) >= x)
+		t--;
+	return t;
 }
 
 int tlview_drag(const struct tlview *v, int x0, int x1, uint64_t *a, uint64_t *b)
@@ -246,6 +257,13 @@ int tlview_drag(const struct tlview *v, int x0, int x1, uint64_t *a, uint64_t *b
 	*a = tlv_time_of(v, x0 - v->bar_x);
 	*b = tlv_time_of(v, x1 - v->bar_x + 1);
 	return 0;
+}
+
+void tlview_drag_shade(struct tlview *v, int on, int x0, int x1)
+{
+	v->drag_on = on;
+	v->drag_x0 = x0;
+	v->drag_x1 = x1;
 }
 
 int tlview_cursor_call(const struct tlview *v, uint64_t *start, uint64_t *end)
@@ -355,6 +373,21 @@ static void tlv_draw_range(const struct tlview *v, WINDOW *win, const struct col
 	         (short)PAIR_NUMBER((int)at), NULL);
 }
 
+/* A drag in progress: the ruler's cells it would apply in reverse video,
+ * as for v. The columns are the bars' as last drawn, which is what the
+ * release applies too. */
+static void tlv_draw_drag(const struct tlview *v, WINDOW *win, const struct color *c)
+{
+	uint64_t a, b;
+	if (!v->drag_on || tlview_drag(v, v->drag_x0, v->drag_x1, &a, &b) < 0)
+		return;
+	int x0 = v->drag_x0 < v->drag_x1 ? v->drag_x0 : v->drag_x1;
+	int x1 = v->drag_x0 < v->drag_x1 ? v->drag_x1 : v->drag_x0;
+	attr_t at = c->role[ROLE_TITLE];
+	mvwchgat(win, 0, x0, x1 - x0 + 1, (at & ~A_COLOR) | A_REVERSE, (short)PAIR_NUMBER((int)at),
+	         NULL);
+}
+
 /* Columns [*x0, *x1] of the bars inside [a, b) (clipped to the view);
  * -1 when none is. */
 static int tlv_cols(const struct tlview *v, uint64_t a, uint64_t b, int *x0, int *x1)
@@ -411,6 +444,7 @@ static void tlv_draw_ruler(struct tlview *v, WINDOW *win, const struct color *c)
 	wattrset(win, A_NORMAL);
 	tlv_draw_scope(v, win, c);
 	tlv_draw_range(v, win, c);
+	tlv_draw_drag(v, win, c);
 }
 
 /* The cells and marks of thread row idx for the current view, computed

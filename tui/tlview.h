@@ -41,6 +41,8 @@ struct tlview {
 	int bar_x, bar_w;        /* set by the last draw */
 	int range_on;            /* a range grows from range_a to the cursor */
 	uint64_t range_a;
+	int drag_on;             /* a drag grows from window column drag_x0 to drag_x1 */
+	int drag_x0, drag_x1;
 	int scope_on;            /* the range steps in force: [scope_a, scope_b) */
 	uint64_t scope_a, scope_b;
 	struct catmap cats;      /* the loaded trace's methods' categories */
@@ -95,6 +97,10 @@ void tlview_scope_range(struct tlview *v, int on, uint64_t a, uint64_t b);
  * right edge of the rightmost; -1 when either end is outside the bars or
  * both are in one column (a click). */
 int tlview_drag(const struct tlview *v, int x0, int x1, uint64_t *a, uint64_t *b);
+/* Shade the ruler over what a drag from window column x0 to x1 would
+ * apply (tlview_drag(): nothing while both are in one column) while the
+ * button is held (on 1), or stop (on 0). */
+void tlview_drag_shade(struct tlview *v, int on, int x0, int x1);
 /* The call under the cursor (innermost, current thread): its start and
  * end; 0, or -1 when there is none. */
 int tlview_cursor_call(const struct tlview *v, uint64_t *start, uint64_t *end);

@@ -83,7 +83,13 @@ struct ui {
 	char app_text[256];
 	int range_on;              /* v pressed once: a range grows from range_a */
 	uint64_t range_a;
-	int drag_on, drag_x;       /* button 1 went down on the timeline at drag_x */
+	/* Button 1 went down on the timeline at window column drag_x and is
+	 * held (DRAG_ON), or Esc cancelled that drag and its release is still
+	 * to come (DRAG_CANCELLED); motion: the terminal sends motion reports
+	 * (draw_mouse_motion()). */
+	enum { DRAG_NONE, DRAG_ON, DRAG_CANCELLED } drag;
+	int drag_x, motion;
+	FILE *term;                /* what curses draws on; NULL off screen */
 	/* The app's packages the categories use (--app, else the guessed
 	 * one), parsed once from cat_text; and the legend (L). */
 	struct view_glob *cat_app;
@@ -144,6 +150,8 @@ struct ui {
 };
 
 static void ui_say(struct ui *u, const char *s);
+static void ui_bar_text(char *buf, size_t n, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
 static const struct profile *ui_prof_all(const struct ui *u);
 
 /* Set by signal handlers only; read by the key loop. */
@@ -847,6 +855,37 @@ static void ui_range_cancel(struct ui *u)
 	ui_say(u, "range cancelled");
 }
 
+/* Column x of the screen as a column of the timeline window, kept on its
+ * bars: once a drag has begun, going past either end of them (or off the
+ * timeline) takes the time up to that end. */
+static int ui_drag_col(const struct ui *u, int x)
+{
+	x -= getbegx(u->tlw);
+	int lo = u->tlv.bar_x, hi = u->tlv.bar_x + u->tlv.bar_w - 1;
+	return x < lo ? lo : x > hi ? hi : x;
+}
+
+/* The drag is over (released, cancelled, or the terminal handed to an
+ * editor or back to the shell): no shading, no motion reports. */
+static void ui_drag_stop(struct ui *u, int cancelled)
+{
+	u->drag = cancelled && u->drag == DRAG_ON ? DRAG_CANCELLED : DRAG_NONE;
+	tlview_drag_shade(&u->tlv, 0, 0, 0);
+	if (u->motion)
+		u->motion = draw_mouse_motion(u->term, 0);
+}
+
+/* Button 1 went down on the timeline: a drag may begin. Motion reports
+ * are asked for now, so the range shades as it grows. */
+static void ui_drag_start(struct ui *u, int x)
+{
+	u->drag = DRAG_ON;
+	u->drag_x = x;
+	tlview_drag_shade(&u->tlv, 1, x, x);
+	if (!u->motion)
+		u->motion = draw_mouse_motion(u->term, 1);
+}
+
 int ui_poll(struct ui *u)
 {
 	unsigned id;
@@ -1533,14 +1572,9 @@ static void ui_command(struct ui *u)
 	}
 	if (k < size)
 		snprintf(u->command + k, size - k, " %s", path);
-	/* The message line shows text drawn as it is: keep it printable. */
-	size_t len = strlen(u->command);
-	len = len < sizeof u->msg - 1 ? len : sizeof u->msg - 1;
-	memcpy(u->msg, u->command, len);
-	u->msg[len] = '\0';
-	for (char *c = u->msg; *c; c++)
-		if ((unsigned char)*c < ' ' || *c == 127)
-			*c = '?';
+	/* The message line shows it escaped (the trace's file name may hold
+	 * anything); y copies it as it is. */
+	text_escape(u->command, strlen(u->command), u->ascii, u->msg, sizeof u->msg);
 	u->command_shown = 1;
 }
 
@@ -1548,20 +1582,23 @@ static void ui_command(struct ui *u)
  * it, and the whole screen is drawn again afterwards. */
 static void ui_edit(struct ui *u, const char *path, int64_t line)
 {
-	char msg[sizeof u->msg];
+	char msg[sizeof u->msg], shown[sizeof u->msg];
+	ui_drag_stop(u, 0);
 	def_prog_mode();
 	endwin();
 	srcopen_run(path, line, msg, sizeof msg);
 	reset_prog_mode();
 	clearok(curscr, TRUE);
-	ui_say(u, msg);
+	/* It names the file (a name on disk) and the editor ($EDITOR). */
+	text_escape(msg, strlen(msg), u->ascii, shown, sizeof shown);
+	ui_say(u, shown);
 }
 
 /* o: the selected method's source file, found under --src (srcfind.h);
  * several matches open a choice on the footer. */
 static void ui_open_source(struct ui *u)
 {
-	char msg[sizeof u->msg], cls[200];
+	char msg[sizeof u->msg], cls[96], name[64], src[84];
 	uint32_t m = ui_selected(u);
 	if (!u->src) {
 		ui_say(u, "o opens sources from --src=DIR[:DIR...]: start traceview with it");
@@ -1581,11 +1618,15 @@ static void ui_open_source(struct ui *u)
 		return;
 	}
 	u->found_line = tm->has_line ? tm->line : 0;
+	/* The file name may come from the trace's source field: escaped like
+	 * the class (each cut at a whole character by its buffer). */
 	text_escape(trace_str(u->cur, tm->cls), tm->cls.len, u->ascii, cls, sizeof cls);
+	text_escape(u->found.name, strlen(u->found.name), u->ascii, name, sizeof name);
+	text_escape(u->src, strlen(u->src), u->ascii, src, sizeof src);
 	if (!u->found.n) {
-		snprintf(msg, sizeof msg, "no %.60s for %.90s under --src=%.80s%s", u->found.name[0]
-		         ? u->found.name : "source file", cls, u->src,
-		         u->found.capped ? " (the search stopped at its bound)" : "");
+		ui_bar_text(msg, sizeof msg, "no %s for %s under --src=%s%s",
+		            name[0] ? name : "source file", cls, src,
+		            u->found.capped ? " (the search stopped at its bound)" : "");
 		ui_say(u, msg);
 	} else if (u->found.n == 1) {
 		ui_edit(u, u->found.paths[0], u->found_line);
@@ -1681,14 +1722,10 @@ static void ui_result(struct ui *u, struct pane *p, enum pane_res r, const struc
  * time dragged over applies as a range step (as v...v does). */
 static void ui_drag_end(struct ui *u, const MEVENT *ev)
 {
-	int y = ev->y, x = ev->x;
 	uint64_t a, b;
-	int on = u->drag_on;
-	u->drag_on = 0;
-	if (!on || !u->tlw || u->overlay.ops || !wenclose(u->tlw, y, x))
-		return;
-	wmouse_trafo(u->tlw, &y, &x, FALSE);
-	if (tlview_drag(&u->tlv, u->drag_x, x, &a, &b) == 0)
+	int x = ui_drag_col(u, ev->x), on = u->drag == DRAG_ON;
+	ui_drag_stop(u, 0);
+	if (on && !u->overlay.ops && tlview_drag(&u->tlv, u->drag_x, x, &a, &b) == 0)
 		ui_range_push(u, a, b);
 }
 
@@ -1699,18 +1736,30 @@ static void ui_mouse(struct ui *u)
 	MEVENT ev;
 	if (getmouse(&ev) != OK || !u->tbw)
 		return;
+	/* Motion with button 1 held, after a press on the timeline: the
+	 * range grows to the pointer's column (other motion is dropped). */
+	if (ev.bstate & REPORT_MOUSE_POSITION) {
+		if (u->drag == DRAG_ON && u->tlw)
+			tlview_drag_shade(&u->tlv, 1, u->drag_x, ui_drag_col(u, ev.x));
+		return;
+	}
 	int wheel = (ev.bstate & BUTTON4_PRESSED) ? -1 : 0;
 #ifdef BUTTON5_PRESSED
 	if (ev.bstate & BUTTON5_PRESSED)
 		wheel = 1;
 #endif
-	/* A release after a press on the timeline ends a drag; one without
-	 * (both reports came in one read, and curses keeps the last) is the
-	 * click whose press went unseen. */
-	if ((ev.bstate & BUTTON1_RELEASED) && u->drag_on) {
-		ui_drag_end(u, &ev);
+	/* A release after a press on the timeline ends a drag (or, after Esc,
+	 * nothing); one without (both reports came in one read, and curses
+	 * keeps the last) is the click whose press went unseen. */
+	if ((ev.bstate & BUTTON1_RELEASED) && u->drag != DRAG_NONE) {
+		if (u->tlw)
+			ui_drag_end(u, &ev);
+		else
+			ui_drag_stop(u, 0);
 		return;
 	}
+	if ((ev.bstate & BUTTON1_PRESSED) && u->drag != DRAG_NONE)
+		ui_drag_stop(u, 0);  /* the last drag's release never came */
 	struct { struct pane *p; WINDOW *w; int tl; } hit[] = {
 		{&u->overlay, u->ovw, 0}, {&u->timeline, u->tlw, 1}, {&u->lower, u->tbw, 0},
 	};
@@ -1721,9 +1770,10 @@ static void ui_mouse(struct ui *u)
 		wmouse_trafo(hit[i].w, &y, &x, FALSE);
 		if (hit[i].p != &u->overlay)
 			u->focus_tl = hit[i].tl;
-		u->drag_on = hit[i].tl && !wheel && (ev.bstate & BUTTON1_PRESSED);
-		u->drag_x = x;
 		hit[i].p->ops->click(hit[i].p->self, y, x, wheel);
+		if (hit[i].tl && !wheel && (ev.bstate & BUTTON1_PRESSED) && x >= u->tlv.bar_x &&
+		    x < u->tlv.bar_x + u->tlv.bar_w)
+			ui_drag_start(u, x);
 		return;
 	}
 }
@@ -1734,10 +1784,17 @@ int ui_key(struct ui *u, int ch)
 	ui_poll(u);
 	u->msg[0] = '\0';
 	if (ch == KEY_RESIZE) {
+		ui_drag_stop(u, 1);  /* its columns no longer mean the same times */
 		ui_layout(u);
 		/* Repaint every cell: output written at the old size may have
 		 * wrapped on the resized terminal, which ncurses cannot know. */
 		clearok(curscr, TRUE);
+		return 0;
+	}
+	/* Esc (or Ctrl-G) while button 1 is held cancels the drag. */
+	if (u->drag == DRAG_ON && keymap_lookup(ch, PANE_TIMELINE) == ACT_RANGE_CANCEL) {
+		ui_drag_stop(u, 1);
+		ui_say(u, "drag cancelled");
 		return 0;
 	}
 	if (u->mode != MODE_KEYS) {
@@ -1802,9 +1859,6 @@ static void ui_crumbs(const struct ui *u, char *buf, size_t n)
 /* A header or footer line into buf: what does not fit is cut here and
  * by columns when drawn (a plain snprintf would be flagged by gcc's
  * truncation check, which knows nothing of that intent). */
-static void ui_bar_text(char *buf, size_t n, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-
 static void ui_bar_text(char *buf, size_t n, const char *fmt, ...)
 {
 	va_list ap;
@@ -2070,12 +2124,7 @@ static int ui_term_start(void)
 	 * short delay is enough to tell Esc from the start of a sequence. */
 	set_escdelay(UI_ESCDELAY_MS);
 	curs_set(0);
-	mousemask(BUTTON1_PRESSED | BUTTON1_RELEASED | BUTTON1_CLICKED | BUTTON4_PRESSED
-#ifdef BUTTON5_PRESSED
-	          | BUTTON5_PRESSED
-#endif
-	          , NULL);
-	mouseinterval(0);
+	draw_mouse_init();
 	/* getch() refreshes stdscr when it has changes; do it now, before the
 	 * panes are drawn over it, not after. */
 	refresh();
@@ -2152,7 +2201,9 @@ int ui_run(const char *path, struct trace *tr, const struct ui_opts *o)
 	struct ui *u = getenv("TRACEVIEW_TEST_UI_OOM") ? NULL : ui_new(path, tr, o);
 	if (!u)
 		return ui_fatal(path);
+	u->term = stdout;
 	int status = ui_loop(u);
+	ui_drag_stop(u, 0);  /* motion reports off before curses lets go */
 	ui_free(u);
 	ui_term_stop();
 	return status;
@@ -2166,7 +2217,9 @@ int ui_run_diff(const char *base, const char *next, const struct diff *d,
 	struct ui *u = ui_new_diff(base, next, d, o);
 	if (!u)
 		return ui_fatal(next);
+	u->term = stdout;
 	int status = ui_loop(u);
+	ui_drag_stop(u, 0);  /* motion reports off before curses lets go */
 	ui_free(u);
 	ui_term_stop();
 	return status;
