@@ -125,7 +125,7 @@ enum pane_kind { PANE_TABLE, PANE_TIMELINE, PANE_DIFF, PANE_TREE, PANE_FLAME, PA
 	ACTION(ACT_T_APP, PANES_SHAPE, "A", "my code", "only my code: keep the app's packages and merge the rest into their callers; a prompt, prefilled with --app or the guessed packages, takes them (app:GLOB,...)") \
 	ACTION(ACT_RANGE, PANES_TL, "v", "range", "start a time range at the time cursor; again: end it there and apply it as a step") \
 	ACTION(ACT_RANGE_CALL, PANES_TL, "V", "", "a time range over the call under the time cursor, applied as a step") \
-	ACTION(ACT_RANGE_CANCEL, PANES_TL, "Esc Ctrl-G", "", "cancel a time range being selected") \
+	ACTION(ACT_RANGE_CANCEL, PANES_TL, "Esc Ctrl-G", "", "cancel a time range being selected (after v, or during a mouse drag)") \
 	ACTION(ACT_CLOSE, PANES_HELP, "q ? Esc L", "close", "close this pane") \
 	ACTION(ACT_ACCEPT, PANES_PROMPT, "Enter", "keep", "accept the prompt (find: keep the match, a jump)") \
 	ACTION(ACT_CANCEL, PANES_PROMPT, "Esc Ctrl-G", "cancel", "cancel the prompt (find: back to the method selected before)") \
