@@ -24,7 +24,16 @@
  *   the selected method), focus (F on its first caller or callee; with
  *   pane_merge_focus_share), undo_all (U); then in the top-down tree
  *   tree_again (2), find2 (/, the find query, Enter: the first match
- *   anywhere in the tree) and find2_next (n).
+ *   anywhere in the tree) and find2_next (n); then the call lists on the
+ *   table's first method (the hottest by incl): calls5 (5; with
+ *   pane_calls5_title and _summary, the pane's lines: how many calls),
+ *   calls5_sort_wall, _cpu, _wait (> three times), calls5_reverse (I),
+ *   calls5_enter (Enter: the call on the timeline), jank (J, with
+ *   pane_jank_title), jank_enter; then find without a match in the
+ *   top-down tree (every call scanned): tree_none (2), find2_none (/,
+ *   "zqxj", Enter) and find2_none_next (n), with the message line.
+ *   Each step also prints pane_STEP_first_ms: from its first key to the
+ *   end of its last key's frame.
  * With BENCH_UI_VERBOSE set, every step's key and time go to stderr.
  *
  * Built only by `make bench` (EXTRA_PROGRAMS). Exit status 0, or 1 with a
@@ -33,11 +42,13 @@
 #include <curses.h>
 #include <locale.h>
 #include <langinfo.h>
+#include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <wchar.h>
 
 #include "load.h"
 #include "profile.h"
@@ -164,8 +175,56 @@ static const char *bu_key_name(int ch, char *buf, size_t n)
 	}
 }
 
-/* One step of the panes script: keys, each with its redraw, timed; then
- * frames until no pane waits for its worker (at most 120 s). */
+/* Row y of the screen as the terminal now shows it (curscr), trailing
+ * blanks cut, into buf (n > MB_LEN_MAX). */
+static void bu_screen_row(int y, char *buf, size_t n)
+{
+	size_t k = 0;
+	mbstate_t st;
+	memset(&st, 0, sizeof st);
+	for (int x = 0; x < getmaxx(curscr) && k + MB_LEN_MAX + 1 < n; x++) {
+		cchar_t cc;
+		wchar_t wc[CCHARW_MAX + 1];
+		attr_t a;
+		short pair;
+		if (mvwin_wch(curscr, y, x, &cc) == ERR || getcchar(&cc, wc, &a, &pair, NULL) == ERR)
+			break;
+		for (int i = 0; wc[i] && k + MB_LEN_MAX + 1 < n; i++) {
+			size_t m = wcrtomb(buf + k, wc[i], &st);
+			if (m != (size_t)-1)
+				k += m;
+		}
+	}
+	while (k > 0 && buf[k - 1] == ' ')
+		k--;
+	buf[k] = '\0';
+}
+
+/* The first row of the screen that contains what, into buf; "-" when
+ * none. */
+static void bu_screen_line(const char *what, char *buf, size_t n)
+{
+	snprintf(buf, n, "-");
+	for (int y = 0; y < getmaxy(curscr); y++) {
+		char row[1024];
+		bu_screen_row(y, row, sizeof row);
+		if (strstr(row, what)) {
+			snprintf(buf, n, "%s", row);
+			return;
+		}
+	}
+}
+
+static void bu_print_line(const char *name, const char *what)
+{
+	char line[1024];
+	bu_screen_line(what, line, sizeof line);
+	printf("pane_%s %s\n", name, line);
+}
+
+/* One step of the panes script: keys, each with its redraw, timed (first:
+ * from the first key to the end of the last key's frame); then frames
+ * until no pane waits for its worker (at most 120 s). */
 static void bu_step(struct ui *u, const char *name, const int *keys, int n)
 {
 	double t0 = bu_now_ms(), worst = 0;
@@ -177,6 +236,7 @@ static void bu_step(struct ui *u, const char *name, const int *keys, int n)
 		if (d > worst)
 			worst = d;
 	}
+	double first = bu_now_ms() - t0;
 	int frames = 0;
 	while (ui_busy(u) && bu_now_ms() - t0 < 120000) {
 		struct timespec ts = {0, 5000000};
@@ -188,8 +248,8 @@ static void bu_step(struct ui *u, const char *name, const int *keys, int n)
 			worst = d;
 		frames++;
 	}
-	printf("pane_%s_key_ms %.3f\npane_%s_ready_ms %.1f (%d frames meanwhile)\n", name, worst,
-	       name, bu_now_ms() - t0, frames);
+	printf("pane_%s_first_ms %.3f\npane_%s_key_ms %.3f\npane_%s_ready_ms %.1f (%d frames meanwhile)\n",
+	       name, first, name, worst, name, bu_now_ms() - t0, frames);
 }
 
 /* Keys without timing or drawing: moving into place for a timed step. */
@@ -231,6 +291,8 @@ static void bu_steps(struct ui *u)
 	bu_step(u, "merge", merge, 1);
 	bu_keys(u, 'j', 1);   /* the first caller or callee row, */
 	bu_keys(u, '\n', 1); /* selected */
+	ui_draw(u);
+	for (int y = 0; y < 50; y++) { char b[1024]; { size_t k=0; for (int x=0;x<150;x++){ chtype c = mvwinch(curscr,y,x); char ch=(char)(c&A_CHARTEXT); b[k++]=ch>=32&&ch<127?ch:'?';} b[k]=0; fprintf(stderr, "%2d|%s\n", y, b);} }
 	bu_step(u, "focus", focus, 1);
 	printf("pane_merge_focus_share %.2f\n", ranged ? (double)bu_top(u) / (double)ranged : 0.0);
 	bu_step(u, "undo_all", undo, 1);
@@ -250,6 +312,65 @@ static void bu_find_tree(struct ui *u, const char *query)
 	keys[n++] = '\n';
 	bu_step(u, "find2", keys, n);
 	bu_step(u, "find2_next", next, 1);
+}
+
+/* From the table: g (the toplevel, its callees opened below it), then j
+ * until the selection moves (the status line above the footer names
+ * it): the first method in the table, the hottest by incl. */
+static void bu_first_method(struct ui *u)
+{
+	char top[1024], row[1024];
+	bu_keys(u, 'g', 1);
+	ui_draw(u);
+	bu_screen_row(getmaxy(curscr) - 2, top, sizeof top);
+	for (int i = 0; i < 1000; i++) {
+		bu_keys(u, 'j', 1);
+		ui_draw(u);
+		bu_screen_row(getmaxy(curscr) - 2, row, sizeof row);
+		if (strcmp(row, top) != 0)
+			return;
+	}
+}
+
+/* The call lists on the table's first method (the hottest by incl): 5,
+ * sorts by wall, cpu and wait (>, three times) and reversed (I), Enter
+ * (the call on the timeline); then J and Enter on its first row. */
+static void bu_calls(struct ui *u)
+{
+	static const int open5[] = {'5'}, next[] = {'>'}, rev[] = {'I'}, show[] = {'\n'},
+	                 openj[] = {'J'};
+	bu_keys(u, '1', 1);
+	bu_first_method(u);
+	bu_step(u, "calls5", open5, 1);
+	bu_print_line("calls5_title", "Calls of ");
+	bu_print_line("calls5_summary", " count ");
+	bu_step(u, "calls5_sort_wall", next, 1);
+	bu_step(u, "calls5_sort_cpu", next, 1);
+	bu_step(u, "calls5_sort_wait", next, 1);
+	bu_step(u, "calls5_reverse", rev, 1);
+	bu_step(u, "calls5_enter", show, 1);
+	bu_print_line("calls5_enter_msg", "the call at");
+	bu_step(u, "jank", openj, 1);
+	bu_print_line("jank_title", "Jank");
+	bu_step(u, "jank_enter", show, 1);
+}
+
+/* Find without a match in the top-down tree (every call scanned on the
+ * worker): 2, then / with a query no name holds and Enter, then n. */
+static void bu_find_none(struct ui *u)
+{
+	static const int open2[] = {'2'}, next[] = {'n'};
+	static const char none[] = "zqxj";
+	int keys[8], n = 0;
+	bu_step(u, "tree_none", open2, 1);
+	keys[n++] = '/';
+	for (const char *q = none; *q; q++)
+		keys[n++] = (unsigned char)*q;
+	keys[n++] = '\n';
+	bu_step(u, "find2_none", keys, n);
+	bu_print_line("find2_none_msg", "match");
+	bu_step(u, "find2_none_next", next, 1);
+	bu_print_line("find2_none_next_msg", "match");
 }
 
 static void bu_panes(struct ui *u)
@@ -341,6 +462,8 @@ static int bu_run(const char *path, struct trace *tr, double t_start)
 	}
 	bu_panes(u);
 	bu_find_tree(u, query);
+	bu_calls(u);
+	bu_find_none(u);
 	ui_free(u);
 	endwin();
 
