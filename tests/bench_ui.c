@@ -230,14 +230,15 @@ static void bu_print_line(const char *name, const char *what)
 	printf("pane_%s %s\n", name, line);
 }
 
-/* One step of the panes script: keys, each with its redraw, timed (first:
- * from the first key to the end of the last key's frame); then frames
- * until no pane waits for its worker (at most 120 s). */
 struct bu_time {
 	double first, worst, ready;  /* ms */
 	int frames;
 };
 
+/* One step of the panes script: keys, each with its redraw, timed (first:
+ * from the first key to the end of the last key's frame; worst: the
+ * longest key or frame); then frames until no pane waits for its worker
+ * (at most 120 s; ready: from the first key to the last of them). */
 static struct bu_time bu_run_keys(struct ui *u, const int *keys, int n)
 {
 	struct bu_time r = {0, 0, 0, 0};
@@ -265,6 +266,7 @@ static struct bu_time bu_run_keys(struct ui *u, const int *keys, int n)
 	return r;
 }
 
+/* The same, printed as pane_NAME_first_ms, _key_ms (worst), _ready_ms. */
 static void bu_step(struct ui *u, const char *name, const int *keys, int n)
 {
 	struct bu_time r = bu_run_keys(u, keys, n);
@@ -311,8 +313,6 @@ static void bu_steps(struct ui *u)
 	bu_step(u, "merge", merge, 1);
 	bu_keys(u, 'j', 1);   /* the first caller or callee row, */
 	bu_keys(u, '\n', 1); /* selected */
-	ui_draw(u);
-	for (int y = 0; y < 50; y++) { char b[1024]; { size_t k=0; for (int x=0;x<150;x++){ chtype c = mvwinch(curscr,y,x); char ch=(char)(c&A_CHARTEXT); b[k++]=ch>=32&&ch<127?ch:'?';} b[k]=0; fprintf(stderr, "%2d|%s\n", y, b);} }
 	bu_step(u, "focus", focus, 1);
 	printf("pane_merge_focus_share %.2f\n", ranged ? (double)bu_top(u) / (double)ranged : 0.0);
 	bu_step(u, "undo_all", undo, 1);
