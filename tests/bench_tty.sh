@@ -9,6 +9,11 @@
 #   first_frame_ms   start to the first complete frame: the table's title
 #                    row, a timeline ruler label and thread row, the footer,
 #                    and no "computing" mark
+#   key_5_ms         after `j` (the table's first method, the hottest by
+#                    incl), from sending `5` until the every-call pane's
+#                    summary line ("count N ...") shows; then `1` returns
+#                    to the table (the script below starts there)
+#   pane5_calls      how many calls that pane lists
 #   key_<name>_ms    for each key of a fixed script, from sending it until
 #                    the screen settles (two captures 30 ms apart equal, no
 #                    "computing" mark); the settle wait itself is included
@@ -66,6 +71,23 @@ settle() {
 	done
 	return 1
 }
+# Pane 5 on the table's first method (j: the cursor starts on the
+# toplevel): until its summary line shows, then back to the table.
+tm send-keys -t b j
+settle || { echo "bench_tty.sh: the screen did not settle after j" >&2; exit 1; }
+t1=$(now_ms)
+tm send-keys -t b 5
+i=0
+until cap && grep -q '^ count [0-9]' "$tmp/screen"; do
+	i=$((i + 1))
+	[ $i -lt 12000 ] || { echo "bench_tty.sh: no summary line after 5" >&2; exit 1; }
+	sleep 0.005
+done
+echo "key_5_ms $(( $(now_ms) - t1 ))"
+echo "pane5_calls $(grep -m 1 '^ Calls of' "$tmp/screen" | sed -n 's/.*: \([0-9]*\) calls*$/\1/p')"
+tm send-keys -t b 1
+settle || { echo "bench_tty.sh: the screen did not settle after 1" >&2; exit 1; }
+
 for k in Tab w w d t t j t 0 Tab j j NPage G g '>' '<' c c '/' q; do
 	case $k in
 	/) t1=$(now_ms); tm send-keys -t b -l "/run"; tm send-keys -t b Enter ;;

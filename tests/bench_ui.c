@@ -24,7 +24,23 @@
  *   the selected method), focus (F on its first caller or callee; with
  *   pane_merge_focus_share), undo_all (U); then in the top-down tree
  *   tree_again (2), find2 (/, the find query, Enter: the first match
- *   anywhere in the tree) and find2_next (n).
+ *   anywhere in the tree) and find2_next (n); then the call lists on the
+ *   table's first method (the hottest by incl): calls5 (5; with
+ *   pane_calls5_title and _summary, the pane's lines: how many calls),
+ *   calls5_sort_wall, _cpu, _wait (> three times), calls5_reverse (I),
+ *   calls5_enter (Enter: the call on the timeline), jank (J, with
+ *   pane_jank_title), jank_enter; then find without a match in the
+ *   top-down tree: tree_none (2), find2_none (/, "zqxj", Enter: no name
+ *   holds it, so no scan) and find2_none_next (n), with the message line;
+ *   find2_one (/ and "Class.name" of the method with the fewest calls,
+ *   Enter) and pane_find2_one_round (n once a call, at most 1000: every
+ *   node of the tree once, wrapping at the end; total and slowest n);
+ *   scope_t (Tab t Tab) and find2_scoped_none, find2_scoped_none_next (a
+ *   method the trace calls but the scoped thread never does: a scan of
+ *   the thread's whole tree without a match), when there is such a
+ *   method.
+ *   Each step also prints pane_STEP_first_ms: from its first key to the
+ *   end of its last key's frame.
  * With BENCH_UI_VERBOSE set, every step's key and time go to stderr.
  *
  * Built only by `make bench` (EXTRA_PROGRAMS). Exit status 0, or 1 with a
@@ -33,11 +49,13 @@
 #include <curses.h>
 #include <locale.h>
 #include <langinfo.h>
+#include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <wchar.h>
 
 #include "load.h"
 #include "profile.h"
@@ -46,6 +64,7 @@
 
 #define BU_KEYS 200
 #define BU_FIND_LETTERS 4
+#define BU_FIND_ROUND 1000
 
 static double bu_now_ms(void)
 {
@@ -164,32 +183,95 @@ static const char *bu_key_name(int ch, char *buf, size_t n)
 	}
 }
 
-/* One step of the panes script: keys, each with its redraw, timed; then
- * frames until no pane waits for its worker (at most 120 s). */
-static void bu_step(struct ui *u, const char *name, const int *keys, int n)
+/* Row y of the screen as the terminal now shows it (curscr), trailing
+ * blanks cut, into buf (n > MB_LEN_MAX). */
+static void bu_screen_row(int y, char *buf, size_t n)
 {
-	double t0 = bu_now_ms(), worst = 0;
+	size_t k = 0;
+	mbstate_t st;
+	memset(&st, 0, sizeof st);
+	for (int x = 0; x < getmaxx(curscr) && k + MB_LEN_MAX + 1 < n; x++) {
+		cchar_t cc;
+		wchar_t wc[CCHARW_MAX + 1];
+		attr_t a;
+		short pair;
+		if (mvwin_wch(curscr, y, x, &cc) == ERR || getcchar(&cc, wc, &a, &pair, NULL) == ERR)
+			break;
+		for (int i = 0; wc[i] && k + MB_LEN_MAX + 1 < n; i++) {
+			size_t m = wcrtomb(buf + k, wc[i], &st);
+			if (m != (size_t)-1)
+				k += m;
+		}
+	}
+	while (k > 0 && buf[k - 1] == ' ')
+		k--;
+	buf[k] = '\0';
+}
+
+/* The first row of the screen that contains what, into buf; "-" when
+ * none. */
+static void bu_screen_line(const char *what, char *buf, size_t n)
+{
+	snprintf(buf, n, "-");
+	for (int y = 0; y < getmaxy(curscr); y++) {
+		char row[1024];
+		bu_screen_row(y, row, sizeof row);
+		if (strstr(row, what)) {
+			snprintf(buf, n, "%s", row);
+			return;
+		}
+	}
+}
+
+static void bu_print_line(const char *name, const char *what)
+{
+	char line[1024];
+	bu_screen_line(what, line, sizeof line);
+	printf("pane_%s %s\n", name, line);
+}
+
+struct bu_time {
+	double first, worst, ready;  /* ms */
+	int frames;
+};
+
+/* One step of the panes script: keys, each with its redraw, timed (first:
+ * from the first key to the end of the last key's frame; worst: the
+ * longest key or frame); then frames until no pane waits for its worker
+ * (at most 120 s; ready: from the first key to the last of them). */
+static struct bu_time bu_run_keys(struct ui *u, const int *keys, int n)
+{
+	struct bu_time r = {0, 0, 0, 0};
+	double t0 = bu_now_ms();
 	for (int i = 0; i < n; i++) {
 		double k0 = bu_now_ms();
 		ui_key(u, keys[i]);
 		ui_draw(u);
 		double d = bu_now_ms() - k0;
-		if (d > worst)
-			worst = d;
+		if (d > r.worst)
+			r.worst = d;
 	}
-	int frames = 0;
+	r.first = bu_now_ms() - t0;
 	while (ui_busy(u) && bu_now_ms() - t0 < 120000) {
 		struct timespec ts = {0, 5000000};
 		nanosleep(&ts, NULL);
 		double k0 = bu_now_ms();
 		ui_draw(u);
 		double d = bu_now_ms() - k0;
-		if (d > worst)
-			worst = d;
-		frames++;
+		if (d > r.worst)
+			r.worst = d;
+		r.frames++;
 	}
-	printf("pane_%s_key_ms %.3f\npane_%s_ready_ms %.1f (%d frames meanwhile)\n", name, worst,
-	       name, bu_now_ms() - t0, frames);
+	r.ready = bu_now_ms() - t0;
+	return r;
+}
+
+/* The same, printed as pane_NAME_first_ms, _key_ms (worst), _ready_ms. */
+static void bu_step(struct ui *u, const char *name, const int *keys, int n)
+{
+	struct bu_time r = bu_run_keys(u, keys, n);
+	printf("pane_%s_first_ms %.3f\npane_%s_key_ms %.3f\npane_%s_ready_ms %.1f (%d frames meanwhile)\n",
+	       name, r.first, name, r.worst, name, r.ready, r.frames);
 }
 
 /* Keys without timing or drawing: moving into place for a timed step. */
@@ -250,6 +332,203 @@ static void bu_find_tree(struct ui *u, const char *query)
 	keys[n++] = '\n';
 	bu_step(u, "find2", keys, n);
 	bu_step(u, "find2_next", next, 1);
+}
+
+/* From the table: g (the toplevel, its callees opened below it), then j
+ * until the selection moves (the status line above the footer names
+ * it): the first method in the table, the hottest by incl. */
+static void bu_first_method(struct ui *u)
+{
+	char top[1024], row[1024];
+	bu_keys(u, 'g', 1);
+	ui_draw(u);
+	bu_screen_row(getmaxy(curscr) - 2, top, sizeof top);
+	for (int i = 0; i < 1000; i++) {
+		bu_keys(u, 'j', 1);
+		ui_draw(u);
+		bu_screen_row(getmaxy(curscr) - 2, row, sizeof row);
+		if (strcmp(row, top) != 0)
+			return;
+	}
+}
+
+/* The call lists on the table's first method (the hottest by incl): 5,
+ * sorts by wall, cpu and wait (>, three times) and reversed (I), Enter
+ * (the call on the timeline); then J and Enter on its first row. */
+static void bu_calls(struct ui *u)
+{
+	static const int open5[] = {'5'}, next[] = {'>'}, rev[] = {'I'}, show[] = {'\n'},
+	                 openj[] = {'J'};
+	bu_keys(u, '1', 1);
+	bu_first_method(u);
+	bu_step(u, "calls5", open5, 1);
+	bu_print_line("calls5_title", "Calls of ");
+	bu_print_line("calls5_summary", " count ");
+	bu_step(u, "calls5_sort_wall", next, 1);
+	bu_step(u, "calls5_sort_cpu", next, 1);
+	bu_step(u, "calls5_sort_wait", next, 1);
+	bu_step(u, "calls5_reverse", rev, 1);
+	bu_step(u, "calls5_enter", show, 1);
+	bu_print_line("calls5_enter_msg", "the call at");
+	bu_step(u, "jank", openj, 1);
+	bu_print_line("jank_title", "Jank");
+	bu_step(u, "jank_enter", show, 1);
+}
+
+/* Find without a match in the top-down tree (every call scanned on the
+ * worker): 2, then / with a query no name holds and Enter, then n. */
+static void bu_find_none(struct ui *u)
+{
+	static const int open2[] = {'2'}, next[] = {'n'};
+	static const char none[] = "zqxj";
+	int keys[8], n = 0;
+	bu_step(u, "tree_none", open2, 1);
+	keys[n++] = '/';
+	for (const char *q = none; *q; q++)
+		keys[n++] = (unsigned char)*q;
+	keys[n++] = '\n';
+	bu_step(u, "find2_none", keys, n);
+	bu_print_line("find2_none_msg", "? help");
+	bu_step(u, "find2_none_next", next, 1);
+	bu_print_line("find2_none_next_msg", "? help");
+}
+
+/* "Class.name" of method m (the class's last name: case-sensitive). */
+static void bu_short_name(const struct trace *tr, uint32_t m, char *q, size_t n)
+{
+	const struct tv_method *tm = &tr->methods[m];
+	const char *cls = trace_str(tr, tm->cls), *last = cls;
+	for (uint32_t i = 0; i < tm->cls.len; i++)
+		if (cls[i] == '.' || cls[i] == '/')
+			last = cls + i + 1;
+	snprintf(q, n, "%.*s.%.*s", (int)(tm->cls.len - (uint32_t)(last - cls)), last,
+	         (int)tm->name.len, trace_str(tr, tm->name));
+}
+
+/* The method with the fewest calls (at least one; the first such), as
+ * its class's last name and its own ("Class.name": case-sensitive), into
+ * q; its calls in *calls. 0, or -1 without one. */
+static int bu_rarest(const struct ui *u, char *q, size_t n, uint64_t *calls)
+{
+	const struct profile *p = ui_profile(u);
+	const struct trace *tr = p->tr;
+	uint32_t best = UINT32_MAX;
+	for (uint32_t m = 0; m < tr->nmethods; m++) {
+		uint64_t c = p->methods[m].calls + p->methods[m].rcalls;
+		if (c && tr->methods[m].declared && tr->methods[m].name.len &&
+		    (best == UINT32_MAX || c < *calls)) {
+			best = m;
+			*calls = c;
+		}
+	}
+	if (best == UINT32_MAX)
+		return -1;
+	bu_short_name(tr, best, q, n);
+	return 0;
+}
+
+/* The longest scans of find in the tree: the method with the fewest calls
+ * (one node a call at most), found (/ Class.name Enter), then n once a
+ * call: together every node of the tree once, the last n wrapping (with
+ * one call, that n alone goes through every other node back to it);
+ * printed as the round's total and its slowest n. */
+static void bu_find_one(struct ui *u)
+{
+	static const int next[] = {'n'};
+	char q[256];
+	uint64_t calls = 0;
+	int keys[260], n = 0;
+	if (bu_rarest(u, q, sizeof q, &calls) < 0)
+		return;
+	printf("pane_find2_one_query %s (%llu call%s)\n", q, (unsigned long long)calls,
+	       calls == 1 ? "" : "s");
+	keys[n++] = '/';
+	for (const char *c = q; *c && n < 258; c++)
+		keys[n++] = (unsigned char)*c;
+	keys[n++] = '\n';
+	bu_step(u, "find2_one", keys, n);
+	bu_print_line("find2_one_title", "call paths");
+	/* Each n scans from one match to the next; once a call (at most
+	 * BU_FIND_ROUND times) is the whole tree once, the last wrapping. */
+	struct bu_time sum = {0, 0, 0, 0}, most = {0, 0, 0, 0};
+	uint64_t i;
+	for (i = 0; i < calls && i < BU_FIND_ROUND; i++) {
+		struct bu_time r = bu_run_keys(u, next, 1);
+		sum.ready += r.ready;
+		sum.frames += r.frames;
+		most.worst = r.worst > most.worst ? r.worst : most.worst;
+		most.ready = r.ready > most.ready ? r.ready : most.ready;
+	}
+	printf("pane_find2_one_round %llu n, %.1f ms in all (%d frames meanwhile); "
+	       "the slowest n held the screen %.3f ms, ready in %.1f ms\n", (unsigned long long)i,
+	       sum.ready, sum.frames, most.worst, most.ready);
+	bu_print_line("find2_one_round_title", "call paths");
+}
+
+/* Does the name of a method called in profile p (other than m) hold q? */
+static int bu_other_has(const struct profile *p, uint32_t m, const char *q)
+{
+	const struct trace *tr = p->tr;
+	for (uint32_t k = 0; k < tr->nmethods; k++) {
+		char full[600];
+		const struct tv_method *tm = &tr->methods[k];
+		if (k == m || !(p->methods[k].calls + p->methods[k].rcalls))
+			continue;
+		snprintf(full, sizeof full, "%.*s.%.*s", (int)tm->cls.len, trace_str(tr, tm->cls),
+		         (int)tm->name.len, trace_str(tr, tm->name));
+		if (strstr(full, q))
+			return 1;
+	}
+	return 0;
+}
+
+/* Find with no match in the tree after a full scan: scoped (Tab t: the
+ * timeline's thread), a query naming a method the trace calls but this
+ * thread never does (the one with the most calls elsewhere, so it is
+ * not a rare name), so the name matches and every node of the thread's
+ * tree is visited: / query Enter, then n. */
+static void bu_find_scoped_none(struct ui *u)
+{
+	static const int scope[] = {'\t', 't', '\t'}, next[] = {'n'};
+	const struct profile *p = ui_profile(u);
+	uint32_t nm = p->tr->nmethods;
+	uint64_t *all = calloc(nm ? nm : 1, sizeof *all);
+	if (!all)
+		return;
+	for (uint32_t m = 0; m < nm; m++)
+		all[m] = p->methods[m].calls + p->methods[m].rcalls;
+	bu_step(u, "scope_t", scope, 3);
+	bu_print_line("scope_t_header", ".trace");
+	p = ui_profile(u);
+	char q[256] = "";
+	uint64_t most = 0;
+	for (uint32_t m = 0; m < nm; m++) {
+		char c[256];
+		if (!all[m] || all[m] <= most || p->methods[m].calls + p->methods[m].rcalls ||
+		    !p->tr->methods[m].declared || !p->tr->methods[m].name.len)
+			continue;
+		bu_short_name(p->tr, m, c, sizeof c);
+		if (!bu_other_has(p, m, c)) {
+			most = all[m];
+			snprintf(q, sizeof q, "%s", c);
+		}
+	}
+	free(all);
+	if (!q[0]) {
+		printf("pane_find2_scoped_none_query - (every method is called on this thread)\n");
+		return;
+	}
+	printf("pane_find2_scoped_none_query %s (%llu calls, none on this thread)\n", q,
+	       (unsigned long long)most);
+	int keys[260], n = 0;
+	keys[n++] = '/';
+	for (const char *c = q; *c && n < 258; c++)
+		keys[n++] = (unsigned char)*c;
+	keys[n++] = '\n';
+	bu_step(u, "find2_scoped_none", keys, n);
+	bu_print_line("find2_scoped_none_title", "call paths");
+	bu_step(u, "find2_scoped_none_next", next, 1);
+	bu_print_line("find2_scoped_none_next_title", "call paths");
 }
 
 static void bu_panes(struct ui *u)
@@ -341,6 +620,10 @@ static int bu_run(const char *path, struct trace *tr, double t_start)
 	}
 	bu_panes(u);
 	bu_find_tree(u, query);
+	bu_calls(u);
+	bu_find_none(u);
+	bu_find_one(u);
+	bu_find_scoped_none(u);
 	ui_free(u);
 	endwin();
 

@@ -245,6 +245,17 @@ static void test_jank(void **state)
 	callspane_free(&p);
 }
 
+/* Polls the pane until its worker is done (at most 5 s). */
+static void settle(struct pane pn, struct callspane *p)
+{
+	for (int i = 0; i < 5000 && pn.ops->busy(p); i++) {
+		struct timespec ms = {0, 1000000};
+		pn.ops->poll(p);
+		nanosleep(&ms, NULL);
+	}
+	assert_false(pn.ops->busy(p));
+}
+
 /* A big trace builds on the worker: the pane says so, then shows the
  * rows once polled. */
 static void test_worker(void **state)
@@ -254,15 +265,58 @@ static void test_worker(void **state)
 	assert_int_equal(callspane_init(&p, 0, &f->tr, 0, 1), 0);
 	callspane_scope(&p, &f->tr, NULL, TV_CPU, method_of(f, "B"));
 	struct pane pn = callspane_pane(&p);
-	for (int i = 0; i < 5000 && pn.ops->busy(&p); i++) {
-		struct timespec ms = {0, 1000000};
-		pn.ops->poll(&p);
-		nanosleep(&ms, NULL);
-	}
-	assert_false(pn.ops->busy(&p));
+	settle(pn, &p);
 	WINDOW *win = newwin(20, 140, 0, 0);
 	draw(pn, f, win);
 	expect_row(win, 0, " Calls of com/example/Foo.work ()V: 3 calls");
+	delwin(win);
+	callspane_free(&p);
+}
+
+/* A long list (here every list: inline_below 1) sorts on the worker: the
+ * key returns at once, the pane keeps its count and summary and says
+ * "sorting" with no rows until the sorted rows come back; a second key
+ * pressed meanwhile sorts again when they do, and a new scope meanwhile
+ * drops the sort. */
+static void test_worker_sort(void **state)
+{
+	struct fx *f = *state;
+	struct callspane p;
+	assert_int_equal(callspane_init(&p, 0, &f->tr, 0, 1), 0);
+	callspane_scope(&p, &f->tr, NULL, TV_CPU, method_of(f, "B"));
+	struct pane pn = callspane_pane(&p);
+	settle(pn, &p);
+	WINDOW *win = newwin(20, 140, 0, 0);
+	assert_int_equal(act(pn, f, ACT_SORT_NEXT), PANE_DONE);  /* wall, largest first */
+	assert_true(pn.ops->busy(&p));
+	draw(pn, f, win);
+	expect_row(win, 0, " Calls of com/example/Foo.work ()V: 3 calls, sorting~");
+	expect_row(win, 1, " count 3  min 0.002  mean 0.037  p50 0.010  p95 0.100  max 0.100  "
+	                   "(incl cpu, ms)");
+	expect_row(win, 7, "     tid     start ms   vwall ms     cpu ms    wait ms depth  caller");
+	expect_row(win, 8, "");
+	assert_int_equal(act(pn, f, ACT_SHOW_CALL), PANE_DONE);  /* no row yet */
+	/* cpu, largest first, pressed before the wall sort is back */
+	assert_int_equal(act(pn, f, ACT_SORT_NEXT), PANE_DONE);
+	settle(pn, &p);
+	draw(pn, f, win);
+	expect_row(win, 0, " Calls of com/example/Foo.work ()V: 3 calls");
+	expect_row(win, 7, "     tid     start ms    wall ms    vcpu ms    wait ms depth  caller");
+	expect_row(win, 8, "       2        0.010      1.000      0.100      0.900     2  "
+	                   "com/example/Foo.run ()V");
+	expect_row(win, 9, "       1        0.010      0.020      0.010      0.010     2  "
+	                   "android/os/Handler.dispatchMessage (Landroid/os/Message;)V");
+	expect_row(win, 10, "       1        3.000      0.002      0.002      0.000     1  "
+	                    "(toplevel)");
+	/* I, then thread 2 alone before the sort is back: its one call. */
+	act(pn, f, ACT_SORT_REVERSE);
+	uint32_t two = 2;
+	callspane_scope(&p, &f->tr, &two, TV_CPU, method_of(f, "B"));
+	settle(pn, &p);
+	draw(pn, f, win);
+	expect_row(win, 0, " Calls of com/example/Foo.work ()V: 1 call on this thread");
+	expect_row(win, 8, "       2        0.010      1.000      0.100      0.900     2  "
+	                   "com/example/Foo.run ()V");
 	delwin(win);
 	callspane_free(&p);
 }
@@ -274,6 +328,7 @@ int main(void)
 		cmocka_unit_test(test_every_call),
 		cmocka_unit_test(test_jank),
 		cmocka_unit_test(test_worker),
+		cmocka_unit_test(test_worker_sort),
 	};
 	return cmocka_run_group_tests(tests, fx_setup, fx_teardown);
 }

@@ -20,6 +20,11 @@ enum { CP_HIST_ROWS = 4, CP_HIST_COL = 7, CP_HIST_GUTTER = 8 };
 #define CP_HIST_MIN_H 16
 /* The jank list's path lines at the bottom. */
 #define CP_PATH_ROWS 2
+/* A row sorts in about the time building it from this many records
+ * takes (a merge sort of 1.5M rows, the hottest method of the 50M bench
+ * trace, takes a few hundred ms): lists of inline_below / CP_SORT_RATIO
+ * rows or more sort on the worker, so a sort key keeps the screen live. */
+#define CP_SORT_RATIO 20
 
 static const char *const cp_clock_name[TV_NCLOCKS] = {"cpu", "wall"};
 
@@ -34,6 +39,11 @@ struct cp_job {
 	uint32_t tid;
 	uint64_t frame;
 	int clock;
+	/* Sort only: the rows in c (moved in, owned) by key, desc; a new
+	 * list is also sorted by them once built. */
+	int sort_only;
+	enum calls_key key;
+	int desc;
 	/* The result (owned until taken). */
 	enum tv_status st;
 	struct calls c;
@@ -79,8 +89,10 @@ static void *cp_job_run(void *arg)
 		return NULL;
 	if (j->jank)
 		j->st = jank_find(&j->j, j->tr, j->thread, j->frame, &j->ax, &err);
-	else
+	else if (!j->sort_only)
 		cp_job_calls(j);
+	if (!j->jank && j->st == TV_OK && (j->key != CALLS_BY_START || j->desc))
+		calls_sort(&j->c, j->key, j->desc);
 	*r = *j;
 	memset(&j->c, 0, sizeof j->c);
 	memset(&j->j, 0, sizeof j->j);
@@ -88,13 +100,18 @@ static void *cp_job_run(void *arg)
 }
 
 /* The job's result becomes the pane's rows. */
+static void cp_sort_rows(struct callspane *p);
+
 static void cp_take(struct callspane *p, struct cp_job *j)
 {
 	p->busy = 0;
+	p->sorting = 0;
 	if (!j) {
 		snprintf(p->note, sizeof p->note, "out of memory");
 		return;
 	}
+	enum calls_key key = j->key;
+	int desc = j->desc;
 	if (j->st != TV_OK) {
 		snprintf(p->note, sizeof p->note, "%s", j->st == TV_ERR_NO_THREAD
 		         ? "that thread has no calls" : "out of memory");
@@ -112,8 +129,9 @@ static void cp_take(struct callspane *p, struct cp_job *j)
 	cp_job_free(j);
 	p->have = 1;
 	p->cursor = p->top = 0;
-	if (!p->jank && (p->key != CALLS_BY_START || p->desc))
-		calls_sort(&p->c, p->key, p->desc);
+	/* A sort key pressed while the worker ran: sort again. */
+	if (!p->jank && (p->key != key || p->desc != desc))
+		cp_sort_rows(p);
 }
 
 static uint64_t cp_records(const struct trace *tr)
@@ -130,6 +148,7 @@ static void cp_request(struct callspane *p)
 	calls_free(&p->c);
 	jank_free(&p->j);
 	p->have = 0;
+	p->sorting = 0;  /* a sort on the worker is superseded: it frees its rows */
 	p->note[0] = '\0';
 	p->cursor = p->top = 0;
 	const struct trace *tr = p->tr;
@@ -156,7 +175,7 @@ static void cp_request(struct callspane *p)
 		return;
 	}
 	*j = (struct cp_job){p->jank, tr, p->ax, p->method, thread, p->scoped, p->tid, p->frame,
-	                     p->clock, TV_OK, {0}, {0}, {0}, {0}};
+	                     p->clock, 0, p->key, p->desc, TV_OK, {0}, {0}, {0}, {0}};
 	p->busy = 1;
 	if (!p->jobs || cp_records(tr) < p->inline_below) {
 		cp_take(p, cp_job_run(j));
@@ -166,6 +185,32 @@ static void cp_request(struct callspane *p)
 	p->job_id = jobs_submit(p->jobs, cp_job_run, j, cp_job_free, cp_job_free);
 	if (!p->job_id) {
 		p->busy = 0;
+		snprintf(p->note, sizeof p->note, "out of memory");
+	}
+}
+
+/* The rows in the pane's order (p->key, p->desc): a short list at once; a
+ * long one moves to the worker, which sorts and hands it back (the
+ * summary and histogram stay; the list is empty meanwhile). */
+static void cp_sort_rows(struct callspane *p)
+{
+	if (!p->jobs || p->c.nrows < p->inline_below / CP_SORT_RATIO) {
+		calls_sort(&p->c, p->key, p->desc);
+		return;
+	}
+	struct cp_job *j = calloc(1, sizeof *j);
+	if (!j) {
+		calls_sort(&p->c, p->key, p->desc);  /* slow, but right */
+		return;
+	}
+	*j = (struct cp_job){0, p->tr, p->ax, p->method, 0, p->scoped, p->tid, p->frame, p->clock,
+	                     1, p->key, p->desc, TV_OK, p->c, {0}, p->sum, p->hist};
+	p->sort_n = p->c.nrows;
+	memset(&p->c, 0, sizeof p->c);
+	p->sorting = p->busy = 1;
+	p->job_id = jobs_submit(p->jobs, cp_job_run, j, cp_job_free, cp_job_free);
+	if (!p->job_id) {  /* the rows went with the job */
+		p->sorting = p->busy = p->have = 0;
 		snprintf(p->note, sizeof p->note, "out of memory");
 	}
 }
@@ -223,6 +268,12 @@ void callspane_scope(struct callspane *p, const struct trace *tr, const uint32_t
 
 /* ------------------------------------------------------------ rows */
 
+/* Every call: the list's length, rows away on the worker included. */
+static size_t cp_count(const struct callspane *p)
+{
+	return p->sorting ? p->sort_n : p->c.nrows;
+}
+
 static uint32_t cp_nrows(const struct callspane *p)
 {
 	if (!p->have)
@@ -259,11 +310,11 @@ static int cp_head(const struct callspane *p, int h)
 {
 	if (p->jank)
 		return 2;
-	if (!p->have || !p->c.nrows)
+	if (!p->have || !cp_count(p))
 		return 3;
 	/* The histogram when the pane is tall, or when everything fits. */
 	int full = 3 + CP_HIST_ROWS + 1;
-	return h >= CP_HIST_MIN_H || h >= full + (int)p->c.nrows ? full : 3;
+	return h >= CP_HIST_MIN_H || h >= full + (int)cp_count(p) ? full : 3;
 }
 
 static int cp_foot(const struct callspane *p)
@@ -419,8 +470,9 @@ static void cp_title(const struct callspane *p, int cols, int ascii, char *line,
 		snprintf(line, n, " Calls of %s: %s%s", name, p->busy ? "computing" : p->note,
 		         p->busy ? dots : "");
 	else
-		snprintf(line, n, " Calls of %s: %zu call%s%s", name, p->c.nrows,
-		         p->c.nrows == 1 ? "" : "s", p->scoped ? " on this thread" : "");
+		snprintf(line, n, " Calls of %s: %zu call%s%s%s%s", name, cp_count(p),
+		         cp_count(p) == 1 ? "" : "s", p->scoped ? " on this thread" : "",
+		         p->sorting ? ", sorting" : "", p->sorting ? dots : "");
 }
 
 /* The numbers first, the unit last: a narrow pane cuts the unit. */
@@ -558,7 +610,7 @@ static void cp_draw(void *self, WINDOW *win, const struct pane_ctx *ctx)
 		           : ctx->focused ? c->role[ROLE_SELECTED] : c->role[ROLE_SELECTED] & ~A_BOLD;
 		draw_row(win, y, line, a, ctx->ascii);
 	}
-	if (!n && y < h)
+	if (!n && !p->sorting && y < h)
 		draw_row(win, y, p->jank ? " none: no frame-critical call is that long"
 		                         : " no calls in this scope", c->role[ROLE_NORMAL], ctx->ascii);
 	if (foot && p->cursor < n && h - foot > y - 1)
@@ -595,9 +647,9 @@ static void cp_sort(struct callspane *p, enum action a)
 		p->key = order[i];
 		p->desc = p->key == CALLS_BY_WALL || p->key == CALLS_BY_CPU || p->key == CALLS_BY_WAIT;
 	}
-	if (p->have)
-		calls_sort(&p->c, p->key, p->desc);
 	p->cursor = p->top = 0;
+	if (p->have && !p->sorting)  /* else the worker's result sorts again */
+		cp_sort_rows(p);
 }
 
 static enum pane_res cp_act(void *self, enum action a, const struct pane_ctx *ctx,

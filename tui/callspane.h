@@ -4,10 +4,11 @@
  * Every call (docs/numbers.md, "Every call of a method"): one row per call
  * of the selected method in the shell's thread scope, on the trace the
  * steps in force make, with its thread, start, wall, CPU, wait (wall −
- * CPU), depth and caller, sortable by each column; above the rows, the
- * summary (count, min, mean, p50, p95, max, nearest rank) and a histogram
- * of durations on the shell's clock, a few rows of bars on calls.h's 1-2-5
- * buckets.
+ * CPU), depth and caller, sortable by each column (a long list sorts on
+ * the pane's worker, the summary and "sorting…" showing meanwhile); above
+ * the rows, the summary (count, min, mean, p50, p95, max, nearest rank)
+ * and a histogram of durations on the shell's clock, a few rows of bars
+ * on calls.h's 1-2-5 buckets.
  *
  * Jank (docs/numbers.md, "Jank"): the main thread's (or the scoped
  * thread's) outermost calls of frame-critical methods at least a frame
@@ -63,6 +64,8 @@ struct callspane {
 	struct jobs *jobs;
 	unsigned job_id;
 	int busy;
+	int sorting;             /* the rows are on the worker being sorted */
+	size_t sort_n;           /* how many */
 	char note[200];          /* why there are no rows, or "" */
 };
 
