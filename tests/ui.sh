@@ -355,6 +355,15 @@ check "timeline: [56] UmsAgent off CPU: light shades in a category's colour" \
 	eval 'row_sgr s1 "^\[56\] UmsAgent " &&
 	      grep -Eq "^fg=(114|116|111|177|222|246|254|210)\$" "$tmp/sgr" &&
 	      has_re "^\[56\] UmsAgent +.*░"'
+# L: the legend names the app packages the categories used (the sample's
+# guess) and each category's time; L closes it again.
+keys s1 L
+check "legend: L lists the categories, the guessed app package cn.com.* and the times" \
+	eval 'wait_for s1 "Legend: blocks coloured by category" &&
+	      has_re "a app +12\.754 +0\.8 +the app.s own packages: cn\.com\.\* \(guessed" &&
+	      has_re "b blocked +19\.291 "'
+keys s1 L
+check "legend: L again closes it" wait_gone s1 "Legend: blocks coloured"
 
 # A mouse drag along the timeline (button 1 down in one column, up in
 # another, sent apart as a hand does, in xterm's SGR mouse reports) applies
