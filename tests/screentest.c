@@ -3,6 +3,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "viewprint.h"
 
@@ -65,4 +66,15 @@ int ts_row_with(WINDOW *win, const char *s)
 			return y;
 	}
 	return -1;
+}
+
+int ts_settle(struct ui *u)
+{
+	for (int i = 0; i < 20000 && ui_busy(u); i++) {
+		usleep(1000);
+		ui_poll(u);
+	}
+	int rc = ui_busy(u) ? -1 : 0;
+	ui_draw(u);
+	return rc;
 }

@@ -10,6 +10,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "ui.h"
+
 /* An off-screen terminal: curses writes to /dev/null and reads nothing. */
 struct ts_term {
 	FILE *out, *in;
@@ -32,5 +34,9 @@ void ts_row(WINDOW *win, int y, char *buf, size_t n);
 
 /* The first row of win whose text holds s; -1 if none. */
 int ts_row_with(WINDOW *win, const char *s);
+
+/* Waits for u's worker (steps, trees, sorts; polled each millisecond, 20 s
+ * at most), then draws a frame. 0, or -1 when it was still busy. */
+int ts_settle(struct ui *u);
 
 #endif

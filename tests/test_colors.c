@@ -253,12 +253,7 @@ static void ui_open(struct fx *f, const struct view_step *steps, uint32_t nsteps
 
 static void ui_wait(struct fx *f)
 {
-	for (int i = 0; i < 20000 && ui_busy(f->u); i++) {
-		usleep(1000);
-		ui_poll(f->u);
-	}
-	assert_false(ui_busy(f->u));
-	ui_draw(f->u);
+	assert_int_equal(ts_settle(f->u), 0);
 }
 
 static void key(struct fx *f, int ch)

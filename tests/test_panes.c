@@ -972,10 +972,7 @@ static void test_command_tree_sort(void **state)
 	struct scr *s = scr_open(100, 40, 1);  /* ASCII: the marker is "^" */
 	ui_draw(s->u);
 	scr_keys(s, "2");
-	for (int i = 0; i < 20000 && ui_busy(s->u); i++) {
-		usleep(1000);
-		ui_poll(s->u);
-	}
+	assert_int_equal(ts_settle(s->u), 0);
 	scr_keys(s, ":");
 	assert_false(scr_has("--sort="));               /* the default order */
 	scr_keys(s, ">I");
@@ -1003,12 +1000,7 @@ static void test_command_tree_sort(void **state)
 /* Wait for the worker (steps, trees), then a frame. */
 static void scr_wait(struct scr *s)
 {
-	for (int i = 0; i < 20000 && ui_busy(s->u); i++) {
-		usleep(1000);
-		ui_poll(s->u);
-	}
-	assert_false(ui_busy(s->u));
-	ui_draw(s->u);
+	assert_int_equal(ts_settle(s->u), 0);
 }
 
 /* The header's breadcrumb split into steps (ASCII: " > " between them):
