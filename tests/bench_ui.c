@@ -59,6 +59,7 @@
 
 #include "load.h"
 #include "profile.h"
+#include "screentest.h"
 #include "trace.h"
 #include "ui.h"
 
@@ -183,44 +184,15 @@ static const char *bu_key_name(int ch, char *buf, size_t n)
 	}
 }
 
-/* Row y of the screen as the terminal now shows it (curscr), trailing
- * blanks cut, into buf (n > MB_LEN_MAX). */
-static void bu_screen_row(int y, char *buf, size_t n)
-{
-	size_t k = 0;
-	mbstate_t st;
-	memset(&st, 0, sizeof st);
-	for (int x = 0; x < getmaxx(curscr) && k + MB_LEN_MAX + 1 < n; x++) {
-		cchar_t cc;
-		wchar_t wc[CCHARW_MAX + 1];
-		attr_t a;
-		short pair;
-		if (mvwin_wch(curscr, y, x, &cc) == ERR || getcchar(&cc, wc, &a, &pair, NULL) == ERR)
-			break;
-		for (int i = 0; wc[i] && k + MB_LEN_MAX + 1 < n; i++) {
-			size_t m = wcrtomb(buf + k, wc[i], &st);
-			if (m != (size_t)-1)
-				k += m;
-		}
-	}
-	while (k > 0 && buf[k - 1] == ' ')
-		k--;
-	buf[k] = '\0';
-}
-
 /* The first row of the screen that contains what, into buf; "-" when
  * none. */
 static void bu_screen_line(const char *what, char *buf, size_t n)
 {
-	snprintf(buf, n, "-");
-	for (int y = 0; y < getmaxy(curscr); y++) {
-		char row[1024];
-		bu_screen_row(y, row, sizeof row);
-		if (strstr(row, what)) {
-			snprintf(buf, n, "%s", row);
-			return;
-		}
-	}
+	int y = ts_row_with(curscr, what);
+	if (y >= 0)
+		ts_row(curscr, y, buf, n);
+	else
+		snprintf(buf, n, "-");
 }
 
 static void bu_print_line(const char *name, const char *what)
@@ -342,11 +314,11 @@ static void bu_first_method(struct ui *u)
 	char top[1024], row[1024];
 	bu_keys(u, 'g', 1);
 	ui_draw(u);
-	bu_screen_row(getmaxy(curscr) - 2, top, sizeof top);
+	ts_row(curscr, getmaxy(curscr) - 2, top, sizeof top);
 	for (int i = 0; i < 1000; i++) {
 		bu_keys(u, 'j', 1);
 		ui_draw(u);
-		bu_screen_row(getmaxy(curscr) - 2, row, sizeof row);
+		ts_row(curscr, getmaxy(curscr) - 2, row, sizeof row);
 		if (strcmp(row, top) != 0)
 			return;
 	}
@@ -549,23 +521,6 @@ static void bu_panes(struct ui *u)
 	bu_steps(u);
 }
 
-/* Curses on a terminal nobody sees; NULL on failure. */
-static SCREEN *bu_term(FILE **out, FILE **in)
-{
-	setenv("LINES", "50", 1);
-	setenv("COLUMNS", "200", 1);
-	*out = fopen("/dev/null", "w");
-	*in = fopen("/dev/null", "r");
-	if (!*out || !*in)
-		return NULL;
-	SCREEN *sc = newterm("xterm-256color", *out, *in);
-	if (!sc)
-		return NULL;
-	set_term(sc);
-	resizeterm(50, 200);
-	return sc;
-}
-
 /* The UI draws UTF-8 when the locale is; prefer that, as on a real
  * terminal, even when the bench runs under LANG=C. */
 static void bu_locale(void)
@@ -579,19 +534,17 @@ static void bu_locale(void)
 
 static int bu_run(const char *path, struct trace *tr, double t_start)
 {
-	FILE *out = NULL, *in = NULL;
-	SCREEN *sc = bu_term(&out, &in);
-	int rc = 1;
-	if (!sc) {
+	struct ts_term term;
+	if (ts_open(&term, "xterm-256color", 200, 50) != 0) {
 		fprintf(stderr, "bench_ui: cannot open an xterm-256color terminal\n");
-		goto done;
+		return 1;
 	}
 	struct ui_opts o = {.color = 1, .ascii = 0};
 	struct ui *u = ui_new(path, tr, &o);
 	if (!u) {
-		endwin();
+		ts_close(&term);
 		fprintf(stderr, "bench_ui: ui_new failed\n");
-		goto done;
+		return 1;
 	}
 	refresh();
 	ui_draw(u);
@@ -625,7 +578,7 @@ static int bu_run(const char *path, struct trace *tr, double t_start)
 	bu_find_one(u);
 	bu_find_scoped_none(u);
 	ui_free(u);
-	endwin();
+	ts_close(&term);
 
 	qsort(ms, (size_t)s.n, sizeof *ms, bu_cmp);
 	int p99 = (s.n * 99 + 99) / 100 - 1;  /* nearest rank */
@@ -636,15 +589,7 @@ static int bu_run(const char *path, struct trace *tr, double t_start)
 	printf("redraw_p99_ms %.3f\n", ms[p99]);
 	printf("redraw_max_ms %.3f\n", ms[s.n - 1]);
 	printf("slowest_key %s #%d\n", bu_key_name(s.keys[worst_i], kb, sizeof kb), worst_i);
-	rc = 0;
-done:
-	if (sc)
-		delscreen(sc);
-	if (out)
-		fclose(out);
-	if (in)
-		fclose(in);
-	return rc;
+	return 0;
 }
 
 int main(int argc, char **argv)

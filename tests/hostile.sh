@@ -23,6 +23,7 @@
 set -u
 
 TRACEVIEW=${TRACEVIEW:-./traceview}
+srcdir=${srcdir:-$(dirname "$0")/..}
 
 if ! command -v python3 >/dev/null 2>&1; then
 	echo "hostile.sh: python3 is not installed: skipping"
@@ -34,26 +35,11 @@ if [ ! -x "$TRACEVIEW" ]; then
 fi
 case $TRACEVIEW in /*) ;; *) TRACEVIEW=$(pwd)/$TRACEVIEW ;; esac
 
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/tv-hostile.XXXXXX") || exit 1
-SOCK=tvhostile-$$
-tm() { tmux -L "$SOCK" -f /dev/null -u "$@"; }
-sockpath=
-trap 'tm kill-server >/dev/null 2>&1; [ -n "$sockpath" ] && rm -f "$sockpath"; rm -rf "$tmp"' EXIT
-trap 'exit 1' HUP INT TERM
+. "$srcdir/tests/tmuxlib.sh"
+tm_init hostile
 
 LC_ALL=C
 export LC_ALL
-
-pass=0
-fail=0
-n=0
-ok() { n=$((n + 1)); pass=$((pass + 1)); echo "ok $n - $1"; }
-bad() { n=$((n + 1)); fail=$((fail + 1)); echo "not ok $n - $1"; }
-check() { # check DESCRIPTION COMMAND...
-	d=$1
-	shift
-	if "$@"; then ok "$d"; else bad "$d"; fi
-}
 
 # ---------------------------------------------------------------- the trace
 # names.json: what each name is (as the bytes decode with U+FFFD for
@@ -338,19 +324,9 @@ fi
 ui_skip=
 if ! command -v tmux >/dev/null 2>&1; then
 	ui_skip="tmux is not installed"
-elif ! tm new-session -d -s probe -x 80 -y 24 "sleep 5" 2>"$tmp/probe"; then
+elif ! tm_probe; then
 	ui_skip="tmux cannot start a session here: $(cat "$tmp/probe")"
-else
-	sockpath=$(tm display-message -p -t probe '#{socket_path}' 2>/dev/null)
-	tm kill-session -t probe >/dev/null 2>&1
 fi
-UTF=
-for l in C.UTF-8 C.utf8 en_US.UTF-8 en_US.utf8; do
-	if locale -a 2>/dev/null | grep -qix "$l"; then
-		UTF=$l
-		break
-	fi
-done
 
 # The trace under a hostile file name (the header, the : command line),
 # and --src: a directory whose name holds an OSC, with Evil.java (what
@@ -361,10 +337,10 @@ SRC=$tmp/$(printf 'src\033]0;PWNDIR\007')
 mkdir -p "$SRC/$(printf 'p\033[31mPATH')" && : >"$SRC/$(printf 'p\033[31mPATH')/Evil.java" &&
 	cp "$TRACE" "$HTRACE" || exit 1
 
-# launch NAME ARGS...: traceview ARGS in a 120x40 session, in $tmp (so
+# launch_caught NAME ARGS...: traceview ARGS in a 120x40 session, in $tmp (so
 # the trace's name is short on the : line); the runner waits
 # for $tmp/NAME.go, so pipe-pane is attached before traceview writes a byte.
-launch() {
+launch_caught() {
 	name=$1
 	shift
 	{
@@ -384,30 +360,6 @@ launch() {
 	tm pipe-pane -o -t "$name" "cat >>'$tmp/$name.out'"
 	: >"$tmp/$name.go"
 }
-# wait_for NAME TEXT: the screen shows TEXT (bytes), about 20 s at most
-# (a busy machine; it returns as soon as the text is there).
-wait_for() {
-	i=0
-	while [ $i -lt 200 ]; do
-		tm capture-pane -p -t "$1" >"$tmp/screen" 2>/dev/null
-		grep -F -q -e "$2" "$tmp/screen" && return 0
-		sleep 0.1
-		i=$((i + 1))
-	done
-	return 1
-}
-wait_gone() {
-	i=0
-	while [ $i -lt 200 ]; do
-		tm capture-pane -p -t "$1" >"$tmp/screen" 2>/dev/null
-		grep -F -q -e "$2" "$tmp/screen" || return 0
-		sleep 0.1
-		i=$((i + 1))
-	done
-	return 1
-}
-has() { grep -F -q -e "$1" "$tmp/screen"; }
-
 # tty_clean FILE ASCII: none of the names' sequences reached the tty.
 cat >"$tmp/tty.py" <<'EOF'
 import sys
@@ -442,18 +394,11 @@ for b in bad:
 sys.exit(1 if bad else 0)
 EOF
 
-# find NAME TEXT: / TEXT Enter, the prompt seen before Enter.
-find() {
-	tm send-keys -t "$1" -l "/$2"
-	wait_for "$1" " /$2 " && tm send-keys -t "$1" Enter
-	wait_gone "$1" " /$2 " >/dev/null
-}
-
 # ui NAME ASCII ARGS...: the walk through the UI; ASCII 1 for --ascii.
 ui() {
 	s=$1 asc=$2
 	shift 2
-	launch "$s" --frame=10us --src="$SRC" "$@" "$(basename "$HTRACE")"
+	launch_caught "$s" --frame=10us --src="$SRC" "$@" "$(basename "$HTRACE")"
 	if ! wait_for "$s" "Calls+Rec"; then
 		bad "$s: traceview starts on the hostile trace"
 		tm kill-session -t "$s" >/dev/null 2>&1
@@ -495,18 +440,18 @@ ui() {
 	wait_for "$s" "all threads" >/dev/null
 	check "$s: the header shows the trace's file name escaped" \
 		has 'h\x1b]0;PWNFILE\x07\u{202E}x.trace'
-	find "$s" Csi
+	find_method "$s" Csi
 	tm send-keys -t "$s" :
 	check "$s: : shows the command line (Csi by id), the file name escaped" \
 		wait_for "$s" "--method=0x4 'h\\x1b]0;PWNFILE\\x07\\u{202E}x.trace'"
 	tm send-keys -t "$s" o
 	check "$s: o with no file found names the source field escaped" wait_for "$s" \
 		'no Src\xc2\x9b31mC1\x9bRAW\x7fDEL\u{202E}X.java for com.evil.Csi\x1b[2J\x1b[31mRED under --src='
-	find "$s" Bad
+	find_method "$s" Bad
 	tm send-keys -t "$s" o
 	check "$s: o opens the one match; the status line names it escaped" \
 		wait_for "$s" "edited $tmp/src\\x1b]0;PWNDIR\\x07/p\\x1b[31mPATH/Evil.java"
-	find "$s" Osc
+	find_method "$s" Osc
 	tm send-keys -t "$s" 5
 	check "$s: 5 lists Osc's calls, its caller Csi.run escaped" \
 		wait_for "$s" 'Csi\x1b[2J\x1b[31mRED.run\x07'

@@ -30,6 +30,7 @@
 
 #include "callspane.h"
 #include "color.h"
+#include "screentest.h"
 #include "testutil.h"
 #include "tracegen.h"
 
@@ -43,8 +44,7 @@ static const char *const script =
         "1 > 0x10 40 2000; 1 < 0x10 45 2010; 1 > B 50 3000; 1 < B 52 3002\n";
 
 struct fx {
-	FILE *out, *in;
-	SCREEN *sc;
+	struct ts_term t;
 	struct color color;
 	struct trace tr;
 	struct tg *tg;
@@ -56,13 +56,8 @@ static int fx_setup(void **state)
 	struct tg_opts o = {.family = TG_V1, .version = 3, .clock = TG_CLOCK_DUAL};
 	if (!f)
 		return -1;
-	setenv("LINES", "40", 1);
-	setenv("COLUMNS", "140", 1);
-	f->out = fopen("/dev/null", "w");
-	f->in = fopen("/dev/null", "r");
-	if (!f->out || !f->in || !(f->sc = newterm("xterm-256color", f->out, f->in)))
+	if (ts_open(&f->t, "xterm-256color", 140, 40) != 0)
 		return -1;
-	set_term(f->sc);
 	color_init(&f->color, 0);
 	f->tg = tg_new();
 	/* H: its signature has a ';', which the script reads as a break */
@@ -77,38 +72,11 @@ static int fx_setup(void **state)
 static int fx_teardown(void **state)
 {
 	struct fx *f = *state;
-	endwin();
-	delscreen(f->sc);
-	fclose(f->out);
-	fclose(f->in);
+	ts_close(&f->t);
 	trace_free(&f->tr);
 	tg_free(f->tg);
 	free(f);
 	return 0;
-}
-
-/* Row y of win as UTF-8, trailing blanks removed. */
-static void win_row(WINDOW *win, int y, char *buf, size_t n)
-{
-	size_t k = 0;
-	mbstate_t st;
-	memset(&st, 0, sizeof st);
-	for (int x = 0; x < getmaxx(win) && k + 8 < n; x++) {
-		cchar_t cc;
-		wchar_t wc[CCHARW_MAX + 1];
-		attr_t a;
-		short pair;
-		if (mvwin_wch(win, y, x, &cc) == ERR || getcchar(&cc, wc, &a, &pair, NULL) == ERR)
-			break;
-		for (int i = 0; wc[i]; i++) {
-			size_t m = wcrtomb(buf + k, wc[i], &st);
-			if (m != (size_t)-1)
-				k += m;
-		}
-	}
-	while (k > 0 && buf[k - 1] == ' ')
-		k--;
-	buf[k] = '\0';
 }
 
 static uint32_t method_of(struct fx *f, const char *sym)
@@ -124,7 +92,7 @@ static uint32_t method_of(struct fx *f, const char *sym)
 static void expect_row(WINDOW *win, int y, const char *want)
 {
 	char row[1024];
-	win_row(win, y, row, sizeof row);
+	ts_row(win, y, row, sizeof row);
 	if (strcmp(row, want) != 0)
 		fail_msg("row %d:\n got |%s|\nwant |%s|", y, row, want);
 }

@@ -30,6 +30,7 @@
 #include "color.h"
 #include "draw.h"
 #include "profile.h"
+#include "screentest.h"
 #include "testutil.h"
 #include "timeline.h"
 #include "tlview.h"
@@ -49,8 +50,7 @@ static const char script[] =
 	"1 > A 0 0\n1 > F 0 0\n1 < F 400 400\n1 > S 400 400\n1 < S 400 900\n1 < A 500 1000\n";
 
 struct fx {
-	FILE *out, *in;
-	SCREEN *sc;
+	struct ts_term t;
 	struct tg *tg;
 	struct trace tr;
 	struct profile p;
@@ -70,15 +70,8 @@ static struct fx *fx_open(const char *term, int want, int single)
 	struct tv_error err = {TV_OK, TV_NO_OFFSET, ""};
 	struct tg_opts o = {.version = 2, .clock = TG_CLOCK_WALL};
 	assert_non_null(f);
-	setenv("LINES", "30", 1);
-	setenv("COLUMNS", "120", 1);
 	unsetenv("NO_COLOR");
-	f->out = fopen("/dev/null", "w");
-	f->in = fopen("/dev/null", "r");
-	f->sc = newterm(term, f->out, f->in);
-	assert_non_null(f->sc);
-	set_term(f->sc);
-	resizeterm(LINES_, COLS);
+	assert_int_equal(ts_open(&f->t, term, COLS, LINES_), 0);
 	color_init(&f->c, want);
 	f->tg = tg_new();
 	assert_int_equal(tg_script(f->tg, script), 0);
@@ -104,10 +97,7 @@ static void fx_close(struct fx *f)
 	profile_free(&f->p);
 	trace_free(&f->tr);
 	tg_free(f->tg);
-	endwin();
-	delscreen(f->sc);
-	fclose(f->out);
-	fclose(f->in);
+	ts_close(&f->t);
 	free(f);
 }
 
@@ -263,40 +253,7 @@ static void ui_open(struct fx *f, const struct view_step *steps, uint32_t nsteps
 
 static void ui_wait(struct fx *f)
 {
-	for (int i = 0; i < 20000 && ui_busy(f->u); i++) {
-		usleep(1000);
-		ui_poll(f->u);
-	}
-	assert_false(ui_busy(f->u));
-	ui_draw(f->u);
-}
-
-static void scr_row(int y, char *buf, size_t n)
-{
-	size_t k = 0;
-	mbstate_t st;
-	memset(&st, 0, sizeof st);
-	for (int x = 0; x < getmaxx(curscr) && k + 8 < n; x++) {
-		struct cell c = cell_at(curscr, y, x);
-		size_t m = wcrtomb(buf + k, c.ch ? c.ch : L' ', &st);
-		if (m != (size_t)-1)
-			k += m;
-	}
-	while (k > 0 && buf[k - 1] == ' ')
-		k--;
-	buf[k] = '\0';
-}
-
-/* The first screen row holding s; -1 if none. */
-static int scr_row_with(const char *s)
-{
-	char row[2048];
-	for (int y = 0; y < getmaxy(curscr); y++) {
-		scr_row(y, row, sizeof row);
-		if (strstr(row, s))
-			return y;
-	}
-	return -1;
+	assert_int_equal(ts_settle(f->u), 0);
 }
 
 static void key(struct fx *f, int ch)
@@ -326,35 +283,35 @@ static void test_legend_and_toggle(void **state)
 	ui_open(f, NULL, 0);
 	char row[2048];
 	key(f, 'L');
-	assert_true(scr_row_with("Legend") >= 0);
+	assert_true(ts_row_with(curscr, "Legend") >= 0);
 	const char *want[] = {"a app", "x androidx", "f framework", "r runtime", "l library",
 	                      "u unknown", "i idle", "b blocked", "off CPU"};
 	for (size_t i = 0; i < sizeof want / sizeof *want; i++)
-		assert_true(scr_row_with(want[i]) >= 0);
-	scr_row(scr_row_with("a app"), row, sizeof row);
+		assert_true(ts_row_with(curscr, want[i]) >= 0);
+	ts_row(curscr, ts_row_with(curscr, "a app"), row, sizeof row);
 	assert_non_null(strstr(row, "0.100"));
 	assert_non_null(strstr(row, "20.0"));
 	assert_non_null(strstr(row, "the app's own packages: com.example.* (--app)"));
-	scr_row(scr_row_with("f framework"), row, sizeof row);
+	ts_row(curscr, ts_row_with(curscr, "f framework"), row, sizeof row);
 	assert_non_null(strstr(row, "0.400"));
 	assert_non_null(strstr(row, "80.0"));
-	scr_row(scr_row_with("b blocked"), row, sizeof row);
+	ts_row(curscr, ts_row_with(curscr, "b blocked"), row, sizeof row);
 	assert_non_null(strstr(row, "0.000"));
 	/* Its swatches: the category's colour. */
-	int y = scr_row_with("b blocked");
+	int y = ts_row_with(curscr, "b blocked");
 	assert_int_equal(cell_at(curscr, y, 2).pair, pair_of(f->c.cat[CAT_BLOCKED]));
-	y = scr_row_with("off CPU");
+	y = ts_row_with(curscr, "off CPU");
 	assert_int_equal(cell_at(curscr, y, 2).ch, L'\x2591');
 	key(f, 'L');
-	assert_int_equal(scr_row_with("Legend"), -1);
+	assert_int_equal(ts_row_with(curscr, "Legend"), -1);
 	key(f, 'L');
 	key(f, 27);
-	assert_int_equal(scr_row_with("Legend"), -1);
+	assert_int_equal(ts_row_with(curscr, "Legend"), -1);
 	key(f, 'L');
 	key(f, 'q');
-	assert_int_equal(scr_row_with("Legend"), -1);
+	assert_int_equal(ts_row_with(curscr, "Legend"), -1);
 	/* K and back. */
-	int my = scr_row_with("[1] main");
+	int my = ts_row_with(curscr, "[1] main");
 	assert_true(my > 0);
 	int x = free_col(f, my, 1);
 	assert_true(x < 40);
@@ -383,7 +340,7 @@ static void test_range_shading(void **state)
 	assert_int_equal(view_step_range(&r, &st), 0);
 	ui_open(f, &st, 1);
 	view_step_free(&st);
-	int my = scr_row_with("[1] main"), ruler = my - 1;
+	int my = ts_row_with(curscr, "[1] main"), ruler = my - 1;
 	assert_true(ruler > 0 && my > ruler);
 	for (int x = 0; x < 100; x++) {
 		attr_t a = cell_at(curscr, ruler, BAR_X + x).a;
@@ -417,28 +374,28 @@ static void test_drag(void **state)
 	struct fx *f = fx_open("xterm-256color", 1, 0);
 	ui_open(f, NULL, 0);
 	mousemask(BUTTON1_PRESSED | BUTTON1_RELEASED, NULL);
-	int my = scr_row_with("[1] main");
+	int my = ts_row_with(curscr, "[1] main");
 	assert_true(my > 0);
 	assert_int_equal(ui_profile(f->u)->top_incl[TV_WALL], 1000);
 	/* A release alone (its press came in the same read, and curses keeps
 	 * only the last report) is a click: the cursor moves to the sleep. */
-	int st = scr_row_with(" cursor ");
+	int st = ts_row_with(curscr, " cursor ");
 	assert_true(st > 0);
 	char row[2048];
-	scr_row(st, row, sizeof row);
+	ts_row(curscr, st, row, sizeof row);
 	assert_null(strstr(row, "Thread.sleep"));
 	mouse(f, my, BAR_X + 60, BUTTON1_RELEASED);
-	scr_row(st, row, sizeof row);
+	ts_row(curscr, st, row, sizeof row);
 	assert_non_null(strstr(row, "java/lang/Thread.sleep"));
 	mouse(f, my, BAR_X + 50, BUTTON1_PRESSED);
 	mouse(f, my, BAR_X + 50, BUTTON1_RELEASED);
 	ui_wait(f);
 	assert_int_equal(ui_profile(f->u)->top_incl[TV_WALL], 1000);
-	assert_int_equal(scr_row_with(".."), -1);
+	assert_int_equal(ts_row_with(curscr, ".."), -1);
 	mouse(f, my, BAR_X + 10, BUTTON1_PRESSED);
 	mouse(f, my, BAR_X + 29, BUTTON1_RELEASED);
 	ui_wait(f);
-	assert_true(scr_row_with("100us..300us") == 0);
+	assert_true(ts_row_with(curscr, "100us..300us") == 0);
 	assert_int_equal(ui_profile(f->u)->top_incl[TV_WALL], 200);
 	fx_close(f);
 }
@@ -468,7 +425,7 @@ static void test_drag_live(void **state)
 	struct fx *f = fx_open("xterm-256color", 1, 0);
 	ui_open(f, NULL, 0);
 	mousemask(BUTTON1_PRESSED | BUTTON1_RELEASED | REPORT_MOUSE_POSITION, NULL);
-	int my = scr_row_with("[1] main"), ruler = my - 1;
+	int my = ts_row_with(curscr, "[1] main"), ruler = my - 1;
 	assert_true(ruler > 0);
 	expect_ruler(ruler, 1, 0, 0);
 	mouse(f, my, BAR_X + 40, REPORT_MOUSE_POSITION);
@@ -482,7 +439,7 @@ static void test_drag_live(void **state)
 	assert_int_equal(ui_profile(f->u)->top_incl[TV_WALL], 1000);
 	mouse(f, my, BAR_X + 29, BUTTON1_RELEASED);
 	ui_wait(f);
-	assert_true(scr_row_with("100us..300us") == 0);
+	assert_true(ts_row_with(curscr, "100us..300us") == 0);
 	assert_int_equal(ui_profile(f->u)->top_incl[TV_WALL], 200);
 	expect_ruler(ruler, 10, 29, 1);
 	key(f, 'u');
@@ -490,21 +447,21 @@ static void test_drag_live(void **state)
 	assert_int_equal(ui_profile(f->u)->top_incl[TV_WALL], 1000);
 	/* Backwards, past the bars' left end: shaded from their first column. */
 	mouse(f, my, BAR_X + 50, BUTTON1_PRESSED);
-	int st = scr_row_with(" cursor ");
+	int st = ts_row_with(curscr, " cursor ");
 	char before[2048], after[2048];
-	scr_row(st, before, sizeof before);
+	ts_row(curscr, st, before, sizeof before);
 	mouse(f, my, 5, REPORT_MOUSE_POSITION);
 	expect_ruler(ruler, 0, 50, 0);
 	key(f, 27);
 	expect_ruler(ruler, 1, 0, 0);
-	assert_true(scr_row_with("drag cancelled") >= 0);
+	assert_true(ts_row_with(curscr, "drag cancelled") >= 0);
 	mouse(f, my, BAR_X + 70, REPORT_MOUSE_POSITION);
 	expect_ruler(ruler, 1, 0, 0);
 	mouse(f, my, BAR_X + 70, BUTTON1_RELEASED);
 	ui_wait(f);
 	assert_int_equal(ui_profile(f->u)->top_incl[TV_WALL], 1000);
-	assert_int_equal(scr_row_with(".."), -1);
-	scr_row(st, after, sizeof after);
+	assert_int_equal(ts_row_with(curscr, ".."), -1);
+	ts_row(curscr, st, after, sizeof after);
 	assert_string_equal(before, after);
 	fx_close(f);
 }
@@ -547,10 +504,10 @@ static void test_flame_categories(void **state)
 	ui_open(f, NULL, 0);
 	key(f, '4');
 	ui_wait(f);
-	int y = scr_row_with("View.draw");
+	int y = ts_row_with(curscr, "View.draw");
 	assert_true(y > 0);
 	char row[2048];
-	scr_row(y, row, sizeof row);
+	ts_row(curscr, y, row, sizeof row);
 	int x = (int)(strstr(row, "View.draw") - row);
 	short fw = pair_of(f->c.cat[CAT_FRAMEWORK]);
 	assert_int_equal(cell_at(curscr, y, x).pair, fw);

@@ -30,6 +30,7 @@
 #include "text.h"
 #include "trace.h"
 #include "clip.h"
+#include "screentest.h"
 #include "ui.h"
 #include "view.h"
 
@@ -38,8 +39,7 @@
 #endif
 
 struct scr {
-	FILE *out, *in;
-	SCREEN *sc;
+	struct ts_term t;
 	struct trace tr;
 	struct ui *u;
 	int cols, lines;
@@ -50,20 +50,8 @@ static struct scr *scr_open(int cols, int lines, int ascii)
 	struct scr *s = calloc(1, sizeof *s);
 	struct tv_error err = {TV_OK, TV_NO_OFFSET, ""};
 	char errfile[4096] = "";
-	char num[16];
 	assert_non_null(s);
-	snprintf(num, sizeof num, "%d", lines);
-	setenv("LINES", num, 1);
-	snprintf(num, sizeof num, "%d", cols);
-	setenv("COLUMNS", num, 1);
-	s->out = fopen("/dev/null", "w");
-	s->in = fopen("/dev/null", "r");
-	assert_non_null(s->out);
-	assert_non_null(s->in);
-	s->sc = newterm("xterm-256color", s->out, s->in);
-	assert_non_null(s->sc);
-	set_term(s->sc);
-	resizeterm(lines, cols);
+	assert_int_equal(ts_open(&s->t, "xterm-256color", cols, lines), 0);
 	s->cols = cols;
 	s->lines = lines;
 	trace_init(&s->tr);
@@ -78,10 +66,7 @@ static struct scr *scr_open(int cols, int lines, int ascii)
 static void scr_close(struct scr *s)
 {
 	ui_free(s->u);
-	endwin();
-	delscreen(s->sc);
-	fclose(s->out);
-	fclose(s->in);
+	ts_close(&s->t);
 	trace_free(&s->tr);
 	free(s);
 }
@@ -101,58 +86,13 @@ static void scr_key(struct scr *s, int ch)
 	ui_draw(s->u);
 }
 
-/* Row y of window w as UTF-8, trailing blanks removed. */
-static void win_row(WINDOW *w, int y, char *buf, size_t n)
-{
-	size_t k = 0;
-	int cols = getmaxx(w);
-	mbstate_t st;
-	memset(&st, 0, sizeof st);
-	for (int x = 0; x < cols && k + 8 < n; x++) {
-		cchar_t cc;
-		wchar_t wc[CCHARW_MAX + 1];
-		attr_t a;
-		short pair;
-		if (mvwin_wch(w, y, x, &cc) == ERR)
-			break;
-		if (getcchar(&cc, wc, &a, &pair, NULL) == ERR)
-			continue;
-		for (int i = 0; wc[i]; i++) {
-			size_t m = wcrtomb(buf + k, wc[i], &st);
-			if (m != (size_t)-1)
-				k += m;
-		}
-	}
-	while (k > 0 && buf[k - 1] == ' ')
-		k--;
-	buf[k] = '\0';
-}
-
-/* Row y of the screen. */
-static void scr_row(int y, char *buf, size_t n)
-{
-	win_row(curscr, y, buf, n);
-}
-
 /* The first row whose text matches prefix at its start; -1 if none. */
 static int scr_find(const char *prefix)
 {
 	char row[2048];
 	for (int y = 0; y < getmaxy(curscr); y++) {
-		scr_row(y, row, sizeof row);
+		ts_row(curscr, y, row, sizeof row);
 		if (strncmp(row, prefix, strlen(prefix)) == 0)
-			return y;
-	}
-	return -1;
-}
-
-/* The first row holding s; -1 if none. */
-static int scr_row_with(const char *s)
-{
-	char row[2048];
-	for (int y = 0; y < getmaxy(curscr); y++) {
-		scr_row(y, row, sizeof row);
-		if (strstr(row, s))
 			return y;
 	}
 	return -1;
@@ -161,20 +101,14 @@ static int scr_row_with(const char *s)
 /* Does any row hold s? */
 static int scr_has(const char *s)
 {
-	char row[2048];
-	for (int y = 0; y < getmaxy(curscr); y++) {
-		scr_row(y, row, sizeof row);
-		if (strstr(row, s))
-			return 1;
-	}
-	return 0;
+	return ts_row_with(curscr, s) >= 0;
 }
 
 /* The display column where s ends in row y (columns, not bytes). */
 static int scr_end_col(int y, const char *s)
 {
 	char row[2048];
-	scr_row(y, row, sizeof row);
+	ts_row(curscr, y, row, sizeof row);
 	char *p = strstr(row, s);
 	if (!p)
 		return -1;
@@ -186,7 +120,7 @@ static void dump(void)
 {
 	char row[2048];
 	for (int y = 0; y < getmaxy(curscr); y++) {
-		scr_row(y, row, sizeof row);
+		ts_row(curscr, y, row, sizeof row);
 		fprintf(stderr, "|%s\n", row);
 	}
 }
@@ -197,7 +131,7 @@ static void scr_cursor_row(char *buf, size_t n)
 	buf[0] = '\0';
 	for (int y = 0; y < getmaxy(curscr); y++)
 		if (mvwinch(curscr, y, 0) & A_REVERSE) {
-			scr_row(y, buf, n);
+			ts_row(curscr, y, buf, n);
 			return;
 		}
 }
@@ -208,7 +142,7 @@ static int scr_count(const char *prefix)
 	char row[2048];
 	int n = 0;
 	for (int y = 0; y < getmaxy(curscr); y++) {
-		scr_row(y, row, sizeof row);
+		ts_row(curscr, y, row, sizeof row);
 		n += strncmp(row, prefix, strlen(prefix)) == 0;
 	}
 	return n;
@@ -228,7 +162,7 @@ static void test_wide_header_aligned(void **state)
 	/* (toplevel): 100.0% of CPU and real time. */
 	assert_int_equal(scr_end_col(title, "Incl Cpu %"), scr_end_col(top, "100.0%"));
 	char row[2048];
-	scr_row(top, row, sizeof row);
+	ts_row(curscr, top, row, sizeof row);
 	int x_real = scr_end_col(title, "Incl Real %");
 	assert_true(x_real > 0);
 	/* Both percentages of (toplevel) are 100.0%: the second ends under
@@ -322,7 +256,7 @@ static void scr_titles(char *out, size_t n)
 	static const char *const all[] = {"Incl Cpu %", "Incl Cpu", "Excl Cpu %", "Excl Cpu",
 	                                  "Incl Real %", "Incl Real", "Excl Real %", "Excl Real",
 	                                  "Calls+Rec", "Cpu/Call", "Real/Call"};
-	scr_row(scr_find("Name "), row, sizeof row);
+	ts_row(curscr, scr_find("Name "), row, sizeof row);
 	out[0] = '\0';
 	for (size_t i = 0; i < sizeof all / sizeof *all; i++) {
 		const char *p = strstr(row, all[i]);
@@ -347,7 +281,7 @@ static void test_columns_and_clock(void **state)
 	scr_titles(titles, sizeof titles);
 	assert_string_equal(titles, "Incl Cpu %,Incl Cpu,Excl Cpu,Incl Real,");
 	char hdr[2048];
-	scr_row(0, hdr, sizeof hdr);
+	ts_row(curscr, 0, hdr, sizeof hdr);
 	assert_non_null(strstr(hdr, " | CPU"));
 	assert_true(scr_has("Incl Cpu v"));
 	/* > walks right over the shown columns only, and stays at the end. */
@@ -363,7 +297,7 @@ static void test_columns_and_clock(void **state)
 	scr_keys(s, "c");
 	scr_titles(titles, sizeof titles);
 	assert_string_equal(titles, "Incl Cpu,Incl Real %,Incl Real,Excl Real,");
-	scr_row(0, hdr, sizeof hdr);
+	ts_row(curscr, 0, hdr, sizeof hdr);
 	assert_non_null(strstr(hdr, " | real"));
 	assert_true(scr_has("Incl Cpu v"));  /* the sort moved to the other clock's column */
 	scr_keys(s, "<<<<");
@@ -383,7 +317,7 @@ static void test_find_shows_expansion(void **state)
 	struct scr *s = scr_open(80, 24, 1);
 	scr_keys(s, "/handleLaunchActivity\n");
 	assert_true(scr_has("match 1/1"));
-	int sel = scr_row_with("ActivityThread.handleLaun");
+	int sel = ts_row_with(curscr, "ActivityThread.handleLaun");
 	int self = scr_find("    self");
 	if (!(sel > 0 && self > sel))
 		dump();
@@ -400,13 +334,13 @@ static void test_find_shows_expansion(void **state)
 	/* & keeps the matches only; an empty filter lists all again. */
 	scr_keys(s, "&handleLaunch\n");
 	assert_true(scr_has("filter: 1 of "));
-	assert_true(scr_row_with("ActivityThread.handleLaun") > 0);
+	assert_true(ts_row_with(curscr, "ActivityThread.handleLaun") > 0);
 	/* Looper.loop is gone from the table (the timeline's status line
 	 * still names the call under its cursor, which is one of it). */
 	int cursor = scr_find(" cursor ");
 	for (int y = scr_find("Name"); y > 0 && y < getmaxy(curscr); y++) {
 		char r[2048];
-		scr_row(y, r, sizeof r);
+		ts_row(curscr, y, r, sizeof r);
 		assert_true(y == cursor || !strstr(r, "Looper.loop"));
 	}
 	scr_keys(s, "&\n/Looper.loop\n");
@@ -440,7 +374,7 @@ static void test_first_screen_and_ruler(void **state)
 	int st = scr_find(" cursor ");
 	assert_true(st > 0);
 	char row[2048];
-	scr_row(st, row, sizeof row);
+	ts_row(curscr, st, row, sizeof row);
 	/* The sample's first method by CPU time is Looper.loop; its longest
 	 * call on [1] main starts the trace (at 0, under calls nested from
 	 * the same moment), so the cursor goes to the first moment it runs
@@ -453,7 +387,7 @@ static void test_first_screen_and_ruler(void **state)
 		scr_keys(s, "l");  /* about 7 s into the trace */
 	scr_keys(s, "wwwww");
 	char ruler[2048];
-	scr_row(1, ruler, sizeof ruler);
+	ts_row(curscr, 1, ruler, sizeof ruler);
 	if (!strstr(ruler, "|6"))
 		dump();
 	assert_null(strstr(ruler, "ms"));
@@ -477,8 +411,8 @@ static void test_lower_panes(void **state)
 	scr_keys(s, "2");
 	assert_true(scr_has("top-down call paths"));
 	assert_true(scr_has("\xE2\x96\xBE (toplevel)"));  /* open */
-	assert_true(scr_row_with("\xE2\x94\x9C\xE2\x94\x80\xE2\x96\xB8 ") ==
-	            scr_row_with("NativeStart.main"));  /* shut, with siblings below */
+	assert_true(ts_row_with(curscr, "\xE2\x94\x9C\xE2\x94\x80\xE2\x96\xB8 ") ==
+	            ts_row_with(curscr, "NativeStart.main"));  /* shut, with siblings below */
 	scr_keys(s, "3");
 	assert_true(scr_has("bottom-up (callers below)"));
 	assert_false(scr_has("ZipFile.access$000"));
@@ -496,11 +430,11 @@ static void test_lower_panes(void **state)
 	char row[2048];
 	scr_keys(s, "z");  /* zoomed: the breadcrumb brackets the zoom's frame */
 	assert_true(scr_has("100.0% of zoom"));
-	scr_row(scr_find(" (toplevel)"), row, sizeof row);
+	ts_row(curscr, scr_find(" (toplevel)"), row, sizeof row);
 	assert_non_null(strchr(row, '['));
 	scr_keys(s, "Z");
 	scr_key(s, 27);  /* Esc: out again, to the root */
-	scr_row(scr_find(" (toplevel)"), row, sizeof row);
+	ts_row(curscr, scr_find(" (toplevel)"), row, sizeof row);
 	assert_null(strchr(row, '['));
 	assert_false(scr_has("100.0% of zoom"));
 	scr_keys(s, "\tx");
@@ -546,10 +480,10 @@ static void test_long_names(void **state)
 	 * than the name column: cut at the end, no segment cut before. */
 	int y = scr_find("a/a/ActivityThread.handleLaun");
 	assert_true(y > 0);
-	scr_row(y, a, sizeof a);
+	ts_row(curscr, y, a, sizeof a);
 	assert_non_null(strstr(a, "a/a/ActivityThread.handleLaun\xE2\x80\xA6 "));
-	scr_row(s->lines - 3, a, sizeof a);
-	scr_row(s->lines - 2, b, sizeof b);
+	ts_row(curscr, s->lines - 3, a, sizeof a);
+	ts_row(curscr, s->lines - 2, b, sizeof b);
 	snprintf(all, sizeof all, "%s%s", a, b);
 	assert_string_equal(all, " android/app/ActivityThread.handleLaunchActivity (Landroid/app/"
 	                         "ActivityThread$ActivityClientRecord;Landroid/content/Intent;)V");
@@ -558,7 +492,7 @@ static void test_long_names(void **state)
 	 * (Cuts in the status line go through the same text_fit_method() as
 	 * the table: test_text.c.) */
 	int st = scr_find(" cursor ");
-	scr_row(st, a, sizeof a);
+	ts_row(curscr, st, a, sizeof a);
 	assert_string_equal(a, " cursor 6.4s  [1] main  android/os/Looper.loop ()V"
 	                       "  (6.497565 s, depth 9)");
 	scr_close(s);
@@ -636,7 +570,7 @@ static wchar_t cell_sign(WINDOW *w, int y, int x0, int x1, short *pair)
 static int win_find(WINDOW *w, const char *s, char *buf, size_t n)
 {
 	for (int y = 0; y < getmaxy(w); y++) {
-		win_row(w, y, buf, n);
+		ts_row(w, y, buf, n);
 		if (strstr(buf, s))
 			return y;
 	}
@@ -673,7 +607,7 @@ static void test_diff_pane(void **state)
 		WINDOW *w = newwin(38, 160, 1, 0);
 		struct pane_ctx ctx = {&col, 0, 1, PANE_NONE};
 		p.ops->draw(p.self, w, &ctx);
-		win_row(w, 0, a, sizeof a);
+		ts_row(w, 0, a, sizeof a);
 		assert_non_null(strstr(a, "Chg Excl \xE2\x96\xBC"));
 		assert_non_null(strstr(a, "Calls B\xE2\x86\x92N"));
 		/* A method of other threads only, selected so it is on screen. */
@@ -734,17 +668,17 @@ static void test_diff_pane(void **state)
 		struct pane_out out = {PANE_NONE, ""};
 		p.ops->act(p.self, ACT_SORT_NEXT, &ctx, &out);
 		p.ops->draw(p.self, w, &ctx);
-		win_row(w, 0, a, sizeof a);
+		ts_row(w, 0, a, sizeof a);
 		assert_non_null(strstr(a, "Chg % \xE2\x96\xBC"));
 		if (!dir) {
-			win_row(w, 1, row, sizeof row);
+			ts_row(w, 1, row, sizeof row);
 			assert_non_null(strstr(row, " new "));
 		}
 		p.ops->act(p.self, ACT_SORT_PREV, &ctx, &out);
 		p.ops->act(p.self, ACT_SORT_PREV, &ctx, &out);
 		p.ops->act(p.self, ACT_SORT_PREV, &ctx, &out);  /* stays at Name */
 		p.ops->draw(p.self, w, &ctx);
-		win_row(w, 0, a, sizeof a);
+		ts_row(w, 0, a, sizeof a);
 		assert_memory_equal(a, "Name \xE2\x96\xBC", 8);
 		char n0[4200], n1[4200], nl[4200];
 		uint32_t cnt = p.ops->count(p.self);
@@ -775,7 +709,7 @@ static void test_thread_list(void **state)
 	char row[2048];
 	for (size_t i = 0; i < sizeof want / sizeof *want; i++) {
 		struct scr *s = scr_open(want[i].cols, 40, 0);
-		scr_row(1, row, sizeof row);
+		ts_row(curscr, 1, row, sizeof row);
 		unsigned a = 0, b = 0, n = 0;
 		assert_int_equal(sscanf(row, "%u\xE2\x80\x93%u of %u", &a, &b, &n), 3);
 		assert_int_equal(a, 1);
@@ -841,7 +775,7 @@ static void view_check(const char *keys, const char *view, int longer)
 	first[len] = '\0';
 	int y0 = -1;
 	for (int y = 1; y < s->lines - 1 && y0 < 0; y++) {
-		scr_row(y, row, sizeof row);
+		ts_row(curscr, y, row, sizeof row);
 		if (strcmp(row, first) == 0)
 			y0 = y;
 	}
@@ -853,7 +787,7 @@ static void view_check(const char *keys, const char *view, int longer)
 	const char *at = text;
 	for (int y = y0; y < s->lines - 1; y++) {
 		size_t k = strcspn(at, "\n");
-		scr_row(y, row, sizeof row);
+		ts_row(curscr, y, row, sizeof row);
 		assert_true(at[k] == '\n');
 		if (strlen(row) != k || memcmp(row, at, k) != 0)
 			fprintf(stderr, "row %d: screen |%s|\nview   |%.*s|\n", y, row, (int)k, at);
@@ -941,7 +875,7 @@ static void test_copy(void **state)
 	char *t = copied(file);
 	int y = scr_find("Name ");
 	assert_true(y > 0);
-	scr_row(y, row, sizeof row);
+	ts_row(curscr, y, row, sizeof row);
 	assert_true(strncmp(t, row, strlen(row)) == 0);
 	scr_cursor_row(row, sizeof row);
 	assert_string_equal(t + strcspn(t, "\n") + 1 + strlen(row), "\n");
@@ -1013,7 +947,7 @@ static void test_command_line(void **state)
 	for (; y < s->lines - 1; y++) {
 		assert_non_null(fgets(out, sizeof out, p));
 		out[strcspn(out, "\n")] = '\0';
-		scr_row(y, row, sizeof row);
+		ts_row(curscr, y, row, sizeof row);
 		assert_string_equal(out, row);
 	}
 	assert_null(fgets(out, sizeof out, p));
@@ -1038,10 +972,7 @@ static void test_command_tree_sort(void **state)
 	struct scr *s = scr_open(100, 40, 1);  /* ASCII: the marker is "^" */
 	ui_draw(s->u);
 	scr_keys(s, "2");
-	for (int i = 0; i < 20000 && ui_busy(s->u); i++) {
-		usleep(1000);
-		ui_poll(s->u);
-	}
+	assert_int_equal(ts_settle(s->u), 0);
 	scr_keys(s, ":");
 	assert_false(scr_has("--sort="));               /* the default order */
 	scr_keys(s, ">I");
@@ -1069,12 +1000,7 @@ static void test_command_tree_sort(void **state)
 /* Wait for the worker (steps, trees), then a frame. */
 static void scr_wait(struct scr *s)
 {
-	for (int i = 0; i < 20000 && ui_busy(s->u); i++) {
-		usleep(1000);
-		ui_poll(s->u);
-	}
-	assert_false(ui_busy(s->u));
-	ui_draw(s->u);
+	assert_int_equal(ts_settle(s->u), 0);
 }
 
 /* The header's breadcrumb split into steps (ASCII: " > " between them):
@@ -1082,7 +1008,7 @@ static void scr_wait(struct scr *s)
 static uint32_t scr_crumbs(char texts[][128], uint32_t most)
 {
 	char hdr[2048];
-	scr_row(0, hdr, sizeof hdr);
+	ts_row(curscr, 0, hdr, sizeof hdr);
 	char *p = strstr(hdr, "all threads | ");
 	assert_non_null(p);
 	p += strlen("all threads | ");
@@ -1278,7 +1204,7 @@ static void test_wait_columns(void **state)
 	assert_true(scr_has("Excl Wait"));
 	scr_keys(s, "/Looper.loop\n");
 	char row[2048];
-	scr_row(scr_find("android/os/Looper.loop"), row, sizeof row);
+	ts_row(curscr, scr_find("android/os/Looper.loop"), row, sizeof row);
 	assert_non_null(strstr(row, "   5413.321       1.266"));  /* the last two columns */
 	/* Sorted by incl wait: Thread.run first (-f csv: incl wall - incl
 	 * CPU 42044765 µs, the largest; excl 9754). */
@@ -1289,7 +1215,7 @@ static void test_wait_columns(void **state)
 	scr_keys(s, "g");  /* the top: (toplevel), its expansion, then the largest waits */
 	int tr = scr_find("java/lang/Thread.run"), io = scr_find("libcore/io/IoBridge.connect");
 	assert_true(tr > 0 && io > tr);  /* 42044.765 before 34079.662 */
-	scr_row(tr, row, sizeof row);
+	ts_row(curscr, tr, row, sizeof row);
 	assert_non_null(strstr(row, "  42044.765       9.754"));
 	/* 80 columns: no room, the waits go first. */
 	scr_close(s);

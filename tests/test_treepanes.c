@@ -30,6 +30,7 @@
 #include "load.h"
 #include "profile.h"
 #include "report.h"
+#include "screentest.h"
 #include "testutil.h"
 #include "timeline.h"
 #include "tlview.h"
@@ -44,8 +45,7 @@
 #define NUMS_W (2 * (11 + 1 + 6 + 1) + 10)
 
 struct fx {
-	FILE *out, *in;
-	SCREEN *sc;
+	struct ts_term t;
 	struct color color;
 	struct trace tr;
 	int loaded;
@@ -56,16 +56,8 @@ static int fx_setup(void **state)
 	struct fx *f = calloc(1, sizeof *f);
 	if (!f)
 		return -1;
-	setenv("LINES", "60", 1);
-	setenv("COLUMNS", "240", 1);
-	f->out = fopen("/dev/null", "w");
-	f->in = fopen("/dev/null", "r");
-	if (!f->out || !f->in)
+	if (ts_open(&f->t, "xterm-256color", 240, 60) != 0)
 		return -1;
-	f->sc = newterm("xterm-256color", f->out, f->in);
-	if (!f->sc)
-		return -1;
-	set_term(f->sc);
 	color_init(&f->color, 1);
 	trace_init(&f->tr);
 	*state = f;
@@ -75,10 +67,7 @@ static int fx_setup(void **state)
 static int fx_teardown(void **state)
 {
 	struct fx *f = *state;
-	endwin();
-	delscreen(f->sc);
-	fclose(f->out);
-	fclose(f->in);
+	ts_close(&f->t);
 	trace_free(&f->tr);
 	free(f);
 	return 0;
@@ -94,30 +83,6 @@ static void load_sample(struct fx *f)
 static struct pane_ctx ctx_of(struct fx *f)
 {
 	return (struct pane_ctx){&f->color, 0, 1, PANE_NONE};
-}
-
-/* Row y of win as UTF-8, trailing blanks removed. */
-static void win_row(WINDOW *win, int y, char *buf, size_t n)
-{
-	size_t k = 0;
-	mbstate_t st;
-	memset(&st, 0, sizeof st);
-	for (int x = 0; x < getmaxx(win) && k + 8 < n; x++) {
-		cchar_t cc;
-		wchar_t wc[CCHARW_MAX + 1];
-		attr_t a;
-		short pair;
-		if (mvwin_wch(win, y, x, &cc) == ERR || getcchar(&cc, wc, &a, &pair, NULL) == ERR)
-			break;
-		for (int i = 0; wc[i]; i++) {
-			size_t m = wcrtomb(buf + k, wc[i], &st);
-			if (m != (size_t)-1)
-				k += m;
-		}
-	}
-	while (k > 0 && buf[k - 1] == ' ')
-		k--;
-	buf[k] = '\0';
 }
 
 /* Everything written to a temporary file by the caller, as a string. */
@@ -313,15 +278,15 @@ static void test_tree_keys(void **state)
 	struct pane_ctx ctx = ctx_of(f);
 	pn.ops->draw(pn.self, win, &ctx);
 	char *text = pane_text(&p), *line = text, row[4096];
-	win_row(win, 0, row, sizeof row);
+	ts_row(win, 0, row, sizeof row);
 	assert_non_null(strstr(row, "incl cpu"));
 	assert_non_null(strstr(row, "incl real"));  /* the other clock, when wide */
 	for (int y = 1; y < 30 && *line; y++) {
-		win_row(win, y, row, sizeof row);
+		ts_row(win, y, row, sizeof row);
 		assert_int_equal(strncmp(row, line, NUMS_W), 0);
 		line = strchr(line, '\n') + 1;
 	}
-	win_row(win, 1, row, sizeof row);
+	ts_row(win, 1, row, sizeof row);
 	assert_non_null(strstr(row, "(toplevel)"));
 	free(text);
 	act(f, &pn, ACT_COLLAPSE_ALL, &out);
@@ -363,7 +328,7 @@ static void check_waits(void **state, int inverted)
 	struct pane_ctx ctx = ctx_of(f);
 	pn.ops->draw(pn.self, win, &ctx);
 	char row[4096];
-	win_row(win, 0, row, sizeof row);
+	ts_row(win, 0, row, sizeof row);
 	assert_non_null(strstr(row, "incl wait   excl wait"));
 	int nonzero = 0;
 	for (int y = 1; y < 40 && (uint32_t)(y - 1) < p.nrows; y++) {
@@ -375,7 +340,7 @@ static void check_waits(void **state, int inverted)
 		snprintf(want, sizeof want, "%s%lld.%03lld %s%lld.%03lld", iw < 0 ? "-" : "",
 		         llabs(iw) / 1000, llabs(iw) % 1000, ew < 0 ? "-" : "", llabs(ew) / 1000,
 		         llabs(ew) % 1000);
-		win_row(win, y, row, sizeof row);
+		ts_row(win, y, row, sizeof row);
 		/* After the numbers and the other clock's two cells. */
 		char a[32], b[32];
 		assert_int_equal(sscanf(row + NUMS_W + 2 * 12, "%31s %31s", a, b), 2);
@@ -561,7 +526,7 @@ static void marked(struct fx *f, struct pane *pn, WINDOW *win, const char *col, 
 	struct pane_ctx ctx = ctx_of(f);
 	char row[4096], want[64];
 	pn->ops->draw(pn->self, win, &ctx);
-	win_row(win, 0, row, sizeof row);
+	ts_row(win, 0, row, sizeof row);
 	snprintf(want, sizeof want, "%s %s", col, draw_sym(up ? SYM_SORT_UP : SYM_SORT_DOWN, 0));
 	if (!strstr(row, want))
 		fail_msg("title \"%s\" lacks \"%s\"", row, want);
@@ -651,7 +616,7 @@ static void check_sort_keys(void **state, uint64_t inline_below)
 	struct pane_ctx ctx = ctx_of(f);
 	char row[4096];
 	pn.ops->draw(pn.self, narrow, &ctx);
-	win_row(narrow, 0, row, sizeof row);
+	ts_row(narrow, 0, row, sizeof row);
 	assert_null(strstr(row, draw_sym(SYM_SORT_DOWN, 0)));
 	assert_int_equal(act(f, &pn, ACT_SORT_PREV, &out), PANE_DONE);
 	settle(&pn);
@@ -787,13 +752,13 @@ static void test_flame_widths_and_zoom(void **state)
 	assert_string_not_equal(out.msg, "");
 	pn.ops->draw(pn.self, win, &ctx);
 	char row[4096];
-	win_row(win, 0, row, sizeof row);  /* the breadcrumb marks the zoom */
+	ts_row(win, 0, row, sizeof row);  /* the breadcrumb marks the zoom */
 	assert_non_null(strchr(row, '['));
 	assert_non_null(strstr(row, "\xE2\x80\xBA"));
 	delwin(win);
 	win = newwin(20, 240, 0, 0);  /* wide enough for the whole path */
 	pn.ops->draw(pn.self, win, &ctx);
-	win_row(win, 0, row, sizeof row);
+	ts_row(win, 0, row, sizeof row);
 	assert_int_equal(strncmp(row, " (toplevel) \xE2\x80\xBA ", 16), 0);
 	delwin(win);
 	flame_free(&fl);
@@ -852,12 +817,12 @@ static void test_call_chart(void **state)
 		}
 	/* On screen: B's block starts with its label. */
 	char row[4096];
-	win_row(win, 2, row, sizeof row);
+	ts_row(win, 2, row, sizeof row);
 	char *b = strstr(row, "Test.B");
 	assert_non_null(b);
 	assert_true(b - row >= bx + first_b && b - row < bx + first_b + 20);
 	assert_true(row[bx + first_b] != ' ' && row[bx + first_b - 1] == ' ');
-	win_row(win, 7, row, sizeof row);
+	ts_row(win, 7, row, sizeof row);
 	assert_non_null(strstr(row, "depth 3"));
 	assert_non_null(strstr(row, "Test.C"));
 	/* Up a depth; Enter selects that call's method. */

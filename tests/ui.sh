@@ -33,123 +33,8 @@ fi
 case $TRACEVIEW in /*) ;; *) TRACEVIEW=$(pwd)/$TRACEVIEW ;; esac
 case $SAMPLE in /*) ;; *) SAMPLE=$(pwd)/$SAMPLE ;; esac
 
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/tv-ui.XXXXXX") || exit 1
-SOCK=tvtest-$$
-tm() { tmux -L "$SOCK" -f /dev/null -u "$@"; }
-sockpath=
-# tmux leaves its socket file behind: remove it too.
-trap 'tm kill-server >/dev/null 2>&1; [ -n "$sockpath" ] && rm -f "$sockpath"; rm -rf "$tmp"' EXIT
-trap 'exit 1' HUP INT TERM
-
-# A UTF-8 locale for the program; without one only the ASCII checks run.
-UTF=
-for l in C.UTF-8 C.utf8 en_US.UTF-8 en_US.utf8; do
-	if locale -a 2>/dev/null | grep -qix "$l"; then
-		UTF=$l
-		break
-	fi
-done
-
-pass=0
-fail=0
-n=0
-ok() { n=$((n + 1)); pass=$((pass + 1)); echo "ok $n - $1"; }
-bad() {
-	n=$((n + 1)); fail=$((fail + 1)); echo "not ok $n - $1"
-	if [ -s "$tmp/screen" ]; then
-		echo "#   last screen:"
-		sed 's/^/#   |/' "$tmp/screen"
-	fi
-}
-skipped() { echo "ok - $1 # SKIP $2"; }
-check() { # check DESCRIPTION COMMAND...
-	d=$1
-	shift
-	if "$@"; then ok "$d"; else bad "$d"; fi
-}
-
-# q WORD: WORD quoted for sh.
-q() { printf "'%s'" "$(printf '%s' "$1" | sed "s/'/'\\\\''/g")"; }
-
-# launch NAME "VAR=VALUE ..." ARGS...: starts traceview ARGS in session NAME
-# (120x40), in a clean environment plus the given variables. The runner
-# prints EXITED=<status> and TTY=same|changed when traceview ends, writes
-# traceview's pid to $tmp/NAME.pid and, when $tmp/NAME.hold exists, waits
-# for $tmp/NAME.go before starting (time to attach pipe-pane). The runner
-# traps SIGINT so that Ctrl-C (sent to the whole foreground group) leaves
-# it alive to report; traceview itself starts with the default action.
-# $launch_cols (default 120) widens the session.
-# With $launch_in set to a file, traceview's standard input is a pipe
-# from cat of that file instead of the terminal.
-launch_in=
-launch() {
-	name=$1 vars=$2
-	shift 2
-	rf=$tmp/$name.sh
-	{
-		echo "trap ':' INT"
-		echo "unset LANG LC_ALL LC_CTYPE LC_MESSAGES LANGUAGE NO_COLOR COLORTERM"
-		echo "TERM=xterm-256color; export TERM"
-		for v in $vars; do echo "${v%%=*}=$(q "${v#*=}"); export ${v%%=*}"; done
-		echo "if [ -e $(q "$tmp/$name.hold") ]; then"
-		echo "  while [ ! -e $(q "$tmp/$name.go") ]; do sleep 0.05; done"
-		echo "fi"
-		echo "before=\$(stty -g)"
-		[ -n "$launch_in" ] && printf 'cat %s | ' "$(q "$launch_in")"
-		printf 'sh -c %s %s' "$(q "echo \$\$ >$(q "$tmp/$name.pid"); exec \"\$@\"")" sh
-		printf ' %s' "$(q "$TRACEVIEW")"
-		for a in "$@"; do printf ' %s' "$(q "$a")"; done
-		echo
-		echo "st=\$?"
-		echo "if [ \"\$(stty -g)\" = \"\$before\" ]; then t=same; else t=changed; fi"
-		echo "echo EXITED=\$st TTY=\$t"
-		echo "exec sleep 120"
-	} >"$rf"
-	rm -f "$tmp/$name.pid"
-	tm new-session -d -s "$name" -x "${launch_cols:-120}" -y "${launch_lines:-40}" "sh $(q "$rf")"
-}
-
-finish() { tm kill-session -t "$1" >/dev/null 2>&1; }
-
-# wait_cond NAME COMMAND...: capture the screen of session NAME into
-# $tmp/screen until COMMAND succeeds on it and a second capture a moment
-# later is the same (a redraw can be caught half written); about 20 s at
-# most, for a machine busy with other builds (it returns as soon as the
-# screen is right).
-wait_cond() {
-	ws=$1
-	shift
-	i=0
-	while [ $i -lt 200 ]; do
-		tm capture-pane -p -t "$ws" >"$tmp/screen" 2>/dev/null
-		if "$@"; then
-			sleep 0.05
-			tm capture-pane -p -t "$ws" >"$tmp/again" 2>/dev/null
-			cmp -s "$tmp/screen" "$tmp/again" && return 0
-		fi
-		sleep 0.1
-		i=$((i + 1))
-	done
-	return 1
-}
-wait_for() { wait_cond "$1" has "$2"; }
-wait_re() { wait_cond "$1" has_re "$2"; }
-wait_gone() { wait_cond "$1" hasnt "$2"; }
-keys() { s=$1; shift; tm send-keys -t "$s" "$@"; }
-# type_text NAME TEXT: literal characters.
-type_text() { tm send-keys -t "$1" -l "$2"; }
-# find_method NAME QUERY: / QUERY Enter, each step seen on the screen before the
-# next (the table follows every key typed, so intermediate screens exist).
-find_method() {
-	type_text "$1" "/$2"
-	wait_for "$1" " /$2 " || return 1
-	keys "$1" Enter
-	wait_re "$1" '\? help  q quit'
-}
-
-has() { grep -F -q -e "$1" "$tmp/screen"; }
-hasnt() { ! grep -F -q -e "$1" "$tmp/screen"; }
-has_re() { grep -E -q -e "$1" "$tmp/screen"; }
+. "$srcdir/tests/tmuxlib.sh"
+tm_init ui
 
 # row_of REGEX: 0-based screen row of the first line of $tmp/screen that
 # matches, or nothing.
@@ -202,15 +87,10 @@ exited() {
 	[ "$cur" = 1 ] || { echo "#   the cursor is still hidden"; return 1; }
 }
 
-ascii_only() { [ "$(tr -d '\n -~' <"$tmp/screen" | wc -c)" -eq 0 ]; }
-
-# Probe: can this tmux start a session at all (it needs a UTF-8 locale)?
-if ! tm new-session -d -s probe -x 80 -y 24 "sleep 5" 2>"$tmp/probe"; then
+if ! tm_probe; then
 	echo "ui.sh: tmux cannot start a session here: $(cat "$tmp/probe"); skipping"
 	exit 77
 fi
-sockpath=$(tm display-message -p -t probe '#{socket_path}' 2>/dev/null)
-finish probe
 
 if [ -n "$UTF" ]; then
 	LOC=LANG=$UTF PM='▲' CM='▼' WARN='⚠' ARROW='→' DASH='–'

@@ -26,69 +26,18 @@ fi
 case $TRACEVIEW in /*) ;; *) TRACEVIEW=$(pwd)/$TRACEVIEW ;; esac
 case $SAMPLE in /*) ;; *) SAMPLE=$(pwd)/$SAMPLE ;; esac
 
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/tv-uicalls.XXXXXX") || exit 1
-SOCK=tvcalls-$$
-tm() { tmux -L "$SOCK" -f /dev/null -u "$@"; }
-trap 'tm kill-server >/dev/null 2>&1; rm -rf "$tmp"' EXIT
-trap 'exit 1' HUP INT TERM
+. "$srcdir/tests/tmuxlib.sh"
+tm_init uicalls
 
-pass=0
-fail=0
-n=0
-ok() { n=$((n + 1)); pass=$((pass + 1)); echo "ok $n - $1"; }
-bad() {
-	n=$((n + 1)); fail=$((fail + 1)); echo "not ok $n - $1"
-	[ -s "$tmp/screen" ] && sed 's/^/#   |/' "$tmp/screen"
-}
-check() { d=$1; shift; if "$@"; then ok "$d"; else bad "$d"; fi; }
-q() { printf "'%s'" "$(printf '%s' "$1" | sed "s/'/'\\\\''/g")"; }
-
-# launch NAME "VAR=VALUE ..." ARGS...: traceview ARGS in session NAME
-# (120x40, ASCII), with the given variables; "EXITED" once it ends.
-launch() {
-	name=$1 vars=$2
-	shift 2
-	{
-		echo "unset LANG LC_ALL LC_CTYPE NO_COLOR COLORTERM VISUAL EDITOR"
-		echo "TERM=xterm-256color; export TERM"
-		for v in $vars; do echo "${v%%=*}=$(q "${v#*=}"); export ${v%%=*}"; done
-		printf '%s' "$(q "$TRACEVIEW")"
-		for a in "$@"; do printf ' %s' "$(q "$a")"; done
-		echo
-		echo "echo EXITED=\$?"
-		echo "exec sleep 120"
-	} >"$tmp/$name.sh"
-	tm new-session -d -s "$name" -x 120 -y 40 "sh $(q "$tmp/$name.sh")"
-}
-
-# wait_for NAME TEXT: the screen has TEXT (polled, about 20 s at most).
-wait_for() {
-	i=0
-	while [ $i -lt 200 ]; do
-		tm capture-pane -p -t "$1" >"$tmp/screen" 2>/dev/null
-		grep -F -q -e "$2" "$tmp/screen" && return 0
-		sleep 0.1
-		i=$((i + 1))
-	done
-	return 1
-}
-# wait_file FILE: FILE exists and is not empty (same bound).
+# wait_file FILE: FILE exists and is not empty (about 20 s at most).
 wait_file() {
 	i=0
 	while [ $i -lt 200 ] && [ ! -s "$1" ]; do sleep 0.1; i=$((i + 1)); done
 	[ -s "$1" ]
 }
-keys() { s=$1; shift; tm send-keys -t "$s" "$@"; }
-type_text() { tm send-keys -t "$1" -l "$2"; }
-find_method() {
-	type_text "$1" "/$2"
-	wait_for "$1" " /$2 " || return 1
-	keys "$1" Enter
-	wait_for "$1" "? help  q quit"
-}
 
-if ! tm new-session -d -s probe true 2>/dev/null; then
-	echo "ui_calls.sh: tmux cannot start here: skipping"
+if ! tm_probe; then
+	echo "ui_calls.sh: tmux cannot start a session here: $(cat "$tmp/probe"); skipping"
 	exit 77
 fi
 

@@ -19,6 +19,7 @@
 set -u
 
 TRACEVIEW=${TRACEVIEW:-./traceview}
+srcdir=${srcdir:-$(dirname "$0")/..}
 REAL=${TV_REAL_DIR:-}
 LC_ALL=C
 export LC_ALL
@@ -34,34 +35,26 @@ fi
 [ -x "$TRACEVIEW" ] || { echo "ui_real.sh: $TRACEVIEW is missing" >&2; exit 1; }
 case $TRACEVIEW in /*) ;; *) TRACEVIEW=$(pwd)/$TRACEVIEW ;; esac
 
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/tv-uireal.XXXXXX") || exit 1
-SOCK=tvreal-$$
-tm() { tmux -L "$SOCK" -f /dev/null -u "$@"; }
-sockpath=
-trap 'tm kill-server >/dev/null 2>&1; [ -n "$sockpath" ] && rm -f "$sockpath"; rm -rf "$tmp"' EXIT
-trap 'exit 1' HUP INT TERM
-
-UTF=
-for l in C.UTF-8 C.utf8 en_US.UTF-8 en_US.utf8; do
-	if locale -a 2>/dev/null | grep -qix "$l"; then
-		UTF=$l
-		break
-	fi
-done
+. "$srcdir/tests/tmuxlib.sh"
+tm_init uireal
 LOC=LANG=${UTF:-C}
+# Three sessions draw at once on shared cores: up to 30 s for a screen.
+wait_tries=300
 
-if ! tm new-session -d -s probe -x 80 -y 24 "sleep 5" 2>"$tmp/probe"; then
+if ! tm_probe; then
 	echo "ui_real.sh: tmux cannot start a session here: $(cat "$tmp/probe"); skipping"
 	exit 77
 fi
-sockpath=$(tm display-message -p -t probe '#{socket_path}' 2>/dev/null)
-tm kill-session -t probe
 
-# q WORD: WORD quoted for sh.
-q() { printf "'%s'" "$(printf '%s' "$1" | sed "s/'/'\\\\''/g")"; }
+# The lanes run in parallel, so each session writes its results (TAP lines
+# without numbers) to its own file, $res, labelled $lab; they are numbered
+# at the end.
+ok() { echo "ok - $lab: $1" >>"$res"; }
+bad() { echo "not ok - $lab: $1" >>"$res"; sed 's/^/#   |/' "$scr" >>"$res"; }
+check() { dd=$1; shift; if "$@"; then ok "$dd"; else bad "$dd"; fi; }
 
-# One session: run_one NAME TRACE COLS LINES MODE; results (TAP lines
-# without numbers) in $tmp/NAME.res, the last screen of a failure after.
+# One session: run_one NAME TRACE COLS LINES MODE; results in $tmp/NAME/res,
+# the last screen of a failure after.
 run_one() {
 	s=$1 f=$2 cols=$3 lines=$4 mode=$5
 	d=$tmp/$s
@@ -80,43 +73,13 @@ run_one() {
 	"$TRACEVIEW" --view=table --width="$cols" $args "$f" 2>/dev/null | tail -n 1 >"$d/sel"
 	"$TRACEVIEW" -f tree --clock=cpu --depth=1 "$f" 2>/dev/null >"$d/td"
 	"$TRACEVIEW" -f tree --clock=cpu --invert --depth=1 "$f" 2>/dev/null | head -n 1 >"$d/bu"
-	{
-		echo "trap ':' INT"
-		echo "unset LANG LC_ALL LC_CTYPE LC_MESSAGES LANGUAGE NO_COLOR COLORTERM"
-		for v in $vars; do echo "${v%%=*}=$(q "${v#*=}"); export ${v%%=*}"; done
-		echo "before=\$(stty -g)"
-		printf 'sh -c %s sh %s %s %s\n' "$(q "echo \$\$ >$(q "$d/pid"); exec \"\$@\"")" \
-			"$(q "$TRACEVIEW")" "$args" "$(q "$f")"
-		echo "st=\$?"
-		echo "if [ \"\$(stty -g)\" = \"\$before\" ]; then t=same; else t=changed; fi"
-		echo "echo EXITED=\$st TTY=\$t"
-		echo "exec sleep 60"
-	} >"$d/run.sh"
-	tm new-session -d -s "$s" -x "$cols" -y "$lines" "sh $(q "$d/run.sh")"
 	scr=$d/screen
-	# wait_re RE: poll until the screen matches RE and is stable (~30 s).
-	wait_re() {
-		w=0
-		while [ $w -lt 300 ]; do
-			tm capture-pane -p -t "$s" >"$scr" 2>/dev/null
-			if grep -Eq -e "$1" "$scr"; then
-				sleep 0.05
-				tm capture-pane -p -t "$s" >"$d/again" 2>/dev/null
-				cmp -s "$scr" "$d/again" && return 0
-			fi
-			sleep 0.1
-			w=$((w + 1))
-		done
-		return 1
-	}
-	has_fixed() { grep -Fq -e "$1" "$scr"; }
-	ok() { echo "ok - $lab: $1" >>"$res"; }
-	bad() { echo "not ok - $lab: $1" >>"$res"; sed 's/^/#   |/' "$scr" >>"$res"; }
-	check() { dd=$1; shift; if "$@"; then ok "$dd"; else bad "$dd"; fi; }
+	launch_cols=$cols launch_lines=$lines
+	launch "$s" "$vars" $args "$f"
 	sane() { # the screen has no error line and no raw control byte
 		! grep -Eq -e 'out of memory|^traceview: ' "$scr" &&
 			! grep -q "$(printf '[\001-\010\013-\037\177]')" "$scr" &&
-			kill -0 "$(cat "$d/pid" 2>/dev/null)" 2>/dev/null
+			kill -0 "$(cat "$tmp/$s.pid" 2>/dev/null)" 2>/dev/null
 	}
 	# nums_row FILE LINE: the screen has a row opening with the numbers
 	# (incl, %, excl, %, calls) of line LINE of FILE.
@@ -124,52 +87,52 @@ run_one() {
 		want=$(sed -n "$2p" "$1" | cut -c1-47)
 		[ -n "$want" ] && grep -Fq -e "$want" "$scr"
 	}
-	if ! wait_re '^ \? help  q quit'; then
+	if ! wait_re "$s" '^ \? help  q quit'; then
 		bad "starts"
-		tm kill-session -t "$s"
+		finish "$s"
 		return
 	fi
 	check "1: the table's title" grep -Eq '^Name +Incl ' "$scr"
-	check "1: the selected method as --view=table names it" has_fixed "$(cat "$d/sel")"
+	check "1: the selected method as --view=table names it" has "$(cat "$d/sel")"
 	check "1: sane" sane
-	tm send-keys -t "$s" 2
-	if wait_re 'top-down call paths'; then
+	keys "$s" 2
+	if wait_re "$s" 'top-down call paths'; then
 		check "2: the toplevel, then its first child as --format=tree" \
-			eval 'has_fixed "(toplevel)" && nums_row "$d/td" 2'
+			eval 'has "(toplevel)" && nums_row "$d/td" 2'
 		check "2: sane" sane
 	else
 		bad "2 shows the top-down tree"
 	fi
-	tm send-keys -t "$s" 3
-	if wait_re 'bottom-up \(callers below\)'; then
+	keys "$s" 3
+	if wait_re "$s" 'bottom-up \(callers below\)'; then
 		check "3: the first root as --format=tree --invert" nums_row "$d/bu" 1
 		check "3: sane" sane
 	else
 		bad "3 shows the bottom-up tree"
 	fi
-	tm send-keys -t "$s" 4
+	keys "$s" 4
 	top=$(sed -n 1p "$d/td" | awk '{print $1}')
-	if wait_re "^ *$top ms cpu +100\\.0% of all"; then
+	if wait_re "$s" "^ *$top ms cpu +100\\.0% of all"; then
 		check "4: the flame graph's root is the toplevel" grep -Eq '^ \(toplevel\)' "$scr"
 		check "4: sane" sane
 	else
 		bad "4 shows the flame graph at the toplevel's $top ms"
 	fi
-	tm send-keys -t "$s" Tab x
-	if wait_re 'call chart: '; then
-		tm send-keys -t "$s" k
-		check "x: the chart names a call at a depth" wait_re ' depth [0-9]+: '
+	keys "$s" Tab x
+	if wait_re "$s" 'call chart: '; then
+		keys "$s" k
+		check "x: the chart names a call at a depth" wait_re "$s" ' depth [0-9]+: '
 		check "x: sane" sane
-		tm send-keys -t "$s" x
+		keys "$s" x
 	else
 		bad "Tab x opens the call chart"
 	fi
 	case $mode in
-	ascii) check "only ASCII on the screen" eval '[ "$(tr -d "\n -~" <"$scr" | wc -c)" -eq 0 ]' ;;
+	ascii) check "only ASCII on the screen" ascii_only ;;
 	esac
-	tm send-keys -t "$s" q
-	check "q exits 0, the terminal restored" wait_re '^EXITED=0 TTY=same'
-	tm kill-session -t "$s"
+	keys "$s" q
+	check "q exits 0, the terminal restored" wait_re "$s" '^EXITED=0 TTY=same'
+	finish "$s"
 }
 
 # The plan: every trace in every mode at both sizes.

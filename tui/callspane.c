@@ -401,46 +401,50 @@ static void cp_titles(const struct callspane *p, int ascii, char *line, size_t n
 	}
 }
 
+/* From column k: start, wall, cpu and wait, the columns both lists share;
+ * the wall time shows when wall_known. The new end column. */
+static int cp_times(char *line, size_t n, int k, const struct trace *tr, uint64_t start,
+                    const uint64_t *incl, int wall_known)
+{
+	char a[NUMFMT_MAX + 2];
+	cp_ms(a, 1, start);
+	k = cp_put(line, n, k, a, CP_W_START);
+	cp_ms(a, wall_known, incl[TV_WALL]);
+	k = cp_put(line, n, k, a, CP_W_TIME);
+	cp_ms(a, tr->has_clock[TV_CPU], incl[TV_CPU]);
+	k = cp_put(line, n, k, a, CP_W_TIME);
+	cp_wait(a, tr, (int64_t)(incl[TV_WALL] - incl[TV_CPU]));
+	return cp_put(line, n, k, a, CP_W_TIME);
+}
+
+/* Method m's name after column k, cut to what is left of cols. */
+static void cp_name_at(char *line, size_t n, int k, const struct trace *tr, uint32_t m,
+                       int cols, int ascii)
+{
+	char name[4300];
+	int room = cols - k - 2;
+	names_method(tr, m, room > 1 ? room : 1, ascii, name, sizeof name);
+	snprintf(line + k, n - (size_t)k, "  %s", name);
+}
+
 static void cp_calls_row(const struct callspane *p, const struct calls_row *r, int cols,
                          int ascii, char *line, size_t n)
 {
 	const struct trace *tr = p->tr;
-	char a[NUMFMT_MAX + 2], name[4300];
-	int k;
+	char a[NUMFMT_MAX + 2];
 	snprintf(a, sizeof a, "%lu", (unsigned long)tr->threads[r->thread].tid);
-	k = cp_put(line, n, 0, a, CP_W_TID);
-	cp_ms(a, 1, r->start);
-	k = cp_put(line, n, k, a, CP_W_START);
-	cp_ms(a, tr->has_clock[TV_WALL], r->incl[TV_WALL]);
-	k = cp_put(line, n, k, a, CP_W_TIME);
-	cp_ms(a, tr->has_clock[TV_CPU], r->incl[TV_CPU]);
-	k = cp_put(line, n, k, a, CP_W_TIME);
-	cp_wait(a, tr, calls_wait(r));
-	k = cp_put(line, n, k, a, CP_W_TIME);
+	int k = cp_put(line, n, 0, a, CP_W_TID);
+	k = cp_times(line, n, k, tr, r->start, r->incl, tr->has_clock[TV_WALL]);
 	snprintf(a, sizeof a, "%lu", (unsigned long)r->depth);
 	k = cp_put(line, n, k, a, CP_W_DEPTH);
-	int room = cols - k - 2;
-	names_method(tr, r->caller, room > 1 ? room : 1, ascii, name, sizeof name);
-	snprintf(line + k, n - (size_t)k, "  %s", name);
+	cp_name_at(line, n, k, tr, r->caller, cols, ascii);
 }
 
 static void cp_jank_row(const struct callspane *p, const struct jank_row *r, int cols,
                         int ascii, char *line, size_t n)
 {
-	const struct trace *tr = p->tr;
-	char a[NUMFMT_MAX + 2], name[4300];
-	int k;
-	cp_ms(a, 1, r->start);
-	k = cp_put(line, n, 0, a, CP_W_START);
-	cp_ms(a, 1, r->incl[TV_WALL]);
-	k = cp_put(line, n, k, a, CP_W_TIME);
-	cp_ms(a, tr->has_clock[TV_CPU], r->incl[TV_CPU]);
-	k = cp_put(line, n, k, a, CP_W_TIME);
-	cp_wait(a, tr, (int64_t)(r->incl[TV_WALL] - r->incl[TV_CPU]));
-	k = cp_put(line, n, k, a, CP_W_TIME);
-	int room = cols - k - 2;
-	names_method(tr, r->method, room > 1 ? room : 1, ascii, name, sizeof name);
-	snprintf(line + k, n - (size_t)k, "  %s", name);
+	int k = cp_times(line, n, 0, p->tr, r->start, r->incl, 1);
+	cp_name_at(line, n, k, p->tr, r->method, cols, ascii);
 }
 
 static void cp_title(const struct callspane *p, int cols, int ascii, char *line, size_t n)

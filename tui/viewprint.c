@@ -176,30 +176,31 @@ static char *vp_flame_stack(const struct flame *f, int ascii)
 	return s;
 }
 
+/* Rows title_y and row_y of win, one line each (a list's column titles
+ * and its cursor row); NULL when out of memory. */
+static char *vp_title_and_row(WINDOW *win, int title_y, int row_y)
+{
+	char *title = viewprint_rows(win, title_y, title_y + 1);
+	char *row = viewprint_rows(win, row_y, row_y + 1);
+	char *s = title && row ? malloc(strlen(title) + strlen(row) + 1) : NULL;
+	if (s)
+		strcat(strcpy(s, title), row);
+	free(title);
+	free(row);
+	return s;
+}
+
 char *viewprint_selected(struct pane p, WINDOW *win, const struct trace *tr, int ascii)
 {
 	if (p.ops->kind == PANE_TABLE) {
 		const struct table *t = p.self;
-		int y = (int)(t->cursor - t->top) + 1;
-		char *title = viewprint_rows(win, 0, 1), *row = viewprint_rows(win, y, y + 1);
-		char *s = title && row ? malloc(strlen(title) + strlen(row) + 1) : NULL;
-		if (s)
-			strcat(strcpy(s, title), row);
-		free(title);
-		free(row);
-		return s;
+		return vp_title_and_row(win, 0, (int)(t->cursor - t->top) + 1);
 	}
 	if (p.ops->kind == PANE_CALLS || p.ops->kind == PANE_JANK) {
 		int ty, ry;
 		if (callspane_cursor_rows(p.self, &ty, &ry) < 0)
 			return strdup("");
-		char *title = viewprint_rows(win, ty, ty + 1), *row = viewprint_rows(win, ry, ry + 1);
-		char *s = title && row ? malloc(strlen(title) + strlen(row) + 1) : NULL;
-		if (s)
-			strcat(strcpy(s, title), row);
-		free(title);
-		free(row);
-		return s;
+		return vp_title_and_row(win, ty, ry);
 	}
 	if (p.ops->kind == PANE_TREE)
 		return vp_tree_path(p.self, ascii);

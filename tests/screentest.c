@@ -1,0 +1,80 @@
+/* screentest.c: an off-screen curses terminal and its rows as text. */
+#include "screentest.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "viewprint.h"
+
+int ts_open(struct ts_term *t, const char *term, int cols, int lines)
+{
+	char num[16];
+	snprintf(num, sizeof num, "%d", lines);
+	setenv("LINES", num, 1);
+	snprintf(num, sizeof num, "%d", cols);
+	setenv("COLUMNS", num, 1);
+	t->sc = NULL;
+	t->out = fopen("/dev/null", "w");
+	t->in = fopen("/dev/null", "r");
+	if (t->out && t->in)
+		t->sc = newterm(term, t->out, t->in);
+	if (!t->sc) {
+		if (t->out)
+			fclose(t->out);
+		if (t->in)
+			fclose(t->in);
+		t->out = t->in = NULL;
+		return -1;
+	}
+	set_term(t->sc);
+	resizeterm(lines, cols);
+	return 0;
+}
+
+void ts_close(struct ts_term *t)
+{
+	endwin();
+	delscreen(t->sc);
+	fclose(t->out);
+	fclose(t->in);
+	t->sc = NULL;
+	t->out = t->in = NULL;
+}
+
+void ts_row(WINDOW *win, int y, char *buf, size_t n)
+{
+	char *s = viewprint_rows(win, y, y + 1);
+	size_t k = s ? strcspn(s, "\n") : 0;
+	if (k >= n) {
+		k = n - 1;
+		while (k > 0 && ((unsigned char)s[k] & 0xc0) == 0x80)
+			k--;
+	}
+	if (k)
+		memcpy(buf, s, k);
+	buf[k] = '\0';
+	free(s);
+}
+
+int ts_row_with(WINDOW *win, const char *s)
+{
+	char row[2048];
+	for (int y = 0; y < getmaxy(win); y++) {
+		ts_row(win, y, row, sizeof row);
+		if (strstr(row, s))
+			return y;
+	}
+	return -1;
+}
+
+int ts_settle(struct ui *u)
+{
+	for (int i = 0; i < 20000 && ui_busy(u); i++) {
+		usleep(1000);
+		ui_poll(u);
+	}
+	int rc = ui_busy(u) ? -1 : 0;
+	ui_draw(u);
+	return rc;
+}
