@@ -149,7 +149,7 @@ static void main_usage(FILE *out)
 	      "                        TARGET:FIELD OP VALUE, e.g. total:incl_wall>+5%,\n"
 	      "                        pkg:com.example.*:excl_cpu>+2ms, *:calls>+0\n"
 	      "      --view=PANE       print a pane of the UI as plain text: table, tree,\n"
-	      "                        bottom-up, flame (calls, jank: their reports), with\n"
+	      "                        bottom-up, flame, calls or jank (panes 1-5, J), with\n"
 	      "                        --thread, --clock, --range, --transform, --method\n"
 	      "      --width=N         --view: the pane's columns (default 80)\n"
 	      "      --height=N        --view: the pane's rows (default: every row)\n"
