@@ -17,6 +17,12 @@
 #     (target: within 1.2x);
 #   - p99 (and max) time of one key + redraw over bench_ui's 200-key
 #     script, the median over the runs (target: under 10 ms).
+# Then, from bench_ui's last run on each of those traces, the call trees
+# sorted by column (> three times and I, after * and E; key, held and
+# ready), and the jank list (bench_ui --jank) on a trace of the same size
+# from `gen_bench --jank` (frame-critical calls on the main thread, some
+# over a frame; cached as bench-N-jank.trace, apart from the traces the
+# other figures come from): J, Enter, Down, 5 and how many rows.
 # Then every output (json, -r, folded, chrome, speedscope, and cat and
 # dmtracedump for scale) as medians with their time over the json run and
 # peak RSS over the file; the json run on traces of 8 and of 2,000
@@ -92,7 +98,7 @@ provenance() {
 provenance
 
 TMPF=$(mktemp "${TMPDIR:-/tmp}/bench.XXXXXX") || die "mktemp failed"
-trap 'rm -f "$TMPF" "$TMPF.ui" "$TMPF.run" "$TMPF.tty" "$TMPF.med"' EXIT INT TERM
+trap 'rm -f "$TMPF" "$TMPF.ui" "$TMPF.run" "$TMPF.tty" "$TMPF.med" "$TMPF".steps-*' EXIT INT TERM
 
 # Nanoseconds now (GNU date); falls back to whole seconds.
 now_ns() {
@@ -210,6 +216,16 @@ trace_of() {
 	echo "$f"
 }
 
+# jank_trace_of N: the cached `gen_bench --jank` trace of N records.
+jank_trace_of() {
+	f="$BENCH_DIR/bench-$1-jank.trace"
+	if [ ! -s "$f" ]; then
+		"$GEN_BENCH" --jank "$1" "$f.tmp" 2>/dev/null && mv "$f.tmp" "$f" ||
+			{ rm -f "$f.tmp"; die "gen_bench --jank $1 failed"; }
+	fi
+	echo "$f"
+}
+
 # format_row N LABEL BYTES JSON_NS CMD...: one line of the formats table,
 # measured; format_line N LABEL BYTES JSON_NS "NS KB" prints one measured
 # already (the json row itself).
@@ -317,6 +333,21 @@ ui_runs() {
 	}' "$TMPF.ui"
 }
 
+# ui_steps N FILE STEP...: one line a step of bench_ui's pane_STEP_*
+# lines in FILE: first, held (key_ms) and ready, frames meanwhile.
+ui_steps() {
+	us_n=$1 us_f=$2
+	shift 2
+	for s in "$@"; do
+		awk -v n="$us_n" -v s="$s" '
+			$1 == "pane_" s "_first_ms" { f = $2 }
+			$1 == "pane_" s "_key_ms" { k = $2 }
+			$1 == "pane_" s "_ready_ms" { r = $2; fr = $3; sub(/^\(/, "", fr) }
+			END { if (f != "") printf("%-10s %-14s %9.2f %9.2f %10.1f  %s %s\n",
+				n, s, f, k, r, fr, k <= 16 ? "ok" : "MISS") }' "$us_f"
+	done
+}
+
 ui_sizes=
 for n in $BENCH_UI_SIZES; do
 	case " $BENCH_SIZES " in *" $n "*) ui_sizes="$ui_sizes $n" ;; esac
@@ -353,6 +384,30 @@ else
 			printf("%-10s %9.3f %9.3f %10.2f %9.2f %9.2f %5d  frame %s, p99 %s\n",
 				n, fs, js, ratio, a[2], a[3], a[4], "-",
 				a[2] <= 16 ? "ok" : "MISS") }'
+		grep '^pane_' "$TMPF.run" > "$TMPF.steps-$n"
+	done
+	echo
+	echo "call trees sorted by column, bench_ui's last run (ms; held: the longest the screen was held, target <= 16)"
+	printf '%-10s %-14s %9s %9s %10s  %s\n' records step first held ready frames
+	for n in $ui_sizes; do
+		[ -s "$TMPF.steps-$n" ] || continue
+		ui_steps "$n" "$TMPF.steps-$n" tree2_hot tree2_all tree2_sort1 tree2_sort2 \
+			tree2_sort3 tree2_reverse tree3_open tree3_all tree3_sort1 tree3_sort2 \
+			tree3_sort3 tree3_reverse
+		rm -f "$TMPF.steps-$n"
+	done
+	echo
+	echo "jank list on gen_bench --jank traces, bench_ui --jank, one run (ms; held target <= 16)"
+	printf '%-10s %-14s %9s %9s %10s  %s\n' records step first held ready frames
+	for n in $ui_sizes; do
+		f=$(jank_trace_of "$n")
+		if ! "$BENCH_UI" --jank "$f" > "$TMPF.run" 2>/dev/null; then
+			printf '%-10s  bench_ui --jank failed\n' "$n"
+			status=1
+			continue
+		fi
+		ui_steps "$n" "$TMPF.run" jank jank_enter jank_down jank_calls5 jank_again
+		sed -n 's/^pane_jank_title  */           /p; s/^pane_jank_calls5_title  */           5: /p' "$TMPF.run"
 	done
 	rm -f "$TMPF.ui" "$TMPF.run"
 fi

@@ -1,6 +1,6 @@
 /* bench_ui.c: headless render benchmark of the full-screen UI.
  *
- *   bench_ui TRACE
+ *   bench_ui [--jank] TRACE
  *
  * Loads TRACE, opens curses on an off-screen 200x50 xterm-256color
  * terminal (output to /dev/null, input from /dev/null), builds the UI
@@ -39,9 +39,25 @@
  *   method the trace calls but the scoped thread never does: a scan of
  *   the thread's whole tree without a match), when there is such a
  *   method.
+ *   Last, the call trees sorted by column, in the whole trace (scoped
+ *   steps undone first: Tab t Tab): tree2 (2), tree2_hot (g *),
+ *   tree2_all (E, its cap on the title line: pane_tree2_all_title), then
+ *   tree2_sort1..3 (>, three times) and tree2_reverse (I), each with its
+ *   title line (pane_tree2_sort1_title: the sort marker); the same in
+ *   the bottom-up tree (tree3, tree3_open: g Right, tree3_all,
+ *   tree3_sort1..3, tree3_reverse).
  *   Each step also prints pane_STEP_first_ms: from its first key to the
  *   end of its last key's frame.
- * With BENCH_UI_VERBOSE set, every step's key and time go to stderr.
+ * With --jank (for a trace of gen_bench --jank, whose main thread has
+ * frame-critical calls over a frame), only the first frame and the jank
+ * list: jank (J; pane_jank_title says how many rows), jank_enter (Enter
+ * on the first row: the call on the timeline), jank_down (Down three
+ * times),
+ * jank_calls5 (5: every call of that frame-critical method;
+ * pane_jank_calls5_title and _summary), then jank_again (J back on the
+ * list, its rows kept).
+ * With BENCH_UI_VERBOSE set, every key of the 200-key script and its time
+ * go to stderr.
  *
  * Built only by `make bench` (EXTRA_PROGRAMS). Exit status 0, or 1 with a
  * message on stderr.
@@ -503,6 +519,63 @@ static void bu_find_scoped_none(struct ui *u)
 	bu_print_line("find2_scoped_none_next_title", "call paths");
 }
 
+/* Sorting the call trees by column (only the child lists that exist are
+ * re-sorted: on the worker for a big tree): in the whole trace (the
+ * scope of the steps above undone), 2, g * (the hottest path), E (every
+ * node, level by level, up to its cap), > three times and I; then the
+ * same in the bottom-up tree after g Right. Last in the run, so the
+ * steps above keep their figures. */
+static void bu_tree_sorts(struct ui *u)
+{
+	static const int unscope[] = {'\t', 't', '\t'}, open2[] = {'2'}, hot[] = {'g', '*'},
+	                 all[] = {'E'}, next[] = {'>'}, rev[] = {'I'}, open3[] = {'3'},
+	                 expand3[] = {'g', KEY_RIGHT};
+	bu_step(u, "unscope", unscope, 3);
+	bu_print_line("unscope_header", ".trace");
+	bu_step(u, "tree2", open2, 1);
+	bu_step(u, "tree2_hot", hot, 2);
+	bu_step(u, "tree2_all", all, 1);
+	bu_print_line("tree2_all_title", "capped");
+	bu_step(u, "tree2_sort1", next, 1);
+	bu_print_line("tree2_sort1_title", "call paths");
+	bu_step(u, "tree2_sort2", next, 1);
+	bu_print_line("tree2_sort2_title", "call paths");
+	bu_step(u, "tree2_sort3", next, 1);
+	bu_print_line("tree2_sort3_title", "call paths");
+	bu_step(u, "tree2_reverse", rev, 1);
+	bu_print_line("tree2_reverse_title", "call paths");
+	bu_step(u, "tree3", open3, 1);
+	bu_step(u, "tree3_open", expand3, 2);
+	bu_step(u, "tree3_all", all, 1);
+	bu_print_line("tree3_all_title", "capped");
+	bu_step(u, "tree3_sort1", next, 1);
+	bu_print_line("tree3_sort1_title", "bottom-up");
+	bu_step(u, "tree3_sort2", next, 1);
+	bu_print_line("tree3_sort2_title", "bottom-up");
+	bu_step(u, "tree3_sort3", next, 1);
+	bu_print_line("tree3_sort3_title", "bottom-up");
+	bu_step(u, "tree3_reverse", rev, 1);
+	bu_print_line("tree3_reverse_title", "bottom-up");
+}
+
+/* --jank: the jank list on a trace that has one. J, Enter on its first
+ * row, Down three times, 5 on the method then selected (frame-critical),
+ * J again. */
+static void bu_jank(struct ui *u)
+{
+	static const int openj[] = {'J'}, show[] = {'\n'}, down[] = {KEY_DOWN, KEY_DOWN, KEY_DOWN},
+	                 open5[] = {'5'};
+	bu_step(u, "jank", openj, 1);
+	bu_print_line("jank_title", "Jank");
+	bu_step(u, "jank_enter", show, 1);
+	bu_step(u, "jank_down", down, 3);
+	bu_step(u, "jank_calls5", open5, 1);
+	bu_print_line("jank_calls5_title", "Calls of ");
+	bu_print_line("jank_calls5_summary", " count ");
+	bu_step(u, "jank_again", openj, 1);
+	bu_print_line("jank_again_title", "Jank");
+}
+
 static void bu_panes(struct ui *u)
 {
 	static const int open2[] = {'\t', '\t', '2'}, hot[] = {'g', '*'}, open3[] = {'3'},
@@ -532,7 +605,7 @@ static void bu_locale(void)
 	setlocale(LC_NUMERIC, "C");
 }
 
-static int bu_run(const char *path, struct trace *tr, double t_start)
+static int bu_run(const char *path, struct trace *tr, double t_start, int jank)
 {
 	struct ts_term term;
 	if (ts_open(&term, "xterm-256color", 200, 50) != 0) {
@@ -549,6 +622,13 @@ static int bu_run(const char *path, struct trace *tr, double t_start)
 	refresh();
 	ui_draw(u);
 	double first = bu_now_ms() - t_start;
+	if (jank) {
+		bu_jank(u);
+		ui_free(u);
+		ts_close(&term);
+		printf("first_frame_ms %.1f\n", first);
+		return 0;
+	}
 
 	char query[16];
 	struct bu_script s;
@@ -577,6 +657,7 @@ static int bu_run(const char *path, struct trace *tr, double t_start)
 	bu_find_none(u);
 	bu_find_one(u);
 	bu_find_scoped_none(u);
+	bu_tree_sorts(u);
 	ui_free(u);
 	ts_close(&term);
 
@@ -595,10 +676,12 @@ static int bu_run(const char *path, struct trace *tr, double t_start)
 int main(int argc, char **argv)
 {
 	double t_start = bu_now_ms();
-	if (argc != 2) {
-		fputs("usage: bench_ui TRACE\n", stderr);
+	int jank = argc == 3 && strcmp(argv[1], "--jank") == 0;
+	if (argc != 2 + jank) {
+		fputs("usage: bench_ui [--jank] TRACE\n", stderr);
 		return 1;
 	}
+	argv += jank;
 	bu_locale();
 	struct trace tr;
 	struct tv_error err = {TV_OK, TV_NO_OFFSET, ""};
@@ -611,7 +694,7 @@ int main(int argc, char **argv)
 		trace_free(&tr);
 		return 1;
 	}
-	int rc = bu_run(argv[1], &tr, t_start);
+	int rc = bu_run(argv[1], &tr, t_start, jank);
 	trace_free(&tr);
 	return rc;
 }

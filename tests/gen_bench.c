@@ -1,7 +1,7 @@
 /* gen_bench.c: writes a large, realistic V1 version-3 (dual clock) trace
  * for benchmarks, streaming straight to the file.
  *
- *   gen_bench RECORDS OUT.trace [SEED [THREADS]]
+ *   gen_bench [--jank] RECORDS OUT.trace [SEED [THREADS]]
  *
  * Exactly RECORDS records (rounded down to even): THREADS threads (default
  * 4; tids 1, 2, ...; the many-thread benchmark uses 2000), 5000 methods
@@ -11,6 +11,18 @@
  * advancing with cpu <= wall, every call closed by the end. The output is
  * deterministic for a given RECORDS and SEED. Records are never held in
  * memory; only the call graph and the stacks are.
+ *
+ * --jank writes the same calls with frame-critical work on the main
+ * thread (docs/numbers.md, "Jank"), for timing the jank list: every 64th
+ * method (7, 71, ...; entry point 7 among them) takes the name of a
+ * frame-critical method (Handler.dispatchMessage, Choreographer.doFrame,
+ * View.measure, ...; each class and name with its own signatures, so no
+ * two methods share all three), and one in GB_JANK_ODDS of the main
+ * thread's calls of them runs long: the main thread's next record comes
+ * 17-37 ms later, so the call (and every call open around it) is over a
+ * 60 Hz frame. The pauses come from their own generator, so the call
+ * structure is that of the trace without --jank; only names and times
+ * differ. Without --jank the output is unchanged.
  *
  * Standalone on purpose (no engine, no cmocka): it is built only by
  * `make bench`. Exit status 0, or 1 with a message on stderr.
@@ -26,6 +38,9 @@
 #define GB_METHODS 5000
 #define GB_MAX_CALLEES 6
 #define GB_MAX_DEPTH 400
+#define GB_JANK_EVERY 64     /* --jank: methods 7, 71, 135, ... */
+#define GB_JANK_FIRST 7
+#define GB_JANK_ODDS 64      /* one long call in this many */
 
 /* splitmix64: tiny, fast, good enough, and fixed forever. */
 struct gb_rng {
@@ -93,6 +108,26 @@ static const char *const gb_tnames[GB_THREADS] = {
 
 #define GB_N(a) (sizeof(a) / sizeof((a)[0]))
 
+/* --jank: frame-critical classes and names, given in turn to methods
+ * GB_JANK_FIRST + k * GB_JANK_EVERY (k = 0, 1, ...), with signature
+ * gb_sigs[k / 8]: 78 methods, each class, name and signature once. */
+static const char *const gb_jank_names[][2] = {
+	{"android.os.Handler", "dispatchMessage"},
+	{"android.view.Choreographer", "doFrame"},
+	{"android.view.ViewRootImpl", "performTraversals"},
+	{"android.view.View", "measure"},
+	{"android.view.View", "layout"},
+	{"android.view.View", "draw"},
+	{"android.view.LayoutInflater", "inflate"},
+	{"androidx.recyclerview.widget.RecyclerView$Adapter", "bindViewHolder"},
+};
+
+/* Whether method m is frame-critical under --jank. */
+static int gb_jank_method(uint32_t m)
+{
+	return m % GB_JANK_EVERY == GB_JANK_FIRST;
+}
+
 struct gb_thread {
 	uint32_t tid;
 	uint32_t stack[GB_MAX_DEPTH];
@@ -100,6 +135,7 @@ struct gb_thread {
 	uint64_t cpu;        /* thread-CPU µs since its first event */
 	int started;
 	uint64_t cpu_base;   /* wall at the first event: cpu stays <= wall */
+	uint64_t pause;      /* --jank: µs added before its next record */
 };
 
 struct gb {
@@ -112,6 +148,9 @@ struct gb {
 	uint64_t wall;       /* µs since trace start */
 	uint64_t written, total, open;
 	uint32_t max_depth;
+	int jank;            /* --jank */
+	struct gb_rng jrng;  /* --jank's pauses: apart from the calls' */
+	uint64_t long_calls; /* --jank: calls made long */
 };
 
 static int gb_key(struct gb *g)
@@ -136,6 +175,17 @@ static int gb_key(struct gb *g)
 			fputs("0", o);
 		else
 			fprintf(o, "%#" PRIx32, m << 2);
+		if (g->jank && gb_jank_method(m)) {
+			/* the five draws of the name below, so later names stay */
+			for (int i = 0; i < 5; i++)
+				gb_next(&nr);
+			uint32_t k = m / GB_JANK_EVERY;
+			const char *const *jn = gb_jank_names[k % GB_N(gb_jank_names)];
+			fprintf(o, "\t%s\t%s\t%s\t%s.java\n", jn[0], jn[1],
+			        gb_sigs[k / GB_N(gb_jank_names) % GB_N(gb_sigs)],
+			        strrchr(jn[0], '.') + 1);
+			continue;
+		}
 		fprintf(o, "\t%s.%s%s%s\t%s%s\t%s\t%s%s.java\n",
 		        gb_pkgs[gb_below(&nr, GB_N(gb_pkgs))], noun, kind,
 		        gb_below(&nr, 8) == 0 ? "$1" : "",
@@ -170,6 +220,8 @@ static void gb_put(struct gb *g, struct gb_thread *t, uint32_t word)
 	uint64_t dw = 1 + gb_below(&g->rng, 8);
 	if (gb_below(&g->rng, 64) == 0)
 		dw += 50 + gb_below(&g->rng, 450);
+	dw += t->pause;
+	t->pause = 0;
 	g->wall += dw;
 	if (!t->started) {
 		t->started = 1;
@@ -232,6 +284,13 @@ static void gb_step(struct gb *g, struct gb_thread *t)
 		if (t->depth > g->max_depth)
 			g->max_depth = t->depth;
 		gb_put(g, t, m << 2);
+		/* --jank: now and then the main thread (tid 1) stalls inside
+		 * a frame-critical call: its next record is 17-37 ms later. */
+		if (g->jank && t->tid == 1 && gb_jank_method(m) &&
+		    gb_below(&g->jrng, GB_JANK_ODDS) == 0) {
+			t->pause = 17000 + gb_below(&g->jrng, 20000);
+			g->long_calls++;
+		}
 		return;
 	}
 	uint32_t m = t->stack[--t->depth];
@@ -260,8 +319,13 @@ static void gb_run(struct gb *g)
 
 int main(int argc, char **argv)
 {
+	int jank = argc > 1 && strcmp(argv[1], "--jank") == 0;
+	if (jank) {
+		argv++;
+		argc--;
+	}
 	if (argc < 3 || argc > 5) {
-		fprintf(stderr, "usage: gen_bench RECORDS OUT.trace [SEED [THREADS]]\n");
+		fprintf(stderr, "usage: gen_bench [--jank] RECORDS OUT.trace [SEED [THREADS]]\n");
 		return 1;
 	}
 	char *end;
@@ -287,6 +351,8 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	g->rng.s = argc >= 4 ? strtoull(argv[3], NULL, 0) : 20240611;
+	g->jank = jank;
+	g->jrng.s = g->rng.s ^ 0x4A414E4Bull;  /* "JANK" */
 	g->total = n & ~1ull;
 	for (uint32_t t = 0; t < g->nthreads; t++) {
 		g->th[t].tid = t + 1;
@@ -305,14 +371,21 @@ int main(int argc, char **argv)
 	int rc = gb_key(g);
 	if (rc == 0)
 		gb_run(g);
-	if (fclose(g->out) != 0 || rc != 0) {
-		fprintf(stderr, "gen_bench: %s: write failed\n", argv[2]);
+	int over = g->wall > UINT32_MAX;  /* records hold 32-bit µs */
+	if (fclose(g->out) != 0 || rc != 0 || over) {
+		if (over)
+			fprintf(stderr, "gen_bench: %s: the wall clock passes 2^32 µs\n", argv[2]);
+		else
+			fprintf(stderr, "gen_bench: %s: write failed\n", argv[2]);
 		free(g->th);
 		free(g);
 		return 1;
 	}
 	fprintf(stderr, "gen_bench: %s: %" PRIu64 " records, max depth %" PRIu32
 	        ", %" PRIu64 " µs wall\n", argv[2], g->written, g->max_depth, g->wall);
+	if (jank)
+		fprintf(stderr, "gen_bench: %s: %" PRIu64 " main-thread calls made long\n",
+		        argv[2], g->long_calls);
 	free(g->th);
 	free(g);
 	return 0;
