@@ -7,6 +7,8 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "grow.h"
+
 #define SF_NAMES 2
 #define SF_PATH 4096
 
@@ -24,11 +26,9 @@ static int sf_add(struct srcfind *f, const char *path)
 		f->capped = 1;
 		return 0;
 	}
-	char **p = realloc(f->paths, (f->n + 1) * sizeof *p);
-	if (!p)
+	if (grow_push((void **)&f->paths, &f->cap, f->n, sizeof *f->paths) < 0)
 		return -1;
-	f->paths = p;
-	if (!(p[f->n] = strdup(path)))
+	if (!(f->paths[f->n] = strdup(path)))
 		return -1;
 	f->n++;
 	return 0;
@@ -99,15 +99,8 @@ static int sf_list(const char *dir, char ***out, size_t *n)
 	while ((e = readdir(d)) != NULL) {
 		if (e->d_name[0] == '.')
 			continue;  /* ., .., and hidden entries (.git, .gradle) */
-		if (*n == cap) {
-			char **p = realloc(*out, (cap = cap ? cap * 2 : 16) * sizeof *p);
-			if (!p) {
-				rc = -1;
-				break;
-			}
-			*out = p;
-		}
-		if (!((*out)[*n] = strdup(e->d_name))) {
+		if (grow_push((void **)out, &cap, *n, sizeof **out) < 0 ||
+		    !((*out)[*n] = strdup(e->d_name))) {
 			rc = -1;
 			break;
 		}

@@ -29,7 +29,7 @@
 
 struct srcfind {
 	char **paths;            /* malloc'd, "DIR/..." as found */
-	size_t n;
+	size_t n, cap;
 	int by_package;          /* the matches are package-path ones */
 	int capped;              /* the walk stopped at its bound */
 	char name[256];          /* the file name looked for (the first one) */

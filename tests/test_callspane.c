@@ -184,7 +184,7 @@ static void test_jank(void **state)
 	assert_int_equal(pn.ops->kind, PANE_JANK);
 	WINDOW *win = newwin(10, 140, 0, 0);
 	draw(pn, f, win);
-	expect_row(win, 0, " Jank on [1] main: 1 call of frame-critical methods over 0.030 ms");
+	expect_row(win, 0, " Jank on [1] main: 1 call of frame-critical methods of 0.030 ms or more");
 	expect_row(win, 1, "     start ms    wall ms     cpu ms    wait ms  method");
 	expect_row(win, 2, "        0.000      0.040      0.030      0.010  "
 	                   "android/os/Handler.dispatchMessage (Landroid/os/Message;)V");
@@ -206,7 +206,7 @@ static void test_jank(void **state)
 	assert_int_equal(callspane_init(&p, 1, &f->tr, 0, 1000000), 0);
 	callspane_scope(&p, &f->tr, NULL, TV_CPU, PANE_NONE);
 	draw(pn, f, win);
-	expect_row(win, 0, " Jank on [1] main: 0 calls of frame-critical methods over 16.700 ms");
+	expect_row(win, 0, " Jank on [1] main: 0 calls of frame-critical methods of 16.700 ms or more");
 	expect_row(win, 2, " none: no frame-critical call is that long");
 	assert_int_equal(act(pn, f, ACT_SHOW_CALL), PANE_DONE);
 	delwin(win);

@@ -461,10 +461,12 @@ static struct tlv_cache *tlv_row(struct tlview *v, uint32_t idx, uint32_t select
 		c->cells = malloc((size_t)v->bar_w * sizeof *c->cells);
 		c->marks = malloc((size_t)v->bar_w);
 		c->off = malloc((size_t)v->bar_w);
-		c->w = v->bar_w;
 		c->cells_ok = c->marks_ok = 0;
-		if (!c->cells || !c->marks || !c->off)
+		if (!c->cells || !c->marks || !c->off) {
+			c->w = -1;  /* none of the three kept: try again next time */
 			return NULL;
+		}
+		c->w = v->bar_w;
 	}
 	if (c->t0 != v->t0 || c->t1 != v->t1)
 		c->cells_ok = c->marks_ok = 0;

@@ -1970,7 +1970,10 @@ static void ui_draw_prompt(const struct ui *u, char *line, size_t n)
 		         u->mode == MODE_APP ? "only my code, the app's packages:" : "collapse classes:", q);
 		break;
 	case MODE_SRC_PICK: {
-		size_t k = (size_t)snprintf(line, n, " %zu files match, pick one:", u->found.n);
+		const char *more = u->found.n > 9 ? " (the first 9 here: a narrower --src for others)"
+		                                  : "";
+		size_t k = (size_t)snprintf(line, n, " %zu%s files match%s, pick one:", u->found.n,
+		                            u->found.capped ? " or more" : "", more);
 		for (size_t i = 0; i < u->found.n && i < 9 && k < n; i++) {
 			char e[600];
 			const char *p = u->found.paths[i];
