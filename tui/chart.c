@@ -7,6 +7,7 @@
 
 #include "draw.h"
 #include "grow.h"
+#include "legend.h"
 #include "names.h"
 #include "numfmt.h"
 #include "text.h"

@@ -9,6 +9,7 @@
 #include "draw.h"
 #include "grow.h"
 #include "job.h"
+#include "legend.h"
 #include "names.h"
 #include "numfmt.h"
 #include "text.h"

@@ -25,7 +25,7 @@
 #include <stdint.h>
 
 #include "cctree.h"
-#include "legend.h"
+#include "catmap.h"
 #include "pane.h"
 
 struct fl_frame {

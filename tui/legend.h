@@ -1,15 +1,11 @@
-/* legend.h: categories on screen: each method's category, the blocks
- * drawn in a category's colour and letter, and the legend pane (`L`).
+/* legend.h: categories on screen: the blocks drawn in a category's
+ * colour and letter, and the legend pane (`L`).
  *
  * The timeline, the call chart and the flame graph colour their blocks by
- * the category of the block's method (category.h; docs/ui.md, "Colours
- * and letters"): a catmap finds and keeps each method's category for one
- * trace, legend_block() draws a block in every tier the same way, and the
- * legend pane lists the colours, letters and names with the time of each
- * category in the current view.
- *
- * A catmap borrows the app patterns (they must outlive it) and owns its
- * array (catmap_free()). The legend owns nothing.
+ * the category of the block's method (catmap.h; docs/ui.md, "Colours and
+ * letters"): legend_block() draws a block in every tier the same way, and
+ * the legend pane lists the colours, letters and names with the time of
+ * each category in the current view. The legend owns nothing.
  */
 #ifndef TV_LEGEND_H
 #define TV_LEGEND_H
@@ -20,27 +16,6 @@
 #include "category.h"
 #include "color.h"
 #include "pane.h"
-#include "trace.h"
-#include "view.h"
-
-struct catmap {
-	const struct trace *tr;
-	const struct view_glob *app;
-	uint32_t napp;
-	uint8_t *cat;            /* per method: category + 1, 0 not yet known */
-	uint32_t n;
-};
-
-/* An empty map: no trace, no app patterns. */
-void catmap_init(struct catmap *m);
-/* The trace whose methods are asked for and the app's packages (NULL, 0:
- * none is app); forgets what was known. */
-void catmap_set(struct catmap *m, const struct trace *tr, const struct view_glob *app,
-                uint32_t napp);
-/* The category of method m of the map's trace (CAT_UNKNOWN out of range
- * or out of memory), found once and kept. */
-enum category catmap_of(struct catmap *m, uint32_t method);
-void catmap_free(struct catmap *m);
 
 /* A block of category cat, w cells at (y, x) of win: in its colour (a
  * lighter shade, the colour as foreground over a light-shade glyph, in

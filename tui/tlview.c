@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "draw.h"
+#include "legend.h"
 #include "names.h"
 #include "numfmt.h"
 #include "text.h"

@@ -21,7 +21,7 @@
 #include <stdint.h>
 
 #include "color.h"
-#include "legend.h"
+#include "catmap.h"
 #include "pane.h"
 #include "profile.h"
 #include "timeline.h"
