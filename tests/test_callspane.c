@@ -193,8 +193,15 @@ static void test_jank(void **state)
 	                   "com/example/Foo.work");
 	assert_int_equal(pn.ops->selected(&p).item, method_of(f, "H"));
 	assert_int_equal(callspane_rows_wanted(&p), 2 + 1 + 2);
-	/* Sorting is the every-call list's: here the key does nothing. */
-	assert_int_equal(act(pn, f, ACT_SORT_NEXT), PANE_IGNORED);
+	/* Sorting is the every-call list's: here the key only says so, and
+	 * the order stays. */
+	struct pane_ctx ctx = {&f->color, 1, 1, PANE_NONE};
+	struct pane_out out = {PANE_NONE, ""};
+	assert_int_equal(pn.ops->act(pn.self, ACT_SORT_NEXT, &ctx, &out), PANE_DONE);
+	assert_string_equal(out.msg, "the jank list keeps its order: longest first (5 sorts every call)");
+	draw(pn, f, win);
+	expect_row(win, 2, "        0.000      0.040      0.030      0.010  "
+	                   "android/os/Handler.dispatchMessage (Landroid/os/Message;)V");
 	assert_int_equal(act(pn, f, ACT_SHOW_CALL), PANE_SPAN);
 	uint32_t tid;
 	uint64_t t0, t1;

@@ -670,8 +670,11 @@ static enum pane_res cp_act(void *self, enum action a, const struct pane_ctx *ct
 	case ACT_TOP: cp_move(p, -(int64_t)cp_nrows(p)); break;
 	case ACT_BOTTOM: cp_move(p, cp_nrows(p)); break;
 	case ACT_SORT_PREV: case ACT_SORT_NEXT: case ACT_SORT_REVERSE:
-		if (p->jank)
-			return PANE_IGNORED;
+		if (p->jank) {
+			snprintf(out->msg, sizeof out->msg,
+			         "the jank list keeps its order: longest first (5 sorts every call)");
+			return PANE_DONE;
+		}
 		cp_sort(p, a);
 		break;
 	case ACT_SHOW_CALL:
