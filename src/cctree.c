@@ -658,10 +658,67 @@ enum tv_status cctree_build_inverted(struct cctree *t, const struct trace *tr,
 	return rc == 0 ? TV_OK : cc_fail(t, err);
 }
 
+/* The children of the roots cctree_expand_all() expands, found while
+ * their calls are gathered: one group per (root, method of the parent
+ * call), in the order first seen, with the child node's numbers summed
+ * on the way. Grouping in the walk, where the parent frame is at hand,
+ * spares the per-call random reads of the call arrays that expanding
+ * each root on its own would make (docs/performance.md, "Sorting the call
+ * trees, and the jank list on a trace that has one"). */
+struct cc_rgroup {
+	uint32_t root, method;
+	size_t count, ends, pos;           /* pos: where its next entry goes */
+	uint64_t incl[TV_NCLOCKS], excl[TV_NCLOCKS];
+};
+
+struct cc_rgroups {
+	struct idmap slot;                 /* root << 32 | method -> group */
+	struct cc_rgroup *g;
+	uint32_t n, cap;
+	uint32_t *gid;                     /* per gathered entry: its group, or
+	                                    * CCTREE_NONE when the call's parent
+	                                    * is the thread root */
+	size_t *base;                      /* per root: its entries' first gid */
+};
+
+/* Files popped call f (a call of wanted root r, entry e) under its
+ * group: the entry's cursor steps up to the parent call, as a root's
+ * expansion would. 0, or -1 when out of memory. */
+static int cc_rg_add(struct cc_rgroups *rg, const struct cc_walk *w, uint32_t r,
+                     const struct cc_frame *f, struct cc_entry *e, uint32_t *gid,
+                     const uint64_t incl[TV_NCLOCKS])
+{
+	if (!w->depth) {
+		*gid = CCTREE_NONE;
+		return 0;
+	}
+	const struct cc_frame *up = &w->path[w->depth - 1];
+	int added;
+	uint32_t s = idmap_get_or_put(&rg->slot, (uint64_t)r << 32 | up->method, rg->n, &added);
+	if (s == IDMAP_NONE)
+		return -1;
+	if (added) {
+		if (grow_push32((void **)&rg->g, &rg->cap, rg->n, sizeof *rg->g) < 0)
+			return -1;
+		rg->g[rg->n++] = (struct cc_rgroup){.root = r, .method = up->method};
+	}
+	struct cc_rgroup *g = &rg->g[s];
+	g->count++;
+	g->ends += w->depth == 1;          /* the parent call starts at the thread root */
+	for (int c = 0; c < TV_NCLOCKS; c++) {
+		g->excl[c] += e->excl[c];
+		if (!f->recursive)
+			g->incl[c] += incl[c];     /* 0 for a clock the trace lacks */
+	}
+	e->cursor = up->call;
+	*gid = s;
+	return 0;
+}
+
 /* Lists the calls of each wanted root's method (want: method -> root
- * node, CCTREE_NONE when not wanted) in one pass. */
+ * node, CCTREE_NONE when not wanted) in one pass, grouped into rg. */
 static int cc_bu_gather(struct cctree *t, const uint32_t *want, uint32_t *active,
-                        size_t *fill)
+                        size_t *fill, struct cc_rgroups *rg)
 {
 	const struct trace *tr = t->tr;
 	struct cc_walk w = {NULL, 0, 0};
@@ -683,12 +740,110 @@ static int cc_bu_gather(struct cctree *t, const uint32_t *want, uint32_t *active
 			uint32_t r = want[f.method];
 			if (r == CCTREE_NONE)
 				continue;
-			struct cc_entry *e = &t->lazy->entries[r][fill[r]++];
+			size_t at = fill[r]++;
+			struct cc_entry *e = &t->lazy->entries[r][at];
 			*e = (struct cc_entry){t->threads[k], f.call, f.call, (uint32_t)f.recursive,
 			                       {excl[0], excl[1]}};
+			rc = cc_rg_add(rg, &w, r, &f, e, &rg->gid[rg->base[r] + at], incl);
 		}
 	}
 	free(w.path);
+	return rc;
+}
+
+/* Root r's children from its groups grp[0..ng) (ascending): its entries
+ * regrouped through scratch, one node per group. On failure the tree is
+ * as before. */
+static int cc_bu_root_kids(struct cctree *t, uint32_t r, struct cc_rgroups *rg,
+                           const uint32_t *grp, uint32_t ng, size_t fill, struct cc_entry *scratch)
+{
+	struct cc_entry *e = t->lazy->entries[r];
+	const uint32_t *gid = rg->gid + rg->base[r];
+	uint32_t first = t->nnodes;
+	size_t at = 0;
+	for (uint32_t j = 0; j < ng; j++) {
+		struct cc_rgroup *g = &rg->g[grp[j]];
+		uint32_t k = cc_new_node(t, r, g->method);
+		if (k == CCTREE_NONE || cc_span_room(t, t->nnodes) < 0) {
+			t->nnodes = first;
+			return -1;
+		}
+		struct cctree_node *n = &t->nodes[k];
+		n->calls = g->count;
+		memcpy(n->incl, g->incl, sizeof n->incl);
+		memcpy(n->excl, g->excl, sizeof n->excl);
+		t->lazy->span[k] = (struct cc_span){r, at, at + g->count, g->ends};
+		g->pos = at;
+		at += g->count;
+	}
+	if (cc_adopt(t, r, first, ng) < 0) {
+		t->nnodes = first;
+		return -1;
+	}
+	for (size_t i = 0; i < fill; i++)
+		scratch[gid[i] == CCTREE_NONE ? at++ : rg->g[gid[i]].pos++] = e[i];
+	memcpy(e, scratch, fill * sizeof *e);
+	return 0;
+}
+
+/* Expands the wanted roots (want[method] == root) from one pass over
+ * the calls; roots[0..n) may list others, and want is left as it was.
+ * 0, or -1 when out of memory (some roots may be expanded then). */
+static int cc_bu_roots_expand(struct cctree *t, const uint32_t *roots, uint32_t n,
+                              const uint32_t *want, uint32_t *active, size_t *fill)
+{
+	struct cc_lazy *lz = t->lazy;
+	struct cc_rgroups rg = {.n = 0};
+	idmap_init(&rg.slot);
+	size_t total = 0, most = 0;
+	uint32_t *grp = NULL, *gstart = NULL;
+	struct cc_entry *scratch = NULL;
+	rg.base = malloc((size_t)(t->nroots ? t->nroots : 1) * sizeof *rg.base);
+	for (uint32_t i = 0; rg.base && i < n; i++) {
+		uint32_t r = roots[i];
+		if (want[t->nodes[r].method] != r)
+			continue;
+		rg.base[r] = total;
+		total += t->nodes[r].calls;
+		most = t->nodes[r].calls > most ? t->nodes[r].calls : most;
+	}
+	rg.gid = malloc((total ? total : 1) * sizeof *rg.gid);
+	int rc = rg.base && rg.gid ? 0 : -1;
+	if (rc == 0)
+		rc = cc_bu_gather(t, want, active, fill, &rg);
+	/* The groups of each root, ascending: gstart[r] .. gstart[r + 1]. */
+	if (rc == 0) {
+		grp = malloc(((size_t)rg.n + 1) * sizeof *grp);
+		gstart = calloc((size_t)t->nroots + 1, sizeof *gstart);
+		scratch = malloc((most ? most : 1) * sizeof *scratch);
+		rc = grp && gstart && scratch ? 0 : -1;
+	}
+	if (rc == 0) {
+		for (uint32_t s = 0; s < rg.n; s++)
+			gstart[rg.g[s].root + 1]++;
+		for (uint32_t r = 0; r < t->nroots; r++)
+			gstart[r + 1] += gstart[r];
+		uint32_t *pos = active;            /* free again: its counts are back at 0 */
+		memcpy(pos, gstart, (size_t)t->nroots * sizeof *pos);
+		for (uint32_t s = 0; s < rg.n; s++)
+			grp[pos[rg.g[s].root]++] = s;
+	}
+	for (uint32_t i = 0; rc == 0 && i < n; i++) {
+		uint32_t r = roots[i];
+		if (want[t->nodes[r].method] != r)
+			continue;
+		lz->span[r].lo = 0;
+		lz->span[r].hi = fill[r];
+		rc = cc_bu_root_kids(t, r, &rg, grp + gstart[r], gstart[r + 1] - gstart[r], fill[r],
+		                     scratch);
+	}
+	free(scratch);
+	free(gstart);
+	free(grp);
+	free(rg.gid);
+	free(rg.base);
+	free(rg.g);
+	idmap_free(&rg.slot);
 	return rc;
 }
 
@@ -829,16 +984,10 @@ enum tv_status cctree_expand_all(struct cctree *t, const uint32_t *roots, uint32
 	uint32_t *active = rc == 0 && any ? want + tr->nmethods : NULL;
 	if (active) {
 		memset(active, 0, (size_t)tr->nmethods * sizeof *active);
-		rc = cc_bu_gather(t, want, active, fill);
+		rc = cc_bu_roots_expand(t, roots, n, want, active, fill);
 	}
 	for (uint32_t i = 0; want && i < n; i++) {
 		uint32_t r = roots[i];
-		if (rc == 0 && want[t->nodes[r].method] == r) {
-			lz->span[r].lo = 0;
-			lz->span[r].hi = fill[r];
-			if (cc_bu_expand(t, r) != TV_OK)
-				rc = -1;
-		}
 		if (rc != 0 && want[t->nodes[r].method] == r && !t->nodes[r].expanded) {
 			free(lz->entries[r]);  /* a later expansion gathers again */
 			lz->entries[r] = NULL;

@@ -74,8 +74,26 @@ static void tp_run_hot(struct tp_job *j)
 	}
 }
 
+/* E's first batch of roots. A pass over a big bottom-up tree's calls
+ * costs much, but so does expanding every root when the cap leaves room
+ * for the children of a few dozen (docs/performance.md, "Sorting the
+ * call trees, and the jank list on a trace that has one"). */
+#define TP_ALL_BATCH 64
+
+/* The next batch after one of size batch, when the roots opened so far
+ * (done of them) brought kids rows and room rows are left: enough for
+ * the room at the rate so far, half as many again, and at least double. */
+static uint32_t tp_all_batch(uint32_t batch, uint64_t kids, uint32_t done, uint64_t room)
+{
+	uint64_t per = done ? kids / done : 0;
+	uint64_t want = room / (per ? per : 1) * 3 / 2 + 1;
+	uint64_t twice = (uint64_t)batch * 2;
+	want = want > twice ? want : twice;
+	return want > UINT32_MAX ? UINT32_MAX : (uint32_t)want;
+}
+
 /* Everything, level by level, until the rows would pass j->limit; the
- * bottom-up roots share one pass over the calls. */
+ * bottom-up roots of a batch share one pass over the calls. */
 static void tp_run_all(struct tp_job *j)
 {
 	struct cctree *t = j->t;
@@ -94,17 +112,22 @@ static void tp_run_all(struct tp_job *j)
 				lev[nexp++] = lev[i];
 		if (!nexp)
 			break;
-		/* cctree_expand_all() takes bottom-up roots only (a deeper node
-		 * there overruns its per-root arrays): the first level. */
-		if (lev_is_roots)
-			j->st = cctree_expand_all(t, lev, nexp);
-		for (uint32_t i = 0; !lev_is_roots && j->st == TV_OK && i < nexp; i++)
-			j->st = cctree_expand(t, lev[i]);
-		lev_is_roots = 0;
-		if (j->st != TV_OK)
-			break;
+		/* Nodes are expanded up to the cap, not past it: the roots in
+		 * batches (cctree_expand_all() takes bottom-up roots only, a
+		 * pass over the calls per batch), deeper nodes one by one. */
 		size_t nnext = 0, next_cap = 0;
+		uint32_t ready = lev_is_roots ? 0 : nexp, batch = TP_ALL_BATCH;
 		for (uint32_t i = 0; i < nexp; i++) {
+			if (i == ready) {
+				if (i)
+					batch = tp_all_batch(batch, rows - t->nroots, i, j->limit - rows);
+				uint32_t n = nexp - i < batch ? nexp - i : batch;
+				if ((j->st = cctree_expand_all(t, lev + i, n)) != TV_OK)
+					break;
+				ready += n;
+			}
+			if (!lev_is_roots && (j->st = cctree_expand(t, lev[i])) != TV_OK)
+				break;
 			uint32_t nk;
 			const uint32_t *k = cctree_children(t, lev[i], &nk);
 			if (rows + (uint64_t)nk > j->limit) {
@@ -123,7 +146,8 @@ static void tp_run_all(struct tp_job *j)
 		lev = next;
 		nlev = (uint32_t)nnext;
 		next = NULL;
-		if (j->capped)
+		lev_is_roots = 0;
+		if (j->capped || j->st != TV_OK)
 			break;
 	}
 	free(lev);
