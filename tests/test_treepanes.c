@@ -488,6 +488,39 @@ static void test_find_in_tree_on_worker(void **state)
 	check_find(state, 0);
 }
 
+/* A search while the worker has the tree (its first build, then E) waits
+ * for it instead of replacing its job: the tree comes, E's nodes stay
+ * open, and the search runs on the tree as it then is. */
+static void test_find_while_busy(void **state)
+{
+	struct fx *f = *state;
+	struct tg *tg = tg_new();
+	assert_int_equal(tg_script(tg, find_script), 0);
+	assert_int_equal(tu_load_tg(&f->tr, tg, NULL), TV_OK);
+	uint32_t x = trace_find_method(&f->tr, tg_id(tg, "X"));
+	struct treepane p;
+	assert_int_equal(treepane_init(&p, &f->tr, 0, 0), 0);
+	struct pane pn = treepane_pane(&p);
+	struct pane_out out;
+	char path[256];
+	treepane_scope(&p, NULL, TV_CPU);
+	assert_true(pn.ops->busy(pn.self));
+	assert_int_equal(pn.ops->find(pn.self, is_method, &x, 1, 1), 0);
+	settle(&pn);
+	cursor_path(&p, tg, &f->tr, path, sizeof path);
+	assert_string_equal(path, "A C D X");
+	assert_int_equal(p.find_res, 0);
+	act(f, &pn, ACT_EXPAND_ALL, &out);
+	assert_true(pn.ops->busy(pn.self));
+	assert_int_equal(pn.ops->find(pn.self, is_method, &x, 1, 0), 0);
+	settle(&pn);
+	assert_int_equal(p.nrows, 7);  /* every node open: E was not dropped */
+	cursor_path(&p, tg, &f->tr, path, sizeof path);
+	assert_string_equal(path, "A B X");
+	treepane_free(&p);
+	tg_free(tg);
+}
+
 /* ------------------------------------------------------------ sort */
 
 /* A calls P, Q, R once each and S three times (test_cctree.c has the
@@ -668,6 +701,36 @@ static void test_sort_keys(void **state)
 static void test_sort_keys_on_worker(void **state)
 {
 	check_sort_keys(state, 0);
+}
+
+/* On a trace with one clock, < and > step over the other clock's columns
+ * (drawn as "-") and the waits: the order stays one the trace can give,
+ * as --sort refuses the others. */
+static void test_sort_keys_one_clock(void **state)
+{
+	struct fx *f = *state;
+	struct tg *tg = tg_new();
+	struct tg_opts o = {.version = 2, .clock = TG_CLOCK_WALL};
+	struct pane_out out;
+	assert_int_equal(tg_script(tg, sort_script), 0);
+	assert_int_equal(tu_load_tg(&f->tr, tg, &o), TV_OK);
+	assert_false(f->tr.has_clock[TV_CPU]);
+	struct treepane p;
+	assert_int_equal(treepane_init(&p, &f->tr, 0, UINT64_MAX), 0);
+	struct pane pn = treepane_pane(&p);
+	treepane_scope(&p, NULL, TV_WALL);
+	settle(&pn);
+	WINDOW *wide = newwin(20, 240, 0, 0);
+	assert_non_null(wide);
+	struct pane_ctx ctx = ctx_of(f);
+	pn.ops->draw(pn.self, wide, &ctx);
+	for (int i = 0; i < 8; i++) {
+		act(f, &pn, i < 4 ? ACT_SORT_NEXT : ACT_SORT_PREV, &out);
+		assert_true(cctree_by_available(&f->tr, (enum cctree_by)p.sort.by));
+	}
+	delwin(wide);
+	treepane_free(&p);
+	tg_free(tg);
 }
 
 /* Each frame within one cell of its exact width; every child a cell wide
@@ -866,8 +929,10 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_wait_columns, fx_setup, fx_teardown),
 		cmocka_unit_test_setup_teardown(test_wait_columns_bottom_up, fx_setup, fx_teardown),
 		cmocka_unit_test_setup_teardown(test_find_in_tree_on_worker, fx_setup, fx_teardown),
+		cmocka_unit_test_setup_teardown(test_find_while_busy, fx_setup, fx_teardown),
 		cmocka_unit_test_setup_teardown(test_sort_keys, fx_setup, fx_teardown),
 		cmocka_unit_test_setup_teardown(test_sort_keys_on_worker, fx_setup, fx_teardown),
+		cmocka_unit_test_setup_teardown(test_sort_keys_one_clock, fx_setup, fx_teardown),
 		cmocka_unit_test_setup_teardown(test_flame_widths_and_zoom, fx_setup, fx_teardown),
 		cmocka_unit_test_setup_teardown(test_call_chart, fx_setup, fx_teardown),
 	};

@@ -376,6 +376,22 @@ static void tp_submit(struct treepane *p, struct tp_job *j)
 	p->busy = p->job_id != 0;
 }
 
+/* The search asked for while the worker had the tree, now that it is
+ * back: from the cursor's node of the tree as it is now. */
+static void tp_find_pending(struct treepane *p)
+{
+	struct tp_job *j = p->pending;
+	p->pending = NULL;
+	if (!p->built || !p->nrows) {
+		tp_job_free(j);
+		p->find_res = -1;
+		snprintf(p->note, sizeof p->note, "no match in the tree");
+		return;
+	}
+	j->node = p->rows[p->cursor].node;
+	tp_submit(p, j);
+}
+
 static struct tp_job *tp_job_new(enum tp_op op)
 {
 	struct tp_job *j = calloc(1, sizeof *j);
@@ -397,6 +413,8 @@ static int tp_poll(void *self)
 			tp_apply(p, res);
 	}
 	tp_job_free(res);
+	if (!p->busy && p->pending)
+		tp_find_pending(p);
 	return 1;
 }
 
@@ -423,6 +441,7 @@ int treepane_init(struct treepane *p, const struct trace *tr, int inverted,
 void treepane_free(struct treepane *p)
 {
 	jobs_free(p->jobs);  /* first: the worker may be changing the tree */
+	tp_job_free(p->pending);
 	if (p->built)
 		cctree_free(&p->t);
 	free(p->open);
@@ -789,7 +808,7 @@ static void tp_sort_key(struct treepane *p, enum action a)
 		while (at < 7 && (int)col[at] != p->sort.by)
 			at++;
 		for (int i = at + dir; i >= 0 && i < 7; i += dir)
-			if (i < shown) {
+			if (i < shown && cctree_by_available(p->tr, col[i])) {
 				p->sort.by = (int)col[i];
 				break;
 			}
@@ -879,7 +898,7 @@ static int tp_find(void *self, int (*match)(void *env, uint32_t method), void *e
                    int include_from)
 {
 	struct treepane *p = self;
-	if (!p->built || !p->nrows)
+	if (!p->busy && (!p->built || !p->nrows))
 		return -1;
 	const struct trace *tr = p->tr;
 	uint8_t *want = calloc(tr->nmethods ? tr->nmethods : 1, 1);
@@ -897,10 +916,18 @@ static int tp_find(void *self, int (*match)(void *env, uint32_t method), void *e
 		return -1;
 	}
 	j->want = want;
-	j->node = p->rows[p->cursor].node;
 	j->dir = dir;
 	j->include_from = include_from;
 	p->find_res = -2;  /* pending */
+	if (p->busy) {
+		/* The worker has the tree (a build, E, *...): queueing now would
+		 * drop that job; search once it is back. */
+		tp_job_free(p->pending);
+		p->pending = j;
+		snprintf(p->note, sizeof p->note, "searching");
+		return 0;
+	}
+	j->node = p->rows[p->cursor].node;
 	tp_submit(p, j);
 	if (p->find_res == -2) {
 		snprintf(p->note, sizeof p->note, "searching");
