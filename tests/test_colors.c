@@ -19,6 +19,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 #include <wchar.h>
 
@@ -29,6 +30,7 @@
 #include "chart.h"
 #include "color.h"
 #include "draw.h"
+#include "legend.h"
 #include "profile.h"
 #include "screentest.h"
 #include "testutil.h"
@@ -519,6 +521,47 @@ static void test_flame_categories(void **state)
 	fx_close(f);
 }
 
+/* The legend's sums on its worker (a trace at or over inline_below
+ * records; 0 here) give what the sum made at once gives: app 100 µs and
+ * framework 400 µs of CPU; the rows say "computing" until the pane's
+ * poll takes them. */
+static void test_legend_worker(void **state)
+{
+	(void)state;
+	struct fx *f = fx_open("xterm-256color", 1, 0);
+	struct legend now, later;
+	legend_init(&now);
+	legend_init(&later);
+	assert_int_equal(legend_request(&now, &f->p, &f->app, 1, TV_CPU, "all threads", UINT64_MAX),
+	                 0);
+	assert_true(now.has_times);
+	assert_int_equal(now.times[CAT_APP], 100);
+	assert_int_equal(now.times[CAT_FRAMEWORK], 400);
+	assert_int_equal(legend_request(&later, &f->p, &f->app, 1, TV_CPU, "all threads", 0), 0);
+	struct pane pn = legend_pane(&later);
+	assert_true(pn.ops->busy(pn.self));
+	assert_false(later.has_times);
+	struct pane_ctx ctx = {&f->c, 0, 1, PANE_NONE};
+	char row[1024];
+	pn.ops->draw(pn.self, f->win, &ctx);
+	ts_row(f->win, 1, row, sizeof row);
+	assert_non_null(strstr(row, "time in all threads: computing"));
+	struct timespec ts = {0, 2000000};
+	for (int i = 0; i < 10000 && pn.ops->busy(pn.self); i++) {
+		nanosleep(&ts, NULL);
+		pn.ops->poll(pn.self);
+	}
+	assert_false(pn.ops->busy(pn.self));
+	assert_true(later.has_times);
+	assert_memory_equal(later.times, now.times, sizeof now.times);
+	pn.ops->draw(pn.self, f->win, &ctx);
+	ts_row(f->win, 1, row, sizeof row);
+	assert_non_null(strstr(row, "cpu ms"));
+	legend_free(&now);
+	legend_free(&later);
+	fx_close(f);
+}
+
 int main(void)
 {
 	setlocale(LC_ALL, "C.UTF-8");
@@ -529,6 +572,7 @@ int main(void)
 		cmocka_unit_test(test_single_clock_unshaded),
 		cmocka_unit_test(test_chart_offcpu),
 		cmocka_unit_test(test_legend_and_toggle),
+		cmocka_unit_test(test_legend_worker),
 		cmocka_unit_test(test_range_shading),
 		cmocka_unit_test(test_drag),
 		cmocka_unit_test(test_drag_live),

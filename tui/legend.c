@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "draw.h"
+#include "job.h"
 #include "numfmt.h"
 #include "text.h"
 
@@ -62,13 +63,77 @@ void legend_init(struct legend *l)
 	memset(l, 0, sizeof *l);
 }
 
-void legend_set_times(struct legend *l, const uint64_t times[CAT_COUNT], int clock,
-                      const char *scope)
+void legend_stop(struct legend *l)
 {
-	memcpy(l->times, times, sizeof l->times);
-	l->clock = clock;
+	jobs_free(l->jobs);  /* waits for the sum that may be reading p */
+	l->jobs = NULL;
+	l->job_id = 0;
+}
+
+void legend_free(struct legend *l)
+{
+	legend_stop(l);
+	memset(l, 0, sizeof *l);
+}
+
+/* A sum for the worker: what it reads; and what it makes (NULL when out
+ * of memory). */
+struct lg_job {
+	const struct profile *p;
+	const struct view_glob *app;
+	uint32_t napp;
+};
+
+struct lg_sum {
+	category_times total;
+};
+
+static void *lg_run(void *arg)
+{
+	const struct lg_job *j = arg;
+	category_times *per = malloc(sizeof *per * (j->p->nthreads ? j->p->nthreads : 1));
+	struct lg_sum *sum = malloc(sizeof *sum);
+	if (!per || !sum || category_times_build(j->p, j->app, j->napp, per, &sum->total) < 0) {
+		free(sum);
+		sum = NULL;
+	}
+	free(per);
+	return sum;
+}
+
+/* A finished sum's times, on the legend's clock. */
+static void lg_take(struct legend *l, const struct lg_sum *sum)
+{
+	for (int k = 0; k < CAT_COUNT; k++)
+		l->times[k] = sum->total[k][l->clock];
 	l->has_times = 1;
+}
+
+int legend_request(struct legend *l, const struct profile *p, const struct view_glob *app,
+                   uint32_t napp, int clock, const char *scope, uint64_t inline_below)
+{
+	struct lg_job j = {p, app, napp};
+	l->has_times = 0;
+	l->job_id = 0;
+	l->clock = clock;
 	snprintf(l->scope, sizeof l->scope, "%s", scope);
+	uint64_t records = 0;
+	for (uint32_t i = 0; i < p->nthreads; i++)
+		records += p->tr->threads[p->threads[i]].records;
+	if (records >= inline_below && (l->jobs || (l->jobs = jobs_new()) != NULL)) {
+		struct lg_job *arg = malloc(sizeof *arg);
+		if (!arg)
+			return -1;
+		*arg = j;
+		l->job_id = jobs_submit(l->jobs, lg_run, arg, free, free);
+		return l->job_id ? 0 : -1;
+	}
+	struct lg_sum *sum = lg_run(&j);
+	int ok = sum != NULL;
+	if (ok)
+		lg_take(l, sum);
+	free(sum);
+	return ok ? 0 : -1;
 }
 
 void legend_set_app(struct legend *l, const char *patterns, int given, int ascii)
@@ -124,9 +189,13 @@ static void lg_draw(void *self, WINDOW *win, const struct pane_ctx *ctx)
 	draw_row(win, y++, " Legend: blocks coloured by category (K: by method instead; "
 	         "q Esc L close)", ctx->color->role[ROLE_TITLE], ctx->ascii);
 	draw_clear_rows(win, y, y + 1);
-	if (l->has_times) {
-		snprintf(line, sizeof line, "%-9s  %-9s %12s %7s  %s", "", "category",
-		         l->clock == TV_CPU ? "cpu ms" : "real ms", "%", l->scope);
+	if (l->has_times || l->job_id) {
+		if (l->has_times)
+			snprintf(line, sizeof line, "%-9s  %-9s %12s %7s  %s", "", "category",
+			         l->clock == TV_CPU ? "cpu ms" : "real ms", "%", l->scope);
+		else
+			snprintf(line, sizeof line, "%-9s  %-9s  time in %s: computing%s", "", "category",
+			         l->scope, draw_sym(SYM_ELLIPSIS, ctx->ascii));
 		draw_cell(win, y, 2 + LG_SWATCH, getmaxx(win) - LG_SWATCH - 2, line + 9,
 		          ctx->color->role[ROLE_TITLE], ctx->ascii);
 	}
@@ -198,11 +267,33 @@ static void lg_click(void *self, int y, int x, int wheel)
 	(void)wheel;
 }
 
+static int lg_poll(void *self)
+{
+	struct legend *l = self;
+	unsigned id;
+	void *res;
+	if (!l->jobs || !jobs_take(l->jobs, &id, &res))
+		return 0;
+	struct lg_sum *sum = res;
+	if (id == l->job_id) {
+		l->job_id = 0;
+		if (sum)
+			lg_take(l, sum);
+	}
+	free(sum);
+	return 1;
+}
+
+static int lg_busy(const void *self)
+{
+	return ((const struct legend *)self)->job_id != 0;
+}
+
 struct pane legend_pane(struct legend *l)
 {
 	static const struct pane_ops ops = {
 		.kind = PANE_HELP, .draw = lg_draw, .act = lg_act, .selected = lg_selected,
-		.footer = lg_footer, .click = lg_click,
+		.footer = lg_footer, .click = lg_click, .poll = lg_poll, .busy = lg_busy,
 	};
 	return (struct pane){&ops, l};
 }

@@ -16,6 +16,8 @@
 #include "category.h"
 #include "color.h"
 #include "pane.h"
+#include "profile.h"
+#include "view.h"
 
 /* A block of category cat, w cells at (y, x) of win: in its colour (a
  * lighter shade, the colour as foreground over a light-shade glyph, in
@@ -28,6 +30,8 @@
 void legend_block(WINDOW *win, const struct color *c, int ascii, int y, int x, int w,
                   enum category cat, const char *label, const uint8_t *off, attr_t extra);
 
+struct jobs;
+
 /* The legend: what the colours, letters and shading mean, and with times
  * set, each category's share of the view on clock. */
 struct legend {
@@ -37,18 +41,30 @@ struct legend {
 	char scope[160];         /* what the times cover: "all threads", a thread */
 	char app[320];           /* the app's row: its packages, escaped */
 	uint32_t top;
+	struct jobs *jobs;       /* its own worker for the sums, made when needed */
+	unsigned job_id;         /* the sum under way, 0 for none */
 };
 
+/* An empty legend; legend_free() stops its worker. */
 void legend_init(struct legend *l);
-/* The time of each category on clock over what scope names. */
-void legend_set_times(struct legend *l, const uint64_t times[CAT_COUNT], int clock,
-                      const char *scope);
+void legend_free(struct legend *l);
+/* Sums each category's time in p (app: the app's packages) on clock for
+ * the rows: at once when p covers fewer than inline_below records, else
+ * on the legend's worker (the rows say "computing" until legend_pane()'s
+ * poll takes the sums), so a big trace keeps the screen live. p and app
+ * must stay unchanged until the sum is taken or legend_stop() returns.
+ * 0, or -1 when out of memory (no times shown). */
+int legend_request(struct legend *l, const struct profile *p, const struct view_glob *app,
+                   uint32_t napp, int clock, const char *scope, uint64_t inline_below);
+/* Waits for a sum under way and drops it: before p or app may change. */
+void legend_stop(struct legend *l);
 
 /* The app's packages the categories use (patterns, from --app when
  * given, else guessed; "" when there are none), for the app's row. */
 void legend_set_app(struct legend *l, const char *patterns, int given, int ascii);
 
-/* The legend as an overlay pane (kind PANE_HELP: q, Esc close it). */
+/* The legend as an overlay pane (kind PANE_HELP: q, Esc close it); its
+ * poll takes a finished sum. */
 struct pane legend_pane(struct legend *l);
 
 #endif

@@ -335,6 +335,7 @@ static int ui_scope_keep(struct ui *u, struct profile *p)
 			if (!(u->is_scoped && i == u->scope) &&
 			    (slot < 0 || u->scope_used[i] < u->scope_used[slot]))
 				slot = i;
+		legend_stop(&u->legend);  /* its sum may be reading that one */
 		profile_free(u->scopes[slot]);
 		free(u->scopes[slot]);
 		u->scopes[slot] = NULL;
@@ -503,6 +504,7 @@ static int ui_step_copy(const struct view_step *from, struct view_step *to)
 
 static void ui_scopes_clear(struct ui *u)
 {
+	legend_stop(&u->legend);  /* its sum may be reading one of them */
 	for (int i = 0; i < u->nscopes; i++) {
 		profile_free(u->scopes[i]);
 		free(u->scopes[i]);
@@ -756,29 +758,22 @@ static void ui_transform_key(struct ui *u, enum action a, int ch)
 	}
 }
 
-/* L: the legend, with each category's time in what the table shows. */
+/* L: the legend, with each category's time in what the table shows
+ * (summed on the legend's worker for a big trace). */
 static void ui_legend(struct ui *u)
 {
-	const struct profile *p = u->tbl.p;
-	category_times *per = malloc(sizeof *per * (p->nthreads ? p->nthreads : 1));
-	category_times total;
-	uint64_t t[CAT_COUNT];
 	char scope[160];
-	legend_init(&u->legend);
+	if (u->is_scoped)
+		snprintf(scope, sizeof scope, "thread %u", (unsigned)u->scopes[u->scope]->tid);
+	else
+		snprintf(scope, sizeof scope, "all threads");
+	if (u->nview)
+		snprintf(scope + strlen(scope), sizeof scope - strlen(scope), ", after %u step%s",
+		         (unsigned)u->nview, u->nview == 1 ? "" : "s");
 	legend_set_app(&u->legend, u->cat_text, u->app_text[0] != '\0', u->ascii);
-	if (per && category_times_build(p, u->cat_app, u->cat_napp, per, &total) == 0) {
-		for (int k = 0; k < CAT_COUNT; k++)
-			t[k] = total[k][u->tbl.clock];
-		if (u->is_scoped)
-			snprintf(scope, sizeof scope, "thread %u", (unsigned)u->scopes[u->scope]->tid);
-		else
-			snprintf(scope, sizeof scope, "all threads");
-		if (u->nview)
-			snprintf(scope + strlen(scope), sizeof scope - strlen(scope), ", after %u step%s",
-			         (unsigned)u->nview, u->nview == 1 ? "" : "s");
-		legend_set_times(&u->legend, t, u->tbl.clock, scope);
-	}
-	free(per);
+	if (legend_request(&u->legend, u->tbl.p, u->cat_app, u->cat_napp, u->tbl.clock, scope,
+	                   UI_TREE_INLINE) < 0)
+		ui_say(u, "out of memory: the legend without times");
 	u->overlay = legend_pane(&u->legend);
 }
 
@@ -898,6 +893,8 @@ int ui_poll(struct ui *u)
 		changed |= callspane_pane(&u->calls).ops->poll(&u->calls);
 		changed |= callspane_pane(&u->jank).ops->poll(&u->jank);
 	}
+	if (u->overlay.ops && u->overlay.ops->poll)
+		changed |= u->overlay.ops->poll(u->overlay.self);
 	if (!u->jobs || !jobs_take(u->jobs, &id, &res))
 		return changed;
 	if (u->view_job && id == u->view_job) {
@@ -934,6 +931,8 @@ const struct profile *ui_profile(const struct ui *u)
 int ui_busy(struct ui *u)
 {
 	if (u->lower.ops && u->lower.ops->busy && u->lower.ops->busy(u->lower.self))
+		return 1;
+	if (u->overlay.ops && u->overlay.ops->busy && u->overlay.ops->busy(u->overlay.self))
 		return 1;
 	return u->jobs && (u->want_scope || u->view_job);
 }
@@ -1049,7 +1048,8 @@ void ui_free(struct ui *u)
 		return;
 	free(u->clip);
 	srcfind_free(&u->found);
-	jobs_free(u->jobs);  /* first: the worker may be reading the trace */
+	jobs_free(u->jobs);  /* first: the workers may be reading the trace */
+	legend_free(&u->legend);
 	ui_del_windows(u);
 	textview_free(&u->help);
 	textview_free(&u->warn);
