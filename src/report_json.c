@@ -6,6 +6,7 @@
  */
 #include "report.h"
 #include "category.h"
+#include "methodname.h"
 #include "numfmt.h"
 #include "outbuf.h"
 #include "textesc.h"
@@ -41,25 +42,6 @@ static char *json_cat(char *p, const char *s, size_t n)
 }
 
 #define JSON_CAT(p, lit) json_cat((p), (lit), sizeof(lit) - 1)
-
-/* A synthetic method's id, "collapse:GLOB": of any length, so written
- * through the outbuf rather than into reserved room. */
-static void json_synth_id(struct outbuf *ob, const struct trace *tr, uint32_t method)
-{
-	const struct tv_method *m = &tr->methods[method];
-	char small[256];
-	size_t n = 9 + m->cls.len;
-	char *t = n <= sizeof small ? small : malloc(n);
-	if (!t) {   /* out of memory: the bare pattern still names it */
-		textesc_json_ob(ob, trace_str(tr, m->cls), m->cls.len);
-		return;
-	}
-	memcpy(t, "collapse:", 9);
-	memcpy(t + 9, trace_str(tr, m->cls), m->cls.len);
-	textesc_json_ob(ob, t, n);
-	if (t != small)
-		free(t);
-}
 
 static int json_synthetic(const struct trace *tr, uint32_t method)
 {
@@ -124,7 +106,7 @@ static void json_edges(struct outbuf *ob, const struct trace *tr, const char *ke
 		p += ni + 2;
 		if (json_synthetic(tr, e[i].method)) {
 			outbuf_commit(ob, JSON_CAT(p, "{\"id\": "));
-			json_synth_id(ob, tr, e[i].method);
+			methodname_id_ob(ob, tr, e[i].method, 0);  /* any length */
 			outbuf_commit(ob, json_cat_edge_rest(outbuf_reserve(ob, 512), tr, &e[i]));
 			continue;
 		}
@@ -232,7 +214,7 @@ static void json_method(struct outbuf *ob, const struct profile *p, uint32_t idx
 	char *q = JSON_CAT(outbuf_reserve(ob, 64), "    {\"id\": ");
 	if (json_synthetic(tr, idx)) {
 		outbuf_commit(ob, q);
-		json_synth_id(ob, tr, idx);
+		methodname_id_ob(ob, tr, idx, 0);
 	} else {
 		outbuf_commit(ob, json_cat_id(q, tr, idx));
 	}

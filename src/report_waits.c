@@ -92,27 +92,6 @@ static void wt_ms(struct outbuf *ob, int64_t v, size_t width)
 	outbuf_right(ob, buf, n, width);
 }
 
-static void wt_json_id(struct outbuf *ob, const struct trace *tr, uint32_t m)
-{
-	const struct tv_method *tm = &tr->methods[m];
-	if (tm->synthetic) {
-		size_t n = 9 + tm->cls.len;
-		char *t = malloc(n);
-		if (!t) {   /* out of memory: the bare pattern still names it */
-			textesc_json_ob(ob, trace_str(tr, tm->cls), tm->cls.len);
-			return;
-		}
-		memcpy(t, "collapse:", 9);
-		memcpy(t + 9, trace_str(tr, tm->cls), tm->cls.len);
-		textesc_json_ob(ob, t, n);
-		free(t);
-		return;
-	}
-	outbuf_puts(ob, "\"0x");
-	outbuf_hex(ob, tm->id);
-	outbuf_putc(ob, '"');
-}
-
 /* The calls from the root down to call i, root first, into path; depth. */
 static uint32_t wt_stack(const struct tv_thread *th, uint32_t i, uint32_t **path, uint32_t *cap)
 {
@@ -156,7 +135,7 @@ static int wt_write_thread(struct outbuf *ob, const struct trace *tr, const stru
 		uint64_t wall = trace_call_incl(th, TV_WALL, i), cpu = trace_call_incl(th, TV_CPU, i);
 		if (json) {
 			outbuf_puts(ob, k ? ",\n      {\"id\": " : "\n      {\"id\": ");
-			wt_json_id(ob, tr, th->method[i]);
+			methodname_id_ob(ob, tr, th->method[i], 0);
 			outbuf_puts(ob, ", \"start_usec\": ");
 			outbuf_u64(ob, v[k].start);
 			outbuf_puts(ob, ", \"wait_usec\": ");
@@ -169,7 +148,7 @@ static int wt_write_thread(struct outbuf *ob, const struct trace *tr, const stru
 			for (uint32_t s = 0; s < d; s++) {
 				if (s)
 					outbuf_puts(ob, ", ");
-				wt_json_id(ob, tr, th->method[path[s]]);
+				methodname_id_ob(ob, tr, th->method[path[s]], 0);
 			}
 			outbuf_puts(ob, "]}");
 			continue;
