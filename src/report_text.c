@@ -173,6 +173,20 @@ static void text_option_line(struct outbuf *ob, const struct trace *tr, const ch
 	outbuf_putc(ob, '\n');
 }
 
+/* "[tid] name" and the end of the line (the name escaped, left out when
+ * the trace has none). */
+static void text_thread_line(struct outbuf *ob, const struct trace *tr, const struct tv_thread *th)
+{
+	outbuf_putc(ob, '[');
+	outbuf_u64(ob, th->tid);
+	outbuf_putc(ob, ']');
+	if (tv_str_present(th->name) && th->name.len) {
+		outbuf_putc(ob, ' ');
+		textesc_text_ob(ob, trace_str(tr, th->name), th->name.len);
+	}
+	outbuf_putc(ob, '\n');
+}
+
 static void text_threads(struct outbuf *ob, const struct profile *p)
 {
 	const struct trace *tr = p->tr;
@@ -196,14 +210,8 @@ static void text_threads(struct outbuf *ob, const struct profile *p)
 		for (int c = 0; c < TV_NCLOCKS; c++)
 			if (tr->has_clock[c])
 				text_ms_cell(ob, trace_thread_span(th, c), W_TIME);
-		outbuf_puts(ob, "  [");
-		outbuf_u64(ob, th->tid);
-		outbuf_putc(ob, ']');
-		if (tv_str_present(th->name) && th->name.len) {
-			outbuf_putc(ob, ' ');
-			textesc_text_ob(ob, trace_str(tr, th->name), th->name.len);
-		}
-		outbuf_putc(ob, '\n');
+		outbuf_puts(ob, "  ");
+		text_thread_line(ob, tr, th);
 	}
 }
 
@@ -597,14 +605,7 @@ static void text_categories(struct outbuf *ob, const struct profile *p,
 	text_category_rows(ob, tr, &cr->total);
 	for (uint32_t i = 0; p->nthreads > 1 && i < p->nthreads; i++) {
 		const struct tv_thread *th = &tr->threads[p->threads[i]];
-		outbuf_putc(ob, '[');
-		outbuf_u64(ob, th->tid);
-		outbuf_putc(ob, ']');
-		if (tv_str_present(th->name) && th->name.len) {
-			outbuf_putc(ob, ' ');
-			textesc_text_ob(ob, trace_str(tr, th->name), th->name.len);
-		}
-		outbuf_putc(ob, '\n');
+		text_thread_line(ob, tr, th);
 		text_category_rows(ob, tr, &cr->threads[i]);
 	}
 }
