@@ -73,10 +73,10 @@
 #include <time.h>
 #include <wchar.h>
 
-#include "load.h"
-#include "profile.h"
+#include "model/load.h"
+#include "analyze/profile.h"
 #include "screentest.h"
-#include "trace.h"
+#include "model/trace.h"
 #include "ui.h"
 
 #define BU_KEYS 200

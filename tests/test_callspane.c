@@ -154,8 +154,8 @@ static void test_every_call(void **state)
 	assert_int_equal(act(pn, f, ACT_SHOW_CALL), PANE_SPAN);
 	uint32_t tid;
 	uint64_t t0, t1;
-	struct calls_axis ax;
-	calls_axis_of(&f->tr, &ax);
+	struct methodcalls_axis ax;
+	methodcalls_axis_of(&f->tr, &ax);
 	assert_int_equal(callspane_span(&p, &tid, &t0, &t1), 0);
 	assert_int_equal(tid, 1);
 	assert_int_equal(t0 - ax.origin, 10);

@@ -26,19 +26,19 @@
 #include <cmocka.h>
 #include <curses.h>
 
-#include "category.h"
+#include "analyze/category.h"
 #include "chart.h"
 #include "color.h"
 #include "draw.h"
 #include "legend.h"
-#include "profile.h"
+#include "analyze/profile.h"
 #include "screentest.h"
 #include "testutil.h"
-#include "timeline.h"
+#include "analyze/timeline.h"
 #include "tlview.h"
 #include "tracegen.h"
 #include "ui.h"
-#include "view.h"
+#include "analyze/derive.h"
 
 #define COLS 120
 #define LINES_ 30
@@ -59,7 +59,7 @@ struct fx {
 	struct timeline tl;
 	struct tlview v;
 	struct color c;
-	struct view_glob app;
+	struct derive_glob app;
 	WINDOW *win;
 	struct ui *u;
 };
@@ -81,7 +81,7 @@ static struct fx *fx_open(const char *term, int want, int single)
 	assert_int_equal(profile_build(&f->p, &f->tr, NULL, &err), TV_OK);
 	assert_int_equal(timeline_build(&f->tl, &f->tr, &err), TV_OK);
 	assert_int_equal(tlview_init(&f->v, &f->tl, &f->p), 0);
-	f->app = (struct view_glob){"com.example.*", 13};
+	f->app = (struct derive_glob){"com.example.*", 13};
 	tlview_categories(&f->v, &f->app, 1);
 	f->v.cursor = 0;  /* the cursor in column 0: every other column is a cell */
 	f->win = newwin(10, COLS, 0, 0);
@@ -244,7 +244,7 @@ static void test_chart_offcpu(void **state)
 
 /* ------------------------------------------------------------ the shell */
 
-static void ui_open(struct fx *f, const struct view_step *steps, uint32_t nsteps)
+static void ui_open(struct fx *f, const struct derive_step *steps, uint32_t nsteps)
 {
 	struct ui_opts o = {.color = 1, .ascii = 0, .app = "com.example.*", .steps = steps,
 	                    .nsteps = nsteps};
@@ -338,10 +338,10 @@ static void test_range_shading(void **state)
 	(void)state;
 	struct fx *f = fx_open("xterm-256color", 1, 0);
 	struct range r = {1, 1, 200, 600};
-	struct view_step st;
-	assert_int_equal(view_step_range(&r, &st), 0);
+	struct derive_step st;
+	assert_int_equal(derive_step_range(&r, &st), 0);
 	ui_open(f, &st, 1);
-	view_step_free(&st);
+	derive_step_free(&st);
 	int my = ts_row_with(curscr, "[1] main"), ruler = my - 1;
 	assert_true(ruler > 0 && my > ruler);
 	for (int x = 0; x < 100; x++) {

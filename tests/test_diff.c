@@ -16,11 +16,11 @@
 
 #include <cmocka.h>
 
-#include "diff.h"
-#include "profile.h"
+#include "analyze/diff.h"
+#include "analyze/profile.h"
 #include "testutil.h"
 #include "tracegen.h"
-#include "trace.h"
+#include "model/trace.h"
 
 /* ------------------------------------------------------------ fixture */
 

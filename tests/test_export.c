@@ -21,12 +21,12 @@
 
 #include <cmocka.h>
 
-#include "export.h"
-#include "load.h"
-#include "profile.h"
+#include "write/export.h"
+#include "model/load.h"
+#include "analyze/profile.h"
 #include "testutil.h"
-#include "textesc.h"
-#include "trace.h"
+#include "base/textesc.h"
+#include "model/trace.h"
 #include "tracegen.h"
 
 /* ------------------------------------------------------------ helpers */

@@ -28,18 +28,18 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "export.h"
-#include "keyfile.h"
-#include "load.h"
-#include "profile.h"
-#include "report.h"
+#include "write/export.h"
+#include "read/keyfile.h"
+#include "model/load.h"
+#include "analyze/profile.h"
+#include "write/report.h"
 #include "testutil.h"
 #include "text.h"
-#include "textesc.h"
-#include "timeline.h"
-#include "trace.h"
+#include "base/textesc.h"
+#include "analyze/timeline.h"
+#include "model/trace.h"
 #include "tracegen.h"
-#include "v1.h"
+#include "read/v1.h"
 
 #define GiB (UINT64_C(1) << 30)
 

@@ -16,9 +16,9 @@
 
 #include <cmocka.h>
 
-#include "numfmt.h"
-#include "outbuf.h"
-#include "textesc.h"
+#include "base/numfmt.h"
+#include "base/outbuf.h"
+#include "base/textesc.h"
 
 /* ------------------------------------------------------------ numfmt */
 

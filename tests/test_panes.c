@@ -21,18 +21,18 @@
 #include <curses.h>
 
 #include "color.h"
-#include "diff.h"
+#include "analyze/diff.h"
 #include "diffview.h"
 #include "draw.h"
-#include "load.h"
-#include "numfmt.h"
-#include "profile.h"
+#include "model/load.h"
+#include "base/numfmt.h"
+#include "analyze/profile.h"
 #include "text.h"
-#include "trace.h"
+#include "model/trace.h"
 #include "clip.h"
 #include "screentest.h"
 #include "ui.h"
-#include "view.h"
+#include "analyze/derive.h"
 
 #ifndef TV_SAMPLE
 #error "TV_SAMPLE must name the bundled sample trace"
@@ -736,7 +736,7 @@ static void test_thread_list(void **state)
 
 /* The output of `traceview --view=VIEW --width=W [--height=H]` on the
  * sample, in a malloc'd string. */
-static char *view_run(const char *view, int w, int h)
+static char *derive_run(const char *view, int w, int h)
 {
 	char cmd[1024], *buf = NULL;
 	size_t n = 0;
@@ -757,7 +757,7 @@ static char *view_run(const char *view, int w, int h)
 /* --view prints the pane as the UI draws it: the pane's rows on screen
  * (after the keys that reach --view's initial state) equal the output of
  * --view at the pane's size, row for row. */
-static void view_check(const char *keys, const char *view, int longer)
+static void derive_check(const char *keys, const char *view, int longer)
 {
 	struct scr *s = scr_open(100, 40, 0);
 	/* Without colour, as --view draws (the flame graph shades then). */
@@ -767,7 +767,7 @@ static void view_check(const char *keys, const char *view, int longer)
 	assert_non_null(s->u);
 	ui_draw(s->u);
 	scr_keys(s, keys);
-	char *full = view_run(view, 100, 0);
+	char *full = derive_run(view, 100, 0);
 	char first[2048], row[2048];
 	size_t len = strcspn(full, "\n");
 	assert_true(len < sizeof first);
@@ -783,7 +783,7 @@ static void view_check(const char *keys, const char *view, int longer)
 		dump();
 	assert_true(y0 > 1);  /* below the header and the timeline */
 	int h = s->lines - 1 - y0;
-	char *text = view_run(view, 100, h);
+	char *text = derive_run(view, 100, h);
 	const char *at = text;
 	for (int y = y0; y < s->lines - 1; y++) {
 		size_t k = strcspn(at, "\n");
@@ -810,12 +810,12 @@ static void view_check(const char *keys, const char *view, int longer)
 static void test_view_equals_pane(void **state)
 {
 	(void)state;
-	view_check("", "table", 1);
-	view_check("2g*", "tree", 1);
-	view_check("3g*", "bottom-up", 1);
-	view_check("4", "flame", 1);
-	view_check("5", "calls", 0);
-	view_check("J", "jank", 0);
+	derive_check("", "table", 1);
+	derive_check("2g*", "tree", 1);
+	derive_check("3g*", "bottom-up", 1);
+	derive_check("4", "flame", 1);
+	derive_check("5", "calls", 0);
+	derive_check("J", "jank", 0);
 }
 
 /* OSC 52 as terminals and tmux read it: "hi" is aGk= in base64. */
@@ -1029,22 +1029,22 @@ static uint32_t scr_crumbs(char texts[][128], uint32_t most)
 }
 
 /* The ui's profile is what the command line computes for the breadcrumb
- * it shows: view_build() and profile_build(), as --range/--transform run
+ * it shows: derive_build() and profile_build(), as --range/--transform run
  * them, method by method. */
 static void expect_steps(struct scr *s, uint32_t want_n)
 {
 	char texts[8][128];
 	uint32_t n = scr_crumbs(texts, 8);
 	assert_int_equal(n, want_n);
-	struct view_step st[8];
+	struct derive_step st[8];
 	for (uint32_t i = 0; i < n; i++) {
 		const char *why = "";
 		if (strstr(texts[i], "..")) {
 			struct range r;
 			assert_int_equal(range_parse(texts[i], &r, &why), 0);
-			assert_int_equal(view_step_range(&r, &st[i]), 0);
+			assert_int_equal(derive_step_range(&r, &st[i]), 0);
 		} else {
-			assert_int_equal(view_step_transform(texts[i], &st[i], &why), 0);
+			assert_int_equal(derive_step_transform(texts[i], &st[i], &why), 0);
 		}
 	}
 	struct trace v;
@@ -1052,7 +1052,7 @@ static void expect_steps(struct scr *s, uint32_t want_n)
 	struct tv_error err;
 	const struct trace *tr = &s->tr;
 	if (n) {
-		assert_int_equal(view_build(&v, &s->tr, st, n, NULL, &err), TV_OK);
+		assert_int_equal(derive_build(&v, &s->tr, st, n, NULL, &err), TV_OK);
 		tr = &v;
 	}
 	assert_int_equal(profile_build(&want, tr, NULL, &err), TV_OK);
@@ -1071,7 +1071,7 @@ static void expect_steps(struct scr *s, uint32_t want_n)
 	if (n)
 		trace_free(&v);
 	for (uint32_t i = 0; i < n; i++)
-		view_step_free(&st[i]);
+		derive_step_free(&st[i]);
 }
 
 /* The calls of the method whose "class.name" is name, in the ui's profile. */

@@ -9,7 +9,7 @@
  * (recursion, exits without entries, lost exits, wrapped and backward
  * times, every family and clock).
  *
- * The loader may replay calls on a worker thread (calltree_set_threads);
+ * The loader may replay calls on a worker thread (tracebuild_set_threads);
  * every array, sum and warning must be the same as on one thread.
  */
 #include "config.h"
@@ -26,11 +26,11 @@
 
 #include <cmocka.h>
 
-#include "calltree.h"
-#include "load.h"
-#include "profile.h"
+#include "model/tracebuild.h"
+#include "model/load.h"
+#include "analyze/profile.h"
 #include "testutil.h"
-#include "trace.h"
+#include "model/trace.h"
 #include "tracegen.h"
 
 /* ------------------------------------------------------------ comparing */
@@ -137,14 +137,14 @@ static enum tv_status load_mode(struct trace *tr, const uint8_t *buf, size_t len
 {
 	struct tv_error err;
 	trace_init(tr);
-	struct calltree *b = calltree_new(tr);
+	struct tracebuild *b = tracebuild_new(tr);
 	assert_non_null(b);
-	calltree_set_threads(b, threads);
-	struct sink s = calltree_sink(b);
+	tracebuild_set_threads(b, threads);
+	struct sink s = tracebuild_sink(b);
 	enum tv_status st = load_scan(buf, len, &s, &err);
 	if (st == TV_OK)
-		st = calltree_finish(b, &err);
-	calltree_free(b);
+		st = tracebuild_finish(b, &err);
+	tracebuild_free(b);
 	return st;
 }
 

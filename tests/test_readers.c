@@ -16,13 +16,13 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "keyfile.h"
-#include "load.h"
-#include "stream.h"
+#include "read/keyfile.h"
+#include "model/load.h"
+#include "read/stream.h"
 #include "testutil.h"
-#include "trace.h"
-#include "v1.h"
-#include "v2.h"
+#include "model/trace.h"
+#include "read/v1.h"
+#include "read/v2.h"
 
 /* ------------------------------------------------------------ byte builder */
 

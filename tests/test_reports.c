@@ -14,11 +14,11 @@
 
 #include <cmocka.h>
 
-#include "profile.h"
-#include "report.h"
-#include "numfmt.h"
-#include "textesc.h"
-#include "trace.h"
+#include "analyze/profile.h"
+#include "write/report.h"
+#include "base/numfmt.h"
+#include "base/textesc.h"
+#include "model/trace.h"
 
 /* ------------------------------------------------------------ building */
 

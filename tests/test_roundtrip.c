@@ -28,10 +28,10 @@
 
 #include <cmocka.h>
 
-#include "export.h"
-#include "profile.h"
+#include "write/export.h"
+#include "analyze/profile.h"
 #include "testutil.h"
-#include "trace.h"
+#include "model/trace.h"
 #include "tracegen.h"
 
 /* ------------------------------------------------------------ JSON reader

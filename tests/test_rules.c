@@ -14,10 +14,10 @@
 
 #include <cmocka.h>
 
-#include "profile.h"
+#include "analyze/profile.h"
 #include "testutil.h"
 #include "tracegen.h"
-#include "trace.h"
+#include "model/trace.h"
 
 #define NA UINT64_MAX   /* a clock the trace does not record: not checked */
 #define TOP "(top)"     /* edge end that is the thread root */

@@ -17,10 +17,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "load.h"
-#include "sniff.h"
+#include "model/load.h"
+#include "read/sniff.h"
 #include "testutil.h"
-#include "trace.h"
+#include "model/trace.h"
 #include "tracegen.h"
 
 #define BUF(s) (const uint8_t *)(s), sizeof(s) - 1

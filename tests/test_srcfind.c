@@ -21,7 +21,7 @@
 
 #include <cmocka.h>
 
-#include "srcfind.h"
+#include "analyze/srcfind.h"
 #include "testutil.h"
 
 static char root[4096];

@@ -17,9 +17,9 @@
 #include <cmocka.h>
 
 #include "testutil.h"
-#include "timeline.h"
+#include "analyze/timeline.h"
 #include "tracegen.h"
-#include "trace.h"
+#include "model/trace.h"
 
 #define NONE TL_NONE
 

@@ -22,17 +22,17 @@
 #include <cmocka.h>
 #include <curses.h>
 
-#include "cctree.h"
+#include "analyze/pathtree.h"
 #include "chart.h"
 #include "color.h"
 #include "draw.h"
 #include "flame.h"
-#include "load.h"
-#include "profile.h"
-#include "report.h"
+#include "model/load.h"
+#include "analyze/profile.h"
+#include "write/report.h"
 #include "screentest.h"
 #include "testutil.h"
-#include "timeline.h"
+#include "analyze/timeline.h"
 #include "tlview.h"
 #include "tracegen.h"
 #include "treepane.h"
@@ -112,19 +112,19 @@ static char *pane_text(const struct treepane *p)
 static char *cli_tree_sorted(const struct trace *tr, int inverted, const uint32_t *tid, int clock,
                              int by, int ascending)
 {
-	struct cctree t;
+	struct pathtree t;
 	struct tv_error err;
 	memset(&t, 0, sizeof t);
-	assert_int_equal(inverted ? cctree_build_inverted(&t, tr, tid, clock, &err)
-	                          : cctree_build(&t, tr, tid, clock, &err),
+	assert_int_equal(inverted ? pathtree_build_inverted(&t, tr, tid, clock, &err)
+	                          : pathtree_build(&t, tr, tid, clock, &err),
 	                 TV_OK);
 	if (by >= 0)
-		assert_int_equal(cctree_sort_by(&t, clock, (enum cctree_by)by, ascending), TV_OK);
+		assert_int_equal(pathtree_sort_by(&t, clock, (enum pathtree_by)by, ascending), TV_OK);
 	struct report_tree_opts o = {0, inverted, 0, 0};
 	FILE *fp = tmpfile();
 	assert_non_null(fp);
 	assert_int_equal(report_tree(fp, &t, &o), TV_OK);
-	cctree_free(&t);
+	pathtree_free(&t);
 	return slurp(fp);
 }
 
@@ -199,7 +199,7 @@ static void check_equal_report(void **state, uint64_t inline_below)
 				free(want);
 			}
 			/* Every column, either way: the rows are --sort's lines. */
-			for (int by = 0; by < CCTREE_BY_COUNT; by++) {
+			for (int by = 0; by < PATHTREE_BY_COUNT; by++) {
 				treepane_sort(&p, by, by % 2, -1);
 				settle(&pn);
 				assert_int_equal(p.by, by);
@@ -235,7 +235,7 @@ static void test_tree_keys(void **state)
 	struct pane pn = treepane_pane(&p);
 	treepane_scope(&p, NULL, TV_CPU);
 	uint32_t k0;
-	const uint32_t *kids = cctree_children(&p.t, 0, &k0);
+	const uint32_t *kids = pathtree_children(&p.t, 0, &k0);
 	assert_non_null(kids);
 	assert_true(k0 >= 2);
 	assert_int_equal(p.nrows, 1 + k0);  /* the root opens at once */
@@ -247,7 +247,7 @@ static void test_tree_keys(void **state)
 	assert_int_equal(p.rows[1].node, kids[0]);
 	act(f, &pn, ACT_EXPAND, &out);
 	uint32_t k1;
-	cctree_children(&p.t, p.rows[1].node, &k1);
+	pathtree_children(&p.t, p.rows[1].node, &k1);
 	assert_true(k1 >= 1);
 	assert_int_equal(p.nrows, 1 + k0 + k1);
 	assert_int_equal(p.cursor, 1);
@@ -265,10 +265,10 @@ static void test_tree_keys(void **state)
 	const struct tp_row *r = &p.rows[p.cursor];
 	assert_false(r->expandable);
 	assert_true(r->depth >= 5);
-	for (uint32_t at = p.cursor; p.rows[at].parent_row != CCTREE_NONE;
+	for (uint32_t at = p.cursor; p.rows[at].parent_row != PATHTREE_NONE;
 	     at = p.rows[at].parent_row) {
 		uint32_t n;
-		const uint32_t *k = cctree_children(&p.t, p.rows[p.rows[at].parent_row].node, &n);
+		const uint32_t *k = pathtree_children(&p.t, p.rows[p.rows[at].parent_row].node, &n);
 		assert_int_equal(k[0], p.rows[at].node);
 	}
 	/* The screen: the report's columns on every row shown. */
@@ -312,16 +312,16 @@ static void check_waits(void **state, int inverted)
 	treepane_scope(&p, &tid, TV_WALL);
 	p.all_rows = UINT32_MAX;
 	act(f, &pn, ACT_EXPAND_ALL, &out);
-	struct cctree t;
+	struct pathtree t;
 	struct tv_error err;
-	assert_int_equal(inverted ? cctree_build_inverted(&t, &f->tr, &tid, TV_WALL, &err)
-	                          : cctree_build(&t, &f->tr, &tid, TV_WALL, &err),
+	assert_int_equal(inverted ? pathtree_build_inverted(&t, &f->tr, &tid, TV_WALL, &err)
+	                          : pathtree_build(&t, &f->tr, &tid, TV_WALL, &err),
 	                 TV_OK);
 	struct report_tree_opts o = {1, inverted, 0, 0};
 	FILE *fp = tmpfile();
 	assert_non_null(fp);
 	assert_int_equal(report_tree(fp, &t, &o), TV_OK);
-	cctree_free(&t);
+	pathtree_free(&t);
 	char *json = slurp(fp), *line = strchr(json, '\n') + 1;
 	WINDOW *win = newwin(40, 200, 0, 0);
 	assert_non_null(win);
@@ -398,8 +398,8 @@ static void cursor_path(const struct treepane *p, const struct tg *tg, const str
 {
 	const char *sym[32];
 	uint32_t k = 0;
-	for (uint32_t r = p->cursor; r != CCTREE_NONE && k < 32; r = p->rows[r].parent_row)
-		if (p->rows[r].method != CCTREE_TOPLEVEL)
+	for (uint32_t r = p->cursor; r != PATHTREE_NONE && k < 32; r = p->rows[r].parent_row)
+		if (p->rows[r].method != PATHTREE_TOPLEVEL)
 			sym[k++] = sym_of(tg, tr->methods[p->rows[r].method].id);
 	buf[0] = '\0';
 	while (k-- > 0)
@@ -523,7 +523,7 @@ static void test_find_while_busy(void **state)
 
 /* ------------------------------------------------------------ sort */
 
-/* A calls P, Q, R once each and S three times (test_cctree.c has the
+/* A calls P, Q, R once each and S three times (test_pathtree.c has the
  * same trace): cpu / wall P 50 / 60 (wait 10), Q 10 / 70 (60), R 40 / 80
  * (40), S 6 / 3 (-3, 3 calls); all leaves, so excl = incl. */
 static const char sort_script[] =
@@ -540,7 +540,7 @@ static void rows_are(const struct treepane *p, const struct tg *tg, const struct
 	const char *at = "?";
 	for (uint32_t r = 0; r < p->nrows; r++) {
 		const char *sym = "(top)";
-		for (int i = 0; i < 5 && p->rows[r].method != CCTREE_TOPLEVEL; i++)
+		for (int i = 0; i < 5 && p->rows[r].method != PATHTREE_TOPLEVEL; i++)
 			if (tg_id(tg, syms[i]) == tr->methods[p->rows[r].method].id)
 				sym = syms[i];
 		if (r == p->cursor)
@@ -627,7 +627,7 @@ static void check_sort_keys(void **state, uint64_t inline_below)
 	treepane_scope(&p, NULL, TV_CPU);
 	settle(&pn);
 	rows_are(&p, tg, &f->tr, "Q R P S", "Q");
-	treepane_sort(&p, CCTREE_BY_EXCL_WALL, 1, -1);
+	treepane_sort(&p, PATHTREE_BY_EXCL_WALL, 1, -1);
 	settle(&pn);
 	rows_are(&p, tg, &f->tr, "S P Q R", "Q");     /* excl wall up: 3 60 70 80 */
 	treepane_scope(&p, NULL, TV_WALL);
@@ -639,7 +639,7 @@ static void check_sort_keys(void **state, uint64_t inline_below)
 	assert_string_equal(arg, "-excl_wall");
 	treepane_scope(&p, NULL, TV_WALL);
 	settle(&pn);
-	treepane_sort(&p, CCTREE_BY_EXCL_CPU, 0, -1);
+	treepane_sort(&p, PATHTREE_BY_EXCL_CPU, 0, -1);
 	settle(&pn);
 	treepane_scope(&p, NULL, TV_CPU);            /* excl cpu -> excl wall */
 	settle(&pn);
@@ -679,7 +679,7 @@ static void check_sort_keys(void **state, uint64_t inline_below)
 	/* Bottom-up, sorted before it is built: the roots by excl wait. */
 	assert_int_equal(treepane_init(&p, &f->tr, 1, inline_below), 0);
 	pn = treepane_pane(&p);
-	treepane_sort(&p, CCTREE_BY_EXCL_WAIT, 0, TV_WALL);
+	treepane_sort(&p, PATHTREE_BY_EXCL_WAIT, 0, TV_WALL);
 	treepane_scope(&p, NULL, TV_WALL);
 	settle(&pn);
 	char got[64] = "";
@@ -726,7 +726,7 @@ static void test_sort_keys_one_clock(void **state)
 	pn.ops->draw(pn.self, wide, &ctx);
 	for (int i = 0; i < 8; i++) {
 		act(f, &pn, i < 4 ? ACT_SORT_NEXT : ACT_SORT_PREV, &out);
-		assert_true(cctree_by_available(&f->tr, (enum cctree_by)p.sort.by));
+		assert_true(pathtree_by_available(&f->tr, (enum pathtree_by)p.sort.by));
 	}
 	delwin(wide);
 	treepane_free(&p);
@@ -737,7 +737,7 @@ static void test_sort_keys_one_clock(void **state)
  * or more is laid out, inside its parent. */
 static void check_widths(const struct flame *f, int w)
 {
-	const struct cctree *t = &f->t;
+	const struct pathtree *t = &f->t;
 	double total = (double)t->nodes[f->zoom].incl[f->clock];
 	assert_int_equal(f->frames[0].node, f->zoom);
 	assert_int_equal(f->frames[0].x0, 0);
@@ -751,7 +751,7 @@ static void check_widths(const struct flame *f, int w)
 		if (fr->depth + 1 >= (uint32_t)f->depths)
 			continue;
 		uint32_t n;
-		const uint32_t *k = cctree_children(t, fr->node, &n);
+		const uint32_t *k = pathtree_children(t, fr->node, &n);
 		for (uint32_t c = 0; c < n; c++) {
 			double ex = (double)t->nodes[k[c]].incl[f->clock] * w / total;
 			int found = 0;
@@ -783,13 +783,13 @@ static void test_flame_widths_and_zoom(void **state)
 		}
 	}
 	/* Zoom into a frame three levels down: it takes the full width. */
-	uint32_t node = CCTREE_NONE;
+	uint32_t node = PATHTREE_NONE;
 	for (uint32_t i = 0; i < fl.nframes; i++)
 		if (fl.frames[i].depth == 3 && fl.frames[i].x1 - fl.frames[i].x0 < 100) {
 			node = fl.frames[i].node;
 			break;
 		}
-	assert_true(node != CCTREE_NONE);
+	assert_true(node != PATHTREE_NONE);
 	assert_int_equal(flame_zoom(&fl, node), 0);
 	for (int w = 80; w <= 200; w += 120) {
 		assert_int_equal(flame_layout(&fl, w, 40), 0);

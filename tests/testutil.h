@@ -9,9 +9,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "load.h"
-#include "profile.h"
-#include "trace.h"
+#include "model/load.h"
+#include "analyze/profile.h"
+#include "model/trace.h"
 #include "tracegen.h"
 
 /* The real-trace directory: env TV_REAL_DIR, else the compiled-in

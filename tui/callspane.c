@@ -8,7 +8,7 @@
 #include "draw.h"
 #include "job.h"
 #include "names.h"
-#include "numfmt.h"
+#include "base/numfmt.h"
 #include "text.h"
 
 /* Columns: narrower than the report's, so the caller keeps some room at
@@ -33,7 +33,7 @@ static const char *const cp_clock_name[TV_NCLOCKS] = {"cpu", "wall"};
 struct cp_job {
 	int jank;
 	const struct trace *tr;
-	struct calls_axis ax;
+	struct methodcalls_axis ax;
 	uint32_t method, thread;
 	int scoped;
 	uint32_t tid;
@@ -42,14 +42,14 @@ struct cp_job {
 	/* Sort only: the rows in c (moved in, owned) by key, desc; a new
 	 * list is also sorted by them once built. */
 	int sort_only;
-	enum calls_key key;
+	enum methodcalls_key key;
 	int desc;
 	/* The result (owned until taken). */
 	enum tv_status st;
-	struct calls c;
+	struct methodcalls c;
 	struct jank j;
-	struct calls_summary sum;
-	struct calls_hist hist;
+	struct methodcalls_summary sum;
+	struct methodcalls_hist hist;
 };
 
 static void cp_job_free(void *v)
@@ -57,7 +57,7 @@ static void cp_job_free(void *v)
 	struct cp_job *j = v;
 	if (!j)
 		return;
-	calls_free(&j->c);
+	methodcalls_free(&j->c);
 	jank_free(&j->j);
 	free(j);
 }
@@ -71,12 +71,12 @@ static void cp_job_calls(struct cp_job *j)
 		return;
 	}
 	want[j->method] = 1;
-	j->st = calls_collect(&j->c, j->tr, want, j->scoped ? &j->tid : NULL, &j->ax, &err);
+	j->st = methodcalls_collect(&j->c, j->tr, want, j->scoped ? &j->tid : NULL, &j->ax, &err);
 	free(want);
 	if (j->st == TV_OK)
-		j->st = calls_summarize(&j->c, j->clock, &j->sum);
+		j->st = methodcalls_summarize(&j->c, j->clock, &j->sum);
 	if (j->st == TV_OK)
-		calls_histogram(&j->c, j->clock, &j->hist);
+		methodcalls_histogram(&j->c, j->clock, &j->hist);
 }
 
 /* The result is a copy of the request with the rows moved into it: the
@@ -91,8 +91,8 @@ static void *cp_job_run(void *arg)
 		j->st = jank_find(&j->j, j->tr, j->thread, j->frame, &j->ax, &err);
 	else if (!j->sort_only)
 		cp_job_calls(j);
-	if (!j->jank && j->st == TV_OK && (j->key != CALLS_BY_START || j->desc))
-		calls_sort(&j->c, j->key, j->desc);
+	if (!j->jank && j->st == TV_OK && (j->key != METHODCALLS_BY_START || j->desc))
+		methodcalls_sort(&j->c, j->key, j->desc);
 	*r = *j;
 	memset(&j->c, 0, sizeof j->c);
 	memset(&j->j, 0, sizeof j->j);
@@ -110,7 +110,7 @@ static void cp_take(struct callspane *p, struct cp_job *j)
 		snprintf(p->note, sizeof p->note, "out of memory");
 		return;
 	}
-	enum calls_key key = j->key;
+	enum methodcalls_key key = j->key;
 	int desc = j->desc;
 	if (j->st != TV_OK) {
 		snprintf(p->note, sizeof p->note, "%s", j->st == TV_ERR_NO_THREAD
@@ -118,7 +118,7 @@ static void cp_take(struct callspane *p, struct cp_job *j)
 		cp_job_free(j);
 		return;
 	}
-	calls_free(&p->c);
+	methodcalls_free(&p->c);
 	jank_free(&p->j);
 	p->c = j->c;
 	p->j = j->j;
@@ -145,7 +145,7 @@ static uint64_t cp_records(const struct trace *tr)
 /* The rows for what was asked, on the worker or at once. */
 static void cp_request(struct callspane *p)
 {
-	calls_free(&p->c);
+	methodcalls_free(&p->c);
 	jank_free(&p->j);
 	p->have = 0;
 	p->sorting = 0;  /* a sort on the worker is superseded: it frees its rows */
@@ -195,12 +195,12 @@ static void cp_request(struct callspane *p)
 static void cp_sort_rows(struct callspane *p)
 {
 	if (!p->jobs || p->c.nrows < p->inline_below / CP_SORT_RATIO) {
-		calls_sort(&p->c, p->key, p->desc);
+		methodcalls_sort(&p->c, p->key, p->desc);
 		return;
 	}
 	struct cp_job *j = calloc(1, sizeof *j);
 	if (!j) {
-		calls_sort(&p->c, p->key, p->desc);  /* slow, but right */
+		methodcalls_sort(&p->c, p->key, p->desc);  /* slow, but right */
 		return;
 	}
 	*j = (struct cp_job){0, p->tr, p->ax, p->method, 0, p->scoped, p->tid, p->frame, p->clock,
@@ -221,11 +221,11 @@ int callspane_init(struct callspane *p, int jank, const struct trace *loaded, ui
 	memset(p, 0, sizeof *p);
 	p->jank = jank;
 	p->loaded = loaded;
-	calls_axis_of(loaded, &p->ax);
+	methodcalls_axis_of(loaded, &p->ax);
 	p->frame = frame ? frame : JANK_FRAME_USEC;
 	p->inline_below = inline_below;
 	p->method = PANE_NONE;
-	p->key = CALLS_BY_START;
+	p->key = METHODCALLS_BY_START;
 	p->jobs = jobs_new();  /* without a worker, rows are built at once */
 	return 0;
 }
@@ -233,7 +233,7 @@ int callspane_init(struct callspane *p, int jank, const struct trace *loaded, ui
 void callspane_free(struct callspane *p)
 {
 	jobs_free(p->jobs);  /* first: the worker may be reading the trace */
-	calls_free(&p->c);
+	methodcalls_free(&p->c);
 	jank_free(&p->j);
 	memset(p, 0, sizeof *p);
 }
@@ -260,9 +260,9 @@ void callspane_scope(struct callspane *p, const struct trace *tr, const uint32_t
 	}
 	/* Only the clock changed: the summary and histogram, at once. */
 	if (!p->jank) {
-		if (calls_summarize(&p->c, clock, &p->sum) != TV_OK)
+		if (methodcalls_summarize(&p->c, clock, &p->sum) != TV_OK)
 			snprintf(p->note, sizeof p->note, "out of memory");
-		calls_histogram(&p->c, clock, &p->hist);
+		methodcalls_histogram(&p->c, clock, &p->hist);
 	}
 }
 
@@ -293,7 +293,7 @@ int callspane_span(const struct callspane *p, uint32_t *tid, uint64_t *t0, uint6
 		start = r->start;
 		dur = r->incl[p->ax.clock];
 	} else {
-		const struct calls_row *r = &p->c.rows[p->cursor];
+		const struct methodcalls_row *r = &p->c.rows[p->cursor];
 		thread = r->thread;
 		start = r->start;
 		dur = r->incl[p->ax.clock];
@@ -373,9 +373,9 @@ static void cp_titles(const struct callspane *p, int ascii, char *line, size_t n
 {
 	static const char *const name[] = {"tid", "start ms", "wall ms", "cpu ms", "wait ms",
 	                                   "depth", "caller"};
-	static const enum calls_key key[] = {CALLS_BY_TID, CALLS_BY_START, CALLS_BY_WALL,
-	                                     CALLS_BY_CPU, CALLS_BY_WAIT, CALLS_BY_DEPTH,
-	                                     CALLS_BY_CALLER};
+	static const enum methodcalls_key key[] = {METHODCALLS_BY_TID, METHODCALLS_BY_START, METHODCALLS_BY_WALL,
+	                                     METHODCALLS_BY_CPU, METHODCALLS_BY_WAIT, METHODCALLS_BY_DEPTH,
+	                                     METHODCALLS_BY_CALLER};
 	static const int w[] = {CP_W_TID, CP_W_START, CP_W_TIME, CP_W_TIME, CP_W_TIME, CP_W_DEPTH, 0};
 	int k = 0;
 	if (p->jank) {
@@ -427,7 +427,7 @@ static void cp_name_at(char *line, size_t n, int k, const struct trace *tr, uint
 	snprintf(line + k, n - (size_t)k, "  %s", name);
 }
 
-static void cp_calls_row(const struct callspane *p, const struct calls_row *r, int cols,
+static void cp_calls_row(const struct callspane *p, const struct methodcalls_row *r, int cols,
                          int ascii, char *line, size_t n)
 {
 	const struct trace *tr = p->tr;
@@ -500,7 +500,7 @@ static void cp_summary(const struct callspane *p, char *line, size_t n)
 static void cp_hist(const struct callspane *p, WINDOW *win, int y, const struct color *c,
                     int ascii)
 {
-	const struct calls_hist *h = &p->hist;
+	const struct methodcalls_hist *h = &p->hist;
 	int cols = getmaxx(win);
 	uint32_t nb = h->last >= h->first ? h->last - h->first + 1 : 0;
 	uint64_t max = 0;
@@ -532,7 +532,7 @@ static void cp_hist(const struct callspane *p, WINDOW *win, int y, const struct 
 		every++;
 	for (uint32_t k = h->first; k <= h->last; k += (uint32_t)every) {
 		int x = CP_HIST_GUTTER + (int)(k - h->first) * bw;
-		calls_bound_text(lab, calls_bucket_low(k));
+		methodcalls_bound_text(lab, methodcalls_bucket_low(k));
 		if (x + every * bw <= cols)
 			draw_cell(win, y + CP_HIST_ROWS, x, every * bw, lab, c->role[ROLE_NORMAL], ascii);
 	}
@@ -638,9 +638,9 @@ static void cp_move(struct callspane *p, int64_t d)
  * order (times largest first, the rest ascending). */
 static void cp_sort(struct callspane *p, enum action a)
 {
-	static const enum calls_key order[] = {CALLS_BY_TID, CALLS_BY_START, CALLS_BY_WALL,
-	                                       CALLS_BY_CPU, CALLS_BY_WAIT, CALLS_BY_DEPTH,
-	                                       CALLS_BY_CALLER};
+	static const enum methodcalls_key order[] = {METHODCALLS_BY_TID, METHODCALLS_BY_START, METHODCALLS_BY_WALL,
+	                                       METHODCALLS_BY_CPU, METHODCALLS_BY_WAIT, METHODCALLS_BY_DEPTH,
+	                                       METHODCALLS_BY_CALLER};
 	int i = 0;
 	while (order[i] != p->key)
 		i++;
@@ -649,7 +649,7 @@ static void cp_sort(struct callspane *p, enum action a)
 	} else {
 		i = (i + (a == ACT_SORT_NEXT ? 1 : 6)) % 7;
 		p->key = order[i];
-		p->desc = p->key == CALLS_BY_WALL || p->key == CALLS_BY_CPU || p->key == CALLS_BY_WAIT;
+		p->desc = p->key == METHODCALLS_BY_WALL || p->key == METHODCALLS_BY_CPU || p->key == METHODCALLS_BY_WAIT;
 	}
 	p->cursor = p->top = 0;
 	if (p->have && !p->sorting)  /* else the worker's result sorts again */
@@ -759,7 +759,7 @@ static int cp_busy(const void *self)
 
 struct pane callspane_pane(struct callspane *p)
 {
-	static const struct pane_ops calls_ops = {
+	static const struct pane_ops methodcalls_ops = {
 		.kind = PANE_CALLS, .draw = cp_draw, .act = cp_act, .selected = cp_selected,
 		.footer = cp_footer, .click = cp_click, .select = cp_select, .poll = cp_poll,
 		.busy = cp_busy,
@@ -769,5 +769,5 @@ struct pane callspane_pane(struct callspane *p)
 		.footer = cp_footer, .click = cp_click, .select = cp_select, .poll = cp_poll,
 		.busy = cp_busy,
 	};
-	return (struct pane){p->jank ? &jank_ops : &calls_ops, p};
+	return (struct pane){p->jank ? &jank_ops : &methodcalls_ops, p};
 }

@@ -8,7 +8,7 @@
  * the pane's worker, the summary and "sorting…" showing meanwhile); above
  * the rows, the summary (count, min, mean, p50, p95, max, nearest rank)
  * and a histogram of durations on the shell's clock, a few rows of bars
- * on calls.h's 1-2-5 buckets.
+ * on methodcalls.h's 1-2-5 buckets.
  *
  * Jank (docs/numbers.md, "Jank"): the main thread's (or the scoped
  * thread's) outermost calls of frame-critical methods at least a frame
@@ -19,7 +19,7 @@
  * (PANE_SPAN; the shell reads the span with callspane_span()). Building
  * the rows runs on the pane's own job worker when the trace has
  * inline_below records or more, so the screen stays live; smaller traces
- * build at once. Starts are on the timeline's axis (calls.h) of the trace
+ * build at once. Starts are on the timeline's axis (methodcalls.h) of the trace
  * given at init, which is the loaded one.
  *
  * The pane borrows the traces (they must outlive it, and a trace given to
@@ -32,8 +32,8 @@
 
 #include <stdint.h>
 
-#include "calls.h"
-#include "jank.h"
+#include "analyze/methodcalls.h"
+#include "analyze/jank.h"
 #include "pane.h"
 
 struct jobs;
@@ -41,7 +41,7 @@ struct jobs;
 struct callspane {
 	int jank;                /* 0: every call (5); 1: jank (J) */
 	const struct trace *loaded;  /* the axis and the main thread */
-	struct calls_axis ax;
+	struct methodcalls_axis ax;
 	uint64_t frame;          /* jank budget, µs */
 	uint64_t inline_below;
 	/* What the shell asked for last, and whether rows for it are in. */
@@ -52,11 +52,11 @@ struct callspane {
 	int clock;               /* the summary's and histogram's */
 	int requested, have;
 	/* The rows (owned), for tr as asked. */
-	struct calls c;
+	struct methodcalls c;
 	struct jank j;
-	struct calls_summary sum;
-	struct calls_hist hist;
-	enum calls_key key;
+	struct methodcalls_summary sum;
+	struct methodcalls_hist hist;
+	enum methodcalls_key key;
 	int desc;
 	uint32_t cursor, top;
 	int height;              /* list rows at the last draw */

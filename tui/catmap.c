@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-void catmap_set(struct catmap *m, const struct trace *tr, const struct view_glob *app,
+void catmap_set(struct catmap *m, const struct trace *tr, const struct derive_glob *app,
                 uint32_t napp)
 {
 	free(m->cat);

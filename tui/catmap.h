@@ -10,20 +10,20 @@
 
 #include <stdint.h>
 
-#include "category.h"
-#include "trace.h"
-#include "view.h"
+#include "analyze/category.h"
+#include "model/trace.h"
+#include "analyze/derive.h"
 
 struct catmap {
 	const struct trace *tr;
-	const struct view_glob *app;
+	const struct derive_glob *app;
 	uint32_t napp;
 	uint8_t *cat;            /* per method: category + 1, 0 not yet known */
 };
 
 /* The trace whose methods are asked for and the app's packages (NULL, 0:
  * none is app); forgets what was known. */
-void catmap_set(struct catmap *m, const struct trace *tr, const struct view_glob *app,
+void catmap_set(struct catmap *m, const struct trace *tr, const struct derive_glob *app,
                 uint32_t napp);
 /* The category of method m of the map's trace (CAT_UNKNOWN out of
  * range), found once and kept. */

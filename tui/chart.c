@@ -6,10 +6,10 @@
 #include <string.h>
 
 #include "draw.h"
-#include "grow.h"
+#include "base/grow.h"
 #include "legend.h"
 #include "names.h"
-#include "numfmt.h"
+#include "base/numfmt.h"
 #include "text.h"
 
 void chart_init(struct chart *c, struct tlview *v)

@@ -8,9 +8,9 @@
 
 #include "color.h"
 #include "names.h"
-#include "numfmt.h"
+#include "base/numfmt.h"
 #include "draw.h"
-#include "grow.h"
+#include "base/grow.h"
 #include "text.h"
 
 enum dv_kind {
@@ -400,7 +400,7 @@ static void dv_pct(char *buf, size_t n, uint64_t base, uint64_t next, int has_ba
 #define DV_NUMS_W ((DV_COLS - 1) * (DV_NUM_W + 1) + DV_CALLS_W + 1)
 
 /* A run's time, or "-" for a run without the method, as the text report
- * writes it (diff_report.c). */
+ * writes it (report_diff.c). */
 static void dv_ms(char *buf, size_t n, uint64_t usec, int present)
 {
 	if (present)

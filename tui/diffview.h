@@ -14,7 +14,7 @@
 
 #include <stddef.h>
 
-#include "diff.h"
+#include "analyze/diff.h"
 #include "pane.h"
 
 struct diffview;

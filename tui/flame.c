@@ -7,11 +7,11 @@
 #include <string.h>
 
 #include "draw.h"
-#include "grow.h"
+#include "base/grow.h"
 #include "job.h"
 #include "legend.h"
 #include "names.h"
-#include "numfmt.h"
+#include "base/numfmt.h"
 #include "text.h"
 
 /* ------------------------------------------------------------ building */
@@ -20,7 +20,7 @@ struct fl_job {
 	const struct trace *tr;
 	int scoped, clock;
 	uint32_t tid;
-	struct cctree t;
+	struct pathtree t;
 	int ok;
 	enum tv_status st;
 };
@@ -30,7 +30,7 @@ struct fl_job {
 #define FL_WARM_CELLS 400
 #define FL_WARM_NODES 20000
 
-static void fl_warm(struct cctree *t)
+static void fl_warm(struct pathtree *t)
 {
 	uint64_t total = t->nodes[0].incl[t->clock];
 	uint32_t *q = malloc(FL_WARM_NODES * sizeof *q), n = 0;
@@ -38,10 +38,10 @@ static void fl_warm(struct cctree *t)
 		return;
 	q[n++] = 0;
 	for (uint32_t i = 0; i < n; i++) {
-		if (!cctree_expandable(t, q[i]) || cctree_expand(t, q[i]) != TV_OK)
+		if (!pathtree_expandable(t, q[i]) || pathtree_expand(t, q[i]) != TV_OK)
 			continue;
 		uint32_t nk;
-		const uint32_t *k = cctree_children(t, q[i], &nk);
+		const uint32_t *k = pathtree_children(t, q[i], &nk);
 		for (uint32_t c = 0; c < nk && n < FL_WARM_NODES; c++)
 			if (t->nodes[k[c]].incl[t->clock] * FL_WARM_CELLS >= total)
 				q[n++] = k[c];
@@ -53,7 +53,7 @@ static void *fl_run(void *arg)
 {
 	struct fl_job *j = arg;
 	struct tv_error err;
-	j->st = cctree_build(&j->t, j->tr, j->scoped ? &j->tid : NULL, j->clock, &err);
+	j->st = pathtree_build(&j->t, j->tr, j->scoped ? &j->tid : NULL, j->clock, &err);
 	j->ok = j->st == TV_OK;
 	if (j->ok && j->t.nodes[0].incl[j->clock])
 		fl_warm(&j->t);
@@ -64,7 +64,7 @@ static void fl_job_free(void *v)
 {
 	struct fl_job *j = v;
 	if (j && j->ok)
-		cctree_free(&j->t);
+		pathtree_free(&j->t);
 	free(j);
 }
 
@@ -111,7 +111,7 @@ static void fl_apply(struct flame *f, struct fl_job *j)
 		return;
 	}
 	if (f->built)
-		cctree_free(&f->t);
+		pathtree_free(&f->t);
 	f->t = j->t;
 	j->ok = 0;
 	f->built = 1;
@@ -152,7 +152,7 @@ int flame_init(struct flame *f, const struct trace *tr, uint64_t inline_below)
 	return 0;
 }
 
-void flame_categories(struct flame *f, const struct view_glob *app, uint32_t napp)
+void flame_categories(struct flame *f, const struct derive_glob *app, uint32_t napp)
 {
 	catmap_set(&f->cats, f->tr, app, napp);
 }
@@ -161,7 +161,7 @@ void flame_free(struct flame *f)
 {
 	jobs_free(f->jobs);
 	if (f->built)
-		cctree_free(&f->t);
+		pathtree_free(&f->t);
 	free(f->frames);
 	catmap_free(&f->cats);
 	memset(f, 0, sizeof *f);
@@ -189,7 +189,7 @@ void flame_scope(struct flame *f, const uint32_t *tid, int clock)
 		f->busy = f->job_id != 0;
 	} else if (clock != f->req_clock && f->built && !f->busy) {
 		/* Only the laid-out nodes are expanded: sorting them is quick. */
-		if (cctree_sort(&f->t, clock) == TV_OK) {
+		if (pathtree_sort(&f->t, clock) == TV_OK) {
 			f->req_clock = f->clock = clock;
 			f->dirty = 1;
 		}
@@ -235,14 +235,14 @@ int flame_layout(struct flame *f, int width, uint32_t depths)
 	off[0] = 0;
 	for (uint32_t i = 0; i < f->nframes; i++) {
 		struct fl_frame fr = f->frames[i];
-		if (fr.depth + 1 >= depths || !cctree_expandable(&f->t, fr.node))
+		if (fr.depth + 1 >= depths || !pathtree_expandable(&f->t, fr.node))
 			continue;
-		if (cctree_expand(&f->t, fr.node) != TV_OK) {
+		if (pathtree_expand(&f->t, fr.node) != TV_OK) {
 			free(off);
 			return -1;
 		}
 		uint32_t nk;
-		const uint32_t *k = cctree_children(&f->t, fr.node, &nk);
+		const uint32_t *k = pathtree_children(&f->t, fr.node, &nk);
 		uint64_t at = off[i];
 		for (uint32_t c = 0; c < nk; c++) {
 			uint64_t w = f->t.nodes[k[c]].incl[f->clock];
@@ -269,9 +269,9 @@ int flame_zoom(struct flame *f, uint32_t node)
 {
 	if (!f->built)
 		return -1;
-	if (node == CCTREE_NONE) {
+	if (node == PATHTREE_NONE) {
 		uint32_t up = f->t.nodes[f->zoom].parent;
-		if (up == CCTREE_NONE)
+		if (up == PATHTREE_NONE)
 			return -1;
 		f->sel = f->zoom;
 		f->zoom = up;
@@ -305,7 +305,7 @@ static uint32_t fl_method(const struct flame *f, uint32_t node)
 static void fl_short(const struct flame *f, uint32_t method, int cols, int ascii, char *out,
                      size_t n)
 {
-	const struct tv_method *m = method == CCTREE_TOPLEVEL ? NULL : &f->tr->methods[method];
+	const struct tv_method *m = method == PATHTREE_TOPLEVEL ? NULL : &f->tr->methods[method];
 	const char *cls = m ? trace_str(f->tr, m->cls) : NULL, *name = m ? trace_str(f->tr, m->name) : NULL;
 	if (!m || !m->declared || !cls || !name) {
 		names_method(f->tr, method, cols, ascii, out, n);
@@ -325,7 +325,7 @@ static void fl_short(const struct flame *f, uint32_t method, int cols, int ascii
  * and shade across zooms, scopes and runs. */
 static unsigned fl_hash(const struct flame *f, uint32_t method)
 {
-	uint64_t id = method == CCTREE_TOPLEVEL ? 0 : f->tr->methods[method].id;
+	uint64_t id = method == PATHTREE_TOPLEVEL ? 0 : f->tr->methods[method].id;
 	id ^= id >> 29;
 	id *= 0x9E3779B97F4A7C15ull;
 	return (unsigned)(id >> 40);
@@ -344,9 +344,9 @@ static void fl_draw_frame(struct flame *f, WINDOW *win, const struct pane_ctx *c
 		int named = w >= 3;
 		if (named)
 			fl_short(f, m, w - (c->letters ? 2 : 0), ctx->ascii, label, sizeof label);
-		enum category k = m == CCTREE_TOPLEVEL ? CAT_UNKNOWN : catmap_of(&f->cats, m);
+		enum category k = m == PATHTREE_TOPLEVEL ? CAT_UNKNOWN : catmap_of(&f->cats, m);
 		legend_block(win, c, ctx->ascii, y, fr->x0, w, k, named ? label : NULL, NULL,
-		             m == selm && m != CCTREE_TOPLEVEL ? A_BOLD | A_UNDERLINE : A_NORMAL);
+		             m == selm && m != PATHTREE_TOPLEVEL ? A_BOLD | A_UNDERLINE : A_NORMAL);
 		return;
 	}
 	attr_t a = mono ? A_NORMAL : color_method(c, h);
@@ -354,7 +354,7 @@ static void fl_draw_frame(struct flame *f, WINDOW *win, const struct pane_ctx *c
 	if (fr->node == f->sel) {
 		a = c->role[ROLE_SELECTED];
 		fill = " ";
-	} else if (m == selm && m != CCTREE_TOPLEVEL) {
+	} else if (m == selm && m != PATHTREE_TOPLEVEL) {
 		a |= A_BOLD | A_UNDERLINE;  /* the selected method's other frames */
 	}
 	int used = 0;
@@ -373,7 +373,7 @@ static void fl_draw_crumbs(struct flame *f, WINDOW *win, const struct pane_ctx *
 	char line[4096] = "", name[200], cut[4096];
 	uint32_t path[48], n = 0, node = f->sel;
 	int more = 0;
-	for (; node != CCTREE_NONE; node = f->t.nodes[node].parent) {
+	for (; node != PATHTREE_NONE; node = f->t.nodes[node].parent) {
 		if (n == sizeof path / sizeof *path) {
 			more = 1;
 			break;
@@ -398,7 +398,7 @@ static void fl_draw_crumbs(struct flame *f, WINDOW *win, const struct pane_ctx *
 static void fl_draw_status(struct flame *f, WINDOW *win, const struct pane_ctx *ctx, int y)
 {
 	char line[1600], name[1200], in[32], ex[32], pa[32], pz[32];
-	const struct cctree_node *n = &f->t.nodes[f->sel];
+	const struct pathtree_node *n = &f->t.nodes[f->sel];
 	names_method(f->tr, n->method, getmaxx(win) / 2, ctx->ascii, name, sizeof name);
 	numfmt_ms(in, sizeof in, n->incl[f->clock]);
 	numfmt_ms(ex, sizeof ex, n->excl[f->clock]);
@@ -516,7 +516,7 @@ static enum pane_res fl_act(void *self, enum action a, const struct pane_ctx *ct
 			snprintf(out->msg, sizeof out->msg, "zoomed into this frame already");
 		break;
 	case ACT_UNZOOM:
-		if (flame_zoom(f, CCTREE_NONE) < 0)
+		if (flame_zoom(f, PATHTREE_NONE) < 0)
 			snprintf(out->msg, sizeof out->msg, "the whole graph shows already");
 		break;
 	default: return PANE_IGNORED;
@@ -580,7 +580,7 @@ static int fl_find(void *self, int (*match)(void *env, uint32_t method), void *e
 	for (int64_t k = include_from ? 0 : 1; k <= n && n; k++) {
 		int64_t i = ((at + dir * k) % n + n) % n;
 		uint32_t m = fl_method(f, f->frames[i].node);
-		if (m != CCTREE_TOPLEVEL && match(env, m)) {
+		if (m != PATHTREE_TOPLEVEL && match(env, m)) {
 			f->sel = f->frames[i].node;
 			fl_scroll(f);
 			return 0;

@@ -1,6 +1,6 @@
 /* flame.h: the flame graph pane (`4`), an icicle: root on top.
  *
- * The merged call paths of the top-down tree (cctree.h), each node a frame
+ * The merged call paths of the top-down tree (pathtree.h), each node a frame
  * as wide as its inclusive time on the active clock in proportion to the
  * zoomed frame's, children left to right hottest first. A frame's edges
  * are its exact positions rounded to cells, so every width is within one
@@ -24,7 +24,7 @@
 
 #include <stdint.h>
 
-#include "cctree.h"
+#include "analyze/pathtree.h"
 #include "catmap.h"
 #include "pane.h"
 
@@ -39,7 +39,7 @@ struct jobs;
 struct flame {
 	const struct trace *tr;
 	uint64_t inline_below;
-	struct cctree t;
+	struct pathtree t;
 	int built;
 	int req_scoped, req_clock, requested;
 	uint32_t req_tid;
@@ -64,7 +64,7 @@ int flame_init(struct flame *f, const struct trace *tr, uint64_t inline_below);
 void flame_free(struct flame *f);
 
 /* The app's packages for the categories (borrowed; NULL, 0: none). */
-void flame_categories(struct flame *f, const struct view_glob *app, uint32_t napp);
+void flame_categories(struct flame *f, const struct derive_glob *app, uint32_t napp);
 
 /* The scope (tid NULL: all) and clock to show; rebuilds or re-sorts. */
 void flame_scope(struct flame *f, const uint32_t *tid, int clock);
@@ -74,7 +74,7 @@ void flame_scope(struct flame *f, const uint32_t *tid, int clock);
 int flame_layout(struct flame *f, int width, uint32_t depths);
 
 /* Zoom into node (it takes the full width), or out one level (node
- * CCTREE_NONE); -1 when there is nothing to do. */
+ * PATHTREE_NONE); -1 when there is nothing to do. */
 int flame_zoom(struct flame *f, uint32_t node);
 
 struct pane flame_pane(struct flame *f);

@@ -7,7 +7,7 @@
 
 #include "draw.h"
 #include "job.h"
-#include "numfmt.h"
+#include "base/numfmt.h"
 #include "text.h"
 
 /* ------------------------------------------------------------ blocks */
@@ -80,7 +80,7 @@ void legend_free(struct legend *l)
  * of memory). */
 struct lg_job {
 	const struct profile *p;
-	const struct view_glob *app;
+	const struct derive_glob *app;
 	uint32_t napp;
 };
 
@@ -109,7 +109,7 @@ static void lg_take(struct legend *l, const struct lg_sum *sum)
 	l->has_times = 1;
 }
 
-int legend_request(struct legend *l, const struct profile *p, const struct view_glob *app,
+int legend_request(struct legend *l, const struct profile *p, const struct derive_glob *app,
                    uint32_t napp, int clock, const char *scope, uint64_t inline_below)
 {
 	struct lg_job j = {p, app, napp};

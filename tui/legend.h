@@ -13,11 +13,11 @@
 #include <curses.h>
 #include <stdint.h>
 
-#include "category.h"
+#include "analyze/category.h"
 #include "color.h"
 #include "pane.h"
-#include "profile.h"
-#include "view.h"
+#include "analyze/profile.h"
+#include "analyze/derive.h"
 
 /* A block of category cat, w cells at (y, x) of win: in its colour (a
  * lighter shade, the colour as foreground over a light-shade glyph, in
@@ -54,7 +54,7 @@ void legend_free(struct legend *l);
  * poll takes the sums), so a big trace keeps the screen live. p and app
  * must stay unchanged until the sum is taken or legend_stop() returns.
  * 0, or -1 when out of memory (no times shown). */
-int legend_request(struct legend *l, const struct profile *p, const struct view_glob *app,
+int legend_request(struct legend *l, const struct profile *p, const struct derive_glob *app,
                    uint32_t napp, int clock, const char *scope, uint64_t inline_below);
 /* Waits for a sum under way and drops it: before p or app may change. */
 void legend_stop(struct legend *l);

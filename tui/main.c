@@ -21,23 +21,23 @@
 #include <unistd.h>
 
 #include "actions.h"
-#include "calls.h"
-#include "diff.h"
-#include "export.h"
-#include "gate.h"
-#include "grow.h"
-#include "jank.h"
-#include "cctree.h"
-#include "inflate.h"
-#include "load.h"
-#include "mapping.h"
-#include "profile.h"
-#include "report.h"
-#include "textesc.h"
-#include "trace.h"
+#include "analyze/methodcalls.h"
+#include "analyze/diff.h"
+#include "write/export.h"
+#include "analyze/gate.h"
+#include "base/grow.h"
+#include "analyze/jank.h"
+#include "analyze/pathtree.h"
+#include "read/inflate.h"
+#include "model/load.h"
+#include "model/mapping.h"
+#include "analyze/profile.h"
+#include "write/report.h"
+#include "base/textesc.h"
+#include "model/trace.h"
 #include "ui.h"
 #include "viewprint.h"
-#include "view.h"
+#include "analyze/derive.h"
 
 enum { EXIT_OUTPUT = 1, EXIT_INPUT = 2, EXIT_GATE = 3 };
 
@@ -67,7 +67,7 @@ struct main_opts {
 	uint32_t depth;      /* trees: levels to print, 0 all */
 	uint64_t min_ppm;    /* trees: --min in millionths of a percent */
 	int min_set;
-	int sort;            /* trees: --sort, 1 + enum cctree_by; 0 the default */
+	int sort;            /* trees: --sort, 1 + enum pathtree_by; 0 the default */
 	int sort_ascending;
 	const char *mapping;
 	const char *output;
@@ -84,9 +84,9 @@ struct main_opts {
 	int has_range;
 	const char **transforms;      /* --transform values, in order (argv's) */
 	uint32_t ntransforms;
-	struct view_step *steps;      /* the range (first) and the transforms */
+	struct derive_step *steps;      /* the range (first) and the transforms */
 	uint32_t nsteps;
-	struct view_glob *app;        /* --app, or NULL */
+	struct derive_glob *app;        /* --app, or NULL */
 	const char *app_arg;          /* its text (argv's) */
 	uint32_t napp;
 	uint64_t min_wait;            /* --min-wait in µs */
@@ -430,8 +430,8 @@ static int main_option(int c, struct main_opts *o, char *const *argv)
 		o->min_set = 1;
 		break;
 	case OPT_SORT: {
-		enum cctree_by by;
-		if (cctree_by_parse(optarg, &by, &o->sort_ascending) < 0)
+		enum pathtree_by by;
+		if (pathtree_by_parse(optarg, &by, &o->sort_ascending) < 0)
 			return main_usage_error("unknown --sort column '%s' (expected incl_cpu, excl_cpu, "
 			                        "incl_wall, excl_wall, incl_wait, excl_wait or calls, "
 			                        "after - for smallest first)", optarg);
@@ -446,18 +446,18 @@ static int main_option(int c, struct main_opts *o, char *const *argv)
 		break;
 	}
 	case OPT_TRANSFORM: {
-		struct view_step st;
+		struct derive_step st;
 		const char *why;
-		if (view_step_transform(optarg, &st, &why) < 0)
+		if (derive_step_transform(optarg, &st, &why) < 0)
 			return main_usage_error("--transform: %s (got '%s')", why, optarg);
-		view_step_free(&st);   /* parsed again once all options are in */
+		derive_step_free(&st);   /* parsed again once all options are in */
 		o->transforms[o->ntransforms++] = optarg;
 		break;
 	}
 	case OPT_APP: {
 		const char *why;
 		free(o->app);
-		if (view_parse_globs(optarg, &o->app, &o->napp, &why) < 0)
+		if (derive_parse_globs(optarg, &o->app, &o->napp, &why) < 0)
 			return main_usage_error("--app: %s (got '%s')", why, optarg);
 		o->app_arg = optarg;
 		break;
@@ -616,10 +616,10 @@ static int main_steps(struct main_opts *o)
 		return 0;
 	if (!(o->steps = calloc(n, sizeof *o->steps)))
 		return main_usage_error("%s", why);
-	if (o->has_range && view_step_range(&o->range, &o->steps[o->nsteps++]) < 0)
+	if (o->has_range && derive_step_range(&o->range, &o->steps[o->nsteps++]) < 0)
 		return main_usage_error("%s", why);
 	for (uint32_t i = 0; i < o->ntransforms; i++)
-		if (view_step_transform(o->transforms[i], &o->steps[o->nsteps++], &why) < 0)
+		if (derive_step_transform(o->transforms[i], &o->steps[o->nsteps++], &why) < 0)
 			return main_usage_error("--transform: %s (got '%s')", why, o->transforms[i]);
 	return 0;
 }
@@ -627,7 +627,7 @@ static int main_steps(struct main_opts *o)
 static void main_opts_free(struct main_opts *o)
 {
 	for (uint32_t i = 0; i < o->nsteps; i++)
-		view_step_free(&o->steps[i]);
+		derive_step_free(&o->steps[i]);
 	free(o->steps);
 	free(o->transforms);
 	free(o->app);
@@ -923,14 +923,14 @@ static int main_clock(const struct main_opts *o, const struct trace *tr, const c
  * --clock's is. */
 static int main_sort_check(const struct main_opts *o, const struct trace *tr, const char *path)
 {
-	enum cctree_by by = (enum cctree_by)(o->sort - 1);
-	if (!o->sort || cctree_by_available(tr, by))
+	enum pathtree_by by = (enum pathtree_by)(o->sort - 1);
+	if (!o->sort || pathtree_by_available(tr, by))
 		return 0;
-	const char *needs = by == CCTREE_BY_INCL_WAIT || by == CCTREE_BY_EXCL_WAIT ? "both clocks"
-	                    : by == CCTREE_BY_INCL_CPU || by == CCTREE_BY_EXCL_CPU ? "the CPU clock"
+	const char *needs = by == PATHTREE_BY_INCL_WAIT || by == PATHTREE_BY_EXCL_WAIT ? "both clocks"
+	                    : by == PATHTREE_BY_INCL_CPU || by == PATHTREE_BY_EXCL_CPU ? "the CPU clock"
 	                                                                           : "the wall clock";
 	fprintf(stderr, "traceview: %s: --sort=%s needs %s; the trace has one (clock=%s)\n",
-	        main_name(path), cctree_by_name(by), needs, trace_clock_name(tr->clock));
+	        main_name(path), pathtree_by_name(by), needs, trace_clock_name(tr->clock));
 	return EXIT_INPUT;
 }
 
@@ -1018,12 +1018,12 @@ static enum tv_status main_write(FILE *out, const struct main_opts *o, const str
                                  int clock, const struct trace *loaded)
 {
 	struct export_opts eo = {clock, o->signatures, o->per_thread};
-	struct report_view rv = {o->has_range ? &o->range : NULL, view_axis_clock(loaded),
+	struct report_view rv = {o->has_range ? &o->range : NULL, derive_axis_clock(loaded),
 	                         o->transforms, o->ntransforms, o->app, o->napp};
 	switch (o->format) {
 	case FMT_WAITS: case FMT_WAITS_JSON:
 		return report_waits(out, p, o->min_wait_set ? o->min_wait : 16000,
-		                    view_axis_origin(loaded), o->format == FMT_WAITS_JSON);
+		                    derive_axis_origin(loaded), o->format == FMT_WAITS_JSON);
 	case FMT_JSON: return report_json_view(out, p, &rv);
 	case FMT_CSV: return report_csv(out, p);
 	case FMT_FOLDED: return export_folded(out, p, &eo);
@@ -1039,23 +1039,23 @@ static int main_tree(const struct main_opts *o, const struct trace *names,
                      const struct trace *tr, int clock)
 {
 	struct tv_error err = {TV_OK, TV_NO_OFFSET, ""};
-	struct cctree t = {0};
+	struct pathtree t = {0};
 	uint32_t tid;
 	if ((o->thread && main_thread(o, o->path[0], names, &tid) != 0) ||
 	    main_sort_check(o, tr, o->path[0]) != 0)
 		return EXIT_INPUT;
-	enum tv_status st = o->invert ? cctree_build_inverted(&t, tr, o->thread ? &tid : NULL,
+	enum tv_status st = o->invert ? pathtree_build_inverted(&t, tr, o->thread ? &tid : NULL,
 	                                                      clock, &err)
-	                              : cctree_build(&t, tr, o->thread ? &tid : NULL, clock, &err);
+	                              : pathtree_build(&t, tr, o->thread ? &tid : NULL, clock, &err);
 	if (st != TV_OK) {
 		main_error(o->path[0], &err);
 		return EXIT_INPUT;
 	}
 	/* Before anything is expanded: only the roots to sort. */
-	if (o->sort && cctree_sort_by(&t, clock, (enum cctree_by)(o->sort - 1),
+	if (o->sort && pathtree_sort_by(&t, clock, (enum pathtree_by)(o->sort - 1),
 	                              o->sort_ascending) != TV_OK) {
 		fprintf(stderr, "traceview: %s: out of memory\n", main_name(o->path[0]));
-		cctree_free(&t);
+		pathtree_free(&t);
 		return EXIT_INPUT;
 	}
 	FILE *out = main_open_out(o);
@@ -1065,18 +1065,18 @@ static int main_tree(const struct main_opts *o, const struct trace *names,
 		                              o->min_ppm};
 		rc = main_close_out(o, out, report_tree(out, &t, &ro));
 	}
-	cctree_free(&t);
+	pathtree_free(&t);
 	return rc;
 }
 
-/* The loaded trace seen through --range and --transform (view.h) into
+/* The loaded trace seen through --range and --transform (derive.h) into
  * *view; a warning names each transform that matched nothing. */
 static int main_view(const struct main_opts *o, const char *path, const struct trace *tr,
                      struct trace *view)
 {
 	struct tv_error err = {TV_OK, TV_NO_OFFSET, ""};
 	uint8_t *none = calloc(o->nsteps ? o->nsteps : 1, 1);
-	if (!none || view_build(view, tr, o->steps, o->nsteps, none, &err) != TV_OK) {
+	if (!none || derive_build(view, tr, o->steps, o->nsteps, none, &err) != TV_OK) {
 		free(none);
 		fprintf(stderr, "traceview: %s: out of memory\n", main_name(path));
 		return EXIT_INPUT;
@@ -1108,10 +1108,10 @@ static uint32_t main_want(const struct main_opts *o, const struct trace *tr, uin
 }
 
 /* The timeline's axis of the loaded trace: a view's calls start on it. */
-static void main_axis(const struct trace *loaded, struct calls_axis *ax)
+static void main_axis(const struct trace *loaded, struct methodcalls_axis *ax)
 {
-	ax->clock = view_axis_clock(loaded);
-	ax->origin = view_axis_origin(loaded);
+	ax->clock = derive_axis_clock(loaded);
+	ax->origin = derive_axis_origin(loaded);
 }
 
 /* --format=calls, calls-csv or calls-json: every call of --method in tr
@@ -1120,8 +1120,8 @@ static int main_calls(const struct main_opts *o, const struct trace *loaded,
                       const struct trace *tr, int clock)
 {
 	struct tv_error err = {TV_OK, TV_NO_OFFSET, ""};
-	struct calls c = {0};
-	struct calls_axis ax;
+	struct methodcalls c = {0};
+	struct methodcalls_axis ax;
 	uint32_t tid;
 	if (o->thread && main_thread(o, o->path[0], loaded, &tid) != 0)
 		return EXIT_INPUT;
@@ -1138,7 +1138,7 @@ static int main_calls(const struct main_opts *o, const struct trace *loaded,
 		rc = EXIT_INPUT;
 	}
 	main_axis(loaded, &ax);
-	if (!rc && calls_collect(&c, tr, want, o->thread ? &tid : NULL, &ax, &err) != TV_OK) {
+	if (!rc && methodcalls_collect(&c, tr, want, o->thread ? &tid : NULL, &ax, &err) != TV_OK) {
 		main_error(o->path[0], &err);
 		rc = EXIT_INPUT;
 	}
@@ -1148,12 +1148,12 @@ static int main_calls(const struct main_opts *o, const struct trace *loaded,
 		rc = EXIT_OUTPUT;
 	if (!rc) {
 		enum tv_status st =
-		        o->format == FMT_CALLS_CSV    ? calls_report_csv(out, &c)
-		        : o->format == FMT_CALLS_JSON ? calls_report_json(out, &c, o->method, clock)
-		                                      : calls_report_text(out, &c, o->method, clock);
+		        o->format == FMT_CALLS_CSV    ? methodcalls_report_csv(out, &c)
+		        : o->format == FMT_CALLS_JSON ? methodcalls_report_json(out, &c, o->method, clock)
+		                                      : methodcalls_report_text(out, &c, o->method, clock);
 		rc = main_close_out(o, out, st);
 	}
-	calls_free(&c);
+	methodcalls_free(&c);
 	return rc;
 }
 
@@ -1164,7 +1164,7 @@ static int main_jank(const struct main_opts *o, const struct trace *loaded,
 {
 	struct tv_error err = {TV_OK, TV_NO_OFFSET, ""};
 	struct jank j = {0};
-	struct calls_axis ax;
+	struct methodcalls_axis ax;
 	uint32_t tid, t = jank_main_thread(loaded);   /* a view keeps the threads' order */
 	if (!tr->has_clock[TV_WALL]) {
 		fprintf(stderr, "traceview: %s: --format=%s needs a wall clock (clock=%s)\n",

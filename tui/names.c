@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "profile.h"
+#include "analyze/profile.h"
 #include "text.h"
 
 /* Escape a trace string into out ("" when absent). */

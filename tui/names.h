@@ -9,7 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "trace.h"
+#include "model/trace.h"
 
 /* The display name of a method ("pkg.Class.name sig", "(unknown 0x1a2b)",
  * or "(toplevel)" for PROF_TOPLEVEL) in at most cols columns. Returns the

@@ -6,9 +6,9 @@
 #include <string.h>
 
 #include "draw.h"
-#include "grow.h"
+#include "base/grow.h"
 #include "names.h"
-#include "numfmt.h"
+#include "base/numfmt.h"
 #include "text.h"
 
 struct tc_info {

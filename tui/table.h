@@ -19,7 +19,7 @@
 
 #include "color.h"
 #include "pane.h"
-#include "profile.h"
+#include "analyze/profile.h"
 
 enum table_col {
 	TC_NAME,

@@ -1,7 +1,7 @@
 /* text.c: escaping and column-exact truncation (see text.h). */
 #include "text.h"
 
-#include "textesc.h"
+#include "base/textesc.h"
 
 #include <stdint.h>
 #include <stdio.h>

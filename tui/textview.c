@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "draw.h"
-#include "grow.h"
+#include "base/grow.h"
 #include "text.h"
 
 #define TV_KEY_W 16

@@ -8,7 +8,7 @@
 #include "draw.h"
 #include "legend.h"
 #include "names.h"
-#include "numfmt.h"
+#include "base/numfmt.h"
 #include "text.h"
 
 /* The thread labels' column: two ninths of the width (26 columns at
@@ -215,7 +215,7 @@ void tlview_range(struct tlview *v, int on, uint64_t a)
 	v->range_a = a;
 }
 
-void tlview_categories(struct tlview *v, const struct view_glob *app, uint32_t napp)
+void tlview_categories(struct tlview *v, const struct derive_glob *app, uint32_t napp)
 {
 	catmap_set(&v->cats, v->tl->tr, app, napp);
 }

@@ -23,8 +23,8 @@
 #include "color.h"
 #include "catmap.h"
 #include "pane.h"
-#include "profile.h"
-#include "timeline.h"
+#include "analyze/profile.h"
+#include "analyze/timeline.h"
 
 /* More threads than a terminal has lines are never shown at once. */
 #define TLVIEW_MAX_ROWS 512
@@ -88,7 +88,7 @@ int tlview_show_longest(struct tlview *v, uint32_t method);
  * (on 1), or stop (on 0). */
 void tlview_range(struct tlview *v, int on, uint64_t a);
 /* The app's packages for the categories (borrowed; NULL, 0: none). */
-void tlview_categories(struct tlview *v, const struct view_glob *app, uint32_t napp);
+void tlview_categories(struct tlview *v, const struct derive_glob *app, uint32_t napp);
 /* The time range the panes are computed over, absolute axis times
  * [a, b) (on 0: the whole trace): shaded on the ruler, the rest dimmed. */
 void tlview_scope_range(struct tlview *v, int on, uint64_t a, uint64_t b);

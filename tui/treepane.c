@@ -6,11 +6,11 @@
 #include <string.h>
 
 #include "draw.h"
-#include "grow.h"
+#include "base/grow.h"
 #include "job.h"
-#include "methodname.h"
+#include "analyze/methodname.h"
 #include "names.h"
-#include "numfmt.h"
+#include "base/numfmt.h"
 #include "text.h"
 
 /* Columns of `--format=tree` (docs/cli.md), so the pane's numbers read as
@@ -24,11 +24,11 @@ enum tp_op { TP_BUILD, TP_EXPAND, TP_HOT, TP_ALL, TP_SORT, TP_FIND };
 
 struct tp_job {
 	enum tp_op op;
-	struct cctree *t;            /* the pane's tree (all but TP_BUILD) */
+	struct pathtree *t;            /* the pane's tree (all but TP_BUILD) */
 	const struct trace *tr;
 	int inverted, scoped, clock, by, ascending;
 	uint32_t tid, node, limit;
-	struct cctree built;         /* TP_BUILD: owned until taken */
+	struct pathtree built;         /* TP_BUILD: owned until taken */
 	int has_built;
 	enum tv_status st;
 	uint32_t *opened;            /* nodes to show open */
@@ -45,7 +45,7 @@ static void tp_job_free(void *v)
 	if (!j)
 		return;
 	if (j->has_built)
-		cctree_free(&j->built);
+		pathtree_free(&j->built);
 	free(j->want);
 	free(j->opened);
 	free(j);
@@ -65,10 +65,10 @@ static void tp_run_hot(struct tp_job *j)
 {
 	uint32_t n = j->node;
 	j->end = n;
-	while (cctree_expandable(j->t, n)) {
-		if ((j->st = cctree_expand(j->t, n)) != TV_OK || tp_job_open(j, n) < 0)
+	while (pathtree_expandable(j->t, n)) {
+		if ((j->st = pathtree_expand(j->t, n)) != TV_OK || tp_job_open(j, n) < 0)
 			return;
-		if ((n = cctree_hottest(j->t, n)) == CCTREE_NONE)
+		if ((n = pathtree_hottest(j->t, n)) == PATHTREE_NONE)
 			return;
 		j->end = n;
 	}
@@ -96,7 +96,7 @@ static uint32_t tp_all_batch(uint32_t batch, uint64_t kids, uint32_t done, uint6
  * bottom-up roots of a batch share one pass over the calls. */
 static void tp_run_all(struct tp_job *j)
 {
-	struct cctree *t = j->t;
+	struct pathtree *t = j->t;
 	uint32_t nlev = t->nroots, rows = t->nroots;
 	uint32_t *lev = malloc(((size_t)nlev + 1) * sizeof *lev), *next = NULL;
 	if (!lev) {
@@ -108,12 +108,12 @@ static void tp_run_all(struct tp_job *j)
 	while (nlev) {
 		uint32_t nexp = 0;
 		for (uint32_t i = 0; i < nlev; i++)
-			if (cctree_expandable(t, lev[i]))
+			if (pathtree_expandable(t, lev[i]))
 				lev[nexp++] = lev[i];
 		if (!nexp)
 			break;
 		/* Nodes are expanded up to the cap, not past it: the roots in
-		 * batches (cctree_expand_all() takes bottom-up roots only, a
+		 * batches (pathtree_expand_all() takes bottom-up roots only, a
 		 * pass over the calls per batch), deeper nodes one by one. */
 		size_t nnext = 0, next_cap = 0;
 		uint32_t ready = lev_is_roots ? 0 : nexp, batch = TP_ALL_BATCH;
@@ -122,14 +122,14 @@ static void tp_run_all(struct tp_job *j)
 				if (i)
 					batch = tp_all_batch(batch, rows - t->nroots, i, j->limit - rows);
 				uint32_t n = nexp - i < batch ? nexp - i : batch;
-				if ((j->st = cctree_expand_all(t, lev + i, n)) != TV_OK)
+				if ((j->st = pathtree_expand_all(t, lev + i, n)) != TV_OK)
 					break;
 				ready += n;
 			}
-			if (!lev_is_roots && (j->st = cctree_expand(t, lev[i])) != TV_OK)
+			if (!lev_is_roots && (j->st = pathtree_expand(t, lev[i])) != TV_OK)
 				break;
 			uint32_t nk;
-			const uint32_t *k = cctree_children(t, lev[i], &nk);
+			const uint32_t *k = pathtree_children(t, lev[i], &nk);
 			if (rows + (uint64_t)nk > j->limit) {
 				j->capped = 1;
 				break;
@@ -156,10 +156,10 @@ static void tp_run_all(struct tp_job *j)
 /* The next match anywhere in the tree; its ancestors open. */
 static void tp_run_find(struct tp_job *j)
 {
-	j->st = cctree_find(j->t, j->want, j->node, j->dir, j->include_from, &j->end, &j->wrapped);
-	for (uint32_t a = j->end; j->st == TV_OK && a != CCTREE_NONE;) {
+	j->st = pathtree_find(j->t, j->want, j->node, j->dir, j->include_from, &j->end, &j->wrapped);
+	for (uint32_t a = j->end; j->st == TV_OK && a != PATHTREE_NONE;) {
 		a = j->t->nodes[a].parent;
-		if (a != CCTREE_NONE && tp_job_open(j, a) < 0)
+		if (a != PATHTREE_NONE && tp_job_open(j, a) < 0)
 			j->st = TV_ERR_NOMEM;
 	}
 }
@@ -171,24 +171,24 @@ static void *tp_run(void *arg)
 	struct tv_error err;
 	switch (j->op) {
 	case TP_BUILD:
-		j->st = j->inverted ? cctree_build_inverted(&j->built, j->tr, tid, j->clock, &err)
-		                    : cctree_build(&j->built, j->tr, tid, j->clock, &err);
+		j->st = j->inverted ? pathtree_build_inverted(&j->built, j->tr, tid, j->clock, &err)
+		                    : pathtree_build(&j->built, j->tr, tid, j->clock, &err);
 		j->has_built = j->st == TV_OK;
 		/* Before the root's children are made: only the roots to sort. */
 		if (j->has_built && (j->by != (int)j->built.by || j->ascending))
-			j->st = cctree_sort_by(&j->built, j->clock, (enum cctree_by)j->by, j->ascending);
-		if (j->has_built && !j->inverted && cctree_expand(&j->built, 0) == TV_OK)
+			j->st = pathtree_sort_by(&j->built, j->clock, (enum pathtree_by)j->by, j->ascending);
+		if (j->has_built && !j->inverted && pathtree_expand(&j->built, 0) == TV_OK)
 			tp_job_open(j, 0);
 		break;
 	case TP_EXPAND:
-		j->st = cctree_expand(j->t, j->node);
+		j->st = pathtree_expand(j->t, j->node);
 		if (j->st == TV_OK)
 			tp_job_open(j, j->node);
 		break;
 	case TP_HOT: tp_run_hot(j); break;
 	case TP_ALL: tp_run_all(j); break;
 	case TP_SORT:
-		j->st = cctree_sort_by(j->t, j->clock, (enum cctree_by)j->by, j->ascending);
+		j->st = pathtree_sort_by(j->t, j->clock, (enum pathtree_by)j->by, j->ascending);
 		break;
 	case TP_FIND: tp_run_find(j); break;
 	}
@@ -241,9 +241,9 @@ static int tp_add_row(struct treepane *p, uint32_t node, uint32_t depth, uint32_
 {
 	if (grow_push32((void **)&p->rows, &p->rows_cap, p->nrows, sizeof *p->rows) < 0)
 		return -1;
-	const struct cctree_node *n = &p->t.nodes[node];
+	const struct pathtree_node *n = &p->t.nodes[node];
 	struct tp_row *r = &p->rows[p->nrows++];
-	*r = (struct tp_row){node, n->method, depth, parent_row, (uint8_t)cctree_expandable(&p->t, node),
+	*r = (struct tp_row){node, n->method, depth, parent_row, (uint8_t)pathtree_expandable(&p->t, node),
 	                     (uint8_t)(node < p->open_cap && p->open[node] && n->expanded), (uint8_t)last,
 	                     n->calls, {0}, {0}};
 	memcpy(r->incl, n->incl, sizeof r->incl);
@@ -260,7 +260,7 @@ struct tp_frame {
  * tree order. The cursor stays on its node when it still shows. */
 static void tp_flatten(struct treepane *p)
 {
-	uint32_t keep = p->nrows && p->cursor < p->nrows ? p->rows[p->cursor].node : CCTREE_NONE;
+	uint32_t keep = p->nrows && p->cursor < p->nrows ? p->rows[p->cursor].node : PATHTREE_NONE;
 	p->nrows = 0;
 	if (!p->built)
 		return;
@@ -272,7 +272,7 @@ static void tp_flatten(struct treepane *p)
 	struct tp_frame *st = malloc(cap * sizeof *st);
 	if (!st)
 		return;
-	st[sp++] = (struct tp_frame){p->t.roots, p->t.nroots, 0, CCTREE_NONE};
+	st[sp++] = (struct tp_frame){p->t.roots, p->t.nroots, 0, PATHTREE_NONE};
 	while (sp) {
 		struct tp_frame *f = &st[sp - 1];
 		if (f->i == f->n) {
@@ -285,7 +285,7 @@ static void tp_flatten(struct treepane *p)
 		if (!p->rows[row].open)
 			continue;
 		uint32_t nk;
-		const uint32_t *k = cctree_children(&p->t, node, &nk);
+		const uint32_t *k = pathtree_children(&p->t, node, &nk);
 		if (!nk)
 			continue;
 		if (grow_push32((void **)&st, &cap, sp, sizeof *st) < 0)
@@ -294,7 +294,7 @@ static void tp_flatten(struct treepane *p)
 	}
 	free(st);
 	p->cursor = 0;
-	for (uint32_t i = 0; keep != CCTREE_NONE && i < p->nrows; i++)
+	for (uint32_t i = 0; keep != PATHTREE_NONE && i < p->nrows; i++)
 		if (p->rows[i].node == keep)
 			p->cursor = i;
 }
@@ -312,12 +312,12 @@ static void tp_cursor_to(struct treepane *p, uint32_t node)
  * (the status line hears it too when the search ran at once). */
 static void tp_found(struct treepane *p, const struct tp_job *j)
 {
-	p->find_res = j->end == CCTREE_NONE ? -1 : j->wrapped;
-	if (j->end != CCTREE_NONE)
+	p->find_res = j->end == PATHTREE_NONE ? -1 : j->wrapped;
+	if (j->end != PATHTREE_NONE)
 		tp_cursor_to(p, j->end);
 	if (j->st != TV_OK)
 		snprintf(p->note, sizeof p->note, "out of memory: search stopped");
-	else if (j->end == CCTREE_NONE)
+	else if (j->end == PATHTREE_NONE)
 		snprintf(p->note, sizeof p->note, "no match in the tree");
 	else if (j->wrapped)
 		snprintf(p->note, sizeof p->note, "search wrapped %s",
@@ -336,7 +336,7 @@ static void tp_apply(struct treepane *p, struct tp_job *j)
 			return;
 		}
 		if (p->built)
-			cctree_free(&p->t);
+			pathtree_free(&p->t);
 		p->t = j->built;
 		j->has_built = 0;
 		p->built = 1;
@@ -443,7 +443,7 @@ void treepane_free(struct treepane *p)
 	jobs_free(p->jobs);  /* first: the worker may be changing the tree */
 	tp_job_free(p->pending);
 	if (p->built)
-		cctree_free(&p->t);
+		pathtree_free(&p->t);
 	free(p->open);
 	free(p->rows);
 	memset(p, 0, sizeof *p);
@@ -455,9 +455,9 @@ static void tp_resolve(struct treepane *p, int clock)
 {
 	struct tp_sort *s = &p->sort;
 	if (s->by < 0)
-		s->by = (int)cctree_default_by(p->inverted, clock);
+		s->by = (int)pathtree_default_by(p->inverted, clock);
 	else if (s->clock >= 0 && s->clock != clock)
-		s->by = (int)cctree_by_swap((enum cctree_by)s->by);
+		s->by = (int)pathtree_by_swap((enum pathtree_by)s->by);
 	s->clock = clock;
 }
 
@@ -516,9 +516,9 @@ int treepane_sort_arg(const struct treepane *p, char *buf, size_t n)
 	const struct tp_sort *s = &p->sort;
 	buf[0] = '\0';
 	if (s->by < 0 || (s->clock >= 0 && !s->ascending &&
-	                  s->by == (int)cctree_default_by(p->inverted, s->clock)))
+	                  s->by == (int)pathtree_default_by(p->inverted, s->clock)))
 		return 0;
-	snprintf(buf, n, "%s%s", s->ascending ? "-" : "", cctree_by_name((enum cctree_by)s->by));
+	snprintf(buf, n, "%s%s", s->ascending ? "-" : "", pathtree_by_name((enum pathtree_by)s->by));
 	return 1;
 }
 
@@ -574,7 +574,7 @@ static void tp_guides(const struct treepane *p, uint32_t r, uint32_t skip, int a
 	const char *g[64];
 	uint32_t k = 0, at = row->parent_row;
 	g[k++] = draw_sym(row->last ? SYM_TREE_LAST : SYM_TREE_MID, ascii);
-	for (uint32_t d = row->depth - 1; d > skip && k < 64 && at != CCTREE_NONE; d--) {
+	for (uint32_t d = row->depth - 1; d > skip && k < 64 && at != PATHTREE_NONE; d--) {
 		g[k++] = draw_sym(p->rows[at].last ? SYM_TREE_GAP : SYM_TREE_PIPE, ascii);
 		at = p->rows[at].parent_row;
 	}
@@ -608,7 +608,7 @@ static void tp_draw_row(struct treepane *p, WINDOW *win, const struct pane_ctx *
 	int x = 0;
 	attr_t a = r == p->cursor ? (ctx->focused ? ctx->color->role[ROLE_SELECTED] : A_BOLD)
 	                          : A_NORMAL;
-	if (row->method == ctx->selected && r != p->cursor && row->method != CCTREE_TOPLEVEL)
+	if (row->method == ctx->selected && r != p->cursor && row->method != PATHTREE_TOPLEVEL)
 		a |= A_UNDERLINE;  /* the same method elsewhere in the tree */
 	int nw = (int)strlen(nums);
 	draw_cell(win, y, x, nw, nums, a, ctx->ascii);
@@ -647,12 +647,12 @@ static void tp_draw_row(struct treepane *p, WINDOW *win, const struct pane_ctx *
 /* The sortable columns in screen order on clock c: incl, excl, calls,
  * then the other clock's incl and excl, then the waits; *shown of them
  * fit width w (the % columns sort as their times). */
-static void tp_columns(const struct treepane *p, int c, int w, enum cctree_by col[7], int *shown)
+static void tp_columns(const struct treepane *p, int c, int w, enum pathtree_by col[7], int *shown)
 {
 	int oc = !c;
-	enum cctree_by all[7] = {cctree_default_by(0, c), cctree_default_by(1, c), CCTREE_BY_CALLS,
-	                         cctree_default_by(0, oc), cctree_default_by(1, oc),
-	                         CCTREE_BY_INCL_WAIT, CCTREE_BY_EXCL_WAIT};
+	enum pathtree_by all[7] = {pathtree_default_by(0, c), pathtree_default_by(1, c), PATHTREE_BY_CALLS,
+	                         pathtree_default_by(0, oc), pathtree_default_by(1, oc),
+	                         PATHTREE_BY_INCL_WAIT, PATHTREE_BY_EXCL_WAIT};
 	memcpy(col, all, sizeof all);
 	*shown = w < 130 ? 3 : tp_has_waits(p, w) ? 7 : 5;
 }
@@ -682,7 +682,7 @@ static void tp_draw_title(struct treepane *p, WINDOW *win, const struct pane_ctx
 	snprintf(t[6], sizeof t[6], "excl wait");
 	static const int width[7] = {TP_W_TIME, TP_W_TIME, TP_W_CALLS, TP_W_OTHER + 1,
 	                             TP_W_OTHER + 1, TP_W_OTHER + 1, TP_W_OTHER + 1};
-	enum cctree_by col[7];
+	enum pathtree_by col[7];
 	int shown;
 	tp_columns(p, p->clock, other ? getmaxx(win) : 0, col, &shown);
 	size_t n = 0;
@@ -751,7 +751,7 @@ static void tp_open(struct treepane *p, int open, struct pane_out *out)
 		if (r->open) {
 			p->open[r->node] = 0;
 			tp_flatten(p);
-		} else if (r->parent_row != CCTREE_NONE) {
+		} else if (r->parent_row != PATHTREE_NONE) {
 			p->cursor = r->parent_row;
 		}
 		return;
@@ -802,13 +802,13 @@ static void tp_sort_key(struct treepane *p, enum action a)
 	if (a == ACT_SORT_REVERSE) {
 		p->sort.ascending = !p->sort.ascending;
 	} else {
-		enum cctree_by col[7];
+		enum pathtree_by col[7];
 		int shown, at = 0, dir = a == ACT_SORT_NEXT ? 1 : -1;
 		tp_columns(p, p->clock, p->width, col, &shown);
 		while (at < 7 && (int)col[at] != p->sort.by)
 			at++;
 		for (int i = at + dir; i >= 0 && i < 7; i += dir)
-			if (i < shown && cctree_by_available(p->tr, col[i])) {
+			if (i < shown && pathtree_by_available(p->tr, col[i])) {
 				p->sort.by = (int)col[i];
 				break;
 			}
@@ -891,7 +891,7 @@ static int tp_select(void *self, uint32_t method)
 	return -1;
 }
 
-/* Every node of the tree, expanded or not, in preorder (cctree_find());
+/* Every node of the tree, expanded or not, in preorder (pathtree_find());
  * on the worker for a big trace, where the answer comes with the job:
  * 0 then, and the title says "searching". */
 static int tp_find(void *self, int (*match)(void *env, uint32_t method), void *env, int dir,

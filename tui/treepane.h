@@ -1,6 +1,6 @@
 /* treepane.h: the call tree panes, top-down (`2`) and bottom-up (`3`).
  *
- * One row per node of a call tree (cctree.h) whose ancestors are all
+ * One row per node of a call tree (pathtree.h) whose ancestors are all
  * open, indented with tree guides; the numbers are the node's, on both
  * clocks, in the columns of `--format=tree` (docs/cli.md) for the active
  * clock. The row under the cursor is the selection: its method. < > I
@@ -11,7 +11,7 @@
  * when the trace has inline_below records or more, so the screen stays
  * live; smaller traces do it at once. The rows are copies of the nodes'
  * numbers: drawing and moving never touch the tree, which the worker may
- * be changing (cctree.h: not thread-safe). While a job runs, keys that
+ * be changing (pathtree.h: not thread-safe). While a job runs, keys that
  * change the tree answer "computing".
  *
  * The pane borrows the trace (it must outlive the pane) and owns its tree,
@@ -23,7 +23,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "cctree.h"
+#include "analyze/pathtree.h"
 #include "pane.h"
 
 /* `E` opens levels until this many rows show (the rest stays shut). */
@@ -31,7 +31,7 @@
 
 struct tp_row {
 	uint32_t node, method, depth;
-	uint32_t parent_row;     /* CCTREE_NONE for a root */
+	uint32_t parent_row;     /* PATHTREE_NONE for a root */
 	uint8_t expandable, open, last;
 	uint64_t calls, incl[TV_NCLOCKS], excl[TV_NCLOCKS];
 };
@@ -39,7 +39,7 @@ struct tp_row {
 struct jobs;
 struct tp_job;
 
-/* A tree's order (docs/ui.md, "Call trees"): a column (enum cctree_by;
+/* A tree's order (docs/ui.md, "Call trees"): a column (enum pathtree_by;
  * -1 until the tree first has a clock: the default then), ascending or
  * not, and the clock the column was chosen on: on another clock the
  * column becomes its twin (incl CPU <-> incl wall), as the table's does. */
@@ -51,7 +51,7 @@ struct treepane {
 	const struct trace *tr;
 	int inverted;
 	uint64_t inline_below;   /* records: smaller traces work at once */
-	struct cctree t;
+	struct pathtree t;
 	int built;
 	/* The scope and clock the tree has once every queued job ran. */
 	int req_scoped, req_clock, requested;
@@ -87,7 +87,7 @@ void treepane_free(struct treepane *p);
  * is rebuilt or re-sorted to match (on the worker for a big trace). */
 void treepane_scope(struct treepane *p, const uint32_t *tid, int clock);
 
-/* Sorts the tree by column by (enum cctree_by), ascending or not, on the
+/* Sorts the tree by column by (enum pathtree_by), ascending or not, on the
  * clock the tree has from then on (-1: the one it has or gets first);
  * before the tree is built, it is built in that order. */
 void treepane_sort(struct treepane *p, int by, int ascending, int clock);

@@ -23,32 +23,32 @@
 
 #include "actions.h"
 #include "callspane.h"
-#include "category.h"
+#include "analyze/category.h"
 #include "chart.h"
 #include "clip.h"
 #include "color.h"
 #include "diffview.h"
 #include "draw.h"
-#include "export.h"
+#include "write/export.h"
 #include "flame.h"
 #include "job.h"
 #include "keymap.h"
 #include "legend.h"
 #include "names.h"
-#include "numfmt.h"
+#include "base/numfmt.h"
 #include "pane.h"
-#include "profile.h"
-#include "srcfind.h"
+#include "analyze/profile.h"
+#include "analyze/srcfind.h"
 #include "srcopen.h"
 #include "prompt.h"
 #include "table.h"
 #include "text.h"
 #include "textview.h"
-#include "timeline.h"
+#include "analyze/timeline.h"
 #include "tlview.h"
 #include "treepane.h"
 #include "viewprint.h"
-#include "view.h"
+#include "analyze/derive.h"
 
 #define UI_MIN_COLS 80
 #define UI_MIN_LINES 24
@@ -69,16 +69,16 @@ struct ui {
 	const char *path;          /* the trace's file, or the diff's base */
 	struct trace *tr;          /* NULL for a diff; the loaded trace */
 	struct profile all;        /* the loaded trace's: the timeline ranks by it */
-	/* The steps in force, and the trace and profile they make (view.h):
+	/* The steps in force, and the trace and profile they make (derive.h):
 	 * the table, trees and flame graph show cur (the loaded trace without
 	 * steps); the timeline always draws the loaded trace. steps[0..nview)
-	 * are what view shows; more are on the job worker (view_job). */
-	struct view_step steps[UI_STEPS];
+	 * are what view shows; more are on the job worker (derive_job). */
+	struct derive_step steps[UI_STEPS];
 	uint32_t nsteps, nview;
 	struct ui_view_result *vres;  /* NULL without steps */
 	const struct trace *cur;
-	unsigned view_job;
-	struct view_glob *app;     /* --app, for A's prompt; its text in app_text */
+	unsigned derive_job;
+	struct derive_glob *app;     /* --app, for A's prompt; its text in app_text */
 	uint32_t napp;
 	char app_text[256];
 	int range_on;              /* v pressed once: a range grows from range_a */
@@ -92,7 +92,7 @@ struct ui {
 	FILE *term;                /* what curses draws on; NULL off screen */
 	/* The app's packages the categories use (--app, else the guessed
 	 * one), parsed once from cat_text; and the legend (L). */
-	struct view_glob *cat_app;
+	struct derive_glob *cat_app;
 	uint32_t cat_napp;
 	char cat_text[256];
 	int cat_ready;
@@ -402,7 +402,7 @@ static void ui_scope(struct ui *u)
 		table_set_profile(&u->tbl, ui_prof_all(u));
 		return;
 	}
-	if (u->view_job) {
+	if (u->derive_job) {
 		ui_say(u, "the steps are being applied: t again when they are");
 		return;
 	}
@@ -431,7 +431,7 @@ static void ui_scope(struct ui *u)
  * trace (read-only while the ui lives). */
 struct ui_view_job {
 	const struct trace *in;
-	struct view_step steps[UI_STEPS];
+	struct derive_step steps[UI_STEPS];
 	uint32_t n;
 };
 
@@ -455,7 +455,7 @@ static void ui_view_job_free(void *v)
 {
 	struct ui_view_job *j = v;
 	for (uint32_t i = 0; j && i < j->n; i++)
-		view_step_free(&j->steps[i]);
+		derive_step_free(&j->steps[i]);
 	free(j);
 }
 
@@ -482,7 +482,7 @@ static void *ui_view_run(void *arg)
 		r->ok = 1;
 		return r;
 	}
-	if (view_build(&r->view, j->in, j->steps, j->n, r->unmatched, &err) != TV_OK)
+	if (derive_build(&r->view, j->in, j->steps, j->n, r->unmatched, &err) != TV_OK)
 		return r;
 	if (profile_build(&r->all, &r->view, NULL, &err) != TV_OK) {
 		trace_free(&r->view);
@@ -494,12 +494,12 @@ static void *ui_view_run(void *arg)
 
 /* A step of our own, parsed again from the other's text (a range from its
  * range): a job owns its steps. */
-static int ui_step_copy(const struct view_step *from, struct view_step *to)
+static int ui_step_copy(const struct derive_step *from, struct derive_step *to)
 {
 	const char *why;
-	if (from->kind == VIEW_RANGE)
-		return view_step_range(&from->range, to);
-	return view_step_transform(from->text, to, &why);
+	if (from->kind == DERIVE_RANGE)
+		return derive_step_range(&from->range, to);
+	return derive_step_transform(from->text, to, &why);
 }
 
 static void ui_scopes_clear(struct ui *u)
@@ -544,7 +544,7 @@ static void ui_categories(struct ui *u)
 		else if (category_guess_app(&u->all, u->cat_text, sizeof u->cat_text) <= 0)
 			u->cat_text[0] = '\0';
 		if (u->cat_text[0] &&
-		    view_parse_globs(u->cat_text, &u->cat_app, &u->cat_napp, &why) < 0) {
+		    derive_parse_globs(u->cat_text, &u->cat_app, &u->cat_napp, &why) < 0) {
 			u->cat_app = NULL;
 			u->cat_napp = 0;
 		}
@@ -605,7 +605,7 @@ static void ui_view_apply(struct ui *u, struct ui_view_result *r)
 	if (!r || !r->ok || r->n != u->nsteps) {
 		ui_view_result_free(r);
 		while (u->nsteps > u->nview)
-			view_step_free(&u->steps[--u->nsteps]);
+			derive_step_free(&u->steps[--u->nsteps]);
 		ui_say(u, "out of memory: the step is not applied");
 		return;
 	}
@@ -640,16 +640,16 @@ static void ui_view_submit(struct ui *u)
 		return;
 	}
 	u->job_id = 0;  /* a scope job under way is superseded; install redoes it */
-	u->view_job = jobs_submit(u->jobs, ui_view_run, j, ui_view_job_free, ui_view_result_free);
-	if (!u->view_job)
+	u->derive_job = jobs_submit(u->jobs, ui_view_run, j, ui_view_job_free, ui_view_result_free);
+	if (!u->derive_job)
 		ui_view_apply(u, NULL);
 }
 
 /* Add a step (taken over) to the breadcrumb and apply the lot. */
-static void ui_step_push(struct ui *u, struct view_step *st)
+static void ui_step_push(struct ui *u, struct derive_step *st)
 {
 	if (u->nsteps == UI_STEPS) {
-		view_step_free(st);
+		derive_step_free(st);
 		ui_say(u, "too many steps: u undoes the last one");
 		return;
 	}
@@ -659,10 +659,10 @@ static void ui_step_push(struct ui *u, struct view_step *st)
 
 static void ui_step_text(struct ui *u, const char *text)
 {
-	struct view_step st;
+	struct derive_step st;
 	const char *why;
 	char msg[sizeof u->msg];
-	if (view_step_transform(text, &st, &why) < 0) {
+	if (derive_step_transform(text, &st, &why) < 0) {
 		snprintf(msg, sizeof msg, "%s: %s", text, why);
 		ui_say(u, msg);
 		return;
@@ -678,7 +678,7 @@ static void ui_undo(struct ui *u, int all)
 		return;
 	}
 	do
-		view_step_free(&u->steps[--u->nsteps]);
+		derive_step_free(&u->steps[--u->nsteps]);
 	while (all && u->nsteps);
 	if (u->nview > u->nsteps)
 		u->nview = u->nsteps;  /* what the panes show is older than that now */
@@ -781,11 +781,11 @@ static void ui_legend(struct ui *u)
  * overlap, on the loaded trace's axis. */
 static void ui_sync_range(struct ui *u)
 {
-	uint64_t origin = view_axis_origin(u->tr), a = 0, b = UINT64_MAX;
+	uint64_t origin = derive_axis_origin(u->tr), a = 0, b = UINT64_MAX;
 	int on = 0;
 	for (uint32_t i = 0; i < u->nview; i++) {
 		const struct range *r = &u->steps[i].range;
-		if (u->steps[i].kind != VIEW_RANGE)
+		if (u->steps[i].kind != DERIVE_RANGE)
 			continue;
 		on = 1;
 		if (r->has_start && origin + r->start > a)
@@ -799,14 +799,14 @@ static void ui_sync_range(struct ui *u)
 /* A range [a, b) of absolute axis times as a step. */
 static void ui_range_push(struct ui *u, uint64_t a, uint64_t b)
 {
-	uint64_t origin = view_axis_origin(u->tr);
+	uint64_t origin = derive_axis_origin(u->tr);
 	struct range r = {1, 1, a > origin ? a - origin : 0, b > origin ? b - origin : 0};
-	struct view_step st;
+	struct derive_step st;
 	if (r.start >= r.end) {
 		ui_say(u, "an empty range: nothing applied");
 		return;
 	}
-	if (view_step_range(&r, &st) < 0) {
+	if (derive_step_range(&r, &st) < 0) {
 		ui_say(u, "out of memory: the range is not applied");
 		return;
 	}
@@ -897,8 +897,8 @@ int ui_poll(struct ui *u)
 		changed |= u->overlay.ops->poll(u->overlay.self);
 	if (!u->jobs || !jobs_take(u->jobs, &id, &res))
 		return changed;
-	if (u->view_job && id == u->view_job) {
-		u->view_job = 0;
+	if (u->derive_job && id == u->derive_job) {
+		u->derive_job = 0;
 		ui_view_apply(u, res);
 		return 1;
 	}
@@ -934,14 +934,14 @@ int ui_busy(struct ui *u)
 		return 1;
 	if (u->overlay.ops && u->overlay.ops->busy && u->overlay.ops->busy(u->overlay.self))
 		return 1;
-	return u->jobs && (u->want_scope || u->view_job);
+	return u->jobs && (u->want_scope || u->derive_job);
 }
 
 /* While no key comes, prepare the scope of the thread under the timeline
  * cursor, so that t is instant when it does. */
 static void ui_idle(struct ui *u)
 {
-	if (!u->jobs || !u->timeline.ops || u->is_scoped || u->view_job || jobs_busy(u->jobs))
+	if (!u->jobs || !u->timeline.ops || u->is_scoped || u->derive_job || jobs_busy(u->jobs))
 		return;
 	struct pane_sel s = u->timeline.ops->selected(u->timeline.self);
 	if (s.has_tid && ui_scope_find(u, s.tid) < 0)
@@ -1066,7 +1066,7 @@ void ui_free(struct ui *u)
 	callspane_free(&u->jank);
 	ui_view_result_free(u->vres);
 	for (uint32_t i = 0; i < u->nsteps; i++)
-		view_step_free(&u->steps[i]);
+		derive_step_free(&u->steps[i]);
 	chart_free(&u->chart);
 	table_free(&u->tbl);
 	tlview_free(&u->tlv);
@@ -1551,7 +1551,7 @@ static void ui_command(struct ui *u)
 		char word[600];
 		ui_shell_word(word, sizeof word, u->steps[i].text);
 		k += (size_t)snprintf(u->command + k, size - k, " --%s=%s",
-		                      u->steps[i].kind == VIEW_RANGE ? "range" : "transform", word);
+		                      u->steps[i].kind == DERIVE_RANGE ? "range" : "transform", word);
 	}
 	if (k < size)
 		k += (size_t)snprintf(u->command + k, size - k, " --clock=%s --view=%s --width=%d "
@@ -1851,7 +1851,7 @@ static void ui_crumbs(const struct ui *u, char *buf, size_t n)
 	for (uint32_t i = 0; i < u->nsteps && len < n; i++)
 		len += (size_t)snprintf(buf + len, n - len, "%s%s", i ? draw_sym(SYM_CRUMB, u->ascii) : "",
 		                        u->steps[i].text);
-	if (u->view_job && len < n)
+	if (u->derive_job && len < n)
 		snprintf(buf + len, n - len, "%scomputing%s", len ? " " : "",
 		         draw_sym(SYM_ELLIPSIS, u->ascii));
 }

@@ -11,11 +11,11 @@
 #ifndef TV_UI_H
 #define TV_UI_H
 
-#include "diff.h"
+#include "analyze/diff.h"
 #include "pane.h"
-#include "profile.h"
-#include "trace.h"
-#include "view.h"
+#include "analyze/profile.h"
+#include "model/trace.h"
+#include "analyze/derive.h"
 
 struct ui_opts {
 	int color;   /* -1 auto, 0 never, 1 always */
@@ -24,7 +24,7 @@ struct ui_opts {
 	uint32_t tid;
 	/* Steps to start with (--range, --transform; copied) and --app's
 	 * text (A's prompt starts with it; NULL: guessed). */
-	const struct view_step *steps;
+	const struct derive_step *steps;
 	uint32_t nsteps;
 	const char *app;
 	int term_started;  /* ui_loading_start() took the terminal already */
@@ -33,7 +33,7 @@ struct ui_opts {
 	const struct trace *loaded;
 	uint64_t frame;    /* --frame: the jank budget, µs; 0: 16.7 ms */
 	const char *src;   /* --src: DIR[:DIR...] where o finds sources; NULL */
-	/* --sort: the trees' order, 1 + enum cctree_by (0: the default),
+	/* --sort: the trees' order, 1 + enum pathtree_by (0: the default),
 	 * ascending or not, chosen on clock sort_clock - 1 (0: the view's). */
 	int sort, sort_ascending, sort_clock;
 };

@@ -152,7 +152,7 @@ static char *vp_tree_path(const struct treepane *t, int ascii)
 	size_t n = 0;
 	if (!path)
 		return NULL;
-	for (uint32_t r = t->cursor; r != CCTREE_NONE && n <= t->rows[t->cursor].depth;
+	for (uint32_t r = t->cursor; r != PATHTREE_NONE && n <= t->rows[t->cursor].depth;
 	     r = t->rows[r].parent_row)
 		path[n++] = t->rows[r].method;
 	char *s = vp_path(t->tr, path, n, ascii);
@@ -162,13 +162,13 @@ static char *vp_tree_path(const struct treepane *t, int ascii)
 
 static char *vp_flame_stack(const struct flame *f, int ascii)
 {
-	if (!f->built || f->sel == CCTREE_NONE)
+	if (!f->built || f->sel == PATHTREE_NONE)
 		return strdup("");
 	size_t n = 0;
 	uint32_t *path = malloc((f->t.nodes[f->sel].depth + 1) * sizeof *path);
 	if (!path)
 		return NULL;
-	for (uint32_t k = f->sel; k != CCTREE_NONE && n <= f->t.nodes[f->sel].depth;
+	for (uint32_t k = f->sel; k != PATHTREE_NONE && n <= f->t.nodes[f->sel].depth;
 	     k = f->t.nodes[k].parent)
 		path[n++] = f->t.nodes[k].method;
 	char *s = vp_path(f->tr, path, n, ascii);

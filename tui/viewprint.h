@@ -12,7 +12,7 @@
 #include <stdio.h>
 
 #include "pane.h"
-#include "trace.h"
+#include "model/trace.h"
 #include "ui.h"
 
 /* Rows [y0, y1) of win as text, one line each with its trailing blanks

@@ -7,10 +7,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "diff.h"
+#include "analyze/diff.h"
 #include "fuzz.h"
-#include "gate.h"
-#include "profile.h"
+#include "analyze/gate.h"
+#include "analyze/profile.h"
 #include "testutil.h"
 #include "tracegen.h"
 

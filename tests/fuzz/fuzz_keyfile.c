@@ -1,7 +1,7 @@
 /* fuzz_keyfile.c: the text key section, with and without a required *end,
  * and the single-line method parsers on the whole input. */
 #include "fuzz_sink.h"
-#include "keyfile.h"
+#include "read/keyfile.h"
 
 /* Fields are slices of the line. */
 static void kf_inside(struct sink_bytes b, const char *line, size_t len)

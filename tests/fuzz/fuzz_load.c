@@ -7,13 +7,13 @@
  */
 #include <stdio.h>
 
-#include "export.h"
+#include "write/export.h"
 #include "fuzz.h"
-#include "load.h"
-#include "profile.h"
-#include "report.h"
-#include "timeline.h"
-#include "trace.h"
+#include "model/load.h"
+#include "analyze/profile.h"
+#include "write/report.h"
+#include "analyze/timeline.h"
+#include "model/trace.h"
 
 static FILE *load_null;
 

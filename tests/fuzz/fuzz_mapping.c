@@ -10,11 +10,11 @@
 #include <string.h>
 
 #include "fuzz.h"
-#include "load.h"
-#include "mapping.h"
-#include "profile.h"
-#include "report.h"
-#include "trace.h"
+#include "model/load.h"
+#include "model/mapping.h"
+#include "analyze/profile.h"
+#include "write/report.h"
+#include "model/trace.h"
 #include "tracegen.h"
 
 static uint8_t *map_trace;

@@ -5,7 +5,7 @@
 #include <stdint.h>
 
 #include "fuzz.h"
-#include "sink.h"
+#include "read/sink.h"
 
 struct fuzz_sink {
 	uint64_t len;       /* input length: offsets must not pass it */

@@ -1,6 +1,6 @@
 /* fuzz_stream.c: ART V1 streaming files (0xF1-0xF3). */
 #include "fuzz_sink.h"
-#include "stream.h"
+#include "read/stream.h"
 
 void fuzz_stream_init(void)
 {

@@ -15,7 +15,7 @@
 
 #include "fuzz.h"
 #include "text.h"
-#include "textesc.h"
+#include "base/textesc.h"
 
 void fuzz_text_init(void)
 {

@@ -1,7 +1,7 @@
 /* fuzz_v1.c: the V1 binary header and the fixed-size records after it,
  * called the way load.c calls them. */
 #include "fuzz_sink.h"
-#include "v1.h"
+#include "read/v1.h"
 
 void fuzz_v1_init(void)
 {

@@ -1,6 +1,6 @@
 /* fuzz_v2.c: ART V2 files, every revision. */
 #include "fuzz_sink.h"
-#include "v2.h"
+#include "read/v2.h"
 
 void fuzz_v2_init(void)
 {

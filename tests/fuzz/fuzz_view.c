@@ -1,16 +1,16 @@
 /* fuzz_view.c: the --range, --transform, --app and --min-wait parsers and
  * the glob matcher on arbitrary text, and every step list that parses
- * applied to a small trace (view.h), whose numbers must still add up. */
+ * applied to a small trace (derive.h), whose numbers must still add up. */
 #include "fuzz.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "profile.h"
-#include "range.h"
+#include "analyze/profile.h"
+#include "analyze/range.h"
 #include "tracegen.h"
 #include "testutil.h"
-#include "view.h"
+#include "analyze/derive.h"
 
 static struct trace fv_trace;
 
@@ -51,7 +51,7 @@ void fuzz_view_one(const uint8_t *buf, size_t len)
 		return;
 	memcpy(text, buf, len);
 	text[len] = '\0';
-	struct view_step steps[8];
+	struct derive_step steps[8];
 	uint32_t n = 0;
 	for (char *line = text, *next; line && n < 8; line = next) {
 		next = strchr(line, '\n');
@@ -60,18 +60,18 @@ void fuzz_view_one(const uint8_t *buf, size_t len)
 		const char *why = NULL;
 		struct range r;
 		uint64_t us;
-		struct view_glob *g;
+		struct derive_glob *g;
 		uint32_t ng;
 		if (range_parse(line, &r, &why) == 0) {
 			FUZZ_CHECK(!r.has_end || r.end > (r.has_start ? r.start : 0));
-			if (view_step_range(&r, &steps[n]) == 0)
+			if (derive_step_range(&r, &steps[n]) == 0)
 				n++;
 		} else {
 			FUZZ_CHECK(why != NULL);
 		}
 		if (range_parse_time(line, &us, &why) == 0)
 			FUZZ_CHECK(us <= (UINT64_C(1) << 62));
-		if (view_parse_globs(line, &g, &ng, &why) == 0) {
+		if (derive_parse_globs(line, &g, &ng, &why) == 0) {
 			for (uint32_t i = 0; i < ng; i++)
 				FUZZ_CHECK(g[i].len > 0 && g[i].p >= line &&
 				           g[i].p + g[i].len <= line + strlen(line));
@@ -80,18 +80,18 @@ void fuzz_view_one(const uint8_t *buf, size_t len)
 				FUZZ_CHECK(match_glob(g[0].p, g[0].len, g[0].p, g[0].len));
 			free(g);
 		}
-		if (n < 8 && view_step_transform(line, &steps[n], &why) == 0)
+		if (n < 8 && derive_step_transform(line, &steps[n], &why) == 0)
 			n++;
 	}
 	struct trace v;
 	struct tv_error err;
 	uint8_t none[8];
-	if (view_build(&v, &fv_trace, steps, n, none, &err) == TV_OK) {
+	if (derive_build(&v, &fv_trace, steps, n, none, &err) == TV_OK) {
 		fv_check(&v);
 		trace_free(&v);
 	}
 	for (uint32_t i = 0; i < n; i++)
-		view_step_free(&steps[i]);
+		derive_step_free(&steps[i]);
 	free(text);
 }
 

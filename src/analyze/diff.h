@@ -1,0 +1,129 @@
+/* diff.h: two profiles compared method by method.
+ *
+ * Methods are matched by full name (class, name, signature), not by id,
+ * since ids differ between runs. A struct diff borrows both profiles
+ * (which must outlive it) and owns its rows (diff_free()).
+ *
+ * Matching. A method is "named" when declared with a non-empty class or
+ * name; named methods match when class, name and signature are the same
+ * bytes (an absent string equals an empty one). Unnamed methods (never
+ * declared, or declared with empty class and name: shown as
+ * "(unknown 0x1a2b)") match only an unnamed method with the same id. When
+ * several methods of one run share a full name (one method traced under
+ * two ids), they are one row: their numbers are summed and the row's
+ * index is the lowest of them. Only methods with a call in the selection
+ * (profile.order) take part.
+ *
+ * Clocks. Only a clock both traces record is compared (has_clock); the
+ * numbers of any other clock are 0 in the rows and null/absent in every
+ * report. When the traces share no clock the rows carry calls only and
+ * are sorted by name.
+ *
+ * Order. Rows are sorted by |Δ excl| on the sort clock (wall when both
+ * traces have it, else CPU), largest first; ties by full name (bytes of
+ * class, then name, then signature; named before unnamed, unnamed by id).
+ * A method of one run only counts the other run as 0.
+ *
+ * JSON (diff_report_json): one object, two-space indent, one method a line:
+ *   {
+ *     "schema": 2,                      // 2 since calls are split
+ *     "base": {"file": "a.trace" | null, "clock": "dual", "threads": 2,
+ *              "tid": null | 123},
+ *     "new": {... the same for the new run ...},
+ *     "clocks": ["cpu", "wall"],        // compared clocks (in both)
+ *     "clock": "wall" | "cpu" | null,   // the sort clock
+ *     "counts": {"changed": 3, "added": 1, "removed": 0, "same": 12},
+ *     "toplevel": {"base": NUMS, "new": NUMS, "delta": NUMS},
+ *     "methods": [
+ *       {"class": "com.Foo" | null, "name": "bar" | null,
+ *        "signature": "(I)V" | null,     // null: never declared
+ *        "status": "changed" | "added" | "removed" | "same",
+ *        "base": {"id": "0x1a2b", CALLS, NUMS} | null,   // null: added
+ *        "new": {"id": "0x2b3c", CALLS, NUMS} | null,    // null: removed
+ *        "delta": {CALLS, NUMS}}   // new − base, a missing run as 0
+ *     ]
+ *   }
+ *   CALLS = "calls": N, "recursive_calls": N   (as in the single report:
+ *          calls that are not recursive, and recursive ones)
+ *   NUMS = "incl_cpu_usec": N, "excl_cpu_usec": N, "incl_wall_usec": N,
+ *          "excl_wall_usec": N    (deltas signed; null for a clock not in
+ *          both traces). "same": in both runs with equal calls, equal
+ *          recursive calls and equal incl and excl on every compared
+ *          clock. Methods are in row order.
+ */
+#ifndef TV_DIFF_H
+#define TV_DIFF_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "analyze/profile.h"
+#include "base/status.h"
+
+#define DIFF_NONE UINT32_MAX
+
+enum diff_status { DIFF_SAME, DIFF_CHANGED, DIFF_ADDED, DIFF_REMOVED, DIFF_NSTATUS };
+
+struct diff_row {
+	uint32_t base, next;          /* method index in each run, or DIFF_NONE
+	                               * (added: base none; removed: next none) */
+	uint64_t incl[2][TV_NCLOCKS]; /* [run][clock]: 0 base, 1 new */
+	uint64_t excl[2][TV_NCLOCKS];
+	uint64_t calls[2];            /* non-recursive calls (profile.h) */
+	uint64_t rcalls[2];           /* recursive calls */
+	enum diff_status status;
+};
+
+struct diff {
+	const struct profile *run[2];
+	struct diff_row *rows;        /* sorted: largest |Δ excl| first (on the
+	                               * sort clock: wall when both have it) */
+	uint32_t nrows;
+	int clock;                    /* the clock rows are sorted by (TV_CPU
+	                               * when the traces share no clock) */
+	int has_clock[TV_NCLOCKS];    /* recorded by both traces */
+	uint64_t top_incl[2][TV_NCLOCKS], top_excl[2][TV_NCLOCKS];  /* toplevel
+	                               * of each run; 0 for a clock not in both */
+	uint32_t count[DIFF_NSTATUS]; /* rows per status */
+};
+
+/* Fails only with TV_ERR_NOMEM (d then holds nothing; diff_free() on it
+ * is harmless). */
+enum tv_status diff_build(struct diff *d, const struct profile *base, const struct profile *next,
+                          struct tv_error *err);
+void diff_free(struct diff *d);
+
+/* new − base. */
+static inline int64_t diff_delta(uint64_t base, uint64_t next)
+{
+	return next >= base ? (int64_t)(next - base) : -(int64_t)(base - next);
+}
+
+/* "changed", "added", "removed" or "same". */
+const char *diff_status_name(enum diff_status s);
+
+/* Reports: text (aligned, for people), csv (RFC 4180), json. Per clock
+ * both runs, change in µs and %; non-recursive and recursive calls of each
+ * run; added/removed marked. Each returns TV_OK or TV_ERR_OUTPUT (a write failed). File names may be
+ * NULL (left out of the text, null in JSON). */
+enum tv_status diff_report_text(FILE *out, const struct diff *d, const char *base_name,
+                                const char *next_name);
+enum tv_status diff_report_csv(FILE *out, const struct diff *d);
+enum tv_status diff_report_json(FILE *out, const struct diff *d);
+enum tv_status diff_report_json_named(FILE *out, const struct diff *d, const char *base_name,
+                                      const char *next_name);
+
+/* Differential folded stacks: "stack countBASE countNEW" (exclusive µs on
+ * clock), stacks matched by frame names, for flamegraph's difffolded.
+ * Frames are named as export_folded() names them: "Class.name", with
+ * signatures "Class.name(I)V" (each ';' of the signature as ','), or
+ * "(unknown 0x1a2b)"; bytes escaped as in the text report (\\, \xHH) and
+ * any other ';' as \x3b, so no frame holds ';', a newline or a control
+ * byte. Lines with both counts 0 are left out; lines come depth first, the
+ * children of a frame by frame name (bytes). clock should be one both
+ * traces record: a run lacking it counts 0 everywhere. Returns TV_OK,
+ * TV_ERR_NOMEM or TV_ERR_OUTPUT. */
+enum tv_status diff_report_folded(FILE *out, const struct profile *base,
+                                  const struct profile *next, int clock, int signatures);
+
+#endif

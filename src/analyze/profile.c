@@ -1,0 +1,584 @@
+/* profile.c: per-method and per-edge numbers (docs/numbers.md, "Per method").
+ *
+ * The general path: one forward pass over each selected thread's calls
+ * (preorder) keeps the path from the root to the current call. A call is
+ * finished when it leaves the path: its excl is its incl less what its
+ * children added to its entry, and it is recursive when its method was
+ * already on the path below it.
+ *
+ * The fast path (every thread of a loaded trace): the loader already summed
+ * each edge's calls as it closed them (trace.esums), split by the callee's
+ * and the caller's recursion; method numbers follow from the edges (a
+ * method's calls are its parent edges' callee calls, its excl their incl
+ * less its child edges' incl). Only the calls an adoption re-parented after
+ * they closed (each thread's first walk_calls) are walked.
+ */
+#ifdef HAVE_CONFIG_H
+#include "config.h"  /* TV_THREADS */
+#endif
+#include "analyze/profile.h"
+
+#include "model/callwalk.h"
+#include "base/grow.h"
+
+#include <stdlib.h>
+#include <string.h>
+#ifdef TV_THREADS
+#include <pthread.h>
+#endif
+
+struct pf_frame {
+	uint32_t call;
+	uint32_t method;
+	int recursive;
+	uint64_t child_incl[TV_NCLOCKS];
+};
+
+/* An edge while counting; key = caller method (or toplevel) and callee.
+ * Index [1] holds the recursive half: by the callee call's recursion for
+ * the callee's parent list (by_callee), by the caller call's for the
+ * caller's child list (by_caller). */
+struct pf_half {
+	uint64_t calls[2];
+	uint64_t incl[2][TV_NCLOCKS];
+};
+
+struct pf_edge {
+	uint32_t from, to;
+	struct pf_half by_callee, by_caller;
+};
+
+struct pf_build {
+	struct profile *p;
+	const struct trace *tr;
+	struct callwalk walk;
+	struct pf_frame *path;     /* per depth of the walk: what is summed */
+	uint32_t depth, path_cap;
+	uint32_t *active;          /* per method: calls of it on the path */
+	struct pf_edge *edges;
+	uint32_t nedges, edges_cap;
+	struct idmap edge_ids;
+	/* Per callee: the caller and edge of its last call. Most methods have
+	 * few callers, so this answers most lookups without hashing. */
+	uint32_t *last_from, *last_edge;
+	uint64_t root_incl[TV_NCLOCKS];  /* Σ incl of this thread's top calls */
+	int fast;                  /* the trace's edge sums hold the rest */
+};
+
+static uint32_t pf_edge_index(struct pf_build *b, uint32_t from, uint32_t to)
+{
+	uint64_t key = (uint64_t)from << 32 | to;
+	if (b->last_edge[to] != IDMAP_NONE && b->last_from[to] == from)
+		return b->last_edge[to];
+	int added;
+	uint32_t e = idmap_get_or_put(&b->edge_ids, key, b->nedges, &added);
+	if (e == IDMAP_NONE)
+		return IDMAP_NONE;
+	if (added) {
+		if (grow_push32((void **)&b->edges, &b->edges_cap, b->nedges, sizeof *b->edges) < 0)
+			return IDMAP_NONE;
+		struct pf_edge *pe = &b->edges[b->nedges++];
+		memset(pe, 0, sizeof *pe);
+		pe->from = from;
+		pe->to = to;
+	}
+	b->last_from[to] = from;
+	b->last_edge[to] = e;
+	return e;
+}
+
+/* Takes the top call off the path and adds its numbers. */
+static int pf_finish_top(struct pf_build *b, const struct tv_thread *th)
+{
+	const struct trace *tr = b->tr;
+	struct pf_frame *f = &b->path[--b->depth];
+	struct prof_method *m = &b->p->methods[f->method];
+	struct pf_frame *up = b->depth ? &b->path[b->depth - 1] : NULL;
+	uint32_t e = pf_edge_index(b, up ? up->method : PROF_TOPLEVEL, f->method);
+	if (e == IDMAP_NONE)
+		return -1;
+	b->active[f->method]--;
+	if (f->recursive)
+		m->rcalls++;
+	else
+		m->calls++;
+	struct pf_half *pa = &b->edges[e].by_callee, *ch = &b->edges[e].by_caller;
+	int rp = f->recursive != 0, rc = up && up->recursive;
+	pa->calls[rp]++;
+	ch->calls[rc]++;
+	for (int c = 0; c < TV_NCLOCKS; c++) {
+		if (!tr->has_clock[c])
+			continue;
+		uint64_t incl = trace_call_incl(th, c, f->call);
+		m->excl[c] += incl - f->child_incl[c];
+		if (!f->recursive)
+			m->incl[c] += incl;
+		pa->incl[rp][c] += incl;
+		ch->incl[rc][c] += incl;
+		if (up)
+			up->child_incl[c] += incl;
+		else
+			b->root_incl[c] += incl;
+	}
+	return 0;
+}
+
+/* Walks the first n calls of th (a whole number of trees) and adds the
+ * thread's span to the toplevel. */
+static int pf_thread(struct pf_build *b, const struct tv_thread *th, uint32_t n)
+{
+	memset(b->root_incl, 0, sizeof b->root_incl);
+	callwalk_init(&b->walk, th);
+	b->walk.ncalls = n;
+	uint32_t i;
+	for (int step; (step = callwalk_next(&b->walk, &i)) != CALLWALK_DONE;) {
+		if (step == CALLWALK_LEAVE) {
+			if (pf_finish_top(b, th) < 0)
+				return -1;
+			continue;
+		}
+		if (grow_push32((void **)&b->path, &b->path_cap, b->depth, sizeof *b->path) < 0)
+			return -1;
+		struct pf_frame *f = &b->path[b->depth++];
+		f->call = i;
+		f->method = th->method[i];
+		f->recursive = b->active[f->method]++ > 0;
+		memset(f->child_incl, 0, sizeof f->child_incl);
+	}
+	for (int c = 0; c < TV_NCLOCKS; c++) {
+		if (!b->tr->has_clock[c])
+			continue;
+		uint64_t span = trace_thread_top(th, c);
+		b->p->top_incl[c] += span;
+		/* A thread's calls lie within its span, so this cannot underflow. */
+		b->p->top_excl[c] += span - b->root_incl[c];
+	}
+	return 0;
+}
+
+/* Edge sum e's calls split the two ways the lists show them. */
+static void pf_esum_halves(const struct trace *tr, uint32_t e, struct pf_half *by_callee,
+                           struct pf_half *by_caller)
+{
+	memset(by_callee, 0, sizeof *by_callee);
+	memset(by_caller, 0, sizeof *by_caller);
+	for (unsigned k = 0; k < 4; k++) {
+		const struct tv_ecell *cell = trace_ecell(tr, e, k);
+		if (!cell)
+			break;
+		unsigned rp = k & 1, rc = k >> 1;
+		by_callee->calls[rp] += cell->calls;
+		by_caller->calls[rc] += cell->calls;
+		for (int c = 0; c < TV_NCLOCKS; c++) {
+			if (!tr->has_clock[c])
+				continue;
+			by_callee->incl[rp][c] += cell->incl[c];
+			by_caller->incl[rc][c] += cell->incl[c];
+		}
+	}
+}
+
+static void pf_half_add(struct pf_half *to, const struct pf_half *h)
+{
+	for (int r = 0; r < 2; r++) {
+		to->calls[r] += h->calls[r];
+		for (int c = 0; c < TV_NCLOCKS; c++)
+			to->incl[r][c] += h->incl[r][c];
+	}
+}
+
+/* A sum may be empty: an adoption took its calls back. */
+static int pf_esum_used(const struct trace *tr, uint32_t e)
+{
+	for (unsigned k = 0; k < 4; k++) {
+		const struct tv_ecell *cell = trace_ecell(tr, e, k);
+		if (!cell)
+			return 0;
+		if (cell->calls)
+			return 1;
+	}
+	return 0;
+}
+
+/* The walked edge with the same ends as sum e, or IDMAP_NONE. */
+static uint32_t pf_walked(const struct pf_build *b, uint32_t e)
+{
+	const struct tv_eend *end = &b->tr->eends[e];
+	return idmap_get(&b->edge_ids, (uint64_t)end->from << 32 | end->to);
+}
+
+/* The fast path's part: every edge sum of the trace into the methods and
+ * into the walked edge with the same ends; pf_lists() takes the others
+ * straight from the trace. */
+static void pf_esums(struct pf_build *b)
+{
+	const struct trace *tr = b->tr;
+	struct profile *p = b->p;
+	for (uint32_t i = 0; i < tr->nesums; i++) {
+		const struct tv_eend *es = &tr->eends[i];
+		if (!pf_esum_used(tr, i))
+			continue;
+		struct pf_half pa, ch;
+		pf_esum_halves(tr, i, &pa, &ch);
+		struct prof_method *to = &p->methods[es->to];
+		to->calls += pa.calls[0];
+		to->rcalls += pa.calls[1];
+		for (int c = 0; c < TV_NCLOCKS; c++) {
+			uint64_t all = pa.incl[0][c] + pa.incl[1][c];
+			to->incl[c] += pa.incl[0][c];
+			to->excl[c] += all;
+			if (es->from == PROF_TOPLEVEL)
+				p->top_excl[c] -= all;
+			else
+				p->methods[es->from].excl[c] -= all;
+		}
+		uint32_t e = pf_walked(b, i);
+		if (e != IDMAP_NONE) {
+			pf_half_add(&b->edges[e].by_callee, &pa);
+			pf_half_add(&b->edges[e].by_caller, &ch);
+		}
+	}
+}
+
+/* ------------------------------------------------------------ ordering */
+
+static uint64_t pf_method_id(const struct trace *tr, uint32_t m)
+{
+	return m == PROF_TOPLEVEL ? 0 : tr->methods[m].id;
+}
+
+int profile_edge_cmp(const struct trace *tr, int clock,
+                     const struct prof_edge *a, const struct prof_edge *b)
+{
+	if (a->incl[clock] != b->incl[clock])
+		return a->incl[clock] > b->incl[clock] ? -1 : 1;
+	if (a->rincl[clock] != b->rincl[clock])
+		return a->rincl[clock] > b->rincl[clock] ? -1 : 1;
+	if ((a->method == PROF_TOPLEVEL) != (b->method == PROF_TOPLEVEL))
+		return a->method == PROF_TOPLEVEL ? -1 : 1;
+	uint64_t x = pf_method_id(tr, a->method), y = pf_method_id(tr, b->method);
+	return (x > y) - (x < y);
+}
+
+/* Merge sort with a context (qsort has none in C11); stable. */
+typedef int (*pf_cmp_fn)(const void *ctx, const void *a, const void *b);
+
+static void pf_msort(char *a, char *tmp, size_t n, size_t sz, pf_cmp_fn cmp, const void *ctx)
+{
+	if (n < 2)
+		return;
+	size_t h = n / 2;
+	pf_msort(a, tmp, h, sz, cmp, ctx);
+	pf_msort(a + h * sz, tmp, n - h, sz, cmp, ctx);
+	size_t i = 0, j = h, k = 0;
+	while (i < h && j < n) {
+		if (cmp(ctx, a + j * sz, a + i * sz) < 0)
+			memcpy(tmp + k++ * sz, a + j++ * sz, sz);
+		else
+			memcpy(tmp + k++ * sz, a + i++ * sz, sz);
+	}
+	while (i < h)
+		memcpy(tmp + k++ * sz, a + i++ * sz, sz);
+	while (j < n)
+		memcpy(tmp + k++ * sz, a + j++ * sz, sz);
+	memcpy(a, tmp, n * sz);
+}
+
+static int pf_sort(void *a, size_t n, size_t sz, pf_cmp_fn cmp, const void *ctx)
+{
+	if (n < 2)
+		return 0;
+	char *tmp = malloc(n * sz);
+	if (!tmp)
+		return -1;
+	pf_msort(a, tmp, n, sz, cmp, ctx);
+	free(tmp);
+	return 0;
+}
+
+/* Edge lists are sorted once per method: a merge sort with the order of
+ * profile_edge_cmp written inline (a call through a pointer per compare
+ * was a sixth of a profile's time). ids[] gives each edge's method id. */
+static int pf_edge_before(const struct prof_edge *x, const struct prof_edge *y, int clock,
+                          const struct tv_method *methods)
+{
+	if (x->incl[clock] != y->incl[clock])
+		return x->incl[clock] > y->incl[clock];
+	if (x->rincl[clock] != y->rincl[clock])
+		return x->rincl[clock] > y->rincl[clock];
+	if (x->method == PROF_TOPLEVEL || y->method == PROF_TOPLEVEL)
+		return x->method == PROF_TOPLEVEL && y->method != PROF_TOPLEVEL;
+	return methods[x->method].id < methods[y->method].id;
+}
+
+static void pf_edge_msort(struct prof_edge *a, struct prof_edge *tmp, uint32_t n, int clock,
+                          const struct tv_method *methods)
+{
+	if (n < 12) {  /* insertion sort: most lists are short */
+		for (uint32_t i = 1; i < n; i++) {
+			struct prof_edge e = a[i];
+			uint32_t j = i;
+			for (; j > 0 && pf_edge_before(&e, &a[j - 1], clock, methods); j--)
+				a[j] = a[j - 1];
+			a[j] = e;
+		}
+		return;
+	}
+	uint32_t h = n / 2, i = 0, j = h, k = 0;
+	pf_edge_msort(a, tmp, h, clock, methods);
+	pf_edge_msort(a + h, tmp, n - h, clock, methods);
+	while (i < h && j < n)
+		tmp[k++] = pf_edge_before(&a[j], &a[i], clock, methods) ? a[j++] : a[i++];
+	while (i < h)
+		tmp[k++] = a[i++];
+	while (j < n)
+		tmp[k++] = a[j++];
+	memcpy(a, tmp, (size_t)n * sizeof *a);
+}
+
+static int pf_method_cmp_ctx(const void *ctx, const void *a, const void *b)
+{
+	const struct profile *p = ctx;
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+	int c = trace_sort_clock(p->tr);
+	uint64_t ix = p->methods[x].incl[c], iy = p->methods[y].incl[c];
+	if (ix != iy)
+		return ix > iy ? -1 : 1;
+	uint64_t dx = p->tr->methods[x].id, dy = p->tr->methods[y].id;
+	return (dx > dy) - (dx < dy);
+}
+
+/* ------------------------------------------------------------ assembly */
+
+static struct prof_edge pf_public_edge(uint32_t method, const struct pf_half *h)
+{
+	struct prof_edge pe = {.method = method, .calls = h->calls[0], .rcalls = h->calls[1]};
+	for (int c = 0; c < TV_NCLOCKS; c++) {
+		pe.incl[c] = h->incl[0][c];
+		pe.rincl[c] = h->incl[1][c];
+	}
+	return pe;
+}
+
+/* Sorts the lists of methods [from, to) (and the toplevel's with from 0). */
+struct pf_sorter {
+	struct profile *p;
+	uint32_t from, to;
+	int rc;
+};
+
+static void *pf_sort_range(void *arg)
+{
+	struct pf_sorter *s = arg;
+	struct profile *p = s->p;
+	const struct trace *tr = p->tr;
+	uint32_t most = s->from == 0 ? p->ntop_children : 0;
+	for (uint32_t m = s->from; m < s->to; m++) {
+		if (p->methods[m].nparents > most)
+			most = p->methods[m].nparents;
+		if (p->methods[m].nchildren > most)
+			most = p->methods[m].nchildren;
+	}
+	struct prof_edge *tmp = malloc((size_t)(most ? most : 1) * sizeof *tmp);
+	s->rc = tmp ? 0 : -1;
+	if (!tmp)
+		return NULL;
+	int clock = trace_sort_clock(tr);
+	if (s->from == 0)
+		pf_edge_msort(p->top_children, tmp, p->ntop_children, clock, tr->methods);
+	for (uint32_t m = s->from; m < s->to; m++) {
+		struct prof_method *pm = &p->methods[m];
+		pf_edge_msort(pm->parents, tmp, pm->nparents, clock, tr->methods);
+		pf_edge_msort(pm->children, tmp, pm->nchildren, clock, tr->methods);
+	}
+	free(tmp);
+	return NULL;
+}
+
+/* Sorting the lists is most of a fast-path profile: with many edges the
+ * methods are split in two halves of about as many edges, the second
+ * sorted on a second thread. Each list is sorted on its own under a total
+ * order, so the result does not depend on who sorts it. */
+#define PF_PARALLEL_EDGES 50000
+
+static int pf_sort_lists(struct profile *p, size_t nedges)
+{
+	uint32_t n = p->tr->nmethods;
+	struct pf_sorter all = {p, 0, n, 0};
+#ifdef TV_THREADS
+	if (nedges >= PF_PARALLEL_EDGES) {
+		size_t half = 0;
+		uint32_t cut = 0;
+		while (cut < n && half < nedges) {  /* 2 entries per edge in all */
+			half += (size_t)p->methods[cut].nparents + p->methods[cut].nchildren;
+			cut++;
+		}
+		struct pf_sorter lo = {p, 0, cut, 0}, hi = {p, cut, n, 0};
+		pthread_t t;
+		if (pthread_create(&t, NULL, pf_sort_range, &hi) == 0) {
+			pf_sort_range(&lo);
+			pthread_join(t, NULL);
+			return lo.rc < 0 || hi.rc < 0 ? -1 : 0;
+		}
+	}
+#else
+	(void)nedges;
+#endif
+	pf_sort_range(&all);
+	return all.rc;
+}
+
+/* Turns the counted edges into sorted parent/child lists, all in one pool. */
+static int pf_lists(struct pf_build *b)
+{
+	struct profile *p = b->p;
+	const struct trace *tr = b->tr;
+	uint32_t nsums = b->fast ? tr->nesums : 0;
+	size_t nall = 0;
+	for (uint32_t i = 0; i < b->nedges + nsums; i++) {
+		const struct tv_eend *es = i < b->nedges ? NULL : &tr->eends[i - b->nedges];
+		if (es && (!pf_esum_used(tr, i - b->nedges) || pf_walked(b, i - b->nedges) != IDMAP_NONE))
+			continue;
+		uint32_t from = es ? es->from : b->edges[i].from, to = es ? es->to : b->edges[i].to;
+		p->methods[to].nparents++;
+		if (from == PROF_TOPLEVEL)
+			p->ntop_children++;
+		else
+			p->methods[from].nchildren++;
+		nall++;
+	}
+	p->edges = malloc((nall ? nall : 1) * 2 * sizeof *p->edges);
+	if (!p->edges)
+		return -1;
+	struct prof_edge *next = p->edges;
+	p->top_children = next;
+	next += p->ntop_children;
+	for (uint32_t m = 0; m < tr->nmethods; m++) {
+		p->methods[m].parents = next;
+		next += p->methods[m].nparents;
+		p->methods[m].children = next;
+		next += p->methods[m].nchildren;
+		p->methods[m].nparents = p->methods[m].nchildren = 0;
+	}
+	uint32_t ntop = 0;
+	for (uint32_t i = 0; i < b->nedges + nsums; i++) {
+		struct pf_edge sum;
+		/* b->edges is NULL when no call was walked: never index it then. */
+		const struct pf_edge *e = i < b->nedges ? &b->edges[i] : &sum;
+		if (i >= b->nedges) {
+			uint32_t k = i - b->nedges;
+			if (!pf_esum_used(tr, k) || pf_walked(b, k) != IDMAP_NONE)
+				continue;
+			sum.from = tr->eends[k].from;
+			sum.to = tr->eends[k].to;
+			pf_esum_halves(tr, k, &sum.by_callee, &sum.by_caller);
+		}
+		struct prof_edge as_parent = pf_public_edge(e->from, &e->by_callee);
+		struct prof_edge as_child = pf_public_edge(e->to, &e->by_caller);
+		struct prof_method *to = &p->methods[e->to];
+		to->parents[to->nparents++] = as_parent;
+		if (e->from == PROF_TOPLEVEL) {
+			p->top_children[ntop++] = as_child;
+		} else {
+			struct prof_method *from = &p->methods[e->from];
+			from->children[from->nchildren++] = as_child;
+		}
+	}
+	return pf_sort_lists(p, nall);
+}
+
+static int pf_order(struct profile *p)
+{
+	const struct trace *tr = p->tr;
+	p->order = malloc((size_t)(tr->nmethods ? tr->nmethods : 1) * sizeof *p->order);
+	if (!p->order)
+		return -1;
+	for (uint32_t m = 0; m < tr->nmethods; m++)
+		if (p->methods[m].calls + p->methods[m].rcalls)
+			p->order[p->norder++] = m;
+	return pf_sort(p->order, p->norder, sizeof *p->order, pf_method_cmp_ctx, p);
+}
+
+static enum tv_status pf_select(struct profile *p, const struct trace *tr, const uint32_t *tid,
+                                struct tv_error *err)
+{
+	p->threads = malloc((size_t)(tr->nthreads ? tr->nthreads : 1) * sizeof *p->threads);
+	if (!p->threads)
+		return tv_fail(err, TV_ERR_NOMEM, TV_NO_OFFSET, NULL);
+	for (uint32_t i = 0; i < tr->nthreads; i++)
+		if (trace_thread_shown(&tr->threads[i]) && (!tid || tr->threads[i].tid == *tid))
+			p->threads[p->nthreads++] = i;
+	if (tid && !p->nthreads)
+		return tv_fail(err, TV_ERR_NO_THREAD, TV_NO_OFFSET, "%lu", (unsigned long)*tid);
+	return TV_OK;
+}
+
+enum tv_status profile_build(struct profile *p, const struct trace *tr,
+                             const uint32_t *tid, struct tv_error *err)
+{
+	return profile_build_how(p, tr, tid, 0, err);
+}
+
+enum tv_status profile_build_how(struct profile *p, const struct trace *tr,
+                                 const uint32_t *tid, int walk_all, struct tv_error *err)
+{
+	memset(p, 0, sizeof *p);
+	p->tr = tr;
+	p->filtered = tid != NULL;
+	p->tid = tid ? *tid : 0;
+	enum tv_status st = pf_select(p, tr, tid, err);
+	if (st != TV_OK) {
+		profile_free(p);
+		return st;
+	}
+
+	struct pf_build *b = calloc(1, sizeof *b);
+	if (!b) {
+		profile_free(p);
+		return tv_fail(err, TV_ERR_NOMEM, TV_NO_OFFSET, NULL);
+	}
+	b->p = p;
+	b->tr = tr;
+	idmap_init(&b->edge_ids);
+	size_t nm = tr->nmethods ? tr->nmethods : 1;
+	p->methods = calloc(nm, sizeof *p->methods);
+	b->active = calloc(nm, sizeof *b->active);
+	b->last_from = malloc(nm * sizeof *b->last_from);
+	b->last_edge = malloc(nm * sizeof *b->last_edge);
+	int rc = p->methods && b->active && b->last_from && b->last_edge ? 0 : -1;
+	for (size_t i = 0; rc == 0 && i < nm; i++)
+		b->last_edge[i] = IDMAP_NONE;
+	/* One thread is not in the sums on its own: walk it. */
+	b->fast = !walk_all && !tid && tr->esums_valid;
+	for (uint32_t i = 0; rc == 0 && i < p->nthreads; i++) {
+		const struct tv_thread *th = &tr->threads[p->threads[i]];
+		rc = pf_thread(b, th, b->fast ? th->walk_calls : th->ncalls);
+	}
+	if (rc == 0 && b->fast)
+		pf_esums(b);
+	if (rc == 0)
+		rc = pf_lists(b);
+	if (rc == 0)
+		rc = pf_order(p);
+	free(b->path);
+	free(b->active);
+	free(b->last_from);
+	free(b->last_edge);
+	free(b->edges);
+	idmap_free(&b->edge_ids);
+	free(b);
+	if (rc < 0) {
+		profile_free(p);
+		return tv_fail(err, TV_ERR_NOMEM, TV_NO_OFFSET, NULL);
+	}
+	return TV_OK;
+}
+
+void profile_free(struct profile *p)
+{
+	free(p->threads);
+	free(p->methods);
+	free(p->order);
+	free(p->edges);
+	memset(p, 0, sizeof *p);
+}

@@ -1,0 +1,70 @@
+/* profile.h: per-method and per-edge numbers (docs/numbers.md, "Per method").
+ *
+ * Computed from a loaded trace over all threads or one thread. The profile
+ * owns its arrays (profile_free() releases them) and borrows the trace,
+ * which must outlive it. Numbers only: views format them.
+ */
+#ifndef TV_PROFILE_H
+#define TV_PROFILE_H
+
+#include <stdint.h>
+
+#include "base/status.h"
+#include "model/trace.h"
+
+#define PROF_TOPLEVEL UINT32_MAX   /* edge end that is a thread's root */
+
+/* One caller or callee of a method, in two halves as Traceview shows them
+ * (docs/numbers.md, "Parents and children"): in a method's parents the
+ * halves split the method's calls by whether each is recursive; in its
+ * children they split the child calls by whether their parent call (a call
+ * of this method) is recursive. */
+struct prof_edge {
+	uint32_t method;               /* method index, or PROF_TOPLEVEL */
+	uint64_t calls;                /* the plain half */
+	uint64_t incl[TV_NCLOCKS];     /* Σ callee incl over the plain half */
+	uint64_t rcalls;               /* the "while recursive" half */
+	uint64_t rincl[TV_NCLOCKS];
+};
+
+struct prof_method {
+	uint64_t calls, rcalls;        /* non-recursive, recursive */
+	uint64_t incl[TV_NCLOCKS];     /* Σ incl over non-recursive calls */
+	uint64_t excl[TV_NCLOCKS];     /* Σ excl over all calls */
+	struct prof_edge *parents, *children;   /* sorted like the spec says */
+	uint32_t nparents, nchildren;
+};
+
+struct profile {
+	const struct trace *tr;
+	int filtered;                  /* one thread selected */
+	uint32_t tid;                  /* that thread's tid */
+	uint32_t *threads;             /* selected thread indices with records */
+	uint32_t nthreads;
+	uint64_t top_incl[TV_NCLOCKS], top_excl[TV_NCLOCKS];
+	struct prof_edge *top_children;
+	uint32_t ntop_children;
+	struct prof_method *methods;   /* indexed like trace.methods */
+	uint32_t *order;               /* methods with a call, sorted */
+	uint32_t norder;
+	struct prof_edge *edges;       /* owns every edge array above */
+};
+
+/* Build over every thread (tid NULL) or the thread with *tid
+ * (TV_ERR_NO_THREAD when it has no records). On failure p holds nothing
+ * (profile_free() on it is harmless). */
+enum tv_status profile_build(struct profile *p, const struct trace *tr,
+                             const uint32_t *tid, struct tv_error *err);
+
+/* The same; walk_all 1 walks every call even when the loader's edge sums
+ * would do (the general path, which the fast one must equal: tests). */
+enum tv_status profile_build_how(struct profile *p, const struct trace *tr,
+                                 const uint32_t *tid, int walk_all, struct tv_error *err);
+void profile_free(struct profile *p);
+
+/* Sort order used everywhere: plain incl of the sort clock, descending,
+ * then recursive incl, descending, ties by method id (toplevel first). */
+int profile_edge_cmp(const struct trace *tr, int clock,
+                     const struct prof_edge *a, const struct prof_edge *b);
+
+#endif

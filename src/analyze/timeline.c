@@ -1,0 +1,444 @@
+/* timeline.c: time-range queries over a trace's calls (see timeline.h). */
+#include "analyze/timeline.h"
+
+#include "model/callwalk.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* A cell in which at most this many calls start is resolved exactly. */
+#define TL_EXACT_MAX 24
+/* How many of the innermost covering calls an exact cell looks at. */
+#define TL_CHAIN_MAX 32
+/* Sample points per crowded cell. */
+#define TL_SAMPLES 16
+
+/* One thread's calls in preorder, keeping the path from the root: a call
+ * is outermost when its method is not already on the path. Counts them
+ * per method and marks them in outer[] (one bit per call). */
+static int tl_outermost(struct timeline *tl, uint32_t t, uint32_t *active,
+                        struct callwalk *w, uint8_t *outer)
+{
+	const struct tv_thread *th = &tl->tr->threads[t];
+	callwalk_init(w, th);
+	uint32_t i;
+	for (int step; (step = callwalk_next(w, &i)) != CALLWALK_DONE;) {
+		uint32_t m = th->method[i];
+		if (step == CALLWALK_LEAVE) {
+			active[m]--;
+			continue;
+		}
+		if (active[m]++)
+			continue;
+		tl->by_method[m + 1]++;
+		outer[i >> 3] |= (uint8_t)(1u << (i & 7));
+	}
+	return 0;
+}
+
+/* Marks of every thread's outermost calls (bitsets), then a counting
+ * sort by method: each method's calls end up by thread, in preorder,
+ * which is time order within a thread. */
+static int tl_index(struct timeline *tl)
+{
+	const struct trace *tr = tl->tr;
+	uint8_t **outer = calloc((size_t)tr->nthreads + 1, sizeof *outer);
+	uint32_t *active = calloc((size_t)tr->nmethods + 1, sizeof *active);
+	struct callwalk walk;
+	int rc = outer && active ? 0 : -1;
+	for (uint32_t t = 0; rc == 0 && t < tr->nthreads; t++) {
+		outer[t] = calloc((size_t)tr->threads[t].ncalls / 8 + 1, 1);
+		rc = outer[t] ? tl_outermost(tl, t, active, &walk, outer[t]) : -1;
+	}
+	for (uint32_t m = 0; rc == 0 && m < tr->nmethods; m++)
+		tl->by_method[m + 1] += tl->by_method[m];
+	uint32_t total = rc == 0 ? tl->by_method[tr->nmethods] : 0;
+	if (rc == 0 && !(tl->calls = malloc((size_t)(total ? total : 1) * sizeof *tl->calls)))
+		rc = -1;
+	for (uint32_t t = 0; rc == 0 && t < tr->nthreads; t++) {
+		const struct tv_thread *th = &tr->threads[t];
+		for (uint32_t i = 0; i < th->ncalls; i++)
+			if (outer[t][i >> 3] & (1u << (i & 7)))
+				tl->calls[tl->by_method[th->method[i]]++] = (struct tl_ref){t, i};
+	}
+	/* The fill advanced each start to the next method's: shift back. */
+	for (uint32_t m = tr->nmethods; rc == 0 && m > 0; m--)
+		tl->by_method[m] = tl->by_method[m - 1];
+	tl->by_method[0] = 0;
+	for (uint32_t t = 0; outer && t < tr->nthreads; t++)
+		free(outer[t]);
+	free(outer);
+	free(active);
+	return rc;
+}
+
+enum tv_status timeline_build(struct timeline *tl, const struct trace *tr,
+                              struct tv_error *err)
+{
+	memset(tl, 0, sizeof *tl);
+	tl->tr = tr;
+	tl->clock = tr->has_clock[TV_WALL] ? TV_WALL : TV_CPU;
+	int any = 0;
+	for (uint32_t t = 0; t < tr->nthreads; t++) {
+		const struct tv_thread *th = &tr->threads[t];
+		if (!th->records)
+			continue;
+		if (!any || th->first[tl->clock] < tl->begin)
+			tl->begin = th->first[tl->clock];
+		if (!any || th->last[tl->clock] > tl->end)
+			tl->end = th->last[tl->clock];
+		any = 1;
+	}
+	tl->by_method = calloc((size_t)tr->nmethods + 1, sizeof *tl->by_method);
+	if (!tl->by_method || tl_index(tl) < 0) {
+		timeline_free(tl);
+		return tv_fail(err, TV_ERR_NOMEM, TV_NO_OFFSET, NULL);
+	}
+	return TV_OK;
+}
+
+void timeline_free(struct timeline *tl)
+{
+	free(tl->by_method);
+	free(tl->calls);
+	tl->by_method = NULL;
+	tl->calls = NULL;
+}
+
+uint64_t timeline_call_start(const struct timeline *tl, uint32_t thread, uint32_t call)
+{
+	const struct tv_thread *th = &tl->tr->threads[thread];
+	return th->first[tl->clock] + trace_call_start(th, tl->clock, call);
+}
+
+uint64_t timeline_call_end(const struct timeline *tl, uint32_t thread, uint32_t call)
+{
+	const struct tv_thread *th = &tl->tr->threads[thread];
+	return th->first[tl->clock] + trace_call_end(th, tl->clock, call);
+}
+
+/* First call index of the thread whose start is >= rel (ncalls if none). */
+static uint32_t tl_lower(const struct tv_thread *th, int clock, uint64_t rel)
+{
+	uint32_t lo = 0, hi = th->ncalls;
+	while (lo < hi) {
+		uint32_t mid = lo + (hi - lo) / 2;
+		if (trace_call_start(th, clock, mid) < rel)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/* Relative time of t on a thread, clamped below at 0. */
+static uint64_t tl_rel(const struct timeline *tl, const struct tv_thread *th, uint64_t t)
+{
+	uint64_t first = th->first[tl->clock];
+	return t > first ? t - first : 0;
+}
+
+static uint32_t tl_innermost(const struct tv_thread *th, int clock, uint64_t rel)
+{
+	/* The last call starting at or before rel; the call covering rel, if
+	 * any, is it or one of its ancestors (later siblings start later). */
+	uint32_t i = tl_lower(th, clock, rel + 1);
+	if (i == 0)
+		return TL_NONE;
+	i--;
+	while (i != TV_ROOT && trace_call_end(th, clock, i) <= rel)
+		i = th->parent[i];
+	return i == TV_ROOT ? TL_NONE : i;
+}
+
+uint32_t timeline_call_at(const struct timeline *tl, uint32_t thread, uint64_t t)
+{
+	const struct tv_thread *th = &tl->tr->threads[thread];
+	if (!th->ncalls || t < th->first[tl->clock])
+		return TL_NONE;
+	return tl_innermost(th, tl->clock, t - th->first[tl->clock]);
+}
+
+uint32_t timeline_depth(const struct timeline *tl, uint32_t thread, uint32_t call)
+{
+	const uint32_t *parent = tl->tr->threads[thread].parent;
+	uint32_t d = 0;
+	while (parent[call] != TV_ROOT) {
+		call = parent[call];
+		d++;
+	}
+	return d;
+}
+
+static uint64_t tl_overlap(uint64_t s, uint64_t e, uint64_t a, uint64_t b)
+{
+	uint64_t lo = s > a ? s : a, hi = e < b ? e : b;
+	return hi > lo ? hi - lo : 0;
+}
+
+struct tl_item {
+	uint32_t call;
+	uint64_t own;    /* overlap with the cell, less its children's */
+};
+
+/* Exact dominant method of [a, b) (relative times), calls lo..hi-1 start
+ * inside it. */
+static uint32_t tl_cell_exact(const struct tv_thread *th, int clock, uint64_t a, uint64_t b,
+                              uint32_t lo, uint32_t hi)
+{
+	struct tl_item it[TL_CHAIN_MAX + TL_EXACT_MAX];
+	int n = 0;
+	/* The chain covering a, innermost first, then reversed to outer first. */
+	uint32_t c = tl_innermost(th, clock, a);
+	for (; c != TL_NONE && n < TL_CHAIN_MAX; c = th->parent[c])
+		if (trace_call_start(th, clock, c) < a)  /* else it is in lo..hi */
+			it[n++].call = c;
+	for (int i = 0, j = n - 1; i < j; i++, j--) {
+		struct tl_item tmp = it[i];
+		it[i] = it[j];
+		it[j] = tmp;
+	}
+	for (uint32_t i = lo; i < hi; i++)
+		it[n++].call = i;
+	for (int k = 0; k < n; k++)
+		it[k].own = tl_overlap(trace_call_start(th, clock, it[k].call),
+		                       trace_call_end(th, clock, it[k].call), a, b);
+	/* The items are in preorder: a stack finds each one's parent. */
+	int stack[TL_CHAIN_MAX + TL_EXACT_MAX], sp = 0;
+	for (int k = 0; k < n; k++) {
+		uint32_t parent = th->parent[it[k].call];
+		int q = sp - 1;
+		while (q >= 0 && it[stack[q]].call != parent)
+			q--;
+		if (q >= 0) {  /* not found: an ancestor cut off the chain */
+			struct tl_item *p = &it[stack[q]];
+			p->own -= it[k].own < p->own ? it[k].own : p->own;
+			sp = q + 1;
+		}
+		stack[sp++] = k;
+	}
+	/* Sum per method; the best total wins, the innermost on ties. */
+	uint32_t best = TL_NONE;
+	uint64_t best_t = 0;
+	for (int k = n - 1; k >= 0; k--) {
+		uint32_t m = th->method[it[k].call];
+		uint64_t tot = 0;
+		for (int j = 0; j < n; j++)
+			if (th->method[it[j].call] == m)
+				tot += it[j].own;
+		if (tot > best_t) {
+			best_t = tot;
+			best = m;
+		}
+	}
+	return best;
+}
+
+/* Majority of the methods under TL_SAMPLES points of [a, b). */
+static uint32_t tl_cell_sampled(const struct tv_thread *th, int clock, uint64_t a, uint64_t b)
+{
+	uint32_t ms[TL_SAMPLES];
+	int n = 0;
+	for (int s = 0; s < TL_SAMPLES; s++) {
+		uint64_t t = a + (b - a) * (uint64_t)(2 * s + 1) / (2 * TL_SAMPLES);
+		uint32_t c = tl_innermost(th, clock, t);
+		if (c != TL_NONE)
+			ms[n++] = th->method[c];
+	}
+	uint32_t best = TL_NONE;
+	int best_n = 0;
+	for (int i = 0; i < n; i++) {
+		int k = 0;
+		for (int j = 0; j < n; j++)
+			k += ms[j] == ms[i];
+		if (k > best_n) {
+			best_n = k;
+			best = ms[i];
+		}
+	}
+	return best;
+}
+
+/* Bounds of cell c of ncols over [t0, t1). */
+static uint64_t tl_edge(uint64_t t0, uint64_t t1, uint32_t c, uint32_t ncols)
+{
+	uint64_t span = t1 - t0;
+	if (span < (UINT64_C(1) << 40))
+		return t0 + span * c / ncols;
+	return t0 + (uint64_t)((double)span * c / ncols);
+}
+
+void timeline_cells(const struct timeline *tl, uint32_t thread, uint64_t t0, uint64_t t1,
+                    uint32_t ncols, uint32_t *out)
+{
+	const struct tv_thread *th = &tl->tr->threads[thread];
+	int clk = tl->clock;
+	uint64_t first = th->first[clk], last = th->last[clk];
+	for (uint32_t c = 0; c < ncols; c++) {
+		uint64_t a = tl_edge(t0, t1, c, ncols), b = tl_edge(t0, t1, c + 1, ncols);
+		out[c] = TL_NONE;
+		if (b <= a)
+			b = a + 1;
+		if (!th->ncalls || b <= first || a >= last)
+			continue;
+		uint64_t ra = tl_rel(tl, th, a), rb = tl_rel(tl, th, b);
+		uint32_t lo = tl_lower(th, clk, ra), hi = tl_lower(th, clk, rb);
+		if (hi - lo <= TL_EXACT_MAX)
+			out[c] = tl_cell_exact(th, clk, ra, rb, lo, hi);
+		else
+			out[c] = tl_cell_sampled(th, clk, ra, rb);
+	}
+}
+
+/* The thread's CPU clock (µs since its first CPU time) at wall time rel
+ * (µs since its first wall time): linear between the events around rel,
+ * the last event before it (an entry, or the exit of the latest call to
+ * end) and the first after it (the next entry, or the exit of the call
+ * running). Flat before the first event and after the last. */
+static double tl_cpu_at(const struct tv_thread *th, uint64_t rel)
+{
+	uint32_t k = tl_lower(th, TV_WALL, rel + 1), c = TV_ROOT, prev = TL_NONE;
+	if (k == 0)
+		return (double)trace_call_start(th, TV_CPU, 0);
+	for (c = k - 1; c != TV_ROOT && trace_call_end(th, TV_WALL, c) <= rel; c = th->parent[c])
+		prev = c;
+	uint64_t w0, w1;
+	double c0, c1;
+	if (prev != TL_NONE) {
+		w0 = trace_call_end(th, TV_WALL, prev);
+		c0 = (double)trace_call_end(th, TV_CPU, prev);
+	} else {
+		w0 = trace_call_start(th, TV_WALL, c);
+		c0 = (double)trace_call_start(th, TV_CPU, c);
+	}
+	if (k < th->ncalls && (c == TV_ROOT || trace_call_start(th, TV_WALL, k) <
+	                                           trace_call_end(th, TV_WALL, c))) {
+		w1 = trace_call_start(th, TV_WALL, k);
+		c1 = (double)trace_call_start(th, TV_CPU, k);
+	} else if (c != TV_ROOT) {
+		w1 = trace_call_end(th, TV_WALL, c);
+		c1 = (double)trace_call_end(th, TV_CPU, c);
+	} else {
+		return c0;
+	}
+	if (w1 <= w0 || c1 <= c0)
+		return c0;
+	return c0 + (c1 - c0) * (double)(rel - w0) / (double)(w1 - w0);
+}
+
+int timeline_offcpu(const struct timeline *tl, uint32_t thread, uint64_t t0, uint64_t t1,
+                    uint32_t ncols, uint8_t *out)
+{
+	const struct tv_thread *th = &tl->tr->threads[thread];
+	memset(out, 0, ncols);
+	if (tl->clock != TV_WALL || !tl->tr->has_clock[TV_CPU] || !th->ncalls)
+		return tl->clock == TV_WALL && tl->tr->has_clock[TV_CPU];
+	uint64_t a = tl_edge(t0, t1, 0, ncols);
+	double ca = (double)tl_cpu_at(th, tl_rel(tl, th, a));
+	for (uint32_t x = 0; x < ncols; x++) {
+		uint64_t b = tl_edge(t0, t1, x + 1, ncols);
+		double cb = tl_cpu_at(th, tl_rel(tl, th, b));
+		uint64_t ra = tl_rel(tl, th, a), rb = tl_rel(tl, th, b);
+		out[x] = rb > ra && (cb - ca) * 2 < (double)(rb - ra);
+		a = b;
+		ca = cb;
+	}
+	return 1;
+}
+
+const struct tl_ref *timeline_method_calls(const struct timeline *tl, uint32_t method,
+                                           uint32_t *n)
+{
+	*n = 0;
+	if (method >= tl->tr->nmethods)
+		return NULL;
+	*n = tl->by_method[method + 1] - tl->by_method[method];
+	return *n ? tl->calls + tl->by_method[method] : NULL;
+}
+
+/* The part of a method's call list on one thread: [*lo, *hi). */
+static void tl_thread_range(const struct tl_ref *r, uint32_t n, uint32_t thread,
+                            uint32_t *lo, uint32_t *hi)
+{
+	uint32_t a = 0, b = n;
+	while (a < b) {
+		uint32_t mid = a + (b - a) / 2;
+		if (r[mid].thread < thread)
+			a = mid + 1;
+		else
+			b = mid;
+	}
+	*lo = a;
+	b = n;
+	while (a < b) {
+		uint32_t mid = a + (b - a) / 2;
+		if (r[mid].thread <= thread)
+			a = mid + 1;
+		else
+			b = mid;
+	}
+	*hi = a;
+}
+
+/* First index in r[lo, hi) (one thread) whose start is >= t. */
+static uint32_t tl_ref_lower(const struct timeline *tl, const struct tl_ref *r, uint32_t lo,
+                             uint32_t hi, uint64_t t)
+{
+	while (lo < hi) {
+		uint32_t mid = lo + (hi - lo) / 2;
+		if (timeline_call_start(tl, r[mid].thread, r[mid].call) < t)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+void timeline_marks(const struct timeline *tl, uint32_t thread, uint32_t method,
+                    uint64_t t0, uint64_t t1, uint32_t ncols, uint8_t *out)
+{
+	memset(out, 0, ncols);
+	uint32_t n, lo, hi;
+	const struct tl_ref *r = timeline_method_calls(tl, method, &n);
+	if (!r || t1 <= t0 || !ncols)
+		return;
+	tl_thread_range(r, n, thread, &lo, &hi);
+	/* Outermost calls of a method are disjoint and sorted by start and
+	 * end alike: a cell is marked when the last one starting before the
+	 * cell's end is still running at the cell's start. */
+	for (uint32_t c = 0; c < ncols && lo < hi; c++) {
+		uint64_t a = tl_edge(t0, t1, c, ncols), b = tl_edge(t0, t1, c + 1, ncols);
+		if (b <= a)
+			b = a + 1;
+		uint32_t k = tl_ref_lower(tl, r, lo, hi, b);
+		if (k > lo && timeline_call_end(tl, thread, r[k - 1].call) > a)
+			out[c] = 1;
+	}
+}
+
+int timeline_step(const struct timeline *tl, uint32_t method, uint64_t t, int dir,
+                  struct tl_ref *ref)
+{
+	uint32_t n;
+	const struct tl_ref *r = timeline_method_calls(tl, method, &n);
+	int found = 0;
+	if (dir > 0 && t == UINT64_MAX)
+		return -1;  /* nothing starts after the end of time */
+	uint64_t best = 0;
+	for (uint32_t lo = 0; r && lo < n;) {
+		uint32_t a, b;
+		tl_thread_range(r, n, r[lo].thread, &a, &b);
+		uint32_t k = tl_ref_lower(tl, r, a, b, dir > 0 ? t + 1 : t);
+		uint32_t pick = dir > 0 ? k : (k > a ? k - 1 : b);
+		if (pick < b) {
+			uint64_t s = timeline_call_start(tl, r[pick].thread, r[pick].call);
+			if (!found || (dir > 0 ? s < best : s > best)) {
+				best = s;
+				*ref = r[pick];
+				found = 1;
+			}
+		}
+		lo = b;
+	}
+	return found ? 0 : -1;
+}

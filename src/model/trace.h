@@ -1,0 +1,243 @@
+/* trace.h: the loaded trace, the one model every view reads.
+ *
+ * A trace holds numbers and strings, never formatting. Calls live in flat
+ * per-thread arrays in entry order (preorder of the call tree), indices not
+ * pointers, so a 50M-record trace stays compact and time ranges can be found
+ * by binary search over start times.
+ *
+ * Ownership: struct trace owns everything reachable from it; trace_free()
+ * releases it all. A trace is built by load.c through tracebuild.c and is
+ * read-only afterwards.
+ */
+#ifndef TV_TRACE_H
+#define TV_TRACE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "base/idmap.h"
+#include "base/strtab.h"
+#include "base/warn.h"
+
+enum tv_clock_kind {
+	TV_CLOCK_DUAL,
+	TV_CLOCK_THREAD_CPU,
+	TV_CLOCK_WALL,
+	TV_CLOCK_GLOBAL,
+};
+
+/* The two time bases every call carries (when the trace records them). */
+enum { TV_CPU = 0, TV_WALL = 1, TV_NCLOCKS = 2 };
+
+#define TV_ROOT UINT32_MAX  /* parent index of a thread's top-level calls */
+
+struct tv_method {
+	uint64_t id;            /* action bits clear */
+	struct tv_str cls, name, sig, source;  /* absent when never declared */
+	int64_t line;           /* Dalvik line; valid when has_line */
+	int has_line;
+	int declared;           /* had a method line or packet */
+	int synthetic;          /* made by a transform (derive.h): id "collapse:" + cls */
+};
+
+/* A record that is not one call boundary, or a call boundary that is not a
+ * record: action-3 records (n = +1) and the lost exits, adoptions and
+ * end-of-data closes of the call-tree repairs (n = -calls). Per thread, in
+ * file order; lets a time range count and interpolate records from calls
+ * alone (derive.c). t is µs since the thread's first[] per clock. */
+struct tv_mark {
+	uint64_t t[TV_NCLOCKS];
+	int64_t n;
+};
+
+struct tv_thread {
+	uint32_t tid;           /* as in the records */
+	struct tv_str name;     /* absent when no thread line matches */
+	uint64_t records;
+	uint64_t first[TV_NCLOCKS], last[TV_NCLOCKS];  /* absolute µs, unwrapped */
+	uint32_t ncalls, cap;
+	uint32_t *method;       /* per call: index into trace.methods */
+	uint32_t *parent;       /* per call: parent call index, or TV_ROOT */
+	/* Per clock (NULL when the trace lacks that clock): µs since first[],
+	 * low 32 bits; the _hi arrays are NULL unless a value passed 2^32. */
+	uint32_t *start[TV_NCLOCKS], *end[TV_NCLOCKS];
+	uint32_t *start_hi[TV_NCLOCKS], *end_hi[TV_NCLOCKS];
+	struct tv_mark *marks;  /* see struct tv_mark */
+	uint32_t nmarks, marks_cap;
+	/* Set only in a derived view (derive.h): the thread takes part though its
+	 * range holds none of its records; its share of toplevel incl differs
+	 * from its span (focus, drop). */
+	int shown, has_top;
+	uint64_t top[TV_NCLOCKS];
+	/* Calls [0, walk_calls) are not in trace.esums: an exit without an
+	 * entry adopted them after they closed (one tree, first in preorder),
+	 * so a profile walks them; later calls are summed in esums. */
+	uint32_t walk_calls;
+};
+
+/* Sums of the calls of one (caller method, callee method) pair, made by the
+ * loader as it closed each call, so the all-threads profile needs no second
+ * pass over the calls (docs/architecture.md, "Profiles"). They come in four
+ * cells; cell k: bit 0 set when the callee call was recursive, bit 1 when
+ * its caller call was. Cell 0 is inline (a sum is half a cache line); the
+ * other three live in trace.erecs once a call needs them. */
+struct tv_ecell {
+	uint64_t calls;
+	uint64_t incl[TV_NCLOCKS];      /* Σ callee incl per clock */
+};
+
+#define TV_NO_EREC UINT32_MAX
+
+struct tv_esum {
+	struct tv_ecell plain;          /* cell 0 */
+	uint32_t rec;                   /* trace.erecs index, or TV_NO_EREC */
+	uint32_t unused;
+};
+
+struct tv_erec {
+	struct tv_ecell cell[3];        /* cells 1, 2, 3 */
+};
+
+struct tv_eend {                    /* parallel to esums: read by profiles */
+	uint32_t from, to;              /* method indices; from TV_ROOT: toplevel */
+};
+
+struct tv_option {
+	struct tv_str key, val;
+};
+
+struct tv_keythread {           /* a thread line as declared */
+	uint32_t tid;
+	struct tv_str name;
+};
+
+struct trace {
+	unsigned version;       /* 1..5, streaming bits cleared */
+	int streaming;
+	enum tv_clock_kind clock;
+	int has_clock[TV_NCLOCKS];
+	unsigned record_size;   /* V1 stride; 0 for V2 */
+	uint64_t start_time;    /* header start time, µs */
+	uint64_t records;       /* every record in the file */
+
+	struct strtab strings;
+	struct tv_method *methods;
+	uint32_t nmethods, methods_cap;
+	struct idmap method_ids;        /* id -> index */
+
+	struct tv_thread *threads;      /* sorted by tid once loaded */
+	uint32_t nthreads, threads_cap;
+
+	struct tv_keythread *keythreads;
+	uint32_t nkeythreads, keythreads_cap;
+
+	struct tv_option *options;
+	uint32_t noptions, options_cap;
+
+	/* Edge sums (see struct tv_esum); valid only once the loader finished:
+	 * a trace built any other way has esums_valid 0. */
+	struct tv_esum *esums;
+	struct tv_eend *eends;
+	uint32_t nesums, esums_cap;
+	struct tv_erec *erecs;
+	uint32_t nerecs, erecs_cap;
+	int esums_valid;
+
+	struct tv_warnings warnings;
+};
+
+void trace_init(struct trace *tr);
+void trace_free(struct trace *tr);
+
+/* Index of the method with this id, or IDMAP_NONE. */
+uint32_t trace_find_method(const struct trace *tr, uint64_t id);
+/* Index of the method with this id, made (undeclared) when new;
+ * IDMAP_NONE when out of memory. */
+uint32_t trace_intern_method(struct trace *tr, uint64_t id);
+/* Index of the thread with this tid, or IDMAP_NONE (linear; few threads). */
+uint32_t trace_find_thread(const struct trace *tr, uint32_t tid);
+
+/* s as a thread id: decimal or 0x hex, never octal, no sign, at most
+ * UINT32_MAX. 0 and *tid set, or -1 when s is not such a number. */
+int trace_parse_tid(const char *s, uint32_t *tid);
+
+/* The threads (with records) that spec names, as --thread reads it (see
+ * docs/cli.md, "--thread"): when spec is a number that is a thread's tid,
+ * that thread; else the threads named exactly spec; else the threads whose
+ * name starts with spec. Returns how many matched (1: found; more:
+ * ambiguous) and stores the first min(count, max) thread indices, in
+ * order, in out (which may be NULL when max is 0). An empty spec matches
+ * nothing. */
+uint32_t trace_match_threads(const struct trace *tr, const char *spec, uint32_t *out,
+                             uint32_t max);
+
+/* Value of option key, or NULL; *len set when found. Last one wins. */
+const char *trace_option(const struct trace *tr, const char *key, size_t *len);
+
+/* Bytes of a string (NULL when absent). */
+static inline const char *trace_str(const struct trace *tr, struct tv_str s)
+{
+	return strtab_ptr(&tr->strings, s);
+}
+
+/* Start and end of call i in µs since the thread's first timestamp. */
+static inline uint64_t trace_call_start(const struct tv_thread *th, int clock, uint32_t i)
+{
+	uint64_t v = th->start[clock][i];
+	if (th->start_hi[clock])
+		v |= (uint64_t)th->start_hi[clock][i] << 32;
+	return v;
+}
+
+static inline uint64_t trace_call_end(const struct tv_thread *th, int clock, uint32_t i)
+{
+	uint64_t v = th->end[clock][i];
+	if (th->end_hi[clock])
+		v |= (uint64_t)th->end_hi[clock][i] << 32;
+	return v;
+}
+
+static inline uint64_t trace_call_incl(const struct tv_thread *th, int clock, uint32_t i)
+{
+	return trace_call_end(th, clock, i) - trace_call_start(th, clock, i);
+}
+
+/* Thread span per clock: last - first timestamp. */
+static inline uint64_t trace_thread_span(const struct tv_thread *th, int clock)
+{
+	return th->last[clock] - th->first[clock];
+}
+
+/* Whether a thread takes part in profiles and trees: it has records, or a
+ * view's range meets its span. */
+static inline int trace_thread_shown(const struct tv_thread *th)
+{
+	return th->records || th->shown;
+}
+
+/* A thread's share of toplevel incl: its span unless a transform of a
+ * view changed it (docs/numbers.md, "Transforms"). */
+static inline uint64_t trace_thread_top(const struct tv_thread *th, int clock)
+{
+	return th->has_top ? th->top[clock] : trace_thread_span(th, clock);
+}
+
+/* Cell k (0..3) of edge sum e, or NULL when no call fell in it. */
+static inline const struct tv_ecell *trace_ecell(const struct trace *tr, uint32_t e, unsigned k)
+{
+	const struct tv_esum *es = &tr->esums[e];
+	if (k == 0)
+		return &es->plain;
+	return es->rec == TV_NO_EREC ? NULL : &tr->erecs[es->rec].cell[k - 1];
+}
+
+/* "dual", "thread-cpu", "wall" or "global". */
+const char *trace_clock_name(enum tv_clock_kind k);
+
+/* The clock that orders tables: wall when recorded, else CPU. */
+static inline int trace_sort_clock(const struct trace *tr)
+{
+	return tr->has_clock[TV_WALL] ? TV_WALL : TV_CPU;
+}
+
+#endif

@@ -1,0 +1,247 @@
+/* export_chrome.c: the trace as Trace Event Format JSON.
+ *
+ * {"traceEvents": [...], "displayTimeUnit": "ms", "otherData": {...}}:
+ * metadata ("M") events name the process and each thread and order the
+ * threads busiest first (CPU span, else wall); then each thread's calls as
+ * begin ("B") and end ("E") events, properly nested in file order.
+ *
+ * Why B/E and sub-µs fractions rather than one "X" event per call: the
+ * trace's times are whole µs, and many calls start, end or last zero µs
+ * within the same µs. Importers (speedscope, chrome://tracing, Perfetto)
+ * sort events by ts, and at equal ts they guess: speedscope takes an end
+ * before a begin unless both name the same frame, so no order of whole-µs
+ * events nests every trace right. Here each event's ts is the call's time
+ * in µs with 6 decimals, raised to 1 ps after the thread's previous event
+ * when it would not exceed it: ts strictly increases along each thread, so
+ * ordering by ts is file order, and a zero-µs call ends 0.000001 µs after
+ * it begins. The step is that small because every step lengthens or
+ * shortens a call: at 1 ns, a frame's total in a sampled trace (thousands
+ * of calls in long same-µs runs) drifted by up to 14 µs; at 1 ps the drift
+ * stays below 0.1 µs, so every frame's total rounds to the profile's.
+ * Importers that keep only ns (Perfetto) see ties there and keep file
+ * order for them.
+ *
+ * Names: exportutil.h (no args, which speedscope would append to every
+ * frame name). ts is on the --clock clock: wall times less the earliest
+ * first wall timestamp of the selected threads; CPU times from each
+ * thread's first timestamp. pid is the trace's pid= option (1 when
+ * absent), tid the thread id of the records.
+ *
+ * A big trace is millions of events: each method's name is escaped once
+ * and events are assembled in a buffer without printf.
+ */
+#include "model/callwalk.h"
+#include "write/export.h"
+#include "write/exportutil.h"
+#include "base/outbuf.h"
+#include "base/textesc.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct ch_out {
+	FILE *out;
+	struct outbuf ob;       /* the events; metadata goes to out directly */
+	struct exportnames names;
+	int clock;
+	uint64_t pid;
+	int has_pid;
+};
+
+#define CH_LIT(o, s) outbuf_write(&(o)->ob, (s), sizeof(s) - 1)
+
+/* ------------------------------------------------------------ events */
+
+/* Per thread: where events are and the last time written. */
+struct ch_thread {
+	const struct tv_thread *th;
+	uint64_t base;          /* µs added to the thread's times */
+	uint64_t last_ps;       /* time of the last event, ps */
+	int any;                /* an event was written */
+};
+
+/* One "B" or "E" event of call i at t µs: ts the first picosecond after
+ * the thread's previous event, so ts strictly increases in file order. */
+static void ch_event(struct ch_out *o, struct ch_thread *t, uint32_t i, int begin, uint64_t us)
+{
+	uint32_t m = t->th->method[i];
+	const char *name = o->names.json + o->names.off[m];
+	size_t nl = o->names.off[m + 1] - o->names.off[m];
+	uint64_t ps = (t->base + us) * 1000000;
+	if (t->any && ps <= t->last_ps)
+		ps = t->last_ps + 1;
+	t->last_ps = ps;
+	t->any = 1;
+	if (begin)
+		CH_LIT(o, ",\n{\"ph\": \"B\", \"cat\": \"java\", \"name\": ");
+	else
+		CH_LIT(o, ",\n{\"ph\": \"E\", \"name\": ");
+	outbuf_write(&o->ob, name, nl);
+	CH_LIT(o, ", \"pid\": ");
+	outbuf_u64(&o->ob, o->pid);
+	CH_LIT(o, ", \"tid\": ");
+	outbuf_u64(&o->ob, t->th->tid);
+	CH_LIT(o, ", \"ts\": ");
+	outbuf_fixed(&o->ob, ps, 6);
+	outbuf_putc(&o->ob, '}');
+}
+
+/* The calls in preorder, each ending before its next sibling begins. */
+static void ch_calls(struct ch_out *o, const struct tv_thread *th, uint64_t base)
+{
+	struct ch_thread t = {th, base, 0, 0};
+	struct callwalk w;
+	uint32_t i;
+	callwalk_init(&w, th);
+	for (int step; (step = callwalk_next(&w, &i)) != CALLWALK_DONE;) {
+		int begin = step == CALLWALK_ENTER;
+		uint64_t us = begin ? trace_call_start(th, o->clock, i) : trace_call_end(th, o->clock, i);
+		ch_event(o, &t, i, begin, us);
+	}
+}
+
+/* ------------------------------------------------------------ metadata */
+
+static void ch_meta_head(FILE *out, const struct ch_out *o, const char *what, uint32_t tid)
+{
+	fprintf(out, "{\"ph\": \"M\", \"name\": \"%s\", \"pid\": %" PRIu64 ", \"tid\": %" PRIu32
+	        ", \"args\": {", what, o->pid, tid);
+}
+
+/* "art 25555": the vm= option (else "java") and the pid when known. */
+static int ch_process(FILE *out, const struct ch_out *o, const struct trace *tr)
+{
+	size_t vl;
+	const char *vm = trace_option(tr, "vm", &vl);
+	if (!vm || vl == 0) {
+		vm = "java";
+		vl = 4;
+	}
+	char *t = malloc(vl + 24);
+	if (!t)
+		return -1;
+	memcpy(t, vm, vl);
+	int n = o->has_pid ? snprintf(t + vl, 24, " %" PRIu64, o->pid) : 0;
+	ch_meta_head(out, o, "process_name", 0);
+	fputs("\"name\": ", out);
+	textesc_json(out, t, vl + (size_t)n);
+	fputs("}}", out);
+	free(t);
+	return 0;
+}
+
+static int ch_thread_name(FILE *out, const struct ch_out *o, const struct trace *tr,
+                          const struct tv_thread *th)
+{
+	size_t nl = tv_str_present(th->name) ? th->name.len : 0;
+	char *t = malloc(nl + 16);
+	if (!t)
+		return -1;
+	int n = snprintf(t, 16, "[%" PRIu32 "]", th->tid);
+	if (nl) {
+		t[n++] = ' ';
+		memcpy(t + n, trace_str(tr, th->name), nl);
+	}
+	fputs(",\n", out);
+	ch_meta_head(out, o, "thread_name", th->tid);
+	fputs("\"name\": ", out);
+	textesc_json(out, t, (size_t)n + nl);
+	fputs("}}", out);
+	free(t);
+	return 0;
+}
+
+static int ch_metadata(FILE *out, const struct ch_out *o, const struct profile *p)
+{
+	const struct trace *tr = p->tr;
+	if (ch_process(out, o, tr) < 0)
+		return -1;
+	for (uint32_t i = 0; i < p->nthreads; i++)
+		if (ch_thread_name(out, o, tr, &tr->threads[p->threads[i]]) < 0)
+			return -1;
+	uint32_t *order = exportutil_busiest(p);
+	if (!order)
+		return -1;
+	for (uint32_t i = 0; i < p->nthreads; i++) {
+		fputs(",\n", out);
+		ch_meta_head(out, o, "thread_sort_index", tr->threads[order[i]].tid);
+		fprintf(out, "\"sort_index\": %" PRIu32 "}}", i);
+	}
+	free(order);
+	return 0;
+}
+
+static void ch_other(FILE *out, const struct trace *tr, int clock)
+{
+	fprintf(out, "\"otherData\": {\"version\": %u, \"streaming\": %s, \"clock\": \"%s\", "
+	        "\"records\": %" PRIu64 ", \"time_base\": \"%s\"",
+	        tr->version, tr->streaming ? "true" : "false", trace_clock_name(tr->clock),
+	        tr->records, clock == TV_WALL ? "wall" : "thread-cpu");
+	size_t vl;
+	const char *vm = trace_option(tr, "vm", &vl);
+	if (vm) {
+		fputs(", \"vm\": ", out);
+		textesc_json(out, vm, vl);
+	}
+	fputs("}", out);
+}
+
+/* The pid= option when it is a plain decimal number. */
+static void ch_pid(struct ch_out *o, const struct trace *tr)
+{
+	size_t len;
+	const char *v = trace_option(tr, "pid", &len);
+	o->pid = 1;
+	o->has_pid = 0;
+	if (!v || len == 0 || len > 19)
+		return;
+	uint64_t x = 0;
+	for (size_t i = 0; i < len; i++) {
+		if (v[i] < '0' || v[i] > '9')
+			return;
+		x = x * 10 + (uint64_t)(v[i] - '0');
+	}
+	o->pid = x;
+	o->has_pid = 1;
+}
+
+static int ch_run(struct ch_out *o, const struct profile *p)
+{
+	const struct trace *tr = p->tr;
+	FILE *out = o->out;
+	uint64_t base = exportutil_wall_base(p);
+	fputs("{\"traceEvents\": [\n", out);
+	if (ch_metadata(out, o, p) < 0)
+		return -1;
+	for (uint32_t i = 0; i < p->nthreads; i++) {
+		const struct tv_thread *th = &tr->threads[p->threads[i]];
+		uint64_t off = o->clock == TV_WALL ? th->first[TV_WALL] - base : 0;
+		ch_calls(o, th, off);
+	}
+	outbuf_flush(&o->ob);
+	fputs("\n],\n\"displayTimeUnit\": \"ms\",\n", out);
+	ch_other(out, tr, o->clock);
+	fputs("}\n", out);
+	return 0;
+}
+
+enum tv_status export_chrome(FILE *out, const struct profile *p, const struct export_opts *opts)
+{
+	struct ch_out o = {0};
+	const size_t bufsize = 1 << 16;
+	char *buf = malloc(bufsize);
+	if (!buf)
+		return TV_ERR_NOMEM;
+	o.out = out;
+	outbuf_init(&o.ob, out, buf, bufsize);
+	o.clock = exportutil_clock(p->tr, opts->clock);
+	ch_pid(&o, p->tr);
+	int rc = exportutil_names(&o.names, p, opts->signatures);
+	if (rc == 0)
+		rc = ch_run(&o, p);
+	enum tv_status st = outbuf_finish(&o.ob);
+	free(buf);
+	exportutil_names_free(&o.names);
+	return rc < 0 ? TV_ERR_NOMEM : st;
+}

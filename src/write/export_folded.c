@@ -1,0 +1,310 @@
+/* export_folded.c: folded stacks ("root;child;leaf N") for flame graphs.
+ *
+ * One pass over each selected thread's calls (preorder) keeps the path from
+ * the root, as profile.c does, and adds each call's excl to a node of a
+ * trie of stacks (node = (parent node, frame), found through an idmap).
+ * A depth-first walk of the trie then prints every node with time, so the
+ * numbers are the profile's: Σ N over stacks ending in M is M's excl.
+ *
+ * Frames are escaped once per method: control bytes, invalid UTF-8 and
+ * backslash as textesc_text does, and ';' (the frame separator) as \x3b.
+ * With signatures, the signature follows the name directly with each ';'
+ * turned into ',' ("Foo.bar(Ljava/lang/String,I)V").
+ */
+#include "model/callwalk.h"
+#include "base/grow.h"
+#include "write/export.h"
+#include "analyze/methodname.h"
+#include "base/textesc.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define FD_NONE UINT32_MAX
+
+struct fd_node {
+	uint32_t parent, frame;
+	uint32_t first, last, next;   /* children in creation (time) order */
+	uint64_t excl;
+};
+
+struct fd_step {                      /* a call on the current path */
+	uint32_t call, node;
+	uint64_t child_incl;
+};
+
+struct fd_build {
+	const struct trace *tr;
+	int clock;
+	struct fd_node *nodes;
+	uint32_t nnodes, nodes_cap;
+	struct idmap ids;              /* parent node << 32 | frame -> node */
+	struct fd_cached {             /* direct-mapped: loops repeat stacks */
+		uint64_t key;
+		uint32_t node;
+	} cache[4096];
+	struct fd_step *path;
+	uint32_t depth, path_cap;
+	/* Frame texts: frame f (a method index, or nmethods + thread index)
+	 * is text[off[f], off[f + 1]). */
+	char *text;
+	size_t *off;
+};
+
+/* ------------------------------------------------------------ frames */
+
+static void fd_thread_frame(FILE *ms, const struct trace *tr, const struct tv_thread *th)
+{
+	fprintf(ms, "[%" PRIu32 "]", th->tid);
+	if (tv_str_present(th->name) && th->name.len) {
+		putc(' ', ms);
+		textesc_text(ms, trace_str(tr, th->name), th->name.len);
+	}
+}
+
+/* Moves the rendered frames into b->text with every ';' left (only raw
+ * bytes of names can hold one) escaped as \x3b. */
+static int fd_copy_frames(struct fd_build *b, const char *raw, const size_t *roff, uint32_t n)
+{
+	size_t semis = 0;
+	for (size_t i = 0; i < roff[n]; i++)
+		semis += raw[i] == ';';
+	b->text = malloc(roff[n] + 3 * semis + 1);
+	if (!b->text)
+		return -1;
+	size_t o = 0;
+	for (uint32_t f = 0; f < n; f++) {
+		b->off[f] = o;
+		for (size_t i = roff[f]; i < roff[f + 1]; i++) {
+			if (raw[i] == ';') {
+				memcpy(b->text + o, "\\x3b", 4);
+				o += 4;
+			} else
+				b->text[o++] = raw[i];
+		}
+	}
+	b->off[n] = o;
+	return 0;
+}
+
+static int fd_frames(struct fd_build *b, const struct profile *p, const struct export_opts *o)
+{
+	const struct trace *tr = b->tr;
+	uint32_t n = tr->nmethods + tr->nthreads;
+	char *raw = NULL;
+	size_t rawlen = 0;
+	size_t *roff = malloc(((size_t)n + 1) * sizeof *roff);
+	b->off = malloc(((size_t)n + 1) * sizeof *b->off);
+	FILE *ms = roff && b->off ? open_memstream(&raw, &rawlen) : NULL;
+	int rc = ms ? 0 : -1;
+	for (uint32_t f = 0; rc == 0 && f < n; f++) {
+		/* fflush brings rawlen up to what was written so far. */
+		if (fflush(ms) != 0)
+			rc = -1;
+		roff[f] = rawlen;
+		if (f < tr->nmethods) {
+			if (rc == 0 && p->methods[f].calls + p->methods[f].rcalls)
+				methodname_frame(ms, tr, f, o->signatures);
+		} else if (o->per_thread)
+			fd_thread_frame(ms, tr, &tr->threads[f - tr->nmethods]);
+	}
+	if (ms) {
+		if (ferror(ms))
+			rc = -1;
+		if (fclose(ms) != 0)
+			rc = -1;
+		roff[n] = rawlen;
+	}
+	if (rc == 0)
+		rc = fd_copy_frames(b, raw, roff, n);
+	free(raw);
+	free(roff);
+	return rc;
+}
+
+/* ------------------------------------------------------------ the trie */
+
+static uint32_t fd_new_node(struct fd_build *b, uint32_t parent, uint32_t frame)
+{
+	if (grow_push32((void **)&b->nodes, &b->nodes_cap, b->nnodes, sizeof *b->nodes) < 0)
+		return FD_NONE;
+	uint32_t i = b->nnodes++;
+	b->nodes[i] = (struct fd_node){parent, frame, FD_NONE, FD_NONE, FD_NONE, 0};
+	if (i) {
+		struct fd_node *up = &b->nodes[parent];
+		if (up->first == FD_NONE)
+			up->first = i;
+		else
+			b->nodes[up->last].next = i;
+		up->last = i;
+	}
+	return i;
+}
+
+static uint32_t fd_child(struct fd_build *b, uint32_t parent, uint32_t frame)
+{
+	int added;
+	uint64_t key = (uint64_t)parent << 32 | frame;
+	struct fd_cached *c = &b->cache[(parent * 2654435761u ^ frame) & 4095];
+	if (c->node != FD_NONE && c->key == key)
+		return c->node;
+	uint32_t i = idmap_get_or_put(&b->ids, key, b->nnodes, &added);
+	if (i != IDMAP_NONE && added)
+		i = fd_new_node(b, parent, frame);
+	if (i != IDMAP_NONE) {
+		c->key = key;
+		c->node = i;
+	}
+	return i;
+}
+
+/* Takes the top call off the path, adding its excl to its node. */
+static void fd_finish_top(struct fd_build *b, const struct tv_thread *th)
+{
+	struct fd_step *s = &b->path[--b->depth];
+	uint64_t incl = trace_call_incl(th, b->clock, s->call);
+	b->nodes[s->node].excl += incl - s->child_incl;
+	if (b->depth)
+		b->path[b->depth - 1].child_incl += incl;
+}
+
+static int fd_thread(struct fd_build *b, const struct tv_thread *th, uint32_t root)
+{
+	struct callwalk w;
+	uint32_t i;
+	callwalk_init(&w, th);
+	for (int step; (step = callwalk_next(&w, &i)) != CALLWALK_DONE;) {
+		if (step == CALLWALK_LEAVE) {
+			fd_finish_top(b, th);
+			continue;
+		}
+		if (grow_push32((void **)&b->path, &b->path_cap, b->depth, sizeof *b->path) < 0)
+			return -1;
+		uint32_t up = b->depth ? b->path[b->depth - 1].node : root;
+		uint32_t node = fd_child(b, up, th->method[i]);
+		if (node == FD_NONE)
+			return -1;
+		b->path[b->depth++] = (struct fd_step){i, node, 0};
+	}
+	return 0;
+}
+
+/* ------------------------------------------------------------ output */
+
+struct fd_line {
+	char *buf;
+	size_t cap;
+	size_t *len;        /* per depth: length of the path prefix */
+	uint32_t len_cap;
+};
+
+static int fd_line_room(struct fd_line *l, uint32_t depth, size_t need)
+{
+	if (grow_push32((void **)&l->len, &l->len_cap, depth, sizeof *l->len) < 0)
+		return -1;
+	return grow_to((void **)&l->buf, &l->cap, need, 1);
+}
+
+/* Sets the prefix of depth d (node's path) from the prefix of d - 1. */
+static int fd_push_frame(const struct fd_build *b, struct fd_line *l, uint32_t d, uint32_t node)
+{
+	uint32_t f = b->nodes[node].frame;
+	size_t flen = b->off[f + 1] - b->off[f];
+	size_t at = d > 1 ? l->len[d - 1] : 0;
+	if (fd_line_room(l, d, at + 1 + flen + 24) < 0)
+		return -1;
+	if (d > 1)
+		l->buf[at++] = ';';
+	memcpy(l->buf + at, b->text + b->off[f], flen);
+	l->len[d] = at + flen;
+	return 0;
+}
+
+static void fd_emit(FILE *out, struct fd_line *l, uint32_t d, uint64_t n)
+{
+	char *p = l->buf + l->len[d], num[24], *q = num + sizeof num;
+	*p++ = ' ';
+	do {
+		*--q = (char)('0' + n % 10);
+		n /= 10;
+	} while (n);
+	memcpy(p, q, (size_t)(num + sizeof num - q));
+	p += num + sizeof num - q;
+	*p++ = '\n';
+	fwrite(l->buf, 1, (size_t)(p - l->buf), out);
+}
+
+/* Depth-first over the trie; node 0 is the root (no frame). */
+static int fd_write(FILE *out, const struct fd_build *b)
+{
+	struct fd_line l = {0};
+	const struct fd_node *n = b->nodes;
+	uint32_t cur = n[0].first, d = 1;
+	int rc = 0;
+	while (cur != FD_NONE) {
+		if (fd_push_frame(b, &l, d, cur) < 0) {
+			rc = -1;
+			break;
+		}
+		if (n[cur].excl)
+			fd_emit(out, &l, d, n[cur].excl);
+		if (n[cur].first != FD_NONE) {
+			cur = n[cur].first;
+			d++;
+			continue;
+		}
+		while (cur && n[cur].next == FD_NONE) {
+			cur = n[cur].parent;
+			d--;
+		}
+		cur = cur ? n[cur].next : FD_NONE;
+	}
+	free(l.buf);
+	free(l.len);
+	return rc;
+}
+
+static int fd_run(FILE *out, struct fd_build *b, const struct profile *p,
+                  const struct export_opts *o)
+{
+	const struct trace *tr = p->tr;
+	if (fd_frames(b, p, o) < 0 || fd_new_node(b, 0, FD_NONE) == FD_NONE)
+		return -1;
+	for (uint32_t i = 0; i < p->nthreads; i++) {
+		uint32_t root = 0;
+		if (o->per_thread) {
+			root = fd_new_node(b, 0, tr->nmethods + p->threads[i]);
+			if (root == FD_NONE)
+				return -1;
+		}
+		if (fd_thread(b, &tr->threads[p->threads[i]], root) < 0)
+			return -1;
+	}
+	return fd_write(out, b);
+}
+
+enum tv_status export_folded(FILE *out, const struct profile *p, const struct export_opts *o)
+{
+	struct fd_build *b = calloc(1, sizeof *b);   /* the cache makes it big */
+	if (!b)
+		return TV_ERR_NOMEM;
+	b->tr = p->tr;
+	/* A clock the trace lacks has no times: fall back to the one it has. */
+	b->clock = o->clock == TV_WALL ? TV_WALL : TV_CPU;
+	if (!b->tr->has_clock[b->clock])
+		b->clock = trace_sort_clock(b->tr);
+	for (size_t i = 0; i < sizeof b->cache / sizeof b->cache[0]; i++)
+		b->cache[i].node = FD_NONE;
+	idmap_init(&b->ids);
+	int rc = fd_run(out, b, p, o);
+	free(b->nodes);
+	free(b->path);
+	free(b->text);
+	free(b->off);
+	idmap_free(&b->ids);
+	free(b);
+	if (rc < 0)
+		return TV_ERR_NOMEM;
+	return fflush(out) == 0 && !ferror(out) ? TV_OK : TV_ERR_OUTPUT;
+}

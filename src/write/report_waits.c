@@ -1,0 +1,209 @@
+/* report_waits.c: where threads waited (docs/numbers.md, "Wait time").
+ *
+ * A call's wait is its incl wall less its incl CPU: time the thread was
+ * off the CPU (blocked, sleeping or preempted) inside it. The report lists,
+ * per selected thread, the innermost calls whose wait reaches the
+ * threshold (no child of theirs does), each with its stack.
+ */
+#include "write/report.h"
+
+#include "base/grow.h"
+#include "analyze/methodname.h"
+#include "base/numfmt.h"
+#include "base/outbuf.h"
+#include "base/textesc.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+struct wt_call {
+	uint32_t call;
+	int64_t wait;
+	uint64_t start;     /* on the timeline's axis */
+};
+
+static int wt_cmp(const void *a, const void *b)
+{
+	const struct wt_call *x = a, *y = b;
+	if (x->wait != y->wait)
+		return x->wait > y->wait ? -1 : 1;
+	if (x->start != y->start)
+		return x->start < y->start ? -1 : 1;
+	return (x->call > y->call) - (x->call < y->call);
+}
+
+static int64_t wt_wait(const struct tv_thread *th, uint32_t i)
+{
+	return (int64_t)(trace_call_incl(th, TV_WALL, i) - trace_call_incl(th, TV_CPU, i));
+}
+
+/* The listed calls of one thread, sorted; *n their number. NULL with *n 0
+ * when there are none; NULL with *n UINT32_MAX when out of memory. */
+static struct wt_call *wt_thread(const struct tv_thread *th, int64_t min, uint64_t origin,
+                                 uint32_t *n)
+{
+	*n = 0;
+	uint8_t *child = calloc(th->ncalls ? th->ncalls : 1, 1);
+	if (!child) {
+		*n = UINT32_MAX;
+		return NULL;
+	}
+	uint32_t k = 0;
+	for (uint32_t i = 0; i < th->ncalls; i++)
+		if (wt_wait(th, i) >= min && th->parent[i] != TV_ROOT)
+			child[th->parent[i]] = 1;
+	for (uint32_t i = 0; i < th->ncalls; i++)
+		k += !child[i] && wt_wait(th, i) >= min;
+	struct wt_call *v = k ? malloc(k * sizeof *v) : NULL;
+	if (k && !v) {
+		free(child);
+		*n = UINT32_MAX;
+		return NULL;
+	}
+	for (uint32_t i = 0; i < th->ncalls; i++)
+		if (!child[i] && wt_wait(th, i) >= min)
+			v[(*n)++] = (struct wt_call){i, wt_wait(th, i),
+			                             th->first[TV_WALL] + trace_call_start(th, TV_WALL, i) -
+			                                     origin};
+	free(child);
+	if (k)
+		qsort(v, k, sizeof *v, wt_cmp);
+	return v;
+}
+
+static void wt_i64(struct outbuf *ob, int64_t v)
+{
+	if (v < 0) {
+		outbuf_putc(ob, '-');
+		outbuf_u64(ob, (uint64_t)0 - (uint64_t)v);
+	} else {
+		outbuf_u64(ob, (uint64_t)v);
+	}
+}
+
+static void wt_ms(struct outbuf *ob, int64_t v, size_t width)
+{
+	char buf[2 * NUMFMT_MAX];
+	size_t n = 0;
+	if (v < 0)
+		buf[n++] = '-';
+	n += numfmt_put_fixed(buf + n, v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v, 3);
+	outbuf_putc(ob, ' ');
+	outbuf_right(ob, buf, n, width);
+}
+
+/* The calls from the root down to call i, root first, into path; depth. */
+static uint32_t wt_stack(const struct tv_thread *th, uint32_t i, uint32_t **path, uint32_t *cap)
+{
+	uint32_t d = 0;
+	for (uint32_t q = i; q != TV_ROOT; q = th->parent[q])
+		d++;
+	if (grow_to32((void **)path, cap, d, sizeof **path) < 0)
+		return UINT32_MAX;
+	uint32_t k = d;
+	for (uint32_t q = i; q != TV_ROOT; q = th->parent[q])
+		(*path)[--k] = q;
+	return d;
+}
+
+static int wt_write_thread(struct outbuf *ob, const struct trace *tr, const struct tv_thread *th,
+                           const struct wt_call *v, uint32_t n, int json, int first)
+{
+	uint32_t *path = NULL, cap = 0;
+	if (json) {
+		outbuf_puts(ob, first ? "\n    {\"tid\": " : ",\n    {\"tid\": ");
+		outbuf_u64(ob, th->tid);
+		outbuf_puts(ob, ", \"calls\": [");
+	} else {
+		outbuf_puts(ob, "\n[");
+		outbuf_u64(ob, th->tid);
+		outbuf_putc(ob, ']');
+		if (tv_str_present(th->name) && th->name.len) {
+			outbuf_putc(ob, ' ');
+			textesc_text_ob(ob, trace_str(tr, th->name), th->name.len);
+		}
+		outbuf_puts(ob, n ? "\n     wait ms      wall ms       cpu ms     start ms  "
+		                    "call (and its stack, outermost first)\n"
+		                  : "\n  none\n");
+	}
+	for (uint32_t k = 0; k < n; k++) {
+		uint32_t i = v[k].call, d = wt_stack(th, i, &path, &cap);
+		if (d == UINT32_MAX) {
+			free(path);
+			return -1;
+		}
+		uint64_t wall = trace_call_incl(th, TV_WALL, i), cpu = trace_call_incl(th, TV_CPU, i);
+		if (json) {
+			outbuf_puts(ob, k ? ",\n      {\"id\": " : "\n      {\"id\": ");
+			methodname_id_ob(ob, tr, th->method[i], 0);
+			outbuf_puts(ob, ", \"start_usec\": ");
+			outbuf_u64(ob, v[k].start);
+			outbuf_puts(ob, ", \"wait_usec\": ");
+			wt_i64(ob, v[k].wait);
+			outbuf_puts(ob, ", \"incl_wall_usec\": ");
+			outbuf_u64(ob, wall);
+			outbuf_puts(ob, ", \"incl_cpu_usec\": ");
+			outbuf_u64(ob, cpu);
+			outbuf_puts(ob, ", \"stack\": [");
+			for (uint32_t s = 0; s < d; s++) {
+				if (s)
+					outbuf_puts(ob, ", ");
+				methodname_id_ob(ob, tr, th->method[path[s]], 0);
+			}
+			outbuf_puts(ob, "]}");
+			continue;
+		}
+		wt_ms(ob, v[k].wait, 12);
+		wt_ms(ob, (int64_t)wall, 12);
+		wt_ms(ob, (int64_t)cpu, 12);
+		wt_ms(ob, (int64_t)v[k].start, 12);
+		outbuf_puts(ob, "  ");
+		methodname_text_ob(ob, tr, th->method[i], 1);
+		outbuf_putc(ob, '\n');
+		for (uint32_t s = 0; s + 1 < d; s++) {
+			outbuf_spaces(ob, 55 + 2 * (size_t)(s < 20 ? s : 20));
+			outbuf_puts(ob, "from ");
+			methodname_text_ob(ob, tr, th->method[path[s]], 1);
+			outbuf_putc(ob, '\n');
+		}
+	}
+	if (json)
+		outbuf_puts(ob, n ? "\n    ]}" : "]}");
+	free(path);
+	return 0;
+}
+
+enum tv_status report_waits(FILE *out, const struct profile *p, uint64_t min_wait,
+                            uint64_t origin, int json)
+{
+	const struct trace *tr = p->tr;
+	char buf[1 << 14];
+	struct outbuf ob;
+	int64_t min = min_wait > INT64_MAX ? INT64_MAX : (int64_t)min_wait;
+	enum tv_status st = TV_OK;
+
+	outbuf_init(&ob, out, buf, sizeof buf);
+	if (json) {
+		outbuf_puts(&ob, "{\"schema\": 2, \"min_wait_usec\": ");
+		outbuf_u64(&ob, min_wait);
+		outbuf_puts(&ob, ", \"threads\": [");
+	} else {
+		outbuf_puts(&ob, "Waits of at least ");
+		outbuf_fixed(&ob, min_wait, 3);
+		outbuf_puts(&ob, " ms (wait = incl wall - incl cpu): the innermost such calls, "
+		                 "longest first; start on the timeline (ms)\n");
+	}
+	for (uint32_t t = 0; t < p->nthreads && st == TV_OK; t++) {
+		const struct tv_thread *th = &tr->threads[p->threads[t]];
+		uint32_t n;
+		struct wt_call *v = wt_thread(th, min, origin, &n);
+		if (n == UINT32_MAX ||
+		    wt_write_thread(&ob, tr, th, v, n, json, t == 0) < 0)
+			st = TV_ERR_NOMEM;
+		free(v);
+	}
+	if (json)
+		outbuf_puts(&ob, p->nthreads ? "\n  ]}\n" : "]}\n");
+	enum tv_status w = outbuf_finish(&ob);
+	return st != TV_OK ? st : w;
+}
