@@ -1,5 +1,5 @@
-/* report_calls.c: the "every call" reports (see methodcalls.h; docs/cli.md,
- * "--format=calls").
+/* report_calls.c: the "every call" reports (report.h) of methodcalls.h's
+ * rows (docs/cli.md, "--format=calls").
  *
  * Text: a fixed-width table like the text report's (times in ms with
  * three decimals, exact µs; columns of a clock the trace lacks show "-"),
@@ -8,7 +8,7 @@
  * columns of a clock the trace lacks, and wait unless it has both, are
  * left out as in the profile CSV. JSON: one object, one call a line.
  */
-#include "analyze/methodcalls.h"
+#include "write/report.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -9,9 +9,10 @@
  * report's: calls that are not recursive ("Calls", calls) and recursive
  * ones ("Rec", recursive_calls).
  */
+#include "write/report.h"
+
 #include "model/callwalk.h"
 #include "base/grow.h"
-#include "analyze/diff.h"
 #include "analyze/methodname.h"
 #include "base/numfmt.h"
 #include "base/textesc.h"

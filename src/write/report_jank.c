@@ -1,4 +1,4 @@
-/* report_jank.c: the jank reports (see jank.h; docs/cli.md,
+/* report_jank.c: the jank reports (report.h) of jank.h's calls (docs/cli.md,
  * "--format=jank").
  *
  * Text: a header naming the thread and the budget, then one row per
@@ -6,7 +6,7 @@
  * lacks) with its heaviest path on the next line, names joined by " > ".
  * JSON: one object, one call a line.
  */
-#include "analyze/jank.h"
+#include "write/report.h"
 
 #include <string.h>
 
