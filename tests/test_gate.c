@@ -15,9 +15,9 @@
 #include "analyze/diff.h"
 #include "analyze/gate.h"
 #include "analyze/profile.h"
+#include "model/trace.h"
 #include "testutil.h"
 #include "tracegen.h"
-#include "model/trace.h"
 
 /* BASE: A [0,200] wall / [0,100] cpu holds B [10,40]/[10,30].
  *   toplevel incl wall 200, cpu 100; A excl wall 170, cpu 80;

@@ -23,13 +23,13 @@
 #include <zstd.h>
 #endif
 
-#include "read/inflate.h"
-#include "model/load.h"
 #include "analyze/profile.h"
-#include "write/report.h"
-#include "testutil.h"
+#include "model/load.h"
 #include "model/trace.h"
+#include "read/inflate.h"
+#include "testutil.h"
 #include "tracegen.h"
+#include "write/report.h"
 
 /* A trace of n calls on two threads, with varied times so it does not
  * compress to nothing; its plain bytes in *buf. */

@@ -16,10 +16,10 @@
 
 #include <cmocka.h>
 
-#include "model/mapping.h"
 #include "analyze/profile.h"
-#include "testutil.h"
+#include "model/mapping.h"
 #include "model/trace.h"
+#include "testutil.h"
 #include "tracegen.h"
 
 /* One entry per line; SHAPES_LINE(n) is entry n - 1. Odd lines end in

@@ -20,9 +20,9 @@
 
 #include "analyze/pathtree.h"
 #include "analyze/profile.h"
+#include "model/trace.h"
 #include "testutil.h"
 #include "tracegen.h"
-#include "model/trace.h"
 
 /* ------------------------------------------------------------ fixtures */
 

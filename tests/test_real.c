@@ -34,11 +34,11 @@
 
 #include <cmocka.h>
 
-#include "model/load.h"
 #include "analyze/profile.h"
-#include "write/report.h"
-#include "testutil.h"
+#include "model/load.h"
 #include "model/trace.h"
+#include "testutil.h"
+#include "write/report.h"
 
 /* ------------------------------------------------------------ checking */
 

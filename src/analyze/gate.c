@@ -5,9 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "base/grow.h"
-#include "analyze/range.h"
 #include "analyze/methodname.h"
+#include "analyze/range.h"
+#include "base/grow.h"
 #include "base/numfmt.h"
 #include "base/outbuf.h"
 #include "base/textesc.h"

@@ -4,8 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "model/callwalk.h"
 #include "base/grow.h"
+#include "model/callwalk.h"
 
 /* Frame-critical methods by class, then the names of that class. */
 static const struct {

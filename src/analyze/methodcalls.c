@@ -4,9 +4,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "model/callwalk.h"
 #include "base/grow.h"
 #include "base/numfmt.h"
+#include "model/callwalk.h"
 
 void methodcalls_axis_of(const struct trace *tr, struct methodcalls_axis *ax)
 {

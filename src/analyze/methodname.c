@@ -5,8 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "base/outbuf.h"
 #include "analyze/profile.h"
+#include "base/outbuf.h"
 #include "base/textesc.h"
 
 int methodname_known(const struct tv_method *m)

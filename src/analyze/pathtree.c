@@ -22,9 +22,9 @@
  */
 #include "analyze/pathtree.h"
 
-#include "model/callwalk.h"
 #include "base/grow.h"
 #include "base/idmap.h"
+#include "model/callwalk.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -18,8 +18,8 @@
 #endif
 #include "analyze/profile.h"
 
-#include "model/callwalk.h"
 #include "base/grow.h"
+#include "model/callwalk.h"
 
 #include <stdlib.h>
 #include <string.h>

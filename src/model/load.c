@@ -12,8 +12,8 @@
  */
 #include "model/load.h"
 
-#include "model/tracebuild.h"
 #include "base/grow.h"
+#include "model/tracebuild.h"
 #include "read/inflate.h"
 #include "read/keyfile.h"
 #include "read/sniff.h"

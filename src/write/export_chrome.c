@@ -30,11 +30,11 @@
  * A big trace is millions of events: each method's name is escaped once
  * and events are assembled in a buffer without printf.
  */
+#include "base/outbuf.h"
+#include "base/textesc.h"
 #include "model/callwalk.h"
 #include "write/export.h"
 #include "write/exportutil.h"
-#include "base/outbuf.h"
-#include "base/textesc.h"
 
 #include <inttypes.h>
 #include <stdlib.h>

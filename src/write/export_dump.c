@@ -8,11 +8,11 @@
  * is a comment. Names come from the loaded trace, so records before a streaming
  * method packet still print the method. See export.h for the layout.
  */
-#include "write/export.h"
-#include "base/grow.h"
-#include "model/load.h"
 #include "analyze/methodname.h"
+#include "base/grow.h"
 #include "base/textesc.h"
+#include "model/load.h"
+#include "write/export.h"
 
 #include <inttypes.h>
 #include <stdlib.h>

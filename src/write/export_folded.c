@@ -11,11 +11,11 @@
  * With signatures, the signature follows the name directly with each ';'
  * turned into ',' ("Foo.bar(Ljava/lang/String,I)V").
  */
-#include "model/callwalk.h"
-#include "base/grow.h"
-#include "write/export.h"
 #include "analyze/methodname.h"
+#include "base/grow.h"
 #include "base/textesc.h"
+#include "model/callwalk.h"
+#include "write/export.h"
 
 #include <inttypes.h>
 #include <stdlib.h>

@@ -15,11 +15,11 @@
 #include "config.h"
 #endif
 
+#include "base/outbuf.h"
+#include "base/textesc.h"
 #include "model/callwalk.h"
 #include "write/export.h"
 #include "write/exportutil.h"
-#include "base/outbuf.h"
-#include "base/textesc.h"
 
 #include <inttypes.h>
 #include <stdlib.h>

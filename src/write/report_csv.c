@@ -6,11 +6,11 @@
  * left out. Strings are escaped as in the text report (\xHH), so a CSV file
  * shown in a terminal is as safe as the text report.
  */
-#include "write/report.h"
 #include "analyze/methodname.h"
 #include "base/numfmt.h"
 #include "base/outbuf.h"
 #include "base/textesc.h"
+#include "write/report.h"
 
 static const char *const csv_clock_key[TV_NCLOCKS] = { "cpu", "wall" };
 

@@ -11,11 +11,11 @@
  */
 #include "write/report.h"
 
-#include "model/callwalk.h"
-#include "base/grow.h"
 #include "analyze/methodname.h"
+#include "base/grow.h"
 #include "base/numfmt.h"
 #include "base/textesc.h"
+#include "model/callwalk.h"
 
 #include <inttypes.h>
 #include <stdlib.h>

@@ -4,12 +4,12 @@
  * method's own fields on one line, so diffs of two reports stay readable.
  * Everything goes through an outbuf: numbers are most of a big report.
  */
-#include "write/report.h"
 #include "analyze/category.h"
 #include "analyze/methodname.h"
 #include "base/numfmt.h"
 #include "base/outbuf.h"
 #include "base/textesc.h"
+#include "write/report.h"
 
 #include <stdlib.h>
 #include <string.h>

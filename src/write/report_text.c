@@ -5,12 +5,12 @@
  * so that one changed number changes one line of a diff; nothing depends on
  * the time or place of the run. Times are ms with three decimals (exact µs).
  */
-#include "write/report.h"
 #include "analyze/category.h"
 #include "analyze/methodname.h"
 #include "base/numfmt.h"
 #include "base/outbuf.h"
 #include "base/textesc.h"
+#include "write/report.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -10,9 +10,9 @@
  */
 #include "write/report.h"
 
+#include "analyze/methodname.h"
 #include "analyze/pathtree.h"
 #include "base/grow.h"
-#include "analyze/methodname.h"
 #include "base/numfmt.h"
 #include "base/outbuf.h"
 #include "base/textesc.h"

@@ -7,8 +7,8 @@
  */
 #include "write/report.h"
 
-#include "base/grow.h"
 #include "analyze/methodname.h"
+#include "base/grow.h"
 #include "base/numfmt.h"
 #include "base/outbuf.h"
 #include "base/textesc.h"
