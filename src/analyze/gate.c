@@ -8,6 +8,7 @@
 #include "analyze/methodname.h"
 #include "analyze/range.h"
 #include "base/grow.h"
+#include "base/mul128.h"
 #include "base/numfmt.h"
 #include "base/outbuf.h"
 #include "base/textesc.h"
@@ -268,27 +269,6 @@ void gate_rule_free(struct gate_rule *r)
 
 /* ------------------------------------------------------------ deciding */
 
-/* a × b as 128 bits (hi, lo). */
-static void gt_mul(uint64_t a, uint64_t b, uint64_t *hi, uint64_t *lo)
-{
-	uint64_t a0 = a & 0xffffffffu, a1 = a >> 32, b0 = b & 0xffffffffu, b1 = b >> 32;
-	uint64_t p00 = a0 * b0, p01 = a0 * b1, p10 = a1 * b0, p11 = a1 * b1;
-	uint64_t mid = (p00 >> 32) + (p01 & 0xffffffffu) + (p10 & 0xffffffffu);
-	*lo = (mid << 32) | (p00 & 0xffffffffu);
-	*hi = p11 + (p01 >> 32) + (p10 >> 32) + (mid >> 32);
-}
-
-/* Sign of a1 × a2 − b1 × b2 (all unsigned). */
-static int gt_cmp_products(uint64_t a1, uint64_t a2, uint64_t b1, uint64_t b2)
-{
-	uint64_t ah, al, bh, bl;
-	gt_mul(a1, a2, &ah, &al);
-	gt_mul(b1, b2, &bh, &bl);
-	if (ah != bh)
-		return ah > bh ? 1 : -1;
-	return (al > bl) - (al < bl);
-}
-
 /* Sign of x − y for signed magnitudes (a zero is never negative); cmp_mag
  * is the sign of |x| − |y|. */
 static int gt_cmp_signed(int xneg, int yneg, int xzero, int yzero, int cmp_mag)
@@ -316,7 +296,7 @@ static int gt_compare(const struct gate_rule *r, uint64_t base, uint64_t next)
 		cmp_mag = r->mag ? -1 : 0;
 	} else {
 		/* ch / base × 100 against mag / 10^6: ch × 10^8 against mag × base */
-		cmp_mag = gt_cmp_products(ch, 100000000u, r->mag, base);
+		cmp_mag = mul128_cmp(ch, 100000000u, r->mag, base);
 	}
 	return gt_cmp_signed(neg, r->negative, ch == 0, r->mag == 0, cmp_mag);
 }

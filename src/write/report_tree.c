@@ -13,6 +13,7 @@
 #include "analyze/methodname.h"
 #include "analyze/pathtree.h"
 #include "base/grow.h"
+#include "base/mul128.h"
 #include "base/numfmt.h"
 #include "base/outbuf.h"
 #include "base/textesc.h"
@@ -38,32 +39,14 @@ struct rt {
 	uint32_t depth, cap;
 };
 
-/* a * b < c * d without overflow (128-bit products from 32-bit halves). */
-static void rt_mul(uint64_t a, uint64_t b, uint64_t *hi, uint64_t *lo)
-{
-	uint64_t al = a & 0xffffffffu, ah = a >> 32, bl = b & 0xffffffffu, bh = b >> 32;
-	uint64_t ll = al * bl, lh = al * bh, hl = ah * bl, hh = ah * bh;
-	uint64_t mid = (ll >> 32) + (lh & 0xffffffffu) + (hl & 0xffffffffu);
-	*lo = (ll & 0xffffffffu) | mid << 32;
-	*hi = hh + (lh >> 32) + (hl >> 32) + (mid >> 32);
-}
-
-static int rt_less(uint64_t a, uint64_t b, uint64_t c, uint64_t d)
-{
-	uint64_t h1, l1, h2, l2;
-	rt_mul(a, b, &h1, &l1);
-	rt_mul(c, d, &h2, &l2);
-	return h1 < h2 || (h1 == h2 && l1 < l2);
-}
-
 /* Below --min: key < min% of toplevel incl, min in millionths of a
  * percent, so key * 10^8 < min * toplevel incl. */
 static int rt_pruned(const struct rt *r, uint32_t node)
 {
 	if (!r->o->min_ppm)
 		return 0;
-	return rt_less(pathtree_key(r->t, node), 100000000u, r->o->min_ppm,
-	               r->t->top_incl[r->t->clock]);
+	return mul128_cmp(pathtree_key(r->t, node), 100000000u, r->o->min_ppm,
+	                  r->t->top_incl[r->t->clock]) < 0;
 }
 
 static const uint32_t *rt_list(const struct rt *r, uint32_t node, uint32_t *n)
