@@ -147,6 +147,22 @@ const char *trace_option(const struct trace *tr, const char *key, size_t *len)
 	return found;
 }
 
+int trace_option_u64(const struct trace *tr, const char *key, uint64_t *v)
+{
+	size_t len;
+	const char *s = trace_option(tr, key, &len);
+	if (!s || len == 0 || len > 19)
+		return 0;
+	uint64_t x = 0;
+	for (size_t i = 0; i < len; i++) {
+		if (s[i] < '0' || s[i] > '9')
+			return 0;
+		x = x * 10 + (uint64_t)(s[i] - '0');
+	}
+	*v = x;
+	return 1;
+}
+
 const char *trace_clock_name(enum tv_clock_kind k)
 {
 	switch (k) {

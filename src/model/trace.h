@@ -174,6 +174,11 @@ uint32_t trace_match_threads(const struct trace *tr, const char *spec, uint32_t 
 /* Value of option key, or NULL; *len set when found. Last one wins. */
 const char *trace_option(const struct trace *tr, const char *key, size_t *len);
 
+/* Option key as a plain decimal number: 1 to 19 digits and nothing else,
+ * so it fits 64 bits (num-method-calls, pid, elapsed-time-usec). 1 with
+ * *v set, or 0 when the option is absent or not such a number. */
+int trace_option_u64(const struct trace *tr, const char *key, uint64_t *v);
+
 /* Bytes of a string (NULL when absent). */
 static inline const char *trace_str(const struct trace *tr, struct tv_str s)
 {

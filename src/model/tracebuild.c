@@ -1229,15 +1229,9 @@ static void ct_final_warnings(struct trace *tr)
 	const char *v = trace_option(tr, "data-file-overflow", &len);
 	if (v && len == 4 && memcmp(v, "true", 4) == 0)
 		tv_warnings_add(&tr->warnings, TV_W_OVERFLOW, TV_NO_OFFSET, 1);
-	v = trace_option(tr, "num-method-calls", &len);
-	if (v && len > 0 && len < 20) {
-		uint64_t want = 0;
-		size_t i = 0;
-		while (i < len && v[i] >= '0' && v[i] <= '9')
-			want = want * 10 + (uint64_t)(v[i++] - '0');
-		if (i == len && want != tr->records)
-			tv_warnings_add(&tr->warnings, TV_W_RECORD_COUNT, TV_NO_OFFSET, 1);
-	}
+	uint64_t want;
+	if (trace_option_u64(tr, "num-method-calls", &want) && want != tr->records)
+		tv_warnings_add(&tr->warnings, TV_W_RECORD_COUNT, TV_NO_OFFSET, 1);
 	uint64_t unknown = 0;
 	for (uint32_t i = 0; i < tr->nmethods; i++)
 		unknown += !tr->methods[i].declared;

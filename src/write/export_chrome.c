@@ -190,20 +190,9 @@ static void ch_other(FILE *out, const struct trace *tr, int clock)
 /* The pid= option when it is a plain decimal number. */
 static void ch_pid(struct ch_out *o, const struct trace *tr)
 {
-	size_t len;
-	const char *v = trace_option(tr, "pid", &len);
-	o->pid = 1;
-	o->has_pid = 0;
-	if (!v || len == 0 || len > 19)
-		return;
-	uint64_t x = 0;
-	for (size_t i = 0; i < len; i++) {
-		if (v[i] < '0' || v[i] > '9')
-			return;
-		x = x * 10 + (uint64_t)(v[i] - '0');
-	}
-	o->pid = x;
-	o->has_pid = 1;
+	o->has_pid = trace_option_u64(tr, "pid", &o->pid);
+	if (!o->has_pid)
+		o->pid = 1;
 }
 
 static int ch_run(struct ch_out *o, const struct profile *p)

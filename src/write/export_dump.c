@@ -10,6 +10,7 @@
  */
 #include "analyze/methodname.h"
 #include "base/grow.h"
+#include "base/numfmt.h"
 #include "base/textesc.h"
 #include "model/load.h"
 #include "write/export.h"
@@ -166,21 +167,15 @@ static void dp_warn(void *ctx, enum tv_warn kind, uint64_t offset, uint64_t n)
 	putc('\n', d->out);
 }
 
+/* " " and v right-aligned in 10 columns, or "-" when absent. */
 static char *dp_time(char *p, int present, uint64_t v)
 {
-	char num[24], *q = num + sizeof num;
-	if (present) {
-		do {
-			*--q = (char)('0' + v % 10);
-			v /= 10;
-		} while (v);
-	} else
-		*--q = '-';
-	size_t n = (size_t)(num + sizeof num - q);
+	char num[NUMFMT_MAX] = "-";
+	size_t n = present ? numfmt_put_u64(num, v) : 1;
 	*p++ = ' ';
 	for (size_t i = n; i < 10; i++)
 		*p++ = ' ';
-	memcpy(p, q, n);
+	memcpy(p, num, n);
 	return p + n;
 }
 

@@ -13,6 +13,7 @@
  */
 #include "analyze/methodname.h"
 #include "base/grow.h"
+#include "base/numfmt.h"
 #include "base/textesc.h"
 #include "model/callwalk.h"
 #include "write/export.h"
@@ -223,14 +224,11 @@ static int fd_push_frame(const struct fd_build *b, struct fd_line *l, uint32_t d
 
 static void fd_emit(FILE *out, struct fd_line *l, uint32_t d, uint64_t n)
 {
-	char *p = l->buf + l->len[d], num[24], *q = num + sizeof num;
+	char *p = l->buf + l->len[d], num[NUMFMT_MAX];
+	size_t len = numfmt_put_u64(num, n);
 	*p++ = ' ';
-	do {
-		*--q = (char)('0' + n % 10);
-		n /= 10;
-	} while (n);
-	memcpy(p, q, (size_t)(num + sizeof num - q));
-	p += num + sizeof num - q;
+	memcpy(p, num, len);
+	p += len;
 	*p++ = '\n';
 	fwrite(l->buf, 1, (size_t)(p - l->buf), out);
 }

@@ -264,15 +264,12 @@ static void text_elapsed(struct outbuf *ob, const struct trace *tr)
 {
 	size_t len;
 	const char *v = trace_option(tr, "elapsed-time-usec", &len);
-	uint64_t us = 0;
-	size_t i = 0;
+	uint64_t us;
 
 	if (!v)
 		return;
-	for (; i < len && i < 19 && v[i] >= '0' && v[i] <= '9'; i++)
-		us = us * 10 + (uint64_t)(v[i] - '0');
 	text_label(ob, "elapsed");
-	if (i == len && len > 0) {
+	if (trace_option_u64(tr, "elapsed-time-usec", &us)) {
 		outbuf_fixed(ob, us, 3);
 		outbuf_puts(ob, " ms");
 	} else {
