@@ -2,6 +2,7 @@
 #include "analyze/category.h"
 
 #include "analyze/match.h"
+#include "model/callwalk.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -152,26 +153,11 @@ static uint32_t cat_activity(const struct profile *p)
 	if (best_t == UINT32_MAX)
 		return UINT32_MAX;
 	const struct tv_thread *th = &tr->threads[best_t];
-	/* The subtree of best_i is the run of calls after it whose parent
-	 * chain reaches it: the run ends at the first call that does not. */
-	uint32_t *open = malloc(sizeof *open * (th->ncalls - best_i));
-	if (!open)
-		return UINT32_MAX - 1;
-	uint32_t sp = 0, found = UINT32_MAX;
-	open[sp++] = best_i;
-	for (uint32_t j = best_i; j < th->ncalls && found == UINT32_MAX; j++) {
-		if (j > best_i) {
-			while (sp && open[sp - 1] != th->parent[j])
-				sp--;
-			if (!sp)
-				break;
-			open[sp++] = j;
-		}
+	uint32_t end = callwalk_subtree_end(th, best_i);
+	for (uint32_t j = best_i; j < end; j++)
 		if (cat_candidate(tr, th->method[j]))
-			found = th->method[j];
-	}
-	free(open);
-	return found;
+			return th->method[j];
+	return UINT32_MAX;
 }
 
 struct cat_sum {
@@ -189,8 +175,6 @@ int category_guess_app(const struct profile *p, char *buf, size_t size)
 	const struct trace *tr = p->tr;
 	buf[0] = '\0';
 	uint32_t m = cat_activity(p);
-	if (m == UINT32_MAX - 1)
-		return -1;
 	if (m != UINT32_MAX)
 		return cat_prefix(tr, m, buf, size) < 0 ? 0 : 1;
 	/* Rule 2: the prefix whose classes own the most excl time. */
