@@ -17,7 +17,7 @@ void trace_init(struct trace *tr)
 	tr->clock = TV_CLOCK_DUAL;
 }
 
-static void trace_thread_free(struct tv_thread *th)
+void trace_thread_free(struct tv_thread *th)
 {
 	free(th->method);
 	free(th->parent);

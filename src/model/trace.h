@@ -149,6 +149,10 @@ struct trace {
 void trace_init(struct trace *tr);
 void trace_free(struct trace *tr);
 
+/* Frees one thread's call arrays and marks (not the thread itself), for
+ * trace_free() and the builder's copies before they join a trace. */
+void trace_thread_free(struct tv_thread *th);
+
 /* Index of the method with this id, or IDMAP_NONE. */
 uint32_t trace_find_method(const struct trace *tr, uint64_t id);
 /* Index of the method with this id, made (undeclared) when new;
