@@ -57,8 +57,8 @@ struct methodcalls {
  * thread with *tid (TV_ERR_NO_THREAD when it has no records), sorted by
  * start, tid, depth. TV_OK, TV_ERR_NO_THREAD or TV_ERR_NOMEM. */
 enum tv_status methodcalls_collect(struct methodcalls *c, const struct trace *tr, const uint8_t *want,
-                             const uint32_t *tid, const struct methodcalls_axis *ax,
-                             struct tv_error *err);
+                                   const uint32_t *tid, const struct methodcalls_axis *ax,
+                                   struct tv_error *err);
 void methodcalls_free(struct methodcalls *c);
 
 /* The wait of a row: incl wall − incl CPU (meaningful on dual traces). */

@@ -31,18 +31,18 @@
 
 /* ------------------------------------------------------------ shared */
 
-struct cc_frame {                      /* a call on the walk's path */
+struct pathtree_frame {                /* a call on the walk's path */
 	uint32_t call, node, method;
 	int recursive;
 	uint64_t child_incl[TV_NCLOCKS];
 };
 
-struct cc_walk {
-	struct cc_frame *path;
+struct pathtree_walk {
+	struct pathtree_frame *path;
 	uint32_t depth, cap;
 };
 
-struct cc_entry {                      /* one call of a bottom-up root's method */
+struct pathtree_entry {                /* one call of a bottom-up root's method */
 	uint32_t thread;                   /* index into trace.threads */
 	uint32_t call;
 	uint32_t cursor;                   /* ancestor where the node's chain ends */
@@ -50,31 +50,31 @@ struct cc_entry {                      /* one call of a bottom-up root's method 
 	uint64_t excl[TV_NCLOCKS];
 };
 
-struct cc_span {                       /* a bottom-up node's entries */
+struct pathtree_span {                 /* a bottom-up node's entries */
 	uint32_t root;                     /* root node owning the entries */
 	size_t lo, hi;
 	uint64_t ends;                     /* entries whose chain ends here */
 };
 
-struct cc_call {                       /* one call a top-down node covers */
+struct pathtree_call {                 /* one call a top-down node covers */
 	uint32_t thread;                   /* index into pathtree.threads */
 	uint32_t call;                     /* TV_ROOT: the thread's root */
 };
 
-struct cc_lazy {
-	struct cc_span *span;              /* per node */
+struct pathtree_lazy {
+	struct pathtree_span *span;        /* per node */
 	uint32_t span_cap;
 	/* Top-down: every node's calls, node after node, and per selected
 	 * thread the end of each call's subtree. */
-	struct cc_call *pool;
+	struct pathtree_call *pool;
 	size_t npool, pool_cap;
 	uint32_t **end;
 	/* Bottom-up: per root node, its method's calls (NULL until expanded). */
-	struct cc_entry **entries;
+	struct pathtree_entry **entries;
 };
 
-static enum tv_status cc_select(struct pathtree *t, const struct trace *tr, const uint32_t *tid,
-                                struct tv_error *err)
+static enum tv_status pathtree_select(struct pathtree *t, const struct trace *tr,
+                                      const uint32_t *tid, struct tv_error *err)
 {
 	t->threads = malloc((size_t)(tr->nthreads ? tr->nthreads : 1) * sizeof *t->threads);
 	if (!t->threads)
@@ -87,7 +87,7 @@ static enum tv_status cc_select(struct pathtree *t, const struct trace *tr, cons
 	return TV_OK;
 }
 
-static uint32_t cc_new_node(struct pathtree *t, uint32_t parent, uint32_t method)
+static uint32_t pathtree_new_node(struct pathtree *t, uint32_t parent, uint32_t method)
 {
 	if (t->nnodes == PATHTREE_NONE - 1)
 		return PATHTREE_NONE;
@@ -103,21 +103,21 @@ static uint32_t cc_new_node(struct pathtree *t, uint32_t parent, uint32_t method
 }
 
 /* Room for n nodes' spans. */
-static int cc_span_room(struct pathtree *t, uint32_t n)
+static int pathtree_span_room(struct pathtree *t, uint32_t n)
 {
-	struct cc_lazy *lz = t->lazy;
+	struct pathtree_lazy *lz = t->lazy;
 	if (grow_to32((void **)&lz->span, &lz->span_cap, n, sizeof *lz->span) < 0)
 		return -1;
 	return 0;
 }
 
 /* Pushes call i of th on the path. */
-static int cc_push(struct cc_walk *w, const struct tv_thread *th, uint32_t i, uint32_t node,
-                   uint32_t *active)
+static int pathtree_push(struct pathtree_walk *w, const struct tv_thread *th, uint32_t i,
+                         uint32_t node, uint32_t *active)
 {
 	if (grow_push32((void **)&w->path, &w->cap, w->depth, sizeof *w->path) < 0)
 		return -1;
-	struct cc_frame *f = &w->path[w->depth++];
+	struct pathtree_frame *f = &w->path[w->depth++];
 	f->call = i;
 	f->node = node;
 	f->method = th->method[i];
@@ -128,11 +128,11 @@ static int cc_push(struct cc_walk *w, const struct tv_thread *th, uint32_t i, ui
 
 /* Pops the top call: its incl and excl per clock into incl[] and excl[],
  * its incl added to its parent frame (or to root_incl). */
-static struct cc_frame cc_pop(struct cc_walk *w, const struct trace *tr,
-                              const struct tv_thread *th, uint64_t *root_incl,
-                              uint64_t incl[TV_NCLOCKS], uint64_t excl[TV_NCLOCKS])
+static struct pathtree_frame pathtree_pop(struct pathtree_walk *w, const struct trace *tr,
+                                          const struct tv_thread *th, uint64_t *root_incl,
+                                          uint64_t incl[TV_NCLOCKS], uint64_t excl[TV_NCLOCKS])
 {
-	struct cc_frame f = w->path[--w->depth];
+	struct pathtree_frame f = w->path[--w->depth];
 	uint64_t *up = w->depth ? w->path[w->depth - 1].child_incl : root_incl;
 	for (int c = 0; c < TV_NCLOCKS; c++) {
 		incl[c] = excl[c] = 0;
@@ -147,7 +147,8 @@ static struct cc_frame cc_pop(struct cc_walk *w, const struct trace *tr,
 }
 
 /* Adds a thread's span and unused time to the toplevel. */
-static void cc_toplevel(struct pathtree *t, const struct tv_thread *th, const uint64_t *root_incl)
+static void pathtree_toplevel(struct pathtree *t, const struct tv_thread *th,
+                              const uint64_t *root_incl)
 {
 	for (int c = 0; c < TV_NCLOCKS; c++) {
 		if (!t->tr->has_clock[c])
@@ -195,13 +196,13 @@ int pathtree_by_available(const struct trace *tr, enum pathtree_by by)
 	}
 }
 
-static const char *const cc_by_names[PATHTREE_BY_COUNT] = {
+static const char *const pathtree_by_names[PATHTREE_BY_COUNT] = {
 	"incl_cpu", "excl_cpu", "incl_wall", "excl_wall", "incl_wait", "excl_wait", "calls",
 };
 
 const char *pathtree_by_name(enum pathtree_by by)
 {
-	return by < PATHTREE_BY_COUNT ? cc_by_names[by] : "?";
+	return by < PATHTREE_BY_COUNT ? pathtree_by_names[by] : "?";
 }
 
 int pathtree_by_parse(const char *s, enum pathtree_by *by, int *ascending)
@@ -212,7 +213,7 @@ int pathtree_by_parse(const char *s, enum pathtree_by *by, int *ascending)
 	if (n > 5 && strcmp(s + n - 5, "_usec") == 0)
 		n -= 5;  /* the JSON field's name; "calls_usec" is no field */
 	for (int i = 0; i < PATHTREE_BY_COUNT; i++)
-		if (strlen(cc_by_names[i]) == n && strncmp(s, cc_by_names[i], n) == 0 &&
+		if (strlen(pathtree_by_names[i]) == n && strncmp(s, pathtree_by_names[i], n) == 0 &&
 		    (i != PATHTREE_BY_CALLS || !s[n])) {
 			*by = (enum pathtree_by)i;
 			return 0;
@@ -220,7 +221,7 @@ int pathtree_by_parse(const char *s, enum pathtree_by *by, int *ascending)
 	return -1;
 }
 
-static uint64_t cc_id(const struct pathtree *t, uint32_t node)
+static uint64_t pathtree_id(const struct pathtree *t, uint32_t node)
 {
 	uint32_t m = t->nodes[node].method;
 	return m == PATHTREE_TOPLEVEL ? 0 : t->tr->methods[m].id;
@@ -229,7 +230,7 @@ static uint64_t cc_id(const struct pathtree *t, uint32_t node)
 /* a's column against b's: > 0 when a's is larger. Wait (wall - CPU, signed)
  * compares as a's wall + b's CPU against b's wall + a's CPU: no overflow
  * below 2^63 µs. */
-static int cc_cmp_col(const struct pathtree *t, enum pathtree_by by, uint32_t a, uint32_t b)
+static int pathtree_cmp_col(const struct pathtree *t, enum pathtree_by by, uint32_t a, uint32_t b)
 {
 	const struct pathtree_node *x = &t->nodes[a], *y = &t->nodes[b];
 	uint64_t ka, kb;
@@ -249,33 +250,33 @@ static int cc_cmp_col(const struct pathtree *t, enum pathtree_by by, uint32_t a,
 	return (ka > kb) - (ka < kb);
 }
 
-static int cc_before(const struct pathtree *t, uint32_t a, uint32_t b)
+static int pathtree_before(const struct pathtree *t, uint32_t a, uint32_t b)
 {
-	int c = cc_cmp_col(t, t->by, a, b);
+	int c = pathtree_cmp_col(t, t->by, a, b);
 	if (c)
 		return t->ascending ? c < 0 : c > 0;
-	uint64_t ia = cc_id(t, a), ib = cc_id(t, b);
+	uint64_t ia = pathtree_id(t, a), ib = pathtree_id(t, b);
 	if (ia != ib)
 		return ia < ib;
 	return a < b;
 }
 
-static void cc_msort(const struct pathtree *t, uint32_t *a, uint32_t *tmp, uint32_t n)
+static void pathtree_msort(const struct pathtree *t, uint32_t *a, uint32_t *tmp, uint32_t n)
 {
 	if (n < 12) {
 		for (uint32_t i = 1; i < n; i++) {
 			uint32_t x = a[i], j = i;
-			for (; j > 0 && cc_before(t, x, a[j - 1]); j--)
+			for (; j > 0 && pathtree_before(t, x, a[j - 1]); j--)
 				a[j] = a[j - 1];
 			a[j] = x;
 		}
 		return;
 	}
 	uint32_t h = n / 2, i = 0, j = h, k = 0;
-	cc_msort(t, a, tmp, h);
-	cc_msort(t, a + h, tmp, n - h);
+	pathtree_msort(t, a, tmp, h);
+	pathtree_msort(t, a + h, tmp, n - h);
 	while (i < h && j < n)
-		tmp[k++] = cc_before(t, a[j], a[i]) ? a[j++] : a[i++];
+		tmp[k++] = pathtree_before(t, a[j], a[i]) ? a[j++] : a[i++];
 	while (i < h)
 		tmp[k++] = a[i++];
 	while (j < n)
@@ -305,9 +306,9 @@ enum tv_status pathtree_sort_by(struct pathtree *t, int clock, enum pathtree_by 
 	for (uint32_t i = 0; i < t->nnodes; i++) {
 		const struct pathtree_node *n = &t->nodes[i];
 		if (n->expanded)
-			cc_msort(t, t->kids + n->kid_off, tmp, n->nkids);
+			pathtree_msort(t, t->kids + n->kid_off, tmp, n->nkids);
 	}
-	cc_msort(t, t->roots, tmp, t->nroots);
+	pathtree_msort(t, t->roots, tmp, t->nroots);
 	free(tmp);
 	return TV_OK;
 }
@@ -318,8 +319,9 @@ uint32_t pathtree_hottest(const struct pathtree *t, uint32_t node)
 	const uint32_t *k = pathtree_children(t, node, &n);
 	enum pathtree_by by = pathtree_default_by(t->inverted, t->clock);
 	for (uint32_t i = 0; i < n; i++) {
-		int c = best == PATHTREE_NONE ? 1 : cc_cmp_col(t, by, k[i], best);
-		uint64_t ik = cc_id(t, k[i]), ib = best == PATHTREE_NONE ? 0 : cc_id(t, best);
+		int c = best == PATHTREE_NONE ? 1 : pathtree_cmp_col(t, by, k[i], best);
+		uint64_t ik = pathtree_id(t, k[i]);
+		uint64_t ib = best == PATHTREE_NONE ? 0 : pathtree_id(t, best);
 		if (c > 0 || (c == 0 && (ik < ib || (ik == ib && k[i] < best))))
 			best = k[i];
 	}
@@ -343,7 +345,7 @@ int pathtree_expandable(const struct pathtree *t, uint32_t node)
 
 /* ------------------------------------------------------------ groups */
 
-struct cc_group {                      /* children being made */
+struct pathtree_group {                /* children being made */
 	struct idmap slot;                 /* method -> group index */
 	uint32_t *method;
 	size_t *count, *start;
@@ -351,7 +353,7 @@ struct cc_group {                      /* children being made */
 };
 
 /* The group of method m, made when new; IDMAP_NONE when out of memory. */
-static uint32_t cc_group_of(struct cc_group *g, uint32_t m)
+static uint32_t pathtree_group_of(struct pathtree_group *g, uint32_t m)
 {
 	int added;
 	uint32_t s = idmap_get_or_put(&g->slot, m, g->n, &added);
@@ -369,7 +371,7 @@ static uint32_t cc_group_of(struct cc_group *g, uint32_t m)
 	return s;
 }
 
-static void cc_group_free(struct cc_group *g)
+static void pathtree_group_free(struct pathtree_group *g)
 {
 	idmap_free(&g->slot);
 	free(g->method);
@@ -379,7 +381,7 @@ static void cc_group_free(struct cc_group *g)
 
 /* Appends node's new children (made from nnodes on) to the child pool,
  * sorted, and marks node expanded. */
-static int cc_adopt(struct pathtree *t, uint32_t node, uint32_t first, uint32_t n)
+static int pathtree_adopt(struct pathtree *t, uint32_t node, uint32_t first, uint32_t n)
 {
 	if (grow_to((void **)&t->kids, &t->kids_cap, t->nkids_total + n, sizeof *t->kids) < 0)
 		return -1;
@@ -389,7 +391,7 @@ static int cc_adopt(struct pathtree *t, uint32_t node, uint32_t first, uint32_t 
 	uint32_t *k = t->kids + t->nkids_total;
 	for (uint32_t i = 0; i < n; i++)
 		k[i] = first + i;
-	cc_msort(t, k, tmp, n);
+	pathtree_msort(t, k, tmp, n);
 	free(tmp);
 	struct pathtree_node *x = &t->nodes[node];
 	x->kid_off = t->nkids_total;
@@ -405,7 +407,7 @@ static int cc_adopt(struct pathtree *t, uint32_t node, uint32_t first, uint32_t 
  * subtree (a preorder keeps subtrees contiguous), so the children of c
  * are c + 1, end[c + 1], ... below end[c]; those of the thread root
  * (call TV_ROOT) are 0, end[0], ... below ncalls. */
-static uint32_t *cc_ends(const struct tv_thread *th)
+static uint32_t *pathtree_ends(const struct tv_thread *th)
 {
 	uint32_t *end = malloc((size_t)(th->ncalls ? th->ncalls : 1) * sizeof *end);
 	if (!end)
@@ -421,8 +423,8 @@ static uint32_t *cc_ends(const struct tv_thread *th)
 	return end;
 }
 
-static void cc_kid_range(const struct tv_thread *th, const uint32_t *end, uint32_t c,
-                         uint32_t *first, uint32_t *limit)
+static void pathtree_kid_range(const struct tv_thread *th, const uint32_t *end, uint32_t c,
+                               uint32_t *first, uint32_t *limit)
 {
 	*first = c == TV_ROOT ? 0 : c + 1;
 	*limit = c == TV_ROOT ? th->ncalls : end[c];
@@ -430,16 +432,16 @@ static void cc_kid_range(const struct tv_thread *th, const uint32_t *end, uint32
 
 /* Sums a new node's run: calls, incl, excl (incl less the children's
  * incl) and the calls without children. */
-static void cc_td_numbers(struct pathtree *t, uint32_t node, struct cc_span *sp)
+static void pathtree_td_numbers(struct pathtree *t, uint32_t node, struct pathtree_span *sp)
 {
 	const struct trace *tr = t->tr;
 	struct pathtree_node *n = &t->nodes[node];
 	for (size_t i = sp->lo; i < sp->hi; i++) {
-		const struct cc_call *e = &t->lazy->pool[i];
+		const struct pathtree_call *e = &t->lazy->pool[i];
 		const struct tv_thread *th = &tr->threads[t->threads[e->thread]];
 		const uint32_t *end = t->lazy->end[e->thread];
 		uint32_t first, limit;
-		cc_kid_range(th, end, e->call, &first, &limit);
+		pathtree_kid_range(th, end, e->call, &first, &limit);
 		sp->ends += first == limit;
 		n->calls++;
 		for (int c = 0; c < TV_NCLOCKS; c++) {
@@ -457,23 +459,23 @@ static void cc_td_numbers(struct pathtree *t, uint32_t node, struct cc_span *sp)
 /* Expands a top-down node: the children of its calls, grouped by method,
  * appended to the pool, one node per group. On failure the tree is as
  * before. */
-static enum tv_status cc_td_expand(struct pathtree *t, uint32_t node)
+static enum tv_status pathtree_td_expand(struct pathtree *t, uint32_t node)
 {
 	const struct trace *tr = t->tr;
-	struct cc_lazy *lz = t->lazy;
-	struct cc_span sp = lz->span[node];
-	struct cc_group g = {.n = 0};
+	struct pathtree_lazy *lz = t->lazy;
+	struct pathtree_span sp = lz->span[node];
+	struct pathtree_group g = {.n = 0};
 	idmap_init(&g.slot);
 	uint32_t nnodes = t->nnodes;
 	size_t total = 0;
 	int rc = 0;
 	for (size_t i = sp.lo; rc == 0 && i < sp.hi; i++) {
-		struct cc_call e = lz->pool[i];
+		struct pathtree_call e = lz->pool[i];
 		const struct tv_thread *th = &tr->threads[t->threads[e.thread]];
 		uint32_t first, limit, s;
-		cc_kid_range(th, lz->end[e.thread], e.call, &first, &limit);
+		pathtree_kid_range(th, lz->end[e.thread], e.call, &first, &limit);
 		for (uint32_t k = first; rc == 0 && k < limit; k = lz->end[e.thread][k], total++)
-			if ((s = cc_group_of(&g, th->method[k])) == IDMAP_NONE)
+			if ((s = pathtree_group_of(&g, th->method[k])) == IDMAP_NONE)
 				rc = -1;
 			else
 				g.count[s]++;
@@ -488,63 +490,65 @@ static enum tv_status cc_td_expand(struct pathtree *t, uint32_t node)
 			at += g.count[s];
 		}
 		for (size_t i = sp.lo; i < sp.hi; i++) {
-			struct cc_call e = lz->pool[i];
+			struct pathtree_call e = lz->pool[i];
 			const struct tv_thread *th = &tr->threads[t->threads[e.thread]];
 			uint32_t first, limit;
-			cc_kid_range(th, lz->end[e.thread], e.call, &first, &limit);
+			pathtree_kid_range(th, lz->end[e.thread], e.call, &first, &limit);
 			for (uint32_t k = first; k < limit; k = lz->end[e.thread][k]) {
 				uint32_t s = idmap_get(&g.slot, th->method[k]);
-				lz->pool[g.start[s]++] = (struct cc_call){e.thread, k};
+				lz->pool[g.start[s]++] = (struct pathtree_call){e.thread, k};
 			}
 		}
 	}
 	size_t at = 0;
 	for (uint32_t s = 0; rc == 0 && s < g.n; s++) {
-		uint32_t k = cc_new_node(t, node, g.method[s]);
-		if (k == PATHTREE_NONE || cc_span_room(t, t->nnodes) < 0) {
+		uint32_t k = pathtree_new_node(t, node, g.method[s]);
+		if (k == PATHTREE_NONE || pathtree_span_room(t, t->nnodes) < 0) {
 			rc = -1;
 			break;
 		}
-		struct cc_span ks = {0, lz->npool + at, lz->npool + at + g.count[s], 0};
-		cc_td_numbers(t, k, &ks);
+		struct pathtree_span ks = {0, lz->npool + at, lz->npool + at + g.count[s], 0};
+		pathtree_td_numbers(t, k, &ks);
 		lz->span[k] = ks;
 		at += g.count[s];
 	}
 	if (rc == 0)
-		rc = cc_adopt(t, node, nnodes, g.n);
+		rc = pathtree_adopt(t, node, nnodes, g.n);
 	if (rc == 0)
 		lz->npool += total;
 	else
 		t->nnodes = nnodes;
-	cc_group_free(&g);
+	pathtree_group_free(&g);
 	return rc == 0 ? TV_OK : TV_ERR_NOMEM;
 }
 
-static enum tv_status cc_begin(struct pathtree *t, const struct trace *tr, const uint32_t *tid,
-                               int clock, int inverted, struct tv_error *err)
+static enum tv_status pathtree_begin(struct pathtree *t, const struct trace *tr,
+                                     const uint32_t *tid,
+                                     int clock, int inverted, struct tv_error *err)
 {
 	memset(t, 0, sizeof *t);
 	t->tr = tr;
 	t->clock = clock;
 	t->inverted = inverted;
 	t->by = pathtree_default_by(inverted, clock);
-	enum tv_status st = cc_select(t, tr, tid, err);
+	enum tv_status st = pathtree_select(t, tr, tid, err);
 	if (st == TV_OK && !(t->lazy = calloc(1, sizeof *t->lazy)))
 		st = tv_fail(err, TV_ERR_NOMEM, TV_NO_OFFSET, NULL);
 	return st;
 }
 
-static enum tv_status cc_fail(struct pathtree *t, struct tv_error *err)
+static enum tv_status pathtree_fail(struct pathtree *t, struct tv_error *err)
 {
 	pathtree_free(t);
 	return tv_fail(err, TV_ERR_NOMEM, TV_NO_OFFSET, NULL);
 }
 
 /* The root node: the toplevel over the threads, each thread one entry. */
-static int cc_td_root(struct pathtree *t)
+static int pathtree_td_root(struct pathtree *t)
 {
-	struct cc_lazy *lz = t->lazy;
-	if (cc_new_node(t, PATHTREE_NONE, PATHTREE_TOPLEVEL) != 0 || cc_span_room(t, 1) < 0)
+	struct pathtree_lazy *lz = t->lazy;
+	if (pathtree_new_node(t, PATHTREE_NONE, PATHTREE_TOPLEVEL) != 0 ||
+	    pathtree_span_room(t, 1) < 0)
 		return -1;
 	lz->pool = malloc((size_t)(t->nthreads ? t->nthreads : 1) * sizeof *lz->pool);
 	lz->end = calloc(t->nthreads ? t->nthreads : 1, sizeof *lz->end);
@@ -552,18 +556,18 @@ static int cc_td_root(struct pathtree *t)
 	if (!lz->pool || !lz->end || !t->roots)
 		return -1;
 	lz->pool_cap = lz->npool = t->nthreads;
-	lz->span[0] = (struct cc_span){0, 0, t->nthreads, 0};
+	lz->span[0] = (struct pathtree_span){0, 0, t->nthreads, 0};
 	for (uint32_t k = 0; k < t->nthreads; k++) {
 		const struct tv_thread *th = &t->tr->threads[t->threads[k]];
-		if (!(lz->end[k] = cc_ends(th)))
+		if (!(lz->end[k] = pathtree_ends(th)))
 			return -1;
-		lz->pool[k] = (struct cc_call){k, TV_ROOT};
+		lz->pool[k] = (struct pathtree_call){k, TV_ROOT};
 		uint64_t root_incl[TV_NCLOCKS] = {0};
 		for (uint32_t i = 0; i < th->ncalls; i = lz->end[k][i])
 			for (int c = 0; c < TV_NCLOCKS; c++)
 				if (t->tr->has_clock[c])
 					root_incl[c] += trace_call_incl(th, c, i);
-		cc_toplevel(t, th, root_incl);
+		pathtree_toplevel(t, th, root_incl);
 		lz->span[0].ends += th->ncalls == 0;
 	}
 	struct pathtree_node *root = &t->nodes[0];
@@ -576,21 +580,21 @@ static int cc_td_root(struct pathtree *t)
 }
 
 enum tv_status pathtree_build(struct pathtree *t, const struct trace *tr, const uint32_t *tid,
-                            int clock, struct tv_error *err)
+                              int clock, struct tv_error *err)
 {
-	enum tv_status st = cc_begin(t, tr, tid, clock, 0, err);
+	enum tv_status st = pathtree_begin(t, tr, tid, clock, 0, err);
 	if (st != TV_OK) {
 		pathtree_free(t);
 		return st;
 	}
-	return cc_td_root(t) == 0 ? TV_OK : cc_fail(t, err);
+	return pathtree_td_root(t) == 0 ? TV_OK : pathtree_fail(t, err);
 }
 
 /* ------------------------------------------------------------ bottom-up */
 
 /* One pass: every method's root numbers, and how many of its calls start
  * at a thread root (their chains end at the root node). */
-static int cc_bu_roots(struct pathtree *t, uint32_t *active, struct cc_walk *w)
+static int pathtree_bu_roots(struct pathtree *t, uint32_t *active, struct pathtree_walk *w)
 {
 	const struct trace *tr = t->tr;
 	uint32_t *root_of = active + tr->nmethods;  /* method -> root node */
@@ -605,18 +609,19 @@ static int cc_bu_roots(struct pathtree *t, uint32_t *active, struct cc_walk *w)
 		uint32_t i;
 		for (int step; (step = callwalk_next(&cw, &i)) != CALLWALK_DONE;) {
 			if (step == CALLWALK_ENTER) {
-				if (cc_push(w, th, i, 0, active) < 0)
+				if (pathtree_push(w, th, i, 0, active) < 0)
 					return -1;
 				continue;
 			}
-			struct cc_frame f = cc_pop(w, tr, th, root_incl, incl, excl);
+			struct pathtree_frame f = pathtree_pop(w, tr, th, root_incl, incl, excl);
 			active[f.method]--;
 			uint32_t r = root_of[f.method];
 			if (r == PATHTREE_NONE) {
-				r = root_of[f.method] = cc_new_node(t, PATHTREE_NONE, f.method);
-				if (r == PATHTREE_NONE || cc_span_room(t, t->nnodes) < 0)
+				r = root_of[f.method] = pathtree_new_node(t, PATHTREE_NONE,
+				                                          f.method);
+				if (r == PATHTREE_NONE || pathtree_span_room(t, t->nnodes) < 0)
 					return -1;
-				t->lazy->span[r] = (struct cc_span){r, 0, 0, 0};
+				t->lazy->span[r] = (struct pathtree_span){r, 0, 0, 0};
 			}
 			struct pathtree_node *n = &t->nodes[r];
 			n->calls++;
@@ -627,22 +632,22 @@ static int cc_bu_roots(struct pathtree *t, uint32_t *active, struct cc_walk *w)
 					n->incl[c] += incl[c];
 			}
 		}
-		cc_toplevel(t, th, root_incl);
+		pathtree_toplevel(t, th, root_incl);
 	}
 	return 0;
 }
 
 enum tv_status pathtree_build_inverted(struct pathtree *t, const struct trace *tr,
-                                     const uint32_t *tid, int clock, struct tv_error *err)
+                                       const uint32_t *tid, int clock, struct tv_error *err)
 {
-	enum tv_status st = cc_begin(t, tr, tid, clock, 1, err);
+	enum tv_status st = pathtree_begin(t, tr, tid, clock, 1, err);
 	if (st != TV_OK) {
 		pathtree_free(t);
 		return st;
 	}
 	uint32_t *active = calloc((size_t)tr->nmethods * 2 + 1, sizeof *active);
-	struct cc_walk w = {NULL, 0, 0};
-	int rc = active ? cc_bu_roots(t, active, &w) : -1;
+	struct pathtree_walk w = {NULL, 0, 0};
+	int rc = active ? pathtree_bu_roots(t, active, &w) : -1;
 	free(active);
 	free(w.path);
 	if (rc == 0) {
@@ -655,7 +660,7 @@ enum tv_status pathtree_build_inverted(struct pathtree *t, const struct trace *t
 		t->roots[i] = i;
 	if (rc == 0 && pathtree_sort(t, clock) != TV_OK)
 		rc = -1;
-	return rc == 0 ? TV_OK : cc_fail(t, err);
+	return rc == 0 ? TV_OK : pathtree_fail(t, err);
 }
 
 /* The children of the roots pathtree_expand_all() expands, found while
@@ -665,15 +670,15 @@ enum tv_status pathtree_build_inverted(struct pathtree *t, const struct trace *t
  * spares the per-call random reads of the call arrays that expanding
  * each root on its own would make (docs/performance.md, "Sorting the call
  * trees, and the jank list on a trace that has one"). */
-struct cc_rgroup {
+struct pathtree_rgroup {
 	uint32_t root, method;
 	size_t count, ends, pos;           /* pos: where its next entry goes */
 	uint64_t incl[TV_NCLOCKS], excl[TV_NCLOCKS];
 };
 
-struct cc_rgroups {
+struct pathtree_rgroups {
 	struct idmap slot;                 /* root << 32 | method -> group */
-	struct cc_rgroup *g;
+	struct pathtree_rgroup *g;
 	uint32_t n, cap;
 	uint32_t *gid;                     /* per gathered entry: its group, or
 	                                    * PATHTREE_NONE when the call's parent
@@ -684,15 +689,15 @@ struct cc_rgroups {
 /* Files popped call f (a call of wanted root r, entry e) under its
  * group: the entry's cursor steps up to the parent call, as a root's
  * expansion would. 0, or -1 when out of memory. */
-static int cc_rg_add(struct cc_rgroups *rg, const struct cc_walk *w, uint32_t r,
-                     const struct cc_frame *f, struct cc_entry *e, uint32_t *gid,
-                     const uint64_t incl[TV_NCLOCKS])
+static int pathtree_rg_add(struct pathtree_rgroups *rg, const struct pathtree_walk *w, uint32_t r,
+                           const struct pathtree_frame *f, struct pathtree_entry *e, uint32_t *gid,
+                           const uint64_t incl[TV_NCLOCKS])
 {
 	if (!w->depth) {
 		*gid = PATHTREE_NONE;
 		return 0;
 	}
-	const struct cc_frame *up = &w->path[w->depth - 1];
+	const struct pathtree_frame *up = &w->path[w->depth - 1];
 	int added;
 	uint32_t s = idmap_get_or_put(&rg->slot, (uint64_t)r << 32 | up->method, rg->n, &added);
 	if (s == IDMAP_NONE)
@@ -700,9 +705,9 @@ static int cc_rg_add(struct cc_rgroups *rg, const struct cc_walk *w, uint32_t r,
 	if (added) {
 		if (grow_push32((void **)&rg->g, &rg->cap, rg->n, sizeof *rg->g) < 0)
 			return -1;
-		rg->g[rg->n++] = (struct cc_rgroup){.root = r, .method = up->method};
+		rg->g[rg->n++] = (struct pathtree_rgroup){.root = r, .method = up->method};
 	}
-	struct cc_rgroup *g = &rg->g[s];
+	struct pathtree_rgroup *g = &rg->g[s];
 	g->count++;
 	g->ends += w->depth == 1;          /* the parent call starts at the thread root */
 	for (int c = 0; c < TV_NCLOCKS; c++) {
@@ -717,11 +722,11 @@ static int cc_rg_add(struct cc_rgroups *rg, const struct cc_walk *w, uint32_t r,
 
 /* Lists the calls of each wanted root's method (want: method -> root
  * node, PATHTREE_NONE when not wanted) in one pass, grouped into rg. */
-static int cc_bu_gather(struct pathtree *t, const uint32_t *want, uint32_t *active,
-                        size_t *fill, struct cc_rgroups *rg)
+static int pathtree_bu_gather(struct pathtree *t, const uint32_t *want, uint32_t *active,
+                              size_t *fill, struct pathtree_rgroups *rg)
 {
 	const struct trace *tr = t->tr;
-	struct cc_walk w = {NULL, 0, 0};
+	struct pathtree_walk w = {NULL, 0, 0};
 	uint64_t incl[TV_NCLOCKS], excl[TV_NCLOCKS];
 	int rc = 0;
 	for (uint32_t k = 0; rc == 0 && k < t->nthreads; k++) {
@@ -732,19 +737,19 @@ static int cc_bu_gather(struct pathtree *t, const uint32_t *want, uint32_t *acti
 		uint32_t i;
 		for (int step; rc == 0 && (step = callwalk_next(&cw, &i)) != CALLWALK_DONE;) {
 			if (step == CALLWALK_ENTER) {
-				rc = cc_push(&w, th, i, 0, active);
+				rc = pathtree_push(&w, th, i, 0, active);
 				continue;
 			}
-			struct cc_frame f = cc_pop(&w, tr, th, root_incl, incl, excl);
+			struct pathtree_frame f = pathtree_pop(&w, tr, th, root_incl, incl, excl);
 			active[f.method]--;
 			uint32_t r = want[f.method];
 			if (r == PATHTREE_NONE)
 				continue;
 			size_t at = fill[r]++;
-			struct cc_entry *e = &t->lazy->entries[r][at];
-			*e = (struct cc_entry){t->threads[k], f.call, f.call, (uint32_t)f.recursive,
-			                       {excl[0], excl[1]}};
-			rc = cc_rg_add(rg, &w, r, &f, e, &rg->gid[rg->base[r] + at], incl);
+			struct pathtree_entry *e = &t->lazy->entries[r][at];
+			*e = (struct pathtree_entry){t->threads[k], f.call, f.call,
+			                             (uint32_t)f.recursive, {excl[0], excl[1]}};
+			rc = pathtree_rg_add(rg, &w, r, &f, e, &rg->gid[rg->base[r] + at], incl);
 		}
 	}
 	free(w.path);
@@ -754,17 +759,18 @@ static int cc_bu_gather(struct pathtree *t, const uint32_t *want, uint32_t *acti
 /* Root r's children from its groups grp[0..ng) (ascending): its entries
  * regrouped through scratch, one node per group. On failure the tree is
  * as before. */
-static int cc_bu_root_kids(struct pathtree *t, uint32_t r, struct cc_rgroups *rg,
-                           const uint32_t *grp, uint32_t ng, size_t fill, struct cc_entry *scratch)
+static int pathtree_bu_root_kids(struct pathtree *t, uint32_t r, struct pathtree_rgroups *rg,
+                                 const uint32_t *grp, uint32_t ng, size_t fill,
+                                 struct pathtree_entry *scratch)
 {
-	struct cc_entry *e = t->lazy->entries[r];
+	struct pathtree_entry *e = t->lazy->entries[r];
 	const uint32_t *gid = rg->gid + rg->base[r];
 	uint32_t first = t->nnodes;
 	size_t at = 0;
 	for (uint32_t j = 0; j < ng; j++) {
-		struct cc_rgroup *g = &rg->g[grp[j]];
-		uint32_t k = cc_new_node(t, r, g->method);
-		if (k == PATHTREE_NONE || cc_span_room(t, t->nnodes) < 0) {
+		struct pathtree_rgroup *g = &rg->g[grp[j]];
+		uint32_t k = pathtree_new_node(t, r, g->method);
+		if (k == PATHTREE_NONE || pathtree_span_room(t, t->nnodes) < 0) {
 			t->nnodes = first;
 			return -1;
 		}
@@ -772,11 +778,11 @@ static int cc_bu_root_kids(struct pathtree *t, uint32_t r, struct cc_rgroups *rg
 		n->calls = g->count;
 		memcpy(n->incl, g->incl, sizeof n->incl);
 		memcpy(n->excl, g->excl, sizeof n->excl);
-		t->lazy->span[k] = (struct cc_span){r, at, at + g->count, g->ends};
+		t->lazy->span[k] = (struct pathtree_span){r, at, at + g->count, g->ends};
 		g->pos = at;
 		at += g->count;
 	}
-	if (cc_adopt(t, r, first, ng) < 0) {
+	if (pathtree_adopt(t, r, first, ng) < 0) {
 		t->nnodes = first;
 		return -1;
 	}
@@ -789,15 +795,15 @@ static int cc_bu_root_kids(struct pathtree *t, uint32_t r, struct cc_rgroups *rg
 /* Expands the wanted roots (want[method] == root) from one pass over
  * the calls; roots[0..n) may list others, and want is left as it was.
  * 0, or -1 when out of memory (some roots may be expanded then). */
-static int cc_bu_roots_expand(struct pathtree *t, const uint32_t *roots, uint32_t n,
-                              const uint32_t *want, uint32_t *active, size_t *fill)
+static int pathtree_bu_roots_expand(struct pathtree *t, const uint32_t *roots, uint32_t n,
+                                    const uint32_t *want, uint32_t *active, size_t *fill)
 {
-	struct cc_lazy *lz = t->lazy;
-	struct cc_rgroups rg = {.n = 0};
+	struct pathtree_lazy *lz = t->lazy;
+	struct pathtree_rgroups rg = {.n = 0};
 	idmap_init(&rg.slot);
 	size_t total = 0, most = 0;
 	uint32_t *grp = NULL, *gstart = NULL;
-	struct cc_entry *scratch = NULL;
+	struct pathtree_entry *scratch = NULL;
 	rg.base = malloc((size_t)(t->nroots ? t->nroots : 1) * sizeof *rg.base);
 	for (uint32_t i = 0; rg.base && i < n; i++) {
 		uint32_t r = roots[i];
@@ -810,7 +816,7 @@ static int cc_bu_roots_expand(struct pathtree *t, const uint32_t *roots, uint32_
 	rg.gid = malloc((total ? total : 1) * sizeof *rg.gid);
 	int rc = rg.base && rg.gid ? 0 : -1;
 	if (rc == 0)
-		rc = cc_bu_gather(t, want, active, fill, &rg);
+		rc = pathtree_bu_gather(t, want, active, fill, &rg);
 	/* The groups of each root, ascending: gstart[r] .. gstart[r + 1]. */
 	if (rc == 0) {
 		grp = malloc(((size_t)rg.n + 1) * sizeof *grp);
@@ -834,8 +840,8 @@ static int cc_bu_roots_expand(struct pathtree *t, const uint32_t *roots, uint32_
 			continue;
 		lz->span[r].lo = 0;
 		lz->span[r].hi = fill[r];
-		rc = cc_bu_root_kids(t, r, &rg, grp + gstart[r], gstart[r + 1] - gstart[r], fill[r],
-		                     scratch);
+		rc = pathtree_bu_root_kids(t, r, &rg, grp + gstart[r], gstart[r + 1] - gstart[r],
+		                           fill[r], scratch);
 	}
 	free(scratch);
 	free(gstart);
@@ -849,15 +855,15 @@ static int cc_bu_roots_expand(struct pathtree *t, const uint32_t *roots, uint32_
 
 /* Counts the groups of the node's run by the method of each cursor's
  * parent call. 0, or -1 when out of memory. */
-static int cc_count(struct pathtree *t, const struct cc_entry *e, size_t lo, size_t hi,
-                    struct cc_group *g)
+static int pathtree_count(struct pathtree *t, const struct pathtree_entry *e, size_t lo, size_t hi,
+                          struct pathtree_group *g)
 {
 	const struct trace *tr = t->tr;
 	for (size_t i = lo; i < hi; i++) {
 		uint32_t up = tr->threads[e[i].thread].parent[e[i].cursor];
 		if (up == TV_ROOT)
 			continue;
-		uint32_t s = cc_group_of(g, tr->threads[e[i].thread].method[up]);
+		uint32_t s = pathtree_group_of(g, tr->threads[e[i].thread].method[up]);
 		if (s == IDMAP_NONE)
 			return -1;
 		g->count[s]++;
@@ -868,8 +874,8 @@ static int cc_count(struct pathtree *t, const struct cc_entry *e, size_t lo, siz
 /* The node's run regrouped into out[0..hi-lo): each group's entries with
  * their cursors stepped up to the parent call, in group order, then the
  * entries whose chain ends at the node. The run itself is not touched. */
-static void cc_regroup(struct pathtree *t, const struct cc_entry *e, size_t lo, size_t hi,
-                       struct cc_group *g, struct cc_entry *out)
+static void pathtree_regroup(struct pathtree *t, const struct pathtree_entry *e, size_t lo,
+                             size_t hi, struct pathtree_group *g, struct pathtree_entry *out)
 {
 	const struct trace *tr = t->tr;
 	size_t at = 0;
@@ -878,7 +884,7 @@ static void cc_regroup(struct pathtree *t, const struct cc_entry *e, size_t lo, 
 		at += g->count[s];
 	}
 	for (size_t i = lo; i < hi; i++) {
-		struct cc_entry x = e[i];
+		struct pathtree_entry x = e[i];
 		uint32_t up = tr->threads[x.thread].parent[x.cursor];
 		if (up == TV_ROOT) {
 			out[at++] = x;
@@ -892,21 +898,21 @@ static void cc_regroup(struct pathtree *t, const struct cc_entry *e, size_t lo, 
 
 /* Makes one child node per group, numbers summed over its part of run
  * (the regrouped entries of the node, starting at offset lo). */
-static int cc_bu_children(struct pathtree *t, uint32_t node, const struct cc_group *g,
-                          const struct cc_entry *run, size_t lo)
+static int pathtree_bu_children(struct pathtree *t, uint32_t node, const struct pathtree_group *g,
+                                const struct pathtree_entry *run, size_t lo)
 {
 	const struct trace *tr = t->tr;
-	struct cc_lazy *lz = t->lazy;
+	struct pathtree_lazy *lz = t->lazy;
 	uint32_t root = lz->span[node].root;
 	size_t at = 0;
 	for (uint32_t s = 0; s < g->n; s++) {
-		uint32_t k = cc_new_node(t, node, g->method[s]);
-		if (k == PATHTREE_NONE || cc_span_room(t, t->nnodes) < 0)
+		uint32_t k = pathtree_new_node(t, node, g->method[s]);
+		if (k == PATHTREE_NONE || pathtree_span_room(t, t->nnodes) < 0)
 			return -1;
-		struct cc_span sp = {root, lo + at, lo + at + g->count[s], 0};
+		struct pathtree_span sp = {root, lo + at, lo + at + g->count[s], 0};
 		struct pathtree_node *n = &t->nodes[k];
 		for (; at < sp.hi - lo; at++) {
-			const struct cc_entry *e = &run[at];
+			const struct pathtree_entry *e = &run[at];
 			const struct tv_thread *th = &tr->threads[e->thread];
 			sp.ends += th->parent[e->cursor] == TV_ROOT;
 			n->calls++;
@@ -923,32 +929,32 @@ static int cc_bu_children(struct pathtree *t, uint32_t node, const struct cc_gro
 
 /* Expands a node whose root's entries are listed. On failure the tree is
  * as before (nodes made so far are dropped, the run is untouched). */
-static enum tv_status cc_bu_expand(struct pathtree *t, uint32_t node)
+static enum tv_status pathtree_bu_expand(struct pathtree *t, uint32_t node)
 {
-	struct cc_lazy *lz = t->lazy;
-	struct cc_span sp = lz->span[node];
-	struct cc_entry *e = lz->entries[sp.root];
-	struct cc_group g = {.n = 0};
+	struct pathtree_lazy *lz = t->lazy;
+	struct pathtree_span sp = lz->span[node];
+	struct pathtree_entry *e = lz->entries[sp.root];
+	struct pathtree_group g = {.n = 0};
 	idmap_init(&g.slot);
 	uint32_t nnodes = t->nnodes;
-	struct cc_entry *run = NULL;
-	int rc = cc_count(t, e, sp.lo, sp.hi, &g);
+	struct pathtree_entry *run = NULL;
+	int rc = pathtree_count(t, e, sp.lo, sp.hi, &g);
 	if (rc == 0) {
 		run = malloc((sp.hi - sp.lo ? sp.hi - sp.lo : 1) * sizeof *run);
 		rc = run ? 0 : -1;
 	}
 	if (rc == 0) {
-		cc_regroup(t, e, sp.lo, sp.hi, &g, run);
-		rc = cc_bu_children(t, node, &g, run, sp.lo);
+		pathtree_regroup(t, e, sp.lo, sp.hi, &g, run);
+		rc = pathtree_bu_children(t, node, &g, run, sp.lo);
 	}
 	if (rc == 0)
-		rc = cc_adopt(t, node, nnodes, g.n);
+		rc = pathtree_adopt(t, node, nnodes, g.n);
 	if (rc == 0)
 		memcpy(e + sp.lo, run, (sp.hi - sp.lo) * sizeof *run);
 	else
 		t->nnodes = nnodes;
 	free(run);
-	cc_group_free(&g);
+	pathtree_group_free(&g);
 	return rc == 0 ? TV_OK : TV_ERR_NOMEM;
 }
 
@@ -961,7 +967,7 @@ enum tv_status pathtree_expand_all(struct pathtree *t, const uint32_t *roots, ui
 		return TV_OK;
 	}
 	const struct trace *tr = t->tr;
-	struct cc_lazy *lz = t->lazy;
+	struct pathtree_lazy *lz = t->lazy;
 	uint32_t *want = malloc(((size_t)tr->nmethods * 2 + 1) * sizeof *want);
 	size_t *fill = calloc(t->nroots ? t->nroots : 1, sizeof *fill);
 	int rc = want && fill ? 0 : -1, any = 0;
@@ -984,7 +990,7 @@ enum tv_status pathtree_expand_all(struct pathtree *t, const uint32_t *roots, ui
 	uint32_t *active = rc == 0 && any ? want + tr->nmethods : NULL;
 	if (active) {
 		memset(active, 0, (size_t)tr->nmethods * sizeof *active);
-		rc = cc_bu_roots_expand(t, roots, n, want, active, fill);
+		rc = pathtree_bu_roots_expand(t, roots, n, want, active, fill);
 	}
 	for (uint32_t i = 0; want && i < n; i++) {
 		uint32_t r = roots[i];
@@ -994,7 +1000,8 @@ enum tv_status pathtree_expand_all(struct pathtree *t, const uint32_t *roots, ui
 		}
 	}
 	for (uint32_t i = 0; rc == 0 && i < n; i++)
-		if (t->nodes[roots[i]].parent != PATHTREE_NONE && cc_bu_expand(t, roots[i]) != TV_OK)
+		if (t->nodes[roots[i]].parent != PATHTREE_NONE &&
+		    pathtree_bu_expand(t, roots[i]) != TV_OK)
 			rc = -1;
 	free(want);
 	free(fill);
@@ -1006,10 +1013,10 @@ enum tv_status pathtree_expand(struct pathtree *t, uint32_t node)
 	if (t->nodes[node].expanded)
 		return TV_OK;
 	if (!t->inverted)
-		return cc_td_expand(t, node);
+		return pathtree_td_expand(t, node);
 	if (t->nodes[node].parent == PATHTREE_NONE)
 		return pathtree_expand_all(t, &node, 1);
-	return cc_bu_expand(t, node);
+	return pathtree_bu_expand(t, node);
 }
 
 void pathtree_free(struct pathtree *t)
@@ -1034,29 +1041,29 @@ void pathtree_free(struct pathtree *t)
 
 /* ------------------------------------------------------------ find */
 
-struct cc_find {
+struct pathtree_search {
 	struct pathtree *t;
 	const uint8_t *want;
 	uint8_t *above;            /* bottom-up: method -> a call has a wanted caller */
 	enum tv_status st;
 };
 
-static int cc_want(const struct cc_find *f, uint32_t node)
+static int pathtree_want(const struct pathtree_search *f, uint32_t node)
 {
 	uint32_t m = f->t->nodes[node].method;
 	return m != PATHTREE_TOPLEVEL && f->want[m];
 }
 
 /* Top-down: does a call below one of the node's calls match? */
-static int cc_td_below(const struct cc_find *f, uint32_t node)
+static int pathtree_td_below(const struct pathtree_search *f, uint32_t node)
 {
 	const struct pathtree *t = f->t;
-	const struct cc_span sp = t->lazy->span[node];
+	const struct pathtree_span sp = t->lazy->span[node];
 	for (size_t i = sp.lo; i < sp.hi; i++) {
-		const struct cc_call e = t->lazy->pool[i];
+		const struct pathtree_call e = t->lazy->pool[i];
 		const struct tv_thread *th = &t->tr->threads[t->threads[e.thread]];
 		uint32_t first, limit;
-		cc_kid_range(th, t->lazy->end[e.thread], e.call, &first, &limit);
+		pathtree_kid_range(th, t->lazy->end[e.thread], e.call, &first, &limit);
 		for (uint32_t k = first; k < limit; k++)  /* the subtree is contiguous */
 			if (f->want[th->method[k]])
 				return 1;
@@ -1066,7 +1073,7 @@ static int cc_td_below(const struct cc_find *f, uint32_t node)
 
 /* Bottom-up, one pass: which methods have a call with a wanted caller
  * somewhere above it (what an unexpanded root's subtree holds). */
-static int cc_bu_above(struct cc_find *f)
+static int pathtree_bu_above(struct pathtree_search *f)
 {
 	const struct pathtree *t = f->t;
 	const struct trace *tr = t->tr;
@@ -1093,14 +1100,14 @@ static int cc_bu_above(struct cc_find *f)
 
 /* Bottom-up: does a caller above the node's chain match? A node at depth
  * d covers its entries' calls; its chain ends d parents up from each. */
-static int cc_bu_below(struct cc_find *f, uint32_t node)
+static int pathtree_bu_below(struct pathtree_search *f, uint32_t node)
 {
 	const struct pathtree *t = f->t;
 	const struct pathtree_node *n = &t->nodes[node];
-	const struct cc_span sp = t->lazy->span[node];
-	const struct cc_entry *e = t->lazy->entries[sp.root];
+	const struct pathtree_span sp = t->lazy->span[node];
+	const struct pathtree_entry *e = t->lazy->entries[sp.root];
 	if (!e) {  /* an unexpanded root */
-		if (!f->above && cc_bu_above(f) < 0) {
+		if (!f->above && pathtree_bu_above(f) < 0) {
 			f->st = TV_ERR_NOMEM;
 			return 0;
 		}
@@ -1119,14 +1126,14 @@ static int cc_bu_below(struct cc_find *f, uint32_t node)
 }
 
 /* Does a node below this one match? */
-static int cc_below(struct cc_find *f, uint32_t node)
+static int pathtree_below(struct pathtree_search *f, uint32_t node)
 {
 	if (f->st != TV_OK || !pathtree_expandable(f->t, node))
 		return 0;
-	return f->t->inverted ? cc_bu_below(f, node) : cc_td_below(f, node);
+	return f->t->inverted ? pathtree_bu_below(f, node) : pathtree_td_below(f, node);
 }
 
-static const uint32_t *cc_find_kids(struct cc_find *f, uint32_t node, uint32_t *n)
+static const uint32_t *pathtree_find_kids(struct pathtree_search *f, uint32_t node, uint32_t *n)
 {
 	*n = 0;
 	if (f->st == TV_OK)
@@ -1135,15 +1142,15 @@ static const uint32_t *cc_find_kids(struct cc_find *f, uint32_t node, uint32_t *
 }
 
 /* The first match in preorder strictly below node, known to hold one. */
-static uint32_t cc_first_below(struct cc_find *f, uint32_t node)
+static uint32_t pathtree_first_below(struct pathtree_search *f, uint32_t node)
 {
 	for (;;) {
 		uint32_t nk, next = PATHTREE_NONE;
-		const uint32_t *k = cc_find_kids(f, node, &nk);
+		const uint32_t *k = pathtree_find_kids(f, node, &nk);
 		for (uint32_t i = 0; i < nk && next == PATHTREE_NONE; i++) {
-			if (cc_want(f, k[i]))
+			if (pathtree_want(f, k[i]))
 				return k[i];
-			if (cc_below(f, k[i]))
+			if (pathtree_below(f, k[i]))
 				next = k[i];
 		}
 		if (next == PATHTREE_NONE)
@@ -1153,31 +1160,31 @@ static uint32_t cc_first_below(struct cc_find *f, uint32_t node)
 }
 
 /* The last match in preorder in node's subtree, node included. */
-static uint32_t cc_last_in(struct cc_find *f, uint32_t node)
+static uint32_t pathtree_last_in(struct pathtree_search *f, uint32_t node)
 {
-	while (cc_below(f, node)) {
+	while (pathtree_below(f, node)) {
 		uint32_t nk, next = PATHTREE_NONE;
-		const uint32_t *k = cc_find_kids(f, node, &nk);
+		const uint32_t *k = pathtree_find_kids(f, node, &nk);
 		for (uint32_t i = nk; i-- > 0 && next == PATHTREE_NONE;)
-			if (cc_want(f, k[i]) || cc_below(f, k[i]))
+			if (pathtree_want(f, k[i]) || pathtree_below(f, k[i]))
 				next = k[i];
 		if (next == PATHTREE_NONE)
 			return PATHTREE_NONE;
 		node = next;
 	}
-	return cc_want(f, node) ? node : PATHTREE_NONE;
+	return pathtree_want(f, node) ? node : PATHTREE_NONE;
 }
 
-static uint32_t cc_first_in(struct cc_find *f, uint32_t node)
+static uint32_t pathtree_first_in(struct pathtree_search *f, uint32_t node)
 {
-	if (cc_want(f, node))
+	if (pathtree_want(f, node))
 		return node;
-	return cc_below(f, node) ? cc_first_below(f, node) : PATHTREE_NONE;
+	return pathtree_below(f, node) ? pathtree_first_below(f, node) : PATHTREE_NONE;
 }
 
 /* node's siblings (the roots for a root) and its place among them. */
-static const uint32_t *cc_siblings(const struct pathtree *t, uint32_t node, uint32_t *n,
-                                   uint32_t *at)
+static const uint32_t *pathtree_siblings(const struct pathtree *t, uint32_t node, uint32_t *n,
+                                         uint32_t *at)
 {
 	uint32_t p = t->nodes[node].parent;
 	const uint32_t *s = p == PATHTREE_NONE ? t->roots : pathtree_children(t, p, n);
@@ -1189,15 +1196,15 @@ static const uint32_t *cc_siblings(const struct pathtree *t, uint32_t node, uint
 }
 
 /* The next match after node in preorder, without wrapping. */
-static uint32_t cc_after(struct cc_find *f, uint32_t node)
+static uint32_t pathtree_after(struct pathtree_search *f, uint32_t node)
 {
-	if (cc_below(f, node))
-		return cc_first_below(f, node);
+	if (pathtree_below(f, node))
+		return pathtree_first_below(f, node);
 	for (uint32_t cur = node; cur != PATHTREE_NONE; cur = f->t->nodes[cur].parent) {
 		uint32_t n, at;
-		const uint32_t *s = cc_siblings(f->t, cur, &n, &at);
+		const uint32_t *s = pathtree_siblings(f->t, cur, &n, &at);
 		for (uint32_t i = at + 1; i < n; i++) {
-			uint32_t r = cc_first_in(f, s[i]);
+			uint32_t r = pathtree_first_in(f, s[i]);
 			if (r != PATHTREE_NONE || f->st != TV_OK)
 				return r;
 		}
@@ -1206,30 +1213,30 @@ static uint32_t cc_after(struct cc_find *f, uint32_t node)
 }
 
 /* The previous match before node in preorder, without wrapping. */
-static uint32_t cc_before_node(struct cc_find *f, uint32_t node)
+static uint32_t pathtree_before_node(struct pathtree_search *f, uint32_t node)
 {
 	for (uint32_t cur = node; cur != PATHTREE_NONE; cur = f->t->nodes[cur].parent) {
 		uint32_t n, at;
-		const uint32_t *s = cc_siblings(f->t, cur, &n, &at);
+		const uint32_t *s = pathtree_siblings(f->t, cur, &n, &at);
 		for (uint32_t i = at; i-- > 0;) {
-			uint32_t r = cc_last_in(f, s[i]);
+			uint32_t r = pathtree_last_in(f, s[i]);
 			if (r != PATHTREE_NONE || f->st != TV_OK)
 				return r;
 		}
 		uint32_t p = f->t->nodes[cur].parent;
-		if (p != PATHTREE_NONE && cc_want(f, p))
+		if (p != PATHTREE_NONE && pathtree_want(f, p))
 			return p;
 	}
 	return PATHTREE_NONE;
 }
 
 /* The first (dir > 0) or last match of the whole tree. */
-static uint32_t cc_end_match(struct cc_find *f, int dir)
+static uint32_t pathtree_end_match(struct pathtree_search *f, int dir)
 {
 	const struct pathtree *t = f->t;
 	for (uint32_t i = 0; i < t->nroots && f->st == TV_OK; i++) {
-		uint32_t r = dir > 0 ? cc_first_in(f, t->roots[i])
-		                     : cc_last_in(f, t->roots[t->nroots - 1 - i]);
+		uint32_t r = dir > 0 ? pathtree_first_in(f, t->roots[i])
+		                     : pathtree_last_in(f, t->roots[t->nroots - 1 - i]);
 		if (r != PATHTREE_NONE)
 			return r;
 	}
@@ -1237,21 +1244,21 @@ static uint32_t cc_end_match(struct cc_find *f, int dir)
 }
 
 enum tv_status pathtree_find(struct pathtree *t, const uint8_t *want, uint32_t from, int dir,
-                           int include_from, uint32_t *found, int *wrapped)
+                             int include_from, uint32_t *found, int *wrapped)
 {
-	struct cc_find f = {t, want, NULL, TV_OK};
+	struct pathtree_search f = {t, want, NULL, TV_OK};
 	uint32_t r = PATHTREE_NONE;
 	*wrapped = 0;
 	if (from == PATHTREE_NONE)
-		r = cc_end_match(&f, dir);
-	else if (include_from && cc_want(&f, from))
+		r = pathtree_end_match(&f, dir);
+	else if (include_from && pathtree_want(&f, from))
 		r = from;
 	else
-		r = dir > 0 ? cc_after(&f, from) : cc_before_node(&f, from);
+		r = dir > 0 ? pathtree_after(&f, from) : pathtree_before_node(&f, from);
 	if (r == PATHTREE_NONE && from != PATHTREE_NONE && f.st == TV_OK) {
 		/* Wrap: nothing lies past from, so the far end's first match is
 		 * at or before it (from itself when it is the only one). */
-		r = cc_end_match(&f, dir);
+		r = pathtree_end_match(&f, dir);
 		*wrapped = r != PATHTREE_NONE;
 	}
 	free(f.above);

@@ -78,7 +78,7 @@ enum pathtree_by { PATHTREE_BY_INCL_CPU, PATHTREE_BY_EXCL_CPU, PATHTREE_BY_INCL_
                  PATHTREE_BY_EXCL_WALL, PATHTREE_BY_INCL_WAIT, PATHTREE_BY_EXCL_WAIT,
                  PATHTREE_BY_CALLS, PATHTREE_BY_COUNT };
 
-struct cc_lazy;                      /* bottom-up bookkeeping, private */
+struct pathtree_lazy;                /* bottom-up bookkeeping, private */
 
 struct pathtree {
 	const struct trace *tr;
@@ -95,7 +95,7 @@ struct pathtree {
 	uint32_t nroots;
 	uint32_t *kids;                  /* every child list, one pool */
 	size_t nkids_total, kids_cap;
-	struct cc_lazy *lazy;            /* NULL for top-down */
+	struct pathtree_lazy *lazy;      /* NULL for top-down */
 };
 
 /* Top-down tree over every thread (tid NULL) or one, its root unexpanded,
@@ -104,11 +104,11 @@ struct pathtree {
  * holds nothing. Expanding fails with TV_ERR_NOMEM also past 2^32 - 2
  * nodes. */
 enum tv_status pathtree_build(struct pathtree *t, const struct trace *tr, const uint32_t *tid,
-                            int clock, struct tv_error *err);
+                              int clock, struct tv_error *err);
 
 /* The bottom-up roots, unexpanded. Same failures. */
 enum tv_status pathtree_build_inverted(struct pathtree *t, const struct trace *tr,
-                                     const uint32_t *tid, int clock, struct tv_error *err);
+                                       const uint32_t *tid, int clock, struct tv_error *err);
 
 void pathtree_free(struct pathtree *t);
 
@@ -174,6 +174,6 @@ uint32_t pathtree_hottest(const struct pathtree *t, uint32_t node);
  * calls per search). A search with no match costs one such test per
  * root. TV_OK or TV_ERR_NOMEM. */
 enum tv_status pathtree_find(struct pathtree *t, const uint8_t *want, uint32_t from, int dir,
-                           int include_from, uint32_t *found, int *wrapped);
+                             int include_from, uint32_t *found, int *wrapped);
 
 #endif

@@ -18,20 +18,20 @@
 #include "base/grow.h"
 #include "base/idmap.h"
 
-#define MP_NONE UINT32_MAX
-#define MP_WARN_KEEP 16   /* line numbers kept for mapping_warnings() */
+#define MAPPING_NONE UINT32_MAX
+#define MAPPING_WARN_KEEP 16 /* line numbers kept for mapping_warnings() */
 
-struct mp_slice {
+struct mapping_slice {
 	uint32_t off, len;
 };
 
-struct mp_class {
-	struct mp_slice orig, obf, source;   /* source.len 0: none */
+struct mapping_class_entry {
+	struct mapping_slice orig, obf, source; /* source.len 0: none */
 	uint32_t next_obf, next_orig;        /* hash chains */
 };
 
-struct mp_member {
-	struct mp_slice obf, qcls, name, args, ret, resid;  /* qcls/resid may be empty */
+struct mapping_member {
+	struct mapping_slice obf, qcls, name, args, ret, resid; /* qcls/resid may be empty */
 	uint32_t cls;
 	uint32_t next;                       /* next candidate with the same key */
 	int dead;                            /* duplicate of an earlier candidate */
@@ -40,39 +40,39 @@ struct mp_member {
 struct mapping {
 	char *text;
 	size_t len;
-	struct mp_class *classes;
+	struct mapping_class_entry *classes;
 	uint32_t nclasses, ccap;
-	struct mp_member *members;
+	struct mapping_member *members;
 	uint32_t nmembers, mcap;
 	struct idmap by_obf, by_orig, by_member;
 	size_t nfields, nmethod_lines;
 	size_t nwarn, nwarn_lines;
-	size_t warn_lines[MP_WARN_KEEP];
+	size_t warn_lines[MAPPING_WARN_KEEP];
 };
 
 /* Parser state across lines. */
-struct mp_parse {
+struct mapping_parser {
 	struct mapping *m;
-	uint32_t cls;          /* current class, MP_NONE before one / after a bad one */
+	uint32_t cls;          /* current class, MAPPING_NONE before one / after a bad one */
 	int seen_class;        /* a class line (good or bad) was seen */
-	uint32_t pending;      /* last method member, MP_NONE after other lines */
+	uint32_t pending;      /* last method member, MAPPING_NONE after other lines */
 	int pend_range;
 	uint32_t pend_a, pend_b;
 };
 
 /* ---------------------------------------------------------------- text */
 
-static int mp_blank(char c)
+static int mapping_blank(char c)
 {
 	return c == ' ' || c == '\t';
 }
 
-static int mp_digit(char c)
+static int mapping_digit(char c)
 {
 	return c >= '0' && c <= '9';
 }
 
-static uint64_t mp_fnv(uint64_t h, const char *s, size_t n)
+static uint64_t mapping_fnv(uint64_t h, const char *s, size_t n)
 {
 	for (size_t i = 0; i < n; i++) {
 		h ^= (unsigned char)s[i];
@@ -81,12 +81,12 @@ static uint64_t mp_fnv(uint64_t h, const char *s, size_t n)
 	return h;
 }
 
-#define MP_FNV_INIT 0xcbf29ce484222325ULL
+#define MAPPING_FNV_INIT 0xcbf29ce484222325ULL
 
 /* FNV-1a of a class name read with '/' as '.', so both trace forms hash alike. */
-static uint64_t mp_hash_class(const char *s, size_t n)
+static uint64_t mapping_hash_class(const char *s, size_t n)
 {
-	uint64_t h = MP_FNV_INIT;
+	uint64_t h = MAPPING_FNV_INIT;
 	for (size_t i = 0; i < n; i++) {
 		h ^= (unsigned char)(s[i] == '/' ? '.' : s[i]);
 		h *= 0x100000001b3ULL;
@@ -94,32 +94,33 @@ static uint64_t mp_hash_class(const char *s, size_t n)
 	return h;
 }
 
-static uint64_t mp_hash_member(uint32_t cls, const char *s, size_t n)
+static uint64_t mapping_hash_member(uint32_t cls, const char *s, size_t n)
 {
-	return mp_fnv(MP_FNV_INIT ^ ((uint64_t)cls * 0x9e3779b97f4a7c15ULL), s, n);
+	return mapping_fnv(MAPPING_FNV_INIT ^ ((uint64_t)cls * 0x9e3779b97f4a7c15ULL), s, n);
 }
 
-static const char *mp_ptr(const struct mapping *m, struct mp_slice s)
+static const char *mapping_ptr(const struct mapping *m, struct mapping_slice s)
 {
 	return m->text + s.off;
 }
 
-static struct mp_slice mp_slice_of(const struct mapping *m, const char *p, size_t n)
+static struct mapping_slice mapping_slice_of(const struct mapping *m, const char *p, size_t n)
 {
-	return (struct mp_slice){(uint32_t)(p - m->text), (uint32_t)n};
+	return (struct mapping_slice){(uint32_t)(p - m->text), (uint32_t)n};
 }
 
-static int mp_slice_eq(const struct mapping *m, struct mp_slice a, struct mp_slice b)
+static int mapping_slice_eq(const struct mapping *m, struct mapping_slice a, struct mapping_slice b)
 {
-	return a.len == b.len && memcmp(mp_ptr(m, a), mp_ptr(m, b), a.len) == 0;
+	return a.len == b.len && memcmp(mapping_ptr(m, a), mapping_ptr(m, b), a.len) == 0;
 }
 
 /* A class name from the mapping (dotted) against s, where s may use '/'. */
-static int mp_class_eq(const struct mapping *m, struct mp_slice a, const char *s, size_t n)
+static int mapping_class_eq(const struct mapping *m, struct mapping_slice a, const char *s,
+                            size_t n)
 {
 	if (a.len != n)
 		return 0;
-	const char *p = mp_ptr(m, a);
+	const char *p = mapping_ptr(m, a);
 	for (size_t i = 0; i < n; i++)
 		if (p[i] != (s[i] == '/' ? '.' : s[i]))
 			return 0;
@@ -127,30 +128,30 @@ static int mp_class_eq(const struct mapping *m, struct mp_slice a, const char *s
 }
 
 /* Trims blanks on both ends of [*s, *s + *n). */
-static void mp_trim(const char **s, size_t *n)
+static void mapping_trim(const char **s, size_t *n)
 {
-	while (*n && mp_blank(**s)) {
+	while (*n && mapping_blank(**s)) {
 		(*s)++;
 		(*n)--;
 	}
-	while (*n && mp_blank((*s)[*n - 1]))
+	while (*n && mapping_blank((*s)[*n - 1]))
 		(*n)--;
 }
 
-static int mp_has_blank(const char *s, size_t n)
+static int mapping_has_blank(const char *s, size_t n)
 {
 	for (size_t i = 0; i < n; i++)
-		if (mp_blank(s[i]))
+		if (mapping_blank(s[i]))
 			return 1;
 	return 0;
 }
 
 /* Unsigned decimal at s[*i..n); advances *i. -1 when none or too big. */
-static int mp_number(const char *s, size_t n, size_t *i, uint32_t *out)
+static int mapping_number(const char *s, size_t n, size_t *i, uint32_t *out)
 {
 	uint64_t v = 0;
 	size_t start = *i;
-	while (*i < n && mp_digit(s[*i])) {
+	while (*i < n && mapping_digit(s[*i])) {
 		v = v * 10 + (uint64_t)(s[*i] - '0');
 		if (v > UINT32_MAX)
 			return -1;
@@ -162,9 +163,9 @@ static int mp_number(const char *s, size_t n, size_t *i, uint32_t *out)
 
 /* ---------------------------------------------------------------- storage */
 
-static void mp_warn(struct mapping *m, size_t lineno)
+static void mapping_warn(struct mapping *m, size_t lineno)
 {
-	if (m->nwarn_lines < MP_WARN_KEEP)
+	if (m->nwarn_lines < MAPPING_WARN_KEEP)
 		m->warn_lines[m->nwarn_lines++] = lineno;
 	m->nwarn++;
 }
@@ -174,7 +175,8 @@ static void mp_warn(struct mapping *m, size_t lineno)
 /* The string value of "key" (or 'key') in a metadata comment: enough JSON
  * for the flat objects R8 writes. Values holding escapes are not decoded:
  * they count as absent. */
-static int mp_json_str(const char *s, size_t n, const char *key, const char **val, size_t *vlen)
+static int mapping_json_str(const char *s, size_t n, const char *key, const char **val,
+                            size_t *vlen)
 {
 	size_t klen = strlen(key);
 	for (size_t i = 0; i + klen + 2 <= n; i++) {
@@ -182,12 +184,12 @@ static int mp_json_str(const char *s, size_t n, const char *key, const char **va
 		if ((q != '"' && q != '\'') || memcmp(s + i + 1, key, klen) != 0 || s[i + 1 + klen] != q)
 			continue;
 		size_t j = i + klen + 2;
-		while (j < n && mp_blank(s[j]))
+		while (j < n && mapping_blank(s[j]))
 			j++;
 		if (j >= n || s[j] != ':')
 			continue;
 		j++;
-		while (j < n && mp_blank(s[j]))
+		while (j < n && mapping_blank(s[j]))
 			j++;
 		if (j >= n || (s[j] != '"' && s[j] != '\''))
 			continue;
@@ -204,79 +206,81 @@ static int mp_json_str(const char *s, size_t n, const char *key, const char **va
 	return -1;
 }
 
-static int mp_json_is(const char *s, size_t n, const char *key, const char *want)
+static int mapping_json_is(const char *s, size_t n, const char *key, const char *want)
 {
 	const char *v;
 	size_t vl;
-	return mp_json_str(s, n, key, &v, &vl) == 0 && vl == strlen(want) && memcmp(v, want, vl) == 0;
+	return mapping_json_str(s, n, key, &v, &vl) == 0 && vl == strlen(want) &&
+	       memcmp(v, want, vl) == 0;
 }
 
 /* A '#' line: file header, or metadata for the current class or member. */
-static void mp_comment(struct mp_parse *p, const char *s, size_t n)
+static void mapping_comment(struct mapping_parser *p, const char *s, size_t n)
 {
 	const char *v;
 	size_t vl;
 	if (!memchr(s, '{', n))
 		return;
-	if (mp_json_is(s, n, "id", "sourceFile")) {
-		if (p->cls != MP_NONE && mp_json_str(s, n, "fileName", &v, &vl) == 0)
-			p->m->classes[p->cls].source = mp_slice_of(p->m, v, vl);
-	} else if (mp_json_is(s, n, "id", "com.android.tools.r8.residualsignature")) {
-		if (p->pending != MP_NONE && mp_json_str(s, n, "signature", &v, &vl) == 0)
-			p->m->members[p->pending].resid = mp_slice_of(p->m, v, vl);
+	if (mapping_json_is(s, n, "id", "sourceFile")) {
+		if (p->cls != MAPPING_NONE && mapping_json_str(s, n, "fileName", &v, &vl) == 0)
+			p->m->classes[p->cls].source = mapping_slice_of(p->m, v, vl);
+	} else if (mapping_json_is(s, n, "id", "com.android.tools.r8.residualsignature")) {
+		if (p->pending != MAPPING_NONE && mapping_json_str(s, n, "signature", &v, &vl) == 0)
+			p->m->members[p->pending].resid = mapping_slice_of(p->m, v, vl);
 	}
 }
 
 /* ---------------------------------------------------------------- lines */
 
 /* "orig -> obf:" with nothing but blanks or a '#' comment after. */
-static int mp_class_line(struct mp_parse *p, const char *s, size_t n)
+static int mapping_class_line(struct mapping_parser *p, const char *s, size_t n)
 {
 	struct mapping *m = p->m;
 	size_t i = 0;
-	while (i < n && !mp_blank(s[i]))
+	while (i < n && !mapping_blank(s[i]))
 		i++;
 	const char *orig = s;
 	size_t olen = i;
-	while (i < n && mp_blank(s[i]))
+	while (i < n && mapping_blank(s[i]))
 		i++;
 	if (olen == 0 || i + 2 > n || s[i] != '-' || s[i + 1] != '>')
 		return -1;
 	i += 2;
-	while (i < n && mp_blank(s[i]))
+	while (i < n && mapping_blank(s[i]))
 		i++;
 	const char *obf = s + i;
-	while (i < n && !mp_blank(s[i]) && s[i] != ':')
+	while (i < n && !mapping_blank(s[i]) && s[i] != ':')
 		i++;
 	size_t blen = (size_t)(s + i - obf);
-	while (i < n && mp_blank(s[i]))
+	while (i < n && mapping_blank(s[i]))
 		i++;
 	if (blen == 0 || i >= n || s[i] != ':')
 		return -1;
-	for (i++; i < n && mp_blank(s[i]); i++)
+	for (i++; i < n && mapping_blank(s[i]); i++)
 		;
 	if (i < n && s[i] != '#')
 		return -1;
 	if (grow_push32((void **)&m->classes, &m->ccap, m->nclasses, sizeof *m->classes) < 0)
 		return -2;
-	m->classes[m->nclasses] = (struct mp_class){
-		mp_slice_of(m, orig, olen), mp_slice_of(m, obf, blen), {0, 0}, MP_NONE, MP_NONE};
+	m->classes[m->nclasses] = (struct mapping_class_entry){
+		mapping_slice_of(m, orig, olen), mapping_slice_of(m, obf, blen), {0, 0},
+		MAPPING_NONE, MAPPING_NONE};
 	p->cls = m->nclasses++;
 	return 0;
 }
 
 /* The parts of a method line after "type ". */
-struct mp_meth {
+struct mapping_meth {
 	const char *name, *qcls, *args;
 	size_t nlen, qlen, alen;
 };
 
 /* "[q.]name(args)[:n[:n]]"; -1 when malformed. */
-static int mp_method_rest(const char *r, size_t n, struct mp_meth *mt)
+static int mapping_method_rest(const char *r, size_t n, struct mapping_meth *mt)
 {
 	const char *open = memchr(r, '(', n);
 	const char *close = open ? memchr(open, ')', n - (size_t)(open - r)) : NULL;
-	if (!open || !close || open == r || mp_has_blank(r, (size_t)(open - r)))
+	if (!open || !close || open == r || mapping_has_blank(r, (size_t)(open - r)))
 		return -1;
 	size_t i = (size_t)(close - r) + 1;
 	uint32_t num;
@@ -284,7 +288,7 @@ static int mp_method_rest(const char *r, size_t n, struct mp_meth *mt)
 		if (r[i] != ':')
 			return -1;
 		i++;
-		if (mp_number(r, n, &i, &num) < 0)
+		if (mapping_number(r, n, &i, &num) < 0)
 			return -1;
 	}
 	if (i != n)
@@ -312,17 +316,17 @@ static int mp_method_rest(const char *r, size_t n, struct mp_meth *mt)
 /* Stores a method line: a new candidate, or the next frame of the inline
  * group in progress (same obfuscated range and name), which replaces the
  * previous frame since only the outermost (last) one is kept. */
-static int mp_add_method(struct mp_parse *p, int has_range, uint32_t a, uint32_t b,
-                         const char *ret, size_t rlen, const struct mp_meth *mt,
-                         const char *obf, size_t blen)
+static int mapping_add_method(struct mapping_parser *p, int has_range, uint32_t a, uint32_t b,
+                              const char *ret, size_t rlen, const struct mapping_meth *mt,
+                              const char *obf, size_t blen)
 {
 	struct mapping *m = p->m;
 	uint32_t slot = m->nmembers;
-	struct mp_slice resid = {0, 0};
-	if (p->pending != MP_NONE && has_range && p->pend_range && p->pend_a == a &&
+	struct mapping_slice resid = {0, 0};
+	if (p->pending != MAPPING_NONE && has_range && p->pend_range && p->pend_a == a &&
 	    p->pend_b == b) {
-		const struct mp_member *pm = &m->members[p->pending];
-		if (pm->obf.len == blen && memcmp(mp_ptr(m, pm->obf), obf, blen) == 0) {
+		const struct mapping_member *pm = &m->members[p->pending];
+		if (pm->obf.len == blen && memcmp(mapping_ptr(m, pm->obf), obf, blen) == 0) {
 			slot = p->pending;
 			resid = pm->resid;
 		}
@@ -332,13 +336,13 @@ static int mp_add_method(struct mp_parse *p, int has_range, uint32_t a, uint32_t
 			return -2;
 		m->nmembers++;
 	}
-	m->members[slot] = (struct mp_member){
-		mp_slice_of(m, obf, blen),
-		mt->qcls ? mp_slice_of(m, mt->qcls, mt->qlen) : (struct mp_slice){0, 0},
-		mp_slice_of(m, mt->name, mt->nlen),
-		mp_slice_of(m, mt->args, mt->alen),
-		mp_slice_of(m, ret, rlen),
-		resid, p->cls, MP_NONE, 0};
+	m->members[slot] = (struct mapping_member){
+		mapping_slice_of(m, obf, blen),
+		mt->qcls ? mapping_slice_of(m, mt->qcls, mt->qlen) : (struct mapping_slice){0, 0},
+		mapping_slice_of(m, mt->name, mt->nlen),
+		mapping_slice_of(m, mt->args, mt->alen),
+		mapping_slice_of(m, ret, rlen),
+		resid, p->cls, MAPPING_NONE, 0};
 	p->pending = slot;
 	p->pend_range = has_range;
 	p->pend_a = a;
@@ -349,7 +353,7 @@ static int mp_add_method(struct mp_parse *p, int has_range, uint32_t a, uint32_t
 
 /* "[a:b:]type name(args)[:n[:n]] -> obf" or "type name -> obf" (blanks
  * already trimmed). 0, -1 malformed, -2 out of memory. */
-static int mp_member_line(struct mp_parse *p, const char *s, size_t n)
+static int mapping_member_line(struct mapping_parser *p, const char *s, size_t n)
 {
 	size_t arrow = n;
 	for (size_t i = n; i >= 2; i--) {
@@ -362,84 +366,84 @@ static int mp_member_line(struct mp_parse *p, const char *s, size_t n)
 		return -1;
 	const char *obf = s + arrow + 2, *l = s;
 	size_t blen = n - arrow - 2, llen = arrow;
-	mp_trim(&obf, &blen);
-	mp_trim(&l, &llen);
-	if (blen == 0 || mp_has_blank(obf, blen) || llen == 0)
+	mapping_trim(&obf, &blen);
+	mapping_trim(&l, &llen);
+	if (blen == 0 || mapping_has_blank(obf, blen) || llen == 0)
 		return -1;
 
 	size_t i = 0;
 	uint32_t a = 0, b = 0;
-	int has_range = mp_digit(l[0]);
-	if (has_range && (mp_number(l, llen, &i, &a) < 0 || i >= llen || l[i++] != ':' ||
-	                  mp_number(l, llen, &i, &b) < 0 || i >= llen || l[i++] != ':'))
+	int has_range = mapping_digit(l[0]);
+	if (has_range && (mapping_number(l, llen, &i, &a) < 0 || i >= llen || l[i++] != ':' ||
+	                  mapping_number(l, llen, &i, &b) < 0 || i >= llen || l[i++] != ':'))
 		return -1;
 	const char *ret = l + i;
-	while (i < llen && !mp_blank(l[i]))
+	while (i < llen && !mapping_blank(l[i]))
 		i++;
 	size_t rlen = (size_t)(l + i - ret);
-	while (i < llen && mp_blank(l[i]))
+	while (i < llen && mapping_blank(l[i]))
 		i++;
 	const char *r = l + i;
 	size_t rn = llen - i;
 	if (rlen == 0 || rn == 0)
 		return -1;
 	if (!memchr(r, '(', rn)) {
-		if (has_range || mp_has_blank(r, rn))
+		if (has_range || mapping_has_blank(r, rn))
 			return -1;
 		p->m->nfields++;
-		p->pending = MP_NONE;
+		p->pending = MAPPING_NONE;
 		return 0;
 	}
-	struct mp_meth mt;
-	if (mp_method_rest(r, rn, &mt) < 0)
+	struct mapping_meth mt;
+	if (mapping_method_rest(r, rn, &mt) < 0)
 		return -1;
-	return mp_add_method(p, has_range, a, b, ret, rlen, &mt, obf, blen);
+	return mapping_add_method(p, has_range, a, b, ret, rlen, &mt, obf, blen);
 }
 
 /* One line without its end of line. 0, or -2 when out of memory. */
-static int mp_line(struct mp_parse *p, const char *s, size_t n, size_t lineno)
+static int mapping_line(struct mapping_parser *p, const char *s, size_t n, size_t lineno)
 {
 	const char *t = s;
 	size_t tn = n;
-	mp_trim(&t, &tn);
+	mapping_trim(&t, &tn);
 	if (tn == 0)
 		return 0;
 	if (t[0] == '#') {
-		mp_comment(p, t, tn);
+		mapping_comment(p, t, tn);
 		return 0;
 	}
 	int r;
-	if (!mp_blank(s[0])) {
-		p->pending = MP_NONE;
+	if (!mapping_blank(s[0])) {
+		p->pending = MAPPING_NONE;
 		p->seen_class = 1;
-		p->cls = MP_NONE;
-		r = mp_class_line(p, t, tn);
-	} else if (p->cls == MP_NONE) {
+		p->cls = MAPPING_NONE;
+		r = mapping_class_line(p, t, tn);
+	} else if (p->cls == MAPPING_NONE) {
 		/* Members of a malformed class line were already warned about
 		 * with it; members before any class are warned one by one. */
-		return p->seen_class ? 0 : (mp_warn(p->m, lineno), 0);
+		return p->seen_class ? 0 : (mapping_warn(p->m, lineno), 0);
 	} else {
-		r = mp_member_line(p, t, tn);
+		r = mapping_member_line(p, t, tn);
 	}
 	if (r == -2)
 		return -2;
 	if (r < 0) {
-		mp_warn(p->m, lineno);
-		p->pending = MP_NONE;
+		mapping_warn(p->m, lineno);
+		p->pending = MAPPING_NONE;
 	}
 	return 0;
 }
 
 /* ---------------------------------------------------------------- maps */
 
-static int mp_index_classes(struct mapping *m)
+static int mapping_index_classes(struct mapping *m)
 {
 	/* Reverse order with head insertion: chains run in file order, so the
 	 * first of two lines for the same name wins. */
 	for (uint32_t i = m->nclasses; i-- > 0;) {
-		struct mp_class *c = &m->classes[i];
-		uint64_t ko = mp_hash_class(mp_ptr(m, c->obf), c->obf.len);
-		uint64_t kr = mp_hash_class(mp_ptr(m, c->orig), c->orig.len);
+		struct mapping_class_entry *c = &m->classes[i];
+		uint64_t ko = mapping_hash_class(mapping_ptr(m, c->obf), c->obf.len);
+		uint64_t kr = mapping_hash_class(mapping_ptr(m, c->orig), c->orig.len);
 		c->next_obf = idmap_get(&m->by_obf, ko);
 		c->next_orig = idmap_get(&m->by_orig, kr);
 		if (idmap_put(&m->by_obf, ko, i) < 0 || idmap_put(&m->by_orig, kr, i) < 0)
@@ -448,25 +452,25 @@ static int mp_index_classes(struct mapping *m)
 	return 0;
 }
 
-static int mp_same_original(const struct mapping *m, const struct mp_member *a,
-                            const struct mp_member *b)
+static int mapping_same_original(const struct mapping *m, const struct mapping_member *a,
+                                 const struct mapping_member *b)
 {
-	return mp_slice_eq(m, a->qcls, b->qcls) && mp_slice_eq(m, a->name, b->name) &&
-	       mp_slice_eq(m, a->args, b->args) && mp_slice_eq(m, a->ret, b->ret);
+	return mapping_slice_eq(m, a->qcls, b->qcls) && mapping_slice_eq(m, a->name, b->name) &&
+	       mapping_slice_eq(m, a->args, b->args) && mapping_slice_eq(m, a->ret, b->ret);
 }
 
 /* Candidates in file order; a second range group of the same original
  * method is merged into the first (keeping a residual signature). */
-static int mp_index_members(struct mapping *m)
+static int mapping_index_members(struct mapping *m)
 {
 	for (uint32_t j = 0; j < m->nmembers; j++) {
-		struct mp_member *mj = &m->members[j];
-		uint64_t key = mp_hash_member(mj->cls, mp_ptr(m, mj->obf), mj->obf.len);
-		uint32_t head = idmap_get(&m->by_member, key), last = MP_NONE;
-		for (uint32_t k = head; k != MP_NONE; k = m->members[k].next) {
-			struct mp_member *mk = &m->members[k];
-			if (mk->cls == mj->cls && mp_slice_eq(m, mk->obf, mj->obf) &&
-			    mp_same_original(m, mk, mj)) {
+		struct mapping_member *mj = &m->members[j];
+		uint64_t key = mapping_hash_member(mj->cls, mapping_ptr(m, mj->obf), mj->obf.len);
+		uint32_t head = idmap_get(&m->by_member, key), last = MAPPING_NONE;
+		for (uint32_t k = head; k != MAPPING_NONE; k = m->members[k].next) {
+			struct mapping_member *mk = &m->members[k];
+			if (mk->cls == mj->cls && mapping_slice_eq(m, mk->obf, mj->obf) &&
+			    mapping_same_original(m, mk, mj)) {
 				if (mk->resid.len == 0)
 					mk->resid = mj->resid;
 				mj->dead = 1;
@@ -476,7 +480,7 @@ static int mp_index_members(struct mapping *m)
 		}
 		if (mj->dead)
 			continue;
-		if (last == MP_NONE) {
+		if (last == MAPPING_NONE) {
 			if (idmap_put(&m->by_member, key, j) < 0)
 				return -1;
 		} else {
@@ -489,9 +493,9 @@ static int mp_index_members(struct mapping *m)
 /* ---------------------------------------------------------------- parse */
 
 /* Parses m->text (already owned by m). */
-static enum tv_status mp_parse_text(struct mapping *m, struct tv_error *err)
+static enum tv_status mapping_parse_text(struct mapping *m, struct tv_error *err)
 {
-	struct mp_parse p = {m, MP_NONE, 0, MP_NONE, 0, 0, 0};
+	struct mapping_parser p = {m, MAPPING_NONE, 0, MAPPING_NONE, 0, 0, 0};
 	const char *s = m->text, *end = m->text + m->len;
 	if (m->len >= 3 && memcmp(s, "\xef\xbb\xbf", 3) == 0)
 		s += 3;
@@ -501,18 +505,18 @@ static enum tv_status mp_parse_text(struct mapping *m, struct tv_error *err)
 		size_t n = (size_t)(e - s);
 		if (n && s[n - 1] == '\r')
 			n--;
-		if (mp_line(&p, s, n, lineno) < 0)
+		if (mapping_line(&p, s, n, lineno) < 0)
 			return tv_fail(err, TV_ERR_NOMEM, (uint64_t)(s - m->text), "mapping");
 		s = nl ? nl + 1 : end;
 	}
-	if (mp_index_classes(m) < 0 || mp_index_members(m) < 0)
+	if (mapping_index_classes(m) < 0 || mapping_index_members(m) < 0)
 		return tv_fail(err, TV_ERR_NOMEM, TV_NO_OFFSET, "mapping");
 	return TV_OK;
 }
 
 /* Takes ownership of text (malloc'd, len bytes). */
-static enum tv_status mp_parse_owned(char *text, size_t len, struct mapping **out,
-                                     struct tv_error *err)
+static enum tv_status mapping_parse_owned(char *text, size_t len, struct mapping **out,
+                                          struct tv_error *err)
 {
 	*out = NULL;
 	if (len >= UINT32_MAX) {
@@ -529,7 +533,7 @@ static enum tv_status mp_parse_owned(char *text, size_t len, struct mapping **ou
 	idmap_init(&m->by_obf);
 	idmap_init(&m->by_orig);
 	idmap_init(&m->by_member);
-	enum tv_status st = mp_parse_text(m, err);
+	enum tv_status st = mapping_parse_text(m, err);
 	if (st != TV_OK) {
 		mapping_free(m);
 		return st;
@@ -548,7 +552,7 @@ enum tv_status mapping_parse(const char *buf, size_t len, struct mapping **out,
 	}
 	if (len)
 		memcpy(text, buf, len);
-	return mp_parse_owned(text, len, out, err);
+	return mapping_parse_owned(text, len, out, err);
 }
 
 enum tv_status mapping_load(const char *path, struct mapping **out, struct tv_error *err)
@@ -576,7 +580,7 @@ enum tv_status mapping_load(const char *path, struct mapping **out, struct tv_er
 		free(b);
 		return tv_fail(err, TV_ERR_IO, TV_NO_OFFSET, "%s", strerror(e));
 	}
-	return mp_parse_owned(b, n, out, err);
+	return mapping_parse_owned(b, n, out, err);
 }
 
 void mapping_free(struct mapping *m)
@@ -610,63 +614,64 @@ void mapping_stats(const struct mapping *m, size_t *classes, size_t *fields, siz
 
 /* ---------------------------------------------------------------- lookup */
 
-static uint32_t mp_find_obf(const struct mapping *m, const char *s, size_t n)
+static uint32_t mapping_find_obf(const struct mapping *m, const char *s, size_t n)
 {
-	uint32_t i = idmap_get(&m->by_obf, mp_hash_class(s, n));
-	while (i != MP_NONE && !mp_class_eq(m, m->classes[i].obf, s, n))
+	uint32_t i = idmap_get(&m->by_obf, mapping_hash_class(s, n));
+	while (i != MAPPING_NONE && !mapping_class_eq(m, m->classes[i].obf, s, n))
 		i = m->classes[i].next_obf;
 	return i;
 }
 
-static uint32_t mp_find_orig(const struct mapping *m, const char *s, size_t n)
+static uint32_t mapping_find_orig(const struct mapping *m, const char *s, size_t n)
 {
-	uint32_t i = idmap_get(&m->by_orig, mp_hash_class(s, n));
-	while (i != MP_NONE && !mp_class_eq(m, m->classes[i].orig, s, n))
+	uint32_t i = idmap_get(&m->by_orig, mapping_hash_class(s, n));
+	while (i != MAPPING_NONE && !mapping_class_eq(m, m->classes[i].orig, s, n))
 		i = m->classes[i].next_orig;
 	return i;
 }
 
 const char *mapping_class(const struct mapping *m, const char *obf, size_t len, size_t *olen)
 {
-	uint32_t i = mp_find_obf(m, obf, len);
-	if (i == MP_NONE)
+	uint32_t i = mapping_find_obf(m, obf, len);
+	if (i == MAPPING_NONE)
 		return NULL;
 	*olen = m->classes[i].orig.len;
-	return mp_ptr(m, m->classes[i].orig);
+	return mapping_ptr(m, m->classes[i].orig);
 }
 
 /* First candidate for obfuscated method name in class cls. */
-static uint32_t mp_first_member(const struct mapping *m, uint32_t cls, const char *s, size_t n)
+static uint32_t mapping_first_member(const struct mapping *m, uint32_t cls, const char *s, size_t n)
 {
-	uint32_t i = idmap_get(&m->by_member, mp_hash_member(cls, s, n));
-	while (i != MP_NONE) {
-		const struct mp_member *mm = &m->members[i];
-		if (mm->cls == cls && mm->obf.len == n && memcmp(mp_ptr(m, mm->obf), s, n) == 0)
+	uint32_t i = idmap_get(&m->by_member, mapping_hash_member(cls, s, n));
+	while (i != MAPPING_NONE) {
+		const struct mapping_member *mm = &m->members[i];
+		if (mm->cls == cls && mm->obf.len == n &&
+		    memcmp(mapping_ptr(m, mm->obf), s, n) == 0)
 			return i;
 		i = mm->next;
 	}
-	return MP_NONE;
+	return MAPPING_NONE;
 }
 
-static uint32_t mp_next_member(const struct mapping *m, uint32_t i)
+static uint32_t mapping_next_member(const struct mapping *m, uint32_t i)
 {
-	const struct mp_member *a = &m->members[i];
-	for (i = a->next; i != MP_NONE; i = m->members[i].next) {
-		const struct mp_member *b = &m->members[i];
-		if (b->cls == a->cls && mp_slice_eq(m, a->obf, b->obf))
+	const struct mapping_member *a = &m->members[i];
+	for (i = a->next; i != MAPPING_NONE; i = m->members[i].next) {
+		const struct mapping_member *b = &m->members[i];
+		if (b->cls == a->cls && mapping_slice_eq(m, a->obf, b->obf))
 			return i;
 	}
-	return MP_NONE;
+	return MAPPING_NONE;
 }
 
 /* ---------------------------------------------------------------- apply */
 
-struct mp_buf {
+struct mapping_buf {
 	char *p;
 	size_t len, cap;
 };
 
-static int mp_put(struct mp_buf *b, const char *s, size_t n)
+static int mapping_put(struct mapping_buf *b, const char *s, size_t n)
 {
 	if (n > SIZE_MAX - b->len || grow_to((void **)&b->p, &b->cap, b->len + n, 1) < 0)
 		return -1;
@@ -677,10 +682,10 @@ static int mp_put(struct mp_buf *b, const char *s, size_t n)
 }
 
 /* Appends a class name with '.' turned into '/' (slash) or '/' into '.'. */
-static int mp_put_class(struct mp_buf *b, const char *s, size_t n, int slash)
+static int mapping_put_class(struct mapping_buf *b, const char *s, size_t n, int slash)
 {
 	size_t at = b->len;
-	if (mp_put(b, s, n) < 0)
+	if (mapping_put(b, s, n) < 0)
 		return -1;
 	for (size_t i = at; i < b->len; i++) {
 		if (slash && b->p[i] == '.')
@@ -691,7 +696,7 @@ static int mp_put_class(struct mp_buf *b, const char *s, size_t n, int slash)
 	return 0;
 }
 
-static char mp_prim(const char *s, size_t n)
+static char mapping_prim(const char *s, size_t n)
 {
 	static const struct {
 		const char *name;
@@ -706,69 +711,73 @@ static char mp_prim(const char *s, size_t n)
 
 /* One Java type ("int[]", "com.example.Foo") as a descriptor; with obf set
  * classes in the mapping are written under their obfuscated names. */
-static int mp_put_type(const struct mapping *m, struct mp_buf *b, const char *s, size_t n,
-                       int obf)
+static int mapping_put_type(const struct mapping *m, struct mapping_buf *b, const char *s, size_t n,
+                            int obf)
 {
-	mp_trim(&s, &n);
+	mapping_trim(&s, &n);
 	while (n >= 2 && s[n - 2] == '[' && s[n - 1] == ']') {
-		if (mp_put(b, "[", 1) < 0)
+		if (mapping_put(b, "[", 1) < 0)
 			return -1;
 		n -= 2;
 	}
-	char d = mp_prim(s, n);
+	char d = mapping_prim(s, n);
 	if (d)
-		return mp_put(b, &d, 1);
+		return mapping_put(b, &d, 1);
 	if (obf) {
-		uint32_t c = mp_find_orig(m, s, n);
-		if (c != MP_NONE) {
-			s = mp_ptr(m, m->classes[c].obf);
+		uint32_t c = mapping_find_orig(m, s, n);
+		if (c != MAPPING_NONE) {
+			s = mapping_ptr(m, m->classes[c].obf);
 			n = m->classes[c].obf.len;
 		}
 	}
-	return mp_put(b, "L", 1) < 0 || mp_put_class(b, s, n, 1) < 0 ? -1 : mp_put(b, ";", 1);
+	if (mapping_put(b, "L", 1) < 0 || mapping_put_class(b, s, n, 1) < 0)
+		return -1;
+	return mapping_put(b, ";", 1);
 }
 
 /* The descriptor of a candidate: original types, or their obfuscated forms. */
-static int mp_descriptor(const struct mapping *m, const struct mp_member *mm, struct mp_buf *b,
-                         int obf)
+static int mapping_descriptor(const struct mapping *m, const struct mapping_member *mm,
+                              struct mapping_buf *b, int obf)
 {
-	const char *a = mp_ptr(m, mm->args), *end = a + mm->args.len;
-	if (mp_put(b, "(", 1) < 0)
+	const char *a = mapping_ptr(m, mm->args), *end = a + mm->args.len;
+	if (mapping_put(b, "(", 1) < 0)
 		return -1;
 	for (int more = mm->args.len > 0; more;) {
 		const char *comma = memchr(a, ',', (size_t)(end - a));
 		const char *e = comma ? comma : end;
-		if (mp_put_type(m, b, a, (size_t)(e - a), obf) < 0)
+		if (mapping_put_type(m, b, a, (size_t)(e - a), obf) < 0)
 			return -1;
 		more = comma != NULL;
 		if (more)
 			a = comma + 1;
 	}
-	if (mp_put(b, ")", 1) < 0)
+	if (mapping_put(b, ")", 1) < 0)
 		return -1;
-	return mp_put_type(m, b, mp_ptr(m, mm->ret), mm->ret.len, obf);
+	return mapping_put_type(m, b, mapping_ptr(m, mm->ret), mm->ret.len, obf);
 }
 
 /* A trace signature with every mapped "La/b/C;" replaced by its original. */
-static int mp_deobf_sig(const struct mapping *m, const char *s, size_t n, struct mp_buf *b)
+static int mapping_deobf_sig(const struct mapping *m, const char *s, size_t n,
+                             struct mapping_buf *b)
 {
 	size_t i = 0;
 	while (i < n) {
 		const char *semi = s[i] == 'L' ? memchr(s + i, ';', n - i) : NULL;
 		if (!semi) {
-			if (mp_put(b, s + i, 1) < 0)
+			if (mapping_put(b, s + i, 1) < 0)
 				return -1;
 			i++;
 			continue;
 		}
 		const char *cls = s + i + 1;
 		size_t cn = (size_t)(semi - cls);
-		uint32_t c = mp_find_obf(m, cls, cn);
-		if (c != MP_NONE) {
-			cls = mp_ptr(m, m->classes[c].orig);
+		uint32_t c = mapping_find_obf(m, cls, cn);
+		if (c != MAPPING_NONE) {
+			cls = mapping_ptr(m, m->classes[c].orig);
 			cn = m->classes[c].orig.len;
 		}
-		if (mp_put(b, "L", 1) < 0 || mp_put_class(b, cls, cn, 1) < 0 || mp_put(b, ";", 1) < 0)
+		if (mapping_put(b, "L", 1) < 0 || mapping_put_class(b, cls, cn, 1) < 0 ||
+		    mapping_put(b, ";", 1) < 0)
 			return -1;
 		i = (size_t)(semi - s) + 1;
 	}
@@ -776,21 +785,21 @@ static int mp_deobf_sig(const struct mapping *m, const char *s, size_t n, struct
 }
 
 /* The candidate whose signature matches the trace's, else the first;
- * *matched tells which. MP_NONE when the name has no candidate. */
-static int mp_choose(const struct mapping *m, uint32_t cls, const char *name, size_t nlen,
-                     const char *sig, size_t slen, struct mp_buf *tmp, uint32_t *out,
-                     int *matched)
+ * *matched tells which. MAPPING_NONE when the name has no candidate. */
+static int mapping_choose(const struct mapping *m, uint32_t cls, const char *name, size_t nlen,
+                          const char *sig, size_t slen, struct mapping_buf *tmp, uint32_t *out,
+                          int *matched)
 {
-	uint32_t first = mp_first_member(m, cls, name, nlen);
+	uint32_t first = mapping_first_member(m, cls, name, nlen);
 	*out = first;
 	*matched = 0;
-	for (uint32_t i = first; i != MP_NONE && sig; i = mp_next_member(m, i)) {
-		const struct mp_member *mm = &m->members[i];
+	for (uint32_t i = first; i != MAPPING_NONE && sig; i = mapping_next_member(m, i)) {
+		const struct mapping_member *mm = &m->members[i];
 		tmp->len = 0;
 		if (mm->resid.len) {
-			if (mp_put(tmp, mp_ptr(m, mm->resid), mm->resid.len) < 0)
+			if (mapping_put(tmp, mapping_ptr(m, mm->resid), mm->resid.len) < 0)
 				return -1;
-		} else if (mp_descriptor(m, mm, tmp, 1) < 0) {
+		} else if (mapping_descriptor(m, mm, tmp, 1) < 0) {
 			return -1;
 		}
 		if (tmp->len == slen && memcmp(tmp->p, sig, slen) == 0) {
@@ -802,7 +811,7 @@ static int mp_choose(const struct mapping *m, uint32_t cls, const char *name, si
 	return 0;
 }
 
-static int mp_unnamed_source(const char *s, size_t n)
+static int mapping_unnamed_source(const char *s, size_t n)
 {
 	return !s || n == 0 || (n == 6 && memcmp(s, "(null)", 6) == 0) ||
 	       (n == 10 && memcmp(s, "SourceFile", 10) == 0);
@@ -810,11 +819,12 @@ static int mp_unnamed_source(const char *s, size_t n)
 
 /* New names of one method, built in scratch buffers before any string is
  * added (adding may move the arena the trace strings point into). */
-struct mp_scratch {
-	struct mp_buf cls, name, sig, tmp;
+struct mapping_scratch {
+	struct mapping_buf cls, name, sig, tmp;
 };
 
-static int mp_set(struct trace *tr, struct tv_str *field, const struct mp_buf *b, int *changed)
+static int mapping_set(struct trace *tr, struct tv_str *field, const struct mapping_buf *b,
+                       int *changed)
 {
 	const char *old = trace_str(tr, *field);
 	if (old && field->len == b->len && memcmp(old, b->p, b->len) == 0)
@@ -824,45 +834,48 @@ static int mp_set(struct trace *tr, struct tv_str *field, const struct mp_buf *b
 }
 
 /* 1 when the method changed, 0 when not, -1 when out of memory. */
-static int mp_apply_one(const struct mapping *m, struct trace *tr, struct tv_method *me,
-                        struct mp_scratch *w)
+static int mapping_apply_one(const struct mapping *m, struct trace *tr, struct tv_method *me,
+                             struct mapping_scratch *w)
 {
 	const char *cls = trace_str(tr, me->cls);
-	uint32_t c = cls ? mp_find_obf(m, cls, me->cls.len) : MP_NONE;
-	if (c == MP_NONE)
+	uint32_t c = cls ? mapping_find_obf(m, cls, me->cls.len) : MAPPING_NONE;
+	if (c == MAPPING_NONE)
 		return 0;
 	int slash = memchr(cls, '/', me->cls.len) != NULL;
 	const char *name = trace_str(tr, me->name), *sig = trace_str(tr, me->sig);
-	uint32_t pick = MP_NONE;
+	uint32_t pick = MAPPING_NONE;
 	int matched = 0;
-	if (name && mp_choose(m, c, name, me->name.len, sig, me->sig.len, &w->tmp, &pick,
-	                      &matched) < 0)
+	if (name && mapping_choose(m, c, name, me->name.len, sig, me->sig.len, &w->tmp, &pick,
+	                           &matched) < 0)
 		return -1;
-	const struct mp_member *mm = pick != MP_NONE ? &m->members[pick] : NULL;
-	struct mp_slice oc = mm && mm->qcls.len ? mm->qcls : m->classes[c].orig;
+	const struct mapping_member *mm = pick != MAPPING_NONE ? &m->members[pick] : NULL;
+	struct mapping_slice oc = mm && mm->qcls.len ? mm->qcls : m->classes[c].orig;
 
 	w->cls.len = w->name.len = w->sig.len = 0;
-	if (mp_put_class(&w->cls, mp_ptr(m, oc), oc.len, slash) < 0)
+	if (mapping_put_class(&w->cls, mapping_ptr(m, oc), oc.len, slash) < 0)
 		return -1;
-	if (mm ? mp_put(&w->name, mp_ptr(m, mm->name), mm->name.len) < 0
-	       : name && mp_put(&w->name, name, me->name.len) < 0)
+	if (mm ? mapping_put(&w->name, mapping_ptr(m, mm->name), mm->name.len) < 0
+	       : name && mapping_put(&w->name, name, me->name.len) < 0)
 		return -1;
-	if (sig && (matched ? mp_descriptor(m, mm, &w->sig, 0) : mp_deobf_sig(m, sig, me->sig.len, &w->sig)) < 0)
+	if (sig && (matched ? mapping_descriptor(m, mm, &w->sig, 0)
+	                    : mapping_deobf_sig(m, sig, me->sig.len, &w->sig)) < 0)
 		return -1;
 
 	/* The source file of the class the frame comes from, when the trace
 	 * has none or only R8's placeholder. */
-	uint32_t sc = mp_find_orig(m, mp_ptr(m, oc), oc.len);
-	const struct mp_slice *src = sc != MP_NONE && m->classes[sc].source.len ? &m->classes[sc].source : NULL;
+	uint32_t sc = mapping_find_orig(m, mapping_ptr(m, oc), oc.len);
+	const struct mapping_slice *src = NULL;
+	if (sc != MAPPING_NONE && m->classes[sc].source.len)
+		src = &m->classes[sc].source;
 
 	int changed = 0;
-	if (mp_set(tr, &me->cls, &w->cls, &changed) < 0 ||
-	    (name && mp_set(tr, &me->name, &w->name, &changed) < 0) ||
-	    (sig && mp_set(tr, &me->sig, &w->sig, &changed) < 0))
+	if (mapping_set(tr, &me->cls, &w->cls, &changed) < 0 ||
+	    (name && mapping_set(tr, &me->name, &w->name, &changed) < 0) ||
+	    (sig && mapping_set(tr, &me->sig, &w->sig, &changed) < 0))
 		return -1;
-	if (src && mp_unnamed_source(trace_str(tr, me->source), me->source.len)) {
+	if (src && mapping_unnamed_source(trace_str(tr, me->source), me->source.len)) {
 		struct tv_str ns;
-		if (strtab_add(&tr->strings, mp_ptr(m, *src), src->len, &ns) < 0)
+		if (strtab_add(&tr->strings, mapping_ptr(m, *src), src->len, &ns) < 0)
 			return -1;
 		me->source = ns;
 		changed = 1;
@@ -872,10 +885,10 @@ static int mp_apply_one(const struct mapping *m, struct trace *tr, struct tv_met
 
 int64_t mapping_apply(const struct mapping *m, struct trace *tr)
 {
-	struct mp_scratch w = {{0}, {0}, {0}, {0}};
+	struct mapping_scratch w = {{0}, {0}, {0}, {0}};
 	int64_t n = 0;
 	for (uint32_t i = 0; i < tr->nmethods && n >= 0; i++) {
-		int r = mp_apply_one(m, tr, &tr->methods[i], &w);
+		int r = mapping_apply_one(m, tr, &tr->methods[i], &w);
 		if (r < 0)
 			n = -1;
 		else

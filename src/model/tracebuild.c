@@ -34,13 +34,13 @@
 #include <malloc.h>
 #endif
 
-#define CT_WRAP (UINT64_C(1) << 32)
-#define CT_HALF (UINT64_C(1) << 31)
+#define TRACEBUILD_WRAP (UINT64_C(1) << 32)
+#define TRACEBUILD_HALF (UINT64_C(1) << 31)
 
-#define CT_BATCH 32768        /* events per hand-over (1 MiB) */
+#define TRACEBUILD_BATCH 32768 /* events per hand-over (1 MiB) */
 
 /* Clock state of one thread (reader's side), parallel to trace.threads. */
-struct ct_clock {
+struct tracebuild_clock {
 	uint64_t prev[TV_NCLOCKS]; /* last unwrapped time per slot */
 	uint64_t epoch[TV_NCLOCKS]; /* 2^32 multiples added for wraps so far */
 	int seen;                 /* a timed record was seen */
@@ -50,7 +50,7 @@ struct tracebuild {
 	struct trace *tr;
 	unsigned nslots;
 	int have_format;
-	struct ct_clock *clk;     /* reader's side, one per trace thread */
+	struct tracebuild_clock *clk; /* reader's side, one per trace thread */
 	uint32_t clk_cap;
 	struct replay_event *buf[2]; /* the batch being filled, the one replayed */
 	uint32_t nbuf;
@@ -78,7 +78,7 @@ struct tracebuild {
 	uint32_t mdir_cap;
 	uint32_t *tdir;           /* tid -> thread index, or NONE */
 	uint32_t tdir_cap;
-	struct ct_cached {        /* direct-mapped, for large method ids */
+	struct tracebuild_cached { /* direct-mapped, for large method ids */
 		uint64_t id;
 		uint32_t idx;
 	} cache[1024];
@@ -103,8 +103,8 @@ struct tracebuild *tracebuild_new(struct trace *tr)
 	b->tr = tr;
 	replay_init(&b->w);
 	b->nslots = 2;
-	b->buf[0] = malloc(CT_BATCH * sizeof *b->buf[0]);
-	b->buf[1] = malloc(CT_BATCH * sizeof *b->buf[1]);
+	b->buf[0] = malloc(TRACEBUILD_BATCH * sizeof *b->buf[0]);
+	b->buf[1] = malloc(TRACEBUILD_BATCH * sizeof *b->buf[1]);
 	if (!b->buf[0] || !b->buf[1]) {
 		free(b->buf[0]);
 		free(b->buf[1]);
@@ -127,11 +127,11 @@ struct tracebuild *tracebuild_new(struct trace *tr)
 	return b;
 }
 
-#define CT_MDIR_MAX (UINT32_C(1) << 20)   /* at most 4 MiB of method table */
-#define CT_TDIR_MAX (UINT32_C(1) << 16)
+#define TRACEBUILD_MDIR_MAX (UINT32_C(1) << 20) /* at most 4 MiB of method table */
+#define TRACEBUILD_TDIR_MAX (UINT32_C(1) << 16)
 
 /* Sets dir[key] = val, growing dir (new slots IDMAP_NONE). */
-static int ct_dir_set(uint32_t **dir, uint32_t *cap, uint32_t key, uint32_t val)
+static int tracebuild_dir_set(uint32_t **dir, uint32_t *cap, uint32_t key, uint32_t val)
 {
 	if (key >= *cap) {
 		uint32_t old = *cap;
@@ -143,16 +143,17 @@ static int ct_dir_set(uint32_t **dir, uint32_t *cap, uint32_t key, uint32_t val)
 	return 0;
 }
 
-static uint32_t ct_method_slow(struct tracebuild *b, uint64_t id)
+static uint32_t tracebuild_method_slow(struct tracebuild *b, uint64_t id)
 {
 	uint64_t key = id >> 2;
-	if (key < CT_MDIR_MAX) {
+	if (key < TRACEBUILD_MDIR_MAX) {
 		uint32_t idx = trace_intern_method(b->tr, id);
-		if (idx == IDMAP_NONE || ct_dir_set(&b->mdir, &b->mdir_cap, (uint32_t)key, idx) < 0)
+		if (idx == IDMAP_NONE ||
+		    tracebuild_dir_set(&b->mdir, &b->mdir_cap, (uint32_t)key, idx) < 0)
 			return IDMAP_NONE;
 		return idx;
 	}
-	struct ct_cached *c = &b->cache[key & 1023];
+	struct tracebuild_cached *c = &b->cache[key & 1023];
 	if (c->idx != IDMAP_NONE && c->id == id)
 		return c->idx;
 	uint32_t idx = trace_intern_method(b->tr, id);
@@ -162,21 +163,21 @@ static uint32_t ct_method_slow(struct tracebuild *b, uint64_t id)
 }
 
 /* id has its action bits clear. */
-static inline uint32_t ct_method_index(struct tracebuild *b, uint64_t id)
+static inline uint32_t tracebuild_method_index(struct tracebuild *b, uint64_t id)
 {
 	uint64_t key = id >> 2;
 	if (key < b->mdir_cap && b->mdir[key] != IDMAP_NONE)
 		return b->mdir[key];
-	return ct_method_slow(b, id);
+	return tracebuild_method_slow(b, id);
 }
 
-static void ct_merge(struct tracebuild *b);
+static void tracebuild_merge(struct tracebuild *b);
 
 void tracebuild_free(struct tracebuild *b)
 {
 	if (!b)
 		return;
-	ct_merge(b);  /* stops the worker; the trace keeps what was built */
+	tracebuild_merge(b); /* stops the worker; the trace keeps what was built */
 #ifdef TV_THREADS
 	if (b->threads_ok) {
 		pthread_cond_destroy(&b->cv);
@@ -196,7 +197,7 @@ void tracebuild_free(struct tracebuild *b)
 
 /* ------------------------------------------------------------ sink: header */
 
-static int ct_format(void *ctx, const struct sink_format *f)
+static int tracebuild_format(void *ctx, const struct sink_format *f)
 {
 	struct tracebuild *b = ctx;
 	struct trace *tr = b->tr;
@@ -211,7 +212,7 @@ static int ct_format(void *ctx, const struct sink_format *f)
 	return 0;
 }
 
-static int ct_add_str(struct tracebuild *b, struct sink_bytes in, struct tv_str *out)
+static int tracebuild_add_str(struct tracebuild *b, struct sink_bytes in, struct tv_str *out)
 {
 	struct strtab *st = &b->tr->strings;
 	if (!in.ptr) {
@@ -229,7 +230,7 @@ enum tv_status tracebuild_stop_reason(const struct tracebuild *b)
 	return b->too_big ? TV_ERR_TOO_BIG : TV_ERR_NOMEM;
 }
 
-static int ct_option(void *ctx, struct sink_bytes key, struct sink_bytes val)
+static int tracebuild_option(void *ctx, struct sink_bytes key, struct sink_bytes val)
 {
 	struct tracebuild *b = ctx;
 	struct trace *tr = b->tr;
@@ -237,13 +238,13 @@ static int ct_option(void *ctx, struct sink_bytes key, struct sink_bytes val)
 	               sizeof *tr->options) < 0)
 		return -1;
 	struct tv_option *o = &tr->options[tr->noptions];
-	if (ct_add_str(b, key, &o->key) < 0 || ct_add_str(b, val, &o->val) < 0)
+	if (tracebuild_add_str(b, key, &o->key) < 0 || tracebuild_add_str(b, val, &o->val) < 0)
 		return -1;
 	tr->noptions++;
 	return 0;
 }
 
-static int ct_thread_line(void *ctx, uint32_t tid, struct sink_bytes name, uint64_t offset)
+static int tracebuild_thread_line(void *ctx, uint32_t tid, struct sink_bytes name, uint64_t offset)
 {
 	struct tracebuild *b = ctx;
 	struct trace *tr = b->tr;
@@ -255,13 +256,13 @@ static int ct_thread_line(void *ctx, uint32_t tid, struct sink_bytes name, uint6
 	k->tid = tid;
 	if (!name.ptr)
 		name.ptr = "";
-	if (ct_add_str(b, name, &k->name) < 0)
+	if (tracebuild_add_str(b, name, &k->name) < 0)
 		return -1;
 	tr->nkeythreads++;
 	return 0;
 }
 
-static int ct_method(void *ctx, uint64_t id, const struct sink_method *sm, uint64_t offset)
+static int tracebuild_method(void *ctx, uint64_t id, const struct sink_method *sm, uint64_t offset)
 {
 	struct tracebuild *b = ctx;
 	struct trace *tr = b->tr;
@@ -273,8 +274,10 @@ static int ct_method(void *ctx, uint64_t id, const struct sink_method *sm, uint6
 		tv_warnings_add(&tr->warnings, TV_W_DUP_METHOD, offset, 1);
 		return 0;
 	}
-	if (ct_add_str(b, sm->cls, &m->cls) < 0 || ct_add_str(b, sm->name, &m->name) < 0 ||
-	    ct_add_str(b, sm->sig, &m->sig) < 0 || ct_add_str(b, sm->source, &m->source) < 0)
+	if (tracebuild_add_str(b, sm->cls, &m->cls) < 0 ||
+	    tracebuild_add_str(b, sm->name, &m->name) < 0 ||
+	    tracebuild_add_str(b, sm->sig, &m->sig) < 0 ||
+	    tracebuild_add_str(b, sm->source, &m->source) < 0)
 		return -1;
 	m->line = sm->line;
 	m->has_line = sm->has_line;
@@ -282,7 +285,7 @@ static int ct_method(void *ctx, uint64_t id, const struct sink_method *sm, uint6
 	return 0;
 }
 
-static void ct_warn(void *ctx, enum tv_warn kind, uint64_t offset, uint64_t n)
+static void tracebuild_warn(void *ctx, enum tv_warn kind, uint64_t offset, uint64_t n)
 {
 	struct tracebuild *b = ctx;
 	tv_warnings_add(&b->tr->warnings, kind, offset, n);
@@ -290,14 +293,14 @@ static void ct_warn(void *ctx, enum tv_warn kind, uint64_t offset, uint64_t n)
 
 /* ------------------------------------------------------------ sink: records */
 
-static uint32_t ct_thread_slow(struct tracebuild *b, uint32_t tid)
+static uint32_t tracebuild_thread_slow(struct tracebuild *b, uint32_t tid)
 {
 	struct trace *tr = b->tr;
 	int added = 1;
 	uint32_t idx = tr->nthreads;
-	if (tid < CT_TDIR_MAX) {
+	if (tid < TRACEBUILD_TDIR_MAX) {
 		if (tr->nthreads == IDMAP_NONE ||
-		    ct_dir_set(&b->tdir, &b->tdir_cap, tid, tr->nthreads) < 0)
+		    tracebuild_dir_set(&b->tdir, &b->tdir_cap, tid, tr->nthreads) < 0)
 			return IDMAP_NONE;
 	} else {
 		idx = idmap_get_or_put(&b->tids, tid, tr->nthreads, &added);
@@ -320,25 +323,26 @@ static uint32_t ct_thread_slow(struct tracebuild *b, uint32_t tid)
 	return idx;
 }
 
-static inline uint32_t ct_thread_index(struct tracebuild *b, uint32_t tid)
+static inline uint32_t tracebuild_thread_index(struct tracebuild *b, uint32_t tid)
 {
 	if (tid < b->tdir_cap && b->tdir[tid] != IDMAP_NONE)
 		return b->tdir[tid];
 	if (b->last_thread != IDMAP_NONE && b->last_tid == tid)
 		return b->last_thread;
-	return ct_thread_slow(b, tid);
+	return tracebuild_thread_slow(b, tid);
 }
 
 /* One slot's time made 64-bit (a fall of more than 2^31 is a wrap of the
  * 32-bit value) and monotonic (a smaller one is clamped; *back counts). */
-static inline uint64_t ct_unwrap(struct ct_clock *ck, unsigned s, uint64_t v, uint64_t *back)
+static inline uint64_t tracebuild_unwrap(struct tracebuild_clock *ck, unsigned s, uint64_t v,
+                                         uint64_t *back)
 {
 	uint64_t prev = ck->prev[s];
 	v += ck->epoch[s];
 	if (v < prev) {
-		if (prev - v > CT_HALF) {
-			ck->epoch[s] += CT_WRAP;
-			v += CT_WRAP;
+		if (prev - v > TRACEBUILD_HALF) {
+			ck->epoch[s] += TRACEBUILD_WRAP;
+			v += TRACEBUILD_WRAP;
 		}
 		if (v < prev) {
 			++*back;
@@ -352,8 +356,9 @@ static inline uint64_t ct_unwrap(struct ct_clock *ck, unsigned s, uint64_t v, ui
 /* Makes times 64-bit and monotonic (docs/numbers.md, "Events"); returns µs
  * since the thread's first timestamp per slot in rel[]. The thread's last time is
  * ck->prev (trace.threads' last[] is set at the end). */
-static inline void ct_times(struct tracebuild *b, struct tv_thread *th, struct ct_clock *ck,
-                            const uint64_t raw[2], uint64_t rel[2], uint64_t offset)
+static inline void tracebuild_times(struct tracebuild *b, struct tv_thread *th,
+                                    struct tracebuild_clock *ck,
+                                    const uint64_t raw[2], uint64_t rel[2], uint64_t offset)
 {
 	if (!ck->seen) {
 		for (unsigned s = 0; s < b->nslots; s++) {
@@ -364,9 +369,9 @@ static inline void ct_times(struct tracebuild *b, struct tv_thread *th, struct c
 		return;
 	}
 	uint64_t back = 0;
-	rel[0] = ct_unwrap(ck, 0, raw[0], &back) - th->first[0];
+	rel[0] = tracebuild_unwrap(ck, 0, raw[0], &back) - th->first[0];
 	if (b->nslots == 2)
-		rel[1] = ct_unwrap(ck, 1, raw[1], &back) - th->first[1];
+		rel[1] = tracebuild_unwrap(ck, 1, raw[1], &back) - th->first[1];
 	if (back)
 		tv_warnings_add(&b->tr->warnings, TV_W_TIME_BACKWARDS, offset, back);
 }
@@ -374,7 +379,7 @@ static inline void ct_times(struct tracebuild *b, struct tv_thread *th, struct c
 /* ------------------------------------------------------------ the replay */
 
 #ifdef TV_THREADS
-static void *ct_worker_main(void *arg)
+static void *tracebuild_worker_main(void *arg)
 {
 	struct tracebuild *b = arg;
 	pthread_mutex_lock(&b->mu);
@@ -396,7 +401,7 @@ static void *ct_worker_main(void *arg)
 }
 
 /* Waits until the worker holds no batch. Call with mu held. */
-static void ct_wait_idle(struct tracebuild *b)
+static void tracebuild_wait_idle(struct tracebuild *b)
 {
 	while (b->busy)
 		pthread_cond_wait(&b->cv, &b->mu);
@@ -406,19 +411,19 @@ static void ct_wait_idle(struct tracebuild *b)
 /* Hands the filled batch to the replay: to the worker (started on the first
  * full batch, so small inputs never start one) or, without one, replays it
  * here. -1 when the replay has run out of memory. */
-static int ct_flush(struct tracebuild *b, int full)
+static int tracebuild_flush(struct tracebuild *b, int full)
 {
 	uint32_t n = b->nbuf;
 	b->nbuf = 0;
 #ifdef TV_THREADS
 	if (b->threads && !b->started && full) {
-		b->started = pthread_create(&b->worker, NULL, ct_worker_main, b) == 0;
+		b->started = pthread_create(&b->worker, NULL, tracebuild_worker_main, b) == 0;
 		if (!b->started)
 			b->threads = 0;
 	}
 	if (b->started) {
 		pthread_mutex_lock(&b->mu);
-		ct_wait_idle(b);
+		tracebuild_wait_idle(b);
 		int fail = b->w.wfail;
 		if (!fail && n) {
 			b->todo = b->buf[b->cur];
@@ -438,17 +443,17 @@ static int ct_flush(struct tracebuild *b, int full)
 
 /* Ends the replay: the last batch, the worker joined, the replay's call
  * arrays and warnings moved into the trace. Safe to call twice. */
-static void ct_merge(struct tracebuild *b)
+static void tracebuild_merge(struct tracebuild *b)
 {
 	if (b->merged)
 		return;
 	b->merged = 1;
 	if (b->nbuf && !b->w.wfail)
-		ct_flush(b, 0);
+		tracebuild_flush(b, 0);
 #ifdef TV_THREADS
 	if (b->started) {
 		pthread_mutex_lock(&b->mu);
-		ct_wait_idle(b);
+		tracebuild_wait_idle(b);
 		b->quit = 1;
 		pthread_cond_broadcast(&b->cv);
 		pthread_mutex_unlock(&b->mu);
@@ -470,12 +475,12 @@ void tracebuild_set_threads(struct tracebuild *b, int on)
 #endif
 }
 
-static int ct_record(void *ctx, uint32_t tid, uint64_t word, uint64_t t0, uint64_t t1,
-                     uint64_t offset)
+static int tracebuild_record(void *ctx, uint32_t tid, uint64_t word, uint64_t t0, uint64_t t1,
+                             uint64_t offset)
 {
 	struct tracebuild *b = ctx;
 	struct trace *tr = b->tr;
-	uint32_t ti = ct_thread_index(b, tid);
+	uint32_t ti = tracebuild_thread_index(b, tid);
 	if (ti == IDMAP_NONE)
 		return -1;
 	struct tv_thread *th = &tr->threads[ti];
@@ -485,21 +490,21 @@ static int ct_record(void *ctx, uint32_t tid, uint64_t word, uint64_t t0, uint64
 
 	tr->records++;
 	th->records++;
-	ct_times(b, th, &b->clk[ti], raw, e->rel, offset);
+	tracebuild_times(b, th, &b->clk[ti], raw, e->rel, offset);
 
 	unsigned action = (unsigned)(word & 3);
 	uint32_t m;
 	if (action == 3) {
 		tv_warnings_add(&tr->warnings, TV_W_ACTION3, offset, 1);
 		m = REPLAY_MARK;   /* noted by the replay, with the repairs */
-	} else if ((m = ct_method_index(b, word & ~UINT64_C(3))) == IDMAP_NONE) {
+	} else if ((m = tracebuild_method_index(b, word & ~UINT64_C(3))) == IDMAP_NONE) {
 		return -1;
 	}
 	e->thread = ti;
 	e->method = m;
 	e->where = offset << 1 | (action != 0);
-	if (++b->nbuf == CT_BATCH)
-		return ct_flush(b, 1);
+	if (++b->nbuf == TRACEBUILD_BATCH)
+		return tracebuild_flush(b, 1);
 	return 0;
 }
 
@@ -507,12 +512,12 @@ struct sink tracebuild_sink(struct tracebuild *b)
 {
 	struct sink s = {
 		.ctx = b,
-		.format = ct_format,
-		.option = ct_option,
-		.thread = ct_thread_line,
-		.method = ct_method,
-		.record = ct_record,
-		.warn = ct_warn,
+		.format = tracebuild_format,
+		.option = tracebuild_option,
+		.thread = tracebuild_thread_line,
+		.method = tracebuild_method,
+		.record = tracebuild_record,
+		.warn = tracebuild_warn,
 		.consumed = NULL,
 		.cctx = NULL,
 	};
@@ -524,7 +529,7 @@ struct sink tracebuild_sink(struct tracebuild *b)
 enum tv_status tracebuild_finish(struct tracebuild *b, struct tv_error *err)
 {
 	struct trace *tr = b->tr;
-	ct_merge(b);
+	tracebuild_merge(b);
 	if (b->w.wfail || (tr->nthreads && replay_reserve(&b->w, tr->nthreads - 1) < 0))
 		return tv_fail(err, TV_ERR_NOMEM, TV_NO_OFFSET, NULL);
 	for (uint32_t i = 0; i < tr->nthreads; i++)
