@@ -1,4 +1,4 @@
-/* pathtree.c: top-down and bottom-up call trees (docs/numbers.md, "Call
+/* pathtree_build.c: top-down and bottom-up call trees (docs/numbers.md, "Call
  * trees"; costs in pathtree.h).
  *
  * The bottom-up roots are summed in one walk of each selected thread's
