@@ -47,6 +47,10 @@
  * after a failed build, and on a zeroed struct). Pointers returned by the
  * accessors stay valid until the next pathtree_expand*(), pathtree_sort() or
  * pathtree_free() on the same tree. No function prints or exits.
+ *
+ * One module in four parts, this its one public header: pathtree_build.c,
+ * pathtree_expand.c, pathtree_sort.c, pathtree_find.c (how they fit:
+ * pathtree_internal.h).
  */
 #ifndef TV_PATHTREE_H
 #define TV_PATHTREE_H
