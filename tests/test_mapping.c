@@ -1,4 +1,4 @@
-/* test_mapping.c: src/mapping.h, R8/ProGuard mapping files.
+/* test_mapping.c: src/model/mapping.h, R8/ProGuard mapping files.
  *
  * A hand-written mapping with every line shape (line numbers in the
  * comments are 1-based, as mapping_warnings() reports them), traces made

@@ -1,4 +1,4 @@
-/* mapping.c: R8/ProGuard mapping files (see mapping.h for the rules).
+/* mapping_parse.c: R8/ProGuard mapping files (see mapping.h for the rules).
  *
  * The text is copied once; every name is a slice (offset, length) of that
  * copy. Only what renaming needs is kept: classes, and for methods only the
