@@ -302,21 +302,16 @@ static int derive_alloc_calls(struct tv_thread *o, const struct trace *tr, uint3
 	return 0;
 }
 
-/* Thread t of in, clipped to the range, into o. */
-static int derive_clip(struct tv_thread *o, const struct tv_thread *t, const struct trace *in,
-                       const struct derive_range *r)
+/* The range's ends on the other clock into oy (the axis's own when there
+ * is none), and o's first and last times, moved in to the ends the range
+ * cuts. */
+static void derive_clip_ends(struct tv_thread *o, const struct tv_thread *t,
+                             const struct derive_range *r, struct derive_cut cut[2],
+                             uint64_t oy[2])
 {
 	int x = r->x, y = r->y;
-	o->tid = t->tid;
-	o->name = t->name;
-	memcpy(o->first, t->first, sizeof o->first);
-	memcpy(o->last, t->first, sizeof o->last);
-	if (!t->records || t->first[x] >= r->b || t->last[x] < r->a)
-		return derive_alloc_calls(o, in, 0); /* the range misses the thread */
-	struct derive_cut cut[2] = {{.t = r->a}, {.t = r->b}};
-	o->records = derive_scan(t, r, cut);
-	o->shown = 1;
-	uint64_t oy[2] = {cut[0].t, cut[1].t};
+	oy[0] = cut[0].t;
+	oy[1] = cut[1].t;
 	if (y >= 0) {
 		oy[0] = derive_cut_other(&cut[0]);
 		oy[1] = derive_cut_other(&cut[1]);
@@ -329,13 +324,16 @@ static int derive_clip(struct tv_thread *o, const struct tv_thread *t, const str
 	o->last[x] = moved ? r->b : t->last[x];
 	if (y >= 0)
 		o->last[y] = moved ? oy[1] : t->last[y];
+}
 
+/* map[i]: call i's index among the calls the range keeps, or DERIVE_DEAD.
+ * A kept call keeps its ancestors (parents come before children in
+ * preorder). Returns how many are kept. */
+static uint32_t derive_clip_keep(const struct tv_thread *t, const struct derive_range *r,
+                                 uint32_t *map)
+{
+	int x = r->x;
 	uint32_t n = t->ncalls, kept = 0;
-	uint32_t *map = malloc((size_t)(n ? n : 1) * sizeof *map);
-	if (!map)
-		return -1;
-	/* map[i] first says whether call i is kept; a kept call keeps its
-	 * ancestors (parents come before children in preorder). */
 	for (uint32_t i = 0; i < n; i++) {
 		uint64_t s = t->first[x] + derive_get(t->start[x], t->start_hi[x], i);
 		uint64_t e = t->first[x] + derive_get(t->end[x], t->end_hi[x], i);
@@ -346,8 +344,17 @@ static int derive_clip(struct tv_thread *o, const struct tv_thread *t, const str
 			map[t->parent[i]] = 1;
 	for (uint32_t i = 0; i < n; i++)
 		map[i] = map[i] ? kept++ : DERIVE_DEAD;
-	int rc = derive_alloc_calls(o, in, kept);
-	for (uint32_t i = 0; i < n && !rc; i++) {
+	return kept;
+}
+
+/* Copies the kept calls (derive_clip_keep()) into o's arrays, their times
+ * cut at the range's ends (oy on the other clock). */
+static int derive_clip_copy(struct tv_thread *o, const struct tv_thread *t, const struct trace *in,
+                            const struct derive_range *r, const uint32_t *map, uint32_t kept,
+                            const uint64_t oy[2])
+{
+	int x = r->x, rc = 0;
+	for (uint32_t i = 0; i < t->ncalls && !rc; i++) {
 		uint32_t j = map[i];
 		if (j == DERIVE_DEAD)
 			continue;
@@ -368,6 +375,31 @@ static int derive_clip(struct tv_thread *o, const struct tv_thread *t, const str
 			     derive_set(o->end[c], &o->end_hi[c], kept, j, e - o->first[c]);
 		}
 	}
+	return rc;
+}
+
+/* Thread t of in, clipped to the range, into o. */
+static int derive_clip(struct tv_thread *o, const struct tv_thread *t, const struct trace *in,
+                       const struct derive_range *r)
+{
+	o->tid = t->tid;
+	o->name = t->name;
+	memcpy(o->first, t->first, sizeof o->first);
+	memcpy(o->last, t->first, sizeof o->last);
+	if (!t->records || t->first[r->x] >= r->b || t->last[r->x] < r->a)
+		return derive_alloc_calls(o, in, 0); /* the range misses the thread */
+	struct derive_cut cut[2] = {{.t = r->a}, {.t = r->b}};
+	o->records = derive_scan(t, r, cut);
+	o->shown = 1;
+	uint64_t oy[2];
+	derive_clip_ends(o, t, r, cut, oy);
+	uint32_t *map = malloc((size_t)(t->ncalls ? t->ncalls : 1) * sizeof *map);
+	if (!map)
+		return -1;
+	uint32_t kept = derive_clip_keep(t, r, map);
+	int rc = derive_alloc_calls(o, in, kept);
+	if (!rc)
+		rc = derive_clip_copy(o, t, in, r, map, kept, oy);
 	free(map);
 	return rc;
 }
