@@ -53,6 +53,13 @@ enum tv_status report_text_view(FILE *out, const struct profile *p, const char *
 enum tv_status report_text(FILE *out, const struct profile *p, const char *name);
 enum tv_status report_csv(FILE *out, const struct profile *p);
 
+/* A thread as the text reports name it (the thread table, the category
+ * section, the waits): "[tid] name", the name escaped and left out when
+ * the trace has none; no newline. */
+struct outbuf;
+void report_text_thread_label(struct outbuf *ob, const struct trace *tr,
+                              const struct tv_thread *th);
+
 /* ------------------------------------------------------------ waits */
 
 /* --format=waits (json 0) or waits-json (docs/numbers.md, "Wait time"):

@@ -176,10 +176,8 @@ static void report_text_option_line(struct outbuf *ob, const struct trace *tr, c
 	outbuf_putc(ob, '\n');
 }
 
-/* "[tid] name" and the end of the line (the name escaped, left out when
- * the trace has none). */
-static void report_text_thread_line(struct outbuf *ob, const struct trace *tr,
-                                    const struct tv_thread *th)
+void report_text_thread_label(struct outbuf *ob, const struct trace *tr,
+                              const struct tv_thread *th)
 {
 	outbuf_putc(ob, '[');
 	outbuf_u64(ob, th->tid);
@@ -188,6 +186,13 @@ static void report_text_thread_line(struct outbuf *ob, const struct trace *tr,
 		outbuf_putc(ob, ' ');
 		textesc_text_ob(ob, trace_str(tr, th->name), th->name.len);
 	}
+}
+
+/* "[tid] name" and the end of the line. */
+static void report_text_thread_line(struct outbuf *ob, const struct trace *tr,
+                                    const struct tv_thread *th)
+{
+	report_text_thread_label(ob, tr, th);
 	outbuf_putc(ob, '\n');
 }
 

@@ -11,7 +11,6 @@
 #include "base/grow.h"
 #include "base/numfmt.h"
 #include "base/outbuf.h"
-#include "base/textesc.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -107,67 +106,84 @@ static uint32_t report_waits_stack(const struct tv_thread *th, uint32_t i, uint3
 	return d;
 }
 
+/* The thread's heading: its JSON object's start, or "[tid] name" and the
+ * column heads (n calls follow). */
+static void report_waits_thread_head(struct outbuf *ob, const struct trace *tr,
+                                     const struct tv_thread *th, uint32_t n, int json, int first)
+{
+	if (json) {
+		outbuf_puts(ob, first ? "\n    {\"tid\": " : ",\n    {\"tid\": ");
+		outbuf_u64(ob, th->tid);
+		outbuf_puts(ob, ", \"calls\": [");
+		return;
+	}
+	outbuf_putc(ob, '\n');
+	report_text_thread_label(ob, tr, th);
+	outbuf_puts(ob, n ? "\n     wait ms      wall ms       cpu ms     start ms  "
+	                    "call (and its stack, outermost first)\n"
+	                  : "\n  none\n");
+}
+
+/* Call c (k-th of its thread) as a JSON object; path[0..d) its stack. */
+static void report_waits_json_call(struct outbuf *ob, const struct trace *tr,
+                                   const struct tv_thread *th, const struct report_waits_call *c,
+                                   uint32_t k, const uint32_t *path, uint32_t d)
+{
+	outbuf_puts(ob, k ? ",\n      {\"id\": " : "\n      {\"id\": ");
+	methodname_id_ob(ob, tr, th->method[c->call], 0);
+	outbuf_puts(ob, ", \"start_usec\": ");
+	outbuf_u64(ob, c->start);
+	outbuf_puts(ob, ", \"wait_usec\": ");
+	report_waits_i64(ob, c->wait);
+	outbuf_puts(ob, ", \"incl_wall_usec\": ");
+	outbuf_u64(ob, trace_call_incl(th, TV_WALL, c->call));
+	outbuf_puts(ob, ", \"incl_cpu_usec\": ");
+	outbuf_u64(ob, trace_call_incl(th, TV_CPU, c->call));
+	outbuf_puts(ob, ", \"stack\": [");
+	for (uint32_t s = 0; s < d; s++) {
+		if (s)
+			outbuf_puts(ob, ", ");
+		methodname_id_ob(ob, tr, th->method[path[s]], 0);
+	}
+	outbuf_puts(ob, "]}");
+}
+
+/* Call c as a text row, then a "from" line per caller on path[0..d). */
+static void report_waits_text_call(struct outbuf *ob, const struct trace *tr,
+                                   const struct tv_thread *th, const struct report_waits_call *c,
+                                   const uint32_t *path, uint32_t d)
+{
+	report_waits_ms(ob, c->wait, 12);
+	report_waits_ms(ob, (int64_t)trace_call_incl(th, TV_WALL, c->call), 12);
+	report_waits_ms(ob, (int64_t)trace_call_incl(th, TV_CPU, c->call), 12);
+	report_waits_ms(ob, (int64_t)c->start, 12);
+	outbuf_puts(ob, "  ");
+	methodname_text_ob(ob, tr, th->method[c->call], 1);
+	outbuf_putc(ob, '\n');
+	for (uint32_t s = 0; s + 1 < d; s++) {
+		outbuf_spaces(ob, 55 + 2 * (size_t)(s < 20 ? s : 20));
+		outbuf_puts(ob, "from ");
+		methodname_text_ob(ob, tr, th->method[path[s]], 1);
+		outbuf_putc(ob, '\n');
+	}
+}
+
 static int report_waits_write_thread(struct outbuf *ob, const struct trace *tr,
                                      const struct tv_thread *th, const struct report_waits_call *v,
                                      uint32_t n, int json, int first)
 {
 	uint32_t *path = NULL, cap = 0;
-	if (json) {
-		outbuf_puts(ob, first ? "\n    {\"tid\": " : ",\n    {\"tid\": ");
-		outbuf_u64(ob, th->tid);
-		outbuf_puts(ob, ", \"calls\": [");
-	} else {
-		outbuf_puts(ob, "\n[");
-		outbuf_u64(ob, th->tid);
-		outbuf_putc(ob, ']');
-		if (tv_str_present(th->name) && th->name.len) {
-			outbuf_putc(ob, ' ');
-			textesc_text_ob(ob, trace_str(tr, th->name), th->name.len);
-		}
-		outbuf_puts(ob, n ? "\n     wait ms      wall ms       cpu ms     start ms  "
-		                    "call (and its stack, outermost first)\n"
-		                  : "\n  none\n");
-	}
+	report_waits_thread_head(ob, tr, th, n, json, first);
 	for (uint32_t k = 0; k < n; k++) {
-		uint32_t i = v[k].call, d = report_waits_stack(th, i, &path, &cap);
+		uint32_t d = report_waits_stack(th, v[k].call, &path, &cap);
 		if (d == UINT32_MAX) {
 			free(path);
 			return -1;
 		}
-		uint64_t wall = trace_call_incl(th, TV_WALL, i), cpu = trace_call_incl(th, TV_CPU, i);
-		if (json) {
-			outbuf_puts(ob, k ? ",\n      {\"id\": " : "\n      {\"id\": ");
-			methodname_id_ob(ob, tr, th->method[i], 0);
-			outbuf_puts(ob, ", \"start_usec\": ");
-			outbuf_u64(ob, v[k].start);
-			outbuf_puts(ob, ", \"wait_usec\": ");
-			report_waits_i64(ob, v[k].wait);
-			outbuf_puts(ob, ", \"incl_wall_usec\": ");
-			outbuf_u64(ob, wall);
-			outbuf_puts(ob, ", \"incl_cpu_usec\": ");
-			outbuf_u64(ob, cpu);
-			outbuf_puts(ob, ", \"stack\": [");
-			for (uint32_t s = 0; s < d; s++) {
-				if (s)
-					outbuf_puts(ob, ", ");
-				methodname_id_ob(ob, tr, th->method[path[s]], 0);
-			}
-			outbuf_puts(ob, "]}");
-			continue;
-		}
-		report_waits_ms(ob, v[k].wait, 12);
-		report_waits_ms(ob, (int64_t)wall, 12);
-		report_waits_ms(ob, (int64_t)cpu, 12);
-		report_waits_ms(ob, (int64_t)v[k].start, 12);
-		outbuf_puts(ob, "  ");
-		methodname_text_ob(ob, tr, th->method[i], 1);
-		outbuf_putc(ob, '\n');
-		for (uint32_t s = 0; s + 1 < d; s++) {
-			outbuf_spaces(ob, 55 + 2 * (size_t)(s < 20 ? s : 20));
-			outbuf_puts(ob, "from ");
-			methodname_text_ob(ob, tr, th->method[path[s]], 1);
-			outbuf_putc(ob, '\n');
-		}
+		if (json)
+			report_waits_json_call(ob, tr, th, &v[k], k, path, d);
+		else
+			report_waits_text_call(ob, tr, th, &v[k], path, d);
 	}
 	if (json)
 		outbuf_puts(ob, n ? "\n    ]}" : "]}");
