@@ -39,8 +39,8 @@
  * for another column; either sorts only the child lists made so far, and
  * lists made later are sorted by the same column when they are made.
  *
- * Threads: every thread with records, or the one with tid (as the profile
- * selects them, profile.h).
+ * Threads: every thread with records, or the one with tid, as the profile
+ * selects them (trace_select_threads(), trace.h).
  *
  * Ownership: the tree owns its arrays and borrows the trace, which must
  * outlive it and stay unchanged; pathtree_free() releases everything (also

@@ -18,20 +18,6 @@
 
 /* ------------------------------------------------------------ shared */
 
-static enum tv_status pathtree_select(struct pathtree *t, const struct trace *tr,
-                                      const uint32_t *tid, struct tv_error *err)
-{
-	t->threads = malloc((size_t)(tr->nthreads ? tr->nthreads : 1) * sizeof *t->threads);
-	if (!t->threads)
-		return tv_fail(err, TV_ERR_NOMEM, TV_NO_OFFSET, NULL);
-	for (uint32_t i = 0; i < tr->nthreads; i++)
-		if (trace_thread_shown(&tr->threads[i]) && (!tid || tr->threads[i].tid == *tid))
-			t->threads[t->nthreads++] = i;
-	if (tid && !t->nthreads)
-		return tv_fail(err, TV_ERR_NO_THREAD, TV_NO_OFFSET, "%lu", (unsigned long)*tid);
-	return TV_OK;
-}
-
 uint32_t pathtree_new_node(struct pathtree *t, uint32_t parent, uint32_t method)
 {
 	if (t->nnodes == PATHTREE_NONE - 1)
@@ -99,7 +85,7 @@ static enum tv_status pathtree_begin(struct pathtree *t, const struct trace *tr,
 	t->clock = clock;
 	t->inverted = inverted;
 	t->by = pathtree_default_by(inverted, clock);
-	enum tv_status st = pathtree_select(t, tr, tid, err);
+	enum tv_status st = trace_select_threads(tr, tid, &t->threads, &t->nthreads, err);
 	if (st == TV_OK && !(t->lazy = calloc(1, sizeof *t->lazy)))
 		st = tv_fail(err, TV_ERR_NOMEM, TV_NO_OFFSET, NULL);
 	return st;

@@ -501,20 +501,6 @@ static int profile_order(struct profile *p)
 	return profile_sort(p->order, p->norder, sizeof *p->order, profile_method_cmp_ctx, p);
 }
 
-static enum tv_status profile_select(struct profile *p, const struct trace *tr, const uint32_t *tid,
-                                     struct tv_error *err)
-{
-	p->threads = malloc((size_t)(tr->nthreads ? tr->nthreads : 1) * sizeof *p->threads);
-	if (!p->threads)
-		return tv_fail(err, TV_ERR_NOMEM, TV_NO_OFFSET, NULL);
-	for (uint32_t i = 0; i < tr->nthreads; i++)
-		if (trace_thread_shown(&tr->threads[i]) && (!tid || tr->threads[i].tid == *tid))
-			p->threads[p->nthreads++] = i;
-	if (tid && !p->nthreads)
-		return tv_fail(err, TV_ERR_NO_THREAD, TV_NO_OFFSET, "%lu", (unsigned long)*tid);
-	return TV_OK;
-}
-
 enum tv_status profile_build(struct profile *p, const struct trace *tr,
                              const uint32_t *tid, struct tv_error *err)
 {
@@ -528,7 +514,7 @@ enum tv_status profile_build_how(struct profile *p, const struct trace *tr,
 	p->tr = tr;
 	p->filtered = tid != NULL;
 	p->tid = tid ? *tid : 0;
-	enum tv_status st = profile_select(p, tr, tid, err);
+	enum tv_status st = trace_select_threads(tr, tid, &p->threads, &p->nthreads, err);
 	if (st != TV_OK) {
 		profile_free(p);
 		return st;

@@ -147,6 +147,21 @@ const char *trace_option(const struct trace *tr, const char *key, size_t *len)
 	return found;
 }
 
+enum tv_status trace_select_threads(const struct trace *tr, const uint32_t *tid, uint32_t **out,
+                                    uint32_t *n, struct tv_error *err)
+{
+	*n = 0;
+	*out = malloc((size_t)(tr->nthreads ? tr->nthreads : 1) * sizeof **out);
+	if (!*out)
+		return tv_fail(err, TV_ERR_NOMEM, TV_NO_OFFSET, NULL);
+	for (uint32_t i = 0; i < tr->nthreads; i++)
+		if (trace_thread_shown(&tr->threads[i]) && (!tid || tr->threads[i].tid == *tid))
+			(*out)[(*n)++] = i;
+	if (tid && !*n)
+		return tv_fail(err, TV_ERR_NO_THREAD, TV_NO_OFFSET, "%lu", (unsigned long)*tid);
+	return TV_OK;
+}
+
 int trace_option_u64(const struct trace *tr, const char *key, uint64_t *v)
 {
 	size_t len;

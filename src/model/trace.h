@@ -16,6 +16,7 @@
 #include <stdint.h>
 
 #include "base/idmap.h"
+#include "base/status.h"
 #include "base/strtab.h"
 #include "base/warn.h"
 
@@ -223,6 +224,13 @@ static inline int trace_thread_shown(const struct tv_thread *th)
 {
 	return th->records || th->shown;
 }
+
+/* The threads a profile or tree covers: every thread shown, or the one
+ * with tid (tid NULL: all); their indices into *out (malloc'd, n of them,
+ * in trace order). TV_ERR_NOMEM, or TV_ERR_NO_THREAD when tid has no
+ * records; *out is still the caller's to free either way. */
+enum tv_status trace_select_threads(const struct trace *tr, const uint32_t *tid, uint32_t **out,
+                                    uint32_t *n, struct tv_error *err);
 
 /* A thread's share of toplevel incl: its span unless a transform of a
  * view changed it (docs/numbers.md, "Transforms"). */
