@@ -16,13 +16,13 @@
 #include <cmocka.h>
 
 #include "analyze/category.h"
-#include "model/load.h"
+#include "analyze/derive.h"
 #include "analyze/match.h"
 #include "analyze/profile.h"
 #include "analyze/range.h"
+#include "model/load.h"
 #include "testutil.h"
 #include "tracegen.h"
-#include "analyze/derive.h"
 
 /* ------------------------------------------------------------ helpers */
 

@@ -18,9 +18,10 @@
 
 #include "analyze/diff.h"
 #include "analyze/profile.h"
+#include "model/trace.h"
 #include "testutil.h"
 #include "tracegen.h"
-#include "model/trace.h"
+#include "write/report.h"
 
 /* ------------------------------------------------------------ fixture */
 

@@ -21,13 +21,13 @@
 
 #include <cmocka.h>
 
-#include "write/export.h"
-#include "model/load.h"
 #include "analyze/profile.h"
-#include "testutil.h"
 #include "base/textesc.h"
+#include "model/load.h"
 #include "model/trace.h"
+#include "testutil.h"
 #include "tracegen.h"
+#include "write/export.h"
 
 /* ------------------------------------------------------------ helpers */
 

@@ -1,6 +1,7 @@
 /* test_gate.c: the --fail-if rules (docs/numbers.md, "The regression
  * gate"): their grammar and messages, and which targets each rule holds
- * for on a written pair of traces, down to the printed lines.
+ * for on a written pair of traces, down to the printed lines; and the
+ * exact product comparison under its percentages (mul128.h).
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -15,9 +16,10 @@
 #include "analyze/diff.h"
 #include "analyze/gate.h"
 #include "analyze/profile.h"
+#include "base/mul128.h"
+#include "model/trace.h"
 #include "testutil.h"
 #include "tracegen.h"
-#include "model/trace.h"
 
 /* BASE: A [0,200] wall / [0,100] cpu holds B [10,40]/[10,30].
  *   toplevel incl wall 200, cpu 100; A excl wall 170, cpu 80;
@@ -314,6 +316,26 @@ static void test_parse(void **state)
 	assert_int_equal(gate_field_clock(GATE_CALLS), -1);
 }
 
+/* Products past 2^64 compare exactly, carries between the halves included. */
+static void test_mul128(void **state)
+{
+	(void)state;
+	const uint64_t max = UINT64_MAX;
+	assert_int_equal(mul128_cmp(0, 5, 0, 7), 0);
+	assert_int_equal(mul128_cmp(6, 7, 3, 14), 0);
+	assert_int_equal(mul128_cmp(6, 7, 5, 8), 1);
+	assert_int_equal(mul128_cmp(5, 8, 6, 7), -1);
+	assert_int_equal(mul128_cmp(max, max, max, max), 0);
+	assert_int_equal(mul128_cmp(max, max, max, max - 1), 1);
+	assert_int_equal(mul128_cmp(max - 1, max, max, max), -1);
+	/* (2^32 + 1)^2 = 2^64 + 2^33 + 1 against 2^64 + 2^33 (hi equal) */
+	uint64_t a = (UINT64_C(1) << 32) + 1, c = UINT64_C(1) << 32, d = c + 2;
+	assert_int_equal(mul128_cmp(a, a, c, d), 1);
+	assert_int_equal(mul128_cmp(c, d, a, a), -1);
+	assert_int_equal(mul128_cmp(UINT64_C(1) << 63, 4, UINT64_C(1) << 62, 8), 0);
+	assert_int_equal(mul128_cmp(12345678901234ULL, 100000000u, 1, max), 1);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -321,6 +343,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_methods, fx_setup, fx_teardown),
 		cmocka_unit_test(test_holds),
 		cmocka_unit_test(test_parse),
+		cmocka_unit_test(test_mul128),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

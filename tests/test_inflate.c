@@ -23,13 +23,13 @@
 #include <zstd.h>
 #endif
 
-#include "read/inflate.h"
-#include "model/load.h"
 #include "analyze/profile.h"
-#include "write/report.h"
-#include "testutil.h"
+#include "model/load.h"
 #include "model/trace.h"
+#include "read/inflate.h"
+#include "testutil.h"
 #include "tracegen.h"
+#include "write/report.h"
 
 /* A trace of n calls on two threads, with varied times so it does not
  * compress to nothing; its plain bytes in *buf. */
@@ -356,7 +356,7 @@ static void test_zstd_refused(void **state)
 
 /* ------------------------------------------------------------ files */
 
-struct methodcalls {
+struct progress_log {
 	unsigned n[2];
 	uint64_t last[2], total[2];
 	int order_ok;
@@ -364,7 +364,7 @@ struct methodcalls {
 
 static void on_progress(void *ctx, enum load_stage stage, uint64_t done, uint64_t total)
 {
-	struct methodcalls *c = ctx;
+	struct progress_log *c = ctx;
 	/* at least a step apart, within the total, one stage after the other */
 	if (done < c->last[stage] + LOAD_PROGRESS_STEP || (total && done > total) ||
 	    (c->n[stage] && total != c->total[stage]) || (stage == LOAD_STAGE_READ && c->n[1]))
@@ -404,7 +404,7 @@ static void test_files_and_progress(void **state)
 	struct trace tr;
 	struct tv_error err;
 	char errfile[512];
-	struct methodcalls c = {{0, 0}, {0, 0}, {0, 0}, 1};
+	struct progress_log c = {{0, 0}, {0, 0}, {0, 0}, 1};
 	struct load_progress prog = {on_progress, &c};
 	trace_init(&tr);
 	assert_int_equal(load_file_progress(&tr, gpath, &prog, &err, errfile, sizeof errfile),

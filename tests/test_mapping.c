@@ -1,4 +1,4 @@
-/* test_mapping.c: src/mapping.h, R8/ProGuard mapping files.
+/* test_mapping.c: src/model/mapping.h, R8/ProGuard mapping files.
  *
  * A hand-written mapping with every line shape (line numbers in the
  * comments are 1-based, as mapping_warnings() reports them), traces made
@@ -16,10 +16,10 @@
 
 #include <cmocka.h>
 
-#include "model/mapping.h"
 #include "analyze/profile.h"
-#include "testutil.h"
+#include "model/mapping.h"
 #include "model/trace.h"
+#include "testutil.h"
 #include "tracegen.h"
 
 /* One entry per line; SHAPES_LINE(n) is entry n - 1. Odd lines end in

@@ -14,12 +14,13 @@
 
 #include <cmocka.h>
 
-#include "analyze/methodcalls.h"
 #include "analyze/jank.h"
 #include "analyze/match.h"
+#include "analyze/methodcalls.h"
+#include "model/trace.h"
 #include "testutil.h"
 #include "tracegen.h"
-#include "model/trace.h"
+#include "write/report.h"
 
 struct fx {
 	struct tg *tg;

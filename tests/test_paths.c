@@ -26,11 +26,11 @@
 
 #include <cmocka.h>
 
-#include "model/tracebuild.h"
-#include "model/load.h"
 #include "analyze/profile.h"
-#include "testutil.h"
+#include "model/load.h"
 #include "model/trace.h"
+#include "model/tracebuild.h"
+#include "testutil.h"
 #include "tracegen.h"
 
 /* ------------------------------------------------------------ comparing */

@@ -16,13 +16,13 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "read/keyfile.h"
 #include "model/load.h"
-#include "read/stream.h"
-#include "testutil.h"
 #include "model/trace.h"
+#include "read/keyfile.h"
+#include "read/stream.h"
 #include "read/v1.h"
 #include "read/v2.h"
+#include "testutil.h"
 
 /* ------------------------------------------------------------ byte builder */
 

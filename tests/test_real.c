@@ -34,11 +34,11 @@
 
 #include <cmocka.h>
 
-#include "model/load.h"
 #include "analyze/profile.h"
-#include "write/report.h"
-#include "testutil.h"
+#include "model/load.h"
 #include "model/trace.h"
+#include "testutil.h"
+#include "write/report.h"
 
 /* ------------------------------------------------------------ checking */
 
@@ -103,7 +103,7 @@ static const char *base_name(const char *path)
 
 /* ------------------------------------------------------ an own replay
  *
- * A replay of the records independent of tracebuild.c, only to learn per thread
+ * A replay of the records independent of replay.c, only to learn per thread
  * how many exits were orphans (docs/numbers.md, "The call tree") and how many
  * calls lost their exit (rule 2): the reference tools treat those cases
  * differently, so they decide what can be compared.

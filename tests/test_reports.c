@@ -15,10 +15,10 @@
 #include <cmocka.h>
 
 #include "analyze/profile.h"
-#include "write/report.h"
 #include "base/numfmt.h"
 #include "base/textesc.h"
 #include "model/trace.h"
+#include "write/report.h"
 
 /* ------------------------------------------------------------ building */
 

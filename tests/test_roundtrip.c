@@ -28,11 +28,11 @@
 
 #include <cmocka.h>
 
-#include "write/export.h"
 #include "analyze/profile.h"
-#include "testutil.h"
 #include "model/trace.h"
+#include "testutil.h"
 #include "tracegen.h"
+#include "write/export.h"
 
 /* ------------------------------------------------------------ JSON reader
  *

@@ -15,9 +15,9 @@
 #include <cmocka.h>
 
 #include "analyze/profile.h"
+#include "model/trace.h"
 #include "testutil.h"
 #include "tracegen.h"
-#include "model/trace.h"
 
 #define NA UINT64_MAX   /* a clock the trace does not record: not checked */
 #define TOP "(top)"     /* edge end that is the thread root */

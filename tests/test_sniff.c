@@ -18,9 +18,9 @@
 #include <unistd.h>
 
 #include "model/load.h"
+#include "model/trace.h"
 #include "read/sniff.h"
 #include "testutil.h"
-#include "model/trace.h"
 #include "tracegen.h"
 
 #define BUF(s) (const uint8_t *)(s), sizeof(s) - 1

@@ -16,10 +16,10 @@
 
 #include <cmocka.h>
 
-#include "testutil.h"
 #include "analyze/timeline.h"
-#include "tracegen.h"
 #include "model/trace.h"
+#include "testutil.h"
+#include "tracegen.h"
 
 #define NONE TL_NONE
 

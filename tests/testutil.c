@@ -1,11 +1,11 @@
 /* testutil.c: shared test helpers (see testutil.h). */
 #include "testutil.h"
 
+#include <dirent.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <dirent.h>
 #include <sys/stat.h>
 
 #ifndef TV_REAL_DIR

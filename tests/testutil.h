@@ -9,8 +9,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "model/load.h"
 #include "analyze/profile.h"
+#include "model/load.h"
 #include "model/trace.h"
 #include "tracegen.h"
 

@@ -2,32 +2,33 @@
 #include "analyze/category.h"
 
 #include "analyze/match.h"
+#include "model/callwalk.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-static const char *const cat_names[CAT_COUNT] = {
+static const char *const category_names[CAT_COUNT] = {
 	"app", "androidx", "framework", "runtime", "library", "unknown", "idle", "blocked",
 };
 
 const char *category_name(enum category c)
 {
-	return c < CAT_COUNT ? cat_names[c] : "?";
+	return c < CAT_COUNT ? category_names[c] : "?";
 }
 
-static const char *const cat_androidx[] = {"androidx.*", "android.support.*"};
-static const char *const cat_framework[] = {
+static const char *const category_androidx[] = {"androidx.*", "android.support.*"};
+static const char *const category_framework[] = {
 	"android.*", "com.android.*", "dalvik.*", "com.samsung.*", "com.sec.*", "com.huawei.*",
 	"com.hihonor.*", "com.miui.*", "com.xiaomi.*", "com.oppo.*", "com.oplus.*", "com.vivo.*",
 	"com.mediatek.*", "com.qualcomm.*", "com.qti.*", "org.codeaurora.*",
 };
-static const char *const cat_runtime[] = {
+static const char *const category_runtime[] = {
 	"java.*", "javax.*", "kotlin.*", "kotlinx.*", "libcore.*", "sun.*", "jdk.*",
 	"org.apache.harmony.*",
 };
 
 /* The methods that wait: class, then name. */
-static const char *const cat_blocked[][2] = {
+static const char *const category_blocked[][2] = {
 	{"java.lang.Object", "wait"}, {"java.lang.Thread", "sleep"},
 	{"java.lang.VMThread", "sleep"}, {"sun.misc.Unsafe", "park"},
 	{"jdk.internal.misc.Unsafe", "park"},
@@ -36,9 +37,9 @@ static const char *const cat_blocked[][2] = {
 	{"java.util.concurrent.locks.LockSupport", "parkUntil"},
 };
 
-#define CAT_N(a) (sizeof(a) / sizeof((a)[0]))
+#define CATEGORY_N(a) (sizeof(a) / sizeof((a)[0]))
 
-static int cat_any(const char *const *globs, size_t n, const char *cls, size_t len)
+static int category_any(const char *const *globs, size_t n, const char *cls, size_t len)
 {
 	for (size_t i = 0; i < n; i++)
 		if (match_glob(globs[i], strlen(globs[i]), cls, len))
@@ -48,13 +49,13 @@ static int cat_any(const char *const *globs, size_t n, const char *cls, size_t l
 
 int category_fixed_class(const char *cls, size_t len)
 {
-	return cat_any(cat_androidx, CAT_N(cat_androidx), cls, len) ||
-	       cat_any(cat_framework, CAT_N(cat_framework), cls, len) ||
-	       cat_any(cat_runtime, CAT_N(cat_runtime), cls, len);
+	return category_any(category_androidx, CATEGORY_N(category_androidx), cls, len) ||
+	       category_any(category_framework, CATEGORY_N(category_framework), cls, len) ||
+	       category_any(category_runtime, CATEGORY_N(category_runtime), cls, len);
 }
 
 /* s (len bytes, '/' read as '.') equals lit. */
-static int cat_is(const char *s, size_t len, const char *lit)
+static int category_is(const char *s, size_t len, const char *lit)
 {
 	size_t n = strlen(lit);
 	return len == n && match_glob(lit, n, s, len);   /* no '*' in lit: exact */
@@ -71,22 +72,23 @@ enum category category_of(const struct trace *tr, uint32_t m, const struct deriv
 	cls = cls ? cls : "";
 	name = name ? name : "";
 	if (!tm->synthetic) {
-		if (cat_is(cls, cl, "android.os.MessageQueue") && nl == 14 &&
+		if (category_is(cls, cl, "android.os.MessageQueue") && nl == 14 &&
 		    memcmp(name, "nativePollOnce", 14) == 0)
 			return CAT_IDLE;
-		for (size_t i = 0; i < CAT_N(cat_blocked); i++)
-			if (cat_is(cls, cl, cat_blocked[i][0]) && nl == strlen(cat_blocked[i][1]) &&
-			    memcmp(name, cat_blocked[i][1], nl) == 0)
+		for (size_t i = 0; i < CATEGORY_N(category_blocked); i++)
+			if (category_is(cls, cl, category_blocked[i][0]) &&
+			    nl == strlen(category_blocked[i][1]) &&
+			    memcmp(name, category_blocked[i][1], nl) == 0)
 				return CAT_BLOCKED;
 	}
 	for (uint32_t g = 0; g < napp; g++)
 		if (match_glob(app[g].p, app[g].len, cls, cl))
 			return CAT_APP;
-	if (cat_any(cat_androidx, CAT_N(cat_androidx), cls, cl))
+	if (category_any(category_androidx, CATEGORY_N(category_androidx), cls, cl))
 		return CAT_ANDROIDX;
-	if (cat_any(cat_framework, CAT_N(cat_framework), cls, cl))
+	if (category_any(category_framework, CATEGORY_N(category_framework), cls, cl))
 		return CAT_FRAMEWORK;
-	if (cat_any(cat_runtime, CAT_N(cat_runtime), cls, cl))
+	if (category_any(category_runtime, CATEGORY_N(category_runtime), cls, cl))
 		return CAT_RUNTIME;
 	return CAT_LIBRARY;
 }
@@ -94,7 +96,7 @@ enum category category_of(const struct trace *tr, uint32_t m, const struct deriv
 /* ------------------------------------------------------------ the app guess */
 
 /* A class that can be the app's: named, real, outside the fixed namespaces. */
-static int cat_candidate(const struct trace *tr, uint32_t m)
+static int category_candidate(const struct trace *tr, uint32_t m)
 {
 	const struct tv_method *tm = &tr->methods[m];
 	const char *cls = trace_str(tr, tm->cls);
@@ -104,7 +106,7 @@ static int cat_candidate(const struct trace *tr, uint32_t m)
 
 /* The first two dot-separated segments of m's class ('/' as '.'), as
  * "PREFIX.*" into buf; 0, or -1 when it does not fit. */
-static int cat_prefix(const struct trace *tr, uint32_t m, char *buf, size_t size)
+static int category_prefix(const struct trace *tr, uint32_t m, char *buf, size_t size)
 {
 	const struct tv_method *tm = &tr->methods[m];
 	const char *cls = trace_str(tr, tm->cls);
@@ -125,7 +127,7 @@ static int cat_prefix(const struct trace *tr, uint32_t m, char *buf, size_t size
 
 /* Rule 1: in the first call of Activity.performCreate by start time, the
  * first call in preorder of a candidate class. UINT32_MAX when none. */
-static uint32_t cat_activity(const struct profile *p)
+static uint32_t category_activity(const struct profile *p)
 {
 	const struct trace *tr = p->tr;
 	int x = derive_axis_clock(tr);
@@ -138,7 +140,7 @@ static uint32_t cat_activity(const struct profile *p)
 			const char *cls = trace_str(tr, tm->cls), *name = trace_str(tr, tm->name);
 			if (tm->synthetic || !cls || !name || tm->name.len != 13 ||
 			    memcmp(name, "performCreate", 13) != 0 ||
-			    !cat_is(cls, tm->cls.len, "android.app.Activity"))
+			    !category_is(cls, tm->cls.len, "android.app.Activity"))
 				continue;
 			uint64_t s = th->first[x] + trace_call_start(th, x, i);
 			if (s < best_s) {
@@ -152,60 +154,45 @@ static uint32_t cat_activity(const struct profile *p)
 	if (best_t == UINT32_MAX)
 		return UINT32_MAX;
 	const struct tv_thread *th = &tr->threads[best_t];
-	/* The subtree of best_i is the run of calls after it whose parent
-	 * chain reaches it: the run ends at the first call that does not. */
-	uint32_t *open = malloc(sizeof *open * (th->ncalls - best_i));
-	if (!open)
-		return UINT32_MAX - 1;
-	uint32_t sp = 0, found = UINT32_MAX;
-	open[sp++] = best_i;
-	for (uint32_t j = best_i; j < th->ncalls && found == UINT32_MAX; j++) {
-		if (j > best_i) {
-			while (sp && open[sp - 1] != th->parent[j])
-				sp--;
-			if (!sp)
-				break;
-			open[sp++] = j;
-		}
-		if (cat_candidate(tr, th->method[j]))
-			found = th->method[j];
-	}
-	free(open);
-	return found;
+	uint32_t end = callwalk_subtree_end(th, best_i);
+	for (uint32_t j = best_i; j < end; j++)
+		if (category_candidate(tr, th->method[j]))
+			return th->method[j];
+	return UINT32_MAX;
 }
 
-struct cat_sum {
+struct category_sum {
 	char prefix[256];
 	uint64_t excl;
 };
 
-static int cat_sum_cmp(const void *a, const void *b)
+static int category_sum_cmp(const void *a, const void *b)
 {
-	return strcmp(((const struct cat_sum *)a)->prefix, ((const struct cat_sum *)b)->prefix);
+	return strcmp(((const struct category_sum *)a)->prefix,
+	              ((const struct category_sum *)b)->prefix);
 }
 
 int category_guess_app(const struct profile *p, char *buf, size_t size)
 {
 	const struct trace *tr = p->tr;
 	buf[0] = '\0';
-	uint32_t m = cat_activity(p);
-	if (m == UINT32_MAX - 1)
-		return -1;
+	uint32_t m = category_activity(p);
 	if (m != UINT32_MAX)
-		return cat_prefix(tr, m, buf, size) < 0 ? 0 : 1;
+		return category_prefix(tr, m, buf, size) < 0 ? 0 : 1;
 	/* Rule 2: the prefix whose classes own the most excl time. */
 	int c = trace_sort_clock(tr);
-	struct cat_sum *v = malloc(sizeof *v * (p->norder ? p->norder : 1));
+	struct category_sum *v = malloc(sizeof *v * (p->norder ? p->norder : 1));
 	uint32_t n = 0;
 	if (!v)
 		return -1;
 	for (uint32_t i = 0; i < p->norder; i++) {
 		uint32_t k = p->order[i];
-		if (!cat_candidate(tr, k) || cat_prefix(tr, k, v[n].prefix, sizeof v[n].prefix) < 0)
+		if (!category_candidate(tr, k) ||
+		    category_prefix(tr, k, v[n].prefix, sizeof v[n].prefix) < 0)
 			continue;
 		v[n++].excl = p->methods[k].excl[c];
 	}
-	qsort(v, n, sizeof *v, cat_sum_cmp);
+	qsort(v, n, sizeof *v, category_sum_cmp);
 	uint32_t best = UINT32_MAX;
 	uint64_t best_sum = 0;
 	for (uint32_t i = 0; i < n;) {

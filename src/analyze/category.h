@@ -8,9 +8,9 @@
 
 #include <stdint.h>
 
+#include "analyze/derive.h"
 #include "analyze/profile.h"
 #include "model/trace.h"
-#include "analyze/derive.h"
 
 enum category {
 	CAT_APP, CAT_ANDROIDX, CAT_FRAMEWORK, CAT_RUNTIME, CAT_LIBRARY, CAT_UNKNOWN,

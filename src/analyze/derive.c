@@ -16,11 +16,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define VW_DEAD (UINT32_MAX - 1)   /* a call dropped with its subtree */
+#define DERIVE_DEAD (UINT32_MAX - 1) /* a call dropped with its subtree */
 
 /* ------------------------------------------------------------ steps */
 
-static const char *const vw_kinds[] = {"focus", "merge", "collapse", "rec", "drop", "app"};
+static const char *const derive_kinds[] = {"focus", "merge", "collapse", "rec", "drop", "app"};
 
 int derive_parse_globs(const char *s, struct derive_glob **globs, uint32_t *n, const char **why)
 {
@@ -54,8 +54,8 @@ int derive_step_transform(const char *s, struct derive_step *out, const char **w
 	const char *colon = strchr(s, ':');
 	size_t klen = colon ? (size_t)(colon - s) : strlen(s);
 	int kind = -1;
-	for (int i = 0; i < (int)(sizeof vw_kinds / sizeof vw_kinds[0]); i++)
-		if (strlen(vw_kinds[i]) == klen && memcmp(s, vw_kinds[i], klen) == 0)
+	for (int i = 0; i < (int)(sizeof derive_kinds / sizeof derive_kinds[0]); i++)
+		if (strlen(derive_kinds[i]) == klen && memcmp(s, derive_kinds[i], klen) == 0)
 			kind = i;
 	if (kind < 0) {
 		*why = "unknown kind (expected focus, merge, collapse, rec, drop or app, then "
@@ -128,13 +128,13 @@ uint64_t derive_axis_origin(const struct trace *tr)
 
 /* ------------------------------------------------------------ times */
 
-static uint64_t vw_get(const uint32_t *lo, const uint32_t *hi, uint32_t i)
+static uint64_t derive_get(const uint32_t *lo, const uint32_t *hi, uint32_t i)
 {
 	return lo[i] | (hi ? (uint64_t)hi[i] << 32 : 0);
 }
 
 /* Stores v at i, giving the array a high half when v needs one. */
-static int vw_set(uint32_t *lo, uint32_t **hi, uint32_t cap, uint32_t i, uint64_t v)
+static int derive_set(uint32_t *lo, uint32_t **hi, uint32_t cap, uint32_t i, uint64_t v)
 {
 	lo[i] = (uint32_t)v;
 	if (v >> 32 && !*hi && !(*hi = calloc(cap ? cap : 1, sizeof **hi)))
@@ -146,7 +146,7 @@ static int vw_set(uint32_t *lo, uint32_t **hi, uint32_t cap, uint32_t i, uint64_
 
 /* floor(x * y / z) for y < z, without overflow: the product as 128 bits,
  * divided by shift and subtract. */
-static uint64_t vw_muldiv(uint64_t x, uint64_t y, uint64_t z)
+static uint64_t derive_muldiv(uint64_t x, uint64_t y, uint64_t z)
 {
 	if (!y || x <= UINT64_MAX / y)
 		return x * y / z;
@@ -171,7 +171,7 @@ static uint64_t vw_muldiv(uint64_t x, uint64_t y, uint64_t z)
 
 /* ------------------------------------------------------------ the copy */
 
-static int vw_copy_base(struct trace *out, const struct trace *in)
+static int derive_copy_base(struct trace *out, const struct trace *in)
 {
 	out->version = in->version;
 	out->streaming = in->streaming;
@@ -219,13 +219,13 @@ static int vw_copy_base(struct trace *out, const struct trace *in)
 /* The records bracketing a cut time t on the axis: the last one before t
  * (lo) and the first at or after it (hi). Both clocks only grow along a
  * thread's records, so the maxima and minima below are those records. */
-struct vw_cut {
+struct derive_cut {
 	uint64_t t;
 	int has_lo, has_hi;
 	uint64_t lo_x, lo_y, hi_x, hi_y;
 };
 
-static void vw_cut_note(struct vw_cut *c, uint64_t x, uint64_t y)
+static void derive_cut_note(struct derive_cut *c, uint64_t x, uint64_t y)
 {
 	if (x < c->t) {
 		if (!c->has_lo || x > c->lo_x)
@@ -243,7 +243,7 @@ static void vw_cut_note(struct vw_cut *c, uint64_t x, uint64_t y)
 }
 
 /* The other clock at the cut (docs/numbers.md, "Time ranges"). */
-static uint64_t vw_cut_other(const struct vw_cut *c)
+static uint64_t derive_cut_other(const struct derive_cut *c)
 {
 	if (!c->has_lo)
 		return c->hi_y;
@@ -251,18 +251,18 @@ static uint64_t vw_cut_other(const struct vw_cut *c)
 		return c->lo_y;
 	if (c->hi_x == c->t)
 		return c->hi_y;
-	return c->lo_y + vw_muldiv(c->hi_y - c->lo_y, c->t - c->lo_x, c->hi_x - c->lo_x);
+	return c->lo_y + derive_muldiv(c->hi_y - c->lo_y, c->t - c->lo_x, c->hi_x - c->lo_x);
 }
 
-struct vw_range {
+struct derive_range {
 	int x, y;            /* axis clock; other clock or -1 */
 	uint64_t a, b;       /* absolute µs on the axis; b UINT64_MAX when open */
 };
 
 /* Counts the records in [a, b) and finds the records around a and b from
  * the call boundaries and marks (every record is one or the other). */
-static uint64_t vw_scan(const struct tv_thread *t, const struct vw_range *r,
-                        struct vw_cut cut[2])
+static uint64_t derive_scan(const struct tv_thread *t, const struct derive_range *r,
+                            struct derive_cut cut[2])
 {
 	int x = r->x, y = r->y;
 	int64_t records = 0;
@@ -270,13 +270,13 @@ static uint64_t vw_scan(const struct tv_thread *t, const struct vw_range *r,
 		for (int e = 0; e < 2; e++) {
 			const uint32_t *lo = e ? t->end[x] : t->start[x];
 			const uint32_t *hi = e ? t->end_hi[x] : t->start_hi[x];
-			uint64_t vx = t->first[x] + vw_get(lo, hi, i), vy = 0;
+			uint64_t vx = t->first[x] + derive_get(lo, hi, i), vy = 0;
 			if (y >= 0)
-				vy = t->first[y] + vw_get(e ? t->end[y] : t->start[y],
-				                          e ? t->end_hi[y] : t->start_hi[y], i);
+				vy = t->first[y] + derive_get(e ? t->end[y] : t->start[y],
+				                              e ? t->end_hi[y] : t->start_hi[y], i);
 			records += vx >= r->a && vx < r->b;
-			vw_cut_note(&cut[0], vx, vy);
-			vw_cut_note(&cut[1], vx, vy);
+			derive_cut_note(&cut[0], vx, vy);
+			derive_cut_note(&cut[1], vx, vy);
 		}
 	}
 	for (uint32_t k = 0; k < t->nmarks; k++) {
@@ -284,13 +284,13 @@ static uint64_t vw_scan(const struct tv_thread *t, const struct vw_range *r,
 		uint64_t vy = y >= 0 ? t->first[y] + t->marks[k].t[y] : 0;
 		if (vx >= r->a && vx < r->b)
 			records += t->marks[k].n;
-		vw_cut_note(&cut[0], vx, vy);
-		vw_cut_note(&cut[1], vx, vy);
+		derive_cut_note(&cut[0], vx, vy);
+		derive_cut_note(&cut[1], vx, vy);
 	}
 	return records > 0 ? (uint64_t)records : 0;
 }
 
-static int vw_alloc_calls(struct tv_thread *o, const struct trace *tr, uint32_t n)
+static int derive_alloc_calls(struct tv_thread *o, const struct trace *tr, uint32_t n)
 {
 	size_t sz = (size_t)(n ? n : 1) * sizeof(uint32_t);
 	o->ncalls = o->cap = n;
@@ -302,24 +302,19 @@ static int vw_alloc_calls(struct tv_thread *o, const struct trace *tr, uint32_t 
 	return 0;
 }
 
-/* Thread t of in, clipped to the range, into o. */
-static int vw_clip(struct tv_thread *o, const struct tv_thread *t, const struct trace *in,
-                   const struct vw_range *r)
+/* The range's ends on the other clock into oy (the axis's own when there
+ * is none), and o's first and last times, moved in to the ends the range
+ * cuts. */
+static void derive_clip_ends(struct tv_thread *o, const struct tv_thread *t,
+                             const struct derive_range *r, struct derive_cut cut[2],
+                             uint64_t oy[2])
 {
 	int x = r->x, y = r->y;
-	o->tid = t->tid;
-	o->name = t->name;
-	memcpy(o->first, t->first, sizeof o->first);
-	memcpy(o->last, t->first, sizeof o->last);
-	if (!t->records || t->first[x] >= r->b || t->last[x] < r->a)
-		return vw_alloc_calls(o, in, 0);   /* the range misses the thread */
-	struct vw_cut cut[2] = {{.t = r->a}, {.t = r->b}};
-	o->records = vw_scan(t, r, cut);
-	o->shown = 1;
-	uint64_t oy[2] = {cut[0].t, cut[1].t};
+	oy[0] = cut[0].t;
+	oy[1] = cut[1].t;
 	if (y >= 0) {
-		oy[0] = vw_cut_other(&cut[0]);
-		oy[1] = vw_cut_other(&cut[1]);
+		oy[0] = derive_cut_other(&cut[0]);
+		oy[1] = derive_cut_other(&cut[1]);
 	}
 	int moved = t->first[x] < r->a;
 	o->first[x] = moved ? r->a : t->first[x];
@@ -329,54 +324,91 @@ static int vw_clip(struct tv_thread *o, const struct tv_thread *t, const struct 
 	o->last[x] = moved ? r->b : t->last[x];
 	if (y >= 0)
 		o->last[y] = moved ? oy[1] : t->last[y];
+}
 
+/* map[i]: call i's index among the calls the range keeps, or DERIVE_DEAD.
+ * A kept call keeps its ancestors (parents come before children in
+ * preorder). Returns how many are kept. */
+static uint32_t derive_clip_keep(const struct tv_thread *t, const struct derive_range *r,
+                                 uint32_t *map)
+{
+	int x = r->x;
 	uint32_t n = t->ncalls, kept = 0;
-	uint32_t *map = malloc((size_t)(n ? n : 1) * sizeof *map);
-	if (!map)
-		return -1;
-	/* map[i] first says whether call i is kept; a kept call keeps its
-	 * ancestors (parents come before children in preorder). */
 	for (uint32_t i = 0; i < n; i++) {
-		uint64_t s = t->first[x] + vw_get(t->start[x], t->start_hi[x], i);
-		uint64_t e = t->first[x] + vw_get(t->end[x], t->end_hi[x], i);
+		uint64_t s = t->first[x] + derive_get(t->start[x], t->start_hi[x], i);
+		uint64_t e = t->first[x] + derive_get(t->end[x], t->end_hi[x], i);
 		map[i] = s < r->b && (e > r->a || (s == e && s == r->a));
 	}
 	for (uint32_t i = n; i-- > 0;)
 		if (map[i] && t->parent[i] != TV_ROOT)
 			map[t->parent[i]] = 1;
 	for (uint32_t i = 0; i < n; i++)
-		map[i] = map[i] ? kept++ : VW_DEAD;
-	int rc = vw_alloc_calls(o, in, kept);
-	for (uint32_t i = 0; i < n && !rc; i++) {
+		map[i] = map[i] ? kept++ : DERIVE_DEAD;
+	return kept;
+}
+
+/* Copies the kept calls (derive_clip_keep()) into o's arrays, their times
+ * cut at the range's ends (oy on the other clock). */
+static int derive_clip_copy(struct tv_thread *o, const struct tv_thread *t, const struct trace *in,
+                            const struct derive_range *r, const uint32_t *map, uint32_t kept,
+                            const uint64_t oy[2])
+{
+	int x = r->x, rc = 0;
+	for (uint32_t i = 0; i < t->ncalls && !rc; i++) {
 		uint32_t j = map[i];
-		if (j == VW_DEAD)
+		if (j == DERIVE_DEAD)
 			continue;
 		o->method[j] = t->method[i];
 		o->parent[j] = t->parent[i] == TV_ROOT ? TV_ROOT : map[t->parent[i]];
-		uint64_t sx = t->first[x] + vw_get(t->start[x], t->start_hi[x], i);
-		uint64_t ex = t->first[x] + vw_get(t->end[x], t->end_hi[x], i);
+		uint64_t sx = t->first[x] + derive_get(t->start[x], t->start_hi[x], i);
+		uint64_t ex = t->first[x] + derive_get(t->end[x], t->end_hi[x], i);
 		for (int c = 0; c < TV_NCLOCKS && !rc; c++) {
 			if (!in->has_clock[c])
 				continue;
-			uint64_t s = t->first[c] + vw_get(t->start[c], t->start_hi[c], i);
-			uint64_t e = t->first[c] + vw_get(t->end[c], t->end_hi[c], i);
+			uint64_t s = t->first[c] + derive_get(t->start[c], t->start_hi[c], i);
+			uint64_t e = t->first[c] + derive_get(t->end[c], t->end_hi[c], i);
 			if (sx < r->a)
 				s = c == x ? r->a : oy[0];
 			if (ex >= r->b)
 				e = c == x ? r->b : oy[1];
-			rc = vw_set(o->start[c], &o->start_hi[c], kept, j, s - o->first[c]) |
-			     vw_set(o->end[c], &o->end_hi[c], kept, j, e - o->first[c]);
+			rc = derive_set(o->start[c], &o->start_hi[c], kept, j, s - o->first[c]) |
+			     derive_set(o->end[c], &o->end_hi[c], kept, j, e - o->first[c]);
 		}
 	}
+	return rc;
+}
+
+/* Thread t of in, clipped to the range, into o. */
+static int derive_clip(struct tv_thread *o, const struct tv_thread *t, const struct trace *in,
+                       const struct derive_range *r)
+{
+	o->tid = t->tid;
+	o->name = t->name;
+	memcpy(o->first, t->first, sizeof o->first);
+	memcpy(o->last, t->first, sizeof o->last);
+	if (!t->records || t->first[r->x] >= r->b || t->last[r->x] < r->a)
+		return derive_alloc_calls(o, in, 0); /* the range misses the thread */
+	struct derive_cut cut[2] = {{.t = r->a}, {.t = r->b}};
+	o->records = derive_scan(t, r, cut);
+	o->shown = 1;
+	uint64_t oy[2];
+	derive_clip_ends(o, t, r, cut, oy);
+	uint32_t *map = malloc((size_t)(t->ncalls ? t->ncalls : 1) * sizeof *map);
+	if (!map)
+		return -1;
+	uint32_t kept = derive_clip_keep(t, r, map);
+	int rc = derive_alloc_calls(o, in, kept);
+	if (!rc)
+		rc = derive_clip_copy(o, t, in, r, map, kept, oy);
 	free(map);
 	return rc;
 }
 
 /* ------------------------------------------------------------ transforms */
 
-enum { VW_KEEP, VW_MERGE, VW_DROP };
+enum { DERIVE_METHOD_KEEP, DERIVE_METHOD_MERGE, DERIVE_METHOD_DROP };
 
-struct vw_pass {
+struct derive_pass {
 	struct trace *tr;
 	const struct derive_step *st;
 	uint8_t *match;        /* per method */
@@ -387,7 +419,7 @@ struct vw_pass {
 	uint32_t nd, dcap;
 };
 
-static int vw_matches(const struct vw_pass *ps, uint32_t m)
+static int derive_matches(const struct derive_pass *ps, uint32_t m)
 {
 	const struct derive_step *st = ps->st;
 	const struct trace *tr = ps->tr;
@@ -406,35 +438,38 @@ static int vw_matches(const struct vw_pass *ps, uint32_t m)
 
 /* What a call of m, child of a call of pm (UINT32_MAX: the root) whose
  * nearest kept ancestor is up, becomes; *newm its method when kept. */
-static int vw_decide(const struct vw_pass *ps, uint32_t m, uint32_t pm, uint32_t up,
-                     uint32_t *newm, uint32_t *newparent)
+static int derive_decide(const struct derive_pass *ps, uint32_t m, uint32_t pm, uint32_t up,
+                         uint32_t *newm, uint32_t *newparent)
 {
 	const uint8_t *mt = ps->match;
 	*newm = m;
 	*newparent = up;
 	switch (ps->st->kind) {
-	case DERIVE_MERGE: return mt[m] ? VW_MERGE : VW_KEEP;
-	case DERIVE_APP: return mt[m] || ps->tr->methods[m].synthetic ? VW_KEEP : VW_MERGE;
-	case DERIVE_REC: return mt[m] && pm == m ? VW_MERGE : VW_KEEP;
-	case DERIVE_DROP: return mt[m] ? VW_DROP : VW_KEEP;
+	case DERIVE_MERGE: return mt[m] ? DERIVE_METHOD_MERGE : DERIVE_METHOD_KEEP;
+	case DERIVE_APP:
+		if (mt[m] || ps->tr->methods[m].synthetic)
+			return DERIVE_METHOD_KEEP;
+		return DERIVE_METHOD_MERGE;
+	case DERIVE_REC: return mt[m] && pm == m ? DERIVE_METHOD_MERGE : DERIVE_METHOD_KEEP;
+	case DERIVE_DROP: return mt[m] ? DERIVE_METHOD_DROP : DERIVE_METHOD_KEEP;
 	case DERIVE_COLLAPSE:
 		if (!mt[m])
-			return VW_KEEP;
+			return DERIVE_METHOD_KEEP;
 		if (pm != UINT32_MAX && mt[pm])
-			return VW_MERGE;
+			return DERIVE_METHOD_MERGE;
 		*newm = ps->synth;
-		return VW_KEEP;
+		return DERIVE_METHOD_KEEP;
 	case DERIVE_FOCUS:
 		if (up != TV_ROOT)
-			return VW_KEEP;
+			return DERIVE_METHOD_KEEP;
 		*newparent = TV_ROOT;
-		return mt[m] ? VW_KEEP : VW_MERGE;
+		return mt[m] ? DERIVE_METHOD_KEEP : DERIVE_METHOD_MERGE;
 	case DERIVE_RANGE: break;
 	}
-	return VW_KEEP;
+	return DERIVE_METHOD_KEEP;
 }
 
-static int vw_note_gap(struct vw_pass *ps, const struct tv_thread *th, uint32_t i)
+static int derive_note_gap(struct derive_pass *ps, const struct tv_thread *th, uint32_t i)
 {
 	if (ps->nd == ps->dcap) {
 		uint32_t cap = ps->dcap;
@@ -451,8 +486,8 @@ static int vw_note_gap(struct vw_pass *ps, const struct tv_thread *th, uint32_t 
 	for (int c = 0; c < TV_NCLOCKS; c++) {
 		if (!th->start[c])
 			continue;
-		uint64_t s = vw_get(th->start[c], th->start_hi[c], i);
-		uint64_t e = vw_get(th->end[c], th->end_hi[c], i);
+		uint64_t s = derive_get(th->start[c], th->start_hi[c], i);
+		uint64_t e = derive_get(th->end[c], th->end_hi[c], i);
 		ps->dend[c][ps->nd] = e;
 		ps->dsum[c][ps->nd] = (ps->nd ? ps->dsum[c][ps->nd - 1] : 0) + (e - s);
 	}
@@ -461,7 +496,7 @@ static int vw_note_gap(struct vw_pass *ps, const struct tv_thread *th, uint32_t 
 }
 
 /* The dropped time before t on clock c: the gaps that end at or before t. */
-static uint64_t vw_shift(const struct vw_pass *ps, int c, uint64_t t)
+static uint64_t derive_shift(const struct derive_pass *ps, int c, uint64_t t)
 {
 	uint32_t lo = 0, hi = ps->nd;
 	while (lo < hi) {
@@ -474,7 +509,7 @@ static uint64_t vw_shift(const struct vw_pass *ps, int c, uint64_t t)
 	return lo ? ps->dsum[c][lo - 1] : 0;
 }
 
-static void vw_move(struct tv_thread *th, uint32_t j, uint32_t i)
+static void derive_move(struct tv_thread *th, uint32_t j, uint32_t i)
 {
 	for (int c = 0; c < TV_NCLOCKS; c++) {
 		if (!th->start[c])
@@ -489,17 +524,19 @@ static void vw_move(struct tv_thread *th, uint32_t j, uint32_t i)
 }
 
 /* Closes the gaps of dropped calls and lowers the thread's share. */
-static int vw_close_gaps(struct vw_pass *ps, struct tv_thread *th)
+static int derive_close_gaps(struct derive_pass *ps, struct tv_thread *th)
 {
 	for (int c = 0; c < TV_NCLOCKS; c++) {
 		if (!th->start[c])
 			continue;
 		for (uint32_t j = 0; j < th->ncalls; j++) {
-			uint64_t s = vw_get(th->start[c], th->start_hi[c], j);
-			uint64_t e = vw_get(th->end[c], th->end_hi[c], j);
+			uint64_t s = derive_get(th->start[c], th->start_hi[c], j);
+			uint64_t e = derive_get(th->end[c], th->end_hi[c], j);
 			/* New values are smaller: no high half is ever needed. */
-			vw_set(th->start[c], &th->start_hi[c], th->cap, j, s - vw_shift(ps, c, s));
-			vw_set(th->end[c], &th->end_hi[c], th->cap, j, e - vw_shift(ps, c, e));
+			derive_set(th->start[c], &th->start_hi[c], th->cap, j,
+			           s - derive_shift(ps, c, s));
+			derive_set(th->end[c], &th->end_hi[c], th->cap, j,
+			           e - derive_shift(ps, c, e));
 		}
 		if (!th->has_top)
 			th->top[c] = trace_thread_span(th, c);
@@ -509,7 +546,7 @@ static int vw_close_gaps(struct vw_pass *ps, struct tv_thread *th)
 	return 0;
 }
 
-static int vw_thread(struct vw_pass *ps, struct tv_thread *th)
+static int derive_thread(struct derive_pass *ps, struct tv_thread *th)
 {
 	uint32_t n = th->ncalls, k = 0;
 	if (n > ps->ncap) {
@@ -527,22 +564,23 @@ static int vw_thread(struct vw_pass *ps, struct tv_thread *th)
 		uint32_t p = th->parent[i], up = TV_ROOT, newm, np;
 		if (p != TV_ROOT) {
 			up = ps->newof[p];
-			if (up == VW_DEAD) {
-				ps->newof[i] = VW_DEAD;
+			if (up == DERIVE_DEAD) {
+				ps->newof[i] = DERIVE_DEAD;
 				continue;
 			}
 		}
 		uint32_t m = ps->meth[i];
-		int act = vw_decide(ps, m, p == TV_ROOT ? UINT32_MAX : ps->meth[p], up, &newm, &np);
-		if (act == VW_MERGE) {
+		uint32_t pm = p == TV_ROOT ? UINT32_MAX : ps->meth[p];
+		int act = derive_decide(ps, m, pm, up, &newm, &np);
+		if (act == DERIVE_METHOD_MERGE) {
 			ps->newof[i] = np;
-		} else if (act == VW_DROP) {
-			ps->newof[i] = VW_DEAD;
-			if (vw_note_gap(ps, th, i) < 0)
+		} else if (act == DERIVE_METHOD_DROP) {
+			ps->newof[i] = DERIVE_DEAD;
+			if (derive_note_gap(ps, th, i) < 0)
 				return -1;
 		} else {
 			if (k != i)
-				vw_move(th, k, i);
+				derive_move(th, k, i);
 			th->method[k] = newm;
 			th->parent[k] = np;
 			ps->newof[i] = k++;
@@ -554,16 +592,16 @@ static int vw_thread(struct vw_pass *ps, struct tv_thread *th)
 			th->top[c] = 0;
 			for (uint32_t j = 0; th->start[c] && j < k; j++)
 				if (th->parent[j] == TV_ROOT)
-					th->top[c] += vw_get(th->end[c], th->end_hi[c], j) -
-					              vw_get(th->start[c], th->start_hi[c], j);
+					th->top[c] += derive_get(th->end[c], th->end_hi[c], j) -
+					              derive_get(th->start[c], th->start_hi[c], j);
 		}
 		th->has_top = 1;
 	}
-	return ps->nd ? vw_close_gaps(ps, th) : 0;
+	return ps->nd ? derive_close_gaps(ps, th) : 0;
 }
 
 /* The synthetic method of a collapse pattern, made on first use. */
-static int vw_synth(struct trace *tr, const struct derive_glob *g, uint32_t *out)
+static int derive_synth(struct trace *tr, const struct derive_glob *g, uint32_t *out)
 {
 	for (uint32_t m = 0; m < tr->nmethods; m++) {
 		const struct tv_method *tm = &tr->methods[m];
@@ -589,15 +627,15 @@ static int vw_synth(struct trace *tr, const struct derive_glob *g, uint32_t *out
 }
 
 /* One transform over every thread; *unmatched when no call matched. */
-static int vw_transform(struct trace *tr, const struct derive_step *st, uint8_t *unmatched)
+static int derive_transform(struct trace *tr, const struct derive_step *st, uint8_t *unmatched)
 {
-	struct vw_pass ps = {tr, st, NULL, 0, NULL, NULL, 0, {NULL}, {NULL}, 0, 0};
+	struct derive_pass ps = {tr, st, NULL, 0, NULL, NULL, 0, {NULL}, {NULL}, 0, 0};
 	int rc = -1, any = 0;
 	size_t mcap = tr->nmethods ? tr->nmethods : 1;
 	if (!(ps.match = malloc(mcap)))
 		return -1;
 	for (uint32_t m = 0; m < tr->nmethods; m++)
-		ps.match[m] = (uint8_t)vw_matches(&ps, m);
+		ps.match[m] = (uint8_t)derive_matches(&ps, m);
 	for (uint32_t t = 0; t < tr->nthreads && !any; t++)
 		for (uint32_t i = 0; i < tr->threads[t].ncalls && !any; i++)
 			any = ps.match[tr->threads[t].method[i]];
@@ -607,7 +645,7 @@ static int vw_transform(struct trace *tr, const struct derive_step *st, uint8_t 
 		goto out;
 	}
 	if (st->kind == DERIVE_COLLAPSE) {
-		if (vw_synth(tr, &st->globs[0], &ps.synth) < 0)
+		if (derive_synth(tr, &st->globs[0], &ps.synth) < 0)
 			goto out;
 		/* the synthetic method may be new: one more slot */
 		if (grow_to((void **)&ps.match, &mcap, tr->nmethods, 1) < 0)
@@ -615,7 +653,7 @@ static int vw_transform(struct trace *tr, const struct derive_step *st, uint8_t 
 		ps.match[ps.synth] = 0;
 	}
 	for (uint32_t t = 0; t < tr->nthreads; t++)
-		if (vw_thread(&ps, &tr->threads[t]) < 0)
+		if (derive_thread(&ps, &tr->threads[t]) < 0)
 			goto out;
 	rc = 0;
 out:
@@ -630,7 +668,7 @@ out:
 }
 
 /* Synthetic ids in byte order of their patterns, after every real id. */
-static int vw_synth_ids(struct trace *tr)
+static int derive_synth_ids(struct trace *tr)
 {
 	uint64_t rank = 0;
 	for (uint32_t m = 0; m < tr->nmethods; m++) {
@@ -654,8 +692,8 @@ static int vw_synth_ids(struct trace *tr)
 }
 
 /* The intersection of the range steps, on the axis in absolute µs. */
-static void vw_range_of(const struct trace *in, const struct derive_step *steps, uint32_t n,
-                        struct vw_range *r)
+static void derive_range_of(const struct trace *in, const struct derive_step *steps, uint32_t n,
+                            struct derive_range *r)
 {
 	uint64_t o = derive_axis_origin(in);
 	r->x = derive_axis_clock(in);
@@ -676,27 +714,27 @@ static void vw_range_of(const struct trace *in, const struct derive_step *steps,
 }
 
 enum tv_status derive_build(struct trace *out, const struct trace *in,
-                          const struct derive_step *steps, uint32_t n, uint8_t *unmatched,
-                          struct tv_error *err)
+                            const struct derive_step *steps, uint32_t n, uint8_t *unmatched,
+                            struct tv_error *err)
 {
-	struct vw_range r;
+	struct derive_range r;
 	trace_init(out);
 	if (unmatched)
 		memset(unmatched, 0, n);
-	if (vw_copy_base(out, in) < 0)
+	if (derive_copy_base(out, in) < 0)
 		goto fail;
-	vw_range_of(in, steps, n, &r);
+	derive_range_of(in, steps, n, &r);
 	for (uint32_t t = 0; t < in->nthreads; t++)
-		if (vw_clip(&out->threads[t], &in->threads[t], in, &r) < 0)
+		if (derive_clip(&out->threads[t], &in->threads[t], in, &r) < 0)
 			goto fail;
 	for (uint32_t i = 0; i < n; i++) {
 		uint8_t none = 0;
-		if (steps[i].kind != DERIVE_RANGE && vw_transform(out, &steps[i], &none) < 0)
+		if (steps[i].kind != DERIVE_RANGE && derive_transform(out, &steps[i], &none) < 0)
 			goto fail;
 		if (unmatched)
 			unmatched[i] = none;
 	}
-	if (vw_synth_ids(out) < 0)
+	if (derive_synth_ids(out) < 0)
 		goto fail;
 	return TV_OK;
 fail:

@@ -73,7 +73,7 @@ uint64_t derive_axis_origin(const struct trace *tr);
  * and so changed nothing (the caller warns; out's warnings do not say it).
  * TV_ERR_NOMEM on failure, out then empty. */
 enum tv_status derive_build(struct trace *out, const struct trace *in,
-                          const struct derive_step *steps, uint32_t n, uint8_t *unmatched,
-                          struct tv_error *err);
+                            const struct derive_step *steps, uint32_t n, uint8_t *unmatched,
+                            struct tv_error *err);
 
 #endif

@@ -13,24 +13,24 @@
 #include <string.h>
 
 /* One run's method, as sorted for matching. */
-struct df_ent {
+struct diff_ent {
 	const struct trace *tr;
 	uint32_t method;
 	uint32_t run;
 };
 
-static const char *const df_status_names[DIFF_NSTATUS] = {
+static const char *const diff_status_names[DIFF_NSTATUS] = {
 	"same", "changed", "added", "removed",
 };
 
 const char *diff_status_name(enum diff_status s)
 {
-	return (unsigned)s < DIFF_NSTATUS ? df_status_names[s] : "?";
+	return (unsigned)s < DIFF_NSTATUS ? diff_status_names[s] : "?";
 }
 
 /* Bytes of two trace strings; absent compares like empty. */
-static int df_str_cmp(const struct trace *ta, struct tv_str a, const struct trace *tb,
-                      struct tv_str b)
+static int diff_str_cmp(const struct trace *ta, struct tv_str a, const struct trace *tb,
+                        struct tv_str b)
 {
 	size_t n = a.len < b.len ? a.len : b.len;
 	int c = n ? memcmp(trace_str(ta, a), trace_str(tb, b), n) : 0;
@@ -41,7 +41,7 @@ static int df_str_cmp(const struct trace *ta, struct tv_str a, const struct trac
 
 /* The full-name order of diff.h: named first, by class, name, signature;
  * unnamed by id. */
-static int df_name_cmp(const struct trace *ta, uint32_t ma, const struct trace *tb, uint32_t mb)
+static int diff_name_cmp(const struct trace *ta, uint32_t ma, const struct trace *tb, uint32_t mb)
 {
 	const struct tv_method *a = &ta->methods[ma], *b = &tb->methods[mb];
 	int na = methodname_known(a), nb = methodname_known(b);
@@ -49,22 +49,22 @@ static int df_name_cmp(const struct trace *ta, uint32_t ma, const struct trace *
 		return na ? -1 : 1;
 	if (!na)
 		return (a->id > b->id) - (a->id < b->id);
-	int c = df_str_cmp(ta, a->cls, tb, b->cls);
+	int c = diff_str_cmp(ta, a->cls, tb, b->cls);
 	if (!c)
-		c = df_str_cmp(ta, a->name, tb, b->name);
+		c = diff_str_cmp(ta, a->name, tb, b->name);
 	if (!c)
-		c = df_str_cmp(ta, a->sig, tb, b->sig);
+		c = diff_str_cmp(ta, a->sig, tb, b->sig);
 	return c;
 }
 
-static int df_ent_cmp(const void *x, const void *y)
+static int diff_ent_cmp(const void *x, const void *y)
 {
-	const struct df_ent *a = x, *b = y;
-	return df_name_cmp(a->tr, a->method, b->tr, b->method);
+	const struct diff_ent *a = x, *b = y;
+	return diff_name_cmp(a->tr, a->method, b->tr, b->method);
 }
 
 /* Adds one method of run r to a row. */
-static void df_add(struct diff *d, struct diff_row *row, uint32_t r, uint32_t m)
+static void diff_add(struct diff *d, struct diff_row *row, uint32_t r, uint32_t m)
 {
 	const struct prof_method *pm = &d->run[r]->methods[m];
 	uint32_t *idx = r ? &row->next : &row->base;
@@ -80,7 +80,7 @@ static void df_add(struct diff *d, struct diff_row *row, uint32_t r, uint32_t m)
 	}
 }
 
-static enum diff_status df_status(const struct diff *d, const struct diff_row *row)
+static enum diff_status diff_status_of(const struct diff *d, const struct diff_row *row)
 {
 	if (row->base == DIFF_NONE)
 		return DIFF_ADDED;
@@ -96,7 +96,7 @@ static enum diff_status df_status(const struct diff *d, const struct diff_row *r
 }
 
 /* Groups the name-sorted entries into rows. */
-static void df_group(struct diff *d, const struct df_ent *e, size_t n)
+static void diff_group(struct diff *d, const struct diff_ent *e, size_t n)
 {
 	for (size_t i = 0; i < n;) {
 		struct diff_row *row = &d->rows[d->nrows++];
@@ -104,35 +104,35 @@ static void df_group(struct diff *d, const struct df_ent *e, size_t n)
 		row->base = row->next = DIFF_NONE;
 		size_t j = i;
 		do
-			df_add(d, row, e[j].run, e[j].method);
-		while (++j < n && df_ent_cmp(&e[i], &e[j]) == 0);
-		row->status = df_status(d, row);
+			diff_add(d, row, e[j].run, e[j].method);
+		while (++j < n && diff_ent_cmp(&e[i], &e[j]) == 0);
+		row->status = diff_status_of(d, row);
 		d->count[row->status]++;
 		i = j;
 	}
 }
 
 /* A row's place in the final order, precomputed for qsort (no context). */
-struct df_key {
+struct diff_key {
 	uint64_t mag;           /* |Δ excl| on the sort clock */
 	const struct trace *tr; /* the run the row's name comes from */
 	uint32_t method;
 	uint32_t row;
 };
 
-static int df_key_cmp(const void *x, const void *y)
+static int diff_key_cmp(const void *x, const void *y)
 {
-	const struct df_key *a = x, *b = y;
+	const struct diff_key *a = x, *b = y;
 	if (a->mag != b->mag)
 		return a->mag > b->mag ? -1 : 1;
-	return df_name_cmp(a->tr, a->method, b->tr, b->method);
+	return diff_name_cmp(a->tr, a->method, b->tr, b->method);
 }
 
-static int df_sort_rows(struct diff *d)
+static int diff_sort_rows(struct diff *d)
 {
 	if (d->nrows < 2)
 		return 0;
-	struct df_key *k = malloc((size_t)d->nrows * sizeof *k);
+	struct diff_key *k = malloc((size_t)d->nrows * sizeof *k);
 	struct diff_row *sorted = malloc((size_t)d->nrows * sizeof *sorted);
 	if (!k || !sorted) {
 		free(k);
@@ -149,7 +149,7 @@ static int df_sort_rows(struct diff *d)
 		k[i].method = r ? row->next : row->base;
 		k[i].row = i;
 	}
-	qsort(k, d->nrows, sizeof *k, df_key_cmp);
+	qsort(k, d->nrows, sizeof *k, diff_key_cmp);
 	for (uint32_t i = 0; i < d->nrows; i++)
 		sorted[i] = d->rows[k[i].row];
 	free(d->rows);
@@ -158,10 +158,10 @@ static int df_sort_rows(struct diff *d)
 	return 0;
 }
 
-static int df_match(struct diff *d)
+static int diff_match(struct diff *d)
 {
 	size_t n = (size_t)d->run[0]->norder + d->run[1]->norder;
-	struct df_ent *e = malloc((n ? n : 1) * sizeof *e);
+	struct diff_ent *e = malloc((n ? n : 1) * sizeof *e);
 	d->rows = malloc((n ? n : 1) * sizeof *d->rows);
 	if (!e || !d->rows) {
 		free(e);
@@ -171,10 +171,10 @@ static int df_match(struct diff *d)
 	for (uint32_t r = 0; r < 2; r++) {
 		const struct profile *p = d->run[r];
 		for (uint32_t i = 0; i < p->norder; i++)
-			e[k++] = (struct df_ent){p->tr, p->order[i], r};
+			e[k++] = (struct diff_ent){p->tr, p->order[i], r};
 	}
-	qsort(e, n, sizeof *e, df_ent_cmp);
-	df_group(d, e, n);
+	qsort(e, n, sizeof *e, diff_ent_cmp);
+	diff_group(d, e, n);
 	free(e);
 	return 0;
 }
@@ -193,7 +193,7 @@ enum tv_status diff_build(struct diff *d, const struct profile *base, const stru
 		}
 	}
 	d->clock = d->has_clock[TV_WALL] ? TV_WALL : TV_CPU;
-	if (df_match(d) < 0 || df_sort_rows(d) < 0) {
+	if (diff_match(d) < 0 || diff_sort_rows(d) < 0) {
 		diff_free(d);
 		return tv_fail(err, TV_ERR_NOMEM, TV_NO_OFFSET, NULL);
 	}

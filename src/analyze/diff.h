@@ -24,38 +24,13 @@
  * class, then name, then signature; named before unnamed, unnamed by id).
  * A method of one run only counts the other run as 0.
  *
- * JSON (diff_report_json): one object, two-space indent, one method a line:
- *   {
- *     "schema": 2,                      // 2 since calls are split
- *     "base": {"file": "a.trace" | null, "clock": "dual", "threads": 2,
- *              "tid": null | 123},
- *     "new": {... the same for the new run ...},
- *     "clocks": ["cpu", "wall"],        // compared clocks (in both)
- *     "clock": "wall" | "cpu" | null,   // the sort clock
- *     "counts": {"changed": 3, "added": 1, "removed": 0, "same": 12},
- *     "toplevel": {"base": NUMS, "new": NUMS, "delta": NUMS},
- *     "methods": [
- *       {"class": "com.Foo" | null, "name": "bar" | null,
- *        "signature": "(I)V" | null,     // null: never declared
- *        "status": "changed" | "added" | "removed" | "same",
- *        "base": {"id": "0x1a2b", CALLS, NUMS} | null,   // null: added
- *        "new": {"id": "0x2b3c", CALLS, NUMS} | null,    // null: removed
- *        "delta": {CALLS, NUMS}}   // new − base, a missing run as 0
- *     ]
- *   }
- *   CALLS = "calls": N, "recursive_calls": N   (as in the single report:
- *          calls that are not recursive, and recursive ones)
- *   NUMS = "incl_cpu_usec": N, "excl_cpu_usec": N, "incl_wall_usec": N,
- *          "excl_wall_usec": N    (deltas signed; null for a clock not in
- *          both traces). "same": in both runs with equal calls, equal
- *          recursive calls and equal incl and excl on every compared
- *          clock. Methods are in row order.
+ * Its reports (text, CSV, JSON, differential folded stacks) are declared
+ * in write/report.h.
  */
 #ifndef TV_DIFF_H
 #define TV_DIFF_H
 
 #include <stdint.h>
-#include <stdio.h>
 
 #include "analyze/profile.h"
 #include "base/status.h"
@@ -101,29 +76,5 @@ static inline int64_t diff_delta(uint64_t base, uint64_t next)
 
 /* "changed", "added", "removed" or "same". */
 const char *diff_status_name(enum diff_status s);
-
-/* Reports: text (aligned, for people), csv (RFC 4180), json. Per clock
- * both runs, change in µs and %; non-recursive and recursive calls of each
- * run; added/removed marked. Each returns TV_OK or TV_ERR_OUTPUT (a write failed). File names may be
- * NULL (left out of the text, null in JSON). */
-enum tv_status diff_report_text(FILE *out, const struct diff *d, const char *base_name,
-                                const char *next_name);
-enum tv_status diff_report_csv(FILE *out, const struct diff *d);
-enum tv_status diff_report_json(FILE *out, const struct diff *d);
-enum tv_status diff_report_json_named(FILE *out, const struct diff *d, const char *base_name,
-                                      const char *next_name);
-
-/* Differential folded stacks: "stack countBASE countNEW" (exclusive µs on
- * clock), stacks matched by frame names, for flamegraph's difffolded.
- * Frames are named as export_folded() names them: "Class.name", with
- * signatures "Class.name(I)V" (each ';' of the signature as ','), or
- * "(unknown 0x1a2b)"; bytes escaped as in the text report (\\, \xHH) and
- * any other ';' as \x3b, so no frame holds ';', a newline or a control
- * byte. Lines with both counts 0 are left out; lines come depth first, the
- * children of a frame by frame name (bytes). clock should be one both
- * traces record: a run lacking it counts 0 everywhere. Returns TV_OK,
- * TV_ERR_NOMEM or TV_ERR_OUTPUT. */
-enum tv_status diff_report_folded(FILE *out, const struct profile *base,
-                                  const struct profile *next, int clock, int signatures);
 
 #endif

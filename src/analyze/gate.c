@@ -5,16 +5,17 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "base/grow.h"
-#include "analyze/range.h"
 #include "analyze/methodname.h"
+#include "analyze/range.h"
+#include "base/grow.h"
+#include "base/mul128.h"
 #include "base/numfmt.h"
 #include "base/outbuf.h"
 #include "base/textesc.h"
 
-static const char *const gt_fields[] = {"incl_cpu", "excl_cpu", "incl_wall", "excl_wall",
+static const char *const gate_fields[] = {"incl_cpu", "excl_cpu", "incl_wall", "excl_wall",
                                         "calls"};
-#define GT_NFIELDS (sizeof gt_fields / sizeof gt_fields[0])
+#define GATE_NFIELDS (sizeof gate_fields / sizeof gate_fields[0])
 
 int gate_field_clock(enum gate_field f)
 {
@@ -28,18 +29,18 @@ int gate_field_clock(enum gate_field f)
 
 const char *gate_field_name(enum gate_field f)
 {
-	return gt_fields[f];
+	return gate_fields[f];
 }
 
 /* why = the formatted reason; an %s argument of user text is escaped
- * first by the caller through gt_esc(). Returns -1. */
-static int gt_fail(char *why, size_t size, const char *fmt, ...)
+ * first by the caller through gate_esc(). Returns -1. */
+static int gate_fail(char *why, size_t size, const char *fmt, ...)
 #if defined(__GNUC__)
 	__attribute__((format(printf, 3, 4)))
 #endif
 	;
 
-static int gt_fail(char *why, size_t size, const char *fmt, ...)
+static int gate_fail(char *why, size_t size, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
@@ -49,24 +50,24 @@ static int gt_fail(char *why, size_t size, const char *fmt, ...)
 }
 
 /* n bytes of s escaped for a message, cut to fit esc (64 bytes). */
-enum { GT_ESC = 64 };
-static const char *gt_esc(const char *s, size_t n, char *esc)
+enum { GATE_ESC = 64 };
+static const char *gate_esc(const char *s, size_t n, char *esc)
 {
-	textesc_text_buf(s, n, NULL, esc, GT_ESC);
+	textesc_text_buf(s, n, NULL, esc, GATE_ESC);
 	return esc;
 }
 
-static int gt_blank(char c)
+static int gate_blank(char c)
 {
 	return c == ' ' || c == '\t';
 }
 
-static int gt_target(const char *s, size_t n, struct gate_rule *r, char *why, size_t size)
+static int gate_parse_target(const char *s, size_t n, struct gate_rule *r, char *why, size_t size)
 {
-	char esc[GT_ESC];
+	char esc[GATE_ESC];
 	if (n == 0)
-		return gt_fail(why, size, "no target before ':' (expected total, *, pkg:GLOB "
-		                          "or a method)");
+		return gate_fail(why, size, "no target before ':' (expected total, *, pkg:GLOB "
+		                            "or a method)");
 	if (n == 5 && memcmp(s, "total", 5) == 0) {
 		r->target = GATE_TOTAL;
 		return 0;
@@ -77,7 +78,7 @@ static int gt_target(const char *s, size_t n, struct gate_rule *r, char *why, si
 	}
 	if (n >= 4 && memcmp(s, "pkg:", 4) == 0) {
 		if (n == 4)
-			return gt_fail(why, size, "empty pattern after 'pkg:'");
+			return gate_fail(why, size, "empty pattern after 'pkg:'");
 		r->target = GATE_PKG;
 		r->glob = s + 4;
 		r->glob_len = n - 4;
@@ -93,52 +94,52 @@ static int gt_target(const char *s, size_t n, struct gate_rule *r, char *why, si
 	int rc = t ? match_spec_parse(t, &r->method, &mwhy) : -1;
 	free(t);
 	if (rc < 0)
-		return gt_fail(why, size, "bad target '%s': %s", gt_esc(s, n, esc), mwhy);
+		return gate_fail(why, size, "bad target '%s': %s", gate_esc(s, n, esc), mwhy);
 	r->target = GATE_METHOD;
 	return 0;
 }
 
-static int gt_field(const char **p, struct gate_rule *r, char *why, size_t size)
+static int gate_parse_field(const char **p, struct gate_rule *r, char *why, size_t size)
 {
-	char esc[GT_ESC];
+	char esc[GATE_ESC];
 	const char *s = *p;
 	size_t n = 0;
 	while ((s[n] >= 'a' && s[n] <= 'z') || s[n] == '_')
 		n++;
-	for (size_t i = 0; i < GT_NFIELDS; i++) {
-		if (strlen(gt_fields[i]) == n && memcmp(gt_fields[i], s, n) == 0) {
+	for (size_t i = 0; i < GATE_NFIELDS; i++) {
+		if (strlen(gate_fields[i]) == n && memcmp(gate_fields[i], s, n) == 0) {
 			r->field = (enum gate_field)i;
 			*p = s + n;
 			return 0;
 		}
 	}
 	size_t bad = n ? n : strcspn(s, "<>= \t");
-	return gt_fail(why, size, "unknown field '%s' (expected incl_cpu, excl_cpu, incl_wall, "
-	               "excl_wall, calls)", gt_esc(s, bad, esc));
+	return gate_fail(why, size, "unknown field '%s' (expected incl_cpu, excl_cpu, incl_wall, "
+	                 "excl_wall, calls)", gate_esc(s, bad, esc));
 }
 
-static int gt_op(const char **p, struct gate_rule *r, char *why, size_t size)
+static int gate_parse_op(const char **p, struct gate_rule *r, char *why, size_t size)
 {
 	const char *s = *p;
-	while (gt_blank(*s))
+	while (gate_blank(*s))
 		s++;
 	if (s[0] == '>' || s[0] == '<') {
 		int eq = s[1] == '=';
 		r->op = s[0] == '>' ? (eq ? GATE_GE : GATE_GT) : (eq ? GATE_LE : GATE_LT);
 		s += 1 + eq;
-		while (gt_blank(*s))
+		while (gate_blank(*s))
 			s++;
 		*p = s;
 		return 0;
 	}
-	return gt_fail(why, size, "expected an operator (>, >=, <, <=) after '%s'",
-	               gt_fields[r->field]);
+	return gate_fail(why, size, "expected an operator (>, >=, <, <=) after '%s'",
+	                 gate_fields[r->field]);
 }
 
 /* A count or a percentage: digits with an optional point and more
  * digits (n bytes at s), times 10^scale, rounded to the nearest whole
  * number (halves up). 0, or -1 (*too_big set when it does not fit). */
-static int gt_decimal(const char *s, size_t n, unsigned scale, uint64_t *v, int *too_big)
+static int gate_decimal(const char *s, size_t n, unsigned scale, uint64_t *v, int *too_big)
 {
 	uint64_t x = 0;
 	unsigned frac = 0;
@@ -181,15 +182,15 @@ static int gt_decimal(const char *s, size_t n, unsigned scale, uint64_t *v, int 
 }
 
 /* us, ms or s. */
-static int gt_time_unit(const char *s, size_t n)
+static int gate_time_unit(const char *s, size_t n)
 {
 	return (n == 2 && (memcmp(s, "us", 2) == 0 || memcmp(s, "ms", 2) == 0)) ||
 	       (n == 1 && s[0] == 's');
 }
 
-static int gt_value(const char *s, struct gate_rule *r, char *why, size_t size)
+static int gate_parse_value(const char *s, struct gate_rule *r, char *why, size_t size)
 {
-	char esc[GT_ESC];
+	char esc[GATE_ESC];
 	int is_time = gate_field_clock(r->field) >= 0;
 	if (*s == '+' || *s == '-') {
 		r->relative = 1;
@@ -199,29 +200,30 @@ static int gt_value(const char *s, struct gate_rule *r, char *why, size_t size)
 	while ((s[num] >= '0' && s[num] <= '9') || s[num] == '.')
 		num++;
 	size_t ulen = strlen(s + num);
-	while (ulen && gt_blank(s[num + ulen - 1]))
+	while (ulen && gate_blank(s[num + ulen - 1]))
 		ulen--;
 	if (!num)
-		return gt_fail(why, size, "expected a number after the operator, e.g. +5%%, +2ms, "
-		                          "100ms or +0");
+		return gate_fail(why, size, "expected a number after the operator, e.g. +5%%, "
+		                            "+2ms, 100ms or +0");
 	int too_big = 0, rc;
 	if (ulen == 1 && s[num] == '%') {
 		if (!r->relative)
-			return gt_fail(why, size, "'%%' needs a sign: +N%% or -N%% is a change from "
-			                          "BASE");
+			return gate_fail(why, size, "'%%' needs a sign: +N%% or -N%% is a change "
+			                            "from BASE");
 		r->pct = 1;
-		rc = gt_decimal(s, num, 6, &r->mag, &too_big);
+		rc = gate_decimal(s, num, 6, &r->mag, &too_big);
 	} else if (ulen == 0) {
 		if (is_time)
-			return gt_fail(why, size, "a time needs a unit (us, ms or s) or a signed %%");
+			return gate_fail(why, size,
+			                 "a time needs a unit (us, ms or s) or a signed %%");
 		if (memchr(s, '.', num))
-			return gt_fail(why, size, "calls are a whole number");
-		rc = gt_decimal(s, num, 0, &r->mag, &too_big);
-	} else if (!gt_time_unit(s + num, ulen)) {
-		return gt_fail(why, size, "unknown unit '%s' (expected us, ms, s or %%)",
-		               gt_esc(s + num, ulen, esc));
+			return gate_fail(why, size, "calls are a whole number");
+		rc = gate_decimal(s, num, 0, &r->mag, &too_big);
+	} else if (!gate_time_unit(s + num, ulen)) {
+		return gate_fail(why, size, "unknown unit '%s' (expected us, ms, s or %%)",
+		                 gate_esc(s + num, ulen, esc));
 	} else if (!is_time) {
-		return gt_fail(why, size, "calls take no unit (a count, or a signed %%)");
+		return gate_fail(why, size, "calls take no unit (a count, or a signed %%)");
 	} else {
 		/* a time: the one reader of durations (range.h) */
 		char t[128];
@@ -233,11 +235,12 @@ static int gt_value(const char *s, struct gate_rule *r, char *why, size_t size)
 			rc = range_parse_time(t, &r->mag, &twhy);
 		}
 		if (rc < 0)
-			return gt_fail(why, size, "%s (got '%s')", twhy, gt_esc(s, num + ulen, esc));
+			return gate_fail(why, size, "%s (got '%s')", twhy,
+			                 gate_esc(s, num + ulen, esc));
 	}
 	if (rc < 0)
-		return gt_fail(why, size, too_big ? "number too large" : "malformed number '%s'",
-		               gt_esc(s, num, esc));
+		return gate_fail(why, size, too_big ? "number too large" : "malformed number '%s'",
+		                 gate_esc(s, num, esc));
 	return 0;
 }
 
@@ -246,13 +249,15 @@ int gate_parse(const char *s, struct gate_rule *r, char *why, size_t size)
 	memset(r, 0, sizeof *r);
 	const char *colon = strrchr(s, ':');
 	if (!colon)
-		return gt_fail(why, size, "expected TARGET:FIELD OP VALUE (e.g. total:incl_wall>+5%%)");
+		return gate_fail(why, size,
+		                 "expected TARGET:FIELD OP VALUE (e.g. total:incl_wall>+5%%)");
 	if (!(r->text = strdup(s)))
-		return gt_fail(why, size, "out of memory");
+		return gate_fail(why, size, "out of memory");
 	const char *p = colon + 1;
 	size_t tlen = (size_t)(colon - s);
-	if (gt_target(r->text, tlen, r, why, size) < 0 || gt_field(&p, r, why, size) < 0 ||
-	    gt_op(&p, r, why, size) < 0 || gt_value(p, r, why, size) < 0) {
+	if (gate_parse_target(r->text, tlen, r, why, size) < 0 ||
+	    gate_parse_field(&p, r, why, size) < 0 ||
+	    gate_parse_op(&p, r, why, size) < 0 || gate_parse_value(p, r, why, size) < 0) {
 		gate_rule_free(r);
 		return -1;
 	}
@@ -268,30 +273,9 @@ void gate_rule_free(struct gate_rule *r)
 
 /* ------------------------------------------------------------ deciding */
 
-/* a × b as 128 bits (hi, lo). */
-static void gt_mul(uint64_t a, uint64_t b, uint64_t *hi, uint64_t *lo)
-{
-	uint64_t a0 = a & 0xffffffffu, a1 = a >> 32, b0 = b & 0xffffffffu, b1 = b >> 32;
-	uint64_t p00 = a0 * b0, p01 = a0 * b1, p10 = a1 * b0, p11 = a1 * b1;
-	uint64_t mid = (p00 >> 32) + (p01 & 0xffffffffu) + (p10 & 0xffffffffu);
-	*lo = (mid << 32) | (p00 & 0xffffffffu);
-	*hi = p11 + (p01 >> 32) + (p10 >> 32) + (mid >> 32);
-}
-
-/* Sign of a1 × a2 − b1 × b2 (all unsigned). */
-static int gt_cmp_products(uint64_t a1, uint64_t a2, uint64_t b1, uint64_t b2)
-{
-	uint64_t ah, al, bh, bl;
-	gt_mul(a1, a2, &ah, &al);
-	gt_mul(b1, b2, &bh, &bl);
-	if (ah != bh)
-		return ah > bh ? 1 : -1;
-	return (al > bl) - (al < bl);
-}
-
 /* Sign of x − y for signed magnitudes (a zero is never negative); cmp_mag
  * is the sign of |x| − |y|. */
-static int gt_cmp_signed(int xneg, int yneg, int xzero, int yzero, int cmp_mag)
+static int gate_cmp_signed(int xneg, int yneg, int xzero, int yzero, int cmp_mag)
 {
 	xneg = xneg && !xzero;
 	yneg = yneg && !yzero;
@@ -301,7 +285,7 @@ static int gt_cmp_signed(int xneg, int yneg, int xzero, int yzero, int cmp_mag)
 }
 
 /* Sign of (the rule's left side) − VALUE. */
-static int gt_compare(const struct gate_rule *r, uint64_t base, uint64_t next)
+static int gate_compare(const struct gate_rule *r, uint64_t base, uint64_t next)
 {
 	if (!r->relative)
 		return (next > r->mag) - (next < r->mag);
@@ -316,14 +300,14 @@ static int gt_compare(const struct gate_rule *r, uint64_t base, uint64_t next)
 		cmp_mag = r->mag ? -1 : 0;
 	} else {
 		/* ch / base × 100 against mag / 10^6: ch × 10^8 against mag × base */
-		cmp_mag = gt_cmp_products(ch, 100000000u, r->mag, base);
+		cmp_mag = mul128_cmp(ch, 100000000u, r->mag, base);
 	}
-	return gt_cmp_signed(neg, r->negative, ch == 0, r->mag == 0, cmp_mag);
+	return gate_cmp_signed(neg, r->negative, ch == 0, r->mag == 0, cmp_mag);
 }
 
 int gate_holds(const struct gate_rule *r, uint64_t base, uint64_t next)
 {
-	int c = gt_compare(r, base, next);
+	int c = gate_compare(r, base, next);
 	switch (r->op) {
 	case GATE_GT: return c > 0;
 	case GATE_GE: return c >= 0;
@@ -334,7 +318,7 @@ int gate_holds(const struct gate_rule *r, uint64_t base, uint64_t next)
 }
 
 /* The field of run k of a row. */
-static uint64_t gt_row_value(const struct gate_rule *r, const struct diff_row *row, int k)
+static uint64_t gate_row_value(const struct gate_rule *r, const struct diff_row *row, int k)
 {
 	int clock = gate_field_clock(r->field);
 	switch (r->field) {
@@ -345,7 +329,7 @@ static uint64_t gt_row_value(const struct gate_rule *r, const struct diff_row *r
 	return row->calls[k] + row->rcalls[k];
 }
 
-static uint64_t gt_total_value(const struct gate_rule *r, const struct diff *d, int k)
+static uint64_t gate_total_value(const struct gate_rule *r, const struct diff *d, int k)
 {
 	int clock = gate_field_clock(r->field);
 	switch (r->field) {
@@ -360,8 +344,8 @@ static uint64_t gt_total_value(const struct gate_rule *r, const struct diff *d, 
 }
 
 /* Whether the row's method (in either run) is a target of r. */
-static int gt_row_targeted(const struct gate_rule *r, const struct diff *d,
-                           const struct diff_row *row)
+static int gate_row_targeted(const struct gate_rule *r, const struct diff *d,
+                             const struct diff_row *row)
 {
 	const uint32_t idx[2] = {row->base, row->next};
 	for (int k = 0; k < 2; k++) {
@@ -377,8 +361,8 @@ static int gt_row_targeted(const struct gate_rule *r, const struct diff *d,
 	return 0;
 }
 
-static int gt_add(struct gate_hit **hits, size_t *n, size_t *cap, uint32_t row, uint64_t base,
-                  uint64_t next)
+static int gate_add(struct gate_hit **hits, size_t *n, size_t *cap, uint32_t row, uint64_t base,
+                    uint64_t next)
 {
 	if (grow_push((void **)hits, cap, *n, sizeof **hits) < 0)
 		return -1;
@@ -393,17 +377,17 @@ enum tv_status gate_eval(const struct gate_rule *r, const struct diff *d,
 	*hits = NULL;
 	*nhits = 0;
 	if (r->target == GATE_TOTAL) {
-		uint64_t b = gt_total_value(r, d, 0), n = gt_total_value(r, d, 1);
-		if (gate_holds(r, b, n) && gt_add(hits, nhits, &cap, GATE_TOTAL_ROW, b, n) < 0)
+		uint64_t b = gate_total_value(r, d, 0), n = gate_total_value(r, d, 1);
+		if (gate_holds(r, b, n) && gate_add(hits, nhits, &cap, GATE_TOTAL_ROW, b, n) < 0)
 			return TV_ERR_NOMEM;
 		return TV_OK;
 	}
 	for (uint32_t i = 0; i < d->nrows; i++) {
 		const struct diff_row *row = &d->rows[i];
-		if (!gt_row_targeted(r, d, row))
+		if (!gate_row_targeted(r, d, row))
 			continue;
-		uint64_t b = gt_row_value(r, row, 0), n = gt_row_value(r, row, 1);
-		if (gate_holds(r, b, n) && gt_add(hits, nhits, &cap, i, b, n) < 0) {
+		uint64_t b = gate_row_value(r, row, 0), n = gate_row_value(r, row, 1);
+		if (gate_holds(r, b, n) && gate_add(hits, nhits, &cap, i, b, n) < 0) {
 			free(*hits);
 			*hits = NULL;
 			*nhits = 0;
@@ -415,7 +399,7 @@ enum tv_status gate_eval(const struct gate_rule *r, const struct diff *d,
 
 /* ------------------------------------------------------------ the lines */
 
-static void gt_number(struct outbuf *ob, int is_time, uint64_t v)
+static void gate_number(struct outbuf *ob, int is_time, uint64_t v)
 {
 	if (!is_time) {
 		outbuf_u64(ob, v);
@@ -425,13 +409,13 @@ static void gt_number(struct outbuf *ob, int is_time, uint64_t v)
 	outbuf_puts(ob, " ms");
 }
 
-static void gt_change(struct outbuf *ob, int is_time, uint64_t base, uint64_t next)
+static void gate_change(struct outbuf *ob, int is_time, uint64_t base, uint64_t next)
 {
 	char buf[NUMFMT_MAX + 2];
 	outbuf_puts(ob, " (");
 	if (next != base)
 		outbuf_putc(ob, next > base ? '+' : '-');
-	gt_number(ob, is_time, next > base ? next - base : base - next);
+	gate_number(ob, is_time, next > base ? next - base : base - next);
 	outbuf_puts(ob, ", ");
 	if (base == 0)
 		outbuf_puts(ob, next ? "+inf" : "0.0");
@@ -462,12 +446,12 @@ enum tv_status gate_report(FILE *out, const struct gate_rule *r, const struct di
 			methodname_text_ob(&ob, d->run[k]->tr, k ? row->next : row->base, 1);
 		}
 		outbuf_putc(&ob, ' ');
-		outbuf_puts(&ob, gt_fields[r->field]);
+		outbuf_puts(&ob, gate_fields[r->field]);
 		outbuf_putc(&ob, ' ');
-		gt_number(&ob, is_time, h->base);
+		gate_number(&ob, is_time, h->base);
 		outbuf_puts(&ob, " -> ");
-		gt_number(&ob, is_time, h->next);
-		gt_change(&ob, is_time, h->base, h->next);
+		gate_number(&ob, is_time, h->next);
+		gate_change(&ob, is_time, h->base, h->next);
 	}
 	return outbuf_finish(&ob);
 }

@@ -4,14 +4,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "model/callwalk.h"
 #include "base/grow.h"
+#include "model/callwalk.h"
 
 /* Frame-critical methods by class, then the names of that class. */
 static const struct {
 	const char *cls;
 	const char *names[4];
-} jk_critical[] = {
+} jank_critical_methods[] = {
 	{"android.os.Handler", {"dispatchMessage"}},
 	{"android.view.Choreographer", {"doFrame"}},
 	{"android.app.Activity", {"performCreate", "performStart", "performResume"}},
@@ -22,7 +22,7 @@ static const struct {
 	 {"bindViewHolder", "createViewHolder"}},
 };
 
-static int jk_same_class(const char *a, size_t alen, const char *dotted)
+static int jank_same_class(const char *a, size_t alen, const char *dotted)
 {
 	if (alen != strlen(dotted))
 		return 0;
@@ -38,12 +38,13 @@ int jank_critical(const struct trace *tr, uint32_t m)
 	if (!me->declared || !me->cls.len || !me->name.len)
 		return 0;
 	const char *cls = trace_str(tr, me->cls), *name = trace_str(tr, me->name);
-	for (size_t i = 0; i < sizeof jk_critical / sizeof jk_critical[0]; i++) {
-		if (!jk_same_class(cls, me->cls.len, jk_critical[i].cls))
+	size_t ncrit = sizeof jank_critical_methods / sizeof jank_critical_methods[0];
+	for (size_t i = 0; i < ncrit; i++) {
+		if (!jank_same_class(cls, me->cls.len, jank_critical_methods[i].cls))
 			continue;
-		for (size_t k = 0; k < 4 && jk_critical[i].names[k]; k++)
-			if (strlen(jk_critical[i].names[k]) == me->name.len &&
-			    memcmp(jk_critical[i].names[k], name, me->name.len) == 0)
+		for (size_t k = 0; k < 4 && jank_critical_methods[i].names[k]; k++)
+			if (strlen(jank_critical_methods[i].names[k]) == me->name.len &&
+			    memcmp(jank_critical_methods[i].names[k], name, me->name.len) == 0)
 				return 1;
 	}
 	return 0;
@@ -74,7 +75,7 @@ uint32_t jank_main_thread(const struct trace *tr)
 	return first;
 }
 
-static int jk_row_cmp(const void *pa, const void *pb)
+static int jank_row_cmp(const void *pa, const void *pb)
 {
 	const struct jank_row *a = pa, *b = pb;
 	if (a->incl[TV_WALL] != b->incl[TV_WALL])
@@ -86,7 +87,7 @@ static int jk_row_cmp(const void *pa, const void *pb)
 
 /* The heaviest path below call c, appended to j->paths. end[i] is one
  * past the last call of i's subtree. */
-static int jk_path(struct jank *j, const struct tv_thread *th, const uint32_t *end, uint32_t c)
+static int jank_path(struct jank *j, const struct tv_thread *th, const uint32_t *end, uint32_t c)
 {
 	for (;;) {
 		if (grow_push((void **)&j->paths, &j->paths_cap, j->npaths, sizeof *j->paths) < 0)
@@ -111,7 +112,7 @@ static int jk_path(struct jank *j, const struct tv_thread *th, const uint32_t *e
 
 /* Subtree ends of every call of th: when call i leaves, every call of
  * its subtree has entered. */
-static uint32_t *jk_ends(const struct tv_thread *th)
+static uint32_t *jank_ends(const struct tv_thread *th)
 {
 	uint32_t *end = malloc((th->ncalls ? th->ncalls : 1) * sizeof *end);
 	if (!end)
@@ -126,8 +127,8 @@ static uint32_t *jk_ends(const struct tv_thread *th)
 	return end;
 }
 
-static int jk_scan(struct jank *j, const struct tv_thread *th, const uint8_t *crit,
-                   const struct methodcalls_axis *ax)
+static int jank_scan(struct jank *j, const struct tv_thread *th, const uint8_t *crit,
+                     const struct methodcalls_axis *ax)
 {
 	struct callwalk w;
 	uint32_t call, listed = TV_ROOT;   /* the open listed call */
@@ -165,16 +166,16 @@ enum tv_status jank_find(struct jank *j, const struct trace *tr, uint32_t thread
 	j->frame = frame;
 	const struct tv_thread *th = &tr->threads[thread];
 	uint8_t *crit = malloc(tr->nmethods ? tr->nmethods : 1);
-	uint32_t *end = jk_ends(th);
+	uint32_t *end = jank_ends(th);
 	int bad = !crit || !end;
 	for (uint32_t m = 0; !bad && m < tr->nmethods; m++)
 		crit[m] = (uint8_t)jank_critical(tr, m);
-	bad = bad || jk_scan(j, th, crit, ax) < 0;
+	bad = bad || jank_scan(j, th, crit, ax) < 0;
 	if (!bad && j->nrows)   /* rows is NULL when none: qsort takes no NULL */
-		qsort(j->rows, j->nrows, sizeof *j->rows, jk_row_cmp);
+		qsort(j->rows, j->nrows, sizeof *j->rows, jank_row_cmp);
 	for (size_t i = 0; !bad && i < j->nrows; i++) {
 		j->rows[i].path = j->npaths;
-		bad = jk_path(j, th, end, j->rows[i].call) < 0;
+		bad = jank_path(j, th, end, j->rows[i].call) < 0;
 		j->rows[i].npath = j->npaths - j->rows[i].path;
 	}
 	free(crit);

@@ -11,14 +11,14 @@
  *
  * Ownership: struct jank owns its rows and paths and borrows the trace,
  * which must outlive it; jank_free() releases them (also after a failed
- * find, and on a zeroed struct). No function prints or exits.
+ * find, and on a zeroed struct). No function prints or exits. Its reports
+ * (text, JSON) are declared in write/report.h.
  */
 #ifndef TV_JANK_H
 #define TV_JANK_H
 
 #include <stddef.h>
 #include <stdint.h>
-#include <stdio.h>
 
 #include "analyze/methodcalls.h"
 #include "base/status.h"
@@ -61,10 +61,5 @@ struct jank {
 enum tv_status jank_find(struct jank *j, const struct trace *tr, uint32_t thread,
                          uint64_t frame, const struct methodcalls_axis *ax, struct tv_error *err);
 void jank_free(struct jank *j);
-
-/* Reports (docs/cli.md, "--format=jank"): text, a fixed-width table with
- * each path below its row; JSON, one object. TV_OK or TV_ERR_OUTPUT. */
-enum tv_status jank_report_text(FILE *out, const struct jank *j);
-enum tv_status jank_report_json(FILE *out, const struct jank *j);
 
 #endif

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static char mt_fold(char c)
+static char match_fold(char c)
 {
 	return c == '/' ? '.' : c;
 }
@@ -19,7 +19,7 @@ int match_glob(const char *pat, size_t plen, const char *s, size_t slen)
 		if (p < plen && pat[p] == '*') {
 			star = p++;
 			mark = i;
-		} else if (p < plen && mt_fold(pat[p]) == mt_fold(s[i])) {
+		} else if (p < plen && match_fold(pat[p]) == match_fold(s[i])) {
 			p++;
 			i++;
 		} else if (star != SIZE_MAX) {
@@ -34,7 +34,7 @@ int match_glob(const char *pat, size_t plen, const char *s, size_t slen)
 	return p == plen;
 }
 
-static int mt_hex(const char *s, uint64_t *id)
+static int match_hex(const char *s, uint64_t *id)
 {
 	uint64_t v = 0;
 	if (!*s)
@@ -67,7 +67,7 @@ int match_spec_parse(const char *s, struct match_spec *out, const char **why)
 	}
 	if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
 		out->kind = MATCH_ID;
-		if (mt_hex(s + 2, &out->id) < 0) {
+		if (match_hex(s + 2, &out->id) < 0) {
 			*why = "bad method id (expected hex digits after 0x)";
 			return -1;
 		}
@@ -118,14 +118,14 @@ void match_spec_free(struct match_spec *m)
 }
 
 /* a (from the trace, possibly absent) equals b, '/' as '.' when fold. */
-static int mt_eq(const struct trace *tr, struct tv_str a, const char *b, size_t blen, int fold)
+static int match_eq(const struct trace *tr, struct tv_str a, const char *b, size_t blen, int fold)
 {
 	const char *p = trace_str(tr, a);
 	size_t n = p ? a.len : 0;
 	if (n != blen)
 		return 0;
 	for (size_t i = 0; i < n; i++)
-		if (fold ? mt_fold(p[i]) != mt_fold(b[i]) : p[i] != b[i])
+		if (fold ? match_fold(p[i]) != match_fold(b[i]) : p[i] != b[i])
 			return 0;
 	return 1;
 }
@@ -136,12 +136,12 @@ int match_method(const struct match_spec *spec, const struct trace *tr, uint32_t
 	switch (spec->kind) {
 	case MATCH_ID: return !tm->synthetic && tm->id == spec->id;
 	case MATCH_SYNTH:
-		return tm->synthetic && mt_eq(tr, tm->cls, spec->cls, spec->cls_len, 0);
+		return tm->synthetic && match_eq(tr, tm->cls, spec->cls, spec->cls_len, 0);
 	case MATCH_NAME:
-		if (tm->synthetic || !mt_eq(tr, tm->cls, spec->cls, spec->cls_len, 1) ||
-		    !mt_eq(tr, tm->name, spec->name, spec->name_len, 0))
+		if (tm->synthetic || !match_eq(tr, tm->cls, spec->cls, spec->cls_len, 1) ||
+		    !match_eq(tr, tm->name, spec->name, spec->name_len, 0))
 			return 0;
-		return !spec->sig || mt_eq(tr, tm->sig, spec->sig, spec->sig_len, 0);
+		return !spec->sig || match_eq(tr, tm->sig, spec->sig, spec->sig_len, 0);
 	}
 	return 0;
 }

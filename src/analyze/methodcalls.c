@@ -4,9 +4,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "model/callwalk.h"
 #include "base/grow.h"
 #include "base/numfmt.h"
+#include "model/callwalk.h"
 
 void methodcalls_axis_of(const struct trace *tr, struct methodcalls_axis *ax)
 {
@@ -22,26 +22,26 @@ void methodcalls_axis_of(const struct trace *tr, struct methodcalls_axis *ax)
 	}
 }
 
-static int cl_cmp_u64(uint64_t a, uint64_t b)
+static int methodcalls_cmp_u64(uint64_t a, uint64_t b)
 {
 	return (a > b) - (a < b);
 }
 
 /* The report's order: start, tid, depth, then the call itself. */
-static int cl_cmp_start(const struct trace *tr, const struct methodcalls_row *a,
-                        const struct methodcalls_row *b)
+static int methodcalls_cmp_start(const struct trace *tr, const struct methodcalls_row *a,
+                                 const struct methodcalls_row *b)
 {
-	int c = cl_cmp_u64(a->start, b->start);
+	int c = methodcalls_cmp_u64(a->start, b->start);
 	if (!c)
-		c = cl_cmp_u64(tr->threads[a->thread].tid, tr->threads[b->thread].tid);
+		c = methodcalls_cmp_u64(tr->threads[a->thread].tid, tr->threads[b->thread].tid);
 	if (!c)
-		c = cl_cmp_u64(a->depth, b->depth);
+		c = methodcalls_cmp_u64(a->depth, b->depth);
 	if (!c)
-		c = cl_cmp_u64(a->call, b->call);
+		c = methodcalls_cmp_u64(a->call, b->call);
 	return c;
 }
 
-static int cl_cmp_wait(const struct methodcalls_row *a, const struct methodcalls_row *b)
+static int methodcalls_cmp_wait(const struct methodcalls_row *a, const struct methodcalls_row *b)
 {
 	int64_t x = methodcalls_wait(a), y = methodcalls_wait(b);
 	return (x > y) - (x < y);
@@ -49,41 +49,42 @@ static int cl_cmp_wait(const struct methodcalls_row *a, const struct methodcalls
 
 /* qsort has no context argument: the sort runs on the caller's thread
  * with the trace and key in these. */
-struct cl_sort {
+struct methodcalls_sort_ctx {
 	const struct trace *tr;
 	enum methodcalls_key key;
 	int sign;
 };
 
-static int cl_key_cmp(const struct cl_sort *s, const struct methodcalls_row *a,
-                      const struct methodcalls_row *b)
+static int methodcalls_key_cmp(const struct methodcalls_sort_ctx *s,
+                               const struct methodcalls_row *a, const struct methodcalls_row *b)
 {
 	switch (s->key) {
 	case METHODCALLS_BY_START: return 0;
 	case METHODCALLS_BY_TID:
-		return cl_cmp_u64(s->tr->threads[a->thread].tid, s->tr->threads[b->thread].tid);
-	case METHODCALLS_BY_WALL: return cl_cmp_u64(a->incl[TV_WALL], b->incl[TV_WALL]);
-	case METHODCALLS_BY_CPU: return cl_cmp_u64(a->incl[TV_CPU], b->incl[TV_CPU]);
-	case METHODCALLS_BY_WAIT: return cl_cmp_wait(a, b);
-	case METHODCALLS_BY_DEPTH: return cl_cmp_u64(a->depth, b->depth);
-	case METHODCALLS_BY_CALLER: return cl_cmp_u64(a->caller, b->caller);
+		return methodcalls_cmp_u64(s->tr->threads[a->thread].tid,
+		                           s->tr->threads[b->thread].tid);
+	case METHODCALLS_BY_WALL: return methodcalls_cmp_u64(a->incl[TV_WALL], b->incl[TV_WALL]);
+	case METHODCALLS_BY_CPU: return methodcalls_cmp_u64(a->incl[TV_CPU], b->incl[TV_CPU]);
+	case METHODCALLS_BY_WAIT: return methodcalls_cmp_wait(a, b);
+	case METHODCALLS_BY_DEPTH: return methodcalls_cmp_u64(a->depth, b->depth);
+	case METHODCALLS_BY_CALLER: return methodcalls_cmp_u64(a->caller, b->caller);
 	}
 	return 0;
 }
 
 /* Merge sort with the context in hand (qsort_r is not C11 or POSIX). */
-static void cl_merge(const struct cl_sort *s, struct methodcalls_row *a, struct methodcalls_row *tmp,
-                     size_t n)
+static void methodcalls_merge(const struct methodcalls_sort_ctx *s, struct methodcalls_row *a,
+                              struct methodcalls_row *tmp, size_t n)
 {
 	if (n < 2)
 		return;
 	size_t h = n / 2, i = 0, j = h, k = 0;
-	cl_merge(s, a, tmp, h);
-	cl_merge(s, a + h, tmp, n - h);
+	methodcalls_merge(s, a, tmp, h);
+	methodcalls_merge(s, a + h, tmp, n - h);
 	while (i < h && j < n) {
-		int c = s->sign * cl_key_cmp(s, &a[i], &a[j]);
+		int c = s->sign * methodcalls_key_cmp(s, &a[i], &a[j]);
 		if (!c)
-			c = cl_cmp_start(s->tr, &a[i], &a[j]);
+			c = methodcalls_cmp_start(s->tr, &a[i], &a[j]);
 		tmp[k++] = c <= 0 ? a[i++] : a[j++];
 	}
 	while (i < h)
@@ -93,13 +94,13 @@ static void cl_merge(const struct cl_sort *s, struct methodcalls_row *a, struct 
 	memcpy(a, tmp, n * sizeof *a);
 }
 
-static int cl_sort(struct methodcalls *c, enum methodcalls_key key, int descending)
+static int methodcalls_sort_ctx(struct methodcalls *c, enum methodcalls_key key, int descending)
 {
-	struct cl_sort s = {c->tr, key, descending ? -1 : 1};
+	struct methodcalls_sort_ctx s = {c->tr, key, descending ? -1 : 1};
 	struct methodcalls_row *tmp = malloc((c->nrows ? c->nrows : 1) * sizeof *tmp);
 	if (!tmp)
 		return -1;
-	cl_merge(&s, c->rows, tmp, c->nrows);
+	methodcalls_merge(&s, c->rows, tmp, c->nrows);
 	free(tmp);
 	return 0;
 }
@@ -107,12 +108,12 @@ static int cl_sort(struct methodcalls *c, enum methodcalls_key key, int descendi
 void methodcalls_sort(struct methodcalls *c, enum methodcalls_key key, int descending)
 {
 	/* Out of memory leaves the order as it was: a pane still shows rows. */
-	(void)cl_sort(c, key, descending);
+	(void)methodcalls_sort_ctx(c, key, descending);
 }
 
 /* The rows of one thread, in preorder. */
-static int cl_thread(struct methodcalls *c, uint32_t t, const uint8_t *want,
-                     const struct methodcalls_axis *ax)
+static int methodcalls_thread(struct methodcalls *c, uint32_t t, const uint8_t *want,
+                              const struct methodcalls_axis *ax)
 {
 	const struct trace *tr = c->tr;
 	const struct tv_thread *th = &tr->threads[t];
@@ -140,8 +141,8 @@ static int cl_thread(struct methodcalls *c, uint32_t t, const uint8_t *want,
 }
 
 enum tv_status methodcalls_collect(struct methodcalls *c, const struct trace *tr, const uint8_t *want,
-                             const uint32_t *tid, const struct methodcalls_axis *ax,
-                             struct tv_error *err)
+                                   const uint32_t *tid, const struct methodcalls_axis *ax,
+                                   struct tv_error *err)
 {
 	memset(c, 0, sizeof *c);
 	c->tr = tr;
@@ -151,12 +152,12 @@ enum tv_status methodcalls_collect(struct methodcalls *c, const struct trace *tr
 		if (!th->records || (tid && th->tid != *tid))
 			continue;
 		found = 1;
-		if (cl_thread(c, t, want, ax) < 0)
+		if (methodcalls_thread(c, t, want, ax) < 0)
 			goto nomem;
 	}
 	if (tid && !found)
 		return tv_fail(err, TV_ERR_NO_THREAD, TV_NO_OFFSET, "%lu", (unsigned long)*tid);
-	if (cl_sort(c, METHODCALLS_BY_START, 0) < 0)
+	if (methodcalls_sort_ctx(c, METHODCALLS_BY_START, 0) < 0)
 		goto nomem;
 	return TV_OK;
 nomem:
@@ -180,9 +181,9 @@ uint64_t methodcalls_percentile(const uint64_t *sorted, size_t n, unsigned pct)
 	return sorted[rank - 1];
 }
 
-static int cl_u64_cmp(const void *a, const void *b)
+static int methodcalls_u64_cmp(const void *a, const void *b)
 {
-	return cl_cmp_u64(*(const uint64_t *)a, *(const uint64_t *)b);
+	return methodcalls_cmp_u64(*(const uint64_t *)a, *(const uint64_t *)b);
 }
 
 enum tv_status methodcalls_summarize(const struct methodcalls *c, int clock, struct methodcalls_summary *s)
@@ -207,7 +208,7 @@ enum tv_status methodcalls_summarize(const struct methodcalls *c, int clock, str
 			r -= n;
 		}
 	}
-	qsort(v, c->nrows, sizeof *v, cl_u64_cmp);
+	qsort(v, c->nrows, sizeof *v, methodcalls_u64_cmp);
 	s->min = v[0];
 	s->max = v[c->nrows - 1];
 	s->mean = q;

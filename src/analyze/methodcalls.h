@@ -11,15 +11,14 @@
  *
  * Ownership: struct methodcalls owns its rows and borrows the trace, which must
  * outlive it; methodcalls_free() releases the rows (also after a failed collect,
- * and on a zeroed struct). No function prints or exits. Writers of the
- * three reports (text, CSV, JSON) are in report_calls.c.
+ * and on a zeroed struct). No function prints or exits. Its three reports
+ * (text, CSV, JSON) are declared in write/report.h.
  */
 #ifndef TV_METHODCALLS_H
 #define TV_METHODCALLS_H
 
 #include <stddef.h>
 #include <stdint.h>
-#include <stdio.h>
 
 #include "base/status.h"
 #include "model/trace.h"
@@ -58,8 +57,8 @@ struct methodcalls {
  * thread with *tid (TV_ERR_NO_THREAD when it has no records), sorted by
  * start, tid, depth. TV_OK, TV_ERR_NO_THREAD or TV_ERR_NOMEM. */
 enum tv_status methodcalls_collect(struct methodcalls *c, const struct trace *tr, const uint8_t *want,
-                             const uint32_t *tid, const struct methodcalls_axis *ax,
-                             struct tv_error *err);
+                                   const uint32_t *tid, const struct methodcalls_axis *ax,
+                                   struct tv_error *err);
 void methodcalls_free(struct methodcalls *c);
 
 /* The wait of a row: incl wall − incl CPU (meaningful on dual traces). */
@@ -118,15 +117,5 @@ void methodcalls_histogram(const struct methodcalls *c, int clock, struct method
  * with csv, as a CSV field (no quotes unless needed). */
 struct outbuf;
 void methodcalls_write_id(struct outbuf *ob, const struct trace *tr, uint32_t method, int csv);
-
-/* Reports (docs/cli.md, "--format=calls"). method is the name as asked
- * (--method), printed in the header and as JSON "method"; clock the
- * summary's clock. Each returns TV_OK, TV_ERR_OUTPUT (a write failed) or
- * TV_ERR_NOMEM (before anything is written). */
-enum tv_status methodcalls_report_text(FILE *out, const struct methodcalls *c, const char *method,
-                                 int clock);
-enum tv_status methodcalls_report_csv(FILE *out, const struct methodcalls *c);
-enum tv_status methodcalls_report_json(FILE *out, const struct methodcalls *c, const char *method,
-                                 int clock);
 
 #endif

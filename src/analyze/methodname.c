@@ -5,8 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "base/outbuf.h"
 #include "analyze/profile.h"
+#include "base/outbuf.h"
 #include "base/textesc.h"
 
 int methodname_known(const struct tv_method *m)
@@ -14,25 +14,25 @@ int methodname_known(const struct tv_method *m)
 	return m->declared && (m->cls.len || m->name.len);
 }
 
-/* The unknown and toplevel names, in buf (MN_SPECIAL bytes); NULL for a
+/* The unknown and toplevel names, in buf (METHODNAME_SPECIAL bytes); NULL for a
  * method shown by its name. */
-enum { MN_SPECIAL = 48 };
-static const char *mn_special_name(const struct trace *tr, uint32_t method, char *buf)
+enum { METHODNAME_SPECIAL = 48 };
+static const char *methodname_special_name(const struct trace *tr, uint32_t method, char *buf)
 {
 	if (method == PROF_TOPLEVEL)
 		return "(toplevel)";
 	const struct tv_method *m = &tr->methods[method];
 	if (methodname_known(m))
 		return NULL;
-	snprintf(buf, MN_SPECIAL, "(unknown 0x%" PRIx64 ")", m->id);
+	snprintf(buf, METHODNAME_SPECIAL, "(unknown 0x%" PRIx64 ")", m->id);
 	return buf;
 }
 
 /* The unknown and toplevel names; 1 when one was written. */
-static int mn_special(FILE *out, const struct trace *tr, uint32_t method, int quoted)
+static int methodname_special(FILE *out, const struct trace *tr, uint32_t method, int quoted)
 {
-	char buf[MN_SPECIAL];
-	const char *s = mn_special_name(tr, method, buf);
+	char buf[METHODNAME_SPECIAL];
+	const char *s = methodname_special_name(tr, method, buf);
 	if (!s)
 		return 0;
 	const char *q = quoted ? "\"" : "";
@@ -42,8 +42,8 @@ static int mn_special(FILE *out, const struct trace *tr, uint32_t method, int qu
 
 void methodname_text_ob(struct outbuf *ob, const struct trace *tr, uint32_t method, int sig)
 {
-	char buf[MN_SPECIAL];
-	const char *special = mn_special_name(tr, method, buf);
+	char buf[METHODNAME_SPECIAL];
+	const char *special = methodname_special_name(tr, method, buf);
 	if (special) {
 		outbuf_puts(ob, special);
 		return;
@@ -69,7 +69,7 @@ void methodname_text(FILE *out, const struct trace *tr, uint32_t method, int sig
 }
 
 /* Escaped bytes with each ';' written as semi (a string) instead. */
-static void mn_semi(FILE *out, const char *s, size_t len, const char *semi)
+static void methodname_semi(FILE *out, const char *s, size_t len, const char *semi)
 {
 	while (s && len) {
 		const char *p = memchr(s, ';', len);
@@ -85,20 +85,20 @@ static void mn_semi(FILE *out, const char *s, size_t len, const char *semi)
 
 void methodname_frame(FILE *out, const struct trace *tr, uint32_t method, int sig)
 {
-	if (mn_special(out, tr, method, 0))
+	if (methodname_special(out, tr, method, 0))
 		return;
 	const struct tv_method *m = &tr->methods[method];
-	mn_semi(out, trace_str(tr, m->cls), m->cls.len, "\\x3b");
+	methodname_semi(out, trace_str(tr, m->cls), m->cls.len, "\\x3b");
 	if (m->cls.len && m->name.len)
 		putc('.', out);
-	mn_semi(out, trace_str(tr, m->name), m->name.len, "\\x3b");
+	methodname_semi(out, trace_str(tr, m->name), m->name.len, "\\x3b");
 	if (sig)
-		mn_semi(out, trace_str(tr, m->sig), m->sig.len, ",");
+		methodname_semi(out, trace_str(tr, m->sig), m->sig.len, ",");
 }
 
 int methodname_json(FILE *out, const struct trace *tr, uint32_t method)
 {
-	if (mn_special(out, tr, method, 1))
+	if (methodname_special(out, tr, method, 1))
 		return 0;
 	const struct tv_method *m = &tr->methods[method];
 	size_t cl = m->cls.len, nl = m->name.len, n = 0;

@@ -39,14 +39,18 @@
  * for another column; either sorts only the child lists made so far, and
  * lists made later are sorted by the same column when they are made.
  *
- * Threads: every thread with records, or the one with tid (as the profile
- * selects them, profile.h).
+ * Threads: every thread with records, or the one with tid, as the profile
+ * selects them (trace_select_threads(), trace.h).
  *
  * Ownership: the tree owns its arrays and borrows the trace, which must
  * outlive it and stay unchanged; pathtree_free() releases everything (also
  * after a failed build, and on a zeroed struct). Pointers returned by the
  * accessors stay valid until the next pathtree_expand*(), pathtree_sort() or
  * pathtree_free() on the same tree. No function prints or exits.
+ *
+ * One module in four parts, this its one public header: pathtree_build.c,
+ * pathtree_expand.c, pathtree_sort.c, pathtree_find.c (how they fit:
+ * pathtree_internal.h).
  */
 #ifndef TV_PATHTREE_H
 #define TV_PATHTREE_H
@@ -78,7 +82,7 @@ enum pathtree_by { PATHTREE_BY_INCL_CPU, PATHTREE_BY_EXCL_CPU, PATHTREE_BY_INCL_
                  PATHTREE_BY_EXCL_WALL, PATHTREE_BY_INCL_WAIT, PATHTREE_BY_EXCL_WAIT,
                  PATHTREE_BY_CALLS, PATHTREE_BY_COUNT };
 
-struct cc_lazy;                      /* bottom-up bookkeeping, private */
+struct pathtree_lazy;                /* bottom-up bookkeeping, private */
 
 struct pathtree {
 	const struct trace *tr;
@@ -95,7 +99,7 @@ struct pathtree {
 	uint32_t nroots;
 	uint32_t *kids;                  /* every child list, one pool */
 	size_t nkids_total, kids_cap;
-	struct cc_lazy *lazy;            /* NULL for top-down */
+	struct pathtree_lazy *lazy;      /* NULL for top-down */
 };
 
 /* Top-down tree over every thread (tid NULL) or one, its root unexpanded,
@@ -104,11 +108,11 @@ struct pathtree {
  * holds nothing. Expanding fails with TV_ERR_NOMEM also past 2^32 - 2
  * nodes. */
 enum tv_status pathtree_build(struct pathtree *t, const struct trace *tr, const uint32_t *tid,
-                            int clock, struct tv_error *err);
+                              int clock, struct tv_error *err);
 
 /* The bottom-up roots, unexpanded. Same failures. */
 enum tv_status pathtree_build_inverted(struct pathtree *t, const struct trace *tr,
-                                     const uint32_t *tid, int clock, struct tv_error *err);
+                                       const uint32_t *tid, int clock, struct tv_error *err);
 
 void pathtree_free(struct pathtree *t);
 
@@ -174,6 +178,6 @@ uint32_t pathtree_hottest(const struct pathtree *t, uint32_t node);
  * calls per search). A search with no match costs one such test per
  * root. TV_OK or TV_ERR_NOMEM. */
 enum tv_status pathtree_find(struct pathtree *t, const uint8_t *want, uint32_t from, int dir,
-                           int include_from, uint32_t *found, int *wrapped);
+                             int include_from, uint32_t *found, int *wrapped);
 
 #endif

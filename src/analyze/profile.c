@@ -18,8 +18,8 @@
 #endif
 #include "analyze/profile.h"
 
-#include "model/callwalk.h"
 #include "base/grow.h"
+#include "model/callwalk.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -27,7 +27,7 @@
 #include <pthread.h>
 #endif
 
-struct pf_frame {
+struct profile_frame {
 	uint32_t call;
 	uint32_t method;
 	int recursive;
@@ -38,24 +38,24 @@ struct pf_frame {
  * Index [1] holds the recursive half: by the callee call's recursion for
  * the callee's parent list (by_callee), by the caller call's for the
  * caller's child list (by_caller). */
-struct pf_half {
+struct profile_half {
 	uint64_t calls[2];
 	uint64_t incl[2][TV_NCLOCKS];
 };
 
-struct pf_edge {
+struct profile_edge {
 	uint32_t from, to;
-	struct pf_half by_callee, by_caller;
+	struct profile_half by_callee, by_caller;
 };
 
-struct pf_build {
+struct profile_builder {
 	struct profile *p;
 	const struct trace *tr;
 	struct callwalk walk;
-	struct pf_frame *path;     /* per depth of the walk: what is summed */
+	struct profile_frame *path; /* per depth of the walk: what is summed */
 	uint32_t depth, path_cap;
 	uint32_t *active;          /* per method: calls of it on the path */
-	struct pf_edge *edges;
+	struct profile_edge *edges;
 	uint32_t nedges, edges_cap;
 	struct idmap edge_ids;
 	/* Per callee: the caller and edge of its last call. Most methods have
@@ -65,7 +65,7 @@ struct pf_build {
 	int fast;                  /* the trace's edge sums hold the rest */
 };
 
-static uint32_t pf_edge_index(struct pf_build *b, uint32_t from, uint32_t to)
+static uint32_t profile_edge_index(struct profile_builder *b, uint32_t from, uint32_t to)
 {
 	uint64_t key = (uint64_t)from << 32 | to;
 	if (b->last_edge[to] != IDMAP_NONE && b->last_from[to] == from)
@@ -77,7 +77,7 @@ static uint32_t pf_edge_index(struct pf_build *b, uint32_t from, uint32_t to)
 	if (added) {
 		if (grow_push32((void **)&b->edges, &b->edges_cap, b->nedges, sizeof *b->edges) < 0)
 			return IDMAP_NONE;
-		struct pf_edge *pe = &b->edges[b->nedges++];
+		struct profile_edge *pe = &b->edges[b->nedges++];
 		memset(pe, 0, sizeof *pe);
 		pe->from = from;
 		pe->to = to;
@@ -88,13 +88,13 @@ static uint32_t pf_edge_index(struct pf_build *b, uint32_t from, uint32_t to)
 }
 
 /* Takes the top call off the path and adds its numbers. */
-static int pf_finish_top(struct pf_build *b, const struct tv_thread *th)
+static int profile_finish_top(struct profile_builder *b, const struct tv_thread *th)
 {
 	const struct trace *tr = b->tr;
-	struct pf_frame *f = &b->path[--b->depth];
+	struct profile_frame *f = &b->path[--b->depth];
 	struct prof_method *m = &b->p->methods[f->method];
-	struct pf_frame *up = b->depth ? &b->path[b->depth - 1] : NULL;
-	uint32_t e = pf_edge_index(b, up ? up->method : PROF_TOPLEVEL, f->method);
+	struct profile_frame *up = b->depth ? &b->path[b->depth - 1] : NULL;
+	uint32_t e = profile_edge_index(b, up ? up->method : PROF_TOPLEVEL, f->method);
 	if (e == IDMAP_NONE)
 		return -1;
 	b->active[f->method]--;
@@ -102,7 +102,7 @@ static int pf_finish_top(struct pf_build *b, const struct tv_thread *th)
 		m->rcalls++;
 	else
 		m->calls++;
-	struct pf_half *pa = &b->edges[e].by_callee, *ch = &b->edges[e].by_caller;
+	struct profile_half *pa = &b->edges[e].by_callee, *ch = &b->edges[e].by_caller;
 	int rp = f->recursive != 0, rc = up && up->recursive;
 	pa->calls[rp]++;
 	ch->calls[rc]++;
@@ -125,7 +125,7 @@ static int pf_finish_top(struct pf_build *b, const struct tv_thread *th)
 
 /* Walks the first n calls of th (a whole number of trees) and adds the
  * thread's span to the toplevel. */
-static int pf_thread(struct pf_build *b, const struct tv_thread *th, uint32_t n)
+static int profile_thread(struct profile_builder *b, const struct tv_thread *th, uint32_t n)
 {
 	memset(b->root_incl, 0, sizeof b->root_incl);
 	callwalk_init(&b->walk, th);
@@ -133,13 +133,13 @@ static int pf_thread(struct pf_build *b, const struct tv_thread *th, uint32_t n)
 	uint32_t i;
 	for (int step; (step = callwalk_next(&b->walk, &i)) != CALLWALK_DONE;) {
 		if (step == CALLWALK_LEAVE) {
-			if (pf_finish_top(b, th) < 0)
+			if (profile_finish_top(b, th) < 0)
 				return -1;
 			continue;
 		}
 		if (grow_push32((void **)&b->path, &b->path_cap, b->depth, sizeof *b->path) < 0)
 			return -1;
-		struct pf_frame *f = &b->path[b->depth++];
+		struct profile_frame *f = &b->path[b->depth++];
 		f->call = i;
 		f->method = th->method[i];
 		f->recursive = b->active[f->method]++ > 0;
@@ -157,8 +157,8 @@ static int pf_thread(struct pf_build *b, const struct tv_thread *th, uint32_t n)
 }
 
 /* Edge sum e's calls split the two ways the lists show them. */
-static void pf_esum_halves(const struct trace *tr, uint32_t e, struct pf_half *by_callee,
-                           struct pf_half *by_caller)
+static void profile_esum_halves(const struct trace *tr, uint32_t e, struct profile_half *by_callee,
+                                struct profile_half *by_caller)
 {
 	memset(by_callee, 0, sizeof *by_callee);
 	memset(by_caller, 0, sizeof *by_caller);
@@ -178,7 +178,7 @@ static void pf_esum_halves(const struct trace *tr, uint32_t e, struct pf_half *b
 	}
 }
 
-static void pf_half_add(struct pf_half *to, const struct pf_half *h)
+static void profile_half_add(struct profile_half *to, const struct profile_half *h)
 {
 	for (int r = 0; r < 2; r++) {
 		to->calls[r] += h->calls[r];
@@ -188,7 +188,7 @@ static void pf_half_add(struct pf_half *to, const struct pf_half *h)
 }
 
 /* A sum may be empty: an adoption took its calls back. */
-static int pf_esum_used(const struct trace *tr, uint32_t e)
+static int profile_esum_used(const struct trace *tr, uint32_t e)
 {
 	for (unsigned k = 0; k < 4; k++) {
 		const struct tv_ecell *cell = trace_ecell(tr, e, k);
@@ -201,25 +201,25 @@ static int pf_esum_used(const struct trace *tr, uint32_t e)
 }
 
 /* The walked edge with the same ends as sum e, or IDMAP_NONE. */
-static uint32_t pf_walked(const struct pf_build *b, uint32_t e)
+static uint32_t profile_walked(const struct profile_builder *b, uint32_t e)
 {
 	const struct tv_eend *end = &b->tr->eends[e];
 	return idmap_get(&b->edge_ids, (uint64_t)end->from << 32 | end->to);
 }
 
 /* The fast path's part: every edge sum of the trace into the methods and
- * into the walked edge with the same ends; pf_lists() takes the others
+ * into the walked edge with the same ends; profile_lists() takes the others
  * straight from the trace. */
-static void pf_esums(struct pf_build *b)
+static void profile_esums(struct profile_builder *b)
 {
 	const struct trace *tr = b->tr;
 	struct profile *p = b->p;
 	for (uint32_t i = 0; i < tr->nesums; i++) {
 		const struct tv_eend *es = &tr->eends[i];
-		if (!pf_esum_used(tr, i))
+		if (!profile_esum_used(tr, i))
 			continue;
-		struct pf_half pa, ch;
-		pf_esum_halves(tr, i, &pa, &ch);
+		struct profile_half pa, ch;
+		profile_esum_halves(tr, i, &pa, &ch);
 		struct prof_method *to = &p->methods[es->to];
 		to->calls += pa.calls[0];
 		to->rcalls += pa.calls[1];
@@ -232,17 +232,17 @@ static void pf_esums(struct pf_build *b)
 			else
 				p->methods[es->from].excl[c] -= all;
 		}
-		uint32_t e = pf_walked(b, i);
+		uint32_t e = profile_walked(b, i);
 		if (e != IDMAP_NONE) {
-			pf_half_add(&b->edges[e].by_callee, &pa);
-			pf_half_add(&b->edges[e].by_caller, &ch);
+			profile_half_add(&b->edges[e].by_callee, &pa);
+			profile_half_add(&b->edges[e].by_caller, &ch);
 		}
 	}
 }
 
 /* ------------------------------------------------------------ ordering */
 
-static uint64_t pf_method_id(const struct trace *tr, uint32_t m)
+static uint64_t profile_method_id(const struct trace *tr, uint32_t m)
 {
 	return m == PROF_TOPLEVEL ? 0 : tr->methods[m].id;
 }
@@ -256,20 +256,21 @@ int profile_edge_cmp(const struct trace *tr, int clock,
 		return a->rincl[clock] > b->rincl[clock] ? -1 : 1;
 	if ((a->method == PROF_TOPLEVEL) != (b->method == PROF_TOPLEVEL))
 		return a->method == PROF_TOPLEVEL ? -1 : 1;
-	uint64_t x = pf_method_id(tr, a->method), y = pf_method_id(tr, b->method);
+	uint64_t x = profile_method_id(tr, a->method), y = profile_method_id(tr, b->method);
 	return (x > y) - (x < y);
 }
 
 /* Merge sort with a context (qsort has none in C11); stable. */
-typedef int (*pf_cmp_fn)(const void *ctx, const void *a, const void *b);
+typedef int (*profile_cmp_fn)(const void *ctx, const void *a, const void *b);
 
-static void pf_msort(char *a, char *tmp, size_t n, size_t sz, pf_cmp_fn cmp, const void *ctx)
+static void profile_msort(char *a, char *tmp, size_t n, size_t sz, profile_cmp_fn cmp,
+                          const void *ctx)
 {
 	if (n < 2)
 		return;
 	size_t h = n / 2;
-	pf_msort(a, tmp, h, sz, cmp, ctx);
-	pf_msort(a + h * sz, tmp, n - h, sz, cmp, ctx);
+	profile_msort(a, tmp, h, sz, cmp, ctx);
+	profile_msort(a + h * sz, tmp, n - h, sz, cmp, ctx);
 	size_t i = 0, j = h, k = 0;
 	while (i < h && j < n) {
 		if (cmp(ctx, a + j * sz, a + i * sz) < 0)
@@ -284,14 +285,14 @@ static void pf_msort(char *a, char *tmp, size_t n, size_t sz, pf_cmp_fn cmp, con
 	memcpy(a, tmp, n * sz);
 }
 
-static int pf_sort(void *a, size_t n, size_t sz, pf_cmp_fn cmp, const void *ctx)
+static int profile_sort(void *a, size_t n, size_t sz, profile_cmp_fn cmp, const void *ctx)
 {
 	if (n < 2)
 		return 0;
 	char *tmp = malloc(n * sz);
 	if (!tmp)
 		return -1;
-	pf_msort(a, tmp, n, sz, cmp, ctx);
+	profile_msort(a, tmp, n, sz, cmp, ctx);
 	free(tmp);
 	return 0;
 }
@@ -299,8 +300,8 @@ static int pf_sort(void *a, size_t n, size_t sz, pf_cmp_fn cmp, const void *ctx)
 /* Edge lists are sorted once per method: a merge sort with the order of
  * profile_edge_cmp written inline (a call through a pointer per compare
  * was a sixth of a profile's time). ids[] gives each edge's method id. */
-static int pf_edge_before(const struct prof_edge *x, const struct prof_edge *y, int clock,
-                          const struct tv_method *methods)
+static int profile_edge_before(const struct prof_edge *x, const struct prof_edge *y, int clock,
+                               const struct tv_method *methods)
 {
 	if (x->incl[clock] != y->incl[clock])
 		return x->incl[clock] > y->incl[clock];
@@ -311,24 +312,24 @@ static int pf_edge_before(const struct prof_edge *x, const struct prof_edge *y, 
 	return methods[x->method].id < methods[y->method].id;
 }
 
-static void pf_edge_msort(struct prof_edge *a, struct prof_edge *tmp, uint32_t n, int clock,
-                          const struct tv_method *methods)
+static void profile_edge_msort(struct prof_edge *a, struct prof_edge *tmp, uint32_t n, int clock,
+                               const struct tv_method *methods)
 {
 	if (n < 12) {  /* insertion sort: most lists are short */
 		for (uint32_t i = 1; i < n; i++) {
 			struct prof_edge e = a[i];
 			uint32_t j = i;
-			for (; j > 0 && pf_edge_before(&e, &a[j - 1], clock, methods); j--)
+			for (; j > 0 && profile_edge_before(&e, &a[j - 1], clock, methods); j--)
 				a[j] = a[j - 1];
 			a[j] = e;
 		}
 		return;
 	}
 	uint32_t h = n / 2, i = 0, j = h, k = 0;
-	pf_edge_msort(a, tmp, h, clock, methods);
-	pf_edge_msort(a + h, tmp, n - h, clock, methods);
+	profile_edge_msort(a, tmp, h, clock, methods);
+	profile_edge_msort(a + h, tmp, n - h, clock, methods);
 	while (i < h && j < n)
-		tmp[k++] = pf_edge_before(&a[j], &a[i], clock, methods) ? a[j++] : a[i++];
+		tmp[k++] = profile_edge_before(&a[j], &a[i], clock, methods) ? a[j++] : a[i++];
 	while (i < h)
 		tmp[k++] = a[i++];
 	while (j < n)
@@ -336,7 +337,7 @@ static void pf_edge_msort(struct prof_edge *a, struct prof_edge *tmp, uint32_t n
 	memcpy(a, tmp, (size_t)n * sizeof *a);
 }
 
-static int pf_method_cmp_ctx(const void *ctx, const void *a, const void *b)
+static int profile_method_cmp_ctx(const void *ctx, const void *a, const void *b)
 {
 	const struct profile *p = ctx;
 	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
@@ -350,7 +351,7 @@ static int pf_method_cmp_ctx(const void *ctx, const void *a, const void *b)
 
 /* ------------------------------------------------------------ assembly */
 
-static struct prof_edge pf_public_edge(uint32_t method, const struct pf_half *h)
+static struct prof_edge profile_public_edge(uint32_t method, const struct profile_half *h)
 {
 	struct prof_edge pe = {.method = method, .calls = h->calls[0], .rcalls = h->calls[1]};
 	for (int c = 0; c < TV_NCLOCKS; c++) {
@@ -361,15 +362,15 @@ static struct prof_edge pf_public_edge(uint32_t method, const struct pf_half *h)
 }
 
 /* Sorts the lists of methods [from, to) (and the toplevel's with from 0). */
-struct pf_sorter {
+struct profile_sorter {
 	struct profile *p;
 	uint32_t from, to;
 	int rc;
 };
 
-static void *pf_sort_range(void *arg)
+static void *profile_sort_range(void *arg)
 {
-	struct pf_sorter *s = arg;
+	struct profile_sorter *s = arg;
 	struct profile *p = s->p;
 	const struct trace *tr = p->tr;
 	uint32_t most = s->from == 0 ? p->ntop_children : 0;
@@ -385,11 +386,11 @@ static void *pf_sort_range(void *arg)
 		return NULL;
 	int clock = trace_sort_clock(tr);
 	if (s->from == 0)
-		pf_edge_msort(p->top_children, tmp, p->ntop_children, clock, tr->methods);
+		profile_edge_msort(p->top_children, tmp, p->ntop_children, clock, tr->methods);
 	for (uint32_t m = s->from; m < s->to; m++) {
 		struct prof_method *pm = &p->methods[m];
-		pf_edge_msort(pm->parents, tmp, pm->nparents, clock, tr->methods);
-		pf_edge_msort(pm->children, tmp, pm->nchildren, clock, tr->methods);
+		profile_edge_msort(pm->parents, tmp, pm->nparents, clock, tr->methods);
+		profile_edge_msort(pm->children, tmp, pm->nchildren, clock, tr->methods);
 	}
 	free(tmp);
 	return NULL;
@@ -399,24 +400,24 @@ static void *pf_sort_range(void *arg)
  * methods are split in two halves of about as many edges, the second
  * sorted on a second thread. Each list is sorted on its own under a total
  * order, so the result does not depend on who sorts it. */
-#define PF_PARALLEL_EDGES 50000
+#define PROFILE_PARALLEL_EDGES 50000
 
-static int pf_sort_lists(struct profile *p, size_t nedges)
+static int profile_sort_lists(struct profile *p, size_t nedges)
 {
 	uint32_t n = p->tr->nmethods;
-	struct pf_sorter all = {p, 0, n, 0};
+	struct profile_sorter all = {p, 0, n, 0};
 #ifdef TV_THREADS
-	if (nedges >= PF_PARALLEL_EDGES) {
+	if (nedges >= PROFILE_PARALLEL_EDGES) {
 		size_t half = 0;
 		uint32_t cut = 0;
 		while (cut < n && half < nedges) {  /* 2 entries per edge in all */
 			half += (size_t)p->methods[cut].nparents + p->methods[cut].nchildren;
 			cut++;
 		}
-		struct pf_sorter lo = {p, 0, cut, 0}, hi = {p, cut, n, 0};
+		struct profile_sorter lo = {p, 0, cut, 0}, hi = {p, cut, n, 0};
 		pthread_t t;
-		if (pthread_create(&t, NULL, pf_sort_range, &hi) == 0) {
-			pf_sort_range(&lo);
+		if (pthread_create(&t, NULL, profile_sort_range, &hi) == 0) {
+			profile_sort_range(&lo);
 			pthread_join(t, NULL);
 			return lo.rc < 0 || hi.rc < 0 ? -1 : 0;
 		}
@@ -424,12 +425,12 @@ static int pf_sort_lists(struct profile *p, size_t nedges)
 #else
 	(void)nedges;
 #endif
-	pf_sort_range(&all);
+	profile_sort_range(&all);
 	return all.rc;
 }
 
 /* Turns the counted edges into sorted parent/child lists, all in one pool. */
-static int pf_lists(struct pf_build *b)
+static int profile_lists(struct profile_builder *b)
 {
 	struct profile *p = b->p;
 	const struct trace *tr = b->tr;
@@ -437,7 +438,8 @@ static int pf_lists(struct pf_build *b)
 	size_t nall = 0;
 	for (uint32_t i = 0; i < b->nedges + nsums; i++) {
 		const struct tv_eend *es = i < b->nedges ? NULL : &tr->eends[i - b->nedges];
-		if (es && (!pf_esum_used(tr, i - b->nedges) || pf_walked(b, i - b->nedges) != IDMAP_NONE))
+		if (es && (!profile_esum_used(tr, i - b->nedges) ||
+		           profile_walked(b, i - b->nedges) != IDMAP_NONE))
 			continue;
 		uint32_t from = es ? es->from : b->edges[i].from, to = es ? es->to : b->edges[i].to;
 		p->methods[to].nparents++;
@@ -462,19 +464,19 @@ static int pf_lists(struct pf_build *b)
 	}
 	uint32_t ntop = 0;
 	for (uint32_t i = 0; i < b->nedges + nsums; i++) {
-		struct pf_edge sum;
+		struct profile_edge sum;
 		/* b->edges is NULL when no call was walked: never index it then. */
-		const struct pf_edge *e = i < b->nedges ? &b->edges[i] : &sum;
+		const struct profile_edge *e = i < b->nedges ? &b->edges[i] : &sum;
 		if (i >= b->nedges) {
 			uint32_t k = i - b->nedges;
-			if (!pf_esum_used(tr, k) || pf_walked(b, k) != IDMAP_NONE)
+			if (!profile_esum_used(tr, k) || profile_walked(b, k) != IDMAP_NONE)
 				continue;
 			sum.from = tr->eends[k].from;
 			sum.to = tr->eends[k].to;
-			pf_esum_halves(tr, k, &sum.by_callee, &sum.by_caller);
+			profile_esum_halves(tr, k, &sum.by_callee, &sum.by_caller);
 		}
-		struct prof_edge as_parent = pf_public_edge(e->from, &e->by_callee);
-		struct prof_edge as_child = pf_public_edge(e->to, &e->by_caller);
+		struct prof_edge as_parent = profile_public_edge(e->from, &e->by_callee);
+		struct prof_edge as_child = profile_public_edge(e->to, &e->by_caller);
 		struct prof_method *to = &p->methods[e->to];
 		to->parents[to->nparents++] = as_parent;
 		if (e->from == PROF_TOPLEVEL) {
@@ -484,10 +486,10 @@ static int pf_lists(struct pf_build *b)
 			from->children[from->nchildren++] = as_child;
 		}
 	}
-	return pf_sort_lists(p, nall);
+	return profile_sort_lists(p, nall);
 }
 
-static int pf_order(struct profile *p)
+static int profile_order(struct profile *p)
 {
 	const struct trace *tr = p->tr;
 	p->order = malloc((size_t)(tr->nmethods ? tr->nmethods : 1) * sizeof *p->order);
@@ -496,21 +498,7 @@ static int pf_order(struct profile *p)
 	for (uint32_t m = 0; m < tr->nmethods; m++)
 		if (p->methods[m].calls + p->methods[m].rcalls)
 			p->order[p->norder++] = m;
-	return pf_sort(p->order, p->norder, sizeof *p->order, pf_method_cmp_ctx, p);
-}
-
-static enum tv_status pf_select(struct profile *p, const struct trace *tr, const uint32_t *tid,
-                                struct tv_error *err)
-{
-	p->threads = malloc((size_t)(tr->nthreads ? tr->nthreads : 1) * sizeof *p->threads);
-	if (!p->threads)
-		return tv_fail(err, TV_ERR_NOMEM, TV_NO_OFFSET, NULL);
-	for (uint32_t i = 0; i < tr->nthreads; i++)
-		if (trace_thread_shown(&tr->threads[i]) && (!tid || tr->threads[i].tid == *tid))
-			p->threads[p->nthreads++] = i;
-	if (tid && !p->nthreads)
-		return tv_fail(err, TV_ERR_NO_THREAD, TV_NO_OFFSET, "%lu", (unsigned long)*tid);
-	return TV_OK;
+	return profile_sort(p->order, p->norder, sizeof *p->order, profile_method_cmp_ctx, p);
 }
 
 enum tv_status profile_build(struct profile *p, const struct trace *tr,
@@ -526,13 +514,13 @@ enum tv_status profile_build_how(struct profile *p, const struct trace *tr,
 	p->tr = tr;
 	p->filtered = tid != NULL;
 	p->tid = tid ? *tid : 0;
-	enum tv_status st = pf_select(p, tr, tid, err);
+	enum tv_status st = trace_select_threads(tr, tid, &p->threads, &p->nthreads, err);
 	if (st != TV_OK) {
 		profile_free(p);
 		return st;
 	}
 
-	struct pf_build *b = calloc(1, sizeof *b);
+	struct profile_builder *b = calloc(1, sizeof *b);
 	if (!b) {
 		profile_free(p);
 		return tv_fail(err, TV_ERR_NOMEM, TV_NO_OFFSET, NULL);
@@ -552,14 +540,14 @@ enum tv_status profile_build_how(struct profile *p, const struct trace *tr,
 	b->fast = !walk_all && !tid && tr->esums_valid;
 	for (uint32_t i = 0; rc == 0 && i < p->nthreads; i++) {
 		const struct tv_thread *th = &tr->threads[p->threads[i]];
-		rc = pf_thread(b, th, b->fast ? th->walk_calls : th->ncalls);
+		rc = profile_thread(b, th, b->fast ? th->walk_calls : th->ncalls);
 	}
 	if (rc == 0 && b->fast)
-		pf_esums(b);
+		profile_esums(b);
 	if (rc == 0)
-		rc = pf_lists(b);
+		rc = profile_lists(b);
 	if (rc == 0)
-		rc = pf_order(p);
+		rc = profile_order(p);
 	free(b->path);
 	free(b->active);
 	free(b->last_from);

@@ -5,10 +5,10 @@
 #include <stdio.h>
 #include <string.h>
 
-#define RG_MAX_USEC (UINT64_C(1) << 62)
+#define RANGE_MAX_USEC (UINT64_C(1) << 62)
 
 /* One end: [0-9]+(.[0-9]*)? or .[0-9]+, then us, ms or s, in [p, e). */
-static int rg_end(const char *p, const char *e, uint64_t *usec, const char **why)
+static int range_end(const char *p, const char *e, uint64_t *usec, const char **why)
 {
 	uint64_t whole = 0;
 	int digits = 0;
@@ -18,7 +18,7 @@ static int rg_end(const char *p, const char *e, uint64_t *usec, const char **why
 	}
 	const char *q = p;
 	for (; q < e && *q >= '0' && *q <= '9'; q++, digits++) {
-		if (whole > RG_MAX_USEC / 10) {
+		if (whole > RANGE_MAX_USEC / 10) {
 			*why = "time too large";
 			return -1;
 		}
@@ -51,7 +51,7 @@ static int rg_end(const char *p, const char *e, uint64_t *usec, const char **why
 	uint64_t v = whole;
 	for (unsigned i = 0; i < scale; i++) {
 		int d = frac && frac + i < frac_end ? frac[i] - '0' : 0;
-		if (v > RG_MAX_USEC / 10) {
+		if (v > RANGE_MAX_USEC / 10) {
 			*why = "time too large";
 			return -1;
 		}
@@ -60,7 +60,7 @@ static int rg_end(const char *p, const char *e, uint64_t *usec, const char **why
 	/* Nearest µs, halves up: only the first digit past the µs decides. */
 	if (frac && frac + scale < frac_end && frac[scale] >= '5')
 		v++;
-	if (v > RG_MAX_USEC) {
+	if (v > RANGE_MAX_USEC) {
 		*why = "time too large";
 		return -1;
 	}
@@ -70,7 +70,7 @@ static int rg_end(const char *p, const char *e, uint64_t *usec, const char **why
 
 int range_parse_time(const char *s, uint64_t *usec, const char **why)
 {
-	return rg_end(s, s + strlen(s), usec, why);
+	return range_end(s, s + strlen(s), usec, why);
 }
 
 int range_parse(const char *s, struct range *r, const char **why)
@@ -83,12 +83,12 @@ int range_parse(const char *s, struct range *r, const char **why)
 	}
 	const char *end = s + strlen(s);
 	if (dots > s) {
-		if (rg_end(s, dots, &r->start, why) < 0)
+		if (range_end(s, dots, &r->start, why) < 0)
 			return -1;
 		r->has_start = 1;
 	}
 	if (dots + 2 < end) {
-		if (rg_end(dots + 2, end, &r->end, why) < 0)
+		if (range_end(dots + 2, end, &r->end, why) < 0)
 			return -1;
 		r->has_end = 1;
 	}
@@ -99,7 +99,7 @@ int range_parse(const char *s, struct range *r, const char **why)
 	return 0;
 }
 
-static int rg_put(char *buf, size_t size, uint64_t us)
+static int range_put(char *buf, size_t size, uint64_t us)
 {
 	if (us % 1000000 == 0)
 		return snprintf(buf, size, "%" PRIu64 "s", us / 1000000);
@@ -112,8 +112,8 @@ void range_format(const struct range *r, char *buf)
 {
 	int n = 0;
 	if (r->has_start)
-		n = rg_put(buf, RANGE_TEXT_MAX, r->start);
+		n = range_put(buf, RANGE_TEXT_MAX, r->start);
 	n += snprintf(buf + n, RANGE_TEXT_MAX - (size_t)n, "..");
 	if (r->has_end)
-		rg_put(buf + n, RANGE_TEXT_MAX - (size_t)n, r->end);
+		range_put(buf + n, RANGE_TEXT_MAX - (size_t)n, r->end);
 }

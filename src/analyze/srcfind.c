@@ -9,10 +9,10 @@
 
 #include "base/grow.h"
 
-#define SF_NAMES 2
-#define SF_PATH 4096
+#define SRCFIND_NAMES 2
+#define SRCFIND_PATH 4096
 
-struct sf_walk {
+struct srcfind_walk {
 	struct srcfind *f;
 	const char (*names)[256];
 	int nnames;
@@ -20,7 +20,7 @@ struct sf_walk {
 	int nomem;
 };
 
-static int sf_add(struct srcfind *f, const char *path)
+static int srcfind_add(struct srcfind *f, const char *path)
 {
 	if (f->n == SRCFIND_MAX) {
 		f->capped = 1;
@@ -34,7 +34,7 @@ static int sf_add(struct srcfind *f, const char *path)
 	return 0;
 }
 
-static int sf_is_file(const char *path)
+static int srcfind_is_file(const char *path)
 {
 	struct stat st;
 	return stat(path, &st) == 0 && S_ISREG(st.st_mode);
@@ -42,8 +42,8 @@ static int sf_is_file(const char *path)
 
 /* The file names to look for: the trace's (its last path part), else the
  * outer class's name with .java and .kt. Returns how many. */
-static int sf_names(const char *cls, size_t cls_len, const char *source, size_t source_len,
-                    char names[SF_NAMES][256])
+static int srcfind_names(const char *cls, size_t cls_len, const char *source, size_t source_len,
+                         char names[SRCFIND_NAMES][256])
 {
 	if (source_len) {
 		size_t k = source_len;
@@ -69,7 +69,7 @@ static int sf_names(const char *cls, size_t cls_len, const char *source, size_t 
 
 /* A file name that could leave the directory, or a control byte: no
  * search for it. */
-static int sf_bad_name(const char *s)
+static int srcfind_bad_name(const char *s)
 {
 	if (!strcmp(s, ".") || !strcmp(s, ".."))
 		return 1;
@@ -79,14 +79,14 @@ static int sf_bad_name(const char *s)
 	return 0;
 }
 
-static int sf_cmp(const void *a, const void *b)
+static int srcfind_cmp(const void *a, const void *b)
 {
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
 /* The entries of dir, sorted, in a malloc'd array (NULL when it cannot be
  * read); *n their count. -1 only when out of memory. */
-static int sf_list(const char *dir, char ***out, size_t *n)
+static int srcfind_list(const char *dir, char ***out, size_t *n)
 {
 	DIR *d = opendir(dir);
 	*out = NULL;
@@ -108,18 +108,18 @@ static int sf_list(const char *dir, char ***out, size_t *n)
 	}
 	closedir(d);
 	if (*n)
-		qsort(*out, *n, sizeof **out, sf_cmp);
+		qsort(*out, *n, sizeof **out, srcfind_cmp);
 	return rc;
 }
 
-static void sf_walk(struct sf_walk *w, const char *dir, int depth)
+static void srcfind_walk(struct srcfind_walk *w, const char *dir, int depth)
 {
 	char **ents;
 	size_t n;
-	if (sf_list(dir, &ents, &n) < 0)
+	if (srcfind_list(dir, &ents, &n) < 0)
 		w->nomem = 1;
 	for (size_t i = 0; i < n && !w->nomem; i++) {
-		char path[SF_PATH];
+		char path[SRCFIND_PATH];
 		struct stat st;
 		if (++w->visits > SRCFIND_VISITS) {
 			w->f->capped = 1;
@@ -130,12 +130,12 @@ static void sf_walk(struct sf_walk *w, const char *dir, int depth)
 			continue;
 		if (S_ISDIR(st.st_mode)) {
 			if (depth + 1 < SRCFIND_DEPTH)
-				sf_walk(w, path, depth + 1);
+				srcfind_walk(w, path, depth + 1);
 			continue;
 		}
 		for (int k = 0; k < w->nnames; k++)
-			if (strcmp(ents[i], w->names[k]) == 0 && sf_is_file(path) &&
-			    sf_add(w->f, path) < 0)
+			if (strcmp(ents[i], w->names[k]) == 0 && srcfind_is_file(path) &&
+			    srcfind_add(w->f, path) < 0)
 				w->nomem = 1;
 	}
 	for (size_t i = 0; i < n; i++)
@@ -144,7 +144,7 @@ static void sf_walk(struct sf_walk *w, const char *dir, int depth)
 }
 
 /* The next directory of the list: [*at, its end) in buf; 0 when none. */
-static int sf_next_dir(const char **at, char *buf, size_t n)
+static int srcfind_next_dir(const char **at, char *buf, size_t n)
 {
 	while (**at == ':')
 		(*at)++;
@@ -161,11 +161,12 @@ static int sf_next_dir(const char **at, char *buf, size_t n)
 enum tv_status srcfind_find(struct srcfind *f, const char *dirs, const char *cls, size_t cls_len,
                             const char *source, size_t source_len)
 {
-	char names[SF_NAMES][256], pkg[SF_PATH] = "", dir[SF_PATH], path[SF_PATH];
+	char names[SRCFIND_NAMES][256];
+	char pkg[SRCFIND_PATH] = "", dir[SRCFIND_PATH], path[SRCFIND_PATH];
 	memset(f, 0, sizeof *f);
-	int nn = sf_names(cls, cls_len, source, source_len, names);
+	int nn = srcfind_names(cls, cls_len, source, source_len, names);
 	for (int k = 0; k < nn; k++)
-		if (sf_bad_name(names[k]))
+		if (srcfind_bad_name(names[k]))
 			nn = 0;
 	if (!nn)
 		return TV_OK;
@@ -182,19 +183,19 @@ enum tv_status srcfind_find(struct srcfind *f, const char *dirs, const char *cls
 			pkg[0] = '\0';  /* never outside the directory */
 	}
 	const char *at = dirs;
-	while (sf_next_dir(&at, dir, sizeof dir))
+	while (srcfind_next_dir(&at, dir, sizeof dir))
 		for (int k = 0; k < nn; k++)
 			if ((size_t)snprintf(path, sizeof path, "%s/%s%s", dir, pkg, names[k]) < sizeof path &&
-			    sf_is_file(path) && sf_add(f, path) < 0)
+			    srcfind_is_file(path) && srcfind_add(f, path) < 0)
 				return TV_ERR_NOMEM;
 	if (f->n) {
 		f->by_package = 1;
 		return TV_OK;
 	}
-	struct sf_walk w = {f, (const char (*)[256])names, nn, 0, 0};
+	struct srcfind_walk w = {f, (const char (*)[256])names, nn, 0, 0};
 	at = dirs;
-	while (sf_next_dir(&at, dir, sizeof dir) && !w.nomem)
-		sf_walk(&w, dir, 0);
+	while (srcfind_next_dir(&at, dir, sizeof dir) && !w.nomem)
+		srcfind_walk(&w, dir, 0);
 	return w.nomem ? TV_ERR_NOMEM : TV_OK;
 }
 

@@ -7,17 +7,17 @@
 #include <string.h>
 
 /* A cell in which at most this many calls start is resolved exactly. */
-#define TL_EXACT_MAX 24
+#define TIMELINE_EXACT_MAX 24
 /* How many of the innermost covering calls an exact cell looks at. */
-#define TL_CHAIN_MAX 32
+#define TIMELINE_CHAIN_MAX 32
 /* Sample points per crowded cell. */
-#define TL_SAMPLES 16
+#define TIMELINE_SAMPLES 16
 
 /* One thread's calls in preorder, keeping the path from the root: a call
  * is outermost when its method is not already on the path. Counts them
  * per method and marks them in outer[] (one bit per call). */
-static int tl_outermost(struct timeline *tl, uint32_t t, uint32_t *active,
-                        struct callwalk *w, uint8_t *outer)
+static int timeline_outermost(struct timeline *tl, uint32_t t, uint32_t *active,
+                              struct callwalk *w, uint8_t *outer)
 {
 	const struct tv_thread *th = &tl->tr->threads[t];
 	callwalk_init(w, th);
@@ -39,7 +39,7 @@ static int tl_outermost(struct timeline *tl, uint32_t t, uint32_t *active,
 /* Marks of every thread's outermost calls (bitsets), then a counting
  * sort by method: each method's calls end up by thread, in preorder,
  * which is time order within a thread. */
-static int tl_index(struct timeline *tl)
+static int timeline_index(struct timeline *tl)
 {
 	const struct trace *tr = tl->tr;
 	uint8_t **outer = calloc((size_t)tr->nthreads + 1, sizeof *outer);
@@ -48,7 +48,7 @@ static int tl_index(struct timeline *tl)
 	int rc = outer && active ? 0 : -1;
 	for (uint32_t t = 0; rc == 0 && t < tr->nthreads; t++) {
 		outer[t] = calloc((size_t)tr->threads[t].ncalls / 8 + 1, 1);
-		rc = outer[t] ? tl_outermost(tl, t, active, &walk, outer[t]) : -1;
+		rc = outer[t] ? timeline_outermost(tl, t, active, &walk, outer[t]) : -1;
 	}
 	for (uint32_t m = 0; rc == 0 && m < tr->nmethods; m++)
 		tl->by_method[m + 1] += tl->by_method[m];
@@ -90,7 +90,7 @@ enum tv_status timeline_build(struct timeline *tl, const struct trace *tr,
 		any = 1;
 	}
 	tl->by_method = calloc((size_t)tr->nmethods + 1, sizeof *tl->by_method);
-	if (!tl->by_method || tl_index(tl) < 0) {
+	if (!tl->by_method || timeline_index(tl) < 0) {
 		timeline_free(tl);
 		return tv_fail(err, TV_ERR_NOMEM, TV_NO_OFFSET, NULL);
 	}
@@ -118,7 +118,7 @@ uint64_t timeline_call_end(const struct timeline *tl, uint32_t thread, uint32_t 
 }
 
 /* First call index of the thread whose start is >= rel (ncalls if none). */
-static uint32_t tl_lower(const struct tv_thread *th, int clock, uint64_t rel)
+static uint32_t timeline_lower(const struct tv_thread *th, int clock, uint64_t rel)
 {
 	uint32_t lo = 0, hi = th->ncalls;
 	while (lo < hi) {
@@ -132,17 +132,17 @@ static uint32_t tl_lower(const struct tv_thread *th, int clock, uint64_t rel)
 }
 
 /* Relative time of t on a thread, clamped below at 0. */
-static uint64_t tl_rel(const struct timeline *tl, const struct tv_thread *th, uint64_t t)
+static uint64_t timeline_rel(const struct timeline *tl, const struct tv_thread *th, uint64_t t)
 {
 	uint64_t first = th->first[tl->clock];
 	return t > first ? t - first : 0;
 }
 
-static uint32_t tl_innermost(const struct tv_thread *th, int clock, uint64_t rel)
+static uint32_t timeline_innermost(const struct tv_thread *th, int clock, uint64_t rel)
 {
 	/* The last call starting at or before rel; the call covering rel, if
 	 * any, is it or one of its ancestors (later siblings start later). */
-	uint32_t i = tl_lower(th, clock, rel + 1);
+	uint32_t i = timeline_lower(th, clock, rel + 1);
 	if (i == 0)
 		return TL_NONE;
 	i--;
@@ -156,7 +156,7 @@ uint32_t timeline_call_at(const struct timeline *tl, uint32_t thread, uint64_t t
 	const struct tv_thread *th = &tl->tr->threads[thread];
 	if (!th->ncalls || t < th->first[tl->clock])
 		return TL_NONE;
-	return tl_innermost(th, tl->clock, t - th->first[tl->clock]);
+	return timeline_innermost(th, tl->clock, t - th->first[tl->clock]);
 }
 
 uint32_t timeline_depth(const struct timeline *tl, uint32_t thread, uint32_t call)
@@ -170,48 +170,48 @@ uint32_t timeline_depth(const struct timeline *tl, uint32_t thread, uint32_t cal
 	return d;
 }
 
-static uint64_t tl_overlap(uint64_t s, uint64_t e, uint64_t a, uint64_t b)
+static uint64_t timeline_overlap(uint64_t s, uint64_t e, uint64_t a, uint64_t b)
 {
 	uint64_t lo = s > a ? s : a, hi = e < b ? e : b;
 	return hi > lo ? hi - lo : 0;
 }
 
-struct tl_item {
+struct timeline_item {
 	uint32_t call;
 	uint64_t own;    /* overlap with the cell, less its children's */
 };
 
 /* Exact dominant method of [a, b) (relative times), calls lo..hi-1 start
  * inside it. */
-static uint32_t tl_cell_exact(const struct tv_thread *th, int clock, uint64_t a, uint64_t b,
-                              uint32_t lo, uint32_t hi)
+static uint32_t timeline_cell_exact(const struct tv_thread *th, int clock, uint64_t a, uint64_t b,
+                                    uint32_t lo, uint32_t hi)
 {
-	struct tl_item it[TL_CHAIN_MAX + TL_EXACT_MAX];
+	struct timeline_item it[TIMELINE_CHAIN_MAX + TIMELINE_EXACT_MAX];
 	int n = 0;
 	/* The chain covering a, innermost first, then reversed to outer first. */
-	uint32_t c = tl_innermost(th, clock, a);
-	for (; c != TL_NONE && n < TL_CHAIN_MAX; c = th->parent[c])
+	uint32_t c = timeline_innermost(th, clock, a);
+	for (; c != TL_NONE && n < TIMELINE_CHAIN_MAX; c = th->parent[c])
 		if (trace_call_start(th, clock, c) < a)  /* else it is in lo..hi */
 			it[n++].call = c;
 	for (int i = 0, j = n - 1; i < j; i++, j--) {
-		struct tl_item tmp = it[i];
+		struct timeline_item tmp = it[i];
 		it[i] = it[j];
 		it[j] = tmp;
 	}
 	for (uint32_t i = lo; i < hi; i++)
 		it[n++].call = i;
 	for (int k = 0; k < n; k++)
-		it[k].own = tl_overlap(trace_call_start(th, clock, it[k].call),
-		                       trace_call_end(th, clock, it[k].call), a, b);
+		it[k].own = timeline_overlap(trace_call_start(th, clock, it[k].call),
+		                             trace_call_end(th, clock, it[k].call), a, b);
 	/* The items are in preorder: a stack finds each one's parent. */
-	int stack[TL_CHAIN_MAX + TL_EXACT_MAX], sp = 0;
+	int stack[TIMELINE_CHAIN_MAX + TIMELINE_EXACT_MAX], sp = 0;
 	for (int k = 0; k < n; k++) {
 		uint32_t parent = th->parent[it[k].call];
 		int q = sp - 1;
 		while (q >= 0 && it[stack[q]].call != parent)
 			q--;
 		if (q >= 0) {  /* not found: an ancestor cut off the chain */
-			struct tl_item *p = &it[stack[q]];
+			struct timeline_item *p = &it[stack[q]];
 			p->own -= it[k].own < p->own ? it[k].own : p->own;
 			sp = q + 1;
 		}
@@ -234,14 +234,14 @@ static uint32_t tl_cell_exact(const struct tv_thread *th, int clock, uint64_t a,
 	return best;
 }
 
-/* Majority of the methods under TL_SAMPLES points of [a, b). */
-static uint32_t tl_cell_sampled(const struct tv_thread *th, int clock, uint64_t a, uint64_t b)
+/* Majority of the methods under TIMELINE_SAMPLES points of [a, b). */
+static uint32_t timeline_cell_sampled(const struct tv_thread *th, int clock, uint64_t a, uint64_t b)
 {
-	uint32_t ms[TL_SAMPLES];
+	uint32_t ms[TIMELINE_SAMPLES];
 	int n = 0;
-	for (int s = 0; s < TL_SAMPLES; s++) {
-		uint64_t t = a + (b - a) * (uint64_t)(2 * s + 1) / (2 * TL_SAMPLES);
-		uint32_t c = tl_innermost(th, clock, t);
+	for (int s = 0; s < TIMELINE_SAMPLES; s++) {
+		uint64_t t = a + (b - a) * (uint64_t)(2 * s + 1) / (2 * TIMELINE_SAMPLES);
+		uint32_t c = timeline_innermost(th, clock, t);
 		if (c != TL_NONE)
 			ms[n++] = th->method[c];
 	}
@@ -260,7 +260,7 @@ static uint32_t tl_cell_sampled(const struct tv_thread *th, int clock, uint64_t 
 }
 
 /* Bounds of cell c of ncols over [t0, t1). */
-static uint64_t tl_edge(uint64_t t0, uint64_t t1, uint32_t c, uint32_t ncols)
+static uint64_t timeline_edge(uint64_t t0, uint64_t t1, uint32_t c, uint32_t ncols)
 {
 	uint64_t span = t1 - t0;
 	if (span < (UINT64_C(1) << 40))
@@ -275,18 +275,19 @@ void timeline_cells(const struct timeline *tl, uint32_t thread, uint64_t t0, uin
 	int clk = tl->clock;
 	uint64_t first = th->first[clk], last = th->last[clk];
 	for (uint32_t c = 0; c < ncols; c++) {
-		uint64_t a = tl_edge(t0, t1, c, ncols), b = tl_edge(t0, t1, c + 1, ncols);
+		uint64_t a = timeline_edge(t0, t1, c, ncols), b = timeline_edge(t0, t1, c + 1,
+		                                                                ncols);
 		out[c] = TL_NONE;
 		if (b <= a)
 			b = a + 1;
 		if (!th->ncalls || b <= first || a >= last)
 			continue;
-		uint64_t ra = tl_rel(tl, th, a), rb = tl_rel(tl, th, b);
-		uint32_t lo = tl_lower(th, clk, ra), hi = tl_lower(th, clk, rb);
-		if (hi - lo <= TL_EXACT_MAX)
-			out[c] = tl_cell_exact(th, clk, ra, rb, lo, hi);
+		uint64_t ra = timeline_rel(tl, th, a), rb = timeline_rel(tl, th, b);
+		uint32_t lo = timeline_lower(th, clk, ra), hi = timeline_lower(th, clk, rb);
+		if (hi - lo <= TIMELINE_EXACT_MAX)
+			out[c] = timeline_cell_exact(th, clk, ra, rb, lo, hi);
 		else
-			out[c] = tl_cell_sampled(th, clk, ra, rb);
+			out[c] = timeline_cell_sampled(th, clk, ra, rb);
 	}
 }
 
@@ -295,9 +296,9 @@ void timeline_cells(const struct timeline *tl, uint32_t thread, uint64_t t0, uin
  * the last event before it (an entry, or the exit of the latest call to
  * end) and the first after it (the next entry, or the exit of the call
  * running). Flat before the first event and after the last. */
-static double tl_cpu_at(const struct tv_thread *th, uint64_t rel)
+static double timeline_cpu_at(const struct tv_thread *th, uint64_t rel)
 {
-	uint32_t k = tl_lower(th, TV_WALL, rel + 1), c = TV_ROOT, prev = TL_NONE;
+	uint32_t k = timeline_lower(th, TV_WALL, rel + 1), c = TV_ROOT, prev = TL_NONE;
 	if (k == 0)
 		return (double)trace_call_start(th, TV_CPU, 0);
 	for (c = k - 1; c != TV_ROOT && trace_call_end(th, TV_WALL, c) <= rel; c = th->parent[c])
@@ -333,12 +334,12 @@ int timeline_offcpu(const struct timeline *tl, uint32_t thread, uint64_t t0, uin
 	memset(out, 0, ncols);
 	if (tl->clock != TV_WALL || !tl->tr->has_clock[TV_CPU] || !th->ncalls)
 		return tl->clock == TV_WALL && tl->tr->has_clock[TV_CPU];
-	uint64_t a = tl_edge(t0, t1, 0, ncols);
-	double ca = (double)tl_cpu_at(th, tl_rel(tl, th, a));
+	uint64_t a = timeline_edge(t0, t1, 0, ncols);
+	double ca = (double)timeline_cpu_at(th, timeline_rel(tl, th, a));
 	for (uint32_t x = 0; x < ncols; x++) {
-		uint64_t b = tl_edge(t0, t1, x + 1, ncols);
-		double cb = tl_cpu_at(th, tl_rel(tl, th, b));
-		uint64_t ra = tl_rel(tl, th, a), rb = tl_rel(tl, th, b);
+		uint64_t b = timeline_edge(t0, t1, x + 1, ncols);
+		double cb = timeline_cpu_at(th, timeline_rel(tl, th, b));
+		uint64_t ra = timeline_rel(tl, th, a), rb = timeline_rel(tl, th, b);
 		out[x] = rb > ra && (cb - ca) * 2 < (double)(rb - ra);
 		a = b;
 		ca = cb;
@@ -357,8 +358,8 @@ const struct tl_ref *timeline_method_calls(const struct timeline *tl, uint32_t m
 }
 
 /* The part of a method's call list on one thread: [*lo, *hi). */
-static void tl_thread_range(const struct tl_ref *r, uint32_t n, uint32_t thread,
-                            uint32_t *lo, uint32_t *hi)
+static void timeline_thread_range(const struct tl_ref *r, uint32_t n, uint32_t thread,
+                                  uint32_t *lo, uint32_t *hi)
 {
 	uint32_t a = 0, b = n;
 	while (a < b) {
@@ -381,8 +382,8 @@ static void tl_thread_range(const struct tl_ref *r, uint32_t n, uint32_t thread,
 }
 
 /* First index in r[lo, hi) (one thread) whose start is >= t. */
-static uint32_t tl_ref_lower(const struct timeline *tl, const struct tl_ref *r, uint32_t lo,
-                             uint32_t hi, uint64_t t)
+static uint32_t timeline_ref_lower(const struct timeline *tl, const struct tl_ref *r, uint32_t lo,
+                                   uint32_t hi, uint64_t t)
 {
 	while (lo < hi) {
 		uint32_t mid = lo + (hi - lo) / 2;
@@ -402,15 +403,16 @@ void timeline_marks(const struct timeline *tl, uint32_t thread, uint32_t method,
 	const struct tl_ref *r = timeline_method_calls(tl, method, &n);
 	if (!r || t1 <= t0 || !ncols)
 		return;
-	tl_thread_range(r, n, thread, &lo, &hi);
+	timeline_thread_range(r, n, thread, &lo, &hi);
 	/* Outermost calls of a method are disjoint and sorted by start and
 	 * end alike: a cell is marked when the last one starting before the
 	 * cell's end is still running at the cell's start. */
 	for (uint32_t c = 0; c < ncols && lo < hi; c++) {
-		uint64_t a = tl_edge(t0, t1, c, ncols), b = tl_edge(t0, t1, c + 1, ncols);
+		uint64_t a = timeline_edge(t0, t1, c, ncols), b = timeline_edge(t0, t1, c + 1,
+		                                                                ncols);
 		if (b <= a)
 			b = a + 1;
-		uint32_t k = tl_ref_lower(tl, r, lo, hi, b);
+		uint32_t k = timeline_ref_lower(tl, r, lo, hi, b);
 		if (k > lo && timeline_call_end(tl, thread, r[k - 1].call) > a)
 			out[c] = 1;
 	}
@@ -427,8 +429,8 @@ int timeline_step(const struct timeline *tl, uint32_t method, uint64_t t, int di
 	uint64_t best = 0;
 	for (uint32_t lo = 0; r && lo < n;) {
 		uint32_t a, b;
-		tl_thread_range(r, n, r[lo].thread, &a, &b);
-		uint32_t k = tl_ref_lower(tl, r, a, b, dir > 0 ? t + 1 : t);
+		timeline_thread_range(r, n, r[lo].thread, &a, &b);
+		uint32_t k = timeline_ref_lower(tl, r, a, b, dir > 0 ? t + 1 : t);
 		uint32_t pick = dir > 0 ? k : (k > a ? k - 1 : b);
 		if (pick < b) {
 			uint64_t s = timeline_call_start(tl, r[pick].thread, r[pick].call);

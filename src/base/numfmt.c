@@ -26,25 +26,25 @@ uint64_t numfmt_div_round(uint64_t num, uint64_t den, unsigned k)
 }
 
 /* "00" "01" .. "99": two digits per division, half the divisions. */
-static const char nf_pairs[] =
+static const char numfmt_pairs[] =
 	"00010203040506070809101112131415161718192021222324252627282930313233"
 	"34353637383940414243444546474849505152535455565758596061626364656667"
 	"6869707172737475767778798081828384858687888990919293949596979899";
 
 /* Writes the n lowest decimal digits of v ending just before end (zeros
  * in front when v is shorter). */
-static void nf_digits(char *end, uint64_t v, unsigned n)
+static void numfmt_digits(char *end, uint64_t v, unsigned n)
 {
 	for (; n >= 2; n -= 2) {
 		end -= 2;
-		memcpy(end, nf_pairs + 2 * (v % 100), 2);
+		memcpy(end, numfmt_pairs + 2 * (v % 100), 2);
 		v /= 100;
 	}
 	if (n)
 		*--end = (char)('0' + v % 10);
 }
 
-static unsigned nf_ndigits(uint64_t v)
+static unsigned numfmt_ndigits(uint64_t v)
 {
 	unsigned n = 1;
 	for (; v >= 10000; v /= 10000)
@@ -60,11 +60,11 @@ size_t numfmt_put_u64(char *dst, uint64_t v)
 		return 1;
 	}
 	if (v < 100) {
-		memcpy(dst, nf_pairs + 2 * v, 2);
+		memcpy(dst, numfmt_pairs + 2 * v, 2);
 		return 2;
 	}
-	unsigned n = nf_ndigits(v);
-	nf_digits(dst + n, v, n);
+	unsigned n = numfmt_ndigits(v);
+	numfmt_digits(dst + n, v, n);
 	return n;
 }
 
@@ -89,7 +89,7 @@ size_t numfmt_put_fixed(char *dst, uint64_t scaled, unsigned decimals)
 	uint64_t p = pow10[decimals];
 	size_t n = numfmt_put_u64(dst, scaled / p);
 	dst[n++] = '.';
-	nf_digits(dst + n + decimals, scaled % p, decimals);
+	numfmt_digits(dst + n + decimals, scaled % p, decimals);
 	return n + decimals;
 }
 
@@ -104,7 +104,7 @@ size_t numfmt_put_pct(char *dst, uint64_t part, uint64_t whole, unsigned decimal
 
 /* Copies text of length n into buf as snprintf would: cut to size - 1
  * and terminated (nothing at all when size is 0). */
-static void nf_copy(char *buf, size_t size, const char *text, size_t n)
+static void numfmt_copy(char *buf, size_t size, const char *text, size_t n)
 {
 	if (!size)
 		return;
@@ -117,7 +117,7 @@ static void nf_copy(char *buf, size_t size, const char *text, size_t n)
 void numfmt_fixed(char *buf, size_t size, uint64_t scaled, unsigned decimals)
 {
 	char t[NUMFMT_MAX];
-	nf_copy(buf, size, t, numfmt_put_fixed(t, scaled, decimals));
+	numfmt_copy(buf, size, t, numfmt_put_fixed(t, scaled, decimals));
 }
 
 void numfmt_ms(char *buf, size_t size, uint64_t usec)
@@ -128,12 +128,12 @@ void numfmt_ms(char *buf, size_t size, uint64_t usec)
 void numfmt_pct(char *buf, size_t size, uint64_t part, uint64_t whole, unsigned decimals)
 {
 	char t[NUMFMT_MAX];
-	nf_copy(buf, size, t, numfmt_put_pct(t, part, whole, decimals));
+	numfmt_copy(buf, size, t, numfmt_put_pct(t, part, whole, decimals));
 }
 
 /* A sign when next differs from base, then scaled. */
-static void nf_signed(char *buf, size_t size, uint64_t base, uint64_t next, uint64_t scaled,
-                      unsigned decimals)
+static void numfmt_signed(char *buf, size_t size, uint64_t base, uint64_t next, uint64_t scaled,
+                          unsigned decimals)
 {
 	size_t k = 0;
 	if (next != base && size > 1)
@@ -141,14 +141,14 @@ static void nf_signed(char *buf, size_t size, uint64_t base, uint64_t next, uint
 	numfmt_fixed(buf + k, size - k, scaled, decimals);
 }
 
-static uint64_t nf_mag(uint64_t base, uint64_t next)
+static uint64_t numfmt_mag(uint64_t base, uint64_t next)
 {
 	return next > base ? next - base : base - next;
 }
 
 void numfmt_ms_change(char *buf, size_t size, uint64_t base, uint64_t next)
 {
-	nf_signed(buf, size, base, next, nf_mag(base, next), 3);
+	numfmt_signed(buf, size, base, next, numfmt_mag(base, next), 3);
 }
 
 void numfmt_pct_change(char *buf, size_t size, uint64_t base, uint64_t next,
@@ -157,8 +157,9 @@ void numfmt_pct_change(char *buf, size_t size, uint64_t base, uint64_t next,
 	if (size)
 		buf[0] = '\0';
 	if (base)
-		nf_signed(buf, size, base, next,
-		          numfmt_div_round(nf_mag(base, next), base, decimals + 2), decimals);
+		numfmt_signed(buf, size, base, next,
+		              numfmt_div_round(numfmt_mag(base, next), base,
+		                               decimals + 2), decimals);
 }
 
 void numfmt_duration(char *buf, size_t size, uint64_t usec, int exact)

@@ -4,7 +4,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 
-static const char *const status_msgs[] = {
+static const char *const tv_status_msgs[] = {
 #define TV_STATUS_MSG(id, msg) msg,
 	TV_STATUS_LIST(TV_STATUS_MSG)
 #undef TV_STATUS_MSG
@@ -14,7 +14,7 @@ const char *tv_status_str(enum tv_status code)
 {
 	if ((unsigned)code >= TV_STATUS_COUNT)
 		return "unknown error";
-	return status_msgs[code];
+	return tv_status_msgs[code];
 }
 
 enum tv_status tv_fail(struct tv_error *err, enum tv_status code,

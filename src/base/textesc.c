@@ -40,10 +40,10 @@ size_t textesc_utf8_len(const unsigned char *s, size_t len)
 }
 
 /* What the byte at s starts, for every format alike. */
-enum esc_kind { ESC_SAFE, ESC_CONTROL, ESC_C1, ESC_INVALID, ESC_INVISIBLE };
+enum textesc_kind { TEXTESC_SAFE, TEXTESC_CONTROL, TEXTESC_C1, TEXTESC_INVALID, TEXTESC_INVISIBLE };
 
 /* Code point of the well-formed sequence s[0..n), n 1..4. */
-static unsigned esc_cp(const unsigned char *s, size_t n)
+static unsigned textesc_cp(const unsigned char *s, size_t n)
 {
 	if (n == 1)
 		return s[0];
@@ -56,7 +56,7 @@ static unsigned esc_cp(const unsigned char *s, size_t n)
 /* Invisible format characters (Unicode general categories Cf, Zl, Zp):
  * bidi overrides and marks, zero-width characters, the BOM, tags. Shown
  * raw they reorder or hide text. */
-static int esc_invisible(unsigned cp)
+static int textesc_invisible(unsigned cp)
 {
 	static const unsigned ranges[][2] = {
 		{0x00AD, 0x00AD}, {0x0600, 0x0605}, {0x061C, 0x061C}, {0x06DD, 0x06DD},
@@ -72,27 +72,27 @@ static int esc_invisible(unsigned cp)
 	return 0;
 }
 
-static enum esc_kind esc_classify(const unsigned char *s, size_t len, size_t *n)
+static enum textesc_kind textesc_classify(const unsigned char *s, size_t len, size_t *n)
 {
 	if (s[0] < 0x80) {
 		*n = 1;
-		return s[0] < 0x20 || s[0] == 0x7F ? ESC_CONTROL : ESC_SAFE;
+		return s[0] < 0x20 || s[0] == 0x7F ? TEXTESC_CONTROL : TEXTESC_SAFE;
 	}
 	*n = textesc_utf8_len(s, len);
 	if (*n == 0) {
 		*n = 1;
-		return ESC_INVALID;
+		return TEXTESC_INVALID;
 	}
 	if (*n == 2 && s[0] == 0xC2 && s[1] <= 0x9F)
-		return ESC_C1;
-	return esc_invisible(esc_cp(s, *n)) ? ESC_INVISIBLE : ESC_SAFE;
+		return TEXTESC_C1;
+	return textesc_invisible(textesc_cp(s, *n)) ? TEXTESC_INVISIBLE : TEXTESC_SAFE;
 }
 
-static const char esc_hex[] = "0123456789abcdef";
+static const char textesc_hex[] = "0123456789abcdef";
 
 /* Where escaped text goes: a stream, an outbuf, or a bounded buffer that
  * takes nothing more once a piece did not fit (no escape is ever cut). */
-struct esc_out {
+struct textesc_out {
 	FILE *f;
 	struct outbuf *ob;
 	char *buf;
@@ -100,7 +100,7 @@ struct esc_out {
 	int full;
 };
 
-static void eo_put(struct esc_out *o, const void *p, size_t n)
+static void textesc_put(struct textesc_out *o, const void *p, size_t n)
 {
 	if (o->ob) {
 		outbuf_write(o->ob, p, n);
@@ -118,19 +118,19 @@ static void eo_put(struct esc_out *o, const void *p, size_t n)
 	o->pos += n;
 }
 
-static void eo_putc(struct esc_out *o, char c)
+static void textesc_putc(struct textesc_out *o, char c)
 {
 	if (o->ob)
 		outbuf_putc(o->ob, c);
 	else if (o->f)
 		putc(c, o->f);
 	else
-		eo_put(o, &c, 1);
+		textesc_put(o, &c, 1);
 }
 
 /* Printable ASCII but the quote and the backslash: the same in every
  * format, so runs of plain names skip the classification. */
-static int esc_plain(unsigned char c)
+static int textesc_plain(unsigned char c)
 {
 	return c >= 0x20 && c < 0x7F && c != '"' && c != '\\';
 }
@@ -138,7 +138,7 @@ static int esc_plain(unsigned char c)
 /* The end of the run of plain bytes from s[i]: eight at a time with the
  * bit tricks of "Bit Twiddling Hacks" (any byte below 0x20, above 0x7E,
  * or equal to '"' or '\\' stops a word), then one at a time. */
-static size_t esc_plain_run(const unsigned char *s, size_t i, size_t len)
+static size_t textesc_plain_run(const unsigned char *s, size_t i, size_t len)
 {
 	const uint64_t ones = 0x0101010101010101u, high = 0x8080808080808080u;
 	for (; len - i >= 8; i += 8) {
@@ -152,159 +152,159 @@ static size_t esc_plain_run(const unsigned char *s, size_t i, size_t len)
 		if (stop & high)
 			break;
 	}
-	while (i < len && esc_plain(s[i]))
+	while (i < len && textesc_plain(s[i]))
 		i++;
 	return i;
 }
 
 /* Writes "\u00XX"-style escapes of a code point below 0x10000. */
-static void esc_json_u(struct esc_out *o, unsigned cp)
+static void textesc_json_u(struct textesc_out *o, unsigned cp)
 {
-	char b[6] = { '\\', 'u', esc_hex[(cp >> 12) & 15], esc_hex[(cp >> 8) & 15],
-	              esc_hex[(cp >> 4) & 15], esc_hex[cp & 15] };
-	eo_put(o, b, sizeof b);
+	char b[6] = { '\\', 'u', textesc_hex[(cp >> 12) & 15], textesc_hex[(cp >> 8) & 15],
+	              textesc_hex[(cp >> 4) & 15], textesc_hex[cp & 15] };
+	textesc_put(o, b, sizeof b);
 }
 
-static void esc_json_control(struct esc_out *o, unsigned char c)
+static void textesc_json_control(struct textesc_out *o, unsigned char c)
 {
 	switch (c) {
-	case '\b': eo_put(o, "\\b", 2); return;
-	case '\f': eo_put(o, "\\f", 2); return;
-	case '\n': eo_put(o, "\\n", 2); return;
-	case '\r': eo_put(o, "\\r", 2); return;
-	case '\t': eo_put(o, "\\t", 2); return;
-	default: esc_json_u(o, c); return;
+	case '\b': textesc_put(o, "\\b", 2); return;
+	case '\f': textesc_put(o, "\\f", 2); return;
+	case '\n': textesc_put(o, "\\n", 2); return;
+	case '\r': textesc_put(o, "\\r", 2); return;
+	case '\t': textesc_put(o, "\\t", 2); return;
+	default: textesc_json_u(o, c); return;
 	}
 }
 
-static void esc_json(struct esc_out *o, const char *str, size_t len)
+static void textesc_json_to(struct textesc_out *o, const char *str, size_t len)
 {
 	if (!str) {
-		eo_put(o, "null", 4);
+		textesc_put(o, "null", 4);
 		return;
 	}
 	const unsigned char *s = (const unsigned char *)str;
 	size_t run = 0, i = 0;   /* safe bytes s[run..i) not yet written */
 
-	eo_putc(o, '"');
+	textesc_putc(o, '"');
 	while (i < len) {
-		if (esc_plain(s[i])) {
-			i = esc_plain_run(s, i, len);
+		if (textesc_plain(s[i])) {
+			i = textesc_plain_run(s, i, len);
 			continue;
 		}
 		size_t n;
-		enum esc_kind k = esc_classify(s + i, len - i, &n);
+		enum textesc_kind k = textesc_classify(s + i, len - i, &n);
 		/* Invisible characters (U+2028 and U+2029 among them, legal in
 		 * JSON but not in JavaScript strings) are escaped too. */
-		int special = k != ESC_SAFE || s[i] == '"' || s[i] == '\\';
+		int special = k != TEXTESC_SAFE || s[i] == '"' || s[i] == '\\';
 		if (!special) {
 			i += n;
 			continue;
 		}
-		eo_put(o, s + run, i - run);
-		if (k == ESC_CONTROL)
-			esc_json_control(o, s[i]);
-		else if (k == ESC_C1)
-			esc_json_u(o, s[i + 1]);
-		else if (k == ESC_INVALID)
-			eo_put(o, "\\ufffd", 6);
-		else if (k == ESC_INVISIBLE) {
-			unsigned cp = esc_cp(s + i, n);
+		textesc_put(o, s + run, i - run);
+		if (k == TEXTESC_CONTROL)
+			textesc_json_control(o, s[i]);
+		else if (k == TEXTESC_C1)
+			textesc_json_u(o, s[i + 1]);
+		else if (k == TEXTESC_INVALID)
+			textesc_put(o, "\\ufffd", 6);
+		else if (k == TEXTESC_INVISIBLE) {
+			unsigned cp = textesc_cp(s + i, n);
 			if (cp >= 0x10000) {   /* a surrogate pair */
-				esc_json_u(o, 0xD800u + ((cp - 0x10000u) >> 10));
+				textesc_json_u(o, 0xD800u + ((cp - 0x10000u) >> 10));
 				cp = 0xDC00u + (cp & 0x3FFu);
 			}
-			esc_json_u(o, cp);
+			textesc_json_u(o, cp);
 		} else {
-			eo_putc(o, '\\');
-			eo_putc(o, (char)s[i]);
+			textesc_putc(o, '\\');
+			textesc_putc(o, (char)s[i]);
 		}
 		i += n;
 		run = i;
 	}
-	eo_put(o, s + run, i - run);
-	eo_putc(o, '"');
+	textesc_put(o, s + run, i - run);
+	textesc_putc(o, '"');
 }
 
 void textesc_json(FILE *out, const char *s, size_t len)
 {
-	struct esc_out o = { .f = out };
-	esc_json(&o, s, len);
+	struct textesc_out o = { .f = out };
+	textesc_json_to(&o, s, len);
 }
 
 void textesc_json_ob(struct outbuf *ob, const char *s, size_t len)
 {
-	struct esc_out o = { .ob = ob };
-	esc_json(&o, s, len);
+	struct textesc_out o = { .ob = ob };
+	textesc_json_to(&o, s, len);
 }
 
-static void esc_hex_bytes(struct esc_out *o, const unsigned char *s, size_t n)
+static void textesc_hex_bytes(struct textesc_out *o, const unsigned char *s, size_t n)
 {
 	for (size_t j = 0; j < n; j++) {
-		char b[4] = { '\\', 'x', esc_hex[s[j] >> 4], esc_hex[s[j] & 15] };
-		eo_put(o, b, sizeof b);
+		char b[4] = { '\\', 'x', textesc_hex[s[j] >> 4], textesc_hex[s[j] & 15] };
+		textesc_put(o, b, sizeof b);
 	}
 }
 
-static void esc_cp_braced(struct esc_out *o, unsigned cp)
+static void textesc_cp_braced(struct textesc_out *o, unsigned cp)
 {
 	char b[16];
 	int n = snprintf(b, sizeof b, "\\u{%04X}", cp);
-	eo_put(o, b, (size_t)n);
+	textesc_put(o, b, (size_t)n);
 }
 
 /* The text escaping; dquote doubles '"' for inside a quoted CSV field;
  * hide (may be NULL) names more characters to write as \u{HHHH}. */
-static void esc_text(struct esc_out *o, const unsigned char *s, size_t len, int dquote,
-                     textesc_hide_fn hide)
+static void textesc_text_to(struct textesc_out *o, const unsigned char *s, size_t len, int dquote,
+                            textesc_hide_fn hide)
 {
 	size_t run = 0, i = 0;
 
 	while (i < len && !o->full) {
-		if (!hide && esc_plain(s[i])) {
-			i = esc_plain_run(s, i, len);
+		if (!hide && textesc_plain(s[i])) {
+			i = textesc_plain_run(s, i, len);
 			continue;
 		}
 		size_t n;
-		enum esc_kind k = esc_classify(s + i, len - i, &n);
-		if (k == ESC_SAFE && hide && hide(esc_cp(s + i, n)))
-			k = ESC_INVISIBLE;
-		if (k == ESC_SAFE && s[i] != '\\' && !(dquote && s[i] == '"')) {
+		enum textesc_kind k = textesc_classify(s + i, len - i, &n);
+		if (k == TEXTESC_SAFE && hide && hide(textesc_cp(s + i, n)))
+			k = TEXTESC_INVISIBLE;
+		if (k == TEXTESC_SAFE && s[i] != '\\' && !(dquote && s[i] == '"')) {
 			i += n;
 			continue;
 		}
-		eo_put(o, s + run, i - run);
-		if (k == ESC_INVISIBLE)
-			esc_cp_braced(o, esc_cp(s + i, n));
-		else if (k != ESC_SAFE)
-			esc_hex_bytes(o, s + i, n);
+		textesc_put(o, s + run, i - run);
+		if (k == TEXTESC_INVISIBLE)
+			textesc_cp_braced(o, textesc_cp(s + i, n));
+		else if (k != TEXTESC_SAFE)
+			textesc_hex_bytes(o, s + i, n);
 		else if (s[i] == '\\')
-			eo_put(o, "\\\\", 2);
+			textesc_put(o, "\\\\", 2);
 		else
-			eo_put(o, "\"\"", 2);
+			textesc_put(o, "\"\"", 2);
 		i += n;
 		run = i;
 	}
-	eo_put(o, s + run, i - run);
+	textesc_put(o, s + run, i - run);
 }
 
 void textesc_text(FILE *out, const char *s, size_t len)
 {
-	struct esc_out o = { .f = out };
+	struct textesc_out o = { .f = out };
 	if (s)
-		esc_text(&o, (const unsigned char *)s, len, 0, NULL);
+		textesc_text_to(&o, (const unsigned char *)s, len, 0, NULL);
 }
 
 void textesc_text_ob(struct outbuf *ob, const char *s, size_t len)
 {
-	struct esc_out o = { .ob = ob };
+	struct textesc_out o = { .ob = ob };
 	if (s)
-		esc_text(&o, (const unsigned char *)s, len, 0, NULL);
+		textesc_text_to(&o, (const unsigned char *)s, len, 0, NULL);
 }
 
 size_t textesc_text_buf(const char *s, size_t len, textesc_hide_fn hide, char *out, size_t size)
 {
-	struct esc_out o = { .buf = out, .size = size };
+	struct textesc_out o = { .buf = out, .size = size };
 	if (!size)
 		return 0;
 	/* Piece by piece, so a character or escape that does not fit ends the
@@ -314,7 +314,7 @@ size_t textesc_text_buf(const char *s, size_t len, textesc_hide_fn hide, char *o
 		size_t n = textesc_utf8_len(u + i, len - i);
 		n = n ? n : 1;
 		size_t keep = o.pos;
-		esc_text(&o, u + i, n, 0, hide);
+		textesc_text_to(&o, u + i, n, 0, hide);
 		if (o.full)
 			o.pos = keep;
 		i += n;
@@ -323,7 +323,7 @@ size_t textesc_text_buf(const char *s, size_t len, textesc_hide_fn hide, char *o
 	return o.pos;
 }
 
-static void esc_csv(struct esc_out *o, const char *s, size_t len)
+static void textesc_csv_to(struct textesc_out *o, const char *s, size_t len)
 {
 	if (!s)
 		return;
@@ -331,20 +331,20 @@ static void esc_csv(struct esc_out *o, const char *s, size_t len)
 	 * or a quote needs quoting. */
 	int quote = memchr(s, ',', len) || memchr(s, '"', len);
 	if (quote)
-		eo_putc(o, '"');
-	esc_text(o, (const unsigned char *)s, len, quote, NULL);
+		textesc_putc(o, '"');
+	textesc_text_to(o, (const unsigned char *)s, len, quote, NULL);
 	if (quote)
-		eo_putc(o, '"');
+		textesc_putc(o, '"');
 }
 
 void textesc_csv(FILE *out, const char *s, size_t len)
 {
-	struct esc_out o = { .f = out };
-	esc_csv(&o, s, len);
+	struct textesc_out o = { .f = out };
+	textesc_csv_to(&o, s, len);
 }
 
 void textesc_csv_ob(struct outbuf *ob, const char *s, size_t len)
 {
-	struct esc_out o = { .ob = ob };
-	esc_csv(&o, s, len);
+	struct textesc_out o = { .ob = ob };
+	textesc_csv_to(&o, s, len);
 }

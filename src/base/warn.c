@@ -4,7 +4,7 @@
 
 #include <stdio.h>
 
-static const char *const warn_texts[] = {
+static const char *const tv_warn_texts[] = {
 #define TV_WARN_TEXT(id, text) text,
 	TV_WARN_LIST(TV_WARN_TEXT)
 #undef TV_WARN_TEXT
@@ -14,7 +14,7 @@ const char *tv_warn_str(enum tv_warn kind)
 {
 	if ((unsigned)kind >= TV_WARN_COUNT)
 		return "unknown damage";
-	return warn_texts[kind];
+	return tv_warn_texts[kind];
 }
 
 void tv_warnings_init(struct tv_warnings *w)

@@ -13,6 +13,9 @@
  * depth counts the open calls after the step. The walk borrows the
  * thread and owns nothing; ncalls may be lowered after callwalk_init() to
  * walk only a prefix of the calls (a prefix of a preorder is a tree).
+ *
+ * A preorder also keeps each subtree contiguous: callwalk_subtree_end()
+ * finds where one ends, for a scan of a single call's subtree.
  */
 #ifndef TV_CALLWALK_H
 #define TV_CALLWALK_H
@@ -53,6 +56,18 @@ static inline int callwalk_next(struct callwalk *w, uint32_t *call)
 	*call = w->open = w->next++;
 	w->depth++;
 	return CALLWALK_ENTER;
+}
+
+/* The index just past the last descendant of call: its subtree is the
+ * calls [call, end). A call after call is inside exactly when its parent
+ * is call or after it; the first one whose parent is not ends the run.
+ * O(size of the subtree). */
+static inline uint32_t callwalk_subtree_end(const struct tv_thread *th, uint32_t call)
+{
+	uint32_t j = call + 1;
+	while (j < th->ncalls && th->parent[j] != TV_ROOT && th->parent[j] >= call)
+		j++;
+	return j;
 }
 
 #endif

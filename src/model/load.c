@@ -12,8 +12,8 @@
  */
 #include "model/load.h"
 
-#include "model/tracebuild.h"
 #include "base/grow.h"
+#include "model/tracebuild.h"
 #include "read/inflate.h"
 #include "read/keyfile.h"
 #include "read/sniff.h"
@@ -236,22 +236,13 @@ enum tv_status load_buffer(struct trace *tr, const uint8_t *buf, size_t len,
 	return r;
 }
 
+/* A whole trace in memory, built as load_bytes_build() builds a file. */
 static enum tv_status load_buffer_plain(struct trace *tr, const uint8_t *buf, size_t len,
                                         struct tv_error *err)
 {
-	struct tracebuild *b = tracebuild_new(tr);
-	struct sink s;
-	enum tv_status r;
-
-	if (!b)
-		return tv_fail(err, TV_ERR_NOMEM, TV_NO_OFFSET, NULL);
-	s = tracebuild_sink(b);
-	r = load_scan(buf, len, &s, err);
-	r = load_stop_reason(b, r, err);
-	if (r == TV_OK)
-		r = tracebuild_finish(b, err);
-	tracebuild_free(b);
-	return r;
+	struct load_bytes lb = {NULL, 0, buf, len, NULL, NULL};
+	int in_data;
+	return load_bytes_build(tr, &lb, err, &in_data);
 }
 
 /* ------------------------------------------------------------ files */

@@ -24,9 +24,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "read/sink.h"
 #include "base/status.h"
 #include "model/trace.h"
+#include "read/sink.h"
 
 enum load_family {
 	LOAD_UNKNOWN,

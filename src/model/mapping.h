@@ -40,6 +40,10 @@
  *    trace has none, "", "(null)" or R8's "SourceFile".
  * Methods whose class is not in the mapping are left untouched. Metadata
  * values with JSON escapes are ignored. Line numbers are not remapped.
+ *
+ * One module in two parts, this its public header: mapping_parse.c reads
+ * the file, mapping_apply.c looks names up and renames (what they share:
+ * mapping_internal.h).
  */
 #ifndef TV_MAPPING_H
 #define TV_MAPPING_H

@@ -17,7 +17,7 @@ void trace_init(struct trace *tr)
 	tr->clock = TV_CLOCK_DUAL;
 }
 
-static void trace_thread_free(struct tv_thread *th)
+void trace_thread_free(struct tv_thread *th)
 {
 	free(th->method);
 	free(th->parent);
@@ -145,6 +145,37 @@ const char *trace_option(const struct trace *tr, const char *key, size_t *len)
 		}
 	}
 	return found;
+}
+
+enum tv_status trace_select_threads(const struct trace *tr, const uint32_t *tid, uint32_t **out,
+                                    uint32_t *n, struct tv_error *err)
+{
+	*n = 0;
+	*out = malloc((size_t)(tr->nthreads ? tr->nthreads : 1) * sizeof **out);
+	if (!*out)
+		return tv_fail(err, TV_ERR_NOMEM, TV_NO_OFFSET, NULL);
+	for (uint32_t i = 0; i < tr->nthreads; i++)
+		if (trace_thread_shown(&tr->threads[i]) && (!tid || tr->threads[i].tid == *tid))
+			(*out)[(*n)++] = i;
+	if (tid && !*n)
+		return tv_fail(err, TV_ERR_NO_THREAD, TV_NO_OFFSET, "%lu", (unsigned long)*tid);
+	return TV_OK;
+}
+
+int trace_option_u64(const struct trace *tr, const char *key, uint64_t *v)
+{
+	size_t len;
+	const char *s = trace_option(tr, key, &len);
+	if (!s || len == 0 || len > 19)
+		return 0;
+	uint64_t x = 0;
+	for (size_t i = 0; i < len; i++) {
+		if (s[i] < '0' || s[i] > '9')
+			return 0;
+		x = x * 10 + (uint64_t)(s[i] - '0');
+	}
+	*v = x;
+	return 1;
 }
 
 const char *trace_clock_name(enum tv_clock_kind k)

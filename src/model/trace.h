@@ -16,6 +16,7 @@
 #include <stdint.h>
 
 #include "base/idmap.h"
+#include "base/status.h"
 #include "base/strtab.h"
 #include "base/warn.h"
 
@@ -149,6 +150,10 @@ struct trace {
 void trace_init(struct trace *tr);
 void trace_free(struct trace *tr);
 
+/* Frees one thread's call arrays and marks (not the thread itself), for
+ * trace_free() and the builder's copies before they join a trace. */
+void trace_thread_free(struct tv_thread *th);
+
 /* Index of the method with this id, or IDMAP_NONE. */
 uint32_t trace_find_method(const struct trace *tr, uint64_t id);
 /* Index of the method with this id, made (undeclared) when new;
@@ -173,6 +178,11 @@ uint32_t trace_match_threads(const struct trace *tr, const char *spec, uint32_t 
 
 /* Value of option key, or NULL; *len set when found. Last one wins. */
 const char *trace_option(const struct trace *tr, const char *key, size_t *len);
+
+/* Option key as a plain decimal number: 1 to 19 digits and nothing else,
+ * so it fits 64 bits (num-method-calls, pid, elapsed-time-usec). 1 with
+ * *v set, or 0 when the option is absent or not such a number. */
+int trace_option_u64(const struct trace *tr, const char *key, uint64_t *v);
 
 /* Bytes of a string (NULL when absent). */
 static inline const char *trace_str(const struct trace *tr, struct tv_str s)
@@ -214,6 +224,13 @@ static inline int trace_thread_shown(const struct tv_thread *th)
 {
 	return th->records || th->shown;
 }
+
+/* The threads a profile or tree covers: every thread shown, or the one
+ * with tid (tid NULL: all); their indices into *out (malloc'd, n of them,
+ * in trace order). TV_ERR_NOMEM, or TV_ERR_NO_THREAD when tid has no
+ * records; *out is still the caller's to free either way. */
+enum tv_status trace_select_threads(const struct trace *tr, const uint32_t *tid, uint32_t **out,
+                                    uint32_t *n, struct tv_error *err);
 
 /* A thread's share of toplevel incl: its span unless a transform of a
  * view changed it (docs/numbers.md, "Transforms"). */

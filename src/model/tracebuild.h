@@ -11,9 +11,9 @@
 #ifndef TV_TRACEBUILD_H
 #define TV_TRACEBUILD_H
 
-#include "read/sink.h"
 #include "base/status.h"
 #include "model/trace.h"
+#include "read/sink.h"
 
 struct tracebuild;
 

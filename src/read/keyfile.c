@@ -10,17 +10,17 @@
 
 #include <string.h>
 
-enum kf_section { KF_OPTIONS, KF_THREADS, KF_METHODS };
+enum keyfile_section { KEYFILE_OPTIONS, KEYFILE_THREADS, KEYFILE_METHODS };
 
-struct kf_line {
+struct keyfile_line {
 	const char *p;
 	size_t len;    /* without LF and without a trailing CR */
 	size_t next;   /* index just past the LF (len of buf when none) */
 };
 
-#define KF_MAX_FIELDS 7  /* one more than the widest shape, to spot extras */
+#define KEYFILE_MAX_FIELDS 7 /* one more than the widest shape, to spot extras */
 
-static void kf_read_line(const uint8_t *buf, size_t len, size_t pos, struct kf_line *l)
+static void keyfile_read_line(const uint8_t *buf, size_t len, size_t pos, struct keyfile_line *l)
 {
 	const uint8_t *nl = memchr(buf + pos, '\n', len - pos);
 	size_t end = nl ? (size_t)(nl - buf) : len;
@@ -32,13 +32,13 @@ static void kf_read_line(const uint8_t *buf, size_t len, size_t pos, struct kf_l
 		l->len--;
 }
 
-static int kf_is(const struct kf_line *l, const char *word)
+static int keyfile_is(const struct keyfile_line *l, const char *word)
 {
 	size_t n = strlen(word);
 	return l->len == n && memcmp(l->p, word, n) == 0;
 }
 
-static int kf_hexval(char c)
+static int keyfile_hexval(char c)
 {
 	if (c >= '0' && c <= '9')
 		return c - '0';
@@ -50,7 +50,7 @@ static int kf_hexval(char c)
 
 /* Method ids are always base 16 ("0x4000a0b8", "0x4", "0", "(nil)"):
  * Perfetto's rule, and the only one right for %#x's plain "0". */
-static int kf_parse_id(const char *p, size_t n, uint64_t *out)
+static int keyfile_parse_id(const char *p, size_t n, uint64_t *out)
 {
 	uint64_t v = 0;
 	size_t i = 0;
@@ -68,7 +68,7 @@ static int kf_parse_id(const char *p, size_t n, uint64_t *out)
 	if (n - i > 16)
 		return -1;
 	for (; i < n; i++) {
-		int d = kf_hexval(p[i]);
+		int d = keyfile_hexval(p[i]);
 		if (d < 0)
 			return -1;
 		v = v << 4 | (uint64_t)d;
@@ -78,7 +78,7 @@ static int kf_parse_id(const char *p, size_t n, uint64_t *out)
 }
 
 /* Unsigned decimal up to max; 0 or -1. */
-static int kf_parse_udec(const char *p, size_t n, uint64_t max, uint64_t *out)
+static int keyfile_parse_udec(const char *p, size_t n, uint64_t max, uint64_t *out)
 {
 	uint64_t v = 0;
 
@@ -97,26 +97,26 @@ static int kf_parse_udec(const char *p, size_t n, uint64_t max, uint64_t *out)
 }
 
 /* Signed decimal (Dalvik line numbers: -1, -2 occur). */
-static int kf_parse_sdec(const char *p, size_t n, int64_t *out)
+static int keyfile_parse_sdec(const char *p, size_t n, int64_t *out)
 {
 	uint64_t v;
 	int neg = n > 0 && p[0] == '-';
 
-	if (kf_parse_udec(p + neg, n - (size_t)neg, (uint64_t)INT64_MAX, &v) < 0)
+	if (keyfile_parse_udec(p + neg, n - (size_t)neg, (uint64_t)INT64_MAX, &v) < 0)
 		return -1;
 	*out = neg ? -(int64_t)v : (int64_t)v;
 	return 0;
 }
 
 /* The *version number: decimal, or 0x-hex as Integer.decode accepts. */
-static int kf_parse_version(const char *p, size_t n, unsigned *out)
+static int keyfile_parse_version(const char *p, size_t n, unsigned *out)
 {
 	uint64_t v;
 
 	if (n > 2 && p[0] == '0' && (p[1] | 0x20) == 'x') {
-		if (n - 2 > 8 || kf_parse_id(p, n, &v) < 0)
+		if (n - 2 > 8 || keyfile_parse_id(p, n, &v) < 0)
 			return -1;
-	} else if (kf_parse_udec(p, n, UINT32_MAX, &v) < 0) {
+	} else if (keyfile_parse_udec(p, n, UINT32_MAX, &v) < 0) {
 		return -1;
 	}
 	*out = (unsigned)v;
@@ -124,24 +124,24 @@ static int kf_parse_version(const char *p, size_t n, unsigned *out)
 }
 
 /* Drop trailing LF/CR bytes (streaming method packets end with "\n"). */
-static size_t kf_trim_eol(const char *line, size_t len)
+static size_t keyfile_trim_eol(const char *line, size_t len)
 {
 	while (len && (line[len - 1] == '\n' || line[len - 1] == '\r'))
 		len--;
 	return len;
 }
 
-/* Split on TAB into at most KF_MAX_FIELDS fields; returns the count, or
- * KF_MAX_FIELDS + 1 when there are more. */
-static size_t kf_split(const char *line, size_t len, struct sink_bytes *f)
+/* Split on TAB into at most KEYFILE_MAX_FIELDS fields; returns the count, or
+ * KEYFILE_MAX_FIELDS + 1 when there are more. */
+static size_t keyfile_split(const char *line, size_t len, struct sink_bytes *f)
 {
 	size_t nf = 0, start = 0;
 
 	for (size_t i = 0; i <= len; i++) {
 		if (i < len && line[i] != '\t')
 			continue;
-		if (nf == KF_MAX_FIELDS)
-			return KF_MAX_FIELDS + 1;
+		if (nf == KEYFILE_MAX_FIELDS)
+			return KEYFILE_MAX_FIELDS + 1;
 		f[nf].ptr = line + start;
 		f[nf].len = i - start;
 		nf++;
@@ -150,7 +150,7 @@ static size_t kf_split(const char *line, size_t len, struct sink_bytes *f)
 	return nf;
 }
 
-static void kf_method_clear(struct sink_method *m)
+static void keyfile_method_clear(struct sink_method *m)
 {
 	static const struct sink_bytes none = {NULL, 0};
 
@@ -160,11 +160,11 @@ static void kf_method_clear(struct sink_method *m)
 }
 
 /* A line number field: kept when numeric, dropped (not fatal) otherwise. */
-static void kf_set_line(struct sink_method *m, struct sink_bytes f)
+static void keyfile_set_line(struct sink_method *m, struct sink_bytes f)
 {
 	int64_t v;
 
-	if (kf_parse_sdec(f.ptr, f.len, &v) == 0) {
+	if (keyfile_parse_sdec(f.ptr, f.len, &v) == 0) {
 		m->line = v;
 		m->has_line = 1;
 	}
@@ -172,22 +172,22 @@ static void kf_set_line(struct sink_method *m, struct sink_bytes f)
 
 int keyfile_method_line(const char *line, size_t len, uint64_t *id, struct sink_method *m)
 {
-	struct sink_bytes f[KF_MAX_FIELDS];
+	struct sink_bytes f[KEYFILE_MAX_FIELDS];
 	size_t nf;
 
-	len = kf_trim_eol(line, len);
-	nf = kf_split(line, len, f);
+	len = keyfile_trim_eol(line, len);
+	nf = keyfile_split(line, len, f);
 	/* 3 fields: perflib throws, Perfetto rejects; more than 6: no shape. */
-	if (nf < 2 || nf == 3 || nf > 6 || kf_parse_id(f[0].ptr, f[0].len, id) < 0)
+	if (nf < 2 || nf == 3 || nf > 6 || keyfile_parse_id(f[0].ptr, f[0].len, id) < 0)
 		return -1;
 	*id &= ~(uint64_t)3;  /* a record's id never has action bits */
-	kf_method_clear(m);
+	keyfile_method_clear(m);
 	m->cls = f[1];
 	if (nf == 2)
 		return 0;  /* "id name": the whole name stands as the class */
 	if (nf == 4 && (f[3].len == 0 || f[3].ptr[0] != '(')) {
 		m->source = f[2];  /* id class sourcefile line (Traceview's shape) */
-		kf_set_line(m, f[3]);
+		keyfile_set_line(m, f[3]);
 		return 0;
 	}
 	m->name = f[2];
@@ -195,30 +195,30 @@ int keyfile_method_line(const char *line, size_t len, uint64_t *id, struct sink_
 	if (nf >= 5)
 		m->source = f[4];
 	if (nf == 6)
-		kf_set_line(m, f[5]);
+		keyfile_set_line(m, f[5]);
 	return 0;
 }
 
 int keyfile_method_fields(const char *line, size_t len, struct sink_method *m)
 {
-	struct sink_bytes f[KF_MAX_FIELDS];
+	struct sink_bytes f[KEYFILE_MAX_FIELDS];
 	size_t nf;
 
-	len = kf_trim_eol(line, len);
-	nf = kf_split(line, len, f);
+	len = keyfile_trim_eol(line, len);
+	nf = keyfile_split(line, len, f);
 	if (nf != 4 && nf != 5)
 		return -1;
-	kf_method_clear(m);
+	keyfile_method_clear(m);
 	m->cls = f[0];
 	m->name = f[1];
 	m->sig = f[2];
 	m->source = f[3];
 	if (nf == 5)
-		kf_set_line(m, f[4]);
+		keyfile_set_line(m, f[4]);
 	return 0;
 }
 
-static int kf_option(const struct kf_line *l, uint64_t off, const struct sink *s)
+static int keyfile_option(const struct keyfile_line *l, uint64_t off, const struct sink *s)
 {
 	const char *eq = memchr(l->p, '=', l->len);
 	struct sink_bytes key, val;
@@ -234,13 +234,13 @@ static int kf_option(const struct kf_line *l, uint64_t off, const struct sink *s
 	return s->option ? s->option(s->ctx, key, val) : 0;
 }
 
-static int kf_thread(const struct kf_line *l, uint64_t off, const struct sink *s)
+static int keyfile_thread(const struct keyfile_line *l, uint64_t off, const struct sink *s)
 {
 	const char *tab = memchr(l->p, '\t', l->len);
 	struct sink_bytes name;
 	uint64_t tid;
 
-	if (!tab || kf_parse_udec(l->p, (size_t)(tab - l->p), UINT32_MAX, &tid) < 0) {
+	if (!tab || keyfile_parse_udec(l->p, (size_t)(tab - l->p), UINT32_MAX, &tid) < 0) {
 		sink_warn(s, TV_W_KEY_LINE, off, 1);
 		return 0;
 	}
@@ -249,7 +249,7 @@ static int kf_thread(const struct kf_line *l, uint64_t off, const struct sink *s
 	return s->thread ? s->thread(s->ctx, (uint32_t)tid, name, off) : 0;
 }
 
-static int kf_method(const struct kf_line *l, uint64_t off, const struct sink *s)
+static int keyfile_method(const struct keyfile_line *l, uint64_t off, const struct sink *s)
 {
 	struct sink_method m;
 	uint64_t id;
@@ -262,13 +262,13 @@ static int kf_method(const struct kf_line *l, uint64_t off, const struct sink *s
 }
 
 /* Reads "*version" and the number line; returns the index after them. */
-static enum tv_status kf_head(const uint8_t *buf, size_t len, uint64_t base, int require_end,
-                              struct keyfile_info *info, size_t *pos, struct tv_error *err)
+static enum tv_status keyfile_head(const uint8_t *buf, size_t len, uint64_t base, int require_end,
+                                   struct keyfile_info *info, size_t *pos, struct tv_error *err)
 {
-	struct kf_line l;
+	struct keyfile_line l;
 
-	kf_read_line(buf, len, 0, &l);
-	if (!kf_is(&l, "*version"))
+	keyfile_read_line(buf, len, 0, &l);
+	if (!keyfile_is(&l, "*version"))
 		return tv_fail(err, TV_ERR_KEY, base, "first line is not '*version'");
 	if (l.next >= len) {
 		*pos = len;
@@ -277,8 +277,8 @@ static enum tv_status kf_head(const uint8_t *buf, size_t len, uint64_t base, int
 		return TV_OK;
 	}
 	*pos = l.next;
-	kf_read_line(buf, len, *pos, &l);
-	if (kf_parse_version(l.p, l.len, &info->version) < 0)
+	keyfile_read_line(buf, len, *pos, &l);
+	if (keyfile_parse_version(l.p, l.len, &info->version) < 0)
 		return tv_fail(err, TV_ERR_KEY, base + *pos, "bad version line after '*version'");
 	*pos = l.next;
 	return TV_OK;
@@ -289,7 +289,7 @@ enum tv_status keyfile_parse(const uint8_t *buf, size_t len, uint64_t base,
                              struct keyfile_info *info, struct tv_error *err)
 {
 	struct keyfile_info local;
-	enum kf_section sec = KF_OPTIONS;
+	enum keyfile_section sec = KEYFILE_OPTIONS;
 	enum tv_status st;
 	size_t pos = 0;
 
@@ -297,32 +297,32 @@ enum tv_status keyfile_parse(const uint8_t *buf, size_t len, uint64_t base,
 		info = &local;
 	info->version = 0;
 	info->end = 0;
-	st = kf_head(buf, len, base, require_end, info, &pos, err);
+	st = keyfile_head(buf, len, base, require_end, info, &pos, err);
 	if (st != TV_OK)
 		return st;
 	while (pos < len) {
-		struct kf_line l;
+		struct keyfile_line l;
 		uint64_t off = base + pos;
 		int stop;
 
-		kf_read_line(buf, len, pos, &l);
+		keyfile_read_line(buf, len, pos, &l);
 		pos = l.next;
-		if (kf_is(&l, "*end")) {
+		if (keyfile_is(&l, "*end")) {
 			info->end = pos;
 			return TV_OK;
-		} else if (kf_is(&l, "*threads")) {
-			sec = KF_THREADS;
+		} else if (keyfile_is(&l, "*threads")) {
+			sec = KEYFILE_THREADS;
 			continue;
-		} else if (kf_is(&l, "*methods")) {
-			sec = KF_METHODS;
+		} else if (keyfile_is(&l, "*methods")) {
+			sec = KEYFILE_METHODS;
 			continue;
 		}
-		if (sec == KF_OPTIONS)
-			stop = kf_option(&l, off, s);
-		else if (sec == KF_THREADS)
-			stop = kf_thread(&l, off, s);
+		if (sec == KEYFILE_OPTIONS)
+			stop = keyfile_option(&l, off, s);
+		else if (sec == KEYFILE_THREADS)
+			stop = keyfile_thread(&l, off, s);
 		else
-			stop = kf_method(&l, off, s);
+			stop = keyfile_method(&l, off, s);
 		if (stop)
 			return tv_fail(err, TV_ERR_NOMEM, off, NULL);
 	}

@@ -14,8 +14,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "read/sink.h"
 #include "base/status.h"
+#include "read/sink.h"
 
 struct keyfile_info {
 	unsigned version;   /* the number after *version (0 when unreadable) */

@@ -14,69 +14,69 @@
 
 #include <string.h>
 
-#define ST_CHUNK ((size_t)8 << 20)  /* bytes between sink->consumed calls */
-#define ST_PROBE_ITEMS 4096         /* records + packets looked at per stride */
+#define STREAM_CHUNK ((size_t)8 << 20) /* bytes between sink->consumed calls */
+#define STREAM_PROBE_ITEMS 4096     /* records + packets looked at per stride */
 
 /* One packet at buf[pos] (pos at the 00 00 marker) split into its parts. */
-struct st_packet {
+struct stream_packet {
 	unsigned op;        /* 1 method, 2 thread, 3 summary, other: unknown */
 	uint32_t tid;       /* thread packets */
 	size_t body, blen;  /* the text: index and length */
 	size_t next;        /* index after the packet */
 };
 
-enum st_pk { ST_PK_OK, ST_PK_SHORT, ST_PK_UNKNOWN };
+enum stream_pk { STREAM_PK_OK, STREAM_PK_SHORT, STREAM_PK_UNKNOWN };
 
-static enum st_pk st_packet_read(const uint8_t *buf, size_t len, size_t pos,
-                                 struct st_packet *pk)
+static enum stream_pk stream_packet_read(const uint8_t *buf, size_t len, size_t pos,
+                                         struct stream_packet *pk)
 {
 	size_t avail = len - pos, hdr;
 
 	if (avail < 3)
-		return ST_PK_SHORT;
+		return STREAM_PK_SHORT;
 	pk->op = buf[pos + 2];
 	pk->tid = 0;
 	switch (pk->op) {
 	case 1:
 		hdr = 5;
 		if (avail < hdr)
-			return ST_PK_SHORT;
+			return STREAM_PK_SHORT;
 		pk->blen = bytes_le16(buf + pos + 3);
 		break;
 	case 2:
 		hdr = 7;
 		if (avail < hdr)
-			return ST_PK_SHORT;
+			return STREAM_PK_SHORT;
 		pk->tid = bytes_le16(buf + pos + 3);
 		pk->blen = bytes_le16(buf + pos + 5);
 		break;
 	case 3:
 		hdr = 7;
 		if (avail < hdr)
-			return ST_PK_SHORT;
+			return STREAM_PK_SHORT;
 		pk->blen = bytes_le32(buf + pos + 3);
 		break;
 	default:
-		return ST_PK_UNKNOWN;
+		return STREAM_PK_UNKNOWN;
 	}
 	if (pk->blen > avail - hdr)
-		return ST_PK_SHORT;
+		return STREAM_PK_SHORT;
 	pk->body = pos + hdr;
 	pk->next = pos + hdr + pk->blen;
-	return ST_PK_OK;
+	return STREAM_PK_OK;
 }
 
 /* ------------------------------------------------------------ 0xF2 probe */
 
-struct st_probe {
+struct stream_probe {
 	long score;   /* consistent items minus penalties */
 	int fatal;    /* hit an unknown opcode or a bad method line */
 };
 
 /* Walk the first items with the given stride and judge how well they decode:
  * records must use announced threads and methods, packets must be sane. */
-static int st_probe_run(const uint8_t *buf, size_t len, size_t pos, size_t stride,
-                        struct st_probe *r)
+static int stream_probe_run(const uint8_t *buf, size_t len, size_t pos, size_t stride,
+                            struct stream_probe *r)
 {
 	struct idmap meth, thr;
 	int rc = 0;
@@ -85,9 +85,9 @@ static int st_probe_run(const uint8_t *buf, size_t len, size_t pos, size_t strid
 	idmap_init(&thr);
 	r->score = 0;
 	r->fatal = 0;
-	for (unsigned items = 0; items < ST_PROBE_ITEMS && len - pos >= 2; items++) {
+	for (unsigned items = 0; items < STREAM_PROBE_ITEMS && len - pos >= 2; items++) {
 		uint32_t tid = bytes_le16(buf + pos);
-		struct st_packet pk;
+		struct stream_packet pk;
 		struct sink_method m;
 		uint64_t id;
 
@@ -101,11 +101,11 @@ static int st_probe_run(const uint8_t *buf, size_t len, size_t pos, size_t strid
 			pos += stride;
 			continue;
 		}
-		enum st_pk k = st_packet_read(buf, len, pos, &pk);
-		if (k == ST_PK_SHORT)
+		enum stream_pk k = stream_packet_read(buf, len, pos, &pk);
+		if (k == STREAM_PK_SHORT)
 			break;
-		if (k == ST_PK_UNKNOWN || pk.op == 3) {
-			r->fatal = k == ST_PK_UNKNOWN;
+		if (k == STREAM_PK_UNKNOWN || pk.op == 3) {
+			r->fatal = k == STREAM_PK_UNKNOWN;
 			r->score += r->fatal ? -64 : 4;
 			break;
 		}
@@ -129,17 +129,17 @@ static int st_probe_run(const uint8_t *buf, size_t len, size_t pos, size_t strid
 
 /* The stride to read records with: the header's, or 14 for the pre-2023
  * writer bug where single-clock records were written 14 bytes long. */
-static enum tv_status st_pick_stride(const uint8_t *buf, size_t len, const struct v1_header *h,
-                                     size_t *stride, struct tv_error *err)
+static enum tv_status stream_pick_stride(const uint8_t *buf, size_t len, const struct v1_header *h,
+                                         size_t *stride, struct tv_error *err)
 {
-	struct st_probe as_is, as14;
+	struct stream_probe as_is, as14;
 
 	*stride = h->record_size;
 	if (h->record_size >= 14)
 		return TV_OK;
 	/* Both are always tried: a short file can look fine read wrongly. */
-	if (st_probe_run(buf, len, h->data_offset, h->record_size, &as_is) < 0 ||
-	    st_probe_run(buf, len, h->data_offset, 14, &as14) < 0)
+	if (stream_probe_run(buf, len, h->data_offset, h->record_size, &as_is) < 0 ||
+	    stream_probe_run(buf, len, h->data_offset, 14, &as14) < 0)
 		return tv_fail(err, TV_ERR_NOMEM, TV_NO_OFFSET, NULL);
 	if (as14.score > as_is.score)
 		*stride = 14;
@@ -148,7 +148,7 @@ static enum tv_status st_pick_stride(const uint8_t *buf, size_t len, const struc
 
 /* ------------------------------------------------------------ main loop */
 
-struct st_state {
+struct stream_state {
 	const uint8_t *buf;
 	size_t len;
 	const struct sink *s;
@@ -159,29 +159,29 @@ struct st_state {
 };
 
 /* Handles the packet at pos; sets *next (len to stop). */
-static enum tv_status st_packet(struct st_state *st, size_t pos, size_t *next)
+static enum tv_status stream_packet(struct stream_state *st, size_t pos, size_t *next)
 {
 	const struct sink *s = st->s;
 	const char *body;
-	struct st_packet pk;
+	struct stream_packet pk;
 	struct sink_method m;
 	struct sink_bytes name;
 	uint64_t id;
 	int stop = 0;
 
-	switch (st_packet_read(st->buf, st->len, pos, &pk)) {
-	case ST_PK_SHORT:
+	switch (stream_packet_read(st->buf, st->len, pos, &pk)) {
+	case STREAM_PK_SHORT:
 		sink_warn(s, TV_W_TRUNCATED, pos, 1);
 		*next = st->len;
 		return TV_OK;
-	case ST_PK_UNKNOWN:
+	case STREAM_PK_UNKNOWN:
 		if (st->records == 0)
 			return tv_fail(st->err, TV_ERR_PACKET, pos, "unknown packet opcode %u",
 			               st->buf[pos + 2]);
 		sink_warn(s, TV_W_UNKNOWN_PACKET, pos, 1);
 		*next = st->len;
 		return TV_OK;
-	case ST_PK_OK:
+	case STREAM_PK_OK:
 		break;
 	}
 	st->packets = 1;
@@ -214,8 +214,8 @@ static enum tv_status st_packet(struct st_state *st, size_t pos, size_t *next)
 }
 
 /* Records from pos until a packet or EOF; returns the index reached. */
-static size_t st_records(struct st_state *st, size_t pos, size_t stride, int dual,
-                         size_t limit, enum tv_status *rc)
+static size_t stream_records(struct stream_state *st, size_t pos, size_t stride, int dual,
+                             size_t limit, enum tv_status *rc)
 {
 	const uint8_t *buf = st->buf;
 	size_t len = st->len;
@@ -250,7 +250,7 @@ static size_t st_records(struct st_state *st, size_t pos, size_t stride, int dua
 enum tv_status stream_parse(const uint8_t *buf, size_t len, const struct sink *s,
                             struct tv_error *err)
 {
-	struct st_state st = {buf, len, s, err, 0, 0, 0};
+	struct stream_state st = {buf, len, s, err, 0, 0, 0};
 	struct sink_format f;
 	struct v1_header h;
 	enum tv_status rc;
@@ -269,7 +269,7 @@ enum tv_status stream_parse(const uint8_t *buf, size_t len, const struct sink *s
 	if (h.record_size < 10)
 		return tv_fail(err, TV_ERR_HEADER, 16,
 		               "record size %u is below 10 for a streaming file", h.record_size);
-	rc = st_pick_stride(buf, len, &h, &stride, err);
+	rc = stream_pick_stride(buf, len, &h, &stride, err);
 	if (rc != TV_OK)
 		return rc;
 	if (stride != h.record_size)
@@ -284,19 +284,19 @@ enum tv_status stream_parse(const uint8_t *buf, size_t len, const struct sink *s
 		return tv_fail(err, TV_ERR_NOMEM, 0, NULL);
 
 	pos = h.data_offset;
-	mark = pos + ST_CHUNK;
+	mark = pos + STREAM_CHUNK;
 	rc = TV_OK;
 	while (pos < len && rc == TV_OK) {
-		pos = st_records(&st, pos, stride, f.nslots == 2, mark, &rc);
+		pos = stream_records(&st, pos, stride, f.nslots == 2, mark, &rc);
 		if (rc != TV_OK || pos >= len)
 			break;
 		if (pos >= mark) {
 			if (s->consumed)
 				s->consumed(s->cctx, pos);
-			mark = pos + ST_CHUNK;
+			mark = pos + STREAM_CHUNK;
 			continue;
 		}
-		rc = st_packet(&st, pos, &pos);
+		rc = stream_packet(&st, pos, &pos);
 	}
 	if (rc != TV_OK)
 		return rc;

@@ -11,8 +11,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "read/sink.h"
 #include "base/status.h"
+#include "read/sink.h"
 
 /* buf is the whole file. Sends sink->format once before the first record. */
 enum tv_status stream_parse(const uint8_t *buf, size_t len, const struct sink *s,

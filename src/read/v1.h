@@ -7,8 +7,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "read/sink.h"
 #include "base/status.h"
+#include "read/sink.h"
 
 struct v1_header {
 	unsigned version;       /* stored value, streaming bits included */

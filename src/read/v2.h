@@ -11,8 +11,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "read/sink.h"
 #include "base/status.h"
+#include "read/sink.h"
 
 /* buf is the whole file (starting with the SLOW header). */
 enum tv_status v2_parse(const uint8_t *buf, size_t len, const struct sink *s,

@@ -30,31 +30,31 @@
  * A big trace is millions of events: each method's name is escaped once
  * and events are assembled in a buffer without printf.
  */
+#include "base/outbuf.h"
+#include "base/textesc.h"
 #include "model/callwalk.h"
 #include "write/export.h"
 #include "write/exportutil.h"
-#include "base/outbuf.h"
-#include "base/textesc.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
-struct ch_out {
+struct export_chrome_out {
 	FILE *out;
 	struct outbuf ob;       /* the events; metadata goes to out directly */
-	struct exportnames names;
+	struct exportutil_names names;
 	int clock;
 	uint64_t pid;
 	int has_pid;
 };
 
-#define CH_LIT(o, s) outbuf_write(&(o)->ob, (s), sizeof(s) - 1)
+#define EXPORT_CHROME_LIT(o, s) outbuf_write(&(o)->ob, (s), sizeof(s) - 1)
 
 /* ------------------------------------------------------------ events */
 
 /* Per thread: where events are and the last time written. */
-struct ch_thread {
+struct export_chrome_thread {
 	const struct tv_thread *th;
 	uint64_t base;          /* µs added to the thread's times */
 	uint64_t last_ps;       /* time of the last event, ps */
@@ -63,7 +63,8 @@ struct ch_thread {
 
 /* One "B" or "E" event of call i at t µs: ts the first picosecond after
  * the thread's previous event, so ts strictly increases in file order. */
-static void ch_event(struct ch_out *o, struct ch_thread *t, uint32_t i, int begin, uint64_t us)
+static void export_chrome_event(struct export_chrome_out *o, struct export_chrome_thread *t,
+                                uint32_t i, int begin, uint64_t us)
 {
 	uint32_t m = t->th->method[i];
 	const char *name = o->names.json + o->names.off[m];
@@ -74,43 +75,46 @@ static void ch_event(struct ch_out *o, struct ch_thread *t, uint32_t i, int begi
 	t->last_ps = ps;
 	t->any = 1;
 	if (begin)
-		CH_LIT(o, ",\n{\"ph\": \"B\", \"cat\": \"java\", \"name\": ");
+		EXPORT_CHROME_LIT(o, ",\n{\"ph\": \"B\", \"cat\": \"java\", \"name\": ");
 	else
-		CH_LIT(o, ",\n{\"ph\": \"E\", \"name\": ");
+		EXPORT_CHROME_LIT(o, ",\n{\"ph\": \"E\", \"name\": ");
 	outbuf_write(&o->ob, name, nl);
-	CH_LIT(o, ", \"pid\": ");
+	EXPORT_CHROME_LIT(o, ", \"pid\": ");
 	outbuf_u64(&o->ob, o->pid);
-	CH_LIT(o, ", \"tid\": ");
+	EXPORT_CHROME_LIT(o, ", \"tid\": ");
 	outbuf_u64(&o->ob, t->th->tid);
-	CH_LIT(o, ", \"ts\": ");
+	EXPORT_CHROME_LIT(o, ", \"ts\": ");
 	outbuf_fixed(&o->ob, ps, 6);
 	outbuf_putc(&o->ob, '}');
 }
 
 /* The calls in preorder, each ending before its next sibling begins. */
-static void ch_calls(struct ch_out *o, const struct tv_thread *th, uint64_t base)
+static void export_chrome_calls(struct export_chrome_out *o, const struct tv_thread *th,
+                                uint64_t base)
 {
-	struct ch_thread t = {th, base, 0, 0};
+	struct export_chrome_thread t = {th, base, 0, 0};
 	struct callwalk w;
 	uint32_t i;
 	callwalk_init(&w, th);
 	for (int step; (step = callwalk_next(&w, &i)) != CALLWALK_DONE;) {
 		int begin = step == CALLWALK_ENTER;
 		uint64_t us = begin ? trace_call_start(th, o->clock, i) : trace_call_end(th, o->clock, i);
-		ch_event(o, &t, i, begin, us);
+		export_chrome_event(o, &t, i, begin, us);
 	}
 }
 
 /* ------------------------------------------------------------ metadata */
 
-static void ch_meta_head(FILE *out, const struct ch_out *o, const char *what, uint32_t tid)
+static void export_chrome_meta_head(FILE *out, const struct export_chrome_out *o, const char *what,
+                                    uint32_t tid)
 {
 	fprintf(out, "{\"ph\": \"M\", \"name\": \"%s\", \"pid\": %" PRIu64 ", \"tid\": %" PRIu32
 	        ", \"args\": {", what, o->pid, tid);
 }
 
 /* "art 25555": the vm= option (else "java") and the pid when known. */
-static int ch_process(FILE *out, const struct ch_out *o, const struct trace *tr)
+static int export_chrome_process(FILE *out, const struct export_chrome_out *o,
+                                 const struct trace *tr)
 {
 	size_t vl;
 	const char *vm = trace_option(tr, "vm", &vl);
@@ -123,7 +127,7 @@ static int ch_process(FILE *out, const struct ch_out *o, const struct trace *tr)
 		return -1;
 	memcpy(t, vm, vl);
 	int n = o->has_pid ? snprintf(t + vl, 24, " %" PRIu64, o->pid) : 0;
-	ch_meta_head(out, o, "process_name", 0);
+	export_chrome_meta_head(out, o, "process_name", 0);
 	fputs("\"name\": ", out);
 	textesc_json(out, t, vl + (size_t)n);
 	fputs("}}", out);
@@ -131,8 +135,8 @@ static int ch_process(FILE *out, const struct ch_out *o, const struct trace *tr)
 	return 0;
 }
 
-static int ch_thread_name(FILE *out, const struct ch_out *o, const struct trace *tr,
-                          const struct tv_thread *th)
+static int export_chrome_thread_name(FILE *out, const struct export_chrome_out *o,
+                                     const struct trace *tr, const struct tv_thread *th)
 {
 	size_t nl = tv_str_present(th->name) ? th->name.len : 0;
 	char *t = malloc(nl + 16);
@@ -144,7 +148,7 @@ static int ch_thread_name(FILE *out, const struct ch_out *o, const struct trace 
 		memcpy(t + n, trace_str(tr, th->name), nl);
 	}
 	fputs(",\n", out);
-	ch_meta_head(out, o, "thread_name", th->tid);
+	export_chrome_meta_head(out, o, "thread_name", th->tid);
 	fputs("\"name\": ", out);
 	textesc_json(out, t, (size_t)n + nl);
 	fputs("}}", out);
@@ -152,27 +156,28 @@ static int ch_thread_name(FILE *out, const struct ch_out *o, const struct trace 
 	return 0;
 }
 
-static int ch_metadata(FILE *out, const struct ch_out *o, const struct profile *p)
+static int export_chrome_metadata(FILE *out, const struct export_chrome_out *o,
+                                  const struct profile *p)
 {
 	const struct trace *tr = p->tr;
-	if (ch_process(out, o, tr) < 0)
+	if (export_chrome_process(out, o, tr) < 0)
 		return -1;
 	for (uint32_t i = 0; i < p->nthreads; i++)
-		if (ch_thread_name(out, o, tr, &tr->threads[p->threads[i]]) < 0)
+		if (export_chrome_thread_name(out, o, tr, &tr->threads[p->threads[i]]) < 0)
 			return -1;
 	uint32_t *order = exportutil_busiest(p);
 	if (!order)
 		return -1;
 	for (uint32_t i = 0; i < p->nthreads; i++) {
 		fputs(",\n", out);
-		ch_meta_head(out, o, "thread_sort_index", tr->threads[order[i]].tid);
+		export_chrome_meta_head(out, o, "thread_sort_index", tr->threads[order[i]].tid);
 		fprintf(out, "\"sort_index\": %" PRIu32 "}}", i);
 	}
 	free(order);
 	return 0;
 }
 
-static void ch_other(FILE *out, const struct trace *tr, int clock)
+static void export_chrome_other(FILE *out, const struct trace *tr, int clock)
 {
 	fprintf(out, "\"otherData\": {\"version\": %u, \"streaming\": %s, \"clock\": \"%s\", "
 	        "\"records\": %" PRIu64 ", \"time_base\": \"%s\"",
@@ -188,47 +193,36 @@ static void ch_other(FILE *out, const struct trace *tr, int clock)
 }
 
 /* The pid= option when it is a plain decimal number. */
-static void ch_pid(struct ch_out *o, const struct trace *tr)
+static void export_chrome_pid(struct export_chrome_out *o, const struct trace *tr)
 {
-	size_t len;
-	const char *v = trace_option(tr, "pid", &len);
-	o->pid = 1;
-	o->has_pid = 0;
-	if (!v || len == 0 || len > 19)
-		return;
-	uint64_t x = 0;
-	for (size_t i = 0; i < len; i++) {
-		if (v[i] < '0' || v[i] > '9')
-			return;
-		x = x * 10 + (uint64_t)(v[i] - '0');
-	}
-	o->pid = x;
-	o->has_pid = 1;
+	o->has_pid = trace_option_u64(tr, "pid", &o->pid);
+	if (!o->has_pid)
+		o->pid = 1;
 }
 
-static int ch_run(struct ch_out *o, const struct profile *p)
+static int export_chrome_run(struct export_chrome_out *o, const struct profile *p)
 {
 	const struct trace *tr = p->tr;
 	FILE *out = o->out;
 	uint64_t base = exportutil_wall_base(p);
 	fputs("{\"traceEvents\": [\n", out);
-	if (ch_metadata(out, o, p) < 0)
+	if (export_chrome_metadata(out, o, p) < 0)
 		return -1;
 	for (uint32_t i = 0; i < p->nthreads; i++) {
 		const struct tv_thread *th = &tr->threads[p->threads[i]];
 		uint64_t off = o->clock == TV_WALL ? th->first[TV_WALL] - base : 0;
-		ch_calls(o, th, off);
+		export_chrome_calls(o, th, off);
 	}
 	outbuf_flush(&o->ob);
 	fputs("\n],\n\"displayTimeUnit\": \"ms\",\n", out);
-	ch_other(out, tr, o->clock);
+	export_chrome_other(out, tr, o->clock);
 	fputs("}\n", out);
 	return 0;
 }
 
 enum tv_status export_chrome(FILE *out, const struct profile *p, const struct export_opts *opts)
 {
-	struct ch_out o = {0};
+	struct export_chrome_out o = {0};
 	const size_t bufsize = 1 << 16;
 	char *buf = malloc(bufsize);
 	if (!buf)
@@ -236,10 +230,10 @@ enum tv_status export_chrome(FILE *out, const struct profile *p, const struct ex
 	o.out = out;
 	outbuf_init(&o.ob, out, buf, bufsize);
 	o.clock = exportutil_clock(p->tr, opts->clock);
-	ch_pid(&o, p->tr);
+	export_chrome_pid(&o, p->tr);
 	int rc = exportutil_names(&o.names, p, opts->signatures);
 	if (rc == 0)
-		rc = ch_run(&o, p);
+		rc = export_chrome_run(&o, p);
 	enum tv_status st = outbuf_finish(&o.ob);
 	free(buf);
 	exportutil_names_free(&o.names);

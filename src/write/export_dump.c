@@ -8,29 +8,30 @@
  * is a comment. Names come from the loaded trace, so records before a streaming
  * method packet still print the method. See export.h for the layout.
  */
-#include "write/export.h"
-#include "base/grow.h"
-#include "model/load.h"
 #include "analyze/methodname.h"
+#include "base/grow.h"
+#include "base/numfmt.h"
 #include "base/textesc.h"
+#include "model/load.h"
+#include "write/export.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
-#define DP_MAX_INDENT 100     /* levels; deeper lines stay at this indent */
+#define EXPORT_DUMP_MAX_INDENT 100 /* levels; deeper lines stay at this indent */
 
-struct dp_thread {
+struct export_dump_thread {
 	uint32_t tid;
 	uint64_t *stack;            /* open method ids */
 	uint32_t n, cap;
 };
 
-struct dp {
+struct export_dump_state {
 	FILE *out;
 	const struct trace *tr;
 	unsigned nslots;
-	struct dp_thread *th;
+	struct export_dump_thread *th;
 	uint32_t nth, th_cap;
 	struct idmap th_ids;        /* tid -> index in th */
 	/* Method names ("class.name sig", escaped), rendered once each into a
@@ -39,13 +40,13 @@ struct dp {
 	char *names;
 	size_t names_size;
 	size_t *off, *len;
-	char line[64 + 2 * DP_MAX_INDENT];
+	char line[64 + 2 * EXPORT_DUMP_MAX_INDENT];
 };
 
 /* ------------------------------------------------------------ names */
 
 /* Writes the name of method id to out. */
-static int dp_name(struct dp *d, uint64_t id)
+static int export_dump_name(struct export_dump_state *d, uint64_t id)
 {
 	uint32_t m = trace_find_method(d->tr, id);
 	if (m == IDMAP_NONE) {
@@ -67,7 +68,7 @@ static int dp_name(struct dp *d, uint64_t id)
 
 /* ------------------------------------------------------------ threads */
 
-static struct dp_thread *dp_thread(struct dp *d, uint32_t tid)
+static struct export_dump_thread *export_dump_thread(struct export_dump_state *d, uint32_t tid)
 {
 	int added;
 	uint32_t i = idmap_get_or_put(&d->th_ids, tid, d->nth, &added);
@@ -77,11 +78,11 @@ static struct dp_thread *dp_thread(struct dp *d, uint32_t tid)
 		return &d->th[i];
 	if (grow_push32((void **)&d->th, &d->th_cap, d->nth, sizeof *d->th) < 0)
 		return NULL;
-	d->th[d->nth] = (struct dp_thread){tid, NULL, 0, 0};
+	d->th[d->nth] = (struct export_dump_thread){tid, NULL, 0, 0};
 	return &d->th[d->nth++];
 }
 
-static int dp_push(struct dp_thread *t, uint64_t id)
+static int export_dump_push(struct export_dump_thread *t, uint64_t id)
 {
 	if (grow_push32((void **)&t->stack, &t->cap, t->n, sizeof *t->stack) < 0)
 		return -1;
@@ -91,9 +92,9 @@ static int dp_push(struct dp_thread *t, uint64_t id)
 
 /* ------------------------------------------------------------ the sink */
 
-static int dp_format(void *ctx, const struct sink_format *f)
+static int export_dump_format(void *ctx, const struct sink_format *f)
 {
-	struct dp *d = ctx;
+	struct export_dump_state *d = ctx;
 	d->nslots = f->nslots;
 	fprintf(d->out, "# format: version %u%s, %u timestamp%s per record", f->version,
 	        f->streaming ? " streaming" : "", f->nslots, f->nslots == 1 ? "" : "s");
@@ -104,9 +105,9 @@ static int dp_format(void *ctx, const struct sink_format *f)
 	return 0;
 }
 
-static int dp_option(void *ctx, struct sink_bytes key, struct sink_bytes val)
+static int export_dump_option(void *ctx, struct sink_bytes key, struct sink_bytes val)
 {
-	struct dp *d = ctx;
+	struct export_dump_state *d = ctx;
 	fputs("# option ", d->out);
 	textesc_text(d->out, key.ptr ? key.ptr : "", key.len);
 	putc('=', d->out);
@@ -115,9 +116,9 @@ static int dp_option(void *ctx, struct sink_bytes key, struct sink_bytes val)
 	return 0;
 }
 
-static int dp_thread_line(void *ctx, uint32_t tid, struct sink_bytes name, uint64_t offset)
+static int export_dump_thread_line(void *ctx, uint32_t tid, struct sink_bytes name, uint64_t offset)
 {
-	struct dp *d = ctx;
+	struct export_dump_state *d = ctx;
 	(void)offset;
 	fprintf(d->out, "# thread %" PRIu32, tid);
 	if (name.ptr && name.len) {
@@ -129,7 +130,7 @@ static int dp_thread_line(void *ctx, uint32_t tid, struct sink_bytes name, uint6
 }
 
 /* One field of a method line after a blank, when present. */
-static void dp_field(FILE *out, struct sink_bytes b, char sep)
+static void export_dump_field(FILE *out, struct sink_bytes b, char sep)
 {
 	if (!b.ptr || !b.len)
 		return;
@@ -137,56 +138,50 @@ static void dp_field(FILE *out, struct sink_bytes b, char sep)
 	textesc_text(out, b.ptr, b.len);
 }
 
-static int dp_method(void *ctx, uint64_t id, const struct sink_method *m, uint64_t offset)
+static int export_dump_method(void *ctx, uint64_t id, const struct sink_method *m, uint64_t offset)
 {
-	struct dp *d = ctx;
+	struct export_dump_state *d = ctx;
 	(void)offset;
 	int has_cls = m->cls.ptr && m->cls.len;
 	fprintf(d->out, "# method 0x%" PRIx64 " ", id);
 	if (has_cls)
 		textesc_text(d->out, m->cls.ptr, m->cls.len);
 	if (has_cls)
-		dp_field(d->out, m->name, '.');
+		export_dump_field(d->out, m->name, '.');
 	else if (m->name.ptr)
 		textesc_text(d->out, m->name.ptr, m->name.len);
-	dp_field(d->out, m->sig, ' ');
-	dp_field(d->out, m->source, ' ');
+	export_dump_field(d->out, m->sig, ' ');
+	export_dump_field(d->out, m->source, ' ');
 	if (m->has_line)
 		fprintf(d->out, " line %" PRId64, m->line);
 	putc('\n', d->out);
 	return 0;
 }
 
-static void dp_warn(void *ctx, enum tv_warn kind, uint64_t offset, uint64_t n)
+static void export_dump_warn(void *ctx, enum tv_warn kind, uint64_t offset, uint64_t n)
 {
-	struct dp *d = ctx;
+	struct export_dump_state *d = ctx;
 	fprintf(d->out, "# warning: %" PRIu64 " %s", n, tv_warn_str(kind));
 	if (offset != TV_NO_OFFSET)
 		fprintf(d->out, " (offset %" PRIu64 ")", offset);
 	putc('\n', d->out);
 }
 
-static char *dp_time(char *p, int present, uint64_t v)
+/* " " and v right-aligned in 10 columns, or "-" when absent. */
+static char *export_dump_time(char *p, int present, uint64_t v)
 {
-	char num[24], *q = num + sizeof num;
-	if (present) {
-		do {
-			*--q = (char)('0' + v % 10);
-			v /= 10;
-		} while (v);
-	} else
-		*--q = '-';
-	size_t n = (size_t)(num + sizeof num - q);
+	char num[NUMFMT_MAX] = "-";
+	size_t n = present ? numfmt_put_u64(num, v) : 1;
 	*p++ = ' ';
 	for (size_t i = n; i < 10; i++)
 		*p++ = ' ';
-	memcpy(p, q, n);
+	memcpy(p, num, n);
 	return p + n;
 }
 
 /* "  TID ACT        CPU       WALL  " and the indent, then the name. */
-static int dp_line(struct dp *d, uint32_t tid, unsigned action, uint64_t t0, uint64_t t1,
-                   uint32_t depth, uint64_t id)
+static int export_dump_line(struct export_dump_state *d, uint32_t tid, unsigned action, uint64_t t0,
+                            uint64_t t1, uint32_t depth, uint64_t id)
 {
 	static const char act[4][4] = {"ent", "xit", "unr", "???"};
 	char *p = d->line;
@@ -196,15 +191,15 @@ static int dp_line(struct dp *d, uint32_t tid, unsigned action, uint64_t t0, uin
 	p += 3;
 	int cpu = d->nslots == 2 || d->tr->has_clock[TV_CPU];
 	uint64_t wall = d->nslots == 2 ? t1 : t0;
-	p = dp_time(p, cpu, t0);
-	p = dp_time(p, d->nslots == 2 || !cpu, wall);
+	p = export_dump_time(p, cpu, t0);
+	p = export_dump_time(p, d->nslots == 2 || !cpu, wall);
 	*p++ = ' ';
 	*p++ = ' ';
-	uint32_t indent = depth < DP_MAX_INDENT ? depth : DP_MAX_INDENT;
+	uint32_t indent = depth < EXPORT_DUMP_MAX_INDENT ? depth : EXPORT_DUMP_MAX_INDENT;
 	memset(p, ' ', 2 * (size_t)indent);
 	p += 2 * (size_t)indent;
 	fwrite(d->line, 1, (size_t)(p - d->line), d->out);
-	if (dp_name(d, id) < 0)
+	if (export_dump_name(d, id) < 0)
 		return -1;
 	putc('\n', d->out);
 	return 0;
@@ -212,8 +207,8 @@ static int dp_line(struct dp *d, uint32_t tid, unsigned action, uint64_t t0, uin
 
 /* An exit: pops to the matching frame (rule 2) or empties the stack
  * (rule 3), then prints the record and a comment on any repair. */
-static int dp_exit(struct dp *d, struct dp_thread *t, unsigned action, uint64_t id,
-                   uint64_t t0, uint64_t t1)
+static int export_dump_exit(struct export_dump_state *d, struct export_dump_thread *t,
+                            unsigned action, uint64_t id, uint64_t t0, uint64_t t1)
 {
 	uint32_t k = t->n;
 	while (k > 0 && t->stack[k - 1] != id)
@@ -221,11 +216,11 @@ static int dp_exit(struct dp *d, struct dp_thread *t, unsigned action, uint64_t 
 	uint32_t open = t->n;
 	if (k > 0) {
 		t->n = k - 1;
-		if (dp_line(d, t->tid, action, t0, t1, t->n, id) < 0)
+		if (export_dump_line(d, t->tid, action, t0, t1, t->n, id) < 0)
 			return -1;
 		if (open - k > 0) {
 			fprintf(d->out, "# [%" PRIu32 "] exit of ", t->tid);
-			if (dp_name(d, id) < 0)
+			if (export_dump_name(d, id) < 0)
 				return -1;
 			fprintf(d->out, " skipped %" PRIu32 " open call%s\n", open - k,
 			        open - k == 1 ? "" : "s");
@@ -233,10 +228,10 @@ static int dp_exit(struct dp *d, struct dp_thread *t, unsigned action, uint64_t 
 		return 0;
 	}
 	t->n = 0;
-	if (dp_line(d, t->tid, action, t0, t1, 0, id) < 0)
+	if (export_dump_line(d, t->tid, action, t0, t1, 0, id) < 0)
 		return -1;
 	fprintf(d->out, "# [%" PRIu32 "] exit of ", t->tid);
-	if (dp_name(d, id) < 0)
+	if (export_dump_name(d, id) < 0)
 		return -1;
 	fputs(" not on the stack (running before tracing began)", d->out);
 	if (open)
@@ -245,29 +240,29 @@ static int dp_exit(struct dp *d, struct dp_thread *t, unsigned action, uint64_t 
 	return 0;
 }
 
-static int dp_record(void *ctx, uint32_t tid, uint64_t word, uint64_t t0, uint64_t t1,
-                     uint64_t offset)
+static int export_dump_record(void *ctx, uint32_t tid, uint64_t word, uint64_t t0, uint64_t t1,
+                              uint64_t offset)
 {
-	struct dp *d = ctx;
+	struct export_dump_state *d = ctx;
 	(void)offset;
-	struct dp_thread *t = dp_thread(d, tid);
+	struct export_dump_thread *t = export_dump_thread(d, tid);
 	if (!t)
 		return -1;
 	unsigned action = (unsigned)(word & 3);
 	uint64_t id = word & ~UINT64_C(3);
 	if (action == 0) {
-		if (dp_line(d, tid, action, t0, t1, t->n, id) < 0)
+		if (export_dump_line(d, tid, action, t0, t1, t->n, id) < 0)
 			return -1;
-		return dp_push(t, id);
+		return export_dump_push(t, id);
 	}
 	if (action == 3)
-		return dp_line(d, tid, action, t0, t1, t->n, id);
-	return dp_exit(d, t, action, id, t0, t1);
+		return export_dump_line(d, tid, action, t0, t1, t->n, id);
+	return export_dump_exit(d, t, action, id, t0, t1);
 }
 
 /* ------------------------------------------------------------ driving */
 
-static void dp_header(FILE *out, const struct trace *tr)
+static void export_dump_header(FILE *out, const struct trace *tr)
 {
 	fprintf(out, "# traceview dump: version %u%s, clock %s, %" PRIu64 " records\n",
 	        tr->version, tr->streaming ? " streaming" : "", trace_clock_name(tr->clock),
@@ -275,7 +270,7 @@ static void dp_header(FILE *out, const struct trace *tr)
 	fputs("#   tid act        cpu       wall  method (indented by depth)\n", out);
 }
 
-static void dp_footer(struct dp *d)
+static void export_dump_footer(struct export_dump_state *d)
 {
 	for (uint32_t i = 0; i < d->nth; i++)
 		if (d->th[i].n)
@@ -283,7 +278,7 @@ static void dp_footer(struct dp *d)
 			        "of the data\n", d->th[i].tid, d->th[i].n, d->th[i].n == 1 ? "" : "s");
 }
 
-static int dp_init(struct dp *d, FILE *out, const struct trace *tr)
+static int export_dump_init(struct export_dump_state *d, FILE *out, const struct trace *tr)
 {
 	memset(d, 0, sizeof *d);
 	d->out = out;
@@ -301,7 +296,7 @@ static int dp_init(struct dp *d, FILE *out, const struct trace *tr)
 	return d->ms ? 0 : -1;
 }
 
-static void dp_free(struct dp *d)
+static void export_dump_free(struct export_dump_state *d)
 {
 	if (d->ms)
 		fclose(d->ms);
@@ -314,16 +309,16 @@ static void dp_free(struct dp *d)
 	idmap_free(&d->th_ids);
 }
 
-static struct sink dp_sink(struct dp *d)
+static struct sink export_dump_sink(struct export_dump_state *d)
 {
 	struct sink s = {
 		.ctx = d,
-		.format = dp_format,
-		.option = dp_option,
-		.thread = dp_thread_line,
-		.method = dp_method,
-		.record = dp_record,
-		.warn = dp_warn,
+		.format = export_dump_format,
+		.option = export_dump_option,
+		.thread = export_dump_thread_line,
+		.method = export_dump_method,
+		.record = export_dump_record,
+		.warn = export_dump_warn,
 		.consumed = NULL,
 		.cctx = NULL,
 	};
@@ -331,26 +326,27 @@ static struct sink dp_sink(struct dp *d)
 }
 
 /* Runs one scan (a whole file, or a pair) through the dump sink. */
-static enum tv_status dp_run(FILE *out, const struct trace *tr, int pair, const uint8_t *key,
-                             size_t keylen, const uint8_t *buf, size_t len,
-                             struct tv_error *err)
+static enum tv_status export_dump_run(FILE *out, const struct trace *tr, int pair,
+                                      const uint8_t *key,
+                                      size_t keylen, const uint8_t *buf, size_t len,
+                                      struct tv_error *err)
 {
-	struct dp d;
+	struct export_dump_state d;
 	enum tv_status st;
-	if (dp_init(&d, out, tr) < 0) {
-		dp_free(&d);
+	if (export_dump_init(&d, out, tr) < 0) {
+		export_dump_free(&d);
 		return tv_fail(err, TV_ERR_NOMEM, TV_NO_OFFSET, NULL);
 	}
-	dp_header(out, tr);
-	struct sink s = dp_sink(&d);
+	export_dump_header(out, tr);
+	struct sink s = export_dump_sink(&d);
 	if (pair) {
 		int in_data;
 		st = load_scan_pair(key, keylen, buf, len, &s, err, &in_data);
 	} else
 		st = load_scan(buf, len, &s, err);
 	if (st == TV_OK)
-		dp_footer(&d);
-	dp_free(&d);
+		export_dump_footer(&d);
+	export_dump_free(&d);
 	if (st != TV_OK)
 		return st;
 	if (fflush(out) != 0 || ferror(out))
@@ -361,12 +357,12 @@ static enum tv_status dp_run(FILE *out, const struct trace *tr, int pair, const 
 enum tv_status export_dump(FILE *out, const struct trace *tr, const uint8_t *buf, size_t len,
                            struct tv_error *err)
 {
-	return dp_run(out, tr, 0, NULL, 0, buf, len, err);
+	return export_dump_run(out, tr, 0, NULL, 0, buf, len, err);
 }
 
 enum tv_status export_dump_pair(FILE *out, const struct trace *tr, const uint8_t *key,
                                 size_t keylen, const uint8_t *data, size_t datalen,
                                 struct tv_error *err)
 {
-	return dp_run(out, tr, 1, key, keylen, data, datalen, err);
+	return export_dump_run(out, tr, 1, key, keylen, data, datalen, err);
 }

@@ -11,40 +11,41 @@
  * With signatures, the signature follows the name directly with each ';'
  * turned into ',' ("Foo.bar(Ljava/lang/String,I)V").
  */
-#include "model/callwalk.h"
-#include "base/grow.h"
-#include "write/export.h"
 #include "analyze/methodname.h"
+#include "base/grow.h"
+#include "base/numfmt.h"
 #include "base/textesc.h"
+#include "model/callwalk.h"
+#include "write/export.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
-#define FD_NONE UINT32_MAX
+#define EXPORT_FOLDED_NONE UINT32_MAX
 
-struct fd_node {
+struct export_folded_node {
 	uint32_t parent, frame;
 	uint32_t first, last, next;   /* children in creation (time) order */
 	uint64_t excl;
 };
 
-struct fd_step {                      /* a call on the current path */
+struct export_folded_step {           /* a call on the current path */
 	uint32_t call, node;
 	uint64_t child_incl;
 };
 
-struct fd_build {
+struct export_folded_build {
 	const struct trace *tr;
 	int clock;
-	struct fd_node *nodes;
+	struct export_folded_node *nodes;
 	uint32_t nnodes, nodes_cap;
 	struct idmap ids;              /* parent node << 32 | frame -> node */
-	struct fd_cached {             /* direct-mapped: loops repeat stacks */
+	struct export_folded_cached {  /* direct-mapped: loops repeat stacks */
 		uint64_t key;
 		uint32_t node;
 	} cache[4096];
-	struct fd_step *path;
+	struct export_folded_step *path;
 	uint32_t depth, path_cap;
 	/* Frame texts: frame f (a method index, or nmethods + thread index)
 	 * is text[off[f], off[f + 1]). */
@@ -54,7 +55,7 @@ struct fd_build {
 
 /* ------------------------------------------------------------ frames */
 
-static void fd_thread_frame(FILE *ms, const struct trace *tr, const struct tv_thread *th)
+static void export_folded_thread_frame(FILE *ms, const struct trace *tr, const struct tv_thread *th)
 {
 	fprintf(ms, "[%" PRIu32 "]", th->tid);
 	if (tv_str_present(th->name) && th->name.len) {
@@ -65,7 +66,8 @@ static void fd_thread_frame(FILE *ms, const struct trace *tr, const struct tv_th
 
 /* Moves the rendered frames into b->text with every ';' left (only raw
  * bytes of names can hold one) escaped as \x3b. */
-static int fd_copy_frames(struct fd_build *b, const char *raw, const size_t *roff, uint32_t n)
+static int export_folded_copy_frames(struct export_folded_build *b, const char *raw,
+                                     const size_t *roff, uint32_t n)
 {
 	size_t semis = 0;
 	for (size_t i = 0; i < roff[n]; i++)
@@ -88,7 +90,8 @@ static int fd_copy_frames(struct fd_build *b, const char *raw, const size_t *rof
 	return 0;
 }
 
-static int fd_frames(struct fd_build *b, const struct profile *p, const struct export_opts *o)
+static int export_folded_frames(struct export_folded_build *b, const struct profile *p,
+                                const struct export_opts *o)
 {
 	const struct trace *tr = b->tr;
 	uint32_t n = tr->nmethods + tr->nthreads;
@@ -107,7 +110,7 @@ static int fd_frames(struct fd_build *b, const struct profile *p, const struct e
 			if (rc == 0 && p->methods[f].calls + p->methods[f].rcalls)
 				methodname_frame(ms, tr, f, o->signatures);
 		} else if (o->per_thread)
-			fd_thread_frame(ms, tr, &tr->threads[f - tr->nmethods]);
+			export_folded_thread_frame(ms, tr, &tr->threads[f - tr->nmethods]);
 	}
 	if (ms) {
 		if (ferror(ms))
@@ -117,7 +120,7 @@ static int fd_frames(struct fd_build *b, const struct profile *p, const struct e
 		roff[n] = rawlen;
 	}
 	if (rc == 0)
-		rc = fd_copy_frames(b, raw, roff, n);
+		rc = export_folded_copy_frames(b, raw, roff, n);
 	free(raw);
 	free(roff);
 	return rc;
@@ -125,15 +128,17 @@ static int fd_frames(struct fd_build *b, const struct profile *p, const struct e
 
 /* ------------------------------------------------------------ the trie */
 
-static uint32_t fd_new_node(struct fd_build *b, uint32_t parent, uint32_t frame)
+static uint32_t export_folded_new_node(struct export_folded_build *b, uint32_t parent,
+                                       uint32_t frame)
 {
 	if (grow_push32((void **)&b->nodes, &b->nodes_cap, b->nnodes, sizeof *b->nodes) < 0)
-		return FD_NONE;
+		return EXPORT_FOLDED_NONE;
 	uint32_t i = b->nnodes++;
-	b->nodes[i] = (struct fd_node){parent, frame, FD_NONE, FD_NONE, FD_NONE, 0};
+	b->nodes[i] = (struct export_folded_node){parent, frame, EXPORT_FOLDED_NONE,
+	                                          EXPORT_FOLDED_NONE, EXPORT_FOLDED_NONE, 0};
 	if (i) {
-		struct fd_node *up = &b->nodes[parent];
-		if (up->first == FD_NONE)
+		struct export_folded_node *up = &b->nodes[parent];
+		if (up->first == EXPORT_FOLDED_NONE)
 			up->first = i;
 		else
 			b->nodes[up->last].next = i;
@@ -142,16 +147,16 @@ static uint32_t fd_new_node(struct fd_build *b, uint32_t parent, uint32_t frame)
 	return i;
 }
 
-static uint32_t fd_child(struct fd_build *b, uint32_t parent, uint32_t frame)
+static uint32_t export_folded_child(struct export_folded_build *b, uint32_t parent, uint32_t frame)
 {
 	int added;
 	uint64_t key = (uint64_t)parent << 32 | frame;
-	struct fd_cached *c = &b->cache[(parent * 2654435761u ^ frame) & 4095];
-	if (c->node != FD_NONE && c->key == key)
+	struct export_folded_cached *c = &b->cache[(parent * 2654435761u ^ frame) & 4095];
+	if (c->node != EXPORT_FOLDED_NONE && c->key == key)
 		return c->node;
 	uint32_t i = idmap_get_or_put(&b->ids, key, b->nnodes, &added);
 	if (i != IDMAP_NONE && added)
-		i = fd_new_node(b, parent, frame);
+		i = export_folded_new_node(b, parent, frame);
 	if (i != IDMAP_NONE) {
 		c->key = key;
 		c->node = i;
@@ -160,46 +165,47 @@ static uint32_t fd_child(struct fd_build *b, uint32_t parent, uint32_t frame)
 }
 
 /* Takes the top call off the path, adding its excl to its node. */
-static void fd_finish_top(struct fd_build *b, const struct tv_thread *th)
+static void export_folded_finish_top(struct export_folded_build *b, const struct tv_thread *th)
 {
-	struct fd_step *s = &b->path[--b->depth];
+	struct export_folded_step *s = &b->path[--b->depth];
 	uint64_t incl = trace_call_incl(th, b->clock, s->call);
 	b->nodes[s->node].excl += incl - s->child_incl;
 	if (b->depth)
 		b->path[b->depth - 1].child_incl += incl;
 }
 
-static int fd_thread(struct fd_build *b, const struct tv_thread *th, uint32_t root)
+static int export_folded_thread(struct export_folded_build *b, const struct tv_thread *th,
+                                uint32_t root)
 {
 	struct callwalk w;
 	uint32_t i;
 	callwalk_init(&w, th);
 	for (int step; (step = callwalk_next(&w, &i)) != CALLWALK_DONE;) {
 		if (step == CALLWALK_LEAVE) {
-			fd_finish_top(b, th);
+			export_folded_finish_top(b, th);
 			continue;
 		}
 		if (grow_push32((void **)&b->path, &b->path_cap, b->depth, sizeof *b->path) < 0)
 			return -1;
 		uint32_t up = b->depth ? b->path[b->depth - 1].node : root;
-		uint32_t node = fd_child(b, up, th->method[i]);
-		if (node == FD_NONE)
+		uint32_t node = export_folded_child(b, up, th->method[i]);
+		if (node == EXPORT_FOLDED_NONE)
 			return -1;
-		b->path[b->depth++] = (struct fd_step){i, node, 0};
+		b->path[b->depth++] = (struct export_folded_step){i, node, 0};
 	}
 	return 0;
 }
 
 /* ------------------------------------------------------------ output */
 
-struct fd_line {
+struct export_folded_line {
 	char *buf;
 	size_t cap;
 	size_t *len;        /* per depth: length of the path prefix */
 	uint32_t len_cap;
 };
 
-static int fd_line_room(struct fd_line *l, uint32_t depth, size_t need)
+static int export_folded_line_room(struct export_folded_line *l, uint32_t depth, size_t need)
 {
 	if (grow_push32((void **)&l->len, &l->len_cap, depth, sizeof *l->len) < 0)
 		return -1;
@@ -207,12 +213,13 @@ static int fd_line_room(struct fd_line *l, uint32_t depth, size_t need)
 }
 
 /* Sets the prefix of depth d (node's path) from the prefix of d - 1. */
-static int fd_push_frame(const struct fd_build *b, struct fd_line *l, uint32_t d, uint32_t node)
+static int export_folded_push_frame(const struct export_folded_build *b,
+                                    struct export_folded_line *l, uint32_t d, uint32_t node)
 {
 	uint32_t f = b->nodes[node].frame;
 	size_t flen = b->off[f + 1] - b->off[f];
 	size_t at = d > 1 ? l->len[d - 1] : 0;
-	if (fd_line_room(l, d, at + 1 + flen + 24) < 0)
+	if (export_folded_line_room(l, d, at + 1 + flen + 24) < 0)
 		return -1;
 	if (d > 1)
 		l->buf[at++] = ';';
@@ -221,72 +228,70 @@ static int fd_push_frame(const struct fd_build *b, struct fd_line *l, uint32_t d
 	return 0;
 }
 
-static void fd_emit(FILE *out, struct fd_line *l, uint32_t d, uint64_t n)
+static void export_folded_emit(FILE *out, struct export_folded_line *l, uint32_t d, uint64_t n)
 {
-	char *p = l->buf + l->len[d], num[24], *q = num + sizeof num;
+	char *p = l->buf + l->len[d], num[NUMFMT_MAX];
+	size_t len = numfmt_put_u64(num, n);
 	*p++ = ' ';
-	do {
-		*--q = (char)('0' + n % 10);
-		n /= 10;
-	} while (n);
-	memcpy(p, q, (size_t)(num + sizeof num - q));
-	p += num + sizeof num - q;
+	memcpy(p, num, len);
+	p += len;
 	*p++ = '\n';
 	fwrite(l->buf, 1, (size_t)(p - l->buf), out);
 }
 
 /* Depth-first over the trie; node 0 is the root (no frame). */
-static int fd_write(FILE *out, const struct fd_build *b)
+static int export_folded_write(FILE *out, const struct export_folded_build *b)
 {
-	struct fd_line l = {0};
-	const struct fd_node *n = b->nodes;
+	struct export_folded_line l = {0};
+	const struct export_folded_node *n = b->nodes;
 	uint32_t cur = n[0].first, d = 1;
 	int rc = 0;
-	while (cur != FD_NONE) {
-		if (fd_push_frame(b, &l, d, cur) < 0) {
+	while (cur != EXPORT_FOLDED_NONE) {
+		if (export_folded_push_frame(b, &l, d, cur) < 0) {
 			rc = -1;
 			break;
 		}
 		if (n[cur].excl)
-			fd_emit(out, &l, d, n[cur].excl);
-		if (n[cur].first != FD_NONE) {
+			export_folded_emit(out, &l, d, n[cur].excl);
+		if (n[cur].first != EXPORT_FOLDED_NONE) {
 			cur = n[cur].first;
 			d++;
 			continue;
 		}
-		while (cur && n[cur].next == FD_NONE) {
+		while (cur && n[cur].next == EXPORT_FOLDED_NONE) {
 			cur = n[cur].parent;
 			d--;
 		}
-		cur = cur ? n[cur].next : FD_NONE;
+		cur = cur ? n[cur].next : EXPORT_FOLDED_NONE;
 	}
 	free(l.buf);
 	free(l.len);
 	return rc;
 }
 
-static int fd_run(FILE *out, struct fd_build *b, const struct profile *p,
-                  const struct export_opts *o)
+static int export_folded_run(FILE *out, struct export_folded_build *b, const struct profile *p,
+                             const struct export_opts *o)
 {
 	const struct trace *tr = p->tr;
-	if (fd_frames(b, p, o) < 0 || fd_new_node(b, 0, FD_NONE) == FD_NONE)
+	if (export_folded_frames(b, p, o) < 0 ||
+	    export_folded_new_node(b, 0, EXPORT_FOLDED_NONE) == EXPORT_FOLDED_NONE)
 		return -1;
 	for (uint32_t i = 0; i < p->nthreads; i++) {
 		uint32_t root = 0;
 		if (o->per_thread) {
-			root = fd_new_node(b, 0, tr->nmethods + p->threads[i]);
-			if (root == FD_NONE)
+			root = export_folded_new_node(b, 0, tr->nmethods + p->threads[i]);
+			if (root == EXPORT_FOLDED_NONE)
 				return -1;
 		}
-		if (fd_thread(b, &tr->threads[p->threads[i]], root) < 0)
+		if (export_folded_thread(b, &tr->threads[p->threads[i]], root) < 0)
 			return -1;
 	}
-	return fd_write(out, b);
+	return export_folded_write(out, b);
 }
 
 enum tv_status export_folded(FILE *out, const struct profile *p, const struct export_opts *o)
 {
-	struct fd_build *b = calloc(1, sizeof *b);   /* the cache makes it big */
+	struct export_folded_build *b = calloc(1, sizeof *b); /* the cache makes it big */
 	if (!b)
 		return TV_ERR_NOMEM;
 	b->tr = p->tr;
@@ -295,9 +300,9 @@ enum tv_status export_folded(FILE *out, const struct profile *p, const struct ex
 	if (!b->tr->has_clock[b->clock])
 		b->clock = trace_sort_clock(b->tr);
 	for (size_t i = 0; i < sizeof b->cache / sizeof b->cache[0]; i++)
-		b->cache[i].node = FD_NONE;
+		b->cache[i].node = EXPORT_FOLDED_NONE;
 	idmap_init(&b->ids);
-	int rc = fd_run(out, b, p, o);
+	int rc = export_folded_run(out, b, p, o);
 	free(b->nodes);
 	free(b->path);
 	free(b->text);

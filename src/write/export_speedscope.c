@@ -15,11 +15,11 @@
 #include "config.h"
 #endif
 
+#include "base/outbuf.h"
+#include "base/textesc.h"
 #include "model/callwalk.h"
 #include "write/export.h"
 #include "write/exportutil.h"
-#include "base/outbuf.h"
-#include "base/textesc.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
@@ -29,17 +29,17 @@
 #define PACKAGE_STRING "traceview"
 #endif
 
-struct ss_out {
+struct export_speedscope_out {
 	FILE *out;
 	const struct profile *p;
-	struct exportnames names;
+	struct exportutil_names names;
 	uint32_t *frame;        /* per method: its frame index */
 	int clock;
 	int first;              /* no event of this profile written yet */
 	struct outbuf ob;       /* the events; the rest goes to out directly */
 };
 
-static int ss_frames(struct ss_out *o)
+static int export_speedscope_frames(struct export_speedscope_out *o)
 {
 	const struct trace *tr = o->p->tr;
 	FILE *out = o->out;
@@ -69,7 +69,8 @@ static int ss_frames(struct ss_out *o)
 }
 
 /* One event through the outbuf: a big trace has millions. */
-static void ss_event(struct ss_out *o, char type, uint32_t frame, uint64_t at)
+static void export_speedscope_event(struct export_speedscope_out *o, char type, uint32_t frame,
+                                    uint64_t at)
 {
 	static const char head[] = ",\n  {\"type\": \"";
 	/* The first event of a profile has no comma before it. */
@@ -84,21 +85,26 @@ static void ss_event(struct ss_out *o, char type, uint32_t frame, uint64_t at)
 }
 
 /* Calls in preorder, each closing before its next sibling opens. */
-static void ss_calls(struct ss_out *o, const struct tv_thread *th, uint64_t base)
+static void export_speedscope_calls(struct export_speedscope_out *o, const struct tv_thread *th,
+                                    uint64_t base)
 {
 	struct callwalk w;
 	uint32_t i;
 	callwalk_init(&w, th);
 	for (int step; (step = callwalk_next(&w, &i)) != CALLWALK_DONE;) {
+		uint32_t frame = o->frame[th->method[i]];
 		if (step == CALLWALK_ENTER)
-			ss_event(o, 'O', o->frame[th->method[i]], base + trace_call_start(th, o->clock, i));
+			export_speedscope_event(o, 'O', frame,
+			                        base + trace_call_start(th, o->clock, i));
 		else
-			ss_event(o, 'C', o->frame[th->method[i]], base + trace_call_end(th, o->clock, i));
+			export_speedscope_event(o, 'C', frame,
+			                        base + trace_call_end(th, o->clock, i));
 	}
 }
 
 /* "[tid] name" as the Trace Event export names threads. */
-static void ss_thread_name(FILE *out, const struct trace *tr, const struct tv_thread *th)
+static void export_speedscope_thread_name(FILE *out, const struct trace *tr,
+                                          const struct tv_thread *th)
 {
 	size_t nl = tv_str_present(th->name) ? th->name.len : 0;
 	char *t = malloc(nl + 16);
@@ -115,22 +121,23 @@ static void ss_thread_name(FILE *out, const struct trace *tr, const struct tv_th
 	free(t);
 }
 
-static void ss_profile(struct ss_out *o, const struct tv_thread *th, uint64_t base)
+static void export_speedscope_profile(struct export_speedscope_out *o, const struct tv_thread *th,
+                                      uint64_t base)
 {
 	FILE *out = o->out;
 	fputs("{\"type\": \"evented\", \"name\": ", out);
-	ss_thread_name(out, o->p->tr, th);
+	export_speedscope_thread_name(out, o->p->tr, th);
 	fprintf(out, ", \"unit\": \"microseconds\", \"startValue\": %" PRIu64
 	        ", \"endValue\": %" PRIu64 ", \"events\": [", base,
 	        base + trace_thread_span(th, o->clock));
 	o->first = 1;
-	ss_calls(o, th, base);
+	export_speedscope_calls(o, th, base);
 	outbuf_flush(&o->ob);
 	fputs(o->first ? "]}" : "\n]}", out);
 }
 
 /* The document's name: the vm= option (else "java") and the pid= option. */
-static void ss_name(FILE *out, const struct trace *tr)
+static void export_speedscope_name(FILE *out, const struct trace *tr)
 {
 	size_t vl, pl;
 	const char *vm = trace_option(tr, "vm", &vl);
@@ -154,7 +161,7 @@ static void ss_name(FILE *out, const struct trace *tr)
 	free(t);
 }
 
-static int ss_run(struct ss_out *o)
+static int export_speedscope_run(struct export_speedscope_out *o)
 {
 	const struct profile *p = o->p;
 	const struct trace *tr = p->tr;
@@ -164,9 +171,9 @@ static int ss_run(struct ss_out *o)
 		return -1;
 	fputs("{\"$schema\": \"https://www.speedscope.app/file-format-schema.json\",\n"
 	      "\"exporter\": \"" PACKAGE_STRING "\",\n\"name\": ", out);
-	ss_name(out, tr);
+	export_speedscope_name(out, tr);
 	fputs(",\n\"activeProfileIndex\": 0,\n", out);
-	if (ss_frames(o) < 0) {
+	if (export_speedscope_frames(o) < 0) {
 		free(order);
 		return -1;
 	}
@@ -177,7 +184,7 @@ static int ss_run(struct ss_out *o)
 		uint64_t base = o->clock == TV_WALL ? th->first[TV_WALL] - wall : 0;
 		if (i)
 			fputs(",\n", out);
-		ss_profile(o, th, base);
+		export_speedscope_profile(o, th, base);
 	}
 	fputs("\n]}\n", out);
 	free(order);
@@ -186,7 +193,7 @@ static int ss_run(struct ss_out *o)
 
 enum tv_status export_speedscope(FILE *out, const struct profile *p, const struct export_opts *opts)
 {
-	struct ss_out o = {0};
+	struct export_speedscope_out o = {0};
 	const size_t bufsize = 1 << 16;
 	char *buf = malloc(bufsize);
 	if (!buf)
@@ -197,7 +204,7 @@ enum tv_status export_speedscope(FILE *out, const struct profile *p, const struc
 	o.clock = exportutil_clock(p->tr, opts->clock);
 	int rc = exportutil_names(&o.names, p, opts->signatures);
 	if (rc == 0)
-		rc = ss_run(&o);
+		rc = export_speedscope_run(&o);
 	enum tv_status st = outbuf_finish(&o.ob);
 	free(buf);
 	free(o.frame);

@@ -11,21 +11,22 @@
 
 /* How much a name says: 0 "Class.method", 1 with the signature, 2 with the
  * signature and the id. */
-enum { EU_PLAIN, EU_SIG, EU_ID };
+enum { EXPORTUTIL_PLAIN, EXPORTUTIL_SIG, EXPORTUTIL_ID };
 
-struct eu_name {
+struct exportutil_name {
 	uint32_t m;
 	char *s;
 	size_t len;
 };
 
-static int eu_used(const struct profile *p, uint32_t m)
+static int exportutil_used(const struct profile *p, uint32_t m)
 {
 	return p->methods[m].calls + p->methods[m].rcalls != 0;
 }
 
 /* Method m's raw (unescaped) name at level into a malloc'd string. */
-static int eu_render(struct eu_name *e, const struct trace *tr, uint32_t m, int level)
+static int exportutil_render(struct exportutil_name *e, const struct trace *tr, uint32_t m,
+                             int level)
 {
 	const struct tv_method *tm = &tr->methods[m];
 	char *s = NULL;
@@ -40,9 +41,9 @@ static int eu_render(struct eu_name *e, const struct trace *tr, uint32_t m, int 
 		if (tm->cls.len && tm->name.len)
 			putc('.', ms);
 		fwrite(trace_str(tr, tm->name), 1, tm->name.len, ms);
-		if (level >= EU_SIG)
+		if (level >= EXPORTUTIL_SIG)
 			fwrite(trace_str(tr, tm->sig), 1, tm->sig.len, ms);
-		if (level >= EU_ID)
+		if (level >= EXPORTUTIL_ID)
 			fprintf(ms, " [0x%" PRIx64 "]", tm->id);
 	}
 	if (ferror(ms) | fclose(ms)) {
@@ -56,9 +57,9 @@ static int eu_render(struct eu_name *e, const struct trace *tr, uint32_t m, int 
 	return 0;
 }
 
-static int eu_cmp(const void *a, const void *b)
+static int exportutil_cmp(const void *a, const void *b)
 {
-	const struct eu_name *x = a, *y = b;
+	const struct exportutil_name *x = a, *y = b;
 	size_t n = x->len < y->len ? x->len : y->len;
 	int c = memcmp(x->s, y->s, n);
 	if (c)
@@ -68,26 +69,27 @@ static int eu_cmp(const void *a, const void *b)
 	return x->m < y->m ? -1 : x->m > y->m;
 }
 
-static int eu_same(const struct eu_name *x, const struct eu_name *y)
+static int exportutil_same(const struct exportutil_name *x, const struct exportutil_name *y)
 {
 	return x->len == y->len && memcmp(x->s, y->s, x->len) == 0;
 }
 
 /* Raises the level of every name that collides; 1 when any was raised. */
-static int eu_raise(struct eu_name *v, uint32_t n, const struct trace *tr, int *level, int *rc)
+static int exportutil_raise(struct exportutil_name *v, uint32_t n, const struct trace *tr,
+                            int *level, int *rc)
 {
-	qsort(v, n, sizeof *v, eu_cmp);
+	qsort(v, n, sizeof *v, exportutil_cmp);
 	int raised = 0;
 	for (uint32_t i = 0; i < n && *rc == 0;) {
 		uint32_t j = i + 1;
-		while (j < n && eu_same(&v[i], &v[j]))
+		while (j < n && exportutil_same(&v[i], &v[j]))
 			j++;
 		for (uint32_t k = i; j - i > 1 && k < j && *rc == 0; k++) {
 			uint32_t m = v[k].m;
-			if (level[m] < EU_ID) {
+			if (level[m] < EXPORTUTIL_ID) {
 				level[m]++;
 				raised = 1;
-				*rc = eu_render(&v[k], tr, m, level[m]);
+				*rc = exportutil_render(&v[k], tr, m, level[m]);
 			}
 		}
 		i = j;
@@ -95,11 +97,11 @@ static int eu_raise(struct eu_name *v, uint32_t n, const struct trace *tr, int *
 	return raised;
 }
 
-static int eu_json(struct exportnames *n, const struct profile *p, const struct eu_name *v,
-                   uint32_t nv)
+static int exportutil_json(struct exportutil_names *n, const struct profile *p,
+                           const struct exportutil_name *v, uint32_t nv)
 {
 	const struct trace *tr = p->tr;
-	const struct eu_name **by = calloc((size_t)tr->nmethods + 1, sizeof *by);
+	const struct exportutil_name **by = calloc((size_t)tr->nmethods + 1, sizeof *by);
 	size_t size = 0;
 	FILE *ms = by ? open_memstream(&n->json, &size) : NULL;
 	if (!ms) {
@@ -122,28 +124,28 @@ static int eu_json(struct exportnames *n, const struct profile *p, const struct 
 	return rc;
 }
 
-int exportutil_names(struct exportnames *n, const struct profile *p, int sigs)
+int exportutil_names(struct exportutil_names *n, const struct profile *p, int sigs)
 {
 	const struct trace *tr = p->tr;
 	n->json = NULL;
 	n->off = malloc(((size_t)tr->nmethods + 1) * sizeof *n->off);
 	int *level = calloc((size_t)tr->nmethods + 1, sizeof *level);
-	struct eu_name *v = calloc((size_t)tr->nmethods + 1, sizeof *v);
+	struct exportutil_name *v = calloc((size_t)tr->nmethods + 1, sizeof *v);
 	uint32_t nv = 0;
 	int rc = n->off && level && v ? 0 : -1;
 	for (uint32_t m = 0; rc == 0 && m < tr->nmethods; m++) {
-		if (!eu_used(p, m))
+		if (!exportutil_used(p, m))
 			continue;
-		level[m] = sigs ? EU_SIG : EU_PLAIN;
-		rc = eu_render(&v[nv++], tr, m, level[m]);
+		level[m] = sigs ? EXPORTUTIL_SIG : EXPORTUTIL_PLAIN;
+		rc = exportutil_render(&v[nv++], tr, m, level[m]);
 	}
 	/* Each round raises colliding names a level; ids end every collision
 	 * but a name that spells out another's id, so two rounds past the
 	 * signature are enough. */
-	for (int round = 0; rc == 0 && round < 3 && eu_raise(v, nv, tr, level, &rc);)
+	for (int round = 0; rc == 0 && round < 3 && exportutil_raise(v, nv, tr, level, &rc);)
 		round++;
 	if (rc == 0)
-		rc = eu_json(n, p, v, nv);
+		rc = exportutil_json(n, p, v, nv);
 	for (uint32_t i = 0; v && i < tr->nmethods; i++)
 		free(v[i].s);
 	free(v);
@@ -151,7 +153,7 @@ int exportutil_names(struct exportnames *n, const struct profile *p, int sigs)
 	return rc;
 }
 
-void exportutil_names_free(struct exportnames *n)
+void exportutil_names_free(struct exportutil_names *n)
 {
 	free(n->json);
 	free(n->off);

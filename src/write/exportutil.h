@@ -9,7 +9,7 @@
  * collides, " [0x1a2b]" (the method id) too. With sigs every declared
  * method carries its signature. Undeclared methods are "(unknown 0x1a2b)".
  *
- * Ownership: struct exportnames owns its buffers; exportutil_names_free
+ * Ownership: struct exportutil_names owns its buffers; exportutil_names_free
  * releases them (also after a failed build).
  */
 #ifndef TV_EXPORTUTIL_H
@@ -20,7 +20,7 @@
 
 #include "analyze/profile.h"
 
-struct exportnames {
+struct exportutil_names {
 	/* Method m's name as a JSON string literal (quotes included, escaped
 	 * like textesc_json) is json[off[m], off[m + 1]); empty for a method
 	 * without a call. */
@@ -29,8 +29,8 @@ struct exportnames {
 };
 
 /* The names of p's methods. 0, or -1 when out of memory. */
-int exportutil_names(struct exportnames *n, const struct profile *p, int sigs);
-void exportutil_names_free(struct exportnames *n);
+int exportutil_names(struct exportutil_names *n, const struct profile *p, int sigs);
+void exportutil_names_free(struct exportutil_names *n);
 
 /* p's selected threads (trace thread indices), busiest first: largest CPU
  * span, else wall span; ties by tid. malloc'd, p->nthreads entries; NULL

@@ -1,5 +1,5 @@
-/* report_calls.c: the "every call" reports (see methodcalls.h; docs/cli.md,
- * "--format=calls").
+/* report_calls.c: the "every call" reports (report.h) of methodcalls.h's
+ * rows (docs/cli.md, "--format=calls").
  *
  * Text: a fixed-width table like the text report's (times in ms with
  * three decimals, exact µs; columns of a clock the trace lacks show "-"),
@@ -8,7 +8,7 @@
  * columns of a clock the trace lacks, and wait unless it has both, are
  * left out as in the profile CSV. JSON: one object, one call a line.
  */
-#include "analyze/methodcalls.h"
+#include "write/report.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -18,18 +18,25 @@
 #include "base/outbuf.h"
 #include "base/textesc.h"
 
-enum { CR_BUF = 1 << 16, CR_W_TID = 8, CR_W_START = 13, CR_W_TIME = 11, CR_W_DEPTH = 6,
-       CR_BAR = 40, CR_SPECIAL = 48 };
+enum {
+	METHODCALLS_REPORT_BUF = 1 << 16,
+	METHODCALLS_REPORT_W_TID = 8,
+	METHODCALLS_REPORT_W_START = 13,
+	METHODCALLS_REPORT_W_TIME = 11,
+	METHODCALLS_REPORT_W_DEPTH = 6,
+	METHODCALLS_REPORT_BAR = 40,
+	METHODCALLS_REPORT_SPECIAL = 48
+};
 
-static const char *const cr_clock_name[TV_NCLOCKS] = {"cpu", "wall"};
+static const char *const methodcalls_report_clock_name[TV_NCLOCKS] = {"cpu", "wall"};
 
-static int cr_dual(const struct trace *tr)
+static int methodcalls_report_dual(const struct trace *tr)
 {
 	return tr->has_clock[TV_CPU] && tr->has_clock[TV_WALL];
 }
 
 /* More than one method among the rows: the text names each row's. */
-static int cr_several(const struct methodcalls *c)
+static int methodcalls_report_several(const struct methodcalls *c)
 {
 	for (size_t i = 1; i < c->nrows; i++)
 		if (c->rows[i].method != c->rows[0].method)
@@ -38,24 +45,24 @@ static int cr_several(const struct methodcalls *c)
 }
 
 /* "  " then s right-aligned in width columns. */
-static void cr_cell(struct outbuf *ob, const char *s, size_t n, size_t width)
+static void methodcalls_report_cell(struct outbuf *ob, const char *s, size_t n, size_t width)
 {
 	outbuf_write(ob, "  ", 2);
 	outbuf_right(ob, s, n, width);
 }
 
-static void cr_ms_cell(struct outbuf *ob, int has, uint64_t usec, size_t width)
+static void methodcalls_report_ms_cell(struct outbuf *ob, int has, uint64_t usec, size_t width)
 {
 	char buf[NUMFMT_MAX];
 	if (!has) {
-		cr_cell(ob, "-", 1, width);
+		methodcalls_report_cell(ob, "-", 1, width);
 		return;
 	}
-	cr_cell(ob, buf, numfmt_put_fixed(buf, usec, 3), width);
+	methodcalls_report_cell(ob, buf, numfmt_put_fixed(buf, usec, 3), width);
 }
 
 /* A signed µs value as signed ms ("-0.005"). */
-static size_t cr_put_signed_ms(char *buf, int64_t v)
+static size_t methodcalls_report_put_signed_ms(char *buf, int64_t v)
 {
 	size_t n = 0;
 	uint64_t mag = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
@@ -64,26 +71,30 @@ static size_t cr_put_signed_ms(char *buf, int64_t v)
 	return n + numfmt_put_fixed(buf + n, mag, 3);
 }
 
-static void cr_u64_cell(struct outbuf *ob, uint64_t v, size_t width)
+static void methodcalls_report_u64_cell(struct outbuf *ob, uint64_t v, size_t width)
 {
 	char buf[NUMFMT_MAX];
-	cr_cell(ob, buf, numfmt_put_u64(buf, v), width);
+	methodcalls_report_cell(ob, buf, numfmt_put_u64(buf, v), width);
 }
 
-static void cr_text_row(struct outbuf *ob, const struct methodcalls *c, const struct methodcalls_row *r,
-                        int several)
+static void methodcalls_report_text_row(struct outbuf *ob, const struct methodcalls *c,
+                                        const struct methodcalls_row *r, int several)
 {
 	const struct trace *tr = c->tr;
 	char buf[NUMFMT_MAX + 1];
-	cr_u64_cell(ob, tr->threads[r->thread].tid, CR_W_TID);
-	cr_ms_cell(ob, 1, r->start, CR_W_START);
-	cr_ms_cell(ob, tr->has_clock[TV_WALL], r->incl[TV_WALL], CR_W_TIME);
-	cr_ms_cell(ob, tr->has_clock[TV_CPU], r->incl[TV_CPU], CR_W_TIME);
-	if (cr_dual(tr))
-		cr_cell(ob, buf, cr_put_signed_ms(buf, methodcalls_wait(r)), CR_W_TIME);
-	else
-		cr_cell(ob, "-", 1, CR_W_TIME);
-	cr_u64_cell(ob, r->depth, CR_W_DEPTH);
+	methodcalls_report_u64_cell(ob, tr->threads[r->thread].tid, METHODCALLS_REPORT_W_TID);
+	methodcalls_report_ms_cell(ob, 1, r->start, METHODCALLS_REPORT_W_START);
+	methodcalls_report_ms_cell(ob, tr->has_clock[TV_WALL], r->incl[TV_WALL],
+	                           METHODCALLS_REPORT_W_TIME);
+	methodcalls_report_ms_cell(ob, tr->has_clock[TV_CPU], r->incl[TV_CPU],
+	                           METHODCALLS_REPORT_W_TIME);
+	if (methodcalls_report_dual(tr)) {
+		size_t n = methodcalls_report_put_signed_ms(buf, methodcalls_wait(r));
+		methodcalls_report_cell(ob, buf, n, METHODCALLS_REPORT_W_TIME);
+	} else {
+		methodcalls_report_cell(ob, "-", 1, METHODCALLS_REPORT_W_TIME);
+	}
+	methodcalls_report_u64_cell(ob, r->depth, METHODCALLS_REPORT_W_DEPTH);
 	outbuf_write(ob, "  ", 2);
 	if (several) {
 		methodname_text_ob(ob, tr, r->method, 1);
@@ -93,7 +104,7 @@ static void cr_text_row(struct outbuf *ob, const struct methodcalls *c, const st
 	outbuf_putc(ob, '\n');
 }
 
-static void cr_histogram(struct outbuf *ob, const struct methodcalls *c, int clock)
+static void methodcalls_report_histogram(struct outbuf *ob, const struct methodcalls *c, int clock)
 {
 	struct methodcalls_hist h;
 	char buf[NUMFMT_MAX + 4];
@@ -104,7 +115,7 @@ static void cr_histogram(struct outbuf *ob, const struct methodcalls *c, int clo
 	for (uint32_t k = h.first; k <= h.last; k++)
 		max = h.count[k] > max ? h.count[k] : max;
 	outbuf_puts(ob, "\nHistogram of incl ");
-	outbuf_puts(ob, cr_clock_name[clock]);
+	outbuf_puts(ob, methodcalls_report_clock_name[clock]);
 	outbuf_puts(ob, " (log scale, 1-2-5 buckets):\n");
 	for (uint32_t k = h.first; k <= h.last; k++) {
 		outbuf_write(ob, "  [", 3);
@@ -116,21 +127,21 @@ static void cr_histogram(struct outbuf *ob, const struct methodcalls *c, int clo
 			outbuf_right(ob, "...", 3, 6);
 		outbuf_write(ob, ") |", 3);
 		/* a bar's length rounds up, so a bucket with one call shows */
-		uint64_t n = (h.count[k] * CR_BAR + max - 1) / max;
+		uint64_t n = (h.count[k] * METHODCALLS_REPORT_BAR + max - 1) / max;
 		for (uint64_t i = 0; i < n; i++)
 			outbuf_putc(ob, '#');
-		outbuf_spaces(ob, (size_t)(CR_BAR - n) + 1);
+		outbuf_spaces(ob, (size_t)(METHODCALLS_REPORT_BAR - n) + 1);
 		outbuf_u64(ob, h.count[k]);
 		outbuf_putc(ob, '\n');
 	}
 }
 
-static void cr_summary_text(struct outbuf *ob, const struct methodcalls_summary *s)
+static void methodcalls_report_summary_text(struct outbuf *ob, const struct methodcalls_summary *s)
 {
 	static const char *const label[] = {"min", "mean", "p50", "p95", "max"};
 	const uint64_t v[] = {s->min, s->mean, s->p50, s->p95, s->max};
 	outbuf_puts(ob, "\nSummary of incl ");
-	outbuf_puts(ob, cr_clock_name[s->clock]);
+	outbuf_puts(ob, methodcalls_report_clock_name[s->clock]);
 	outbuf_puts(ob, " (ms): count ");
 	outbuf_u64(ob, s->count);
 	for (size_t i = 0; i < 5 && s->count; i++) {
@@ -143,15 +154,15 @@ static void cr_summary_text(struct outbuf *ob, const struct methodcalls_summary 
 }
 
 enum tv_status methodcalls_report_text(FILE *out, const struct methodcalls *c, const char *method,
-                                 int clock)
+                                       int clock)
 {
 	struct methodcalls_summary s;
 	if (methodcalls_summarize(c, clock, &s) != TV_OK)
 		return TV_ERR_NOMEM;
-	char buf[CR_BUF];
+	char buf[METHODCALLS_REPORT_BUF];
 	struct outbuf ob;
 	const struct trace *tr = c->tr;
-	int several = cr_several(c);
+	int several = methodcalls_report_several(c);
 	outbuf_init(&ob, out, buf, sizeof buf);
 	outbuf_puts(&ob, "Calls of ");
 	textesc_text_ob(&ob, method, strlen(method));
@@ -161,37 +172,37 @@ enum tv_status methodcalls_report_text(FILE *out, const struct methodcalls *c, c
 	outbuf_puts(&ob, "; times in ms, start on the ");
 	outbuf_puts(&ob, tr->has_clock[TV_WALL] ? "wall" : "cpu");
 	outbuf_puts(&ob, " axis from the trace's first timestamp\n\n");
-	outbuf_right(&ob, "tid", 3, CR_W_TID + 2);
-	cr_cell(&ob, "start", 5, CR_W_START);
-	cr_cell(&ob, "wall", 4, CR_W_TIME);
-	cr_cell(&ob, "cpu", 3, CR_W_TIME);
-	cr_cell(&ob, "wait", 4, CR_W_TIME);
-	cr_cell(&ob, "depth", 5, CR_W_DEPTH);
+	outbuf_right(&ob, "tid", 3, METHODCALLS_REPORT_W_TID + 2);
+	methodcalls_report_cell(&ob, "start", 5, METHODCALLS_REPORT_W_START);
+	methodcalls_report_cell(&ob, "wall", 4, METHODCALLS_REPORT_W_TIME);
+	methodcalls_report_cell(&ob, "cpu", 3, METHODCALLS_REPORT_W_TIME);
+	methodcalls_report_cell(&ob, "wait", 4, METHODCALLS_REPORT_W_TIME);
+	methodcalls_report_cell(&ob, "depth", 5, METHODCALLS_REPORT_W_DEPTH);
 	outbuf_puts(&ob, several ? "  method <- caller\n" : "  caller\n");
 	for (size_t i = 0; i < c->nrows; i++)
-		cr_text_row(&ob, c, &c->rows[i], several);
-	cr_summary_text(&ob, &s);
-	cr_histogram(&ob, c, clock);
+		methodcalls_report_text_row(&ob, c, &c->rows[i], several);
+	methodcalls_report_summary_text(&ob, &s);
+	methodcalls_report_histogram(&ob, c, clock);
 	return outbuf_finish(&ob);
 }
 
 /* ---------------------------------------------------------------- CSV */
 
-static void cr_csv_u64(struct outbuf *ob, uint64_t v)
+static void methodcalls_report_csv_u64(struct outbuf *ob, uint64_t v)
 {
 	outbuf_putc(ob, ',');
 	outbuf_u64(ob, v);
 }
 
-/* A method's text name, unescaped, in buf (room for cr_name_room()):
+/* A method's text name, unescaped, in buf (room for methodcalls_report_name_room()):
  * what textesc_csv_ob escapes once. Returns its length. */
-static size_t cr_raw_name(const struct trace *tr, uint32_t method, char *buf)
+static size_t methodcalls_report_raw_name(const struct trace *tr, uint32_t method, char *buf)
 {
 	const struct tv_method *m = method == METHODCALLS_TOPLEVEL ? NULL : &tr->methods[method];
 	if (!m)
-		return (size_t)snprintf(buf, CR_SPECIAL, "(toplevel)");
+		return (size_t)snprintf(buf, METHODCALLS_REPORT_SPECIAL, "(toplevel)");
 	if (!methodname_known(m))
-		return (size_t)snprintf(buf, CR_SPECIAL, "(unknown 0x%llx)",
+		return (size_t)snprintf(buf, METHODCALLS_REPORT_SPECIAL, "(unknown 0x%llx)",
 		                        (unsigned long long)m->id);
 	size_t n = 0;
 	const struct tv_str part[3] = {m->cls, m->name, m->sig};
@@ -207,10 +218,10 @@ static size_t cr_raw_name(const struct trace *tr, uint32_t method, char *buf)
 	return n;
 }
 
-/* Room for any name cr_raw_name() writes. */
-static size_t cr_name_room(const struct trace *tr)
+/* Room for any name methodcalls_report_raw_name() writes. */
+static size_t methodcalls_report_name_room(const struct trace *tr)
 {
-	size_t room = CR_SPECIAL;
+	size_t room = METHODCALLS_REPORT_SPECIAL;
 	for (uint32_t i = 0; i < tr->nmethods; i++) {
 		const struct tv_method *m = &tr->methods[i];
 		size_t n = (size_t)m->cls.len + m->name.len + m->sig.len + 2;
@@ -219,10 +230,11 @@ static size_t cr_name_room(const struct trace *tr)
 	return room;
 }
 
-static void cr_csv_name(struct outbuf *ob, const struct trace *tr, uint32_t method, char *buf)
+static void methodcalls_report_csv_name(struct outbuf *ob, const struct trace *tr, uint32_t method,
+                                        char *buf)
 {
 	outbuf_putc(ob, ',');
-	textesc_csv_ob(ob, buf, cr_raw_name(tr, method, buf));
+	textesc_csv_ob(ob, buf, methodcalls_report_raw_name(tr, method, buf));
 }
 
 void methodcalls_write_id(struct outbuf *ob, const struct trace *tr, uint32_t method, int csv)
@@ -232,10 +244,10 @@ void methodcalls_write_id(struct outbuf *ob, const struct trace *tr, uint32_t me
 
 enum tv_status methodcalls_report_csv(FILE *out, const struct methodcalls *c)
 {
-	char buf[CR_BUF];
+	char buf[METHODCALLS_REPORT_BUF];
 	struct outbuf ob;
 	const struct trace *tr = c->tr;
-	char *name = malloc(cr_name_room(tr));
+	char *name = malloc(methodcalls_report_name_room(tr));
 	if (!name)
 		return TV_ERR_NOMEM;
 	outbuf_init(&ob, out, buf, sizeof buf);
@@ -244,7 +256,7 @@ enum tv_status methodcalls_report_csv(FILE *out, const struct methodcalls *c)
 		outbuf_puts(&ob, ",incl_wall_usec");
 	if (tr->has_clock[TV_CPU])
 		outbuf_puts(&ob, ",incl_cpu_usec");
-	if (cr_dual(tr))
+	if (methodcalls_report_dual(tr))
 		outbuf_puts(&ob, ",wait_usec");
 	outbuf_puts(&ob, ",depth,caller_id,caller\r\n");
 	for (size_t i = 0; i < c->nrows; i++) {
@@ -252,13 +264,13 @@ enum tv_status methodcalls_report_csv(FILE *out, const struct methodcalls *c)
 		outbuf_u64(&ob, tr->threads[r->thread].tid);
 		outbuf_putc(&ob, ',');
 		methodcalls_write_id(&ob, tr, r->method, 1);
-		cr_csv_name(&ob, tr, r->method, name);
-		cr_csv_u64(&ob, r->start);
+		methodcalls_report_csv_name(&ob, tr, r->method, name);
+		methodcalls_report_csv_u64(&ob, r->start);
 		if (tr->has_clock[TV_WALL])
-			cr_csv_u64(&ob, r->incl[TV_WALL]);
+			methodcalls_report_csv_u64(&ob, r->incl[TV_WALL]);
 		if (tr->has_clock[TV_CPU])
-			cr_csv_u64(&ob, r->incl[TV_CPU]);
-		if (cr_dual(tr)) {
+			methodcalls_report_csv_u64(&ob, r->incl[TV_CPU]);
+		if (methodcalls_report_dual(tr)) {
 			char num[NUMFMT_MAX];
 			int64_t w = methodcalls_wait(r);
 			outbuf_putc(&ob, ',');
@@ -267,10 +279,10 @@ enum tv_status methodcalls_report_csv(FILE *out, const struct methodcalls *c)
 			outbuf_write(&ob, num,
 			             numfmt_put_u64(num, w < 0 ? (uint64_t)0 - (uint64_t)w : (uint64_t)w));
 		}
-		cr_csv_u64(&ob, r->depth);
+		methodcalls_report_csv_u64(&ob, r->depth);
 		outbuf_putc(&ob, ',');
 		methodcalls_write_id(&ob, tr, r->caller, 1);
-		cr_csv_name(&ob, tr, r->caller, name);
+		methodcalls_report_csv_name(&ob, tr, r->caller, name);
 		outbuf_puts(&ob, "\r\n");
 	}
 	free(name);
@@ -279,7 +291,7 @@ enum tv_status methodcalls_report_csv(FILE *out, const struct methodcalls *c)
 
 /* --------------------------------------------------------------- JSON */
 
-static void cr_json_usec(struct outbuf *ob, const char *key, int has, uint64_t v)
+static void methodcalls_report_json_usec(struct outbuf *ob, const char *key, int has, uint64_t v)
 {
 	outbuf_puts(ob, key);
 	if (has)
@@ -288,7 +300,8 @@ static void cr_json_usec(struct outbuf *ob, const char *key, int has, uint64_t v
 		outbuf_puts(ob, "null");
 }
 
-static void cr_json_row(struct outbuf *ob, const struct trace *tr, const struct methodcalls_row *r)
+static void methodcalls_report_json_row(struct outbuf *ob, const struct trace *tr,
+                                        const struct methodcalls_row *r)
 {
 	outbuf_puts(ob, "    {\"tid\": ");
 	outbuf_u64(ob, tr->threads[r->thread].tid);
@@ -296,10 +309,12 @@ static void cr_json_row(struct outbuf *ob, const struct trace *tr, const struct 
 	methodcalls_write_id(ob, tr, r->method, 0);
 	outbuf_puts(ob, ", \"start_usec\": ");
 	outbuf_u64(ob, r->start);
-	cr_json_usec(ob, ", \"incl_wall_usec\": ", tr->has_clock[TV_WALL], r->incl[TV_WALL]);
-	cr_json_usec(ob, ", \"incl_cpu_usec\": ", tr->has_clock[TV_CPU], r->incl[TV_CPU]);
+	methodcalls_report_json_usec(ob, ", \"incl_wall_usec\": ", tr->has_clock[TV_WALL],
+	                             r->incl[TV_WALL]);
+	methodcalls_report_json_usec(ob, ", \"incl_cpu_usec\": ", tr->has_clock[TV_CPU],
+	                             r->incl[TV_CPU]);
 	outbuf_puts(ob, ", \"wait_usec\": ");
-	if (cr_dual(tr)) {
+	if (methodcalls_report_dual(tr)) {
 		int64_t w = methodcalls_wait(r);
 		if (w < 0)
 			outbuf_putc(ob, '-');
@@ -315,12 +330,12 @@ static void cr_json_row(struct outbuf *ob, const struct trace *tr, const struct 
 }
 
 enum tv_status methodcalls_report_json(FILE *out, const struct methodcalls *c, const char *method,
-                                 int clock)
+                                       int clock)
 {
 	struct methodcalls_summary s;
 	if (methodcalls_summarize(c, clock, &s) != TV_OK)
 		return TV_ERR_NOMEM;
-	char buf[CR_BUF];
+	char buf[METHODCALLS_REPORT_BUF];
 	struct outbuf ob;
 	outbuf_init(&ob, out, buf, sizeof buf);
 	outbuf_puts(&ob, "{\n  \"schema\": 2,\n  \"method\": ");
@@ -328,11 +343,11 @@ enum tv_status methodcalls_report_json(FILE *out, const struct methodcalls *c, c
 	outbuf_puts(&ob, ",\n  \"calls\": [");
 	for (size_t i = 0; i < c->nrows; i++) {
 		outbuf_puts(&ob, i ? ",\n" : "\n");
-		cr_json_row(&ob, c->tr, &c->rows[i]);
+		methodcalls_report_json_row(&ob, c->tr, &c->rows[i]);
 	}
 	outbuf_puts(&ob, c->nrows ? "\n  ],\n" : "],\n");
 	outbuf_puts(&ob, "  \"summary\": {\"clock\": \"");
-	outbuf_puts(&ob, cr_clock_name[clock]);
+	outbuf_puts(&ob, methodcalls_report_clock_name[clock]);
 	outbuf_puts(&ob, "\", \"count\": ");
 	outbuf_u64(&ob, s.count);
 	static const char *const key[] = {"min_usec", "mean_usec", "p50_usec", "p95_usec",

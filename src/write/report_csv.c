@@ -6,24 +6,24 @@
  * left out. Strings are escaped as in the text report (\xHH), so a CSV file
  * shown in a terminal is as safe as the text report.
  */
-#include "write/report.h"
 #include "analyze/methodname.h"
 #include "base/numfmt.h"
 #include "base/outbuf.h"
 #include "base/textesc.h"
+#include "write/report.h"
 
-static const char *const csv_clock_key[TV_NCLOCKS] = { "cpu", "wall" };
+static const char *const report_csv_clock_key[TV_NCLOCKS] = { "cpu", "wall" };
 
-enum { CSV_BUF = 1 << 16 };
+enum { REPORT_CSV_BUF = 1 << 16 };
 
-static void csv_str(struct outbuf *ob, const struct trace *tr, struct tv_str s)
+static void report_csv_str(struct outbuf *ob, const struct trace *tr, struct tv_str s)
 {
 	outbuf_putc(ob, ',');
 	textesc_csv_ob(ob, trace_str(tr, s), s.len);
 }
 
 /* ",x%" of d with two decimals; an empty field when d is 0. */
-static void csv_pct(struct outbuf *ob, uint64_t x, uint64_t d)
+static void report_csv_pct(struct outbuf *ob, uint64_t x, uint64_t d)
 {
 	char *p = outbuf_reserve(ob, NUMFMT_MAX + 1);
 	*p++ = ',';
@@ -32,13 +32,13 @@ static void csv_pct(struct outbuf *ob, uint64_t x, uint64_t d)
 	outbuf_commit(ob, p);
 }
 
-static void csv_u64(struct outbuf *ob, uint64_t v)
+static void report_csv_u64(struct outbuf *ob, uint64_t v)
 {
 	outbuf_putc(ob, ',');
 	outbuf_u64(ob, v);
 }
 
-static void csv_header(struct outbuf *ob, const struct trace *tr)
+static void report_csv_header(struct outbuf *ob, const struct trace *tr)
 {
 	outbuf_puts(ob, "id,class,name,signature,source");
 	for (int c = 0; c < TV_NCLOCKS; c++) {
@@ -48,7 +48,7 @@ static void csv_header(struct outbuf *ob, const struct trace *tr)
 		                                    "_pct,excl_" };
 		for (size_t i = 0; i < sizeof part / sizeof part[0]; i++) {
 			outbuf_puts(ob, part[i]);
-			outbuf_puts(ob, csv_clock_key[c]);
+			outbuf_puts(ob, report_csv_clock_key[c]);
 		}
 		outbuf_puts(ob, "_usec");
 	}
@@ -57,28 +57,28 @@ static void csv_header(struct outbuf *ob, const struct trace *tr)
 		if (!tr->has_clock[c])
 			continue;
 		outbuf_putc(ob, ',');
-		outbuf_puts(ob, csv_clock_key[c]);
+		outbuf_puts(ob, report_csv_clock_key[c]);
 		outbuf_puts(ob, "_per_call_usec");
 	}
 	outbuf_puts(ob, "\r\n");
 }
 
 /* The numeric fields of a row, after its identity fields. */
-static void csv_numbers(struct outbuf *ob, const struct profile *p, const uint64_t *incl,
-                        const uint64_t *excl, uint64_t calls, uint64_t rcalls)
+static void report_csv_numbers(struct outbuf *ob, const struct profile *p, const uint64_t *incl,
+                               const uint64_t *excl, uint64_t calls, uint64_t rcalls)
 {
 	const struct trace *tr = p->tr;
 
 	for (int c = 0; c < TV_NCLOCKS; c++) {
 		if (!tr->has_clock[c])
 			continue;
-		csv_pct(ob, incl[c], p->top_incl[c]);
-		csv_u64(ob, incl[c]);
-		csv_pct(ob, excl[c], p->top_incl[c]);
-		csv_u64(ob, excl[c]);
+		report_csv_pct(ob, incl[c], p->top_incl[c]);
+		report_csv_u64(ob, incl[c]);
+		report_csv_pct(ob, excl[c], p->top_incl[c]);
+		report_csv_u64(ob, excl[c]);
 	}
-	csv_u64(ob, calls);
-	csv_u64(ob, rcalls);
+	report_csv_u64(ob, calls);
+	report_csv_u64(ob, rcalls);
 	for (int c = 0; c < TV_NCLOCKS; c++) {
 		if (!tr->has_clock[c])
 			continue;
@@ -89,7 +89,7 @@ static void csv_numbers(struct outbuf *ob, const struct profile *p, const uint64
 	outbuf_puts(ob, "\r\n");
 }
 
-static void csv_method(struct outbuf *ob, const struct profile *p, uint32_t idx)
+static void report_csv_method(struct outbuf *ob, const struct profile *p, uint32_t idx)
 {
 	const struct trace *tr = p->tr;
 	const struct tv_method *m = &tr->methods[idx];
@@ -97,28 +97,28 @@ static void csv_method(struct outbuf *ob, const struct profile *p, uint32_t idx)
 
 	methodname_id_ob(ob, tr, idx, 1);
 	if (m->declared) {
-		csv_str(ob, tr, m->cls);
-		csv_str(ob, tr, m->name);
-		csv_str(ob, tr, m->sig);
-		csv_str(ob, tr, m->source);
+		report_csv_str(ob, tr, m->cls);
+		report_csv_str(ob, tr, m->name);
+		report_csv_str(ob, tr, m->sig);
+		report_csv_str(ob, tr, m->source);
 	} else {
 		outbuf_puts(ob, ",,,,");
 	}
-	csv_numbers(ob, p, pm->incl, pm->excl, pm->calls, pm->rcalls);
+	report_csv_numbers(ob, p, pm->incl, pm->excl, pm->calls, pm->rcalls);
 }
 
 enum tv_status report_csv(FILE *out, const struct profile *p)
 {
-	char buf[CSV_BUF];
+	char buf[REPORT_CSV_BUF];
 	struct outbuf ob;
 
 	outbuf_init(&ob, out, buf, sizeof buf);
-	csv_header(&ob, p->tr);
+	report_csv_header(&ob, p->tr);
 	/* The toplevel's calls are its roots, one per selected thread, as in
 	 * the text report. */
 	outbuf_puts(&ob, "toplevel,,(toplevel),,");
-	csv_numbers(&ob, p, p->top_incl, p->top_excl, p->nthreads, 0);
+	report_csv_numbers(&ob, p, p->top_incl, p->top_excl, p->nthreads, 0);
 	for (uint32_t i = 0; i < p->norder; i++)
-		csv_method(&ob, p, p->order[i]);
+		report_csv_method(&ob, p, p->order[i]);
 	return outbuf_finish(&ob);
 }

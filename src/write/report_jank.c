@@ -1,4 +1,4 @@
-/* report_jank.c: the jank reports (see jank.h; docs/cli.md,
+/* report_jank.c: the jank reports (report.h) of jank.h's calls (docs/cli.md,
  * "--format=jank").
  *
  * Text: a header naming the thread and the budget, then one row per
@@ -6,7 +6,7 @@
  * lacks) with its heaviest path on the next line, names joined by " > ".
  * JSON: one object, one call a line.
  */
-#include "analyze/jank.h"
+#include "write/report.h"
 
 #include <string.h>
 
@@ -15,20 +15,20 @@
 #include "base/outbuf.h"
 #include "base/textesc.h"
 
-enum { JR_BUF = 1 << 16, JR_W_START = 13, JR_W_TIME = 11 };
+enum { JANK_REPORT_BUF = 1 << 16, JANK_REPORT_W_START = 13, JANK_REPORT_W_TIME = 11 };
 
-static int jr_dual(const struct trace *tr)
+static int jank_report_dual(const struct trace *tr)
 {
 	return tr->has_clock[TV_CPU] && tr->has_clock[TV_WALL];
 }
 
-static int64_t jr_wait(const struct jank_row *r)
+static int64_t jank_report_wait(const struct jank_row *r)
 {
 	return (int64_t)(r->incl[TV_WALL] - r->incl[TV_CPU]);
 }
 
 /* A signed µs value; scale 3 writes it as ms. */
-static void jr_signed(struct outbuf *ob, int64_t v, unsigned decimals)
+static void jank_report_signed(struct outbuf *ob, int64_t v, unsigned decimals)
 {
 	if (v < 0)
 		outbuf_putc(ob, '-');
@@ -39,7 +39,7 @@ static void jr_signed(struct outbuf *ob, int64_t v, unsigned decimals)
 		outbuf_u64(ob, mag);
 }
 
-static void jr_cell(struct outbuf *ob, int has, uint64_t usec, size_t width)
+static void jank_report_cell(struct outbuf *ob, int has, uint64_t usec, size_t width)
 {
 	char buf[NUMFMT_MAX];
 	outbuf_write(ob, "  ", 2);
@@ -49,23 +49,24 @@ static void jr_cell(struct outbuf *ob, int has, uint64_t usec, size_t width)
 		outbuf_right(ob, "-", 1, width);
 }
 
-static void jr_wait_cell(struct outbuf *ob, const struct trace *tr, const struct jank_row *r)
+static void jank_report_wait_cell(struct outbuf *ob, const struct trace *tr,
+                                  const struct jank_row *r)
 {
 	char buf[NUMFMT_MAX + 1];
 	size_t n = 0;
 	outbuf_write(ob, "  ", 2);
-	if (!jr_dual(tr)) {
-		outbuf_right(ob, "-", 1, JR_W_TIME);
+	if (!jank_report_dual(tr)) {
+		outbuf_right(ob, "-", 1, JANK_REPORT_W_TIME);
 		return;
 	}
-	int64_t w = jr_wait(r);
+	int64_t w = jank_report_wait(r);
 	if (w < 0)
 		buf[n++] = '-';
 	n += numfmt_put_fixed(buf + n, w < 0 ? (uint64_t)0 - (uint64_t)w : (uint64_t)w, 3);
-	outbuf_right(ob, buf, n, JR_W_TIME);
+	outbuf_right(ob, buf, n, JANK_REPORT_W_TIME);
 }
 
-static void jr_header(struct outbuf *ob, const struct jank *j)
+static void jank_report_header(struct outbuf *ob, const struct jank *j)
 {
 	const struct trace *tr = j->tr;
 	const struct tv_thread *th = &tr->threads[j->thread];
@@ -86,28 +87,28 @@ static void jr_header(struct outbuf *ob, const struct jank *j)
 
 enum tv_status jank_report_text(FILE *out, const struct jank *j)
 {
-	char buf[JR_BUF];
+	char buf[JANK_REPORT_BUF];
 	struct outbuf ob;
 	const struct trace *tr = j->tr;
 	const struct tv_thread *th = &tr->threads[j->thread];
 	outbuf_init(&ob, out, buf, sizeof buf);
-	jr_header(&ob, j);
+	jank_report_header(&ob, j);
 	if (j->nrows) {
 		outbuf_putc(&ob, '\n');
-		outbuf_right(&ob, "start", 5, JR_W_START + 2);
+		outbuf_right(&ob, "start", 5, JANK_REPORT_W_START + 2);
 		static const char *const title[] = {"wall", "cpu", "wait"};
 		for (int i = 0; i < 3; i++) {
 			outbuf_write(&ob, "  ", 2);
-			outbuf_right(&ob, title[i], strlen(title[i]), JR_W_TIME);
+			outbuf_right(&ob, title[i], strlen(title[i]), JANK_REPORT_W_TIME);
 		}
 		outbuf_puts(&ob, "  method\n");
 	}
 	for (size_t i = 0; i < j->nrows; i++) {
 		const struct jank_row *r = &j->rows[i];
-		jr_cell(&ob, 1, r->start, JR_W_START);
-		jr_cell(&ob, 1, r->incl[TV_WALL], JR_W_TIME);
-		jr_cell(&ob, tr->has_clock[TV_CPU], r->incl[TV_CPU], JR_W_TIME);
-		jr_wait_cell(&ob, tr, r);
+		jank_report_cell(&ob, 1, r->start, JANK_REPORT_W_START);
+		jank_report_cell(&ob, 1, r->incl[TV_WALL], JANK_REPORT_W_TIME);
+		jank_report_cell(&ob, tr->has_clock[TV_CPU], r->incl[TV_CPU], JANK_REPORT_W_TIME);
+		jank_report_wait_cell(&ob, tr, r);
 		outbuf_write(&ob, "  ", 2);
 		methodname_text_ob(&ob, tr, r->method, 1);
 		outbuf_puts(&ob, "\n      heaviest path: ");
@@ -121,14 +122,14 @@ enum tv_status jank_report_text(FILE *out, const struct jank *j)
 	return outbuf_finish(&ob);
 }
 
-static void jr_id(struct outbuf *ob, const struct trace *tr, uint32_t method)
+static void jank_report_id(struct outbuf *ob, const struct trace *tr, uint32_t method)
 {
 	methodcalls_write_id(ob, tr, method, 0);
 }
 
 enum tv_status jank_report_json(FILE *out, const struct jank *j)
 {
-	char buf[JR_BUF];
+	char buf[JANK_REPORT_BUF];
 	struct outbuf ob;
 	const struct trace *tr = j->tr;
 	const struct tv_thread *th = &tr->threads[j->thread];
@@ -141,7 +142,7 @@ enum tv_status jank_report_json(FILE *out, const struct jank *j)
 	for (size_t i = 0; i < j->nrows; i++) {
 		const struct jank_row *r = &j->rows[i];
 		outbuf_puts(&ob, i ? ",\n    {\"id\": " : "\n    {\"id\": ");
-		jr_id(&ob, tr, r->method);
+		jank_report_id(&ob, tr, r->method);
 		outbuf_puts(&ob, ", \"start_usec\": ");
 		outbuf_u64(&ob, r->start);
 		outbuf_puts(&ob, ", \"incl_wall_usec\": ");
@@ -152,15 +153,15 @@ enum tv_status jank_report_json(FILE *out, const struct jank *j)
 		else
 			outbuf_puts(&ob, "null");
 		outbuf_puts(&ob, ", \"wait_usec\": ");
-		if (jr_dual(tr))
-			jr_signed(&ob, jr_wait(r), 0);
+		if (jank_report_dual(tr))
+			jank_report_signed(&ob, jank_report_wait(r), 0);
 		else
 			outbuf_puts(&ob, "null");
 		outbuf_puts(&ob, ", \"path\": [");
 		for (size_t k = 0; k < r->npath; k++) {
 			if (k)
 				outbuf_puts(&ob, ", ");
-			jr_id(&ob, tr, th->method[j->paths[r->path + k]]);
+			jank_report_id(&ob, tr, th->method[j->paths[r->path + k]]);
 		}
 		outbuf_puts(&ob, "]}");
 	}

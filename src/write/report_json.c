@@ -4,23 +4,23 @@
  * method's own fields on one line, so diffs of two reports stay readable.
  * Everything goes through an outbuf: numbers are most of a big report.
  */
-#include "write/report.h"
 #include "analyze/category.h"
 #include "analyze/methodname.h"
 #include "base/numfmt.h"
 #include "base/outbuf.h"
 #include "base/textesc.h"
+#include "write/report.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-static const char *const json_clock_key[TV_NCLOCKS] = { "cpu", "wall" };
+static const char *const report_json_clock_key[TV_NCLOCKS] = { "cpu", "wall" };
 
 /* The report's buffer: large, so a 70 MB report is ~1000 fwrites. */
-enum { JSON_BUF = 1 << 16 };
+enum { REPORT_JSON_BUF = 1 << 16 };
 
 /* A µs value, or null when the trace lacks that clock. */
-static void json_usec(struct outbuf *ob, const struct trace *tr, int clock, uint64_t v)
+static void report_json_usec(struct outbuf *ob, const struct trace *tr, int clock, uint64_t v)
 {
 	if (tr->has_clock[clock])
 		outbuf_u64(ob, v);
@@ -28,69 +28,72 @@ static void json_usec(struct outbuf *ob, const struct trace *tr, int clock, uint
 		outbuf_puts(ob, "null");
 }
 
-static void json_str(struct outbuf *ob, const struct trace *tr, struct tv_str s)
+static void report_json_str(struct outbuf *ob, const struct trace *tr, struct tv_str s)
 {
 	textesc_json_ob(ob, trace_str(tr, s), s.len);
 }
 
 /* Appends to reserved room of a line; edges are most of a big report, so
  * each is built in place in the buffer. */
-static char *json_cat(char *p, const char *s, size_t n)
+static char *report_json_cat(char *p, const char *s, size_t n)
 {
 	memcpy(p, s, n);
 	return p + n;
 }
 
-#define JSON_CAT(p, lit) json_cat((p), (lit), sizeof(lit) - 1)
+#define REPORT_JSON_CAT(p, lit) report_json_cat((p), (lit), sizeof(lit) - 1)
 
-static int json_synthetic(const struct trace *tr, uint32_t method)
+static int report_json_synthetic(const struct trace *tr, uint32_t method)
 {
 	return method != PROF_TOPLEVEL && tr->methods[method].synthetic;
 }
 
-static char *json_cat_id(char *p, const struct trace *tr, uint32_t method)
+static char *report_json_cat_id(char *p, const struct trace *tr, uint32_t method)
 {
 	if (method == PROF_TOPLEVEL)
-		return JSON_CAT(p, "\"toplevel\"");
-	p = JSON_CAT(p, "\"0x");
+		return REPORT_JSON_CAT(p, "\"toplevel\"");
+	p = REPORT_JSON_CAT(p, "\"0x");
 	p += numfmt_put_hex(p, tr->methods[method].id);
 	*p++ = '"';
 	return p;
 }
 
-static char *json_cat_usec(char *p, const struct trace *tr, int clock, uint64_t v)
+static char *report_json_cat_usec(char *p, const struct trace *tr, int clock, uint64_t v)
 {
-	return tr->has_clock[clock] ? p + numfmt_put_u64(p, v) : JSON_CAT(p, "null");
+	return tr->has_clock[clock] ? p + numfmt_put_u64(p, v) : REPORT_JSON_CAT(p, "null");
 }
 
 /* One edge, both halves (docs/numbers.md, "Parents and children"): calls
  * and incl_* are the plain half, recursive_* the "while recursive" one.
  * At most ~330 bytes: the fixed text and seven 20-digit numbers. */
-static char *json_cat_edge_rest(char *p, const struct trace *tr, const struct prof_edge *e)
+static char *report_json_cat_edge_rest(char *p, const struct trace *tr, const struct prof_edge *e)
 {
-	p = JSON_CAT(p, ", \"calls\": ");
+	p = REPORT_JSON_CAT(p, ", \"calls\": ");
 	p += numfmt_put_u64(p, e->calls);
-	p = json_cat_usec(JSON_CAT(p, ", \"incl_cpu_usec\": "), tr, TV_CPU, e->incl[TV_CPU]);
-	p = json_cat_usec(JSON_CAT(p, ", \"incl_wall_usec\": "), tr, TV_WALL, e->incl[TV_WALL]);
-	p = JSON_CAT(p, ", \"recursive_calls\": ");
+	p = report_json_cat_usec(REPORT_JSON_CAT(p, ", \"incl_cpu_usec\": "), tr, TV_CPU,
+	                         e->incl[TV_CPU]);
+	p = report_json_cat_usec(REPORT_JSON_CAT(p, ", \"incl_wall_usec\": "), tr, TV_WALL,
+	                         e->incl[TV_WALL]);
+	p = REPORT_JSON_CAT(p, ", \"recursive_calls\": ");
 	p += numfmt_put_u64(p, e->rcalls);
-	p = json_cat_usec(JSON_CAT(p, ", \"recursive_incl_cpu_usec\": "), tr, TV_CPU,
-	                  e->rincl[TV_CPU]);
-	p = json_cat_usec(JSON_CAT(p, ", \"recursive_incl_wall_usec\": "), tr, TV_WALL,
-	                  e->rincl[TV_WALL]);
+	p = report_json_cat_usec(REPORT_JSON_CAT(p, ", \"recursive_incl_cpu_usec\": "), tr, TV_CPU,
+	                         e->rincl[TV_CPU]);
+	p = report_json_cat_usec(REPORT_JSON_CAT(p, ", \"recursive_incl_wall_usec\": "), tr,
+	                         TV_WALL, e->rincl[TV_WALL]);
 	*p++ = '}';
 	return p;
 }
 
-static char *json_cat_edge(char *p, const struct trace *tr, const struct prof_edge *e)
+static char *report_json_cat_edge(char *p, const struct trace *tr, const struct prof_edge *e)
 {
-	return json_cat_edge_rest(json_cat_id(JSON_CAT(p, "{\"id\": "), tr, e->method), tr, e);
+	p = report_json_cat_id(REPORT_JSON_CAT(p, "{\"id\": "), tr, e->method);
+	return report_json_cat_edge_rest(p, tr, e);
 }
 
 /* "key": [EDGE, ...] with one edge a line at the given indent (ni spaces,
  * at most 8). */
-static void json_edges(struct outbuf *ob, const struct trace *tr, const char *key,
-                       const struct prof_edge *e, uint32_t n, size_t ni)
+static void report_json_edges(struct outbuf *ob, const struct trace *tr, const char *key,
+                              const struct prof_edge *e, uint32_t n, size_t ni)
 {
 	static const char indent[] = "        ";
 
@@ -104,13 +107,14 @@ static void json_edges(struct outbuf *ob, const struct trace *tr, const char *ke
 		*p++ = '\n';
 		memcpy(p, "          ", 10);   /* the indent and two more */
 		p += ni + 2;
-		if (json_synthetic(tr, e[i].method)) {
-			outbuf_commit(ob, JSON_CAT(p, "{\"id\": "));
+		if (report_json_synthetic(tr, e[i].method)) {
+			outbuf_commit(ob, REPORT_JSON_CAT(p, "{\"id\": "));
 			methodname_id_ob(ob, tr, e[i].method, 0);  /* any length */
-			outbuf_commit(ob, json_cat_edge_rest(outbuf_reserve(ob, 512), tr, &e[i]));
+			char *at = outbuf_reserve(ob, 512);
+			outbuf_commit(ob, report_json_cat_edge_rest(at, tr, &e[i]));
 			continue;
 		}
-		outbuf_commit(ob, json_cat_edge(p, tr, &e[i]));
+		outbuf_commit(ob, report_json_cat_edge(p, tr, &e[i]));
 	}
 	if (n) {
 		outbuf_putc(ob, '\n');
@@ -120,39 +124,40 @@ static void json_edges(struct outbuf *ob, const struct trace *tr, const char *ke
 }
 
 /* "incl_cpu_usec": .., "excl_cpu_usec": .., "incl_wall_usec": .., ... */
-static void json_incl_excl(struct outbuf *ob, const struct trace *tr,
-                           const uint64_t *incl, const uint64_t *excl)
+static void report_json_incl_excl(struct outbuf *ob, const struct trace *tr,
+                                  const uint64_t *incl, const uint64_t *excl)
 {
 	for (int c = 0; c < TV_NCLOCKS; c++) {
 		outbuf_puts(ob, c ? ", \"incl_" : "\"incl_");
-		outbuf_puts(ob, json_clock_key[c]);
+		outbuf_puts(ob, report_json_clock_key[c]);
 		outbuf_puts(ob, "_usec\": ");
-		json_usec(ob, tr, c, incl[c]);
+		report_json_usec(ob, tr, c, incl[c]);
 		outbuf_puts(ob, ", \"excl_");
-		outbuf_puts(ob, json_clock_key[c]);
+		outbuf_puts(ob, report_json_clock_key[c]);
 		outbuf_puts(ob, "_usec\": ");
-		json_usec(ob, tr, c, excl[c]);
+		report_json_usec(ob, tr, c, excl[c]);
 	}
 }
 
 /* "categories": {"app": {"cpu_usec": .., "wall_usec": ..}, ...} */
-static void json_categories(struct outbuf *ob, const struct trace *tr, const category_times *t)
+static void report_json_categories(struct outbuf *ob, const struct trace *tr,
+                                   const category_times *t)
 {
 	outbuf_puts(ob, "\"categories\": {");
 	for (int g = 0; g < CAT_COUNT; g++) {
 		outbuf_puts(ob, g ? ", \"" : "\"");
 		outbuf_puts(ob, category_name((enum category)g));
 		outbuf_puts(ob, "\": {\"cpu_usec\": ");
-		json_usec(ob, tr, TV_CPU, (*t)[g][TV_CPU]);
+		report_json_usec(ob, tr, TV_CPU, (*t)[g][TV_CPU]);
 		outbuf_puts(ob, ", \"wall_usec\": ");
-		json_usec(ob, tr, TV_WALL, (*t)[g][TV_WALL]);
+		report_json_usec(ob, tr, TV_WALL, (*t)[g][TV_WALL]);
 		outbuf_putc(ob, '}');
 	}
 	outbuf_putc(ob, '}');
 }
 
-static void json_threads(struct outbuf *ob, const struct profile *p,
-                         const struct category_report *cr)
+static void report_json_threads(struct outbuf *ob, const struct profile *p,
+                                const struct category_report *cr)
 {
 	const struct trace *tr = p->tr;
 
@@ -162,39 +167,39 @@ static void json_threads(struct outbuf *ob, const struct profile *p,
 		outbuf_puts(ob, i ? ",\n    {\"tid\": " : "\n    {\"tid\": ");
 		outbuf_u64(ob, th->tid);
 		outbuf_puts(ob, ", \"name\": ");
-		json_str(ob, tr, th->name);
+		report_json_str(ob, tr, th->name);
 		outbuf_puts(ob, ", \"records\": ");
 		outbuf_u64(ob, th->records);
 		for (int c = 0; c < TV_NCLOCKS; c++) {
 			outbuf_puts(ob, ", \"");
-			outbuf_puts(ob, json_clock_key[c]);
+			outbuf_puts(ob, report_json_clock_key[c]);
 			outbuf_puts(ob, "_usec\": ");
-			json_usec(ob, tr, c, trace_thread_span(th, c));
+			report_json_usec(ob, tr, c, trace_thread_span(th, c));
 		}
 		outbuf_puts(ob, ",\n     ");
-		json_categories(ob, tr, &cr->threads[i]);
+		report_json_categories(ob, tr, &cr->threads[i]);
 		outbuf_putc(ob, '}');
 	}
 	outbuf_puts(ob, p->nthreads ? "\n  ],\n" : "],\n");
 }
 
-static void json_toplevel(struct outbuf *ob, const struct profile *p,
-                          const struct category_report *cr)
+static void report_json_toplevel(struct outbuf *ob, const struct profile *p,
+                                 const struct category_report *cr)
 {
 	outbuf_puts(ob, "  \"toplevel\": {\n    ");
-	json_incl_excl(ob, p->tr, p->top_incl, p->top_excl);
+	report_json_incl_excl(ob, p->tr, p->top_incl, p->top_excl);
 	outbuf_puts(ob, ",\n    ");
-	json_categories(ob, p->tr, &cr->total);
+	report_json_categories(ob, p->tr, &cr->total);
 	outbuf_puts(ob, ",\n    ");
-	json_edges(ob, p->tr, "children", p->top_children, p->ntop_children, 4);
+	report_json_edges(ob, p->tr, "children", p->top_children, p->ntop_children, 4);
 	outbuf_puts(ob, "\n  },\n");
 }
 
 /* A string field of a method: null when never declared, absent or (for
  * source) empty. */
-static void json_method_str(struct outbuf *ob, const struct trace *tr,
-                            const struct tv_method *m, const char *key, struct tv_str s,
-                            int empty_is_null)
+static void report_json_method_str(struct outbuf *ob, const struct trace *tr,
+                                   const struct tv_method *m, const char *key, struct tv_str s,
+                                   int empty_is_null)
 {
 	outbuf_puts(ob, ", \"");
 	outbuf_puts(ob, key);
@@ -202,50 +207,50 @@ static void json_method_str(struct outbuf *ob, const struct trace *tr,
 	if (!m->declared || (empty_is_null && s.len == 0))
 		outbuf_puts(ob, "null");
 	else
-		json_str(ob, tr, s);
+		report_json_str(ob, tr, s);
 }
 
-static void json_method(struct outbuf *ob, const struct profile *p, uint32_t idx)
+static void report_json_method(struct outbuf *ob, const struct profile *p, uint32_t idx)
 {
 	const struct trace *tr = p->tr;
 	const struct tv_method *m = &tr->methods[idx];
 	const struct prof_method *pm = &p->methods[idx];
 
-	char *q = JSON_CAT(outbuf_reserve(ob, 64), "    {\"id\": ");
-	if (json_synthetic(tr, idx)) {
+	char *q = REPORT_JSON_CAT(outbuf_reserve(ob, 64), "    {\"id\": ");
+	if (report_json_synthetic(tr, idx)) {
 		outbuf_commit(ob, q);
 		methodname_id_ob(ob, tr, idx, 0);
 	} else {
-		outbuf_commit(ob, json_cat_id(q, tr, idx));
+		outbuf_commit(ob, report_json_cat_id(q, tr, idx));
 	}
-	json_method_str(ob, tr, m, "class", m->cls, 0);
-	json_method_str(ob, tr, m, "name", m->name, 0);
-	json_method_str(ob, tr, m, "signature", m->sig, 0);
-	json_method_str(ob, tr, m, "source", m->source, 1);
+	report_json_method_str(ob, tr, m, "class", m->cls, 0);
+	report_json_method_str(ob, tr, m, "name", m->name, 0);
+	report_json_method_str(ob, tr, m, "signature", m->sig, 0);
+	report_json_method_str(ob, tr, m, "source", m->source, 1);
 	outbuf_puts(ob, ", \"calls\": ");
 	outbuf_u64(ob, pm->calls);
 	outbuf_puts(ob, ", \"recursive_calls\": ");
 	outbuf_u64(ob, pm->rcalls);
 	outbuf_puts(ob, ", ");
-	json_incl_excl(ob, tr, pm->incl, pm->excl);
+	report_json_incl_excl(ob, tr, pm->incl, pm->excl);
 	outbuf_puts(ob, ",\n     ");
-	json_edges(ob, tr, "parents", pm->parents, pm->nparents, 5);
+	report_json_edges(ob, tr, "parents", pm->parents, pm->nparents, 5);
 	outbuf_puts(ob, ",\n     ");
-	json_edges(ob, tr, "children", pm->children, pm->nchildren, 5);
+	report_json_edges(ob, tr, "children", pm->children, pm->nchildren, 5);
 	outbuf_putc(ob, '}');
 }
 
-static void json_methods(struct outbuf *ob, const struct profile *p)
+static void report_json_methods(struct outbuf *ob, const struct profile *p)
 {
 	outbuf_puts(ob, "  \"methods\": [");
 	for (uint32_t i = 0; i < p->norder; i++) {
 		outbuf_puts(ob, i ? ",\n" : "\n");
-		json_method(ob, p, p->order[i]);
+		report_json_method(ob, p, p->order[i]);
 	}
 	outbuf_puts(ob, p->norder ? "\n  ],\n" : "],\n");
 }
 
-static void json_warnings(struct outbuf *ob, const struct trace *tr)
+static void report_json_warnings(struct outbuf *ob, const struct trace *tr)
 {
 	char buf[512];
 	int first = 1;
@@ -263,8 +268,8 @@ static void json_warnings(struct outbuf *ob, const struct trace *tr)
 }
 
 /* "range", "transforms" (each when given) and "app_packages". */
-static void json_view(struct outbuf *ob, const struct report_view *v,
-                      const struct category_report *cr)
+static void report_json_write_view(struct outbuf *ob, const struct report_view *v,
+                                   const struct category_report *cr)
 {
 	if (v && v->range) {
 		outbuf_puts(ob, "  \"range\": {\"clock\": ");
@@ -310,8 +315,8 @@ enum tv_status report_json_view(FILE *out, const struct profile *p, const struct
 	struct category_report cr;
 	if (category_report_build(&cr, p, v ? v->app : NULL, v ? v->napp : 0) < 0)
 		return TV_ERR_NOMEM;
-	_Static_assert(JSON_BUF >= OUTBUF_MIN, "the edge lines need their room");
-	char buf[JSON_BUF];
+	_Static_assert(REPORT_JSON_BUF >= OUTBUF_MIN, "the edge lines need their room");
+	char buf[REPORT_JSON_BUF];
 	struct outbuf ob;
 
 	outbuf_init(&ob, out, buf, sizeof buf);
@@ -326,11 +331,11 @@ enum tv_status report_json_view(FILE *out, const struct profile *p, const struct
 	outbuf_puts(&ob, ",\n  \"records\": ");
 	outbuf_u64(&ob, tr->records);
 	outbuf_puts(&ob, ",\n");
-	json_view(&ob, v, &cr);
-	json_threads(&ob, p, &cr);
-	json_toplevel(&ob, p, &cr);
-	json_methods(&ob, p);
-	json_warnings(&ob, tr);
+	report_json_write_view(&ob, v, &cr);
+	report_json_threads(&ob, p, &cr);
+	report_json_toplevel(&ob, p, &cr);
+	report_json_methods(&ob, p);
+	report_json_warnings(&ob, tr);
 	outbuf_puts(&ob, "}\n");
 	category_report_free(&cr);
 	return outbuf_finish(&ob);

@@ -5,111 +5,114 @@
  * so that one changed number changes one line of a diff; nothing depends on
  * the time or place of the run. Times are ms with three decimals (exact µs).
  */
-#include "write/report.h"
 #include "analyze/category.h"
 #include "analyze/methodname.h"
 #include "base/numfmt.h"
 #include "base/outbuf.h"
 #include "base/textesc.h"
+#include "write/report.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 enum {
-	W_PCT = 10,     /* "Incl Real%" */
-	W_TIME = 11,    /* 9999999.999 ms */
-	W_CALLS = 11,
-	W_PCALL = 10,
-	W_ROLE = 6,     /* "parent" */
-	TEXT_NUM_WIDTH = 16,            /* the widest number cell */
-	TEXT_NUM = 2 * NUMFMT_MAX,      /* a number cell's text buffer */
+	REPORT_TEXT_W_PCT = 10,     /* "Incl Real%" */
+	REPORT_TEXT_W_TIME = 11,    /* 9999999.999 ms */
+	REPORT_TEXT_W_CALLS = 11,
+	REPORT_TEXT_W_PCALL = 10,
+	REPORT_TEXT_W_ROLE = 6, /* "parent" */
+	REPORT_TEXT_NUM_WIDTH = 16,     /* the widest number cell */
+	REPORT_TEXT_NUM = 2 * NUMFMT_MAX, /* a number cell's text buffer */
 };
 
-static const char *const text_clock_label[TV_NCLOCKS] = { "Cpu", "Real" };
+static const char *const report_text_clock_label[TV_NCLOCKS] = { "Cpu", "Real" };
 
-enum { TEXT_BUF = 1 << 16 };
+enum { REPORT_TEXT_BUF = 1 << 16 };
 
 /* "  " and s right-aligned in width columns: titles and the odd word. */
-static void text_cell(struct outbuf *ob, const char *s, int width)
+static void report_text_cell(struct outbuf *ob, const char *s, int width)
 {
 	outbuf_write(ob, "  ", 2);
 	outbuf_right(ob, s, strlen(s), (size_t)width);
 }
 
-/* A number's text (n bytes of a TEXT_NUM buffer, all of it initialised)
+/* A number's text (n bytes of a REPORT_TEXT_NUM buffer, all of it initialised)
  * right-aligned in a cell of at most 16 columns. Number cells are most of
  * the report: fixed-size copies compile to a few stores, not calls. */
-_Static_assert(W_PCT <= TEXT_NUM_WIDTH && W_TIME <= TEXT_NUM_WIDTH &&
-               W_CALLS <= TEXT_NUM_WIDTH && W_PCALL <= TEXT_NUM_WIDTH,
+_Static_assert(REPORT_TEXT_W_PCT <= REPORT_TEXT_NUM_WIDTH &&
+               REPORT_TEXT_W_TIME <= REPORT_TEXT_NUM_WIDTH &&
+               REPORT_TEXT_W_CALLS <= REPORT_TEXT_NUM_WIDTH &&
+               REPORT_TEXT_W_PCALL <= REPORT_TEXT_NUM_WIDTH,
                "number cells fit the fixed copy");
 
-static void text_num_cell(struct outbuf *ob, const char *num, size_t n, int width)
+static void report_text_num_cell(struct outbuf *ob, const char *num, size_t n, int width)
 {
 	size_t pad = n < (size_t)width ? (size_t)width - n : 0;
-	char *p = outbuf_reserve(ob, 2 + TEXT_NUM_WIDTH + TEXT_NUM);
-	memset(p, ' ', 2 + TEXT_NUM_WIDTH);
-	memcpy(p + 2 + pad, num, TEXT_NUM);
+	char *p = outbuf_reserve(ob, 2 + REPORT_TEXT_NUM_WIDTH + REPORT_TEXT_NUM);
+	memset(p, ' ', 2 + REPORT_TEXT_NUM_WIDTH);
+	memcpy(p + 2 + pad, num, REPORT_TEXT_NUM);
 	outbuf_commit(ob, p + 2 + pad + n);
 }
 
 /* x as a percentage of d with one decimal, "-" when d is 0. */
-static void text_pct_cell(struct outbuf *ob, uint64_t x, uint64_t d)
+static void report_text_pct_cell(struct outbuf *ob, uint64_t x, uint64_t d)
 {
-	char buf[TEXT_NUM] = { 0 };
-	text_num_cell(ob, buf, numfmt_put_pct(buf, x, d, 1), W_PCT);
+	char buf[REPORT_TEXT_NUM] = { 0 };
+	report_text_num_cell(ob, buf, numfmt_put_pct(buf, x, d, 1), REPORT_TEXT_W_PCT);
 }
 
-static void text_ms_cell(struct outbuf *ob, uint64_t usec, int width)
+static void report_text_ms_cell(struct outbuf *ob, uint64_t usec, int width)
 {
-	char buf[TEXT_NUM] = { 0 };
-	text_num_cell(ob, buf, numfmt_put_fixed(buf, usec, 3), width);
+	char buf[REPORT_TEXT_NUM] = { 0 };
+	report_text_num_cell(ob, buf, numfmt_put_fixed(buf, usec, 3), width);
 }
 
 /* "a<sep>b" in a cell: the calls columns. */
-static void text_pair_cell(struct outbuf *ob, uint64_t a, char sep, uint64_t b, int width)
+static void report_text_pair_cell(struct outbuf *ob, uint64_t a, char sep, uint64_t b, int width)
 {
-	char buf[TEXT_NUM + NUMFMT_MAX] = { 0 };
+	char buf[REPORT_TEXT_NUM + NUMFMT_MAX] = { 0 };
 	size_t n = numfmt_put_u64(buf, a);
 	buf[n++] = sep;
 	n += numfmt_put_u64(buf + n, b);
-	text_num_cell(ob, buf, n, width);
+	report_text_num_cell(ob, buf, n, width);
 }
 
 /* Each listed method's name as the report writes it (methodname_text_ob
  * with the signature), escaped once: a method is named in its table row,
  * its heading and every edge row that points at it, and escaping the same
  * names over and over was most of the report's time. */
-struct text_names {
+struct report_text_names {
 	char *text;              /* the names one after another */
 	size_t size;
-	struct text_name {
+	struct report_text_name {
 		size_t off, len;     /* len SIZE_MAX: not cached */
 	} *at;                   /* by method index, the toplevel last */
 	uint32_t toplevel;       /* index of the toplevel's entry */
 };
 
-static struct text_name *text_name_slot(const struct text_names *tn, uint32_t idx)
+static struct report_text_name *report_text_name_slot(const struct report_text_names *tn,
+                                                      uint32_t idx)
 {
 	return &tn->at[idx == PROF_TOPLEVEL ? tn->toplevel : idx];
 }
 
-static void text_name_add(struct text_names *tn, struct outbuf *ob, const struct trace *tr,
-                          uint32_t idx)
+static void report_text_name_add(struct report_text_names *tn, struct outbuf *ob,
+                                 const struct trace *tr, uint32_t idx)
 {
-	struct text_name *n = text_name_slot(tn, idx);
+	struct report_text_name *n = report_text_name_slot(tn, idx);
 	uint64_t off = outbuf_tell(ob);
 	methodname_text_ob(ob, tr, idx, 1);
-	*n = (struct text_name){ (size_t)off, (size_t)(outbuf_tell(ob) - off) };
+	*n = (struct report_text_name){ (size_t)off, (size_t)(outbuf_tell(ob) - off) };
 }
 
-/* TV_OK or TV_ERR_NOMEM; text_names_free() either way. */
-static enum tv_status text_names_build(struct text_names *tn, const struct profile *p)
+/* TV_OK or TV_ERR_NOMEM; report_text_names_free() either way. */
+static enum tv_status report_text_names_build(struct report_text_names *tn, const struct profile *p)
 {
 	const struct trace *tr = p->tr;
 	char buf[1 << 14];
 	struct outbuf ob;
 
-	*tn = (struct text_names){ .toplevel = tr->nmethods };
+	*tn = (struct report_text_names){ .toplevel = tr->nmethods };
 	tn->at = malloc(((size_t)tr->nmethods + 1) * sizeof *tn->at);
 	FILE *f = open_memstream(&tn->text, &tn->size);
 	if (!tn->at || !f) {
@@ -120,33 +123,33 @@ static enum tv_status text_names_build(struct text_names *tn, const struct profi
 	for (uint32_t i = 0; i <= tr->nmethods; i++)
 		tn->at[i].len = SIZE_MAX;
 	outbuf_init(&ob, f, buf, sizeof buf);
-	text_name_add(tn, &ob, tr, PROF_TOPLEVEL);
+	report_text_name_add(tn, &ob, tr, PROF_TOPLEVEL);
 	for (uint32_t i = 0; i < p->norder; i++)
-		text_name_add(tn, &ob, tr, p->order[i]);
+		report_text_name_add(tn, &ob, tr, p->order[i]);
 	enum tv_status st = outbuf_finish(&ob);
 	if (fclose(f) != 0 || st != TV_OK)
 		return TV_ERR_NOMEM;
 	return TV_OK;
 }
 
-static void text_names_free(struct text_names *tn)
+static void report_text_names_free(struct report_text_names *tn)
 {
 	free(tn->text);
 	free(tn->at);
 }
 
 /* What the table and the details share. */
-struct text_rep {
+struct report_text_rep {
 	struct outbuf ob;
 	const struct profile *p;
-	struct text_names names;
-	struct text_rec *scratch;   /* for text_rec_rows(): the longest edge list */
+	struct report_text_names names;
+	struct report_text_rec *scratch; /* for report_text_rec_rows(): the longest edge list */
 };
 
 /* The method's name, from the cache when it is there. */
-static void text_name(struct text_rep *r, uint32_t idx)
+static void report_text_name(struct report_text_rep *r, uint32_t idx)
 {
-	const struct text_name *n = text_name_slot(&r->names, idx);
+	const struct report_text_name *n = report_text_name_slot(&r->names, idx);
 	if (n->len != SIZE_MAX)
 		outbuf_write(&r->ob, r->names.text + n->off, n->len);
 	else
@@ -154,28 +157,27 @@ static void text_name(struct text_rep *r, uint32_t idx)
 }
 
 /* A header line's label, left-aligned as every label is. */
-static void text_label(struct outbuf *ob, const char *label)
+static void report_text_label(struct outbuf *ob, const char *label)
 {
 	outbuf_left(ob, label, 10);
 	outbuf_putc(ob, ' ');
 }
 
 /* An option's value escaped after a label, when the trace has it. */
-static void text_option_line(struct outbuf *ob, const struct trace *tr, const char *label,
-                             const char *key)
+static void report_text_option_line(struct outbuf *ob, const struct trace *tr, const char *label,
+                                    const char *key)
 {
 	size_t len;
 	const char *v = trace_option(tr, key, &len);
 	if (!v)
 		return;
-	text_label(ob, label);
+	report_text_label(ob, label);
 	textesc_text_ob(ob, v, len);
 	outbuf_putc(ob, '\n');
 }
 
-/* "[tid] name" and the end of the line (the name escaped, left out when
- * the trace has none). */
-static void text_thread_line(struct outbuf *ob, const struct trace *tr, const struct tv_thread *th)
+void report_text_thread_label(struct outbuf *ob, const struct trace *tr,
+                              const struct tv_thread *th)
 {
 	outbuf_putc(ob, '[');
 	outbuf_u64(ob, th->tid);
@@ -184,43 +186,52 @@ static void text_thread_line(struct outbuf *ob, const struct trace *tr, const st
 		outbuf_putc(ob, ' ');
 		textesc_text_ob(ob, trace_str(tr, th->name), th->name.len);
 	}
+}
+
+/* "[tid] name" and the end of the line. */
+static void report_text_thread_line(struct outbuf *ob, const struct trace *tr,
+                                    const struct tv_thread *th)
+{
+	report_text_thread_label(ob, tr, th);
 	outbuf_putc(ob, '\n');
 }
 
-static void text_threads(struct outbuf *ob, const struct profile *p)
+static void report_text_threads(struct outbuf *ob, const struct profile *p)
 {
 	const struct trace *tr = p->tr;
 
-	text_label(ob, "threads");
+	report_text_label(ob, "threads");
 	outbuf_u64(ob, p->nthreads);
 	outbuf_puts(ob, " of ");
 	outbuf_u64(ob, tr->nthreads);
 	outbuf_puts(ob, " selected\n");
-	text_cell(ob, "records", W_CALLS);
+	report_text_cell(ob, "records", REPORT_TEXT_W_CALLS);
 	for (int c = 0; c < TV_NCLOCKS; c++)
 		if (tr->has_clock[c]) {
-			text_cell(ob, c == TV_CPU ? "cpu" : "wall", W_TIME - 3);
+			report_text_cell(ob, c == TV_CPU ? "cpu" : "wall", REPORT_TEXT_W_TIME - 3);
 			outbuf_puts(ob, " ms");
 		}
 	outbuf_puts(ob, "  thread\n");
 	for (uint32_t i = 0; i < p->nthreads; i++) {
 		const struct tv_thread *th = &tr->threads[p->threads[i]];
-		char buf[TEXT_NUM] = { 0 };
-		text_num_cell(ob, buf, numfmt_put_u64(buf, th->records), W_CALLS);
+		char buf[REPORT_TEXT_NUM] = { 0 };
+		report_text_num_cell(ob, buf, numfmt_put_u64(buf, th->records),
+		                     REPORT_TEXT_W_CALLS);
 		for (int c = 0; c < TV_NCLOCKS; c++)
 			if (tr->has_clock[c])
-				text_ms_cell(ob, trace_thread_span(th, c), W_TIME);
+				report_text_ms_cell(ob, trace_thread_span(th, c),
+				                    REPORT_TEXT_W_TIME);
 		outbuf_puts(ob, "  ");
-		text_thread_line(ob, tr, th);
+		report_text_thread_line(ob, tr, th);
 	}
 }
 
-static void text_warnings(struct outbuf *ob, const struct trace *tr)
+static void report_text_warnings(struct outbuf *ob, const struct trace *tr)
 {
 	char buf[512];
 
 	if (tv_warnings_kinds(&tr->warnings) == 0) {
-		text_label(ob, "warnings");
+		report_text_label(ob, "warnings");
 		outbuf_puts(ob, "none\n");
 		return;
 	}
@@ -239,7 +250,7 @@ static void text_warnings(struct outbuf *ob, const struct trace *tr)
  * thread in the file (whatever the selection), on the sort clock. A trace
  * without a wall clock lines the threads' CPU clocks up by raw value, as
  * the timeline does. */
-static void text_recording(struct outbuf *ob, const struct trace *tr)
+static void report_text_recording(struct outbuf *ob, const struct trace *tr)
 {
 	int c = trace_sort_clock(tr);
 	uint64_t lo = UINT64_MAX, hi = 0;
@@ -253,26 +264,23 @@ static void text_recording(struct outbuf *ob, const struct trace *tr)
 		if (th->last[c] > hi)
 			hi = th->last[c];
 	}
-	text_label(ob, "recording");
+	report_text_label(ob, "recording");
 	outbuf_puts(ob, c == TV_CPU ? "cpu " : "wall ");
 	outbuf_fixed(ob, hi >= lo ? hi - lo : 0, 3);
 	outbuf_puts(ob, " ms (earliest to latest record)\n");
 }
 
 /* The key's elapsed-time-usec, as ms when it is a plain number. */
-static void text_elapsed(struct outbuf *ob, const struct trace *tr)
+static void report_text_elapsed(struct outbuf *ob, const struct trace *tr)
 {
 	size_t len;
 	const char *v = trace_option(tr, "elapsed-time-usec", &len);
-	uint64_t us = 0;
-	size_t i = 0;
+	uint64_t us;
 
 	if (!v)
 		return;
-	for (; i < len && i < 19 && v[i] >= '0' && v[i] <= '9'; i++)
-		us = us * 10 + (uint64_t)(v[i] - '0');
-	text_label(ob, "elapsed");
-	if (i == len && len > 0) {
+	report_text_label(ob, "elapsed");
+	if (trace_option_u64(tr, "elapsed-time-usec", &us)) {
 		outbuf_fixed(ob, us, 3);
 		outbuf_puts(ob, " ms");
 	} else {
@@ -281,26 +289,26 @@ static void text_elapsed(struct outbuf *ob, const struct trace *tr)
 	outbuf_puts(ob, " (elapsed-time-usec)\n");
 }
 
-static void text_header(struct outbuf *ob, const struct profile *p, const char *name)
+static void report_text_header(struct outbuf *ob, const struct profile *p, const char *name)
 {
 	const struct trace *tr = p->tr;
 
 	if (name) {
-		text_label(ob, "file");
+		report_text_label(ob, "file");
 		textesc_text_ob(ob, name, strlen(name));
 		outbuf_putc(ob, '\n');
 	}
-	text_option_line(ob, tr, "vm", "vm");
-	text_label(ob, "version");
+	report_text_option_line(ob, tr, "vm", "vm");
+	report_text_label(ob, "version");
 	outbuf_u64(ob, tr->version);
 	outbuf_puts(ob, tr->streaming ? " streaming\n" : "\n");
-	text_label(ob, "clock");
+	report_text_label(ob, "clock");
 	outbuf_puts(ob, trace_clock_name(tr->clock));
 	outbuf_putc(ob, '\n');
-	text_option_line(ob, tr, "pid", "pid");
-	text_threads(ob, p);
-	text_recording(ob, tr);
-	text_elapsed(ob, tr);
+	report_text_option_line(ob, tr, "pid", "pid");
+	report_text_threads(ob, p);
+	report_text_recording(ob, tr);
+	report_text_elapsed(ob, tr);
 	/* The Σ of the selected threads' spans: several threads running at
 	 * once make it longer than the recording. */
 	outbuf_puts(ob, "thread time");
@@ -312,12 +320,12 @@ static void text_header(struct outbuf *ob, const struct profile *p, const char *
 		outbuf_puts(ob, " ms");
 	}
 	outbuf_putc(ob, '\n');
-	text_warnings(ob, tr);
+	report_text_warnings(ob, tr);
 }
 
 /* One row of the method table. */
-static void text_table_row(struct text_rep *r, uint32_t idx, const uint64_t *incl,
-                           const uint64_t *excl, uint64_t calls, uint64_t rcalls)
+static void report_text_table_row(struct report_text_rep *r, uint32_t idx, const uint64_t *incl,
+                                  const uint64_t *excl, uint64_t calls, uint64_t rcalls)
 {
 	struct outbuf *ob = &r->ob;
 	const struct profile *p = r->p;
@@ -326,36 +334,37 @@ static void text_table_row(struct text_rep *r, uint32_t idx, const uint64_t *inc
 	for (int c = 0; c < TV_NCLOCKS; c++) {
 		if (!tr->has_clock[c])
 			continue;
-		text_pct_cell(ob, incl[c], p->top_incl[c]);
-		text_ms_cell(ob, incl[c], W_TIME);
-		text_pct_cell(ob, excl[c], p->top_incl[c]);
-		text_ms_cell(ob, excl[c], W_TIME);
+		report_text_pct_cell(ob, incl[c], p->top_incl[c]);
+		report_text_ms_cell(ob, incl[c], REPORT_TEXT_W_TIME);
+		report_text_pct_cell(ob, excl[c], p->top_incl[c]);
+		report_text_ms_cell(ob, excl[c], REPORT_TEXT_W_TIME);
 	}
-	text_pair_cell(ob, calls, '+', rcalls, W_CALLS);
+	report_text_pair_cell(ob, calls, '+', rcalls, REPORT_TEXT_W_CALLS);
 	for (int c = 0; c < TV_NCLOCKS; c++) {
 		if (!tr->has_clock[c])
 			continue;
 		uint64_t n = calls + rcalls;
 		if (n)
-			text_ms_cell(ob, numfmt_div_round(incl[c], n, 0), W_PCALL);
+			report_text_ms_cell(ob, numfmt_div_round(incl[c], n, 0),
+			                    REPORT_TEXT_W_PCALL);
 		else
-			text_cell(ob, "-", W_PCALL);
+			report_text_cell(ob, "-", REPORT_TEXT_W_PCALL);
 	}
 	outbuf_puts(ob, "  ");
-	text_name(r, idx);
+	report_text_name(r, idx);
 	outbuf_putc(ob, '\n');
 }
 
 /* A column title: prefix, the clock's label, suffix. */
-static void text_title_cell(struct outbuf *ob, const char *prefix, int c, const char *suffix,
-                            int width)
+static void report_text_title_cell(struct outbuf *ob, const char *prefix, int c, const char *suffix,
+                                   int width)
 {
 	char label[32];
-	snprintf(label, sizeof label, "%s%s%s", prefix, text_clock_label[c], suffix);
-	text_cell(ob, label, width);
+	snprintf(label, sizeof label, "%s%s%s", prefix, report_text_clock_label[c], suffix);
+	report_text_cell(ob, label, width);
 }
 
-static void text_table(struct text_rep *r)
+static void report_text_table(struct report_text_rep *r)
 {
 	struct outbuf *ob = &r->ob;
 	const struct profile *p = r->p;
@@ -365,42 +374,42 @@ static void text_table(struct text_rep *r)
 	for (int c = 0; c < TV_NCLOCKS; c++) {
 		if (!tr->has_clock[c])
 			continue;
-		text_title_cell(ob, "Incl ", c, "%", W_PCT);
-		text_title_cell(ob, "Incl ", c, "", W_TIME);
-		text_title_cell(ob, "Excl ", c, "%", W_PCT);
-		text_title_cell(ob, "Excl ", c, "", W_TIME);
+		report_text_title_cell(ob, "Incl ", c, "%", REPORT_TEXT_W_PCT);
+		report_text_title_cell(ob, "Incl ", c, "", REPORT_TEXT_W_TIME);
+		report_text_title_cell(ob, "Excl ", c, "%", REPORT_TEXT_W_PCT);
+		report_text_title_cell(ob, "Excl ", c, "", REPORT_TEXT_W_TIME);
 	}
-	text_cell(ob, "Calls+Rec", W_CALLS);
+	report_text_cell(ob, "Calls+Rec", REPORT_TEXT_W_CALLS);
 	for (int c = 0; c < TV_NCLOCKS; c++)
 		if (tr->has_clock[c])
-			text_title_cell(ob, "", c, "/Call", W_PCALL);
+			report_text_title_cell(ob, "", c, "/Call", REPORT_TEXT_W_PCALL);
 	outbuf_puts(ob, "  Name\n");
 	/* The toplevel's calls are its roots, one per selected thread, as in
 	 * Traceview. */
-	text_table_row(r, PROF_TOPLEVEL, p->top_incl, p->top_excl, p->nthreads, 0);
+	report_text_table_row(r, PROF_TOPLEVEL, p->top_incl, p->top_excl, p->nthreads, 0);
 	for (uint32_t i = 0; i < p->norder; i++) {
 		const struct prof_method *pm = &p->methods[p->order[i]];
-		text_table_row(r, p->order[i], pm->incl, pm->excl, pm->calls, pm->rcalls);
+		report_text_table_row(r, p->order[i], pm->incl, pm->excl, pm->calls, pm->rcalls);
 	}
 }
 
 /* Leading role cell and the per-clock time cells of a detail row. */
-static void text_detail_times(struct outbuf *ob, const struct trace *tr, const char *role,
-                              const uint64_t *v, const uint64_t *of)
+static void report_text_detail_times(struct outbuf *ob, const struct trace *tr, const char *role,
+                                     const uint64_t *v, const uint64_t *of)
 {
 	outbuf_puts(ob, "  ");
-	outbuf_left(ob, role, W_ROLE);
+	outbuf_left(ob, role, REPORT_TEXT_W_ROLE);
 	for (int c = 0; c < TV_NCLOCKS; c++) {
 		if (!tr->has_clock[c])
 			continue;
-		text_pct_cell(ob, v[c], of[c]);
-		text_ms_cell(ob, v[c], W_TIME);
+		report_text_pct_cell(ob, v[c], of[c]);
+		report_text_ms_cell(ob, v[c], REPORT_TEXT_W_TIME);
 	}
 }
 
 /* Total calls of a method (non-recursive + recursive); the toplevel has
  * one per selected thread. */
-static uint64_t text_total_calls(const struct profile *p, uint32_t idx)
+static uint64_t report_text_total_calls(const struct profile *p, uint32_t idx)
 {
 	if (idx == PROF_TOPLEVEL)
 		return p->nthreads;
@@ -410,40 +419,43 @@ static uint64_t text_total_calls(const struct profile *p, uint32_t idx)
 /* Parent rows count against the method's calls, child rows against the
  * child's: "how many of its calls came through this edge". A recursive
  * row counts the edge's "while recursive" half over the same total. */
-static void text_edge_row(struct text_rep *r, const char *role, const struct prof_edge *e,
-                          int recursive, const uint64_t *of, uint64_t method_total,
-                          int of_child)
+static void report_text_edge_row(struct report_text_rep *r, const char *role,
+                                 const struct prof_edge *e,
+                                 int recursive, const uint64_t *of, uint64_t method_total,
+                                 int of_child)
 {
 	struct outbuf *ob = &r->ob;
-	uint64_t total = of_child ? text_total_calls(r->p, e->method) : method_total;
+	uint64_t total = of_child ? report_text_total_calls(r->p, e->method) : method_total;
 
-	text_detail_times(ob, r->p->tr, role, recursive ? e->rincl : e->incl, of);
-	text_pair_cell(ob, recursive ? e->rcalls : e->calls, '/', total, W_CALLS);
+	report_text_detail_times(ob, r->p->tr, role, recursive ? e->rincl : e->incl, of);
+	report_text_pair_cell(ob, recursive ? e->rcalls : e->calls, '/', total,
+	                      REPORT_TEXT_W_CALLS);
 	outbuf_puts(ob, "  ");
-	text_name(r, e->method);
+	report_text_name(r, e->method);
 	outbuf_putc(ob, '\n');
 }
 
 /* The plain half of every edge that has one, in the list's order. */
-static void text_edge_rows(struct text_rep *r, const char *role, const struct prof_edge *e,
-                           uint32_t n, const uint64_t *of, uint64_t method_total,
-                           int of_child)
+static void report_text_edge_rows(struct report_text_rep *r, const char *role,
+                                  const struct prof_edge *e,
+                                  uint32_t n, const uint64_t *of, uint64_t method_total,
+                                  int of_child)
 {
 	for (uint32_t i = 0; i < n; i++)
 		if (e[i].calls)
-			text_edge_row(r, role, &e[i], 0, of, method_total, of_child);
+			report_text_edge_row(r, role, &e[i], 0, of, method_total, of_child);
 }
 
 /* A recursive half waiting to be listed: its incl on the sort clock and
  * its place in the edge list (the tie-break, so the order is total). */
-struct text_rec {
+struct report_text_rec {
 	uint64_t rincl;
 	uint32_t i;
 };
 
-static int text_rec_cmp(const void *a, const void *b)
+static int report_text_rec_cmp(const void *a, const void *b)
 {
-	const struct text_rec *x = a, *y = b;
+	const struct report_text_rec *x = a, *y = b;
 	if (x->rincl != y->rincl)
 		return x->rincl > y->rincl ? -1 : 1;
 	return (x->i > y->i) - (x->i < y->i);
@@ -452,49 +464,51 @@ static int text_rec_cmp(const void *a, const void *b)
 /* "Parents while recursive" or "Children while recursive": the recursive
  * halves, biggest first as Traceview lists them; nothing when there are
  * none. */
-static void text_rec_rows(struct text_rep *r, const char *title, const char *role,
-                          const struct prof_edge *e, uint32_t n, const uint64_t *of,
-                          uint64_t method_total, int of_child)
+static void report_text_rec_rows(struct report_text_rep *r, const char *title, const char *role,
+                                 const struct prof_edge *e, uint32_t n, const uint64_t *of,
+                                 uint64_t method_total, int of_child)
 {
 	struct outbuf *ob = &r->ob;
-	struct text_rec *rec = r->scratch;
+	struct report_text_rec *rec = r->scratch;
 	int clock = trace_sort_clock(r->p->tr);
 	uint32_t k = 0;
 
 	for (uint32_t i = 0; i < n; i++)
 		if (e[i].rcalls)
-			rec[k++] = (struct text_rec){e[i].rincl[clock], i};
+			rec[k++] = (struct report_text_rec){e[i].rincl[clock], i};
 	if (!k)
 		return;
-	qsort(rec, k, sizeof *rec, text_rec_cmp);
+	qsort(rec, k, sizeof *rec, report_text_rec_cmp);
 	outbuf_puts(ob, "  ");
 	outbuf_puts(ob, title);
 	outbuf_putc(ob, '\n');
 	for (uint32_t i = 0; i < k; i++)
-		text_edge_row(r, role, &e[rec[i].i], 1, of, method_total, of_child);
+		report_text_edge_row(r, role, &e[rec[i].i], 1, of, method_total, of_child);
 }
 
-static void text_detail(struct text_rep *r, uint32_t idx,
-                        const struct prof_edge *parents, uint32_t nparents,
-                        const struct prof_edge *children, uint32_t nchildren,
-                        const uint64_t *incl, const uint64_t *excl)
+static void report_text_detail(struct report_text_rep *r, uint32_t idx,
+                               const struct prof_edge *parents, uint32_t nparents,
+                               const struct prof_edge *children, uint32_t nchildren,
+                               const uint64_t *incl, const uint64_t *excl)
 {
 	struct outbuf *ob = &r->ob;
-	uint64_t total = text_total_calls(r->p, idx);
+	uint64_t total = report_text_total_calls(r->p, idx);
 
 	outbuf_putc(ob, '\n');
-	text_name(r, idx);
+	report_text_name(r, idx);
 	outbuf_putc(ob, '\n');
-	text_edge_rows(r, "parent", parents, nparents, incl, total, 0);
-	text_detail_times(ob, r->p->tr, "self", excl, incl);
+	report_text_edge_rows(r, "parent", parents, nparents, incl, total, 0);
+	report_text_detail_times(ob, r->p->tr, "self", excl, incl);
 	outbuf_putc(ob, '\n');
-	text_edge_rows(r, "child", children, nchildren, incl, 0, 1);
-	text_rec_rows(r, "Parents while recursive", "parent", parents, nparents, incl, total, 0);
-	text_rec_rows(r, "Children while recursive", "child", children, nchildren, incl, 0, 1);
+	report_text_edge_rows(r, "child", children, nchildren, incl, 0, 1);
+	report_text_rec_rows(r, "Parents while recursive", "parent", parents, nparents, incl,
+	                     total, 0);
+	report_text_rec_rows(r, "Children while recursive", "child", children, nchildren, incl,
+	                     0, 1);
 }
 
-/* The longest edge list, for the scratch space of text_rec_rows(). */
-static uint32_t text_longest_list(const struct profile *p)
+/* The longest edge list, for the scratch space of report_text_rec_rows(). */
+static uint32_t report_text_longest_list(const struct profile *p)
 {
 	uint32_t most = p->ntop_children;
 	for (uint32_t i = 0; i < p->norder; i++) {
@@ -507,7 +521,7 @@ static uint32_t text_longest_list(const struct profile *p)
 	return most;
 }
 
-static void text_details(struct text_rep *r)
+static void report_text_details(struct report_text_rep *r)
 {
 	struct outbuf *ob = &r->ob;
 	const struct profile *p = r->p;
@@ -516,31 +530,31 @@ static void text_details(struct text_rep *r)
 	outbuf_puts(ob, "\nParents and children (percentages of the method's incl; calls: "
 	                "of the method's for parents, of the child's for children)\n");
 	outbuf_puts(ob, "  ");
-	outbuf_spaces(ob, W_ROLE);
+	outbuf_spaces(ob, REPORT_TEXT_W_ROLE);
 	for (int c = 0; c < TV_NCLOCKS; c++) {
 		if (!tr->has_clock[c])
 			continue;
-		text_title_cell(ob, "Incl ", c, "%", W_PCT);
-		text_title_cell(ob, "Incl ", c, "", W_TIME);
+		report_text_title_cell(ob, "Incl ", c, "%", REPORT_TEXT_W_PCT);
+		report_text_title_cell(ob, "Incl ", c, "", REPORT_TEXT_W_TIME);
 	}
-	text_cell(ob, "Calls", W_CALLS);
+	report_text_cell(ob, "Calls", REPORT_TEXT_W_CALLS);
 	outbuf_puts(ob, "  Name\n");
-	text_detail(r, PROF_TOPLEVEL, NULL, 0, p->top_children, p->ntop_children, p->top_incl,
-	            p->top_excl);
+	report_text_detail(r, PROF_TOPLEVEL, NULL, 0, p->top_children, p->ntop_children,
+	                   p->top_incl, p->top_excl);
 	for (uint32_t i = 0; i < p->norder; i++) {
 		const struct prof_method *pm = &p->methods[p->order[i]];
-		text_detail(r, p->order[i], pm->parents, pm->nparents, pm->children,
-		            pm->nchildren, pm->incl, pm->excl);
+		report_text_detail(r, p->order[i], pm->parents, pm->nparents, pm->children,
+		                   pm->nchildren, pm->incl, pm->excl);
 	}
 }
 
 /* The range and transforms in force (each when given) and the app
  * packages, after the header. */
-static void text_view(struct outbuf *ob, const struct report_view *v,
-                      const struct category_report *cr)
+static void report_text_write_view(struct outbuf *ob, const struct report_view *v,
+                                   const struct category_report *cr)
 {
 	if (v && v->range) {
-		text_label(ob, "range");
+		report_text_label(ob, "range");
 		outbuf_puts(ob, v->range_clock == TV_WALL ? "wall " : "cpu ");
 		if (v->range->has_start)
 			outbuf_fixed(ob, v->range->start, 3);
@@ -552,11 +566,11 @@ static void text_view(struct outbuf *ob, const struct report_view *v,
 		outbuf_puts(ob, " (on the timeline)\n");
 	}
 	for (uint32_t i = 0; v && i < v->ntransforms; i++) {
-		text_label(ob, i ? "" : "transform");
+		report_text_label(ob, i ? "" : "transform");
 		textesc_text_ob(ob, v->transforms[i], strlen(v->transforms[i]));
 		outbuf_putc(ob, '\n');
 	}
-	text_label(ob, "app");
+	report_text_label(ob, "app");
 	for (uint32_t i = 0; i < cr->napp; i++) {
 		if (i)
 			outbuf_putc(ob, ',');
@@ -567,8 +581,8 @@ static void text_view(struct outbuf *ob, const struct report_view *v,
 }
 
 /* One table of time by category: a row per category. */
-static void text_category_rows(struct outbuf *ob, const struct trace *tr,
-                               const category_times *t)
+static void report_text_category_rows(struct outbuf *ob, const struct trace *tr,
+                                      const category_times *t)
 {
 	uint64_t busy[TV_NCLOCKS] = {0, 0};
 	for (int g = 0; g < CAT_COUNT; g++)
@@ -578,8 +592,8 @@ static void text_category_rows(struct outbuf *ob, const struct trace *tr,
 		for (int c = 0; c < TV_NCLOCKS; c++) {
 			if (!tr->has_clock[c])
 				continue;
-			text_ms_cell(ob, (*t)[g][c], W_TIME);
-			text_pct_cell(ob, (*t)[g][c], busy[c]);
+			report_text_ms_cell(ob, (*t)[g][c], REPORT_TEXT_W_TIME);
+			report_text_pct_cell(ob, (*t)[g][c], busy[c]);
 		}
 		outbuf_puts(ob, "  ");
 		outbuf_puts(ob, category_name((enum category)g));
@@ -588,8 +602,8 @@ static void text_category_rows(struct outbuf *ob, const struct trace *tr,
 }
 
 /* Time by category over the selection, then per thread. */
-static void text_categories(struct outbuf *ob, const struct profile *p,
-                            const struct category_report *cr)
+static void report_text_categories(struct outbuf *ob, const struct profile *p,
+                                   const struct category_report *cr)
 {
 	const struct trace *tr = p->tr;
 	outbuf_puts(ob, "\nTime by category (ms of busy time, the calls' own time by code "
@@ -597,16 +611,16 @@ static void text_categories(struct outbuf *ob, const struct profile *p,
 	for (int c = 0; c < TV_NCLOCKS; c++) {
 		if (!tr->has_clock[c])
 			continue;
-		text_title_cell(ob, "", c, " ms", W_TIME);
-		text_title_cell(ob, "", c, "%", W_PCT);
+		report_text_title_cell(ob, "", c, " ms", REPORT_TEXT_W_TIME);
+		report_text_title_cell(ob, "", c, "%", REPORT_TEXT_W_PCT);
 	}
 	outbuf_puts(ob, "  Category\n");
 	outbuf_puts(ob, "All selected threads\n");
-	text_category_rows(ob, tr, &cr->total);
+	report_text_category_rows(ob, tr, &cr->total);
 	for (uint32_t i = 0; p->nthreads > 1 && i < p->nthreads; i++) {
 		const struct tv_thread *th = &tr->threads[p->threads[i]];
-		text_thread_line(ob, tr, th);
-		text_category_rows(ob, tr, &cr->threads[i]);
+		report_text_thread_line(ob, tr, th);
+		report_text_category_rows(ob, tr, &cr->threads[i]);
 	}
 }
 
@@ -623,25 +637,25 @@ enum tv_status report_text_view(FILE *out, const struct profile *p, const char *
 		return TV_ERR_NOMEM;
 	/* Scratch and the names first, so a lack of memory writes nothing
 	 * rather than half a report. */
-	uint32_t most = text_longest_list(p);
-	_Static_assert(TEXT_BUF >= OUTBUF_MIN, "outbuf_init needs OUTBUF_MIN");
-	char buf[TEXT_BUF];
-	struct text_rep r = { .p = p };
-	enum tv_status st = text_names_build(&r.names, p);
+	uint32_t most = report_text_longest_list(p);
+	_Static_assert(REPORT_TEXT_BUF >= OUTBUF_MIN, "outbuf_init needs OUTBUF_MIN");
+	char buf[REPORT_TEXT_BUF];
+	struct report_text_rep r = { .p = p };
+	enum tv_status st = report_text_names_build(&r.names, p);
 	r.scratch = malloc((size_t)(most ? most : 1) * sizeof *r.scratch);
 	if (st == TV_OK && !r.scratch)
 		st = TV_ERR_NOMEM;
 	if (st == TV_OK) {
 		outbuf_init(&r.ob, out, buf, sizeof buf);
-		text_header(&r.ob, p, name);
-		text_view(&r.ob, v, &cr);
-		text_categories(&r.ob, p, &cr);
-		text_table(&r);
-		text_details(&r);
+		report_text_header(&r.ob, p, name);
+		report_text_write_view(&r.ob, v, &cr);
+		report_text_categories(&r.ob, p, &cr);
+		report_text_table(&r);
+		report_text_details(&r);
 		st = outbuf_finish(&r.ob);
 	}
 	category_report_free(&cr);
 	free(r.scratch);
-	text_names_free(&r.names);
+	report_text_names_free(&r.names);
 	return st;
 }

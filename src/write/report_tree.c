@@ -10,9 +10,10 @@
  */
 #include "write/report.h"
 
+#include "analyze/methodname.h"
 #include "analyze/pathtree.h"
 #include "base/grow.h"
-#include "analyze/methodname.h"
+#include "base/mul128.h"
 #include "base/numfmt.h"
 #include "base/outbuf.h"
 #include "base/textesc.h"
@@ -21,52 +22,36 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { RT_W_TIME = 11, RT_W_PCT = 6, RT_W_CALLS = 10 };
-#define RT_NAME_COL (RT_W_TIME + 1 + RT_W_PCT + 1 + RT_W_TIME + 1 + RT_W_PCT + 1 + RT_W_CALLS + 2)
+enum { REPORT_TREE_W_TIME = 11, REPORT_TREE_W_PCT = 6, REPORT_TREE_W_CALLS = 10 };
+#define REPORT_TREE_NAME_COL \
+	(2 * (REPORT_TREE_W_TIME + 1 + REPORT_TREE_W_PCT + 1) + REPORT_TREE_W_CALLS + 2)
 
-struct rt_frame {
+struct report_tree_frame {
 	uint32_t node;          /* PATHTREE_NONE: the bottom-up roots */
 	uint32_t next, shown;   /* next child to look at, children printed so far */
 	uint32_t level;         /* the children's level */
 };
 
-struct rt {
+struct report_tree_state {
 	struct outbuf *out;
 	struct pathtree *t;
 	const struct report_tree_opts *o;
-	struct rt_frame *stack;
+	struct report_tree_frame *stack;
 	uint32_t depth, cap;
 };
 
-/* a * b < c * d without overflow (128-bit products from 32-bit halves). */
-static void rt_mul(uint64_t a, uint64_t b, uint64_t *hi, uint64_t *lo)
-{
-	uint64_t al = a & 0xffffffffu, ah = a >> 32, bl = b & 0xffffffffu, bh = b >> 32;
-	uint64_t ll = al * bl, lh = al * bh, hl = ah * bl, hh = ah * bh;
-	uint64_t mid = (ll >> 32) + (lh & 0xffffffffu) + (hl & 0xffffffffu);
-	*lo = (ll & 0xffffffffu) | mid << 32;
-	*hi = hh + (lh >> 32) + (hl >> 32) + (mid >> 32);
-}
-
-static int rt_less(uint64_t a, uint64_t b, uint64_t c, uint64_t d)
-{
-	uint64_t h1, l1, h2, l2;
-	rt_mul(a, b, &h1, &l1);
-	rt_mul(c, d, &h2, &l2);
-	return h1 < h2 || (h1 == h2 && l1 < l2);
-}
-
 /* Below --min: key < min% of toplevel incl, min in millionths of a
  * percent, so key * 10^8 < min * toplevel incl. */
-static int rt_pruned(const struct rt *r, uint32_t node)
+static int report_tree_pruned(const struct report_tree_state *r, uint32_t node)
 {
 	if (!r->o->min_ppm)
 		return 0;
-	return rt_less(pathtree_key(r->t, node), 100000000u, r->o->min_ppm,
-	               r->t->top_incl[r->t->clock]);
+	return mul128_cmp(pathtree_key(r->t, node), 100000000u, r->o->min_ppm,
+	                  r->t->top_incl[r->t->clock]) < 0;
 }
 
-static const uint32_t *rt_list(const struct rt *r, uint32_t node, uint32_t *n)
+static const uint32_t *report_tree_list(const struct report_tree_state *r, uint32_t node,
+                                        uint32_t *n)
 {
 	if (node == PATHTREE_NONE) {
 		*n = r->t->nroots;
@@ -78,47 +63,48 @@ static const uint32_t *rt_list(const struct rt *r, uint32_t node, uint32_t *n)
 /* ------------------------------------------------------------ text */
 
 /* A time in ms and its percentage of the toplevel's incl ("-" of none). */
-static void rt_time_pct(struct outbuf *out, uint64_t usec, uint64_t top)
+static void report_tree_time_pct(struct outbuf *out, uint64_t usec, uint64_t top)
 {
 	char ms[32], pct[32];
 	numfmt_ms(ms, sizeof ms, usec);
 	numfmt_pct(pct, sizeof pct - 1, usec, top, 1);
 	if (strcmp(pct, "-") != 0)
 		strcat(pct, "%");
-	outbuf_right(out, ms, strlen(ms), RT_W_TIME);
+	outbuf_right(out, ms, strlen(ms), REPORT_TREE_W_TIME);
 	outbuf_putc(out, ' ');
-	outbuf_right(out, pct, strlen(pct), RT_W_PCT);
+	outbuf_right(out, pct, strlen(pct), REPORT_TREE_W_PCT);
 	outbuf_putc(out, ' ');
 }
 
-static void rt_text_cols(struct outbuf *out, const struct pathtree *t, const struct pathtree_node *n)
+static void report_tree_text_cols(struct outbuf *out, const struct pathtree *t,
+                                  const struct pathtree_node *n)
 {
 	int c = t->clock;
 	char calls[24];
-	rt_time_pct(out, n->incl[c], t->top_incl[c]);
-	rt_time_pct(out, n->excl[c], t->top_incl[c]);
+	report_tree_time_pct(out, n->incl[c], t->top_incl[c]);
+	report_tree_time_pct(out, n->excl[c], t->top_incl[c]);
 	snprintf(calls, sizeof calls, "%" PRIu64, n->calls);
-	outbuf_right(out, calls, strlen(calls), RT_W_CALLS);
+	outbuf_right(out, calls, strlen(calls), REPORT_TREE_W_CALLS);
 	outbuf_spaces(out, 2);
 }
 
-static uint32_t rt_indent(const struct rt *r, uint32_t level)
+static uint32_t report_tree_indent(const struct report_tree_state *r, uint32_t level)
 {
 	return 2 * (r->o->invert ? level - 1 : level);
 }
 
-static void rt_text_node(struct rt *r, uint32_t node, uint32_t level)
+static void report_tree_text_node(struct report_tree_state *r, uint32_t node, uint32_t level)
 {
 	const struct pathtree_node *n = &r->t->nodes[node];
-	rt_text_cols(r->out, r->t, n);
-	outbuf_spaces(r->out, rt_indent(r, level));
+	report_tree_text_cols(r->out, r->t, n);
+	outbuf_spaces(r->out, report_tree_indent(r, level));
 	methodname_text_ob(r->out, r->t->tr, n->method, 1);
 	outbuf_putc(r->out, '\n');
 }
 
-static void rt_text_more(struct rt *r, uint32_t level, uint32_t more)
+static void report_tree_text_more(struct report_tree_state *r, uint32_t level, uint32_t more)
 {
-	outbuf_spaces(r->out, RT_NAME_COL + rt_indent(r, level));
+	outbuf_spaces(r->out, REPORT_TREE_NAME_COL + report_tree_indent(r, level));
 	outbuf_puts(r->out, "\xe2\x80\xa6 ");
 	outbuf_u64(r->out, more);
 	outbuf_puts(r->out, " more\n");
@@ -127,27 +113,27 @@ static void rt_text_more(struct rt *r, uint32_t level, uint32_t more)
 /* ------------------------------------------------------------ JSON */
 
 /* key is written as is: the callers' keys need no escaping. */
-static void rt_json_key(struct outbuf *out, const char *key)
+static void report_tree_json_key(struct outbuf *out, const char *key)
 {
 	outbuf_puts(out, ", \"");
 	outbuf_puts(out, key);
 	outbuf_puts(out, "\": ");
 }
 
-static void rt_json_str(struct outbuf *out, const struct trace *tr, const struct tv_method *m,
-                        const char *key, struct tv_str s)
+static void report_tree_json_str(struct outbuf *out, const struct trace *tr,
+                                 const struct tv_method *m, const char *key, struct tv_str s)
 {
-	rt_json_key(out, key);
+	report_tree_json_key(out, key);
 	if (!m || !m->declared)
 		outbuf_puts(out, "null");
 	else
 		textesc_json_ob(out, trace_str(tr, s), s.len);
 }
 
-static void rt_json_usec(struct outbuf *out, const struct trace *tr, const char *key, int c,
-                         uint64_t v)
+static void report_tree_json_usec(struct outbuf *out, const struct trace *tr, const char *key,
+                                  int c, uint64_t v)
 {
-	rt_json_key(out, key);
+	report_tree_json_key(out, key);
 	if (tr->has_clock[c])
 		outbuf_u64(out, v);
 	else
@@ -156,10 +142,10 @@ static void rt_json_usec(struct outbuf *out, const struct trace *tr, const char 
 
 /* Wait: wall less CPU, signed (docs/numbers.md, "Wait time"); null
  * unless the trace has both clocks. */
-static void rt_json_wait(struct outbuf *out, const struct trace *tr, const char *key,
-                         const uint64_t *t)
+static void report_tree_json_wait(struct outbuf *out, const struct trace *tr, const char *key,
+                                  const uint64_t *t)
 {
-	rt_json_key(out, key);
+	report_tree_json_key(out, key);
 	if (!tr->has_clock[TV_CPU] || !tr->has_clock[TV_WALL]) {
 		outbuf_puts(out, "null");
 		return;
@@ -173,7 +159,7 @@ static void rt_json_wait(struct outbuf *out, const struct trace *tr, const char 
 }
 
 /* The node's fields and the opening of its children. */
-static void rt_json_node(struct rt *r, uint32_t node)
+static void report_tree_json_node(struct report_tree_state *r, uint32_t node)
 {
 	const struct trace *tr = r->t->tr;
 	const struct pathtree_node *n = &r->t->nodes[node];
@@ -181,17 +167,17 @@ static void rt_json_node(struct rt *r, uint32_t node)
 	struct outbuf *out = r->out;
 	outbuf_puts(out, "{\"id\": ");
 	methodname_id_ob(out, tr, n->method, 0);
-	rt_json_str(out, tr, m, "class", m ? m->cls : (struct tv_str){0});
-	rt_json_str(out, tr, m, "name", m ? m->name : (struct tv_str){0});
-	rt_json_str(out, tr, m, "signature", m ? m->sig : (struct tv_str){0});
-	rt_json_key(out, "calls");
+	report_tree_json_str(out, tr, m, "class", m ? m->cls : (struct tv_str){0});
+	report_tree_json_str(out, tr, m, "name", m ? m->name : (struct tv_str){0});
+	report_tree_json_str(out, tr, m, "signature", m ? m->sig : (struct tv_str){0});
+	report_tree_json_key(out, "calls");
 	outbuf_u64(out, n->calls);
-	rt_json_usec(out, tr, "incl_cpu_usec", TV_CPU, n->incl[TV_CPU]);
-	rt_json_usec(out, tr, "excl_cpu_usec", TV_CPU, n->excl[TV_CPU]);
-	rt_json_usec(out, tr, "incl_wall_usec", TV_WALL, n->incl[TV_WALL]);
-	rt_json_usec(out, tr, "excl_wall_usec", TV_WALL, n->excl[TV_WALL]);
-	rt_json_wait(out, tr, "incl_wait_usec", n->incl);
-	rt_json_wait(out, tr, "excl_wait_usec", n->excl);
+	report_tree_json_usec(out, tr, "incl_cpu_usec", TV_CPU, n->incl[TV_CPU]);
+	report_tree_json_usec(out, tr, "excl_cpu_usec", TV_CPU, n->excl[TV_CPU]);
+	report_tree_json_usec(out, tr, "incl_wall_usec", TV_WALL, n->incl[TV_WALL]);
+	report_tree_json_usec(out, tr, "excl_wall_usec", TV_WALL, n->excl[TV_WALL]);
+	report_tree_json_wait(out, tr, "incl_wait_usec", n->incl);
+	report_tree_json_wait(out, tr, "excl_wait_usec", n->excl);
 	outbuf_puts(out, ", \"children\": [");
 }
 
@@ -199,7 +185,7 @@ static void rt_json_node(struct rt *r, uint32_t node)
 
 /* Prints node (at level) and, when its children are to be printed,
  * pushes a frame for them. */
-static enum tv_status rt_enter(struct rt *r, uint32_t node, uint32_t level)
+static enum tv_status report_tree_enter(struct report_tree_state *r, uint32_t node, uint32_t level)
 {
 	int deeper = !r->o->depth || level < r->o->depth;
 	if (deeper && pathtree_expandable(r->t, node) && pathtree_expand(r->t, node) != TV_OK)
@@ -207,9 +193,9 @@ static enum tv_status rt_enter(struct rt *r, uint32_t node, uint32_t level)
 	uint32_t n;
 	pathtree_children(r->t, node, &n);
 	if (r->o->json)
-		rt_json_node(r, node);
+		report_tree_json_node(r, node);
 	else
-		rt_text_node(r, node, level);
+		report_tree_text_node(r, node, level);
 	if (!deeper || !n) {
 		if (r->o->json)
 			outbuf_puts(r->out, "]}");
@@ -217,30 +203,30 @@ static enum tv_status rt_enter(struct rt *r, uint32_t node, uint32_t level)
 	}
 	if (grow_push32((void **)&r->stack, &r->cap, r->depth, sizeof *r->stack) < 0)
 		return TV_ERR_NOMEM;
-	r->stack[r->depth++] = (struct rt_frame){node, 0, 0, level + 1};
+	r->stack[r->depth++] = (struct report_tree_frame){node, 0, 0, level + 1};
 	return TV_OK;
 }
 
-static enum tv_status rt_walk(struct rt *r)
+static enum tv_status report_tree_walk(struct report_tree_state *r)
 {
 	while (r->depth) {
-		struct rt_frame *f = &r->stack[r->depth - 1];
+		struct report_tree_frame *f = &r->stack[r->depth - 1];
 		uint32_t n;
-		const uint32_t *kids = rt_list(r, f->node, &n);
-		while (f->next < n && rt_pruned(r, kids[f->next]))
+		const uint32_t *kids = report_tree_list(r, f->node, &n);
+		while (f->next < n && report_tree_pruned(r, kids[f->next]))
 			f->next++;
 		if (f->next < n) {
 			uint32_t child = kids[f->next++], level = f->level;
 			if (r->o->json)
 				outbuf_puts(r->out, f->shown ? ",\n" : "\n");
 			f->shown++;
-			enum tv_status st = rt_enter(r, child, level);
+			enum tv_status st = report_tree_enter(r, child, level);
 			if (st != TV_OK)
 				return st;
 			continue;
 		}
 		if (!r->o->json && f->shown < n)
-			rt_text_more(r, f->level, n - f->shown);
+			report_tree_text_more(r, f->level, n - f->shown);
 		if (r->o->json && f->node != PATHTREE_NONE)
 			outbuf_puts(r->out, "]}");
 		r->depth--;
@@ -249,7 +235,7 @@ static enum tv_status rt_walk(struct rt *r)
 }
 
 /* The bottom-up roots that will show children, expanded in one pass. */
-static enum tv_status rt_expand_roots(struct rt *r)
+static enum tv_status report_tree_expand_roots(struct report_tree_state *r)
 {
 	if (r->o->depth == 1)
 		return TV_OK;
@@ -257,7 +243,7 @@ static enum tv_status rt_expand_roots(struct rt *r)
 	if (!keep)
 		return TV_ERR_NOMEM;
 	for (uint32_t i = 0; i < r->t->nroots; i++)
-		if (!rt_pruned(r, r->t->roots[i]))
+		if (!report_tree_pruned(r, r->t->roots[i]))
 			keep[n++] = r->t->roots[i];
 	enum tv_status st = pathtree_expand_all(r->t, keep, n);
 	free(keep);
@@ -269,7 +255,7 @@ enum tv_status report_tree(FILE *out, struct pathtree *t, const struct report_tr
 	char buf[1 << 16];
 	struct outbuf ob;
 	outbuf_init(&ob, out, buf, sizeof buf);
-	struct rt r = {&ob, t, o, NULL, 0, 0};
+	struct report_tree_state r = {&ob, t, o, NULL, 0, 0};
 	enum tv_status st = TV_OK;
 	if (o->json) {
 		outbuf_puts(&ob, "{\"schema\": 2, \"clock\": \"");
@@ -277,20 +263,20 @@ enum tv_status report_tree(FILE *out, struct pathtree *t, const struct report_tr
 		outbuf_puts(&ob, o->invert ? "\", \"roots\": " : "\", \"root\":");
 	}
 	if (o->invert) {
-		st = rt_expand_roots(&r);
+		st = report_tree_expand_roots(&r);
 		if (st == TV_OK && o->json)
 			outbuf_putc(&ob, '[');
 		if (st == TV_OK && grow_push32((void **)&r.stack, &r.cap, 0, sizeof *r.stack) < 0)
 			st = TV_ERR_NOMEM;
 		if (st == TV_OK)
-			r.stack[r.depth++] = (struct rt_frame){PATHTREE_NONE, 0, 0, 1};
+			r.stack[r.depth++] = (struct report_tree_frame){PATHTREE_NONE, 0, 0, 1};
 	} else {
 		if (o->json)
 			outbuf_putc(&ob, '\n');
-		st = rt_enter(&r, 0, 0);
+		st = report_tree_enter(&r, 0, 0);
 	}
 	if (st == TV_OK)
-		st = rt_walk(&r);
+		st = report_tree_walk(&r);
 	if (st == TV_OK && o->json)
 		outbuf_puts(&ob, o->invert ? "]\n}\n" : "\n}\n");
 	free(r.stack);

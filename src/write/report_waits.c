@@ -7,24 +7,23 @@
  */
 #include "write/report.h"
 
-#include "base/grow.h"
 #include "analyze/methodname.h"
+#include "base/grow.h"
 #include "base/numfmt.h"
 #include "base/outbuf.h"
-#include "base/textesc.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-struct wt_call {
+struct report_waits_call {
 	uint32_t call;
 	int64_t wait;
 	uint64_t start;     /* on the timeline's axis */
 };
 
-static int wt_cmp(const void *a, const void *b)
+static int report_waits_cmp(const void *a, const void *b)
 {
-	const struct wt_call *x = a, *y = b;
+	const struct report_waits_call *x = a, *y = b;
 	if (x->wait != y->wait)
 		return x->wait > y->wait ? -1 : 1;
 	if (x->start != y->start)
@@ -32,15 +31,15 @@ static int wt_cmp(const void *a, const void *b)
 	return (x->call > y->call) - (x->call < y->call);
 }
 
-static int64_t wt_wait(const struct tv_thread *th, uint32_t i)
+static int64_t report_waits_wait(const struct tv_thread *th, uint32_t i)
 {
 	return (int64_t)(trace_call_incl(th, TV_WALL, i) - trace_call_incl(th, TV_CPU, i));
 }
 
 /* The listed calls of one thread, sorted; *n their number. NULL with *n 0
  * when there are none; NULL with *n UINT32_MAX when out of memory. */
-static struct wt_call *wt_thread(const struct tv_thread *th, int64_t min, uint64_t origin,
-                                 uint32_t *n)
+static struct report_waits_call *report_waits_thread(const struct tv_thread *th, int64_t min,
+                                                     uint64_t origin, uint32_t *n)
 {
 	*n = 0;
 	uint8_t *child = calloc(th->ncalls ? th->ncalls : 1, 1);
@@ -50,28 +49,28 @@ static struct wt_call *wt_thread(const struct tv_thread *th, int64_t min, uint64
 	}
 	uint32_t k = 0;
 	for (uint32_t i = 0; i < th->ncalls; i++)
-		if (wt_wait(th, i) >= min && th->parent[i] != TV_ROOT)
+		if (report_waits_wait(th, i) >= min && th->parent[i] != TV_ROOT)
 			child[th->parent[i]] = 1;
 	for (uint32_t i = 0; i < th->ncalls; i++)
-		k += !child[i] && wt_wait(th, i) >= min;
-	struct wt_call *v = k ? malloc(k * sizeof *v) : NULL;
+		k += !child[i] && report_waits_wait(th, i) >= min;
+	struct report_waits_call *v = k ? malloc(k * sizeof *v) : NULL;
 	if (k && !v) {
 		free(child);
 		*n = UINT32_MAX;
 		return NULL;
 	}
 	for (uint32_t i = 0; i < th->ncalls; i++)
-		if (!child[i] && wt_wait(th, i) >= min)
-			v[(*n)++] = (struct wt_call){i, wt_wait(th, i),
+		if (!child[i] && report_waits_wait(th, i) >= min)
+			v[(*n)++] = (struct report_waits_call){i, report_waits_wait(th, i),
 			                             th->first[TV_WALL] + trace_call_start(th, TV_WALL, i) -
 			                                     origin};
 	free(child);
 	if (k)
-		qsort(v, k, sizeof *v, wt_cmp);
+		qsort(v, k, sizeof *v, report_waits_cmp);
 	return v;
 }
 
-static void wt_i64(struct outbuf *ob, int64_t v)
+static void report_waits_i64(struct outbuf *ob, int64_t v)
 {
 	if (v < 0) {
 		outbuf_putc(ob, '-');
@@ -81,7 +80,7 @@ static void wt_i64(struct outbuf *ob, int64_t v)
 	}
 }
 
-static void wt_ms(struct outbuf *ob, int64_t v, size_t width)
+static void report_waits_ms(struct outbuf *ob, int64_t v, size_t width)
 {
 	char buf[2 * NUMFMT_MAX];
 	size_t n = 0;
@@ -93,7 +92,8 @@ static void wt_ms(struct outbuf *ob, int64_t v, size_t width)
 }
 
 /* The calls from the root down to call i, root first, into path; depth. */
-static uint32_t wt_stack(const struct tv_thread *th, uint32_t i, uint32_t **path, uint32_t *cap)
+static uint32_t report_waits_stack(const struct tv_thread *th, uint32_t i, uint32_t **path,
+                                   uint32_t *cap)
 {
 	uint32_t d = 0;
 	for (uint32_t q = i; q != TV_ROOT; q = th->parent[q])
@@ -106,66 +106,84 @@ static uint32_t wt_stack(const struct tv_thread *th, uint32_t i, uint32_t **path
 	return d;
 }
 
-static int wt_write_thread(struct outbuf *ob, const struct trace *tr, const struct tv_thread *th,
-                           const struct wt_call *v, uint32_t n, int json, int first)
+/* The thread's heading: its JSON object's start, or "[tid] name" and the
+ * column heads (n calls follow). */
+static void report_waits_thread_head(struct outbuf *ob, const struct trace *tr,
+                                     const struct tv_thread *th, uint32_t n, int json, int first)
 {
-	uint32_t *path = NULL, cap = 0;
 	if (json) {
 		outbuf_puts(ob, first ? "\n    {\"tid\": " : ",\n    {\"tid\": ");
 		outbuf_u64(ob, th->tid);
 		outbuf_puts(ob, ", \"calls\": [");
-	} else {
-		outbuf_puts(ob, "\n[");
-		outbuf_u64(ob, th->tid);
-		outbuf_putc(ob, ']');
-		if (tv_str_present(th->name) && th->name.len) {
-			outbuf_putc(ob, ' ');
-			textesc_text_ob(ob, trace_str(tr, th->name), th->name.len);
-		}
-		outbuf_puts(ob, n ? "\n     wait ms      wall ms       cpu ms     start ms  "
-		                    "call (and its stack, outermost first)\n"
-		                  : "\n  none\n");
+		return;
 	}
+	outbuf_putc(ob, '\n');
+	report_text_thread_label(ob, tr, th);
+	outbuf_puts(ob, n ? "\n     wait ms      wall ms       cpu ms     start ms  "
+	                    "call (and its stack, outermost first)\n"
+	                  : "\n  none\n");
+}
+
+/* Call c (k-th of its thread) as a JSON object; path[0..d) its stack. */
+static void report_waits_json_call(struct outbuf *ob, const struct trace *tr,
+                                   const struct tv_thread *th, const struct report_waits_call *c,
+                                   uint32_t k, const uint32_t *path, uint32_t d)
+{
+	outbuf_puts(ob, k ? ",\n      {\"id\": " : "\n      {\"id\": ");
+	methodname_id_ob(ob, tr, th->method[c->call], 0);
+	outbuf_puts(ob, ", \"start_usec\": ");
+	outbuf_u64(ob, c->start);
+	outbuf_puts(ob, ", \"wait_usec\": ");
+	report_waits_i64(ob, c->wait);
+	outbuf_puts(ob, ", \"incl_wall_usec\": ");
+	outbuf_u64(ob, trace_call_incl(th, TV_WALL, c->call));
+	outbuf_puts(ob, ", \"incl_cpu_usec\": ");
+	outbuf_u64(ob, trace_call_incl(th, TV_CPU, c->call));
+	outbuf_puts(ob, ", \"stack\": [");
+	for (uint32_t s = 0; s < d; s++) {
+		if (s)
+			outbuf_puts(ob, ", ");
+		methodname_id_ob(ob, tr, th->method[path[s]], 0);
+	}
+	outbuf_puts(ob, "]}");
+}
+
+/* Call c as a text row, then a "from" line per caller on path[0..d). */
+static void report_waits_text_call(struct outbuf *ob, const struct trace *tr,
+                                   const struct tv_thread *th, const struct report_waits_call *c,
+                                   const uint32_t *path, uint32_t d)
+{
+	report_waits_ms(ob, c->wait, 12);
+	report_waits_ms(ob, (int64_t)trace_call_incl(th, TV_WALL, c->call), 12);
+	report_waits_ms(ob, (int64_t)trace_call_incl(th, TV_CPU, c->call), 12);
+	report_waits_ms(ob, (int64_t)c->start, 12);
+	outbuf_puts(ob, "  ");
+	methodname_text_ob(ob, tr, th->method[c->call], 1);
+	outbuf_putc(ob, '\n');
+	for (uint32_t s = 0; s + 1 < d; s++) {
+		outbuf_spaces(ob, 55 + 2 * (size_t)(s < 20 ? s : 20));
+		outbuf_puts(ob, "from ");
+		methodname_text_ob(ob, tr, th->method[path[s]], 1);
+		outbuf_putc(ob, '\n');
+	}
+}
+
+static int report_waits_write_thread(struct outbuf *ob, const struct trace *tr,
+                                     const struct tv_thread *th, const struct report_waits_call *v,
+                                     uint32_t n, int json, int first)
+{
+	uint32_t *path = NULL, cap = 0;
+	report_waits_thread_head(ob, tr, th, n, json, first);
 	for (uint32_t k = 0; k < n; k++) {
-		uint32_t i = v[k].call, d = wt_stack(th, i, &path, &cap);
+		uint32_t d = report_waits_stack(th, v[k].call, &path, &cap);
 		if (d == UINT32_MAX) {
 			free(path);
 			return -1;
 		}
-		uint64_t wall = trace_call_incl(th, TV_WALL, i), cpu = trace_call_incl(th, TV_CPU, i);
-		if (json) {
-			outbuf_puts(ob, k ? ",\n      {\"id\": " : "\n      {\"id\": ");
-			methodname_id_ob(ob, tr, th->method[i], 0);
-			outbuf_puts(ob, ", \"start_usec\": ");
-			outbuf_u64(ob, v[k].start);
-			outbuf_puts(ob, ", \"wait_usec\": ");
-			wt_i64(ob, v[k].wait);
-			outbuf_puts(ob, ", \"incl_wall_usec\": ");
-			outbuf_u64(ob, wall);
-			outbuf_puts(ob, ", \"incl_cpu_usec\": ");
-			outbuf_u64(ob, cpu);
-			outbuf_puts(ob, ", \"stack\": [");
-			for (uint32_t s = 0; s < d; s++) {
-				if (s)
-					outbuf_puts(ob, ", ");
-				methodname_id_ob(ob, tr, th->method[path[s]], 0);
-			}
-			outbuf_puts(ob, "]}");
-			continue;
-		}
-		wt_ms(ob, v[k].wait, 12);
-		wt_ms(ob, (int64_t)wall, 12);
-		wt_ms(ob, (int64_t)cpu, 12);
-		wt_ms(ob, (int64_t)v[k].start, 12);
-		outbuf_puts(ob, "  ");
-		methodname_text_ob(ob, tr, th->method[i], 1);
-		outbuf_putc(ob, '\n');
-		for (uint32_t s = 0; s + 1 < d; s++) {
-			outbuf_spaces(ob, 55 + 2 * (size_t)(s < 20 ? s : 20));
-			outbuf_puts(ob, "from ");
-			methodname_text_ob(ob, tr, th->method[path[s]], 1);
-			outbuf_putc(ob, '\n');
-		}
+		if (json)
+			report_waits_json_call(ob, tr, th, &v[k], k, path, d);
+		else
+			report_waits_text_call(ob, tr, th, &v[k], path, d);
 	}
 	if (json)
 		outbuf_puts(ob, n ? "\n    ]}" : "]}");
@@ -196,9 +214,9 @@ enum tv_status report_waits(FILE *out, const struct profile *p, uint64_t min_wai
 	for (uint32_t t = 0; t < p->nthreads && st == TV_OK; t++) {
 		const struct tv_thread *th = &tr->threads[p->threads[t]];
 		uint32_t n;
-		struct wt_call *v = wt_thread(th, min, origin, &n);
+		struct report_waits_call *v = report_waits_thread(th, min, origin, &n);
 		if (n == UINT32_MAX ||
-		    wt_write_thread(&ob, tr, th, v, n, json, t == 0) < 0)
+		    report_waits_write_thread(&ob, tr, th, v, n, json, t == 0) < 0)
 			st = TV_ERR_NOMEM;
 		free(v);
 	}

@@ -8,9 +8,9 @@
 #include <string.h>
 
 #include "analyze/diff.h"
-#include "fuzz.h"
 #include "analyze/gate.h"
 #include "analyze/profile.h"
+#include "fuzz.h"
 #include "testutil.h"
 #include "tracegen.h"
 

@@ -7,13 +7,13 @@
  */
 #include <stdio.h>
 
-#include "write/export.h"
+#include "analyze/profile.h"
+#include "analyze/timeline.h"
 #include "fuzz.h"
 #include "model/load.h"
-#include "analyze/profile.h"
-#include "write/report.h"
-#include "analyze/timeline.h"
 #include "model/trace.h"
+#include "write/export.h"
+#include "write/report.h"
 
 static FILE *load_null;
 

@@ -9,13 +9,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analyze/profile.h"
 #include "fuzz.h"
 #include "model/load.h"
 #include "model/mapping.h"
-#include "analyze/profile.h"
-#include "write/report.h"
 #include "model/trace.h"
 #include "tracegen.h"
+#include "write/report.h"
 
 static uint8_t *map_trace;
 static size_t map_trace_len;

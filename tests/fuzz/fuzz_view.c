@@ -6,11 +6,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analyze/derive.h"
 #include "analyze/profile.h"
 #include "analyze/range.h"
-#include "tracegen.h"
 #include "testutil.h"
-#include "analyze/derive.h"
+#include "tracegen.h"
 
 static struct trace fv_trace;
 
