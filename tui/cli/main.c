@@ -12,7 +12,6 @@
 #include <fcntl.h>
 #include <getopt.h>
 #include <locale.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,11 +34,10 @@
 #include "write/report.h"
 #include "base/textesc.h"
 #include "model/trace.h"
+#include "cli/msg.h"
 #include "ui.h"
 #include "viewprint.h"
 #include "analyze/derive.h"
-
-enum { EXIT_OUTPUT = 1, EXIT_INPUT = 2, EXIT_GATE = 3 };
 
 enum main_format {
 	FMT_TEXT, FMT_CSV, FMT_JSON, FMT_FOLDED, FMT_CHROME, FMT_DUMP, FMT_SPEEDSCOPE, FMT_TREE,
@@ -184,24 +182,6 @@ static void main_keys_doc(int roff)
 	actions_doc(stdout, roff);
 }
 
-/* A bad command line: one line, exit status 2. */
-static int main_usage_error(const char *fmt, ...)
-#if defined(__GNUC__)
-	__attribute__((format(printf, 1, 2)))
-#endif
-	;
-
-static int main_usage_error(const char *fmt, ...)
-{
-	va_list ap;
-	fputs("traceview: ", stderr);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputc('\n', stderr);
-	return EXIT_INPUT;
-}
-
 /* "unknown WHAT 'arg' (expected a, b, c)" from a word list. */
 static int main_bad_word(const char *what, const char *arg, const char *const *words, int n)
 {
@@ -209,7 +189,7 @@ static int main_bad_word(const char *what, const char *arg, const char *const *w
 	for (int i = 0; i < n; i++)
 		fprintf(stderr, "%s%s", i ? ", " : "", words[i]);
 	fputs(")\n", stderr);
-	return EXIT_INPUT;
+	return MSG_EXIT_INPUT;
 }
 
 /* getopt's own messages start with argv[0] and cannot be reworded, so
@@ -220,13 +200,13 @@ static int main_bad_option(int c, char *const *argv)
 	int is_long = arg && arg[0] == '-' && arg[1] == '-';
 	int len = is_long ? (int)strcspn(arg, "=") : 0;
 	if (c == ':')
-		return is_long ? main_usage_error("option '%.*s' needs a value", len, arg)
-		               : main_usage_error("option '-%c' needs a value", optopt);
+		return is_long ? msg_usage("option '%.*s' needs a value", len, arg)
+		               : msg_usage("option '-%c' needs a value", optopt);
 	if (is_long && optopt)
-		return main_usage_error("option '%.*s' takes no value", len, arg);
+		return msg_usage("option '%.*s' takes no value", len, arg);
 	if (is_long)
-		return main_usage_error("unknown option '%.*s' (see traceview --help)", len, arg);
-	return main_usage_error("unknown option '-%c' (see traceview --help)", optopt);
+		return msg_usage("unknown option '%.*s' (see traceview --help)", len, arg);
+	return msg_usage("unknown option '-%c' (see traceview --help)", optopt);
 }
 
 enum {
@@ -315,7 +295,7 @@ static int main_method_opt(struct main_opts *o, const char *arg)
 	struct match_spec m;
 	const char *why;
 	if (match_spec_parse(arg, &m, &why) < 0)
-		return main_usage_error("--method=%s: %s", arg, why);
+		return msg_usage("--method=%s: %s", arg, why);
 	match_spec_free(&m);
 	o->method = arg;
 	return 0;
@@ -325,9 +305,9 @@ static int main_frame_opt(struct main_opts *o, const char *arg)
 {
 	const char *why;
 	if (range_parse_time(arg, &o->frame, &why) < 0)
-		return main_usage_error("--frame=%s: %s", arg, why);
+		return msg_usage("--frame=%s: %s", arg, why);
 	if (o->frame == 0)
-		return main_usage_error("--frame=%s: the budget must be more than 0", arg);
+		return msg_usage("--frame=%s: the budget must be more than 0", arg);
 	o->frame_set = 1;
 	return 0;
 }
@@ -342,12 +322,12 @@ static int main_fail_if_opt(struct main_opts *o, const char *arg)
 		fputs("traceview: --fail-if=", stderr);
 		textesc_text(stderr, arg, strlen(arg));
 		fprintf(stderr, ": %s\n", why);
-		return EXIT_INPUT;
+		return MSG_EXIT_INPUT;
 	}
 	gate_rule_free(&r);
 	if (grow_push((void **)&o->fail_if, &o->fail_if_cap, (size_t)o->nfail_if,
 	              sizeof *o->fail_if) < 0)
-		return main_usage_error("out of memory");
+		return msg_usage("out of memory");
 	o->fail_if[o->nfail_if++] = arg;
 	o->report = 1;   /* a gate never opens the full-screen view */
 	return 0;
@@ -373,7 +353,7 @@ static int main_size_opt(const char *name, const char *arg, int lo, int hi, int 
 	char *end;
 	long v = strtol(arg, &end, 10);
 	if (!arg[0] || *end || arg[0] < '0' || arg[0] > '9' || v < lo || v > hi)
-		return main_usage_error("%s needs a whole number from %d to %d (got '%s')", name, lo,
+		return msg_usage("%s needs a whole number from %d to %d (got '%s')", name, lo,
 		                        hi, arg);
 	*out = (int)v;
 	return 0;
@@ -396,7 +376,7 @@ static int main_option(int c, struct main_opts *o, char *const *argv)
 		break;
 	case 't':
 		if (!optarg[0])
-			return main_usage_error("--thread needs a thread id or name");
+			return msg_usage("--thread needs a thread id or name");
 		o->thread = optarg;
 		break;
 	case 'o': o->output = optarg; o->report = o->format_set = 1; break;
@@ -420,19 +400,19 @@ static int main_option(int c, struct main_opts *o, char *const *argv)
 	case OPT_INVERT: o->invert = 1; break;
 	case OPT_DEPTH:
 		if (main_depth(optarg, &o->depth) < 0)
-			return main_usage_error("--depth needs a whole number of levels, 1 or more "
+			return msg_usage("--depth needs a whole number of levels, 1 or more "
 			                        "(got '%s')", optarg);
 		break;
 	case OPT_MIN:
 		if (main_min(optarg, &o->min_ppm) < 0)
-			return main_usage_error("--min needs a percentage from 0 to 100 (got '%s')",
+			return msg_usage("--min needs a percentage from 0 to 100 (got '%s')",
 			                        optarg);
 		o->min_set = 1;
 		break;
 	case OPT_SORT: {
 		enum pathtree_by by;
 		if (pathtree_by_parse(optarg, &by, &o->sort_ascending) < 0)
-			return main_usage_error("unknown --sort column '%s' (expected incl_cpu, excl_cpu, "
+			return msg_usage("unknown --sort column '%s' (expected incl_cpu, excl_cpu, "
 			                        "incl_wall, excl_wall, incl_wait, excl_wait or calls, "
 			                        "after - for smallest first)", optarg);
 		o->sort = (int)by + 1;
@@ -441,7 +421,7 @@ static int main_option(int c, struct main_opts *o, char *const *argv)
 	case OPT_RANGE: {
 		const char *why;
 		if (range_parse(optarg, &o->range, &why) < 0)
-			return main_usage_error("--range: %s (got '%s')", why, optarg);
+			return msg_usage("--range: %s (got '%s')", why, optarg);
 		o->has_range = 1;
 		break;
 	}
@@ -449,7 +429,7 @@ static int main_option(int c, struct main_opts *o, char *const *argv)
 		struct derive_step st;
 		const char *why;
 		if (derive_step_transform(optarg, &st, &why) < 0)
-			return main_usage_error("--transform: %s (got '%s')", why, optarg);
+			return msg_usage("--transform: %s (got '%s')", why, optarg);
 		derive_step_free(&st);   /* parsed again once all options are in */
 		o->transforms[o->ntransforms++] = optarg;
 		break;
@@ -458,14 +438,14 @@ static int main_option(int c, struct main_opts *o, char *const *argv)
 		const char *why;
 		free(o->app);
 		if (derive_parse_globs(optarg, &o->app, &o->napp, &why) < 0)
-			return main_usage_error("--app: %s (got '%s')", why, optarg);
+			return msg_usage("--app: %s (got '%s')", why, optarg);
 		o->app_arg = optarg;
 		break;
 	}
 	case OPT_MIN_WAIT: {
 		const char *why;
 		if (range_parse_time(optarg, &o->min_wait, &why) < 0)
-			return main_usage_error("--min-wait: %s (got '%s')", why, optarg);
+			return msg_usage("--min-wait: %s (got '%s')", why, optarg);
 		o->min_wait_set = 1;
 		break;
 	}
@@ -505,29 +485,29 @@ static int main_check(const struct main_opts *o)
 	if (o->diff && (o->format == FMT_CHROME || o->format == FMT_DUMP ||
 	                o->format == FMT_SPEEDSCOPE || o->format == FMT_TREE ||
 	                o->format == FMT_TREE_JSON))
-		return main_usage_error("--diff cannot write --format=%s (expected text, csv, json, "
+		return msg_usage("--diff cannot write --format=%s (expected text, csv, json, "
 		                        "folded)", main_formats[o->format]);
 	if (o->diff && strcmp(o->path[0], "-") == 0 && strcmp(o->path[1], "-") == 0)
-		return main_usage_error("--diff can read only one of its traces from standard "
+		return msg_usage("--diff can read only one of its traces from standard "
 		                        "input ('-')");
 	if (o->format == FMT_DUMP && o->thread)
-		return main_usage_error("--format=dump lists every record: it takes no --thread");
+		return msg_usage("--format=dump lists every record: it takes no --thread");
 	if (main_is_calls(o->format) && !o->method)
-		return main_usage_error("--format=%s needs --method=M (Class.name, "
+		return msg_usage("--format=%s needs --method=M (Class.name, "
 		                        "Class.name(signature) or 0x1a2b)", main_formats[o->format]);
 	if (o->diff && (main_is_calls(o->format) || main_is_jank(o->format)))
-		return main_usage_error("--diff cannot write --format=%s (expected text, csv, json, "
+		return msg_usage("--diff cannot write --format=%s (expected text, csv, json, "
 		                        "folded)", main_formats[o->format]);
 	if (o->nfail_if && !o->diff)
-		return main_usage_error("--fail-if needs --diff BASE NEW");
+		return msg_usage("--fail-if needs --diff BASE NEW");
 	if (o->view && (o->diff || o->format_set))
-		return main_usage_error("--view prints one pane of one trace: it takes no --diff, "
+		return msg_usage("--view prints one pane of one trace: it takes no --diff, "
 		                        "--format or --output");
 	if ((o->width_set || o->height) && !o->view)
-		return main_usage_error("--width and --height go with --view (table, tree, "
+		return msg_usage("--width and --height go with --view (table, tree, "
 		                        "bottom-up, flame, calls, jank)");
 	if (o->diff && (o->format == FMT_WAITS || o->format == FMT_WAITS_JSON))
-		return main_usage_error("--diff cannot write --format=%s (expected text, csv, json, "
+		return msg_usage("--diff cannot write --format=%s (expected text, csv, json, "
 		                        "folded)", main_formats[o->format]);
 	return 0;
 }
@@ -615,12 +595,12 @@ static int main_steps(struct main_opts *o)
 	if (!n)
 		return 0;
 	if (!(o->steps = calloc(n, sizeof *o->steps)))
-		return main_usage_error("%s", why);
+		return msg_usage("%s", why);
 	if (o->has_range && derive_step_range(&o->range, &o->steps[o->nsteps++]) < 0)
-		return main_usage_error("%s", why);
+		return msg_usage("%s", why);
 	for (uint32_t i = 0; i < o->ntransforms; i++)
 		if (derive_step_transform(o->transforms[i], &o->steps[o->nsteps++], &why) < 0)
-			return main_usage_error("--transform: %s (got '%s')", why, o->transforms[i]);
+			return msg_usage("--transform: %s (got '%s')", why, o->transforms[i]);
 	return 0;
 }
 
@@ -639,36 +619,23 @@ static int main_options(int argc, char **argv, struct main_opts *o)
 	int c, rc;
 	opterr = 0;
 	if (!(o->transforms = calloc((size_t)argc + 1, sizeof *o->transforms)))
-		return main_usage_error("out of memory");
+		return msg_usage("out of memory");
 	while ((c = getopt_long(argc, argv, ":rf:t:o:hV", main_longopts, NULL)) != -1)
 		if ((rc = main_option(c, o, argv)) != 0)
 			return rc;
 	int want = o->diff ? 2 : 1;
 	if (argc - optind != want)
-		return main_usage_error("%s", argc - optind < want
+		return msg_usage("%s", argc - optind < want
 		                                      ? (o->diff ? "--diff needs BASE and NEW traces"
 		                                                 : "missing TRACE operand")
 		                                      : (o->diff ? "--diff takes two traces"
 		                                                 : "only one TRACE can be given"));
 	o->path[0] = argv[optind];
 	o->path[1] = o->diff ? argv[optind + 1] : NULL;
-	return main_check(o) ? EXIT_INPUT : main_steps(o);
+	return main_check(o) ? MSG_EXIT_INPUT : main_steps(o);
 }
 
 /* ------------------------------------------------------------ loading */
-
-/* A path as messages name it: "-" is standard input. */
-static const char *main_name(const char *path)
-{
-	return strcmp(path, "-") == 0 ? "standard input" : path;
-}
-
-static void main_error(const char *file, const struct tv_error *err)
-{
-	char msg[512];
-	tv_error_format(err, msg, sizeof msg);
-	fprintf(stderr, "traceview: %s: %s\n", main_name(file), msg);
-}
 
 /* ------------------------------------------------------------ progress */
 
@@ -762,7 +729,7 @@ static const struct load_progress *main_bar_start(struct main_bar *b, const char
 		return NULL;
 	b->prog.fn = main_bar_draw;
 	b->prog.ctx = b;
-	b->name = main_name(path);
+	b->name = msg_name(path);
 	b->delay = getenv("TRACEVIEW_TEST_PROGRESS") ? 0 : MAIN_BAR_DELAY;
 	clock_gettime(CLOCK_MONOTONIC, &b->start);
 	return &b->prog;
@@ -786,8 +753,8 @@ static int main_mapping(const struct main_opts *o, struct mapping **map)
 	if (!o->mapping)
 		return 0;
 	if (mapping_load(o->mapping, map, &err) != TV_OK) {
-		main_error(o->mapping, &err);
-		return EXIT_INPUT;
+		msg_error(o->mapping, &err);
+		return MSG_EXIT_INPUT;
 	}
 	const size_t *lines;
 	size_t nlines, n = mapping_warnings(*map, &lines, &nlines);
@@ -814,19 +781,15 @@ static int main_load_on(const char *path, const struct mapping *map, struct trac
 	main_bar_end(&bar);
 	if (screen && (st != TV_OK || (map && mapping_apply(map, tr) < 0))) {
 		ui_loading_stop();
-		if (st == TV_OK) {
-			fprintf(stderr, "traceview: %s: out of memory\n", main_name(path));
-			return EXIT_INPUT;
-		}
+		if (st == TV_OK)
+			return msg_oom(path);
 	}
 	if (st != TV_OK) {
-		main_error(errfile[0] ? errfile : path, &err);
-		return EXIT_INPUT;
+		msg_error(errfile[0] ? errfile : path, &err);
+		return MSG_EXIT_INPUT;
 	}
-	if (!screen && map && mapping_apply(map, tr) < 0) {
-		fprintf(stderr, "traceview: %s: out of memory\n", main_name(path));
-		return EXIT_INPUT;
-	}
+	if (!screen && map && mapping_apply(map, tr) < 0)
+		return msg_oom(path);
 	return 0;
 }
 
@@ -865,7 +828,7 @@ static int main_thread(const struct main_opts *o, const char *path, const struct
 		*tid = tr->threads[idx[0]].tid;
 		return 0;
 	}
-	fprintf(stderr, "traceview: %s: ", main_name(path));
+	fprintf(stderr, "traceview: %s: ", msg_name(path));
 	if (n > 1) {
 		fputs("thread '", stderr);
 		textesc_text(stderr, o->thread, strlen(o->thread));
@@ -881,7 +844,7 @@ static int main_thread(const struct main_opts *o, const char *path, const struct
 		main_list_threads(tr, idx, n < MAIN_LIST_MAX ? n : MAIN_LIST_MAX, n);
 	}
 	fputc('\n', stderr);
-	return EXIT_INPUT;
+	return MSG_EXIT_INPUT;
 }
 
 /* names is the loaded trace (--thread is resolved there: a range may
@@ -893,10 +856,10 @@ static int main_profile(const struct main_opts *o, const char *path, const struc
 	struct tv_error err = {TV_OK, TV_NO_OFFSET, ""};
 	uint32_t tid;
 	if (o->thread && main_thread(o, path, names, &tid) != 0)
-		return EXIT_INPUT;
+		return MSG_EXIT_INPUT;
 	if (profile_build(p, tr, o->thread ? &tid : NULL, &err) != TV_OK) {
-		main_error(path, &err);
-		return EXIT_INPUT;
+		msg_error(path, &err);
+		return MSG_EXIT_INPUT;
 	}
 	return 0;
 }
@@ -911,9 +874,9 @@ static int main_clock(const struct main_opts *o, const struct trace *tr, const c
 		return 0;
 	}
 	if (!tr->has_clock[o->clock]) {
-		fprintf(stderr, "traceview: %s: the trace has no %s clock (clock=%s)\n", main_name(path),
+		fprintf(stderr, "traceview: %s: the trace has no %s clock (clock=%s)\n", msg_name(path),
 		        o->clock == TV_CPU ? "CPU" : "wall", trace_clock_name(tr->clock));
-		return EXIT_INPUT;
+		return MSG_EXIT_INPUT;
 	}
 	*clock = o->clock;
 	return 0;
@@ -930,8 +893,8 @@ static int main_sort_check(const struct main_opts *o, const struct trace *tr, co
 	                    : by == PATHTREE_BY_INCL_CPU || by == PATHTREE_BY_EXCL_CPU ? "the CPU clock"
 	                                                                           : "the wall clock";
 	fprintf(stderr, "traceview: %s: --sort=%s needs %s; the trace has one (clock=%s)\n",
-	        main_name(path), pathtree_by_name(by), needs, trace_clock_name(tr->clock));
-	return EXIT_INPUT;
+	        msg_name(path), pathtree_by_name(by), needs, trace_clock_name(tr->clock));
+	return MSG_EXIT_INPUT;
 }
 
 /* ------------------------------------------------------------ output */
@@ -957,7 +920,7 @@ static int main_close_out(const struct main_opts *o, FILE *out, enum tv_status s
 		return 0;
 	fprintf(stderr, "traceview: %s: %s\n", o->output ? o->output : "standard output",
 	        tv_status_str(st));
-	return EXIT_OUTPUT;
+	return MSG_EXIT_OUTPUT;
 }
 
 /* --format=dump reads the bytes twice (the trace for its names, then every
@@ -967,7 +930,7 @@ struct main_dump {
 	const struct mapping *map;
 	struct trace tr;
 	FILE *out;
-	int rc;   /* EXIT_OUTPUT: the output could not be opened (said) */
+	int rc;   /* MSG_EXIT_OUTPUT: the output could not be opened (said) */
 };
 
 static enum tv_status main_dump_bytes(void *ctx, const struct load_bytes *b,
@@ -981,7 +944,7 @@ static enum tv_status main_dump_bytes(void *ctx, const struct load_bytes *b,
 	if (d->map && mapping_apply(d->map, &d->tr) < 0)
 		return tv_fail(err, TV_ERR_NOMEM, TV_NO_OFFSET, NULL);
 	if (!(d->out = main_open_out(d->o))) {
-		d->rc = EXIT_OUTPUT;
+		d->rc = MSG_EXIT_OUTPUT;
 		return TV_ERR_OUTPUT;
 	}
 	if (b->key)
@@ -1002,9 +965,9 @@ static int main_dump(const struct main_opts *o, const struct mapping *map)
 	                                    sizeof errfile);
 	main_bar_end(&bar);
 	if (st != TV_OK && st != TV_ERR_OUTPUT) {
-		main_error(errfile[0] ? errfile : o->path[0], &err);
+		msg_error(errfile[0] ? errfile : o->path[0], &err);
 		st = TV_OK;
-		rc = EXIT_INPUT;
+		rc = MSG_EXIT_INPUT;
 	}
 	if (d.out) {
 		int wrc = main_close_out(o, d.out, st);
@@ -1043,23 +1006,22 @@ static int main_tree(const struct main_opts *o, const struct trace *names,
 	uint32_t tid;
 	if ((o->thread && main_thread(o, o->path[0], names, &tid) != 0) ||
 	    main_sort_check(o, tr, o->path[0]) != 0)
-		return EXIT_INPUT;
+		return MSG_EXIT_INPUT;
 	enum tv_status st = o->invert ? pathtree_build_inverted(&t, tr, o->thread ? &tid : NULL,
 	                                                      clock, &err)
 	                              : pathtree_build(&t, tr, o->thread ? &tid : NULL, clock, &err);
 	if (st != TV_OK) {
-		main_error(o->path[0], &err);
-		return EXIT_INPUT;
+		msg_error(o->path[0], &err);
+		return MSG_EXIT_INPUT;
 	}
 	/* Before anything is expanded: only the roots to sort. */
 	if (o->sort && pathtree_sort_by(&t, clock, (enum pathtree_by)(o->sort - 1),
 	                              o->sort_ascending) != TV_OK) {
-		fprintf(stderr, "traceview: %s: out of memory\n", main_name(o->path[0]));
 		pathtree_free(&t);
-		return EXIT_INPUT;
+		return msg_oom(o->path[0]);
 	}
 	FILE *out = main_open_out(o);
-	int rc = EXIT_OUTPUT;
+	int rc = MSG_EXIT_OUTPUT;
 	if (out) {
 		struct report_tree_opts ro = {o->format == FMT_TREE_JSON, o->invert, o->depth,
 		                              o->min_ppm};
@@ -1078,13 +1040,12 @@ static int main_view(const struct main_opts *o, const char *path, const struct t
 	uint8_t *none = calloc(o->nsteps ? o->nsteps : 1, 1);
 	if (!none || derive_build(view, tr, o->steps, o->nsteps, none, &err) != TV_OK) {
 		free(none);
-		fprintf(stderr, "traceview: %s: out of memory\n", main_name(path));
-		return EXIT_INPUT;
+		return msg_oom(path);
 	}
 	for (uint32_t i = 0; i < o->nsteps; i++) {
 		if (!none[i])
 			continue;
-		fprintf(stderr, "traceview: warning: %s: --transform=", main_name(path));
+		fprintf(stderr, "traceview: warning: %s: --transform=", msg_name(path));
 		textesc_text(stderr, o->steps[i].text, strlen(o->steps[i].text));
 		fputs(" matches nothing: it changes nothing\n", stderr);
 		tv_warnings_add(&view->warnings, TV_W_TRANSFORM_NONE, TV_NO_OFFSET, 1);
@@ -1124,28 +1085,26 @@ static int main_calls(const struct main_opts *o, const struct trace *loaded,
 	struct methodcalls_axis ax;
 	uint32_t tid;
 	if (o->thread && main_thread(o, o->path[0], loaded, &tid) != 0)
-		return EXIT_INPUT;
+		return MSG_EXIT_INPUT;
 	uint8_t *want = calloc(tr->nmethods ? tr->nmethods : 1, 1);
-	if (!want) {
-		fprintf(stderr, "traceview: %s: out of memory\n", main_name(o->path[0]));
-		return EXIT_INPUT;
-	}
+	if (!want)
+		return msg_oom(o->path[0]);
 	int rc = 0;
 	if (!main_want(o, tr, want)) {
-		fprintf(stderr, "traceview: %s: no method matches --method=", main_name(o->path[0]));
+		fprintf(stderr, "traceview: %s: no method matches --method=", msg_name(o->path[0]));
 		textesc_text(stderr, o->method, strlen(o->method));
 		fputc('\n', stderr);
-		rc = EXIT_INPUT;
+		rc = MSG_EXIT_INPUT;
 	}
 	main_axis(loaded, &ax);
 	if (!rc && methodcalls_collect(&c, tr, want, o->thread ? &tid : NULL, &ax, &err) != TV_OK) {
-		main_error(o->path[0], &err);
-		rc = EXIT_INPUT;
+		msg_error(o->path[0], &err);
+		rc = MSG_EXIT_INPUT;
 	}
 	free(want);
 	FILE *out = rc ? NULL : main_open_out(o);
 	if (!rc && !out)
-		rc = EXIT_OUTPUT;
+		rc = MSG_EXIT_OUTPUT;
 	if (!rc) {
 		enum tv_status st =
 		        o->format == FMT_CALLS_CSV    ? methodcalls_report_csv(out, &c)
@@ -1168,26 +1127,26 @@ static int main_jank(const struct main_opts *o, const struct trace *loaded,
 	uint32_t tid, t = jank_main_thread(loaded);   /* a view keeps the threads' order */
 	if (!tr->has_clock[TV_WALL]) {
 		fprintf(stderr, "traceview: %s: --format=%s needs a wall clock (clock=%s)\n",
-		        main_name(o->path[0]), main_formats[o->format], trace_clock_name(tr->clock));
-		return EXIT_INPUT;
+		        msg_name(o->path[0]), main_formats[o->format], trace_clock_name(tr->clock));
+		return MSG_EXIT_INPUT;
 	}
 	if (o->thread) {
 		if (main_thread(o, o->path[0], loaded, &tid) != 0)
-			return EXIT_INPUT;
+			return MSG_EXIT_INPUT;
 		t = trace_find_thread(loaded, tid);
 	}
 	if (t == JANK_NONE) {
 		fprintf(stderr, "traceview: %s: the trace has no thread with records\n",
-		        main_name(o->path[0]));
-		return EXIT_INPUT;
+		        msg_name(o->path[0]));
+		return MSG_EXIT_INPUT;
 	}
 	main_axis(loaded, &ax);
 	if (jank_find(&j, tr, t, o->frame_set ? o->frame : JANK_FRAME_USEC, &ax, &err) != TV_OK) {
-		main_error(o->path[0], &err);
-		return EXIT_INPUT;
+		msg_error(o->path[0], &err);
+		return MSG_EXIT_INPUT;
 	}
 	FILE *out = main_open_out(o);
-	int rc = EXIT_OUTPUT;
+	int rc = MSG_EXIT_OUTPUT;
 	if (out)
 		rc = main_close_out(o, out, o->format == FMT_JANK_JSON ? jank_report_json(out, &j)
 		                                                      : jank_report_text(out, &j));
@@ -1212,15 +1171,15 @@ static int main_report_of(const struct main_opts *o, const struct trace *loaded,
 	if (!rc && (o->format == FMT_WAITS || o->format == FMT_WAITS_JSON) &&
 	    !(tr->has_clock[TV_CPU] && tr->has_clock[TV_WALL])) {
 		fprintf(stderr, "traceview: %s: --format=%s needs both clocks; the trace has one "
-		        "(clock=%s)\n", main_name(o->path[0]), main_formats[o->format],
+		        "(clock=%s)\n", msg_name(o->path[0]), main_formats[o->format],
 		        trace_clock_name(tr->clock));
-		return EXIT_INPUT;
+		return MSG_EXIT_INPUT;
 	}
 	if (!rc)
 		rc = main_profile(o, o->path[0], loaded, tr, &p);
 	FILE *out = rc ? NULL : main_open_out(o);
 	if (!rc && !out)
-		rc = EXIT_OUTPUT;
+		rc = MSG_EXIT_OUTPUT;
 	if (!rc)
 		rc = main_close_out(o, out, main_write(out, o, &p, clock, loaded));
 	profile_free(&p);
@@ -1283,10 +1242,10 @@ static int main_print_view(const struct main_opts *o, const struct trace *loaded
 	struct viewprint_req req = {o->view, o->width_set ? o->width : 80, o->height, -1,
 	                            UINT32_MAX};
 	if (o->thread && main_thread(o, o->path[0], loaded, &uo.tid) != 0)
-		return EXIT_INPUT;
+		return MSG_EXIT_INPUT;
 	if ((o->clock >= 0 && main_clock(o, view, o->path[0], &req.clock) != 0) ||
 	    main_sort_check(o, view, o->path[0]) != 0)
-		return EXIT_INPUT;
+		return MSG_EXIT_INPUT;
 	uo.sort = o->sort;
 	uo.sort_ascending = o->sort_ascending;
 	uo.sort_clock = req.clock + 1;  /* 0: the view's clock */
@@ -1294,10 +1253,10 @@ static int main_print_view(const struct main_opts *o, const struct trace *loaded
 		uint8_t *want = calloc(view->nmethods ? view->nmethods : 1, 1);
 		if (!want || !main_want(o, view, want)) {
 			free(want);
-			fprintf(stderr, "traceview: %s: no method matches --method=", main_name(o->path[0]));
+			fprintf(stderr, "traceview: %s: no method matches --method=", msg_name(o->path[0]));
 			textesc_text(stderr, o->method, strlen(o->method));
 			fputc('\n', stderr);
-			return EXIT_INPUT;
+			return MSG_EXIT_INPUT;
 		}
 		/* Overloads: the first by id, as the docs say. */
 		for (req.method = 0; !want[req.method]; req.method++)
@@ -1372,23 +1331,23 @@ static int main_gate_clocks(const struct main_opts *o, const struct trace *tr)
 		struct gate_rule r;
 		char why[GATE_WHY];
 		if (gate_parse(o->fail_if[i], &r, why, sizeof why) < 0)
-			return EXIT_INPUT;   /* not reached: checked with the options */
+			return MSG_EXIT_INPUT;   /* not reached: checked with the options */
 		int clock = gate_field_clock(r.field);
 		gate_rule_free(&r);
 		for (int k = 0; k < 2 && clock >= 0; k++) {
 			if (tr[k].has_clock[clock])
 				continue;
 			main_rule_error(o->fail_if[i]);
-			fprintf(stderr, "%s has no %s clock (clock=%s)\n", main_name(o->path[k]),
+			fprintf(stderr, "%s has no %s clock (clock=%s)\n", msg_name(o->path[k]),
 			        clock == TV_CPU ? "CPU" : "wall", trace_clock_name(tr[k].clock));
-			return EXIT_INPUT;
+			return MSG_EXIT_INPUT;
 		}
 	}
 	return 0;
 }
 
 /* The --fail-if rules over d, one line per (rule, method) that holds on
- * out: EXIT_GATE when any held, else 0 (EXIT_OUTPUT, EXIT_INPUT on
+ * out: MSG_EXIT_GATE when any held, else 0 (MSG_EXIT_OUTPUT, MSG_EXIT_INPUT on
  * failure). */
 static int main_gate(const struct main_opts *o, const struct diff *d, FILE *out)
 {
@@ -1399,7 +1358,7 @@ static int main_gate(const struct main_opts *o, const struct diff *d, FILE *out)
 		size_t n;
 		char why[GATE_WHY];
 		if (gate_parse(o->fail_if[i], &r, why, sizeof why) < 0)
-			return EXIT_INPUT;
+			return MSG_EXIT_INPUT;
 		enum tv_status st = gate_eval(&r, d, &hits, &n);
 		if (st == TV_OK)
 			st = gate_report(out, &r, d, hits, n);
@@ -1409,16 +1368,16 @@ static int main_gate(const struct main_opts *o, const struct diff *d, FILE *out)
 		if (st == TV_ERR_NOMEM) {
 			main_rule_error(o->fail_if[i]);
 			fputs("out of memory\n", stderr);
-			return EXIT_INPUT;
+			return MSG_EXIT_INPUT;
 		}
 		if (st != TV_OK || fflush(out) != 0) {
 			fprintf(stderr, "traceview: %s: %s\n", out == stdout ? "standard output"
 			                                                     : "standard error",
 			        tv_status_str(TV_ERR_OUTPUT));
-			return EXIT_OUTPUT;
+			return MSG_EXIT_OUTPUT;
 		}
 	}
-	return held ? EXIT_GATE : 0;
+	return held ? MSG_EXIT_GATE : 0;
 }
 
 /* --diff BASE NEW: a report of the change, or the UI's diff table. */
@@ -1449,8 +1408,8 @@ static int main_diff(const struct main_opts *o, const struct mapping *map)
 	if (!rc && o->nfail_if)
 		rc = main_gate_clocks(o, tr);
 	if (!rc && diff_build(&d, &p[0], &p[1], &err) != TV_OK) {
-		main_error(o->path[1], &err);
-		rc = EXIT_INPUT;
+		msg_error(o->path[1], &err);
+		rc = MSG_EXIT_INPUT;
 	}
 	if (!rc && main_wants_ui(o) && main_keys_from_tty() == 0) {
 		/* already scoped and through the steps */
@@ -1469,7 +1428,7 @@ static int main_diff(const struct main_opts *o, const struct mapping *map)
 		FILE *out = main_open_out(o);
 		enum tv_status st = TV_OK;
 		if (!out) {
-			rc = EXIT_OUTPUT;
+			rc = MSG_EXIT_OUTPUT;
 		} else {
 			switch (o->format) {
 			case FMT_JSON: st = diff_report_json_named(out, &d, o->path[0], o->path[1]); break;
