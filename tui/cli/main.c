@@ -15,8 +15,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/ioctl.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "actions.h"
@@ -34,6 +32,7 @@
 #include "write/report.h"
 #include "base/textesc.h"
 #include "model/trace.h"
+#include "cli/loading.h"
 #include "cli/msg.h"
 #include "ui.h"
 #include "viewprint.h"
@@ -635,168 +634,6 @@ static int main_options(int argc, char **argv, struct main_opts *o)
 	return main_check(o) ? MSG_EXIT_INPUT : main_steps(o);
 }
 
-/* ------------------------------------------------------------ loading */
-
-/* ------------------------------------------------------------ progress */
-
-/* A one-line bar on standard error while a load takes more than a
- * moment; only when standard error is a terminal. The engine calls every
- * few MiB (load.h); this decides when to draw. TRACEVIEW_TEST_PROGRESS
- * in the environment draws from the first call (tests/ui.sh). */
-#define MAIN_BAR_DELAY 0.3    /* seconds before the first draw */
-#define MAIN_BAR_EVERY 0.05   /* seconds between draws */
-#define MAIN_BAR_CELLS 24
-
-struct main_bar {
-	struct load_progress prog;
-	const char *name;
-	struct timespec start;
-	double delay, last;
-	int drawn;            /* columns on screen now; 0: nothing shown */
-	int screen;           /* drawn on the view's loading screen (ui.h) */
-	int ascii;
-};
-
-static double main_since(const struct timespec *t0)
-{
-	struct timespec t;
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return (double)(t.tv_sec - t0->tv_sec) + (double)(t.tv_nsec - t0->tv_nsec) / 1e9;
-}
-
-static int main_term_cols(void)
-{
-	struct winsize ws;
-	if (ioctl(STDERR_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col >= 20)
-		return ws.ws_col;
-	return 80;
-}
-
-/* "traceview: reading NAME [#####-----]  45%" (or "  12 MiB" when the
- * size is not known), fitted to the terminal; the name is the basename,
- * its bytes outside printable ASCII shown as '?'. */
-static void main_bar_draw(void *ctx, enum load_stage stage, uint64_t done, uint64_t total)
-{
-	struct main_bar *b = ctx;
-	double t = main_since(&b->start);
-	if (t < b->delay || (b->drawn && t - b->last < MAIN_BAR_EVERY))
-		return;
-	b->last = t;
-	const char *base = strrchr(b->name, '/');
-	base = base && base[1] ? base + 1 : b->name;
-	char name[32], line[160], cells[MAIN_BAR_CELLS + 1];
-	size_t i;
-	for (i = 0; base[i] && i < sizeof name - 1; i++)
-		name[i] = base[i] >= 0x20 && base[i] < 0x7f ? base[i] : '?';
-	name[i] = '\0';
-	const char *what = stage == LOAD_STAGE_READ ? "reading" : "parsing";
-	int n;
-	if (total) {
-		uint64_t pct = done >= total ? 100 : done * 100 / total;
-		size_t full = (size_t)(pct * MAIN_BAR_CELLS / 100);
-		memset(cells, '#', full);
-		memset(cells + full, '-', MAIN_BAR_CELLS - full);
-		cells[MAIN_BAR_CELLS] = '\0';
-		n = snprintf(line, sizeof line, "traceview: %s %s [%s] %3u%%", what, name, cells,
-		             (unsigned)pct);
-	} else {
-		n = snprintf(line, sizeof line, "traceview: %s %s %llu MiB", what, name,
-		             (unsigned long long)(done >> 20));
-	}
-	if (b->screen) {  /* the view's own screen: no "traceview: " */
-		ui_loading_show(line + strlen("traceview: "), b->ascii);
-		b->drawn = 1;
-		return;
-	}
-	int cols = main_term_cols() - 1;
-	if (n > cols)
-		n = cols;
-	/* pad over a longer previous line instead of relying on an erase code */
-	fprintf(stderr, "\r%.*s%*s", n, line, b->drawn > n ? b->drawn - n : 0, "");
-	fflush(stderr);
-	b->drawn = n > b->drawn ? n : b->drawn;
-}
-
-/* Starts timing a load of path; prog is NULL when nothing may be drawn.
- * screen: on the view's loading screen, else on standard error. */
-static const struct load_progress *main_bar_start(struct main_bar *b, const char *path,
-                                                  int screen, int ascii)
-{
-	memset(b, 0, sizeof *b);
-	b->screen = screen;
-	b->ascii = ascii;
-	if (!screen && !isatty(STDERR_FILENO))
-		return NULL;
-	b->prog.fn = main_bar_draw;
-	b->prog.ctx = b;
-	b->name = msg_name(path);
-	b->delay = getenv("TRACEVIEW_TEST_PROGRESS") ? 0 : MAIN_BAR_DELAY;
-	clock_gettime(CLOCK_MONOTONIC, &b->start);
-	return &b->prog;
-}
-
-/* The load ended: blank the bar's line, leave the cursor at its start. */
-static void main_bar_end(struct main_bar *b)
-{
-	if (!b->drawn || b->screen)  /* the view draws over its screen */
-		return;
-	fprintf(stderr, "\r%*s\r", b->drawn, "");
-	fflush(stderr);
-	b->drawn = 0;
-}
-
-/* Reads the mapping once; its malformed lines are warnings on stderr. */
-static int main_mapping(const struct main_opts *o, struct mapping **map)
-{
-	struct tv_error err = {TV_OK, TV_NO_OFFSET, ""};
-	*map = NULL;
-	if (!o->mapping)
-		return 0;
-	if (mapping_load(o->mapping, map, &err) != TV_OK) {
-		msg_error(o->mapping, &err);
-		return MSG_EXIT_INPUT;
-	}
-	const size_t *lines;
-	size_t nlines, n = mapping_warnings(*map, &lines, &nlines);
-	for (size_t i = 0; i < nlines; i++)
-		fprintf(stderr, "traceview: %s: line %zu: malformed line ignored\n", o->mapping,
-		        lines[i]);
-	if (n > nlines)
-		fprintf(stderr, "traceview: %s: %zu more malformed lines ignored\n", o->mapping,
-		        n - nlines);
-	return 0;
-}
-
-/* Loads path; screen: the view's loading screen is up (its progress bar
- * goes there, and it is given back before any error is printed). */
-static int main_load_on(const char *path, const struct mapping *map, struct trace *tr,
-                        int screen, int ascii)
-{
-	struct tv_error err = {TV_OK, TV_NO_OFFSET, ""};
-	char errfile[4096] = "";
-	struct main_bar bar;
-	trace_init(tr);
-	enum tv_status st = load_file_progress(tr, path, main_bar_start(&bar, path, screen, ascii),
-	                                       &err, errfile, sizeof errfile);
-	main_bar_end(&bar);
-	if (screen && (st != TV_OK || (map && mapping_apply(map, tr) < 0))) {
-		ui_loading_stop();
-		if (st == TV_OK)
-			return msg_oom(path);
-	}
-	if (st != TV_OK) {
-		msg_error(errfile[0] ? errfile : path, &err);
-		return MSG_EXIT_INPUT;
-	}
-	if (!screen && map && mapping_apply(map, tr) < 0)
-		return msg_oom(path);
-	return 0;
-}
-
-static int main_load(const char *path, const struct mapping *map, struct trace *tr)
-{
-	return main_load_on(path, map, tr, 0, 0);
-}
 
 #define MAIN_LIST_MAX 20   /* threads named in a --thread error */
 
@@ -955,17 +792,10 @@ static enum tv_status main_dump_bytes(void *ctx, const struct load_bytes *b,
 static int main_dump(const struct main_opts *o, const struct mapping *map)
 {
 	struct main_dump d = {o, map, {0}, NULL, 0};
-	struct tv_error err = {TV_OK, TV_NO_OFFSET, ""};
-	char errfile[4096] = "";
-	struct main_bar bar;
 	int rc = 0;
 	trace_init(&d.tr);
-	enum tv_status st = load_with_bytes(o->path[0], main_dump_bytes, &d,
-	                                    main_bar_start(&bar, o->path[0], 0, 0), &err, errfile,
-	                                    sizeof errfile);
-	main_bar_end(&bar);
+	enum tv_status st = loading_bytes(o->path[0], main_dump_bytes, &d);
 	if (st != TV_OK && st != TV_ERR_OUTPUT) {
-		msg_error(errfile[0] ? errfile : o->path[0], &err);
 		st = TV_OK;
 		rc = MSG_EXIT_INPUT;
 	}
@@ -1292,7 +1122,7 @@ static int main_single(const struct main_opts *o, const struct mapping *map)
 	 * /dev/tty; not with --thread, whose errors need the plain screen). */
 	uo.term_started = !o->view && !o->thread && main_wants_ui(o) && !main_reads_stdin(o) &&
 	                  ui_loading_start() == 0;
-	int rc = main_load_on(o->path[0], map, &tr, uo.term_started, ui_wants_ascii(&uo));
+	int rc = loading_trace(o->path[0], map, &tr, uo.term_started, ui_wants_ascii(&uo));
 	if (!rc && o->view) {
 		rc = main_view_of(o, &tr);
 		trace_free(&tr);
@@ -1389,9 +1219,9 @@ static int main_diff(const struct main_opts *o, const struct mapping *map)
 	struct profile p[2] = {{0}, {0}};
 	struct diff d = {0};
 	struct tv_error err = {TV_OK, TV_NO_OFFSET, ""};
-	int clock = TV_CPU, rc = main_load(o->path[0], map, &tr[0]);
+	int clock = TV_CPU, rc = loading_trace(o->path[0], map, &tr[0], 0, 0);
 	if (!rc)
-		rc = main_load(o->path[1], map, &tr[1]);
+		rc = loading_trace(o->path[1], map, &tr[1], 0, 0);
 	else
 		trace_init(&tr[1]);
 	for (int i = 0; i < 2 && !rc && o->nsteps; i++) {
@@ -1467,7 +1297,7 @@ int main(int argc, char **argv)
 		return rc < 0 ? 0 : rc;
 	}
 	main_warn_ignored(&o, main_wants_ui(&o));
-	if ((rc = main_mapping(&o, &map)) != 0) {
+	if ((rc = loading_mapping(o.mapping, &map)) != 0) {
 		main_opts_free(&o);
 		return rc;
 	}
