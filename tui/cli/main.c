@@ -10,7 +10,6 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <getopt.h>
 #include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -32,608 +31,14 @@
 #include "write/report.h"
 #include "base/textesc.h"
 #include "model/trace.h"
+#include "cli/formats.h"
 #include "cli/loading.h"
 #include "cli/msg.h"
+#include "cli/options.h"
+#include "cli/request.h"
 #include "ui.h"
 #include "viewprint.h"
 #include "analyze/derive.h"
-
-enum main_format {
-	FMT_TEXT, FMT_CSV, FMT_JSON, FMT_FOLDED, FMT_CHROME, FMT_DUMP, FMT_SPEEDSCOPE, FMT_TREE,
-	FMT_TREE_JSON, FMT_WAITS, FMT_WAITS_JSON, FMT_CALLS, FMT_CALLS_CSV, FMT_CALLS_JSON,
-	FMT_JANK, FMT_JANK_JSON,
-};
-
-static const char *const main_formats[] = {"text", "csv", "json", "folded", "chrome", "dump",
-                                             "speedscope", "tree", "tree-json", "waits",
-                                             "waits-json", "calls", "calls-csv", "calls-json",
-                                             "jank", "jank-json"};
-#define MAIN_NFORMATS ((int)(sizeof main_formats / sizeof main_formats[0]))
-
-struct main_opts {
-	enum main_format format;
-	int report;          /* a report was asked for: no full screen */
-	int color;           /* -1 auto, 0 never, 1 always */
-	int ascii;
-	const char *thread;  /* --thread: a tid or a name, resolved per trace */
-	int color_set;       /* --color was given */
-	int clock;           /* -1: the default of each output */
-	int signatures, per_thread;
-	int diff;
-	int invert;          /* trees: bottom-up */
-	uint32_t depth;      /* trees: levels to print, 0 all */
-	uint64_t min_ppm;    /* trees: --min in millionths of a percent */
-	int min_set;
-	int sort;            /* trees: --sort, 1 + enum pathtree_by; 0 the default */
-	int sort_ascending;
-	const char *mapping;
-	const char *output;
-	int format_set;      /* -f, -r or -o given: a report was asked for */
-	const char *method;  /* --method: the calls reports' method */
-	uint64_t frame;      /* --frame: the jank budget, µs */
-	int frame_set;
-	const char *src;     /* --src: where the view's o finds sources */
-	const char **fail_if;   /* --fail-if rules, in order */
-	int nfail_if;
-	size_t fail_if_cap;
-	const char *path[2]; /* the trace; for --diff BASE and NEW */
-	struct range range;  /* --range, when has_range */
-	int has_range;
-	const char **transforms;      /* --transform values, in order (argv's) */
-	uint32_t ntransforms;
-	struct derive_step *steps;      /* the range (first) and the transforms */
-	uint32_t nsteps;
-	struct derive_glob *app;        /* --app, or NULL */
-	const char *app_arg;          /* its text (argv's) */
-	uint32_t napp;
-	uint64_t min_wait;            /* --min-wait in µs */
-	int min_wait_set;
-	int view;                     /* --view: a pane (1-4), 0 without */
-	int width, height;            /* --width, --height (0: every row) */
-	int width_set;
-};
-
-static void main_usage(FILE *out)
-{
-	fputs("Usage: traceview [OPTION]... TRACE\n"
-	      "       traceview --diff [OPTION]... BASE.trace NEW.trace\n"
-	      "Show where the time went in an Android method trace (.trace).\n"
-	      "\n"
-	      "  -r, --regression      print the text report and exit\n"
-	      "  -f, --format=FMT      print a report: text, csv or json; a call tree:\n"
-	      "                        tree (indented text) or tree-json; every call of\n"
-	      "                        a method: calls, calls-csv, calls-json; long\n"
-	      "                        main-thread frames: jank, jank-json; or export:\n"
-	      "                        folded (flame graphs), chrome (Trace Event JSON\n"
-	      "                        for Perfetto), speedscope, dump (every record);\n"
-	      "                        waits or waits-json (where threads were off CPU)\n"
-	      "  -t, --thread=THREAD   only this thread: its id (decimal or 0x hex),\n"
-	      "                        its name, or a prefix of one name\n"
-	      "  -o, --output=FILE     write to FILE instead of standard output\n"
-	      "      --clock=CLOCK     cpu or wall: the clock of folded, chrome, speedscope,\n"
-	      "                        and the one trees sort by (default: wall when the\n"
-	      "                        trace records it)\n"
-	      "      --invert          trees: bottom-up (each method, then its callers)\n"
-	      "      --depth=N         trees: print N levels below the root\n"
-	      "      --min=PERCENT     trees: leave out nodes below PERCENT of the total\n"
-	      "      --sort=COLUMN     trees (also --view=tree, bottom-up): order siblings\n"
-	      "                        by incl_cpu, excl_cpu, incl_wall, excl_wall,\n"
-	      "                        incl_wait, excl_wait or calls, largest first;\n"
-	      "                        -COLUMN smallest first (default: incl, bottom-up\n"
-	      "                        excl, on the clock)\n",
-	      out);
-	/* Two strings: each under the 4095 characters C compilers must take. */
-	fputs("      --range=A..B      only the time from A to B on the timeline (units\n"
-	      "                        us, ms or s; either end may be left out: 2s..)\n"
-	      "      --transform=KIND:ARG  reshape the call trees first (repeatable, in\n"
-	      "                        order): focus:M, merge:M, drop:M, rec:M (M as\n"
-	      "                        Class.name, Class.name(sig) or 0x1a2b),\n"
-	      "                        collapse:GLOB, app:GLOB[,GLOB...] (only my code)\n"
-	      "      --app=GLOB[,GLOB...]  the app's classes, for categories (default:\n"
-	      "                        guessed)\n"
-	      "      --min-wait=TIME   waits: the least wait listed (default 16ms)\n"
-	      "      --method=M        calls, calls-csv, calls-json: every call of M\n"
-	      "                        (Class.name, Class.name(signature) or 0x1a2b)\n"
-	      "      --frame=TIME      jank, jank-json, the jank pane: the frame budget\n"
-	      "                        (default 16.7ms; units us, ms, s)\n"
-	      "      --src=DIR[:DIR]...  the view's o key opens the selected method's\n"
-	      "                        source file found under these directories\n"
-	      "      --signatures      exports: keep method signatures in frames\n"
-	      "      --per-thread      folded: a leading [tid] name frame per thread\n"
-	      "      --diff            compare BASE and NEW (text, csv, json or folded)\n"
-	      "      --fail-if=RULE    with --diff: exit 3 when RULE holds, printing one\n"
-	      "                        line per (rule, method); repeatable. RULE is\n"
-	      "                        TARGET:FIELD OP VALUE, e.g. total:incl_wall>+5%,\n"
-	      "                        pkg:com.example.*:excl_cpu>+2ms, *:calls>+0\n"
-	      "      --view=PANE       print a pane of the UI as plain text: table, tree,\n"
-	      "                        bottom-up, flame, calls or jank (panes 1-5, J), with\n"
-	      "                        --thread, --clock, --range, --transform, --method\n"
-	      "      --width=N         --view: the pane's columns (default 80)\n"
-	      "      --height=N        --view: the pane's rows (default: every row)\n"
-	      "      --mapping=FILE    show original names from an R8/ProGuard mapping\n"
-	      "      --color=WHEN      colours in the UI: auto (default), always, never\n"
-	      "      --ascii           draw the UI with ASCII characters only\n"
-	      "  -h, --help            show this help and exit\n"
-	      "  -V, --version         show the version and exit\n"
-	      "\n"
-	      "On a terminal traceview opens a full-screen view (press ? for its keys);\n"
-	      "otherwise, or with -r, -f or -o, it prints a report.\n"
-	      "TRACE is a .trace file of any Android format (legacy, streaming, V2),\n"
-	      "or NAME.key and NAME.data given as either file or as NAME, or - for\n"
-	      "standard input. gzip- and zstd-compressed traces are read as they are.\n"
-	      "\n"
-	      "Exit status: 0 success, 1 output could not be written,\n"
-	      "2 bad command line or unreadable trace, 3 a --fail-if rule held.\n", out);
-}
-
-/* Index of s in words[0..n), or -1. */
-static int main_word(const char *s, const char *const *words, int n)
-{
-	for (int i = 0; i < n; i++)
-		if (strcmp(s, words[i]) == 0)
-			return i;
-	return -1;
-}
-
-/* The KEYS section, from the one action table, as roff or Markdown. */
-static void main_keys_doc(int roff)
-{
-	actions_doc(stdout, roff);
-}
-
-/* "unknown WHAT 'arg' (expected a, b, c)" from a word list. */
-static int main_bad_word(const char *what, const char *arg, const char *const *words, int n)
-{
-	fprintf(stderr, "traceview: unknown %s '%s' (expected ", what, arg);
-	for (int i = 0; i < n; i++)
-		fprintf(stderr, "%s%s", i ? ", " : "", words[i]);
-	fputs(")\n", stderr);
-	return MSG_EXIT_INPUT;
-}
-
-/* getopt's own messages start with argv[0] and cannot be reworded, so
- * they are off (opterr = 0) and these take their place. */
-static int main_bad_option(int c, char *const *argv)
-{
-	const char *arg = argv[optind - 1];
-	int is_long = arg && arg[0] == '-' && arg[1] == '-';
-	int len = is_long ? (int)strcspn(arg, "=") : 0;
-	if (c == ':')
-		return is_long ? msg_usage("option '%.*s' needs a value", len, arg)
-		               : msg_usage("option '-%c' needs a value", optopt);
-	if (is_long && optopt)
-		return msg_usage("option '%.*s' takes no value", len, arg);
-	if (is_long)
-		return msg_usage("unknown option '%.*s' (see traceview --help)", len, arg);
-	return msg_usage("unknown option '-%c' (see traceview --help)", optopt);
-}
-
-enum {
-	OPT_COLOR = 256, OPT_ASCII, OPT_KEYS_ROFF, OPT_KEYS_MD, OPT_CLOCK, OPT_SIGNATURES,
-	OPT_PER_THREAD, OPT_DIFF, OPT_MAPPING, OPT_INVERT, OPT_DEPTH, OPT_MIN, OPT_SORT, OPT_RANGE,
-	OPT_TRANSFORM, OPT_APP, OPT_MIN_WAIT, OPT_METHOD, OPT_FRAME, OPT_SRC, OPT_FAIL_IF, OPT_VIEW,
-	OPT_WIDTH, OPT_HEIGHT,
-};
-
-static const struct option main_longopts[] = {
-	{"regression", no_argument, NULL, 'r'},
-	{"format", required_argument, NULL, 'f'},
-	{"thread", required_argument, NULL, 't'},
-	{"output", required_argument, NULL, 'o'},
-	{"help", no_argument, NULL, 'h'},
-	{"version", no_argument, NULL, 'V'},
-	{"color", required_argument, NULL, OPT_COLOR},
-	{"colour", required_argument, NULL, OPT_COLOR},
-	{"ascii", no_argument, NULL, OPT_ASCII},
-	{"clock", required_argument, NULL, OPT_CLOCK},
-	{"signatures", no_argument, NULL, OPT_SIGNATURES},
-	{"per-thread", no_argument, NULL, OPT_PER_THREAD},
-	{"diff", no_argument, NULL, OPT_DIFF},
-	{"mapping", required_argument, NULL, OPT_MAPPING},
-	{"invert", no_argument, NULL, OPT_INVERT},
-	{"depth", required_argument, NULL, OPT_DEPTH},
-	{"min", required_argument, NULL, OPT_MIN},
-	{"sort", required_argument, NULL, OPT_SORT},
-	{"range", required_argument, NULL, OPT_RANGE},
-	{"transform", required_argument, NULL, OPT_TRANSFORM},
-	{"app", required_argument, NULL, OPT_APP},
-	{"min-wait", required_argument, NULL, OPT_MIN_WAIT},
-	{"method", required_argument, NULL, OPT_METHOD},
-	{"frame", required_argument, NULL, OPT_FRAME},
-	{"src", required_argument, NULL, OPT_SRC},
-	{"fail-if", required_argument, NULL, OPT_FAIL_IF},
-	{"view", required_argument, NULL, OPT_VIEW},
-	{"width", required_argument, NULL, OPT_WIDTH},
-	{"height", required_argument, NULL, OPT_HEIGHT},
-	{"keys-roff", no_argument, NULL, OPT_KEYS_ROFF},
-	{"keys-md", no_argument, NULL, OPT_KEYS_MD},
-	{NULL, 0, NULL, 0},
-};
-
-/* --depth: a whole number of levels, 1 or more (decimal digits only). */
-static int main_depth(const char *s, uint32_t *depth)
-{
-	uint64_t v = 0;
-	if (!*s)
-		return -1;
-	for (; *s; s++) {
-		if (*s < '0' || *s > '9' || (v = v * 10 + (uint64_t)(*s - '0')) > UINT32_MAX)
-			return -1;
-	}
-	if (!v)
-		return -1;
-	*depth = (uint32_t)v;
-	return 0;
-}
-
-/* --min: a percentage from 0 to 100, decimals allowed (digits past the
- * sixth are dropped), an optional '%' after it; in millionths. */
-static int main_min(const char *s, uint64_t *ppm)
-{
-	uint64_t whole = 0, frac = 0, scale = 1000000;
-	int digits = 0;
-	for (; *s >= '0' && *s <= '9'; s++, digits++)
-		if ((whole = whole * 10 + (uint64_t)(*s - '0')) > 100)
-			return -1;
-	if (*s == '.') {
-		for (s++; *s >= '0' && *s <= '9'; s++, digits++)
-			if (scale > 1)
-				frac += (uint64_t)(*s - '0') * (scale /= 10);
-	}
-	if (*s == '%')
-		s++;
-	if (*s || !digits || whole * 1000000 + frac > 100000000)
-		return -1;
-	*ppm = whole * 1000000 + frac;
-	return 0;
-}
-
-/* --method: checked now, matched once the trace is read. */
-static int main_method_opt(struct main_opts *o, const char *arg)
-{
-	struct match_spec m;
-	const char *why;
-	if (match_spec_parse(arg, &m, &why) < 0)
-		return msg_usage("--method=%s: %s", arg, why);
-	match_spec_free(&m);
-	o->method = arg;
-	return 0;
-}
-
-static int main_frame_opt(struct main_opts *o, const char *arg)
-{
-	const char *why;
-	if (range_parse_time(arg, &o->frame, &why) < 0)
-		return msg_usage("--frame=%s: %s", arg, why);
-	if (o->frame == 0)
-		return msg_usage("--frame=%s: the budget must be more than 0", arg);
-	o->frame_set = 1;
-	return 0;
-}
-
-/* --fail-if: each rule is parsed now, so a malformed one stops the run
- * before any trace is read; argv outlives the options. */
-static int main_fail_if_opt(struct main_opts *o, const char *arg)
-{
-	struct gate_rule r;
-	char why[GATE_WHY];
-	if (gate_parse(arg, &r, why, sizeof why) < 0) {
-		fputs("traceview: --fail-if=", stderr);
-		textesc_text(stderr, arg, strlen(arg));
-		fprintf(stderr, ": %s\n", why);
-		return MSG_EXIT_INPUT;
-	}
-	gate_rule_free(&r);
-	if (grow_push((void **)&o->fail_if, &o->fail_if_cap, (size_t)o->nfail_if,
-	              sizeof *o->fail_if) < 0)
-		return msg_usage("out of memory");
-	o->fail_if[o->nfail_if++] = arg;
-	o->report = 1;   /* a gate never opens the full-screen view */
-	return 0;
-}
-
-static const char *const main_view_names[] = {"table", "tree", "bottom-up", "flame", "calls",
-                                              "jank"};
-
-/* --view: a pane of the UI (1-6, in the order of the pane keys). */
-static int main_view_opt(struct main_opts *o, const char *arg)
-{
-	int k = main_word(arg, main_view_names, 6);
-	if (k < 0)
-		return main_bad_word("--view", arg, main_view_names, 6);
-	o->view = k + 1;
-	o->report = 1;
-	return 0;
-}
-
-/* --width (20 to 1000 columns) and --height (3 to 32000 rows). */
-static int main_size_opt(const char *name, const char *arg, int lo, int hi, int *out)
-{
-	char *end;
-	long v = strtol(arg, &end, 10);
-	if (!arg[0] || *end || arg[0] < '0' || arg[0] > '9' || v < lo || v > hi)
-		return msg_usage("%s needs a whole number from %d to %d (got '%s')", name, lo,
-		                        hi, arg);
-	*out = (int)v;
-	return 0;
-}
-
-/* One option; returns -1 to exit 0 (help, version), 0 to go on, or an
- * exit status. */
-static int main_option(int c, struct main_opts *o, char *const *argv)
-{
-	static const char *const colors[] = {"never", "always", "auto"};
-	static const char *const clocks[] = {"cpu", "wall"};
-	int k;
-	switch (c) {
-	case 'r': o->format = FMT_TEXT; o->report = o->format_set = 1; break;
-	case 'f':
-		if ((k = main_word(optarg, main_formats, MAIN_NFORMATS)) < 0)
-			return main_bad_word("format", optarg, main_formats, MAIN_NFORMATS);
-		o->format = (enum main_format)k;
-		o->report = o->format_set = 1;
-		break;
-	case 't':
-		if (!optarg[0])
-			return msg_usage("--thread needs a thread id or name");
-		o->thread = optarg;
-		break;
-	case 'o': o->output = optarg; o->report = o->format_set = 1; break;
-	case OPT_COLOR:
-		if ((k = main_word(optarg, colors, 3)) < 0) {
-			static const char *const shown[] = {"auto", "always", "never"};
-			return main_bad_word("--color value", optarg, shown, 3);
-		}
-		o->color = k == 2 ? -1 : k;
-		o->color_set = 1;
-		break;
-	case OPT_CLOCK:
-		if ((o->clock = main_word(optarg, clocks, 2)) < 0)
-			return main_bad_word("--clock value", optarg, clocks, 2);
-		break;
-	case OPT_ASCII: o->ascii = 1; break;
-	case OPT_SIGNATURES: o->signatures = 1; break;
-	case OPT_PER_THREAD: o->per_thread = 1; break;
-	case OPT_DIFF: o->diff = 1; break;
-	case OPT_MAPPING: o->mapping = optarg; break;
-	case OPT_INVERT: o->invert = 1; break;
-	case OPT_DEPTH:
-		if (main_depth(optarg, &o->depth) < 0)
-			return msg_usage("--depth needs a whole number of levels, 1 or more "
-			                        "(got '%s')", optarg);
-		break;
-	case OPT_MIN:
-		if (main_min(optarg, &o->min_ppm) < 0)
-			return msg_usage("--min needs a percentage from 0 to 100 (got '%s')",
-			                        optarg);
-		o->min_set = 1;
-		break;
-	case OPT_SORT: {
-		enum pathtree_by by;
-		if (pathtree_by_parse(optarg, &by, &o->sort_ascending) < 0)
-			return msg_usage("unknown --sort column '%s' (expected incl_cpu, excl_cpu, "
-			                        "incl_wall, excl_wall, incl_wait, excl_wait or calls, "
-			                        "after - for smallest first)", optarg);
-		o->sort = (int)by + 1;
-		break;
-	}
-	case OPT_RANGE: {
-		const char *why;
-		if (range_parse(optarg, &o->range, &why) < 0)
-			return msg_usage("--range: %s (got '%s')", why, optarg);
-		o->has_range = 1;
-		break;
-	}
-	case OPT_TRANSFORM: {
-		struct derive_step st;
-		const char *why;
-		if (derive_step_transform(optarg, &st, &why) < 0)
-			return msg_usage("--transform: %s (got '%s')", why, optarg);
-		derive_step_free(&st);   /* parsed again once all options are in */
-		o->transforms[o->ntransforms++] = optarg;
-		break;
-	}
-	case OPT_APP: {
-		const char *why;
-		free(o->app);
-		if (derive_parse_globs(optarg, &o->app, &o->napp, &why) < 0)
-			return msg_usage("--app: %s (got '%s')", why, optarg);
-		o->app_arg = optarg;
-		break;
-	}
-	case OPT_MIN_WAIT: {
-		const char *why;
-		if (range_parse_time(optarg, &o->min_wait, &why) < 0)
-			return msg_usage("--min-wait: %s (got '%s')", why, optarg);
-		o->min_wait_set = 1;
-		break;
-	}
-	case OPT_METHOD: return main_method_opt(o, optarg);
-	case OPT_FRAME: return main_frame_opt(o, optarg);
-	case OPT_SRC: o->src = optarg; return 0;
-	case OPT_FAIL_IF: return main_fail_if_opt(o, optarg);
-	case OPT_VIEW: return main_view_opt(o, optarg);
-	case OPT_WIDTH:
-		o->width_set = 1;
-		return main_size_opt("--width", optarg, 20, 1000, &o->width);
-	case OPT_HEIGHT: return main_size_opt("--height", optarg, 3, 32000, &o->height);
-	case 'h': main_usage(stdout); return -1;
-	case 'V':
-		printf("traceview %s\ncompressed traces: gzip%s\n", PACKAGE_VERSION,
-		       inflate_supported(INFLATE_ZSTD) ? ", zstd" : " (built without zstd)");
-		return -1;
-	case OPT_KEYS_ROFF: case OPT_KEYS_MD: main_keys_doc(c == OPT_KEYS_ROFF); return -1;
-	default: return main_bad_option(c, argv);
-	}
-	return 0;
-}
-
-static int main_is_calls(enum main_format f)
-{
-	return f == FMT_CALLS || f == FMT_CALLS_CSV || f == FMT_CALLS_JSON;
-}
-
-static int main_is_jank(enum main_format f)
-{
-	return f == FMT_JANK || f == FMT_JANK_JSON;
-}
-
-/* Options that make no sense together are refused up front. */
-static int main_check(const struct main_opts *o)
-{
-	if (o->diff && (o->format == FMT_CHROME || o->format == FMT_DUMP ||
-	                o->format == FMT_SPEEDSCOPE || o->format == FMT_TREE ||
-	                o->format == FMT_TREE_JSON))
-		return msg_usage("--diff cannot write --format=%s (expected text, csv, json, "
-		                        "folded)", main_formats[o->format]);
-	if (o->diff && strcmp(o->path[0], "-") == 0 && strcmp(o->path[1], "-") == 0)
-		return msg_usage("--diff can read only one of its traces from standard "
-		                        "input ('-')");
-	if (o->format == FMT_DUMP && o->thread)
-		return msg_usage("--format=dump lists every record: it takes no --thread");
-	if (main_is_calls(o->format) && !o->method)
-		return msg_usage("--format=%s needs --method=M (Class.name, "
-		                        "Class.name(signature) or 0x1a2b)", main_formats[o->format]);
-	if (o->diff && (main_is_calls(o->format) || main_is_jank(o->format)))
-		return msg_usage("--diff cannot write --format=%s (expected text, csv, json, "
-		                        "folded)", main_formats[o->format]);
-	if (o->nfail_if && !o->diff)
-		return msg_usage("--fail-if needs --diff BASE NEW");
-	if (o->view && (o->diff || o->format_set))
-		return msg_usage("--view prints one pane of one trace: it takes no --diff, "
-		                        "--format or --output");
-	if ((o->width_set || o->height) && !o->view)
-		return msg_usage("--width and --height go with --view (table, tree, "
-		                        "bottom-up, flame, calls, jank)");
-	if (o->diff && (o->format == FMT_WAITS || o->format == FMT_WAITS_JSON))
-		return msg_usage("--diff cannot write --format=%s (expected text, csv, json, "
-		                        "folded)", main_formats[o->format]);
-	return 0;
-}
-
-/* Options that change some outputs only. */
-enum {
-	USE_THREAD = 1, USE_CLOCK = 2, USE_SIGNATURES = 4, USE_PER_THREAD = 8, USE_COLOR = 16,
-	USE_ASCII = 32, USE_TREE = 64, USE_VIEW = 128, USE_WAITS = 256, USE_METHOD = 512,
-	USE_FRAME = 1024, USE_SRC = 2048, USE_SORT = 4096,
-};
-
-/* The options the chosen output reads; ui: the full-screen view. */
-static unsigned main_uses(const struct main_opts *o, int ui)
-{
-	if (ui)  /* the full-screen view starts with the steps applied */
-		return USE_THREAD | USE_COLOR | USE_ASCII | USE_VIEW | USE_FRAME | USE_SRC | USE_SORT;
-	if (o->view)
-		return USE_THREAD | USE_CLOCK | USE_VIEW | USE_METHOD | USE_ASCII |
-		       (o->view == 6 ? USE_FRAME : 0) | (o->view == 2 || o->view == 3 ? USE_SORT : 0);
-	switch (o->format) {
-	case FMT_TEXT: case FMT_CSV: case FMT_JSON: return USE_THREAD | USE_VIEW;
-	case FMT_CHROME: case FMT_SPEEDSCOPE:
-		return USE_THREAD | USE_CLOCK | USE_SIGNATURES | USE_VIEW;
-	case FMT_FOLDED:
-		return USE_THREAD | USE_CLOCK | USE_SIGNATURES | USE_VIEW |
-		       (o->diff ? 0 : USE_PER_THREAD);
-	case FMT_DUMP: return 0;
-	case FMT_TREE: case FMT_TREE_JSON:
-		return USE_THREAD | USE_CLOCK | USE_TREE | USE_VIEW | USE_SORT;
-	case FMT_WAITS: case FMT_WAITS_JSON: return USE_THREAD | USE_VIEW | USE_WAITS;
-	case FMT_CALLS: case FMT_CALLS_CSV: case FMT_CALLS_JSON:
-		return USE_THREAD | USE_CLOCK | USE_METHOD | USE_VIEW;
-	case FMT_JANK: case FMT_JANK_JSON: return USE_THREAD | USE_FRAME | USE_VIEW;
-	}
-	return 0;
-}
-
-/* One warning per option given that the chosen output ignores; the exit
- * status stays as it is. */
-static void main_warn_ignored(const struct main_opts *o, int ui)
-{
-	const struct {
-		unsigned use;
-		int given;
-		const char *name;
-	} opts[] = {
-		{USE_CLOCK, o->clock >= 0, "--clock"},
-		{USE_SIGNATURES, o->signatures, "--signatures"},
-		{USE_PER_THREAD, o->per_thread, "--per-thread"},
-		{USE_COLOR, o->color_set, "--color"},
-		{USE_ASCII, o->ascii, "--ascii"},
-		{USE_TREE, o->invert, "--invert"},
-		{USE_TREE, o->depth > 0, "--depth"},
-		{USE_TREE, o->min_set, "--min"},
-		{USE_SORT, o->sort != 0, "--sort"},
-		{USE_VIEW, o->has_range, "--range"},
-		{USE_VIEW, o->ntransforms > 0, "--transform"},
-		{USE_VIEW, o->app != NULL, "--app"},
-		{USE_WAITS, o->min_wait_set, "--min-wait"},
-		{USE_METHOD, o->method != NULL, "--method"},
-		{USE_FRAME, o->frame_set, "--frame"},
-		{USE_SRC, o->src != NULL, "--src"},
-	};
-	unsigned uses = main_uses(o, ui);
-	for (size_t i = 0; i < sizeof opts / sizeof opts[0]; i++) {
-		if (!opts[i].given || (uses & opts[i].use))
-			continue;
-		if (ui)
-			fprintf(stderr, "traceview: warning: %s has no effect in the full-screen view\n",
-			        opts[i].name);
-		else if (o->view)
-			fprintf(stderr, "traceview: warning: %s has no effect with --view=%s\n",
-			        opts[i].name, main_view_names[o->view - 1]);
-		else
-			fprintf(stderr, "traceview: warning: %s has no effect with %s--format=%s\n",
-			        opts[i].name, o->diff ? "--diff " : "", main_formats[o->format]);
-	}
-}
-
-/* The range and transforms as one list of view steps, range first. */
-static int main_steps(struct main_opts *o)
-{
-	uint32_t n = o->ntransforms + (o->has_range ? 1 : 0);
-	const char *why = "out of memory";
-	if (!n)
-		return 0;
-	if (!(o->steps = calloc(n, sizeof *o->steps)))
-		return msg_usage("%s", why);
-	if (o->has_range && derive_step_range(&o->range, &o->steps[o->nsteps++]) < 0)
-		return msg_usage("%s", why);
-	for (uint32_t i = 0; i < o->ntransforms; i++)
-		if (derive_step_transform(o->transforms[i], &o->steps[o->nsteps++], &why) < 0)
-			return msg_usage("--transform: %s (got '%s')", why, o->transforms[i]);
-	return 0;
-}
-
-static void main_opts_free(struct main_opts *o)
-{
-	for (uint32_t i = 0; i < o->nsteps; i++)
-		derive_step_free(&o->steps[i]);
-	free(o->steps);
-	free(o->transforms);
-	free(o->app);
-	free(o->fail_if);
-}
-
-static int main_options(int argc, char **argv, struct main_opts *o)
-{
-	int c, rc;
-	opterr = 0;
-	if (!(o->transforms = calloc((size_t)argc + 1, sizeof *o->transforms)))
-		return msg_usage("out of memory");
-	while ((c = getopt_long(argc, argv, ":rf:t:o:hV", main_longopts, NULL)) != -1)
-		if ((rc = main_option(c, o, argv)) != 0)
-			return rc;
-	int want = o->diff ? 2 : 1;
-	if (argc - optind != want)
-		return msg_usage("%s", argc - optind < want
-		                                      ? (o->diff ? "--diff needs BASE and NEW traces"
-		                                                 : "missing TRACE operand")
-		                                      : (o->diff ? "--diff takes two traces"
-		                                                 : "only one TRACE can be given"));
-	o->path[0] = argv[optind];
-	o->path[1] = o->diff ? argv[optind + 1] : NULL;
-	return main_check(o) ? MSG_EXIT_INPUT : main_steps(o);
-}
-
 
 #define MAIN_LIST_MAX 20   /* threads named in a --thread error */
 
@@ -656,7 +61,7 @@ static void main_list_threads(const struct trace *tr, const uint32_t *idx, uint3
 
 /* --thread against one trace: its tid, or one line listing the candidates
  * (the threads matched, or every thread when none did) and exit status 2. */
-static int main_thread(const struct main_opts *o, const char *path, const struct trace *tr,
+static int main_thread(const struct request *o, const char *path, const struct trace *tr,
                        uint32_t *tid)
 {
 	uint32_t idx[MAIN_LIST_MAX];
@@ -687,7 +92,7 @@ static int main_thread(const struct main_opts *o, const char *path, const struct
 /* names is the loaded trace (--thread is resolved there: a range may
  * leave a thread without records), tr the one profiled (names or a view
  * of it). */
-static int main_profile(const struct main_opts *o, const char *path, const struct trace *names,
+static int main_profile(const struct request *o, const char *path, const struct trace *names,
                         const struct trace *tr, struct profile *p)
 {
 	struct tv_error err = {TV_OK, TV_NO_OFFSET, ""};
@@ -703,7 +108,7 @@ static int main_profile(const struct main_opts *o, const char *path, const struc
 
 /* The clock of folded stacks: --clock when the
  * trace has it, else wall when recorded. */
-static int main_clock(const struct main_opts *o, const struct trace *tr, const char *path,
+static int main_clock(const struct request *o, const struct trace *tr, const char *path,
                       int *clock)
 {
 	if (o->clock < 0) {
@@ -721,7 +126,7 @@ static int main_clock(const struct main_opts *o, const struct trace *tr, const c
 
 /* --sort naming a column of a clock the trace lacks: an error, as
  * --clock's is. */
-static int main_sort_check(const struct main_opts *o, const struct trace *tr, const char *path)
+static int main_sort_check(const struct request *o, const struct trace *tr, const char *path)
 {
 	enum pathtree_by by = (enum pathtree_by)(o->sort - 1);
 	if (!o->sort || pathtree_by_available(tr, by))
@@ -736,7 +141,7 @@ static int main_sort_check(const struct main_opts *o, const struct trace *tr, co
 
 /* ------------------------------------------------------------ output */
 
-static FILE *main_open_out(const struct main_opts *o)
+static FILE *main_open_out(const struct request *o)
 {
 	if (!o->output)
 		return stdout;
@@ -747,7 +152,7 @@ static FILE *main_open_out(const struct main_opts *o)
 }
 
 /* Closes the output and turns the writer's status into an exit status. */
-static int main_close_out(const struct main_opts *o, FILE *out, enum tv_status st)
+static int main_close_out(const struct request *o, FILE *out, enum tv_status st)
 {
 	if (fflush(out) != 0 || ferror(out))
 		st = TV_ERR_OUTPUT;
@@ -763,7 +168,7 @@ static int main_close_out(const struct main_opts *o, FILE *out, enum tv_status s
 /* --format=dump reads the bytes twice (the trace for its names, then every
  * record) in one pass over the input, so standard input works too. */
 struct main_dump {
-	const struct main_opts *o;
+	const struct request *o;
 	const struct mapping *map;
 	struct trace tr;
 	FILE *out;
@@ -789,7 +194,7 @@ static enum tv_status main_dump_bytes(void *ctx, const struct load_bytes *b,
 	return export_dump(d->out, &d->tr, b->data, b->datalen, err);
 }
 
-static int main_dump(const struct main_opts *o, const struct mapping *map)
+static int main_dump(const struct request *o, const struct mapping *map)
 {
 	struct main_dump d = {o, map, {0}, NULL, 0};
 	int rc = 0;
@@ -807,7 +212,7 @@ static int main_dump(const struct main_opts *o, const struct mapping *map)
 	return d.rc ? d.rc : rc;
 }
 
-static enum tv_status main_write(FILE *out, const struct main_opts *o, const struct profile *p,
+static enum tv_status main_write(FILE *out, const struct request *o, const struct profile *p,
                                  int clock, const struct trace *loaded)
 {
 	struct export_opts eo = {clock, o->signatures, o->per_thread};
@@ -828,7 +233,7 @@ static enum tv_status main_write(FILE *out, const struct main_opts *o, const str
 }
 
 /* --format=tree or tree-json: the call tree of the selection. */
-static int main_tree(const struct main_opts *o, const struct trace *names,
+static int main_tree(const struct request *o, const struct trace *names,
                      const struct trace *tr, int clock)
 {
 	struct tv_error err = {TV_OK, TV_NO_OFFSET, ""};
@@ -863,7 +268,7 @@ static int main_tree(const struct main_opts *o, const struct trace *names,
 
 /* The loaded trace seen through --range and --transform (derive.h) into
  * *view; a warning names each transform that matched nothing. */
-static int main_view(const struct main_opts *o, const char *path, const struct trace *tr,
+static int main_view(const struct request *o, const char *path, const struct trace *tr,
                      struct trace *view)
 {
 	struct tv_error err = {TV_OK, TV_NO_OFFSET, ""};
@@ -885,7 +290,7 @@ static int main_view(const struct main_opts *o, const char *path, const struct t
 }
 
 /* The methods --method names: want[m] set for each; the count matched. */
-static uint32_t main_want(const struct main_opts *o, const struct trace *tr, uint8_t *want)
+static uint32_t main_want(const struct request *o, const struct trace *tr, uint8_t *want)
 {
 	struct match_spec m;
 	const char *why;
@@ -907,7 +312,7 @@ static void main_axis(const struct trace *loaded, struct methodcalls_axis *ax)
 
 /* --format=calls, calls-csv or calls-json: every call of --method in tr
  * (the loaded trace, or a view of it). */
-static int main_calls(const struct main_opts *o, const struct trace *loaded,
+static int main_calls(const struct request *o, const struct trace *loaded,
                       const struct trace *tr, int clock)
 {
 	struct tv_error err = {TV_OK, TV_NO_OFFSET, ""};
@@ -948,7 +353,7 @@ static int main_calls(const struct main_opts *o, const struct trace *loaded,
 
 /* --format=jank or jank-json: long frame-critical calls on the main
  * thread (or the --thread one). */
-static int main_jank(const struct main_opts *o, const struct trace *loaded,
+static int main_jank(const struct request *o, const struct trace *loaded,
                      const struct trace *tr)
 {
 	struct tv_error err = {TV_OK, TV_NO_OFFSET, ""};
@@ -957,7 +362,7 @@ static int main_jank(const struct main_opts *o, const struct trace *loaded,
 	uint32_t tid, t = jank_main_thread(loaded);   /* a view keeps the threads' order */
 	if (!tr->has_clock[TV_WALL]) {
 		fprintf(stderr, "traceview: %s: --format=%s needs a wall clock (clock=%s)\n",
-		        msg_name(o->path[0]), main_formats[o->format], trace_clock_name(tr->clock));
+		        msg_name(o->path[0]), fmt_names[o->format], trace_clock_name(tr->clock));
 		return MSG_EXIT_INPUT;
 	}
 	if (o->thread) {
@@ -985,23 +390,23 @@ static int main_jank(const struct main_opts *o, const struct trace *loaded,
 }
 
 /* A report or export of one trace (loaded; tr is it or a view of it). */
-static int main_report_of(const struct main_opts *o, const struct trace *loaded,
+static int main_report_of(const struct request *o, const struct trace *loaded,
                           const struct trace *tr)
 {
 	struct profile p = {0};
 	int clock = trace_sort_clock(tr), rc = 0;
-	if (main_uses(o, 0) & USE_CLOCK)
+	if (fmt_uses(o, 0) & FMT_USE_CLOCK)
 		rc = main_clock(o, tr, o->path[0], &clock);
 	if (!rc && (o->format == FMT_TREE || o->format == FMT_TREE_JSON))
 		return main_tree(o, loaded, tr, clock);
-	if (!rc && main_is_calls(o->format))
+	if (!rc && fmt_is_calls(o->format))
 		return main_calls(o, loaded, tr, clock);
-	if (!rc && main_is_jank(o->format))
+	if (!rc && fmt_is_jank(o->format))
 		return main_jank(o, loaded, tr);
 	if (!rc && (o->format == FMT_WAITS || o->format == FMT_WAITS_JSON) &&
 	    !(tr->has_clock[TV_CPU] && tr->has_clock[TV_WALL])) {
 		fprintf(stderr, "traceview: %s: --format=%s needs both clocks; the trace has one "
-		        "(clock=%s)\n", msg_name(o->path[0]), main_formats[o->format],
+		        "(clock=%s)\n", msg_name(o->path[0]), fmt_names[o->format],
 		        trace_clock_name(tr->clock));
 		return MSG_EXIT_INPUT;
 	}
@@ -1016,7 +421,7 @@ static int main_report_of(const struct main_opts *o, const struct trace *loaded,
 	return rc;
 }
 
-static int main_report(const struct main_opts *o, const struct trace *tr)
+static int main_report(const struct request *o, const struct trace *tr)
 {
 	struct trace view;
 	if (!o->nsteps)
@@ -1029,14 +434,14 @@ static int main_report(const struct main_opts *o, const struct trace *tr)
 	return rc;
 }
 
-static int main_reads_stdin(const struct main_opts *o)
+static int main_reads_stdin(const struct request *o)
 {
 	return strcmp(o->path[0], "-") == 0 || (o->path[1] && strcmp(o->path[1], "-") == 0);
 }
 
 /* Full screen only when both ends are a terminal that can do it; a trace
  * read from standard input leaves the keys to the terminal (/dev/tty). */
-static int main_wants_ui(const struct main_opts *o)
+static int main_wants_ui(const struct request *o)
 {
 	const char *term = getenv("TERM");
 	return !o->report && isatty(STDOUT_FILENO) &&
@@ -1063,7 +468,7 @@ static int main_keys_from_tty(void)
 
 /* --view on tr (loaded; view is it or seen through --range and
  * --transform): the pane drawn off screen, printed as text. */
-static int main_print_view(const struct main_opts *o, const struct trace *loaded,
+static int main_print_view(const struct request *o, const struct trace *loaded,
                            struct trace *view)
 {
 	/* The view is already seen through the steps: the UI adds none. */
@@ -1096,7 +501,7 @@ static int main_print_view(const struct main_opts *o, const struct trace *loaded
 	return viewprint_run(o->path[0], view, &uo, &req, stdout);
 }
 
-static int main_view_of(const struct main_opts *o, struct trace *tr)
+static int main_view_of(const struct request *o, struct trace *tr)
 {
 	struct trace view;
 	if (!o->nsteps)
@@ -1109,7 +514,7 @@ static int main_view_of(const struct main_opts *o, struct trace *tr)
 	return rc;
 }
 
-static int main_single(const struct main_opts *o, const struct mapping *map)
+static int main_single(const struct request *o, const struct mapping *map)
 {
 	struct trace tr;
 	struct ui_opts uo = {o->color, o->ascii, o->thread != NULL, 0, o->steps, o->nsteps, o->app_arg,
@@ -1155,7 +560,7 @@ static void main_rule_error(const char *rule)
 }
 
 /* Every rule on a time field needs that clock in both traces. */
-static int main_gate_clocks(const struct main_opts *o, const struct trace *tr)
+static int main_gate_clocks(const struct request *o, const struct trace *tr)
 {
 	for (int i = 0; i < o->nfail_if; i++) {
 		struct gate_rule r;
@@ -1179,7 +584,7 @@ static int main_gate_clocks(const struct main_opts *o, const struct trace *tr)
 /* The --fail-if rules over d, one line per (rule, method) that holds on
  * out: MSG_EXIT_GATE when any held, else 0 (MSG_EXIT_OUTPUT, MSG_EXIT_INPUT on
  * failure). */
-static int main_gate(const struct main_opts *o, const struct diff *d, FILE *out)
+static int main_gate(const struct request *o, const struct diff *d, FILE *out)
 {
 	int held = 0;
 	for (int i = 0; i < o->nfail_if; i++) {
@@ -1211,7 +616,7 @@ static int main_gate(const struct main_opts *o, const struct diff *d, FILE *out)
 }
 
 /* --diff BASE NEW: a report of the change, or the UI's diff table. */
-static int main_diff(const struct main_opts *o, const struct mapping *map)
+static int main_diff(const struct request *o, const struct mapping *map)
 {
 	struct trace tr[2], view[2];
 	const struct trace *use[2] = {&tr[0], &tr[1]};
@@ -1231,7 +636,7 @@ static int main_diff(const struct main_opts *o, const struct mapping *map)
 	}
 	for (int i = 0; i < 2 && !rc; i++)
 		rc = main_profile(o, o->path[i], &tr[i], use[i], &p[i]);
-	for (int i = 0; i < 2 && !rc && o->clock >= 0 && (main_uses(o, 0) & USE_CLOCK); i++)
+	for (int i = 0; i < 2 && !rc && o->clock >= 0 && (fmt_uses(o, 0) & FMT_USE_CLOCK); i++)
 		rc = main_clock(o, use[i], o->path[i], &clock);
 	if (!rc && o->clock < 0)
 		clock = tr[0].has_clock[TV_WALL] && tr[1].has_clock[TV_WALL] ? TV_WALL : TV_CPU;
@@ -1287,22 +692,22 @@ static int main_diff(const struct main_opts *o, const struct mapping *map)
 
 int main(int argc, char **argv)
 {
-	struct main_opts o = {.format = FMT_TEXT, .color = -1, .clock = -1};
+	struct request rq;
 	struct mapping *map;
 	setlocale(LC_ALL, "");
 	setlocale(LC_NUMERIC, "C");  /* reports are for scripts too */
-	int rc = main_options(argc, argv, &o);
+	int rc = opts_parse(argc, argv, &rq);
 	if (rc) {
-		main_opts_free(&o);
+		request_free(&rq);
 		return rc < 0 ? 0 : rc;
 	}
-	main_warn_ignored(&o, main_wants_ui(&o));
-	if ((rc = loading_mapping(o.mapping, &map)) != 0) {
-		main_opts_free(&o);
+	opts_warn_ignored(&rq, main_wants_ui(&rq));
+	if ((rc = loading_mapping(rq.mapping, &map)) != 0) {
+		request_free(&rq);
 		return rc;
 	}
-	rc = o.diff ? main_diff(&o, map) : main_single(&o, map);
+	rc = rq.diff ? main_diff(&rq, map) : main_single(&rq, map);
 	mapping_free(map);
-	main_opts_free(&o);
+	request_free(&rq);
 	return rc;
 }
