@@ -36,110 +36,10 @@
 #include "cli/msg.h"
 #include "cli/options.h"
 #include "cli/request.h"
+#include "cli/resolve.h"
 #include "ui.h"
 #include "viewprint.h"
 #include "analyze/derive.h"
-
-#define MAIN_LIST_MAX 20   /* threads named in a --thread error */
-
-/* ", [tid] name" for threads idx[0..n) of count, escaped like the text
- * report escapes names; "... and N more" past the list. */
-static void main_list_threads(const struct trace *tr, const uint32_t *idx, uint32_t n,
-                              uint32_t count)
-{
-	for (uint32_t i = 0; i < n; i++) {
-		const struct tv_thread *th = &tr->threads[idx[i]];
-		fprintf(stderr, "%s[%lu]", i ? ", " : "", (unsigned long)th->tid);
-		if (trace_str(tr, th->name)) {
-			fputc(' ', stderr);
-			textesc_text(stderr, trace_str(tr, th->name), th->name.len);
-		}
-	}
-	if (count > n)
-		fprintf(stderr, ", ... and %lu more", (unsigned long)(count - n));
-}
-
-/* --thread against one trace: its tid, or one line listing the candidates
- * (the threads matched, or every thread when none did) and exit status 2. */
-static int main_thread(const struct request *o, const char *path, const struct trace *tr,
-                       uint32_t *tid)
-{
-	uint32_t idx[MAIN_LIST_MAX];
-	uint32_t n = trace_match_threads(tr, o->thread, idx, MAIN_LIST_MAX);
-	if (n == 1) {
-		*tid = tr->threads[idx[0]].tid;
-		return 0;
-	}
-	fprintf(stderr, "traceview: %s: ", msg_name(path));
-	if (n > 1) {
-		fputs("thread '", stderr);
-		textesc_text(stderr, o->thread, strlen(o->thread));
-		fputs("' is ambiguous: ", stderr);
-		main_list_threads(tr, idx, n < MAIN_LIST_MAX ? n : MAIN_LIST_MAX, n);
-	} else {
-		fputs("no such thread '", stderr);
-		textesc_text(stderr, o->thread, strlen(o->thread));
-		n = tr->nthreads;
-		fputs(n ? "'; threads: " : "'; the trace has no threads", stderr);
-		for (uint32_t i = 0; i < n && i < MAIN_LIST_MAX; i++)
-			idx[i] = i;
-		main_list_threads(tr, idx, n < MAIN_LIST_MAX ? n : MAIN_LIST_MAX, n);
-	}
-	fputc('\n', stderr);
-	return MSG_EXIT_INPUT;
-}
-
-/* names is the loaded trace (--thread is resolved there: a range may
- * leave a thread without records), tr the one profiled (names or a view
- * of it). */
-static int main_profile(const struct request *o, const char *path, const struct trace *names,
-                        const struct trace *tr, struct profile *p)
-{
-	struct tv_error err = {TV_OK, TV_NO_OFFSET, ""};
-	uint32_t tid;
-	if (o->thread && main_thread(o, path, names, &tid) != 0)
-		return MSG_EXIT_INPUT;
-	if (profile_build(p, tr, o->thread ? &tid : NULL, &err) != TV_OK) {
-		msg_error(path, &err);
-		return MSG_EXIT_INPUT;
-	}
-	return 0;
-}
-
-/* The clock of folded stacks: --clock when the
- * trace has it, else wall when recorded. */
-static int main_clock(const struct request *o, const struct trace *tr, const char *path,
-                      int *clock)
-{
-	if (o->clock < 0) {
-		*clock = trace_sort_clock(tr);
-		return 0;
-	}
-	if (!tr->has_clock[o->clock]) {
-		fprintf(stderr, "traceview: %s: the trace has no %s clock (clock=%s)\n", msg_name(path),
-		        o->clock == TV_CPU ? "CPU" : "wall", trace_clock_name(tr->clock));
-		return MSG_EXIT_INPUT;
-	}
-	*clock = o->clock;
-	return 0;
-}
-
-/* --sort naming a column of a clock the trace lacks: an error, as
- * --clock's is. */
-static int main_sort_check(const struct request *o, const struct trace *tr, const char *path)
-{
-	enum pathtree_by by = (enum pathtree_by)(o->sort - 1);
-	if (!o->sort || pathtree_by_available(tr, by))
-		return 0;
-	const char *needs = by == PATHTREE_BY_INCL_WAIT || by == PATHTREE_BY_EXCL_WAIT ? "both clocks"
-	                    : by == PATHTREE_BY_INCL_CPU || by == PATHTREE_BY_EXCL_CPU ? "the CPU clock"
-	                                                                           : "the wall clock";
-	fprintf(stderr, "traceview: %s: --sort=%s needs %s; the trace has one (clock=%s)\n",
-	        msg_name(path), pathtree_by_name(by), needs, trace_clock_name(tr->clock));
-	return MSG_EXIT_INPUT;
-}
-
-/* ------------------------------------------------------------ output */
 
 static FILE *main_open_out(const struct request *o)
 {
@@ -239,8 +139,8 @@ static int main_tree(const struct request *o, const struct trace *names,
 	struct tv_error err = {TV_OK, TV_NO_OFFSET, ""};
 	struct pathtree t = {0};
 	uint32_t tid;
-	if ((o->thread && main_thread(o, o->path[0], names, &tid) != 0) ||
-	    main_sort_check(o, tr, o->path[0]) != 0)
+	if ((o->thread && resolve_thread(o, o->path[0], names, &tid) != 0) ||
+	    resolve_sort(o, tr, o->path[0]) != 0)
 		return MSG_EXIT_INPUT;
 	enum tv_status st = o->invert ? pathtree_build_inverted(&t, tr, o->thread ? &tid : NULL,
 	                                                      clock, &err)
@@ -266,43 +166,6 @@ static int main_tree(const struct request *o, const struct trace *names,
 	return rc;
 }
 
-/* The loaded trace seen through --range and --transform (derive.h) into
- * *view; a warning names each transform that matched nothing. */
-static int main_view(const struct request *o, const char *path, const struct trace *tr,
-                     struct trace *view)
-{
-	struct tv_error err = {TV_OK, TV_NO_OFFSET, ""};
-	uint8_t *none = calloc(o->nsteps ? o->nsteps : 1, 1);
-	if (!none || derive_build(view, tr, o->steps, o->nsteps, none, &err) != TV_OK) {
-		free(none);
-		return msg_oom(path);
-	}
-	for (uint32_t i = 0; i < o->nsteps; i++) {
-		if (!none[i])
-			continue;
-		fprintf(stderr, "traceview: warning: %s: --transform=", msg_name(path));
-		textesc_text(stderr, o->steps[i].text, strlen(o->steps[i].text));
-		fputs(" matches nothing: it changes nothing\n", stderr);
-		tv_warnings_add(&view->warnings, TV_W_TRANSFORM_NONE, TV_NO_OFFSET, 1);
-	}
-	free(none);
-	return 0;
-}
-
-/* The methods --method names: want[m] set for each; the count matched. */
-static uint32_t main_want(const struct request *o, const struct trace *tr, uint8_t *want)
-{
-	struct match_spec m;
-	const char *why;
-	uint32_t n = 0;
-	if (match_spec_parse(o->method, &m, &why) < 0)   /* checked with the options */
-		return 0;
-	for (uint32_t i = 0; i < tr->nmethods; i++)
-		n += want[i] = (uint8_t)match_method(&m, tr, i);
-	match_spec_free(&m);
-	return n;
-}
-
 /* The timeline's axis of the loaded trace: a view's calls start on it. */
 static void main_axis(const struct trace *loaded, struct methodcalls_axis *ax)
 {
@@ -319,18 +182,10 @@ static int main_calls(const struct request *o, const struct trace *loaded,
 	struct methodcalls c = {0};
 	struct methodcalls_axis ax;
 	uint32_t tid;
-	if (o->thread && main_thread(o, o->path[0], loaded, &tid) != 0)
+	if (o->thread && resolve_thread(o, o->path[0], loaded, &tid) != 0)
 		return MSG_EXIT_INPUT;
-	uint8_t *want = calloc(tr->nmethods ? tr->nmethods : 1, 1);
-	if (!want)
-		return msg_oom(o->path[0]);
-	int rc = 0;
-	if (!main_want(o, tr, want)) {
-		fprintf(stderr, "traceview: %s: no method matches --method=", msg_name(o->path[0]));
-		textesc_text(stderr, o->method, strlen(o->method));
-		fputc('\n', stderr);
-		rc = MSG_EXIT_INPUT;
-	}
+	uint8_t *want;
+	int rc = resolve_method(o, tr, o->path[0], &want);
 	main_axis(loaded, &ax);
 	if (!rc && methodcalls_collect(&c, tr, want, o->thread ? &tid : NULL, &ax, &err) != TV_OK) {
 		msg_error(o->path[0], &err);
@@ -366,7 +221,7 @@ static int main_jank(const struct request *o, const struct trace *loaded,
 		return MSG_EXIT_INPUT;
 	}
 	if (o->thread) {
-		if (main_thread(o, o->path[0], loaded, &tid) != 0)
+		if (resolve_thread(o, o->path[0], loaded, &tid) != 0)
 			return MSG_EXIT_INPUT;
 		t = trace_find_thread(loaded, tid);
 	}
@@ -396,7 +251,7 @@ static int main_report_of(const struct request *o, const struct trace *loaded,
 	struct profile p = {0};
 	int clock = trace_sort_clock(tr), rc = 0;
 	if (fmt_uses(o, 0) & FMT_USE_CLOCK)
-		rc = main_clock(o, tr, o->path[0], &clock);
+		rc = resolve_clock(o, tr, o->path[0], &clock);
 	if (!rc && (o->format == FMT_TREE || o->format == FMT_TREE_JSON))
 		return main_tree(o, loaded, tr, clock);
 	if (!rc && fmt_is_calls(o->format))
@@ -411,26 +266,13 @@ static int main_report_of(const struct request *o, const struct trace *loaded,
 		return MSG_EXIT_INPUT;
 	}
 	if (!rc)
-		rc = main_profile(o, o->path[0], loaded, tr, &p);
+		rc = resolve_profile(o, o->path[0], loaded, tr, &p);
 	FILE *out = rc ? NULL : main_open_out(o);
 	if (!rc && !out)
 		rc = MSG_EXIT_OUTPUT;
 	if (!rc)
 		rc = main_close_out(o, out, main_write(out, o, &p, clock, loaded));
 	profile_free(&p);
-	return rc;
-}
-
-static int main_report(const struct request *o, const struct trace *tr)
-{
-	struct trace view;
-	if (!o->nsteps)
-		return main_report_of(o, tr, tr);
-	int rc = main_view(o, o->path[0], tr, &view);
-	if (!rc) {
-		rc = main_report_of(o, tr, &view);
-		trace_free(&view);
-	}
 	return rc;
 }
 
@@ -476,42 +318,24 @@ static int main_print_view(const struct request *o, const struct trace *loaded,
 	                     .loaded = loaded, .frame = o->frame_set ? o->frame : 0};
 	struct viewprint_req req = {o->view, o->width_set ? o->width : 80, o->height, -1,
 	                            UINT32_MAX};
-	if (o->thread && main_thread(o, o->path[0], loaded, &uo.tid) != 0)
+	if (o->thread && resolve_thread(o, o->path[0], loaded, &uo.tid) != 0)
 		return MSG_EXIT_INPUT;
-	if ((o->clock >= 0 && main_clock(o, view, o->path[0], &req.clock) != 0) ||
-	    main_sort_check(o, view, o->path[0]) != 0)
+	if ((o->clock >= 0 && resolve_clock(o, view, o->path[0], &req.clock) != 0) ||
+	    resolve_sort(o, view, o->path[0]) != 0)
 		return MSG_EXIT_INPUT;
 	uo.sort = o->sort;
 	uo.sort_ascending = o->sort_ascending;
 	uo.sort_clock = req.clock + 1;  /* 0: the view's clock */
 	if (o->method) {
-		uint8_t *want = calloc(view->nmethods ? view->nmethods : 1, 1);
-		if (!want || !main_want(o, view, want)) {
-			free(want);
-			fprintf(stderr, "traceview: %s: no method matches --method=", msg_name(o->path[0]));
-			textesc_text(stderr, o->method, strlen(o->method));
-			fputc('\n', stderr);
+		uint8_t *want;
+		if (resolve_method(o, view, o->path[0], &want) != 0)
 			return MSG_EXIT_INPUT;
-		}
 		/* Overloads: the first by id, as the docs say. */
 		for (req.method = 0; !want[req.method]; req.method++)
 			;
 		free(want);
 	}
 	return viewprint_run(o->path[0], view, &uo, &req, stdout);
-}
-
-static int main_view_of(const struct request *o, struct trace *tr)
-{
-	struct trace view;
-	if (!o->nsteps)
-		return main_print_view(o, tr, tr);
-	int rc = main_view(o, o->path[0], tr, &view);
-	if (!rc) {
-		rc = main_print_view(o, tr, &view);
-		trace_free(&view);
-	}
-	return rc;
 }
 
 static int main_single(const struct request *o, const struct mapping *map)
@@ -528,15 +352,10 @@ static int main_single(const struct request *o, const struct mapping *map)
 	uo.term_started = !o->view && !o->thread && main_wants_ui(o) && !main_reads_stdin(o) &&
 	                  ui_loading_start() == 0;
 	int rc = loading_trace(o->path[0], map, &tr, uo.term_started, ui_wants_ascii(&uo));
-	if (!rc && o->view) {
-		rc = main_view_of(o, &tr);
-		trace_free(&tr);
-		return rc;
-	}
 	if (!rc && main_wants_ui(o) && o->thread)
-		rc = main_thread(o, o->path[0], &tr, &uo.tid);
+		rc = resolve_thread(o, o->path[0], &tr, &uo.tid);
 	if (!rc && main_wants_ui(o))
-		rc = main_sort_check(o, &tr, o->path[0]);
+		rc = resolve_sort(o, &tr, o->path[0]);
 	if (!rc && main_wants_ui(o) && main_keys_from_tty() == 0) {
 		rc = ui_run(o->path[0], &tr, &uo);
 		if (rc != UI_NO_TERMINAL) {
@@ -545,8 +364,14 @@ static int main_single(const struct request *o, const struct mapping *map)
 		}
 		rc = 0;  /* the terminal could not go full screen: print the report */
 	}
+	/* --view or a report: of the trace seen through the steps */
+	struct trace view, *use = NULL;
 	if (!rc)
-		rc = main_report(o, &tr);
+		rc = resolve_steps(o, o->path[0], &tr, &view, &use);
+	if (!rc)
+		rc = o->view ? main_print_view(o, &tr, use) : main_report_of(o, &tr, use);
+	if (use == &view)
+		trace_free(&view);
 	trace_free(&tr);
 	return rc;
 }
@@ -618,9 +443,7 @@ static int main_gate(const struct request *o, const struct diff *d, FILE *out)
 /* --diff BASE NEW: a report of the change, or the UI's diff table. */
 static int main_diff(const struct request *o, const struct mapping *map)
 {
-	struct trace tr[2], view[2];
-	const struct trace *use[2] = {&tr[0], &tr[1]};
-	int nviews = 0;
+	struct trace tr[2], view[2], *use[2] = {&tr[0], &tr[1]};
 	struct profile p[2] = {{0}, {0}};
 	struct diff d = {0};
 	struct tv_error err = {TV_OK, TV_NO_OFFSET, ""};
@@ -629,15 +452,12 @@ static int main_diff(const struct request *o, const struct mapping *map)
 		rc = loading_trace(o->path[1], map, &tr[1], 0, 0);
 	else
 		trace_init(&tr[1]);
-	for (int i = 0; i < 2 && !rc && o->nsteps; i++) {
-		rc = main_view(o, o->path[i], &tr[i], &view[i]);
-		if (!rc)
-			use[i] = &view[nviews++];
-	}
 	for (int i = 0; i < 2 && !rc; i++)
-		rc = main_profile(o, o->path[i], &tr[i], use[i], &p[i]);
+		rc = resolve_steps(o, o->path[i], &tr[i], &view[i], &use[i]);
+	for (int i = 0; i < 2 && !rc; i++)
+		rc = resolve_profile(o, o->path[i], &tr[i], use[i], &p[i]);
 	for (int i = 0; i < 2 && !rc && o->clock >= 0 && (fmt_uses(o, 0) & FMT_USE_CLOCK); i++)
-		rc = main_clock(o, use[i], o->path[i], &clock);
+		rc = resolve_clock(o, use[i], o->path[i], &clock);
 	if (!rc && o->clock < 0)
 		clock = tr[0].has_clock[TV_WALL] && tr[1].has_clock[TV_WALL] ? TV_WALL : TV_CPU;
 	if (!rc && o->nfail_if)
@@ -683,10 +503,10 @@ static int main_diff(const struct request *o, const struct mapping *map)
 	diff_free(&d);
 	for (int i = 0; i < 2; i++) {
 		profile_free(&p[i]);
+		if (use[i] == &view[i])
+			trace_free(&view[i]);
 		trace_free(&tr[i]);
 	}
-	for (int i = 0; i < nviews; i++)
-		trace_free(&view[i]);
 	return rc;
 }
 
