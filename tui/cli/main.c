@@ -35,246 +35,12 @@
 #include "cli/loading.h"
 #include "cli/msg.h"
 #include "cli/options.h"
+#include "cli/reportrun.h"
 #include "cli/request.h"
 #include "cli/resolve.h"
 #include "ui.h"
 #include "viewprint.h"
 #include "analyze/derive.h"
-
-static FILE *main_open_out(const struct request *o)
-{
-	if (!o->output)
-		return stdout;
-	FILE *out = fopen(o->output, "w");
-	if (!out)
-		fprintf(stderr, "traceview: %s: %s\n", o->output, strerror(errno));
-	return out;
-}
-
-/* Closes the output and turns the writer's status into an exit status. */
-static int main_close_out(const struct request *o, FILE *out, enum tv_status st)
-{
-	if (fflush(out) != 0 || ferror(out))
-		st = TV_ERR_OUTPUT;
-	if (out != stdout && fclose(out) != 0)
-		st = TV_ERR_OUTPUT;
-	if (st == TV_OK)
-		return 0;
-	fprintf(stderr, "traceview: %s: %s\n", o->output ? o->output : "standard output",
-	        tv_status_str(st));
-	return MSG_EXIT_OUTPUT;
-}
-
-/* --format=dump reads the bytes twice (the trace for its names, then every
- * record) in one pass over the input, so standard input works too. */
-struct main_dump {
-	const struct request *o;
-	const struct mapping *map;
-	struct trace tr;
-	FILE *out;
-	int rc;   /* MSG_EXIT_OUTPUT: the output could not be opened (said) */
-};
-
-static enum tv_status main_dump_bytes(void *ctx, const struct load_bytes *b,
-                                      struct tv_error *err, int *err_in_data)
-{
-	struct main_dump *d = ctx;
-	enum tv_status st = load_bytes_build(&d->tr, b, err, err_in_data);
-	if (st != TV_OK)
-		return st;
-	*err_in_data = 0;
-	if (d->map && mapping_apply(d->map, &d->tr) < 0)
-		return tv_fail(err, TV_ERR_NOMEM, TV_NO_OFFSET, NULL);
-	if (!(d->out = main_open_out(d->o))) {
-		d->rc = MSG_EXIT_OUTPUT;
-		return TV_ERR_OUTPUT;
-	}
-	if (b->key)
-		return export_dump_pair(d->out, &d->tr, b->key, b->keylen, b->data, b->datalen, err);
-	return export_dump(d->out, &d->tr, b->data, b->datalen, err);
-}
-
-static int main_dump(const struct request *o, const struct mapping *map)
-{
-	struct main_dump d = {o, map, {0}, NULL, 0};
-	int rc = 0;
-	trace_init(&d.tr);
-	enum tv_status st = loading_bytes(o->path[0], main_dump_bytes, &d);
-	if (st != TV_OK && st != TV_ERR_OUTPUT) {
-		st = TV_OK;
-		rc = MSG_EXIT_INPUT;
-	}
-	if (d.out) {
-		int wrc = main_close_out(o, d.out, st);
-		rc = rc ? rc : wrc;
-	}
-	trace_free(&d.tr);
-	return d.rc ? d.rc : rc;
-}
-
-static enum tv_status main_write(FILE *out, const struct request *o, const struct profile *p,
-                                 int clock, const struct trace *loaded)
-{
-	struct export_opts eo = {clock, o->signatures, o->per_thread};
-	struct report_view rv = {o->has_range ? &o->range : NULL, derive_axis_clock(loaded),
-	                         o->transforms, o->ntransforms, o->app, o->napp};
-	switch (o->format) {
-	case FMT_WAITS: case FMT_WAITS_JSON:
-		return report_waits(out, p, o->min_wait_set ? o->min_wait : 16000,
-		                    derive_axis_origin(loaded), o->format == FMT_WAITS_JSON);
-	case FMT_JSON: return report_json_view(out, p, &rv);
-	case FMT_CSV: return report_csv(out, p);
-	case FMT_FOLDED: return export_folded(out, p, &eo);
-	case FMT_CHROME: return export_chrome(out, p, &eo);
-	case FMT_SPEEDSCOPE: return export_speedscope(out, p, &eo);
-	default: break;
-	}
-	return report_text_view(out, p, o->path[0], &rv);
-}
-
-/* --format=tree or tree-json: the call tree of the selection. */
-static int main_tree(const struct request *o, const struct trace *names,
-                     const struct trace *tr, int clock)
-{
-	struct tv_error err = {TV_OK, TV_NO_OFFSET, ""};
-	struct pathtree t = {0};
-	uint32_t tid;
-	if ((o->thread && resolve_thread(o, o->path[0], names, &tid) != 0) ||
-	    resolve_sort(o, tr, o->path[0]) != 0)
-		return MSG_EXIT_INPUT;
-	enum tv_status st = o->invert ? pathtree_build_inverted(&t, tr, o->thread ? &tid : NULL,
-	                                                      clock, &err)
-	                              : pathtree_build(&t, tr, o->thread ? &tid : NULL, clock, &err);
-	if (st != TV_OK) {
-		msg_error(o->path[0], &err);
-		return MSG_EXIT_INPUT;
-	}
-	/* Before anything is expanded: only the roots to sort. */
-	if (o->sort && pathtree_sort_by(&t, clock, (enum pathtree_by)(o->sort - 1),
-	                              o->sort_ascending) != TV_OK) {
-		pathtree_free(&t);
-		return msg_oom(o->path[0]);
-	}
-	FILE *out = main_open_out(o);
-	int rc = MSG_EXIT_OUTPUT;
-	if (out) {
-		struct report_tree_opts ro = {o->format == FMT_TREE_JSON, o->invert, o->depth,
-		                              o->min_ppm};
-		rc = main_close_out(o, out, report_tree(out, &t, &ro));
-	}
-	pathtree_free(&t);
-	return rc;
-}
-
-/* The timeline's axis of the loaded trace: a view's calls start on it. */
-static void main_axis(const struct trace *loaded, struct methodcalls_axis *ax)
-{
-	ax->clock = derive_axis_clock(loaded);
-	ax->origin = derive_axis_origin(loaded);
-}
-
-/* --format=calls, calls-csv or calls-json: every call of --method in tr
- * (the loaded trace, or a view of it). */
-static int main_calls(const struct request *o, const struct trace *loaded,
-                      const struct trace *tr, int clock)
-{
-	struct tv_error err = {TV_OK, TV_NO_OFFSET, ""};
-	struct methodcalls c = {0};
-	struct methodcalls_axis ax;
-	uint32_t tid;
-	if (o->thread && resolve_thread(o, o->path[0], loaded, &tid) != 0)
-		return MSG_EXIT_INPUT;
-	uint8_t *want;
-	int rc = resolve_method(o, tr, o->path[0], &want);
-	main_axis(loaded, &ax);
-	if (!rc && methodcalls_collect(&c, tr, want, o->thread ? &tid : NULL, &ax, &err) != TV_OK) {
-		msg_error(o->path[0], &err);
-		rc = MSG_EXIT_INPUT;
-	}
-	free(want);
-	FILE *out = rc ? NULL : main_open_out(o);
-	if (!rc && !out)
-		rc = MSG_EXIT_OUTPUT;
-	if (!rc) {
-		enum tv_status st =
-		        o->format == FMT_CALLS_CSV    ? methodcalls_report_csv(out, &c)
-		        : o->format == FMT_CALLS_JSON ? methodcalls_report_json(out, &c, o->method, clock)
-		                                      : methodcalls_report_text(out, &c, o->method, clock);
-		rc = main_close_out(o, out, st);
-	}
-	methodcalls_free(&c);
-	return rc;
-}
-
-/* --format=jank or jank-json: long frame-critical calls on the main
- * thread (or the --thread one). */
-static int main_jank(const struct request *o, const struct trace *loaded,
-                     const struct trace *tr)
-{
-	struct tv_error err = {TV_OK, TV_NO_OFFSET, ""};
-	struct jank j = {0};
-	struct methodcalls_axis ax;
-	uint32_t tid, t = jank_main_thread(loaded);   /* a view keeps the threads' order */
-	if (!tr->has_clock[TV_WALL]) {
-		fprintf(stderr, "traceview: %s: --format=%s needs a wall clock (clock=%s)\n",
-		        msg_name(o->path[0]), fmt_names[o->format], trace_clock_name(tr->clock));
-		return MSG_EXIT_INPUT;
-	}
-	if (o->thread) {
-		if (resolve_thread(o, o->path[0], loaded, &tid) != 0)
-			return MSG_EXIT_INPUT;
-		t = trace_find_thread(loaded, tid);
-	}
-	if (t == JANK_NONE) {
-		fprintf(stderr, "traceview: %s: the trace has no thread with records\n",
-		        msg_name(o->path[0]));
-		return MSG_EXIT_INPUT;
-	}
-	main_axis(loaded, &ax);
-	if (jank_find(&j, tr, t, o->frame_set ? o->frame : JANK_FRAME_USEC, &ax, &err) != TV_OK) {
-		msg_error(o->path[0], &err);
-		return MSG_EXIT_INPUT;
-	}
-	FILE *out = main_open_out(o);
-	int rc = MSG_EXIT_OUTPUT;
-	if (out)
-		rc = main_close_out(o, out, o->format == FMT_JANK_JSON ? jank_report_json(out, &j)
-		                                                      : jank_report_text(out, &j));
-	jank_free(&j);
-	return rc;
-}
-
-/* A report or export of one trace (loaded; tr is it or a view of it). */
-static int main_report_of(const struct request *o, const struct trace *loaded,
-                          const struct trace *tr)
-{
-	struct profile p = {0};
-	int clock = trace_sort_clock(tr), rc = 0;
-	if (fmt_uses(o, 0) & FMT_USE_CLOCK)
-		rc = resolve_clock(o, tr, o->path[0], &clock);
-	if (!rc && (o->format == FMT_TREE || o->format == FMT_TREE_JSON))
-		return main_tree(o, loaded, tr, clock);
-	if (!rc && fmt_is_calls(o->format))
-		return main_calls(o, loaded, tr, clock);
-	if (!rc && fmt_is_jank(o->format))
-		return main_jank(o, loaded, tr);
-	if (!rc && (o->format == FMT_WAITS || o->format == FMT_WAITS_JSON) &&
-	    !(tr->has_clock[TV_CPU] && tr->has_clock[TV_WALL])) {
-		fprintf(stderr, "traceview: %s: --format=%s needs both clocks; the trace has one "
-		        "(clock=%s)\n", msg_name(o->path[0]), fmt_names[o->format],
-		        trace_clock_name(tr->clock));
-		return MSG_EXIT_INPUT;
-	}
-	if (!rc)
-		rc = resolve_profile(o, o->path[0], loaded, tr, &p);
-	FILE *out = rc ? NULL : main_open_out(o);
-	if (!rc && !out)
-		rc = MSG_EXIT_OUTPUT;
-	if (!rc)
-		rc = main_close_out(o, out, main_write(out, o, &p, clock, loaded));
-	profile_free(&p);
-	return rc;
-}
 
 static int main_reads_stdin(const struct request *o)
 {
@@ -345,7 +111,7 @@ static int main_single(const struct request *o, const struct mapping *map)
 	                     0, NULL, o->frame_set ? o->frame : 0, o->src, o->sort,
 	                     o->sort_ascending, 0};
 	if (o->format == FMT_DUMP)
-		return main_dump(o, map);
+		return reportrun_dump(o, map);
 	/* The view takes the terminal before the load, so its progress shows
 	 * on the view's screen (not from a pipe: the keys come later from
 	 * /dev/tty; not with --thread, whose errors need the plain screen). */
@@ -369,7 +135,7 @@ static int main_single(const struct request *o, const struct mapping *map)
 	if (!rc)
 		rc = resolve_steps(o, o->path[0], &tr, &view, &use);
 	if (!rc)
-		rc = o->view ? main_print_view(o, &tr, use) : main_report_of(o, &tr, use);
+		rc = o->view ? main_print_view(o, &tr, use) : reportrun(o, &tr, use);
 	if (use == &view)
 		trace_free(&view);
 	trace_free(&tr);
@@ -480,7 +246,7 @@ static int main_diff(const struct request *o, const struct mapping *map)
 	if (rc == -1 && o->nfail_if && !o->format_set)
 		rc = main_gate(o, &d, stdout);
 	if (rc == -1) {
-		FILE *out = main_open_out(o);
+		FILE *out = reportrun_open(o);
 		enum tv_status st = TV_OK;
 		if (!out) {
 			rc = MSG_EXIT_OUTPUT;
@@ -493,7 +259,7 @@ static int main_diff(const struct request *o, const struct mapping *map)
 				break;
 			default: st = diff_report_text(out, &d, o->path[0], o->path[1]); break;
 			}
-			rc = main_close_out(o, out, st);
+			rc = reportrun_close(o, out, st);
 		}
 		if (o->nfail_if) {
 			int grc = main_gate(o, &d, stderr);
