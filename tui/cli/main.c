@@ -9,7 +9,6 @@
 #include "config.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -38,41 +37,10 @@
 #include "cli/reportrun.h"
 #include "cli/request.h"
 #include "cli/resolve.h"
+#include "cli/tty.h"
 #include "ui.h"
 #include "viewprint.h"
 #include "analyze/derive.h"
-
-static int main_reads_stdin(const struct request *o)
-{
-	return strcmp(o->path[0], "-") == 0 || (o->path[1] && strcmp(o->path[1], "-") == 0);
-}
-
-/* Full screen only when both ends are a terminal that can do it; a trace
- * read from standard input leaves the keys to the terminal (/dev/tty). */
-static int main_wants_ui(const struct request *o)
-{
-	const char *term = getenv("TERM");
-	return !o->report && isatty(STDOUT_FILENO) &&
-	       (isatty(STDIN_FILENO) || main_reads_stdin(o)) && term && *term &&
-	       strcmp(term, "dumb") != 0;
-}
-
-/* Once a trace came from a pipe on standard input: the UI takes its keys
- * from the controlling terminal instead, made standard input so curses
- * reads it as usual. -1 when there is none (the caller prints the
- * report). */
-static int main_keys_from_tty(void)
-{
-	if (isatty(STDIN_FILENO))
-		return 0;
-	int fd = open("/dev/tty", O_RDWR | O_NOCTTY);
-	if (fd < 0)
-		return -1;
-	int r = dup2(fd, STDIN_FILENO) < 0 ? -1 : 0;
-	close(fd);
-	clearerr(stdin);
-	return r;
-}
 
 /* --view on tr (loaded; view is it or seen through --range and
  * --transform): the pane drawn off screen, printed as text. */
@@ -115,14 +83,14 @@ static int main_single(const struct request *o, const struct mapping *map)
 	/* The view takes the terminal before the load, so its progress shows
 	 * on the view's screen (not from a pipe: the keys come later from
 	 * /dev/tty; not with --thread, whose errors need the plain screen). */
-	uo.term_started = !o->view && !o->thread && main_wants_ui(o) && !main_reads_stdin(o) &&
+	uo.term_started = !o->view && !o->thread && tty_wants_ui(o) && !tty_reads_stdin(o) &&
 	                  ui_loading_start() == 0;
 	int rc = loading_trace(o->path[0], map, &tr, uo.term_started, ui_wants_ascii(&uo));
-	if (!rc && main_wants_ui(o) && o->thread)
+	if (!rc && tty_wants_ui(o) && o->thread)
 		rc = resolve_thread(o, o->path[0], &tr, &uo.tid);
-	if (!rc && main_wants_ui(o))
+	if (!rc && tty_wants_ui(o))
 		rc = resolve_sort(o, &tr, o->path[0]);
-	if (!rc && main_wants_ui(o) && main_keys_from_tty() == 0) {
+	if (!rc && tty_wants_ui(o) && tty_keys_from_tty() == 0) {
 		rc = ui_run(o->path[0], &tr, &uo);
 		if (rc != UI_NO_TERMINAL) {
 			trace_free(&tr);
@@ -232,7 +200,7 @@ static int main_diff(const struct request *o, const struct mapping *map)
 		msg_error(o->path[1], &err);
 		rc = MSG_EXIT_INPUT;
 	}
-	if (!rc && main_wants_ui(o) && main_keys_from_tty() == 0) {
+	if (!rc && tty_wants_ui(o) && tty_keys_from_tty() == 0) {
 		/* already scoped and through the steps */
 		struct ui_opts uo = {.color = o->color, .ascii = o->ascii};
 		rc = ui_run_diff(o->path[0], o->path[1], &d, &uo);
@@ -287,7 +255,7 @@ int main(int argc, char **argv)
 		request_free(&rq);
 		return rc < 0 ? 0 : rc;
 	}
-	opts_warn_ignored(&rq, main_wants_ui(&rq));
+	opts_warn_ignored(&rq, tty_wants_ui(&rq));
 	if ((rc = loading_mapping(rq.mapping, &map)) != 0) {
 		request_free(&rq);
 		return rc;
