@@ -22,17 +22,36 @@ extern const char *const fmt_names[FMT_COUNT];
 #define FMT_NVIEWS 6
 extern const char *const fmt_view_names[FMT_NVIEWS];
 
-/* Options that change some outputs only. */
+/* The groups of options that change some outputs only, in the order
+ * their no-effect warnings are given (opts_warn_ignored()): an option
+ * names its group (options.h), an output the groups it reads. */
 enum {
-	FMT_USE_THREAD = 1, FMT_USE_CLOCK = 2, FMT_USE_SIGNATURES = 4, FMT_USE_PER_THREAD = 8,
-	FMT_USE_COLOR = 16, FMT_USE_ASCII = 32, FMT_USE_TREE = 64, FMT_USE_VIEW = 128,
-	FMT_USE_WAITS = 256, FMT_USE_METHOD = 512, FMT_USE_FRAME = 1024, FMT_USE_SRC = 2048,
-	FMT_USE_SORT = 4096,
+	FMT_USE_CLOCK = 1 << 0,        /* --clock */
+	FMT_USE_SIGNATURES = 1 << 1,   /* --signatures */
+	FMT_USE_PER_THREAD = 1 << 2,   /* --per-thread */
+	FMT_USE_COLOR = 1 << 3,        /* --color */
+	FMT_USE_ASCII = 1 << 4,        /* --ascii */
+	FMT_USE_TREE = 1 << 5,         /* --invert, --depth, --min */
+	FMT_USE_SORT = 1 << 6,         /* --sort */
+	FMT_USE_STEPS = 1 << 7,        /* --range, --transform, --app */
+	FMT_USE_WAITS = 1 << 8,        /* --min-wait */
+	FMT_USE_METHOD = 1 << 9,       /* --method */
+	FMT_USE_FRAME = 1 << 10,       /* --frame */
+	FMT_USE_SRC = 1 << 11,         /* --src */
+	/* Refused outright where they do not apply (opts_check), so never
+	 * warned about. */
+	FMT_USE_THREAD = 1 << 12,      /* --thread */
+	FMT_USE_SIZE = 1 << 13,        /* --width, --height */
+	FMT_USE_GATE = 1 << 14,        /* --fail-if */
 };
 
 /* The options the chosen output reads (FMT_USE_*); ui: the full-screen
  * view. */
 unsigned fmt_uses(const struct request *rq, int ui);
+
+/* The i-th --format word, the i-th --view pane; NULL past the last. */
+const char *fmt_word(unsigned i);
+const char *fmt_view_word(unsigned i);
 
 int fmt_is_calls(int f);
 int fmt_is_jank(int f);

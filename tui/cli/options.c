@@ -1,5 +1,5 @@
-/* options.c: the command line parsed into a struct request (see
- * options.h). */
+/* options.c: the option table, and the command line parsed, checked and
+ * documented from it (see options.h). */
 #include "config.h"
 
 #include "cli/options.h"
@@ -19,162 +19,52 @@
 #include "cli/msg.h"
 #include "read/inflate.h"
 
-static void opts_usage(FILE *out)
-{
-	fputs("Usage: traceview [OPTION]... TRACE\n"
-	      "       traceview --diff [OPTION]... BASE.trace NEW.trace\n"
-	      "Show where the time went in an Android method trace (.trace).\n"
-	      "\n"
-	      "  -r, --regression      print the text report and exit\n"
-	      "  -f, --format=FMT      print a report: text, csv or json; a call tree:\n"
-	      "                        tree (indented text) or tree-json; every call of\n"
-	      "                        a method: calls, calls-csv, calls-json; long\n"
-	      "                        main-thread frames: jank, jank-json; or export:\n"
-	      "                        folded (flame graphs), chrome (Trace Event JSON\n"
-	      "                        for Perfetto), speedscope, dump (every record);\n"
-	      "                        waits or waits-json (where threads were off CPU)\n"
-	      "  -t, --thread=THREAD   only this thread: its id (decimal or 0x hex),\n"
-	      "                        its name, or a prefix of one name\n"
-	      "  -o, --output=FILE     write to FILE instead of standard output\n"
-	      "      --clock=CLOCK     cpu or wall: the clock of folded, chrome, speedscope,\n"
-	      "                        and the one trees sort by (default: wall when the\n"
-	      "                        trace records it)\n"
-	      "      --invert          trees: bottom-up (each method, then its callers)\n"
-	      "      --depth=N         trees: print N levels below the root\n"
-	      "      --min=PERCENT     trees: leave out nodes below PERCENT of the total\n"
-	      "      --sort=COLUMN     trees (also --view=tree, bottom-up): order siblings\n"
-	      "                        by incl_cpu, excl_cpu, incl_wall, excl_wall,\n"
-	      "                        incl_wait, excl_wait or calls, largest first;\n"
-	      "                        -COLUMN smallest first (default: incl, bottom-up\n"
-	      "                        excl, on the clock)\n",
-	      out);
-	/* Two strings: each under the 4095 characters C compilers must take. */
-	fputs("      --range=A..B      only the time from A to B on the timeline (units\n"
-	      "                        us, ms or s; either end may be left out: 2s..)\n"
-	      "      --transform=KIND:ARG  reshape the call trees first (repeatable, in\n"
-	      "                        order): focus:M, merge:M, drop:M, rec:M (M as\n"
-	      "                        Class.name, Class.name(sig) or 0x1a2b),\n"
-	      "                        collapse:GLOB, app:GLOB[,GLOB...] (only my code)\n"
-	      "      --app=GLOB[,GLOB...]  the app's classes, for categories (default:\n"
-	      "                        guessed)\n"
-	      "      --min-wait=TIME   waits: the least wait listed (default 16ms)\n"
-	      "      --method=M        calls, calls-csv, calls-json: every call of M\n"
-	      "                        (Class.name, Class.name(signature) or 0x1a2b)\n"
-	      "      --frame=TIME      jank, jank-json, the jank pane: the frame budget\n"
-	      "                        (default 16.7ms; units us, ms, s)\n"
-	      "      --src=DIR[:DIR]...  the view's o key opens the selected method's\n"
-	      "                        source file found under these directories\n"
-	      "      --signatures      exports: keep method signatures in frames\n"
-	      "      --per-thread      folded: a leading [tid] name frame per thread\n"
-	      "      --diff            compare BASE and NEW (text, csv, json or folded)\n"
-	      "      --fail-if=RULE    with --diff: exit 3 when RULE holds, printing one\n"
-	      "                        line per (rule, method); repeatable. RULE is\n"
-	      "                        TARGET:FIELD OP VALUE, e.g. total:incl_wall>+5%,\n"
-	      "                        pkg:com.example.*:excl_cpu>+2ms, *:calls>+0\n"
-	      "      --view=PANE       print a pane of the UI as plain text: table, tree,\n"
-	      "                        bottom-up, flame, calls or jank (panes 1-5, J), with\n"
-	      "                        --thread, --clock, --range, --transform, --method\n"
-	      "      --width=N         --view: the pane's columns (default 80)\n"
-	      "      --height=N        --view: the pane's rows (default: every row)\n"
-	      "      --mapping=FILE    show original names from an R8/ProGuard mapping\n"
-	      "      --color=WHEN      colours in the UI: auto (default), always, never\n"
-	      "      --ascii           draw the UI with ASCII characters only\n"
-	      "  -h, --help            show this help and exit\n"
-	      "  -V, --version         show the version and exit\n"
-	      "\n"
-	      "On a terminal traceview opens a full-screen view (press ? for its keys);\n"
-	      "otherwise, or with -r, -f or -o, it prints a report.\n"
-	      "TRACE is a .trace file of any Android format (legacy, streaming, V2),\n"
-	      "or NAME.key and NAME.data given as either file or as NAME, or - for\n"
-	      "standard input. gzip- and zstd-compressed traces are read as they are.\n"
-	      "\n"
-	      "Exit status: 0 success, 1 output could not be written,\n"
-	      "2 bad command line or unreadable trace, 3 a --fail-if rule held.\n", out);
-}
+/* ------------------------------------------------------------ values */
 
-/* Index of s in words[0..n), or -1. */
-static int opts_word(const char *s, const char *const *words, int n)
+/* Index of s among word(0), word(1), ...; -1 when it is none of them. */
+static int opts_pick(const char *s, const char *(*word)(unsigned))
 {
-	for (int i = 0; i < n; i++)
-		if (strcmp(s, words[i]) == 0)
-			return i;
+	const char *w;
+	for (unsigned i = 0; (w = word(i)) != NULL; i++)
+		if (strcmp(s, w) == 0)
+			return (int)i;
 	return -1;
 }
 
-/* The KEYS section, from the one action table, as roff or Markdown. */
-static void opts_keys_doc(int roff)
+/* "unknown WHAT 'arg' (expected a, b, c)" from the words. */
+static int opts_bad_word(const char *what, const char *arg, const char *(*word)(unsigned))
 {
-	actions_doc(stdout, roff);
-}
-
-/* "unknown WHAT 'arg' (expected a, b, c)" from a word list. */
-static int opts_bad_word(const char *what, const char *arg, const char *const *words, int n)
-{
+	const char *w;
 	fprintf(stderr, "traceview: unknown %s '%s' (expected ", what, arg);
-	for (int i = 0; i < n; i++)
-		fprintf(stderr, "%s%s", i ? ", " : "", words[i]);
+	for (unsigned i = 0; (w = word(i)) != NULL; i++)
+		fprintf(stderr, "%s%s", i ? ", " : "", w);
 	fputs(")\n", stderr);
 	return MSG_EXIT_INPUT;
 }
 
-/* getopt's own messages start with argv[0] and cannot be reworded, so
- * they are off (opterr = 0) and these take their place. */
-static int opts_bad_option(int c, char *const *argv)
+static const char *opts_clock_word(unsigned i)
 {
-	const char *arg = argv[optind - 1];
-	int is_long = arg && arg[0] == '-' && arg[1] == '-';
-	int len = is_long ? (int)strcspn(arg, "=") : 0;
-	if (c == ':')
-		return is_long ? msg_usage("option '%.*s' needs a value", len, arg)
-		               : msg_usage("option '-%c' needs a value", optopt);
-	if (is_long && optopt)
-		return msg_usage("option '%.*s' takes no value", len, arg);
-	if (is_long)
-		return msg_usage("unknown option '%.*s' (see traceview --help)", len, arg);
-	return msg_usage("unknown option '-%c' (see traceview --help)", optopt);
+	static const char *const words[] = {"cpu", "wall"};   /* TV_CPU, TV_WALL */
+	return i < 2 ? words[i] : NULL;
 }
 
-enum {
-	OPT_COLOR = 256, OPT_ASCII, OPT_KEYS_ROFF, OPT_KEYS_MD, OPT_CLOCK, OPT_SIGNATURES,
-	OPT_PER_THREAD, OPT_DIFF, OPT_MAPPING, OPT_INVERT, OPT_DEPTH, OPT_MIN, OPT_SORT, OPT_RANGE,
-	OPT_TRANSFORM, OPT_APP, OPT_MIN_WAIT, OPT_METHOD, OPT_FRAME, OPT_SRC, OPT_FAIL_IF, OPT_VIEW,
-	OPT_WIDTH, OPT_HEIGHT,
-};
+static const char *opts_color_word(unsigned i)
+{
+	static const char *const words[] = {"auto", "always", "never"};
+	return i < 3 ? words[i] : NULL;
+}
 
-static const struct option opts_longopts[] = {
-	{"regression", no_argument, NULL, 'r'},
-	{"format", required_argument, NULL, 'f'},
-	{"thread", required_argument, NULL, 't'},
-	{"output", required_argument, NULL, 'o'},
-	{"help", no_argument, NULL, 'h'},
-	{"version", no_argument, NULL, 'V'},
-	{"color", required_argument, NULL, OPT_COLOR},
-	{"colour", required_argument, NULL, OPT_COLOR},
-	{"ascii", no_argument, NULL, OPT_ASCII},
-	{"clock", required_argument, NULL, OPT_CLOCK},
-	{"signatures", no_argument, NULL, OPT_SIGNATURES},
-	{"per-thread", no_argument, NULL, OPT_PER_THREAD},
-	{"diff", no_argument, NULL, OPT_DIFF},
-	{"mapping", required_argument, NULL, OPT_MAPPING},
-	{"invert", no_argument, NULL, OPT_INVERT},
-	{"depth", required_argument, NULL, OPT_DEPTH},
-	{"min", required_argument, NULL, OPT_MIN},
-	{"sort", required_argument, NULL, OPT_SORT},
-	{"range", required_argument, NULL, OPT_RANGE},
-	{"transform", required_argument, NULL, OPT_TRANSFORM},
-	{"app", required_argument, NULL, OPT_APP},
-	{"min-wait", required_argument, NULL, OPT_MIN_WAIT},
-	{"method", required_argument, NULL, OPT_METHOD},
-	{"frame", required_argument, NULL, OPT_FRAME},
-	{"src", required_argument, NULL, OPT_SRC},
-	{"fail-if", required_argument, NULL, OPT_FAIL_IF},
-	{"view", required_argument, NULL, OPT_VIEW},
-	{"width", required_argument, NULL, OPT_WIDTH},
-	{"height", required_argument, NULL, OPT_HEIGHT},
-	{"keys-roff", no_argument, NULL, OPT_KEYS_ROFF},
-	{"keys-md", no_argument, NULL, OPT_KEYS_MD},
-	{NULL, 0, NULL, 0},
-};
+static const char *opts_sort_word(unsigned i)
+{
+	return i < PATHTREE_BY_COUNT ? pathtree_by_name((enum pathtree_by)i) : NULL;
+}
+
+/* The kinds derive_step_transform() takes, in --help's order. */
+static const char *opts_transform_word(unsigned i)
+{
+	static const char *const words[] = {"focus", "merge", "drop", "rec", "collapse", "app"};
+	return i < 6 ? words[i] : NULL;
+}
 
 /* --depth: a whole number of levels, 1 or more (decimal digits only). */
 static int opts_depth(const char *s, uint32_t *depth)
@@ -214,8 +104,137 @@ static int opts_min(const char *s, uint64_t *ppm)
 	return 0;
 }
 
+/* --width (20 to 1000 columns) and --height (3 to 32000 rows). */
+static int opts_size(const char *name, const char *arg, int lo, int hi, int *out)
+{
+	char *end;
+	long v = strtol(arg, &end, 10);
+	if (!arg[0] || *end || arg[0] < '0' || arg[0] > '9' || v < lo || v > hi)
+		return msg_usage("%s needs a whole number from %d to %d (got '%s')", name, lo, hi,
+		                 arg);
+	*out = (int)v;
+	return 0;
+}
+
+/* ------------------------------------------------------------ setters */
+
+/* Each takes its option's value (NULL when it has none) into rq: 0, or
+ * an exit status with the reason said, or -1: done, exit status 0. */
+
+static int opts_set_regression(struct request *rq, const char *arg)
+{
+	(void)arg;
+	rq->format = FMT_TEXT;
+	rq->report = rq->format_set = 1;
+	return 0;
+}
+
+static int opts_set_format(struct request *rq, const char *arg)
+{
+	int k = opts_pick(arg, fmt_word);
+	if (k < 0)
+		return opts_bad_word("format", arg, fmt_word);
+	rq->format = k;
+	rq->report = rq->format_set = 1;
+	return 0;
+}
+
+static int opts_set_thread(struct request *rq, const char *arg)
+{
+	if (!arg[0])
+		return msg_usage("--thread needs a thread id or name");
+	rq->thread = arg;
+	return 0;
+}
+
+static int opts_set_output(struct request *rq, const char *arg)
+{
+	rq->output = arg;
+	rq->report = rq->format_set = 1;
+	return 0;
+}
+
+static int opts_set_clock(struct request *rq, const char *arg)
+{
+	if ((rq->clock = opts_pick(arg, opts_clock_word)) < 0)
+		return opts_bad_word("--clock value", arg, opts_clock_word);
+	return 0;
+}
+
+static int opts_set_invert(struct request *rq, const char *arg)
+{
+	(void)arg;
+	rq->invert = 1;
+	return 0;
+}
+
+static int opts_set_depth(struct request *rq, const char *arg)
+{
+	if (opts_depth(arg, &rq->depth) < 0)
+		return msg_usage("--depth needs a whole number of levels, 1 or more (got '%s')", arg);
+	return 0;
+}
+
+static int opts_set_min(struct request *rq, const char *arg)
+{
+	if (opts_min(arg, &rq->min_ppm) < 0)
+		return msg_usage("--min needs a percentage from 0 to 100 (got '%s')", arg);
+	rq->min_set = 1;
+	return 0;
+}
+
+static int opts_set_sort(struct request *rq, const char *arg)
+{
+	enum pathtree_by by;
+	if (pathtree_by_parse(arg, &by, &rq->sort_ascending) < 0)
+		return msg_usage("unknown --sort column '%s' (expected incl_cpu, excl_cpu, "
+		                 "incl_wall, excl_wall, incl_wait, excl_wait or calls, "
+		                 "after - for smallest first)", arg);
+	rq->sort = (int)by + 1;
+	return 0;
+}
+
+static int opts_set_range(struct request *rq, const char *arg)
+{
+	const char *why;
+	if (range_parse(arg, &rq->range, &why) < 0)
+		return msg_usage("--range: %s (got '%s')", why, arg);
+	rq->has_range = 1;
+	return 0;
+}
+
+static int opts_set_transform(struct request *rq, const char *arg)
+{
+	struct derive_step st;
+	const char *why;
+	if (derive_step_transform(arg, &st, &why) < 0)
+		return msg_usage("--transform: %s (got '%s')", why, arg);
+	derive_step_free(&st);   /* parsed again once all options are in */
+	rq->transforms[rq->ntransforms++] = arg;
+	return 0;
+}
+
+static int opts_set_app(struct request *rq, const char *arg)
+{
+	const char *why;
+	free(rq->app);
+	if (derive_parse_globs(arg, &rq->app, &rq->napp, &why) < 0)
+		return msg_usage("--app: %s (got '%s')", why, arg);
+	rq->app_arg = arg;
+	return 0;
+}
+
+static int opts_set_min_wait(struct request *rq, const char *arg)
+{
+	const char *why;
+	if (range_parse_time(arg, &rq->min_wait, &why) < 0)
+		return msg_usage("--min-wait: %s (got '%s')", why, arg);
+	rq->min_wait_set = 1;
+	return 0;
+}
+
 /* --method: checked now, matched once the trace is read. */
-static int opts_method_opt(struct request *rq, const char *arg)
+static int opts_set_method(struct request *rq, const char *arg)
 {
 	struct match_spec m;
 	const char *why;
@@ -226,7 +245,7 @@ static int opts_method_opt(struct request *rq, const char *arg)
 	return 0;
 }
 
-static int opts_frame_opt(struct request *rq, const char *arg)
+static int opts_set_frame(struct request *rq, const char *arg)
 {
 	const char *why;
 	if (range_parse_time(arg, &rq->frame, &why) < 0)
@@ -237,9 +256,36 @@ static int opts_frame_opt(struct request *rq, const char *arg)
 	return 0;
 }
 
+static int opts_set_src(struct request *rq, const char *arg)
+{
+	rq->src = arg;
+	return 0;
+}
+
+static int opts_set_signatures(struct request *rq, const char *arg)
+{
+	(void)arg;
+	rq->signatures = 1;
+	return 0;
+}
+
+static int opts_set_per_thread(struct request *rq, const char *arg)
+{
+	(void)arg;
+	rq->per_thread = 1;
+	return 0;
+}
+
+static int opts_set_diff(struct request *rq, const char *arg)
+{
+	(void)arg;
+	rq->diff = 1;
+	return 0;
+}
+
 /* --fail-if: each rule is parsed now, so a malformed one stops the run
  * before any trace is read; argv outlives the options. */
-static int opts_fail_if_opt(struct request *rq, const char *arg)
+static int opts_set_fail_if(struct request *rq, const char *arg)
 {
 	struct gate_rule r;
 	char why[GATE_WHY];
@@ -258,137 +304,287 @@ static int opts_fail_if_opt(struct request *rq, const char *arg)
 	return 0;
 }
 
-/* --view: a pane of the UI (1-6, in the order of the pane keys). */
-static int opts_view_opt(struct request *rq, const char *arg)
+/* --view: a pane of the UI, in the order of the pane keys. */
+static int opts_set_view(struct request *rq, const char *arg)
 {
-	int k = opts_word(arg, fmt_view_names, 6);
+	int k = opts_pick(arg, fmt_view_word);
 	if (k < 0)
-		return opts_bad_word("--view", arg, fmt_view_names, 6);
+		return opts_bad_word("--view", arg, fmt_view_word);
 	rq->view = k + 1;
 	rq->report = 1;
 	return 0;
 }
 
-/* --width (20 to 1000 columns) and --height (3 to 32000 rows). */
-static int opts_size_opt(const char *name, const char *arg, int lo, int hi, int *out)
+static int opts_set_width(struct request *rq, const char *arg)
 {
-	char *end;
-	long v = strtol(arg, &end, 10);
-	if (!arg[0] || *end || arg[0] < '0' || arg[0] > '9' || v < lo || v > hi)
-		return msg_usage("%s needs a whole number from %d to %d (got '%s')", name, lo,
-		                 hi, arg);
-	*out = (int)v;
+	rq->width_set = 1;
+	return opts_size("--width", arg, 20, 1000, &rq->width);
+}
+
+static int opts_set_height(struct request *rq, const char *arg)
+{
+	return opts_size("--height", arg, 3, 32000, &rq->height);
+}
+
+static int opts_set_mapping(struct request *rq, const char *arg)
+{
+	rq->mapping = arg;
 	return 0;
 }
 
-/* One option; returns -1 to exit 0 (help, version), 0 to go on, or an
- * exit status. */
-static int opts_option(int c, struct request *rq, char *const *argv)
+static int opts_set_color(struct request *rq, const char *arg)
 {
-	static const char *const colors[] = {"never", "always", "auto"};
-	static const char *const clocks[] = {"cpu", "wall"};
-	int k;
-	switch (c) {
-	case 'r': rq->format = FMT_TEXT; rq->report = rq->format_set = 1; break;
-	case 'f':
-		if ((k = opts_word(optarg, fmt_names, FMT_COUNT)) < 0)
-			return opts_bad_word("format", optarg, fmt_names, FMT_COUNT);
-		rq->format = k;
-		rq->report = rq->format_set = 1;
-		break;
-	case 't':
-		if (!optarg[0])
-			return msg_usage("--thread needs a thread id or name");
-		rq->thread = optarg;
-		break;
-	case 'o': rq->output = optarg; rq->report = rq->format_set = 1; break;
-	case OPT_COLOR:
-		if ((k = opts_word(optarg, colors, 3)) < 0) {
-			static const char *const shown[] = {"auto", "always", "never"};
-			return opts_bad_word("--color value", optarg, shown, 3);
-		}
-		rq->color = k == 2 ? -1 : k;
-		rq->color_set = 1;
-		break;
-	case OPT_CLOCK:
-		if ((rq->clock = opts_word(optarg, clocks, 2)) < 0)
-			return opts_bad_word("--clock value", optarg, clocks, 2);
-		break;
-	case OPT_ASCII: rq->ascii = 1; break;
-	case OPT_SIGNATURES: rq->signatures = 1; break;
-	case OPT_PER_THREAD: rq->per_thread = 1; break;
-	case OPT_DIFF: rq->diff = 1; break;
-	case OPT_MAPPING: rq->mapping = optarg; break;
-	case OPT_INVERT: rq->invert = 1; break;
-	case OPT_DEPTH:
-		if (opts_depth(optarg, &rq->depth) < 0)
-			return msg_usage("--depth needs a whole number of levels, 1 or more "
-			                 "(got '%s')", optarg);
-		break;
-	case OPT_MIN:
-		if (opts_min(optarg, &rq->min_ppm) < 0)
-			return msg_usage("--min needs a percentage from 0 to 100 (got '%s')",
-			                 optarg);
-		rq->min_set = 1;
-		break;
-	case OPT_SORT: {
-		enum pathtree_by by;
-		if (pathtree_by_parse(optarg, &by, &rq->sort_ascending) < 0)
-			return msg_usage("unknown --sort column '%s' (expected incl_cpu, excl_cpu, "
-			                 "incl_wall, excl_wall, incl_wait, excl_wait or calls, "
-			                 "after - for smallest first)", optarg);
-		rq->sort = (int)by + 1;
-		break;
-	}
-	case OPT_RANGE: {
-		const char *why;
-		if (range_parse(optarg, &rq->range, &why) < 0)
-			return msg_usage("--range: %s (got '%s')", why, optarg);
-		rq->has_range = 1;
-		break;
-	}
-	case OPT_TRANSFORM: {
-		struct derive_step st;
-		const char *why;
-		if (derive_step_transform(optarg, &st, &why) < 0)
-			return msg_usage("--transform: %s (got '%s')", why, optarg);
-		derive_step_free(&st);   /* parsed again once all options are in */
-		rq->transforms[rq->ntransforms++] = optarg;
-		break;
-	}
-	case OPT_APP: {
-		const char *why;
-		free(rq->app);
-		if (derive_parse_globs(optarg, &rq->app, &rq->napp, &why) < 0)
-			return msg_usage("--app: %s (got '%s')", why, optarg);
-		rq->app_arg = optarg;
-		break;
-	}
-	case OPT_MIN_WAIT: {
-		const char *why;
-		if (range_parse_time(optarg, &rq->min_wait, &why) < 0)
-			return msg_usage("--min-wait: %s (got '%s')", why, optarg);
-		rq->min_wait_set = 1;
-		break;
-	}
-	case OPT_METHOD: return opts_method_opt(rq, optarg);
-	case OPT_FRAME: return opts_frame_opt(rq, optarg);
-	case OPT_SRC: rq->src = optarg; return 0;
-	case OPT_FAIL_IF: return opts_fail_if_opt(rq, optarg);
-	case OPT_VIEW: return opts_view_opt(rq, optarg);
-	case OPT_WIDTH:
-		rq->width_set = 1;
-		return opts_size_opt("--width", optarg, 20, 1000, &rq->width);
-	case OPT_HEIGHT: return opts_size_opt("--height", optarg, 3, 32000, &rq->height);
-	case 'h': opts_usage(stdout); return -1;
-	case 'V':
-		printf("traceview %s\ncompressed traces: gzip%s\n", PACKAGE_VERSION,
-		       inflate_supported(INFLATE_ZSTD) ? ", zstd" : " (built without zstd)");
-		return -1;
-	case OPT_KEYS_ROFF: case OPT_KEYS_MD: opts_keys_doc(c == OPT_KEYS_ROFF); return -1;
-	default: return opts_bad_option(c, argv);
-	}
+	int k = opts_pick(arg, opts_color_word);
+	if (k < 0)
+		return opts_bad_word("--color value", arg, opts_color_word);
+	rq->color = k == 0 ? -1 : k == 1;   /* auto, always, never */
+	rq->color_set = 1;
 	return 0;
+}
+
+static int opts_set_ascii(struct request *rq, const char *arg)
+{
+	(void)arg;
+	rq->ascii = 1;
+	return 0;
+}
+
+static int opts_help(struct request *rq, const char *arg);
+
+static int opts_version(struct request *rq, const char *arg)
+{
+	(void)rq;
+	(void)arg;
+	printf("traceview %s\ncompressed traces: gzip%s\n", PACKAGE_VERSION,
+	       inflate_supported(INFLATE_ZSTD) ? ", zstd" : " (built without zstd)");
+	return -1;
+}
+
+/* The KEYS section, from the one action table, as roff or Markdown. */
+static int opts_keys_roff(struct request *rq, const char *arg)
+{
+	(void)rq;
+	(void)arg;
+	actions_doc(stdout, 1);
+	return -1;
+}
+
+static int opts_keys_md(struct request *rq, const char *arg)
+{
+	(void)rq;
+	(void)arg;
+	actions_doc(stdout, 0);
+	return -1;
+}
+
+/* ------------------------------------------------------------ the table */
+
+/* In --help's order. */
+static const struct opts_row opts_rows[] = {
+	{.name = "regression", .letter = 'r', .help = "print the text report and exit",
+	 .set = opts_set_regression},
+	{.name = "format", .letter = 'f', .metavar = "FMT",
+	 .help = "print a report: text, csv or json; a call tree:\n"
+	         "tree (indented text) or tree-json; every call of\n"
+	         "a method: calls, calls-csv, calls-json; long\n"
+	         "main-thread frames: jank, jank-json; or export:\n"
+	         "folded (flame graphs), chrome (Trace Event JSON\n"
+	         "for Perfetto), speedscope, dump (every record);\n"
+	         "waits or waits-json (where threads were off CPU)",
+	 .word = fmt_word, .set = opts_set_format},
+	{.name = "thread", .letter = 't', .metavar = "THREAD",
+	 .help = "only this thread: its id (decimal or 0x hex),\n"
+	         "its name, or a prefix of one name",
+	 .applies = FMT_USE_THREAD, .set = opts_set_thread},
+	{.name = "output", .letter = 'o', .metavar = "FILE",
+	 .help = "write to FILE instead of standard output", .set = opts_set_output},
+	{.name = "clock", .metavar = "CLOCK",
+	 .help = "cpu or wall: the clock of folded, chrome, speedscope,\n"
+	         "and the one trees sort by (default: wall when the\n"
+	         "trace records it)",
+	 .applies = FMT_USE_CLOCK, .word = opts_clock_word, .set = opts_set_clock},
+	{.name = "invert", .help = "trees: bottom-up (each method, then its callers)",
+	 .applies = FMT_USE_TREE, .set = opts_set_invert},
+	{.name = "depth", .metavar = "N", .help = "trees: print N levels below the root",
+	 .applies = FMT_USE_TREE, .set = opts_set_depth},
+	{.name = "min", .metavar = "PERCENT",
+	 .help = "trees: leave out nodes below PERCENT of the total", .applies = FMT_USE_TREE,
+	 .set = opts_set_min},
+	{.name = "sort", .metavar = "COLUMN",
+	 .help = "trees (also --view=tree, bottom-up): order siblings\n"
+	         "by incl_cpu, excl_cpu, incl_wall, excl_wall,\n"
+	         "incl_wait, excl_wait or calls, largest first;\n"
+	         "-COLUMN smallest first (default: incl, bottom-up\n"
+	         "excl, on the clock)",
+	 .applies = FMT_USE_SORT, .word = opts_sort_word, .set = opts_set_sort},
+	{.name = "range", .metavar = "A..B",
+	 .help = "only the time from A to B on the timeline (units\n"
+	         "us, ms or s; either end may be left out: 2s..)",
+	 .applies = FMT_USE_STEPS, .set = opts_set_range},
+	{.name = "transform", .metavar = "KIND:ARG",
+	 .help = "reshape the call trees first (repeatable, in\n"
+	         "order): focus:M, merge:M, drop:M, rec:M (M as\n"
+	         "Class.name, Class.name(sig) or 0x1a2b),\n"
+	         "collapse:GLOB, app:GLOB[,GLOB...] (only my code)",
+	 .applies = FMT_USE_STEPS, .word = opts_transform_word, .set = opts_set_transform},
+	{.name = "app", .metavar = "GLOB[,GLOB...]",
+	 .help = "the app's classes, for categories (default:\n"
+	         "guessed)",
+	 .applies = FMT_USE_STEPS, .set = opts_set_app},
+	{.name = "min-wait", .metavar = "TIME",
+	 .help = "waits: the least wait listed (default 16ms)", .applies = FMT_USE_WAITS,
+	 .set = opts_set_min_wait},
+	{.name = "method", .metavar = "M",
+	 .help = "calls, calls-csv, calls-json: every call of M\n"
+	         "(Class.name, Class.name(signature) or 0x1a2b)",
+	 .applies = FMT_USE_METHOD, .set = opts_set_method},
+	{.name = "frame", .metavar = "TIME",
+	 .help = "jank, jank-json, the jank pane: the frame budget\n"
+	         "(default 16.7ms; units us, ms, s)",
+	 .applies = FMT_USE_FRAME, .set = opts_set_frame},
+	{.name = "src", .metavar = "DIR[:DIR]...",
+	 .help = "the view's o key opens the selected method's\n"
+	         "source file found under these directories",
+	 .applies = FMT_USE_SRC, .set = opts_set_src},
+	{.name = "signatures", .help = "exports: keep method signatures in frames",
+	 .applies = FMT_USE_SIGNATURES, .set = opts_set_signatures},
+	{.name = "per-thread", .help = "folded: a leading [tid] name frame per thread",
+	 .applies = FMT_USE_PER_THREAD, .set = opts_set_per_thread},
+	{.name = "diff", .help = "compare BASE and NEW (text, csv, json or folded)",
+	 .set = opts_set_diff},
+	{.name = "fail-if", .metavar = "RULE",
+	 .help = "with --diff: exit 3 when RULE holds, printing one\n"
+	         "line per (rule, method); repeatable. RULE is\n"
+	         "TARGET:FIELD OP VALUE, e.g. total:incl_wall>+5%,\n"
+	         "pkg:com.example.*:excl_cpu>+2ms, *:calls>+0",
+	 .applies = FMT_USE_GATE, .set = opts_set_fail_if},
+	{.name = "view", .metavar = "PANE",
+	 .help = "print a pane of the UI as plain text: table, tree,\n"
+	         "bottom-up, flame, calls or jank (panes 1-5, J), with\n"
+	         "--thread, --clock, --range, --transform, --method",
+	 .word = fmt_view_word, .set = opts_set_view},
+	{.name = "width", .metavar = "N", .help = "--view: the pane's columns (default 80)",
+	 .applies = FMT_USE_SIZE, .set = opts_set_width},
+	{.name = "height", .metavar = "N", .help = "--view: the pane's rows (default: every row)",
+	 .applies = FMT_USE_SIZE, .set = opts_set_height},
+	{.name = "mapping", .metavar = "FILE",
+	 .help = "show original names from an R8/ProGuard mapping", .set = opts_set_mapping},
+	{.name = "color", .alias = "colour", .metavar = "WHEN",
+	 .help = "colours in the UI: auto (default), always, never", .applies = FMT_USE_COLOR,
+	 .word = opts_color_word, .set = opts_set_color},
+	{.name = "ascii", .help = "draw the UI with ASCII characters only",
+	 .applies = FMT_USE_ASCII, .set = opts_set_ascii},
+	{.name = "help", .letter = 'h', .help = "show this help and exit", .set = opts_help},
+	{.name = "version", .letter = 'V', .help = "show the version and exit", .set = opts_version},
+	/* For the docs' KEYS sections (`make update-keys`); not listed. */
+	{.name = "keys-roff", .set = opts_keys_roff},
+	{.name = "keys-md", .set = opts_keys_md},
+};
+
+#define OPTS_NROWS (sizeof opts_rows / sizeof opts_rows[0])
+#define OPTS_HELP_COL 24   /* where --help's texts start */
+
+/* rq->given holds one bit per row. */
+_Static_assert(OPTS_NROWS <= 64, "struct request's given has 64 bits");
+
+const struct opts_row *opts_table(unsigned *n)
+{
+	*n = OPTS_NROWS;
+	return opts_rows;
+}
+
+/* ------------------------------------------------------------ --help */
+
+/* "  -f, --format=FMT      text", the text's further lines under its
+ * first. */
+static void opts_help_row(FILE *out, const struct opts_row *r)
+{
+	char l = r->letter;
+	int n = fprintf(out, "  %c%c%c --%s%s%s", l ? '-' : ' ', l ? l : ' ', l ? ',' : ' ', r->name,
+	                r->metavar ? "=" : "", r->metavar ? r->metavar : "");
+	fprintf(out, "%*s", n <= OPTS_HELP_COL - 2 ? OPTS_HELP_COL - n : 2, "");
+	for (const char *p = r->help; *p; p++) {
+		fputc(*p, out);
+		if (*p == '\n')
+			fprintf(out, "%*s", OPTS_HELP_COL, "");
+	}
+	fputc('\n', out);
+}
+
+static int opts_help(struct request *rq, const char *arg)
+{
+	(void)rq;
+	(void)arg;
+	fputs("Usage: traceview [OPTION]... TRACE\n"
+	      "       traceview --diff [OPTION]... BASE.trace NEW.trace\n"
+	      "Show where the time went in an Android method trace (.trace).\n"
+	      "\n", stdout);
+	for (size_t i = 0; i < OPTS_NROWS; i++)
+		if (opts_rows[i].help)
+			opts_help_row(stdout, &opts_rows[i]);
+	fputs("\n"
+	      "On a terminal traceview opens a full-screen view (press ? for its keys);\n"
+	      "otherwise, or with -r, -f or -o, it prints a report.\n"
+	      "TRACE is a .trace file of any Android format (legacy, streaming, V2),\n"
+	      "or NAME.key and NAME.data given as either file or as NAME, or - for\n"
+	      "standard input. gzip- and zstd-compressed traces are read as they are.\n"
+	      "\n"
+	      "Exit status: 0 success, 1 output could not be written,\n"
+	      "2 bad command line or unreadable trace, 3 a --fail-if rule held.\n", stdout);
+	return -1;
+}
+
+/* ------------------------------------------------------------ parsing */
+
+/* getopt's own messages start with argv[0] and cannot be reworded, so
+ * they are off (opterr = 0) and these take their place. */
+static int opts_bad_option(int c, char *const *argv)
+{
+	const char *arg = argv[optind - 1];
+	int is_long = arg && arg[0] == '-' && arg[1] == '-';
+	int len = is_long ? (int)strcspn(arg, "=") : 0;
+	if (c == ':')
+		return is_long ? msg_usage("option '%.*s' needs a value", len, arg)
+		               : msg_usage("option '-%c' needs a value", optopt);
+	if (is_long && optopt)
+		return msg_usage("option '%.*s' takes no value", len, arg);
+	if (is_long)
+		return msg_usage("unknown option '%.*s' (see traceview --help)", len, arg);
+	return msg_usage("unknown option '-%c' (see traceview --help)", optopt);
+}
+
+/* getopt_long()'s tables from the rows: a row with a letter answers to
+ * it, the others to 256 + their index; an alias shares its row's. */
+static void opts_getopt_tables(struct option *longopts, char *shortopts)
+{
+	size_t k = 0;
+	*shortopts++ = ':';   /* a missing value returns ':' */
+	for (size_t i = 0; i < OPTS_NROWS; i++) {
+		const struct opts_row *r = &opts_rows[i];
+		int has_arg = r->metavar ? required_argument : no_argument;
+		int val = r->letter ? r->letter : 256 + (int)i;
+		longopts[k++] = (struct option){r->name, has_arg, NULL, val};
+		if (r->alias)
+			longopts[k++] = (struct option){r->alias, has_arg, NULL, val};
+		if (r->letter) {
+			*shortopts++ = r->letter;
+			if (r->metavar)
+				*shortopts++ = ':';
+		}
+	}
+	longopts[k] = (struct option){NULL, 0, NULL, 0};
+	*shortopts = '\0';
+}
+
+/* The row getopt_long() answered c for; NULL for none (an error). */
+static const struct opts_row *opts_row_of(int c)
+{
+	if (c >= 256 && c < 256 + (int)OPTS_NROWS)
+		return &opts_rows[c - 256];
+	for (size_t i = 0; i < OPTS_NROWS; i++)
+		if (opts_rows[i].letter && opts_rows[i].letter == c)
+			return &opts_rows[i];
+	return NULL;
 }
 
 /* Options that make no sense together are refused up front. */
@@ -424,48 +620,6 @@ static int opts_check(const struct request *rq)
 	return 0;
 }
 
-/* One warning per option given that the chosen output ignores; the exit
- * status stays as it is. */
-void opts_warn_ignored(const struct request *rq, int ui)
-{
-	const struct {
-		unsigned use;
-		int given;
-		const char *name;
-	} opts[] = {
-		{FMT_USE_CLOCK, rq->clock >= 0, "--clock"},
-		{FMT_USE_SIGNATURES, rq->signatures, "--signatures"},
-		{FMT_USE_PER_THREAD, rq->per_thread, "--per-thread"},
-		{FMT_USE_COLOR, rq->color_set, "--color"},
-		{FMT_USE_ASCII, rq->ascii, "--ascii"},
-		{FMT_USE_TREE, rq->invert, "--invert"},
-		{FMT_USE_TREE, rq->depth > 0, "--depth"},
-		{FMT_USE_TREE, rq->min_set, "--min"},
-		{FMT_USE_SORT, rq->sort != 0, "--sort"},
-		{FMT_USE_VIEW, rq->has_range, "--range"},
-		{FMT_USE_VIEW, rq->ntransforms > 0, "--transform"},
-		{FMT_USE_VIEW, rq->app != NULL, "--app"},
-		{FMT_USE_WAITS, rq->min_wait_set, "--min-wait"},
-		{FMT_USE_METHOD, rq->method != NULL, "--method"},
-		{FMT_USE_FRAME, rq->frame_set, "--frame"},
-		{FMT_USE_SRC, rq->src != NULL, "--src"},
-	};
-	unsigned uses = fmt_uses(rq, ui);
-	for (size_t i = 0; i < sizeof opts / sizeof opts[0]; i++) {
-		if (!opts[i].given || (uses & opts[i].use))
-			continue;
-		if (ui)
-			fprintf(stderr, "traceview: warning: %s has no effect in the full-screen view\n",
-			        opts[i].name);
-		else if (rq->view)
-			fprintf(stderr, "traceview: warning: %s has no effect with --view=%s\n",
-			        opts[i].name, fmt_view_names[rq->view - 1]);
-		else
-			fprintf(stderr, "traceview: warning: %s has no effect with %s--format=%s\n",
-			        opts[i].name, rq->diff ? "--diff " : "", fmt_names[rq->format]);
-	}
-}
-
 /* The range and transforms as one list of view steps, range first. */
 static int opts_steps(struct request *rq)
 {
@@ -483,16 +637,33 @@ static int opts_steps(struct request *rq)
 	return 0;
 }
 
+/* The options of argv, each through its row's setter. */
+static int opts_options(int argc, char **argv, struct request *rq)
+{
+	struct option longopts[2 * OPTS_NROWS + 1];
+	char shortopts[3 * OPTS_NROWS + 2];
+	const struct opts_row *r;
+	int c, rc;
+	opts_getopt_tables(longopts, shortopts);
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1) {
+		if (!(r = opts_row_of(c)))
+			return opts_bad_option(c, argv);
+		rq->given |= (uint64_t)1 << (r - opts_rows);
+		if ((rc = r->set(rq, r->metavar ? optarg : NULL)) != 0)
+			return rc;
+	}
+	return 0;
+}
+
 int opts_parse(int argc, char **argv, struct request *rq)
 {
-	int c, rc;
+	int rc;
 	*rq = (struct request){.format = FMT_TEXT, .color = -1, .clock = -1};
-	opterr = 0;
 	if (!(rq->transforms = calloc((size_t)argc + 1, sizeof *rq->transforms)))
 		return msg_usage("out of memory");
-	while ((c = getopt_long(argc, argv, ":rf:t:o:hV", opts_longopts, NULL)) != -1)
-		if ((rc = opts_option(c, rq, argv)) != 0)
-			return rc;
+	if ((rc = opts_options(argc, argv, rq)) != 0)
+		return rc;
 	int want = rq->diff ? 2 : 1;
 	if (argc - optind != want)
 		return msg_usage("%s", argc - optind < want
@@ -503,4 +674,33 @@ int opts_parse(int argc, char **argv, struct request *rq)
 	rq->path[0] = argv[optind];
 	rq->path[1] = rq->diff ? argv[optind + 1] : NULL;
 	return opts_check(rq) ? MSG_EXIT_INPUT : opts_steps(rq);
+}
+
+/* ------------------------------------------------------------ warnings */
+
+/* One line for option r, which the chosen output ignores. */
+static void opts_warn_row(const struct request *rq, int ui, const struct opts_row *r)
+{
+	if (ui)
+		fprintf(stderr, "traceview: warning: --%s has no effect in the full-screen view\n",
+		        r->name);
+	else if (rq->view)
+		fprintf(stderr, "traceview: warning: --%s has no effect with --view=%s\n", r->name,
+		        fmt_view_word((unsigned)rq->view - 1));
+	else
+		fprintf(stderr, "traceview: warning: --%s has no effect with %s--format=%s\n", r->name,
+		        rq->diff ? "--diff " : "", fmt_word((unsigned)rq->format));
+}
+
+void opts_warn_ignored(const struct request *rq, int ui)
+{
+	unsigned uses = fmt_uses(rq, ui);
+	/* group by group (formats.h), each in the table's order */
+	for (unsigned group = 1; group <= FMT_USE_GATE; group <<= 1) {
+		if (uses & group)
+			continue;
+		for (size_t i = 0; i < OPTS_NROWS; i++)
+			if (opts_rows[i].applies == group && (rq->given >> i & 1))
+				opts_warn_row(rq, ui, &opts_rows[i]);
+	}
 }

@@ -55,6 +55,7 @@ struct request {
 	int view;                     /* --view: a pane, 1 + its index in fmt_views; 0 without */
 	int width, height;            /* --width, --height (0: every row) */
 	int width_set;
+	uint64_t given;               /* bit i: row i of the option table was given */
 };
 
 void request_free(struct request *rq);
