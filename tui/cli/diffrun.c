@@ -81,71 +81,83 @@ static int diffrun_gate(const struct request *rq, const struct diff *d, FILE *ou
 	return held ? MSG_EXIT_GATE : 0;
 }
 
+/* BASE and NEW as read, seen through the steps, and their profiles. */
+struct diffrun_runs {
+	struct trace tr[2], view[2], *use[2];
+	struct profile p[2];
+};
+
+/* Loads and profiles both runs into r (released by diffrun_runs_free()
+ * whatever the result), and chooses the clock of the folded diff. */
+static int diffrun_load(const struct request *rq, const struct mapping *map,
+                        struct diffrun_runs *r, int *clock)
+{
+	int rc = loading_trace(rq->path[0], map, &r->tr[0], 0, 0);
+	if (!rc)
+		rc = loading_trace(rq->path[1], map, &r->tr[1], 0, 0);
+	else
+		trace_init(&r->tr[1]);
+	for (int i = 0; i < 2 && !rc; i++)
+		rc = resolve_steps(rq, rq->path[i], &r->tr[i], &r->view[i], &r->use[i]);
+	for (int i = 0; i < 2 && !rc; i++)
+		rc = resolve_profile(rq, rq->path[i], &r->tr[i], r->use[i], &r->p[i]);
+	for (int i = 0; i < 2 && !rc && rq->clock >= 0 && (fmt_uses(rq, 0) & FMT_USE_CLOCK); i++)
+		rc = resolve_clock(rq, r->use[i], rq->path[i], clock);
+	if (!rc && rq->clock < 0)
+		*clock = r->tr[0].has_clock[TV_WALL] && r->tr[1].has_clock[TV_WALL] ? TV_WALL : TV_CPU;
+	if (!rc && rq->nfail_if)
+		rc = diffrun_gate_clocks(rq, r->tr);
+	return rc;
+}
+
+static void diffrun_runs_free(struct diffrun_runs *r)
+{
+	for (int i = 0; i < 2; i++) {
+		profile_free(&r->p[i]);
+		if (r->use[i] == &r->view[i])
+			trace_free(&r->view[i]);
+		trace_free(&r->tr[i]);
+	}
+}
+
+/* The report of the change and the gate. With --fail-if alone only the
+ * gate's lines are printed (on standard output); with -f, -r or -o too,
+ * the report goes where it always does and the gate's lines to standard
+ * error. */
+static int diffrun_report(const struct request *rq, const struct diff *d,
+                          const struct diffrun_runs *r, int clock)
+{
+	if (rq->nfail_if && !rq->format_set)
+		return diffrun_gate(rq, d, stdout);
+	struct fmt_diff_in in = {rq, d, {&r->p[0], &r->p[1]}, clock};
+	FILE *out = reportrun_open(rq);
+	int rc = out ? reportrun_close(rq, out, rq->format->write_diff(out, &in)) : MSG_EXIT_OUTPUT;
+	if (rq->nfail_if) {
+		int grc = diffrun_gate(rq, d, stderr);
+		rc = rc ? rc : grc;
+	}
+	return rc;
+}
+
 int diffrun(const struct request *rq, const struct mapping *map)
 {
-	struct trace tr[2], view[2], *use[2] = {&tr[0], &tr[1]};
-	struct profile p[2] = {{0}, {0}};
+	struct diffrun_runs r = {.use = {&r.tr[0], &r.tr[1]}};
 	struct diff d = {0};
 	struct tv_error err = {TV_OK, TV_NO_OFFSET, ""};
-	int clock = TV_CPU, rc = loading_trace(rq->path[0], map, &tr[0], 0, 0);
-	if (!rc)
-		rc = loading_trace(rq->path[1], map, &tr[1], 0, 0);
-	else
-		trace_init(&tr[1]);
-	for (int i = 0; i < 2 && !rc; i++)
-		rc = resolve_steps(rq, rq->path[i], &tr[i], &view[i], &use[i]);
-	for (int i = 0; i < 2 && !rc; i++)
-		rc = resolve_profile(rq, rq->path[i], &tr[i], use[i], &p[i]);
-	for (int i = 0; i < 2 && !rc && rq->clock >= 0 && (fmt_uses(rq, 0) & FMT_USE_CLOCK); i++)
-		rc = resolve_clock(rq, use[i], rq->path[i], &clock);
-	if (!rc && rq->clock < 0)
-		clock = tr[0].has_clock[TV_WALL] && tr[1].has_clock[TV_WALL] ? TV_WALL : TV_CPU;
-	if (!rc && rq->nfail_if)
-		rc = diffrun_gate_clocks(rq, tr);
-	if (!rc && diff_build(&d, &p[0], &p[1], &err) != TV_OK) {
+	int clock = TV_CPU, rc = diffrun_load(rq, map, &r, &clock);
+	if (!rc && diff_build(&d, &r.p[0], &r.p[1], &err) != TV_OK) {
 		msg_error(rq->path[1], &err);
 		rc = MSG_EXIT_INPUT;
 	}
-	if (!rc && tty_wants_ui(rq) && tty_keys_from_tty() == 0) {
+	int ui = !rc && tty_wants_ui(rq) && tty_keys_from_tty() == 0;
+	if (ui) {
 		/* already scoped and through the steps */
 		struct ui_opts uo = {.color = rq->color, .ascii = rq->ascii};
 		rc = ui_run_diff(rq->path[0], rq->path[1], &d, &uo);
-		rc = rc == UI_NO_TERMINAL ? -1 : rc;
-	} else if (!rc) {
-		rc = -1;
 	}
-	/* With --fail-if alone only the gate's lines are printed (on standard
-	 * output); with -f, -r or -o too, the report goes where it always
-	 * does and the gate's lines to standard error. */
-	if (rc == -1 && rq->nfail_if && !rq->format_set)
-		rc = diffrun_gate(rq, &d, stdout);
-	if (rc == -1) {
-		FILE *out = reportrun_open(rq);
-		enum tv_status st = TV_OK;
-		if (!out) {
-			rc = MSG_EXIT_OUTPUT;
-		} else {
-			switch (rq->format) {
-			case FMT_JSON: st = diff_report_json_named(out, &d, rq->path[0], rq->path[1]); break;
-			case FMT_CSV: st = diff_report_csv(out, &d); break;
-			case FMT_FOLDED:
-				st = diff_report_folded(out, &p[0], &p[1], clock, rq->signatures);
-				break;
-			default: st = diff_report_text(out, &d, rq->path[0], rq->path[1]); break;
-			}
-			rc = reportrun_close(rq, out, st);
-		}
-		if (rq->nfail_if) {
-			int grc = diffrun_gate(rq, &d, stderr);
-			rc = rc ? rc : grc;
-		}
-	}
+	if ((!rc && !ui) || rc == UI_NO_TERMINAL)
+		rc = diffrun_report(rq, &d, &r, clock);
 	diff_free(&d);
-	for (int i = 0; i < 2; i++) {
-		profile_free(&p[i]);
-		if (use[i] == &view[i])
-			trace_free(&view[i]);
-		trace_free(&tr[i]);
-	}
+	diffrun_runs_free(&r);
 	return rc;
 }

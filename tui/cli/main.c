@@ -44,7 +44,7 @@ static int main_single(const struct request *rq, const struct mapping *map)
 	                     .steps = rq->steps, .nsteps = rq->nsteps, .app = rq->app_arg,
 	                     .frame = rq->frame_set ? rq->frame : 0, .src = rq->src,
 	                     .sort = rq->sort, .sort_ascending = rq->sort_ascending};
-	if (rq->format == FMT_DUMP)
+	if (rq->format->input == FMT_IN_RECORDS)
 		return reportrun_dump(rq, map);
 	/* The view takes the terminal before the load, so its progress shows
 	 * on the view's screen (not from a pipe: the keys come later from

@@ -31,13 +31,19 @@ static int opts_pick(const char *s, const char *(*word)(unsigned))
 	return -1;
 }
 
+/* ", "-separated words, on standard error. */
+static void opts_list(const char *(*word)(unsigned))
+{
+	const char *w;
+	for (unsigned i = 0; (w = word(i)) != NULL; i++)
+		fprintf(stderr, "%s%s", i ? ", " : "", w);
+}
+
 /* "unknown WHAT 'arg' (expected a, b, c)" from the words. */
 static int opts_bad_word(const char *what, const char *arg, const char *(*word)(unsigned))
 {
-	const char *w;
 	fprintf(stderr, "traceview: unknown %s '%s' (expected ", what, arg);
-	for (unsigned i = 0; (w = word(i)) != NULL; i++)
-		fprintf(stderr, "%s%s", i ? ", " : "", w);
+	opts_list(word);
 	fputs(")\n", stderr);
 	return MSG_EXIT_INPUT;
 }
@@ -124,17 +130,18 @@ static int opts_size(const char *name, const char *arg, int lo, int hi, int *out
 static int opts_set_regression(struct request *rq, const char *arg)
 {
 	(void)arg;
-	rq->format = FMT_TEXT;
+	rq->format = fmt_default();
 	rq->report = rq->format_set = 1;
 	return 0;
 }
 
 static int opts_set_format(struct request *rq, const char *arg)
 {
+	unsigned n;
 	int k = opts_pick(arg, fmt_word);
 	if (k < 0)
 		return opts_bad_word("format", arg, fmt_word);
-	rq->format = k;
+	rq->format = &fmt_table(&n)[k];
 	rq->report = rq->format_set = 1;
 	return 0;
 }
@@ -587,36 +594,45 @@ static const struct opts_row *opts_row_of(int c)
 	return NULL;
 }
 
-/* Options that make no sense together are refused up front. */
+/* --diff with a format that cannot compare. */
+static int opts_no_diff(const struct fmt_row *f)
+{
+	fprintf(stderr, "traceview: --diff cannot write --format=%s (expected ", f->name);
+	opts_list(fmt_diff_word);
+	fputs(")\n", stderr);
+	return MSG_EXIT_INPUT;
+}
+
+/* Options that make no sense together are refused up front, in this
+ * order (a command line with several faults is told the first). */
 static int opts_check(const struct request *rq)
 {
-	if (rq->diff && (rq->format == FMT_CHROME || rq->format == FMT_DUMP ||
-	                rq->format == FMT_SPEEDSCOPE || rq->format == FMT_TREE ||
-	                rq->format == FMT_TREE_JSON))
-		return msg_usage("--diff cannot write --format=%s (expected text, csv, json, "
-		                 "folded)", fmt_names[rq->format]);
+	const struct fmt_row *f = rq->format;
+	int nodiff = rq->diff && !f->write_diff;
+	if (nodiff && f->nodiff == FMT_NODIFF_FIRST)
+		return opts_no_diff(f);
 	if (rq->diff && strcmp(rq->path[0], "-") == 0 && strcmp(rq->path[1], "-") == 0)
-		return msg_usage("--diff can read only one of its traces from standard "
-		                 "input ('-')");
-	if (rq->format == FMT_DUMP && rq->thread)
-		return msg_usage("--format=dump lists every record: it takes no --thread");
-	if (fmt_is_calls(rq->format) && !rq->method)
-		return msg_usage("--format=%s needs --method=M (Class.name, "
-		                 "Class.name(signature) or 0x1a2b)", fmt_names[rq->format]);
-	if (rq->diff && (fmt_is_calls(rq->format) || fmt_is_jank(rq->format)))
-		return msg_usage("--diff cannot write --format=%s (expected text, csv, json, "
-		                 "folded)", fmt_names[rq->format]);
+		return msg_usage("--diff can read only one of its traces from standard input ('-')");
+	if (f->input == FMT_IN_RECORDS && rq->thread)
+		return msg_usage("--format=%s lists every record: it takes no --thread", f->name);
+	if ((f->needs & FMT_NEEDS_METHOD) && !rq->method)
+		return msg_usage("--format=%s needs --method=M (Class.name, Class.name(signature) or "
+		                 "0x1a2b)", f->name);
+	if (nodiff && f->nodiff == FMT_NODIFF_AFTER_NEEDS)
+		return opts_no_diff(f);
 	if (rq->nfail_if && !rq->diff)
 		return msg_usage("--fail-if needs --diff BASE NEW");
 	if (rq->view && (rq->diff || rq->format_set))
-		return msg_usage("--view prints one pane of one trace: it takes no --diff, "
-		                 "--format or --output");
-	if ((rq->width_set || rq->height) && !rq->view)
-		return msg_usage("--width and --height go with --view (table, tree, "
-		                 "bottom-up, flame, calls, jank)");
-	if (rq->diff && (rq->format == FMT_WAITS || rq->format == FMT_WAITS_JSON))
-		return msg_usage("--diff cannot write --format=%s (expected text, csv, json, "
-		                 "folded)", fmt_names[rq->format]);
+		return msg_usage("--view prints one pane of one trace: it takes no --diff, --format or "
+		                 "--output");
+	if ((rq->width_set || rq->height) && !rq->view) {
+		fputs("traceview: --width and --height go with --view (", stderr);
+		opts_list(fmt_view_word);
+		fputs(")\n", stderr);
+		return MSG_EXIT_INPUT;
+	}
+	if (nodiff && f->nodiff == FMT_NODIFF_LAST)
+		return opts_no_diff(f);
 	return 0;
 }
 
@@ -659,7 +675,7 @@ static int opts_options(int argc, char **argv, struct request *rq)
 int opts_parse(int argc, char **argv, struct request *rq)
 {
 	int rc;
-	*rq = (struct request){.format = FMT_TEXT, .color = -1, .clock = -1};
+	*rq = (struct request){.format = fmt_default(), .color = -1, .clock = -1};
 	if (!(rq->transforms = calloc((size_t)argc + 1, sizeof *rq->transforms)))
 		return msg_usage("out of memory");
 	if ((rc = opts_options(argc, argv, rq)) != 0)
@@ -689,7 +705,7 @@ static void opts_warn_row(const struct request *rq, int ui, const struct opts_ro
 		        fmt_view_word((unsigned)rq->view - 1));
 	else
 		fprintf(stderr, "traceview: warning: --%s has no effect with %s--format=%s\n", r->name,
-		        rq->diff ? "--diff " : "", fmt_word((unsigned)rq->format));
+		        rq->diff ? "--diff " : "", rq->format->name);
 }
 
 void opts_warn_ignored(const struct request *rq, int ui)

@@ -14,8 +14,6 @@
 #include "cli/loading.h"
 #include "cli/msg.h"
 #include "cli/resolve.h"
-#include "write/export.h"
-#include "write/report.h"
 
 FILE *reportrun_open(const struct request *rq)
 {
@@ -64,9 +62,8 @@ static enum tv_status reportrun_dump_bytes(void *ctx, const struct load_bytes *b
 		d->rc = MSG_EXIT_OUTPUT;
 		return TV_ERR_OUTPUT;
 	}
-	if (b->key)
-		return export_dump_pair(d->out, &d->tr, b->key, b->keylen, b->data, b->datalen, err);
-	return export_dump(d->out, &d->tr, b->data, b->datalen, err);
+	struct fmt_in in = {.rq = d->rq, .names = &d->tr, .bytes = b, .err = err};
+	return d->rq->format->write(d->out, &in);
 }
 
 int reportrun_dump(const struct request *rq, const struct mapping *map)
@@ -87,59 +84,36 @@ int reportrun_dump(const struct request *rq, const struct mapping *map)
 	return d.rc ? d.rc : rc;
 }
 
-static enum tv_status reportrun_write(FILE *out, const struct request *rq,
-                                      const struct profile *p, int clock,
-                                      const struct trace *loaded)
-{
-	struct export_opts eo = {clock, rq->signatures, rq->per_thread};
-	struct report_view rv = {rq->has_range ? &rq->range : NULL, derive_axis_clock(loaded),
-	                         rq->transforms, rq->ntransforms, rq->app, rq->napp};
-	switch (rq->format) {
-	case FMT_WAITS: case FMT_WAITS_JSON:
-		return report_waits(out, p, rq->min_wait_set ? rq->min_wait : 16000,
-		                    derive_axis_origin(loaded), rq->format == FMT_WAITS_JSON);
-	case FMT_JSON: return report_json_view(out, p, &rv);
-	case FMT_CSV: return report_csv(out, p);
-	case FMT_FOLDED: return export_folded(out, p, &eo);
-	case FMT_CHROME: return export_chrome(out, p, &eo);
-	case FMT_SPEEDSCOPE: return export_speedscope(out, p, &eo);
-	default: break;
-	}
-	return report_text_view(out, p, rq->path[0], &rv);
-}
+/* What a format reads, built for the selection; each is released by
+ * reportrun_inputs_free(), built or not. */
+struct reportrun_inputs {
+	struct profile p;
+	struct pathtree tree;
+	struct methodcalls calls;
+	struct jank jank;
+};
 
-/* --format=tree or tree-json: the call tree of the selection. */
+/* The call tree of the selection, sorted by --sort. */
 static int reportrun_tree(const struct request *rq, const struct trace *names,
-                          const struct trace *tr, int clock)
+                          const struct trace *tr, int clock, struct pathtree *t)
 {
 	struct tv_error err = {TV_OK, TV_NO_OFFSET, ""};
-	struct pathtree t = {0};
 	uint32_t tid;
 	if ((rq->thread && resolve_thread(rq, rq->path[0], names, &tid) != 0) ||
 	    resolve_sort(rq, tr, rq->path[0]) != 0)
 		return MSG_EXIT_INPUT;
 	const uint32_t *sel = rq->thread ? &tid : NULL;
-	enum tv_status st = rq->invert ? pathtree_build_inverted(&t, tr, sel, clock, &err)
-	                               : pathtree_build(&t, tr, sel, clock, &err);
+	enum tv_status st = rq->invert ? pathtree_build_inverted(t, tr, sel, clock, &err)
+	                               : pathtree_build(t, tr, sel, clock, &err);
 	if (st != TV_OK) {
 		msg_error(rq->path[0], &err);
 		return MSG_EXIT_INPUT;
 	}
 	/* Before anything is expanded: only the roots to sort. */
-	if (rq->sort && pathtree_sort_by(&t, clock, (enum pathtree_by)(rq->sort - 1),
-	                                 rq->sort_ascending) != TV_OK) {
-		pathtree_free(&t);
+	if (rq->sort && pathtree_sort_by(t, clock, (enum pathtree_by)(rq->sort - 1),
+	                                 rq->sort_ascending) != TV_OK)
 		return msg_oom(rq->path[0]);
-	}
-	FILE *out = reportrun_open(rq);
-	int rc = MSG_EXIT_OUTPUT;
-	if (out) {
-		struct report_tree_opts ro = {rq->format == FMT_TREE_JSON, rq->invert, rq->depth,
-		                              rq->min_ppm};
-		rc = reportrun_close(rq, out, report_tree(out, &t, &ro));
-	}
-	pathtree_free(&t);
-	return rc;
+	return 0;
 }
 
 /* The timeline's axis of the loaded trace: a view's calls start on it. */
@@ -149,53 +123,33 @@ static void reportrun_axis(const struct trace *loaded, struct methodcalls_axis *
 	ax->origin = derive_axis_origin(loaded);
 }
 
-/* --format=calls, calls-csv or calls-json: every call of --method in tr
- * (the loaded trace, or a view of it). */
+/* Every call of --method in tr (the loaded trace, or a view of it). */
 static int reportrun_calls(const struct request *rq, const struct trace *loaded,
-                           const struct trace *tr, int clock)
+                           const struct trace *tr, struct methodcalls *c)
 {
 	struct tv_error err = {TV_OK, TV_NO_OFFSET, ""};
-	struct methodcalls c = {0};
 	struct methodcalls_axis ax;
 	uint32_t tid;
+	uint8_t *want;
 	if (rq->thread && resolve_thread(rq, rq->path[0], loaded, &tid) != 0)
 		return MSG_EXIT_INPUT;
-	uint8_t *want;
 	int rc = resolve_method(rq, tr, rq->path[0], &want);
 	reportrun_axis(loaded, &ax);
-	if (!rc && methodcalls_collect(&c, tr, want, rq->thread ? &tid : NULL, &ax, &err) != TV_OK) {
+	if (!rc && methodcalls_collect(c, tr, want, rq->thread ? &tid : NULL, &ax, &err) != TV_OK) {
 		msg_error(rq->path[0], &err);
 		rc = MSG_EXIT_INPUT;
 	}
 	free(want);
-	FILE *out = rc ? NULL : reportrun_open(rq);
-	if (!rc && !out)
-		rc = MSG_EXIT_OUTPUT;
-	if (!rc) {
-		enum tv_status st =
-		        rq->format == FMT_CALLS_CSV    ? methodcalls_report_csv(out, &c)
-		        : rq->format == FMT_CALLS_JSON ? methodcalls_report_json(out, &c, rq->method, clock)
-		                                       : methodcalls_report_text(out, &c, rq->method, clock);
-		rc = reportrun_close(rq, out, st);
-	}
-	methodcalls_free(&c);
 	return rc;
 }
 
-/* --format=jank or jank-json: long frame-critical calls on the main
- * thread (or the --thread one). */
+/* Long frame-critical calls on the main thread (or the --thread one). */
 static int reportrun_jank(const struct request *rq, const struct trace *loaded,
-                          const struct trace *tr)
+                          const struct trace *tr, struct jank *j)
 {
 	struct tv_error err = {TV_OK, TV_NO_OFFSET, ""};
-	struct jank j = {0};
 	struct methodcalls_axis ax;
 	uint32_t tid, t = jank_main_thread(loaded);   /* a view keeps the threads' order */
-	if (!tr->has_clock[TV_WALL]) {
-		fprintf(stderr, "traceview: %s: --format=%s needs a wall clock (clock=%s)\n",
-		        msg_name(rq->path[0]), fmt_names[rq->format], trace_clock_name(tr->clock));
-		return MSG_EXIT_INPUT;
-	}
 	if (rq->thread) {
 		if (resolve_thread(rq, rq->path[0], loaded, &tid) != 0)
 			return MSG_EXIT_INPUT;
@@ -207,45 +161,73 @@ static int reportrun_jank(const struct request *rq, const struct trace *loaded,
 		return MSG_EXIT_INPUT;
 	}
 	reportrun_axis(loaded, &ax);
-	if (jank_find(&j, tr, t, rq->frame_set ? rq->frame : JANK_FRAME_USEC, &ax, &err) != TV_OK) {
+	if (jank_find(j, tr, t, rq->frame_set ? rq->frame : JANK_FRAME_USEC, &ax, &err) != TV_OK) {
 		msg_error(rq->path[0], &err);
 		return MSG_EXIT_INPUT;
 	}
-	FILE *out = reportrun_open(rq);
-	int rc = MSG_EXIT_OUTPUT;
-	if (out)
-		rc = reportrun_close(rq, out, rq->format == FMT_JANK_JSON ? jank_report_json(out, &j)
-		                                                          : jank_report_text(out, &j));
-	jank_free(&j);
-	return rc;
+	return 0;
+}
+
+/* The clocks the format needs, in tr. */
+static int reportrun_needs(const struct request *rq, const struct trace *tr)
+{
+	const struct fmt_row *f = rq->format;
+	if ((f->needs & FMT_NEEDS_WALL) && !tr->has_clock[TV_WALL]) {
+		fprintf(stderr, "traceview: %s: --format=%s needs a wall clock (clock=%s)\n",
+		        msg_name(rq->path[0]), f->name, trace_clock_name(tr->clock));
+		return MSG_EXIT_INPUT;
+	}
+	if ((f->needs & FMT_NEEDS_CLOCKS) && !(tr->has_clock[TV_CPU] && tr->has_clock[TV_WALL])) {
+		fprintf(stderr, "traceview: %s: --format=%s needs both clocks; the trace has one "
+		        "(clock=%s)\n", msg_name(rq->path[0]), f->name, trace_clock_name(tr->clock));
+		return MSG_EXIT_INPUT;
+	}
+	return 0;
+}
+
+/* Builds what the format reads into b, and points in at it. */
+static int reportrun_build(const struct request *rq, const struct trace *loaded,
+                           const struct trace *tr, struct reportrun_inputs *b,
+                           struct fmt_in *in)
+{
+	switch (rq->format->input) {
+	case FMT_IN_PROFILE:
+		in->p = &b->p;
+		return resolve_profile(rq, rq->path[0], loaded, tr, &b->p);
+	case FMT_IN_TREE:
+		in->tree = &b->tree;
+		return reportrun_tree(rq, loaded, tr, in->clock, &b->tree);
+	case FMT_IN_CALLS:
+		in->calls = &b->calls;
+		return reportrun_calls(rq, loaded, tr, &b->calls);
+	case FMT_IN_JANK:
+		in->jank = &b->jank;
+		return reportrun_jank(rq, loaded, tr, &b->jank);
+	case FMT_IN_RECORDS:   /* reportrun_dump() */
+		break;
+	}
+	return MSG_EXIT_INPUT;
 }
 
 int reportrun(const struct request *rq, const struct trace *loaded, const struct trace *tr)
 {
-	struct profile p = {0};
-	int clock = trace_sort_clock(tr), rc = 0;
+	struct reportrun_inputs b = {.p = {0}};
+	struct fmt_in in = {.rq = rq, .loaded = loaded, .clock = trace_sort_clock(tr)};
+	int rc = 0;
 	if (fmt_uses(rq, 0) & FMT_USE_CLOCK)
-		rc = resolve_clock(rq, tr, rq->path[0], &clock);
-	if (!rc && (rq->format == FMT_TREE || rq->format == FMT_TREE_JSON))
-		return reportrun_tree(rq, loaded, tr, clock);
-	if (!rc && fmt_is_calls(rq->format))
-		return reportrun_calls(rq, loaded, tr, clock);
-	if (!rc && fmt_is_jank(rq->format))
-		return reportrun_jank(rq, loaded, tr);
-	if (!rc && (rq->format == FMT_WAITS || rq->format == FMT_WAITS_JSON) &&
-	    !(tr->has_clock[TV_CPU] && tr->has_clock[TV_WALL])) {
-		fprintf(stderr, "traceview: %s: --format=%s needs both clocks; the trace has one "
-		        "(clock=%s)\n", msg_name(rq->path[0]), fmt_names[rq->format],
-		        trace_clock_name(tr->clock));
-		return MSG_EXIT_INPUT;
-	}
+		rc = resolve_clock(rq, tr, rq->path[0], &in.clock);
 	if (!rc)
-		rc = resolve_profile(rq, rq->path[0], loaded, tr, &p);
+		rc = reportrun_needs(rq, tr);
+	if (!rc)
+		rc = reportrun_build(rq, loaded, tr, &b, &in);
 	FILE *out = rc ? NULL : reportrun_open(rq);
 	if (!rc && !out)
 		rc = MSG_EXIT_OUTPUT;
 	if (!rc)
-		rc = reportrun_close(rq, out, reportrun_write(out, rq, &p, clock, loaded));
-	profile_free(&p);
+		rc = reportrun_close(rq, out, rq->format->write(out, &in));
+	profile_free(&b.p);
+	pathtree_free(&b.tree);
+	methodcalls_free(&b.calls);
+	jank_free(&b.jank);
 	return rc;
 }

@@ -14,8 +14,10 @@
 #include "analyze/derive.h"
 #include "analyze/range.h"
 
+struct fmt_row;
+
 struct request {
-	int format;          /* enum fmt_id (formats.h) */
+	const struct fmt_row *format;   /* --format's row of the format table (formats.h) */
 	int report;          /* a report was asked for: no full screen */
 	int color;           /* -1 auto, 0 never, 1 always */
 	int ascii;
