@@ -29,16 +29,11 @@ static void diffrun_rule_error(const char *rule)
 static int diffrun_gate_clocks(const struct request *rq, const struct trace *tr)
 {
 	for (int i = 0; i < rq->nfail_if; i++) {
-		struct gate_rule r;
-		char why[GATE_WHY];
-		if (gate_parse(rq->fail_if[i], &r, why, sizeof why) < 0)
-			return MSG_EXIT_INPUT;   /* not reached: checked with the options */
-		int clock = gate_field_clock(r.field);
-		gate_rule_free(&r);
+		int clock = gate_field_clock(rq->fail_if[i].field);
 		for (int k = 0; k < 2 && clock >= 0; k++) {
 			if (tr[k].has_clock[clock])
 				continue;
-			diffrun_rule_error(rq->fail_if[i]);
+			diffrun_rule_error(rq->fail_if[i].text);
 			fprintf(stderr, "%s has no %s clock (clock=%s)\n", msg_name(rq->path[k]),
 			        clock == TV_CPU ? "CPU" : "wall", trace_clock_name(tr[k].clock));
 			return MSG_EXIT_INPUT;
@@ -48,26 +43,22 @@ static int diffrun_gate_clocks(const struct request *rq, const struct trace *tr)
 }
 
 /* The --fail-if rules over d, one line per (rule, method) that holds on
- * out: MSG_EXIT_GATE when any held, else 0 (MSG_EXIT_OUTPUT, MSG_EXIT_INPUT on
- * failure). */
+ * out: MSG_EXIT_GATE when any held, else 0 (MSG_EXIT_OUTPUT,
+ * MSG_EXIT_INPUT on failure). */
 static int diffrun_gate(const struct request *rq, const struct diff *d, FILE *out)
 {
 	int held = 0;
 	for (int i = 0; i < rq->nfail_if; i++) {
-		struct gate_rule r;
+		const struct gate_rule *r = &rq->fail_if[i];
 		struct gate_hit *hits;
 		size_t n;
-		char why[GATE_WHY];
-		if (gate_parse(rq->fail_if[i], &r, why, sizeof why) < 0)
-			return MSG_EXIT_INPUT;
-		enum tv_status st = gate_eval(&r, d, &hits, &n);
+		enum tv_status st = gate_eval(r, d, &hits, &n);
 		if (st == TV_OK)
-			st = gate_report(out, &r, d, hits, n);
+			st = gate_report(out, r, d, hits, n);
 		held |= n > 0;
 		free(hits);
-		gate_rule_free(&r);
 		if (st == TV_ERR_NOMEM) {
-			diffrun_rule_error(rq->fail_if[i]);
+			diffrun_rule_error(r->text);
 			fputs("out of memory\n", stderr);
 			return MSG_EXIT_INPUT;
 		}

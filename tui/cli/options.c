@@ -210,13 +210,13 @@ static int opts_set_range(struct request *rq, const char *arg)
 	return 0;
 }
 
+/* Into the steps after the range's place (opts_steps() puts it first). */
 static int opts_set_transform(struct request *rq, const char *arg)
 {
-	struct derive_step st;
 	const char *why;
-	if (derive_step_transform(arg, &st, &why) < 0)
+	if (derive_step_transform(arg, &rq->steps[rq->nsteps], &why) < 0)
 		return msg_usage("--transform: %s (got '%s')", why, arg);
-	derive_step_free(&st);   /* parsed again once all options are in */
+	rq->nsteps++;
 	rq->transforms[rq->ntransforms++] = arg;
 	return 0;
 }
@@ -240,14 +240,16 @@ static int opts_set_min_wait(struct request *rq, const char *arg)
 	return 0;
 }
 
-/* --method: checked now, matched once the trace is read. */
+/* --method: parsed now, matched once the trace is read; the last one
+ * given counts. */
 static int opts_set_method(struct request *rq, const char *arg)
 {
 	struct match_spec m;
 	const char *why;
 	if (match_spec_parse(arg, &m, &why) < 0)
 		return msg_usage("--method=%s: %s", arg, why);
-	match_spec_free(&m);
+	match_spec_free(&rq->method_spec);
+	rq->method_spec = m;
 	rq->method = arg;
 	return 0;
 }
@@ -291,7 +293,7 @@ static int opts_set_diff(struct request *rq, const char *arg)
 }
 
 /* --fail-if: each rule is parsed now, so a malformed one stops the run
- * before any trace is read; argv outlives the options. */
+ * before any trace is read. */
 static int opts_set_fail_if(struct request *rq, const char *arg)
 {
 	struct gate_rule r;
@@ -302,11 +304,12 @@ static int opts_set_fail_if(struct request *rq, const char *arg)
 		fprintf(stderr, ": %s\n", why);
 		return MSG_EXIT_INPUT;
 	}
-	gate_rule_free(&r);
 	if (grow_push((void **)&rq->fail_if, &rq->fail_if_cap, (size_t)rq->nfail_if,
-	              sizeof *rq->fail_if) < 0)
+	              sizeof *rq->fail_if) < 0) {
+		gate_rule_free(&r);
 		return msg_usage("out of memory");
-	rq->fail_if[rq->nfail_if++] = arg;
+	}
+	rq->fail_if[rq->nfail_if++] = r;
 	rq->report = 1;   /* a gate never opens the full-screen view */
 	return 0;
 }
@@ -636,20 +639,16 @@ static int opts_check(const struct request *rq)
 	return 0;
 }
 
-/* The range and transforms as one list of view steps, range first. */
+/* The range, once all options are in, as the first of the steps: ranges
+ * apply before the transforms (derive.h). */
 static int opts_steps(struct request *rq)
 {
-	uint32_t n = rq->ntransforms + (rq->has_range ? 1 : 0);
-	const char *why = "out of memory";
-	if (!n)
+	if (!rq->has_range)
 		return 0;
-	if (!(rq->steps = calloc(n, sizeof *rq->steps)))
-		return msg_usage("%s", why);
-	if (rq->has_range && derive_step_range(&rq->range, &rq->steps[rq->nsteps++]) < 0)
-		return msg_usage("%s", why);
-	for (uint32_t i = 0; i < rq->ntransforms; i++)
-		if (derive_step_transform(rq->transforms[i], &rq->steps[rq->nsteps++], &why) < 0)
-			return msg_usage("--transform: %s (got '%s')", why, rq->transforms[i]);
+	memmove(rq->steps + 1, rq->steps, rq->nsteps * sizeof *rq->steps);
+	rq->nsteps++;
+	if (derive_step_range(&rq->range, &rq->steps[0]) < 0)
+		return msg_usage("out of memory");
 	return 0;
 }
 
@@ -676,7 +675,9 @@ int opts_parse(int argc, char **argv, struct request *rq)
 {
 	int rc;
 	*rq = (struct request){.format = fmt_default(), .color = -1, .clock = -1};
-	if (!(rq->transforms = calloc((size_t)argc + 1, sizeof *rq->transforms)))
+	/* room for every argument a transform, and the range */
+	if (!(rq->transforms = calloc((size_t)argc + 1, sizeof *rq->transforms)) ||
+	    !(rq->steps = calloc((size_t)argc + 1, sizeof *rq->steps)))
 		return msg_usage("out of memory");
 	if ((rc = opts_options(argc, argv, rq)) != 0)
 		return rc;

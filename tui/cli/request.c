@@ -10,5 +10,8 @@ void request_free(struct request *rq)
 	free(rq->steps);
 	free(rq->transforms);
 	free(rq->app);
+	for (int i = 0; i < rq->nfail_if; i++)
+		gate_rule_free(&rq->fail_if[i]);
 	free(rq->fail_if);
+	match_spec_free(&rq->method_spec);
 }

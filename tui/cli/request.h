@@ -1,9 +1,11 @@
 /* request.h: what the command line asks for, as options.c parses it.
  *
  * Filled by opts_parse() (options.h) and read by every other part of
- * tui/cli/. Strings point into argv, which outlives the request; the
- * arrays (transforms, steps, app) are owned and released by
- * request_free(), which may be called on a request parsed only in part.
+ * tui/cli/. Each value is parsed once, there: --method into its match
+ * spec, each --fail-if into its gate rule, the range and transforms
+ * into steps. Strings point into argv, which outlives the request; the
+ * arrays and parsed values are owned and released by request_free(),
+ * which may be called on a request parsed only in part.
  */
 #ifndef TV_CLI_REQUEST_H
 #define TV_CLI_REQUEST_H
@@ -12,6 +14,8 @@
 #include <stdint.h>
 
 #include "analyze/derive.h"
+#include "analyze/gate.h"
+#include "analyze/match.h"
 #include "analyze/range.h"
 
 struct fmt_row;
@@ -35,11 +39,12 @@ struct request {
 	const char *mapping;
 	const char *output;
 	int format_set;      /* -f, -r or -o given: a report was asked for */
-	const char *method;  /* --method: the calls reports' method */
+	const char *method;  /* --method as given: the calls reports' method */
+	struct match_spec method_spec;   /* --method parsed, when method is set */
 	uint64_t frame;      /* --frame: the jank budget, µs */
 	int frame_set;
 	const char *src;     /* --src: where the view's o finds sources */
-	const char **fail_if;   /* --fail-if rules, in order */
+	struct gate_rule *fail_if;   /* --fail-if rules, parsed, in order */
 	int nfail_if;
 	size_t fail_if_cap;
 	const char *path[2]; /* the trace; for --diff BASE and NEW */
@@ -47,7 +52,7 @@ struct request {
 	int has_range;
 	const char **transforms;      /* --transform values, in order (argv's) */
 	uint32_t ntransforms;
-	struct derive_step *steps;    /* the range (first) and the transforms */
+	struct derive_step *steps;    /* the range (first) and the transforms, parsed */
 	uint32_t nsteps;
 	struct derive_glob *app;      /* --app, or NULL */
 	const char *app_arg;          /* its text (argv's) */

@@ -6,7 +6,6 @@
 #include <string.h>
 
 #include "analyze/derive.h"
-#include "analyze/match.h"
 #include "analyze/pathtree.h"
 #include "base/textesc.h"
 #include "cli/msg.h"
@@ -86,26 +85,15 @@ int resolve_sort(const struct request *rq, const struct trace *tr, const char *p
 	return MSG_EXIT_INPUT;
 }
 
-/* want[m] set for each method --method names; the count matched. */
-static uint32_t resolve_want(const struct request *rq, const struct trace *tr, uint8_t *want)
-{
-	struct match_spec m;
-	const char *why;
-	uint32_t n = 0;
-	if (match_spec_parse(rq->method, &m, &why) < 0)   /* checked with the options */
-		return 0;
-	for (uint32_t i = 0; i < tr->nmethods; i++)
-		n += want[i] = (uint8_t)match_method(&m, tr, i);
-	match_spec_free(&m);
-	return n;
-}
-
 int resolve_method(const struct request *rq, const struct trace *tr, const char *path,
                    uint8_t **want)
 {
+	uint32_t n = 0;
 	if (!(*want = calloc(tr->nmethods ? tr->nmethods : 1, 1)))
 		return msg_oom(path);
-	if (resolve_want(rq, tr, *want))
+	for (uint32_t i = 0; i < tr->nmethods; i++)
+		n += (*want)[i] = (uint8_t)match_method(&rq->method_spec, tr, i);
+	if (n)
 		return 0;
 	free(*want);
 	*want = NULL;
