@@ -59,7 +59,7 @@ struct request {
 	uint32_t napp;
 	uint64_t min_wait;            /* --min-wait in µs */
 	int min_wait_set;
-	int view;                     /* --view: a pane, 1 + its index in fmt_views; 0 without */
+	int view;                     /* --view: a pane, 1 + i of fmt_view_word(i); 0 without */
 	int width, height;            /* --width, --height (0: every row) */
 	int width_set;
 	uint64_t given;               /* bit i: row i of the option table was given */
