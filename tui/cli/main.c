@@ -1,0 +1,91 @@
+/* main.c: the traceview command line.
+ *
+ * Sets the locale, parses the options (options.h), chooses what runs
+ * (--diff, --format=dump, --view, the full-screen view or a report) and
+ * returns the exit status, which only main() decides: 0 success, 1 the
+ * output could not be written, 2 the command line was wrong or a trace
+ * could not be read, 3 a --fail-if rule held (msg.h).
+ */
+#include <locale.h>
+
+#include "cli/diffrun.h"
+#include "cli/formats.h"
+#include "cli/loading.h"
+#include "cli/msg.h"
+#include "cli/options.h"
+#include "cli/reportrun.h"
+#include "cli/request.h"
+#include "cli/resolve.h"
+#include "cli/tty.h"
+#include "cli/viewopt.h"
+#include "model/mapping.h"
+#include "model/trace.h"
+#include "ui.h"
+
+/* The full-screen view of tr, once --thread and --sort are found in it:
+ * its exit status, or UI_NO_TERMINAL when the terminal cannot show it
+ * (the caller prints the report instead). */
+static int main_ui(const struct request *rq, struct trace *tr, struct ui_opts *uo)
+{
+	if (rq->thread && resolve_thread(rq, rq->path[0], tr, &uo->tid) != 0)
+		return MSG_EXIT_INPUT;
+	if (resolve_sort(rq, tr, rq->path[0]) != 0)
+		return MSG_EXIT_INPUT;
+	if (tty_keys_from_tty() != 0)
+		return UI_NO_TERMINAL;
+	return ui_run(rq->path[0], tr, uo);
+}
+
+/* One trace: the dump, the full-screen view, --view or a report. */
+static int main_single(const struct request *rq, const struct mapping *map)
+{
+	struct trace tr, view, *use = NULL;
+	struct ui_opts uo = {.color = rq->color, .ascii = rq->ascii, .scoped = rq->thread != NULL,
+	                     .steps = rq->steps, .nsteps = rq->nsteps, .app = rq->app_arg,
+	                     .frame = rq->frame_set ? rq->frame : 0, .src = rq->src,
+	                     .sort = rq->sort, .sort_ascending = rq->sort_ascending};
+	if (rq->format->input == FMT_IN_RECORDS)
+		return reportrun_dump(rq, map);
+	/* The view takes the terminal before the load, so its progress shows
+	 * on the view's screen (not from a pipe: the keys come later from
+	 * /dev/tty; not with --thread, whose errors need the plain screen). */
+	uo.term_started = !rq->view && !rq->thread && tty_wants_ui(rq) && !tty_reads_stdin(rq) &&
+	                  ui_loading_start() == 0;
+	int rc = loading_trace(rq->path[0], map, &tr, uo.term_started, ui_wants_ascii(&uo));
+	if (!rc && tty_wants_ui(rq) && (rc = main_ui(rq, &tr, &uo)) != UI_NO_TERMINAL) {
+		trace_free(&tr);
+		return rc;
+	}
+	/* --view or a report (also when the terminal could not go full
+	 * screen), of the trace seen through the steps */
+	if (!rc || rc == UI_NO_TERMINAL)
+		rc = resolve_steps(rq, rq->path[0], &tr, &view, &use);
+	if (!rc)
+		rc = rq->view ? viewopt_run(rq, &tr, use) : reportrun(rq, &tr, use);
+	if (use == &view)
+		trace_free(&view);
+	trace_free(&tr);
+	return rc;
+}
+
+int main(int argc, char **argv)
+{
+	struct request rq;
+	struct mapping *map;
+	setlocale(LC_ALL, "");
+	setlocale(LC_NUMERIC, "C");  /* reports are for scripts too */
+	int rc = opts_parse(argc, argv, &rq);
+	if (rc) {
+		request_free(&rq);
+		return rc < 0 ? 0 : rc;
+	}
+	opts_warn_ignored(&rq, tty_wants_ui(&rq));
+	if ((rc = loading_mapping(rq.mapping, &map)) != 0) {
+		request_free(&rq);
+		return rc;
+	}
+	rc = rq.diff ? diffrun(&rq, map) : main_single(&rq, map);
+	mapping_free(map);
+	request_free(&rq);
+	return rc;
+}

@@ -1,0 +1,47 @@
+/* options.h: the command line's options, as one table (as git's
+ * commands[] and tmux's cmd_entry): getopt_long()'s tables, --help, the
+ * parsing of each value into a struct request (request.h) and the
+ * warnings for options the chosen output ignores all come from it, and
+ * so can completions. The checks of options that make no sense together
+ * are here too.
+ *
+ * Nothing outside tui/cli/options.c parses options. The table is static
+ * data; messages go to standard error (msg.h); --help, --version and
+ * --keys-* print to standard output.
+ */
+#ifndef TV_CLI_OPTIONS_H
+#define TV_CLI_OPTIONS_H
+
+#include "cli/request.h"
+
+struct opts_row {
+	const char *name;     /* the long name, without "--" */
+	const char *alias;    /* another long name it answers to (not listed); NULL */
+	char letter;          /* the short name; 0 for none */
+	const char *metavar;  /* its value as --help names it; NULL: it takes none */
+	const char *help;     /* --help's text, lines split by '\n'; NULL: not listed */
+	/* The outputs it changes: one FMT_USE_* group (formats.h), which each
+	 * output reads or not; 0 for every output. */
+	unsigned applies;
+	/* Its closed set of values, word(0), word(1), ... up to NULL; NULL
+	 * when any value goes (a completion offers nothing). */
+	const char *(*word)(unsigned i);
+	/* Takes the value (NULL when it takes none) into rq: 0; -1 when done
+	 * (the run ends, exit status 0); else an exit status, the reason
+	 * said. */
+	int (*set)(struct request *rq, const char *arg);
+};
+
+/* The rows, in --help's order; *n gets their count. */
+const struct opts_row *opts_table(unsigned *n);
+
+/* Parses argv into rq (initialised here; request_free() it whatever the
+ * result). 0: go on; -1: done, exit status 0 (--help, --version, the
+ * KEYS docs printed); else the exit status, the reason said. */
+int opts_parse(int argc, char **argv, struct request *rq);
+
+/* One warning on standard error per option given that the chosen output
+ * ignores (ui: the full-screen view); the exit status stays as it is. */
+void opts_warn_ignored(const struct request *rq, int ui);
+
+#endif

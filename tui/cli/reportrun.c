@@ -1,0 +1,233 @@
+/* reportrun.c: one trace's report or export written (see reportrun.h). */
+#include "cli/reportrun.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analyze/derive.h"
+#include "analyze/jank.h"
+#include "analyze/methodcalls.h"
+#include "analyze/pathtree.h"
+#include "analyze/profile.h"
+#include "cli/formats.h"
+#include "cli/loading.h"
+#include "cli/msg.h"
+#include "cli/resolve.h"
+
+FILE *reportrun_open(const struct request *rq)
+{
+	if (!rq->output)
+		return stdout;
+	FILE *out = fopen(rq->output, "w");
+	if (!out)
+		fprintf(stderr, "traceview: %s: %s\n", rq->output, strerror(errno));
+	return out;
+}
+
+int reportrun_close(const struct request *rq, FILE *out, enum tv_status st)
+{
+	if (fflush(out) != 0 || ferror(out))
+		st = TV_ERR_OUTPUT;
+	if (out != stdout && fclose(out) != 0)
+		st = TV_ERR_OUTPUT;
+	if (st == TV_OK)
+		return 0;
+	fprintf(stderr, "traceview: %s: %s\n", rq->output ? rq->output : "standard output",
+	        tv_status_str(st));
+	return MSG_EXIT_OUTPUT;
+}
+
+/* --format=dump reads the bytes twice (the trace for its names, then every
+ * record) in one pass over the input, so standard input works too. */
+struct reportrun_dumpctx {
+	const struct request *rq;
+	const struct mapping *map;
+	struct trace tr;
+	FILE *out;
+	int rc;   /* MSG_EXIT_OUTPUT: the output could not be opened (said) */
+};
+
+static enum tv_status reportrun_dump_bytes(void *ctx, const struct load_bytes *b,
+                                           struct tv_error *err, int *err_in_data)
+{
+	struct reportrun_dumpctx *d = ctx;
+	enum tv_status st = load_bytes_build(&d->tr, b, err, err_in_data);
+	if (st != TV_OK)
+		return st;
+	*err_in_data = 0;
+	if (d->map && mapping_apply(d->map, &d->tr) < 0)
+		return tv_fail(err, TV_ERR_NOMEM, TV_NO_OFFSET, NULL);
+	if (!(d->out = reportrun_open(d->rq))) {
+		d->rc = MSG_EXIT_OUTPUT;
+		return TV_ERR_OUTPUT;
+	}
+	struct fmt_in in = {.rq = d->rq, .names = &d->tr, .bytes = b, .err = err};
+	return d->rq->format->write(d->out, &in);
+}
+
+int reportrun_dump(const struct request *rq, const struct mapping *map)
+{
+	struct reportrun_dumpctx d = {rq, map, {0}, NULL, 0};
+	int rc = 0;
+	trace_init(&d.tr);
+	enum tv_status st = loading_bytes(rq->path[0], reportrun_dump_bytes, &d);
+	if (st != TV_OK && st != TV_ERR_OUTPUT) {
+		st = TV_OK;
+		rc = MSG_EXIT_INPUT;
+	}
+	if (d.out) {
+		int wrc = reportrun_close(rq, d.out, st);
+		rc = rc ? rc : wrc;
+	}
+	trace_free(&d.tr);
+	return d.rc ? d.rc : rc;
+}
+
+/* What a format reads, built for the selection; each is released by
+ * reportrun_inputs_free(), built or not. */
+struct reportrun_inputs {
+	struct profile p;
+	struct pathtree tree;
+	struct methodcalls calls;
+	struct jank jank;
+};
+
+/* The call tree of the selection, sorted by --sort. */
+static int reportrun_tree(const struct request *rq, const struct trace *names,
+                          const struct trace *tr, int clock, struct pathtree *t)
+{
+	struct tv_error err = {TV_OK, TV_NO_OFFSET, ""};
+	uint32_t tid;
+	if ((rq->thread && resolve_thread(rq, rq->path[0], names, &tid) != 0) ||
+	    resolve_sort(rq, tr, rq->path[0]) != 0)
+		return MSG_EXIT_INPUT;
+	const uint32_t *sel = rq->thread ? &tid : NULL;
+	enum tv_status st = rq->invert ? pathtree_build_inverted(t, tr, sel, clock, &err)
+	                               : pathtree_build(t, tr, sel, clock, &err);
+	if (st != TV_OK) {
+		msg_error(rq->path[0], &err);
+		return MSG_EXIT_INPUT;
+	}
+	/* Before anything is expanded: only the roots to sort. */
+	if (rq->sort && pathtree_sort_by(t, clock, (enum pathtree_by)(rq->sort - 1),
+	                                 rq->sort_ascending) != TV_OK)
+		return msg_oom(rq->path[0]);
+	return 0;
+}
+
+/* The timeline's axis of the loaded trace: a view's calls start on it. */
+static void reportrun_axis(const struct trace *loaded, struct methodcalls_axis *ax)
+{
+	ax->clock = derive_axis_clock(loaded);
+	ax->origin = derive_axis_origin(loaded);
+}
+
+/* Every call of --method in tr (the loaded trace, or a view of it). */
+static int reportrun_calls(const struct request *rq, const struct trace *loaded,
+                           const struct trace *tr, struct methodcalls *c)
+{
+	struct tv_error err = {TV_OK, TV_NO_OFFSET, ""};
+	struct methodcalls_axis ax;
+	uint32_t tid;
+	uint8_t *want;
+	if (rq->thread && resolve_thread(rq, rq->path[0], loaded, &tid) != 0)
+		return MSG_EXIT_INPUT;
+	int rc = resolve_method(rq, tr, rq->path[0], &want);
+	reportrun_axis(loaded, &ax);
+	if (!rc && methodcalls_collect(c, tr, want, rq->thread ? &tid : NULL, &ax, &err) != TV_OK) {
+		msg_error(rq->path[0], &err);
+		rc = MSG_EXIT_INPUT;
+	}
+	free(want);
+	return rc;
+}
+
+/* Long frame-critical calls on the main thread (or the --thread one). */
+static int reportrun_jank(const struct request *rq, const struct trace *loaded,
+                          const struct trace *tr, struct jank *j)
+{
+	struct tv_error err = {TV_OK, TV_NO_OFFSET, ""};
+	struct methodcalls_axis ax;
+	uint32_t tid, t = jank_main_thread(loaded);   /* a view keeps the threads' order */
+	if (rq->thread) {
+		if (resolve_thread(rq, rq->path[0], loaded, &tid) != 0)
+			return MSG_EXIT_INPUT;
+		t = trace_find_thread(loaded, tid);
+	}
+	if (t == JANK_NONE) {
+		fprintf(stderr, "traceview: %s: the trace has no thread with records\n",
+		        msg_name(rq->path[0]));
+		return MSG_EXIT_INPUT;
+	}
+	reportrun_axis(loaded, &ax);
+	if (jank_find(j, tr, t, rq->frame_set ? rq->frame : JANK_FRAME_USEC, &ax, &err) != TV_OK) {
+		msg_error(rq->path[0], &err);
+		return MSG_EXIT_INPUT;
+	}
+	return 0;
+}
+
+/* The clocks the format needs, in tr. */
+static int reportrun_needs(const struct request *rq, const struct trace *tr)
+{
+	const struct fmt_row *f = rq->format;
+	if ((f->needs & FMT_NEEDS_WALL) && !tr->has_clock[TV_WALL]) {
+		fprintf(stderr, "traceview: %s: --format=%s needs a wall clock (clock=%s)\n",
+		        msg_name(rq->path[0]), f->name, trace_clock_name(tr->clock));
+		return MSG_EXIT_INPUT;
+	}
+	if ((f->needs & FMT_NEEDS_CLOCKS) && !(tr->has_clock[TV_CPU] && tr->has_clock[TV_WALL])) {
+		fprintf(stderr, "traceview: %s: --format=%s needs both clocks; the trace has one "
+		        "(clock=%s)\n", msg_name(rq->path[0]), f->name, trace_clock_name(tr->clock));
+		return MSG_EXIT_INPUT;
+	}
+	return 0;
+}
+
+/* Builds what the format reads into b, and points in at it. */
+static int reportrun_build(const struct request *rq, const struct trace *loaded,
+                           const struct trace *tr, struct reportrun_inputs *b,
+                           struct fmt_in *in)
+{
+	switch (rq->format->input) {
+	case FMT_IN_PROFILE:
+		in->p = &b->p;
+		return resolve_profile(rq, rq->path[0], loaded, tr, &b->p);
+	case FMT_IN_TREE:
+		in->tree = &b->tree;
+		return reportrun_tree(rq, loaded, tr, in->clock, &b->tree);
+	case FMT_IN_CALLS:
+		in->calls = &b->calls;
+		return reportrun_calls(rq, loaded, tr, &b->calls);
+	case FMT_IN_JANK:
+		in->jank = &b->jank;
+		return reportrun_jank(rq, loaded, tr, &b->jank);
+	case FMT_IN_RECORDS:   /* reportrun_dump() */
+		break;
+	}
+	return MSG_EXIT_INPUT;
+}
+
+int reportrun(const struct request *rq, const struct trace *loaded, const struct trace *tr)
+{
+	struct reportrun_inputs b = {.p = {0}};
+	struct fmt_in in = {.rq = rq, .loaded = loaded, .clock = trace_sort_clock(tr)};
+	int rc = 0;
+	if (fmt_uses(rq, 0) & FMT_USE_CLOCK)
+		rc = resolve_clock(rq, tr, rq->path[0], &in.clock);
+	if (!rc)
+		rc = reportrun_needs(rq, tr);
+	if (!rc)
+		rc = reportrun_build(rq, loaded, tr, &b, &in);
+	FILE *out = rc ? NULL : reportrun_open(rq);
+	if (!rc && !out)
+		rc = MSG_EXIT_OUTPUT;
+	if (!rc)
+		rc = reportrun_close(rq, out, rq->format->write(out, &in));
+	profile_free(&b.p);
+	pathtree_free(&b.tree);
+	methodcalls_free(&b.calls);
+	jank_free(&b.jank);
+	return rc;
+}

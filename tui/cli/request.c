@@ -1,0 +1,17 @@
+/* request.c: releasing a parsed command line (see request.h). */
+#include "cli/request.h"
+
+#include <stdlib.h>
+
+void request_free(struct request *rq)
+{
+	for (uint32_t i = 0; i < rq->nsteps; i++)
+		derive_step_free(&rq->steps[i]);
+	free(rq->steps);
+	free(rq->transforms);
+	free(rq->app);
+	for (int i = 0; i < rq->nfail_if; i++)
+		gate_rule_free(&rq->fail_if[i]);
+	free(rq->fail_if);
+	match_spec_free(&rq->method_spec);
+}

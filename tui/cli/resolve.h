@@ -1,0 +1,49 @@
+/* resolve.h: what the options name, found in a loaded trace: the thread
+ * of --thread, the clock of --clock, the column of --sort, the methods of
+ * --method, and the trace seen through --range and --transform.
+ *
+ * Each failure is said on standard error, naming path (msg.h), and
+ * returned as MSG_EXIT_INPUT. The traces are borrowed.
+ */
+#ifndef TV_CLI_RESOLVE_H
+#define TV_CLI_RESOLVE_H
+
+#include <stdint.h>
+
+#include "analyze/profile.h"
+#include "cli/request.h"
+#include "model/trace.h"
+
+/* --thread (given) in tr: its tid, or one line listing the candidates
+ * (the threads matched, or every thread when none did). */
+int resolve_thread(const struct request *rq, const char *path, const struct trace *tr,
+                   uint32_t *tid);
+
+/* The clock an output sorts and folds by: --clock when the trace has it
+ * (an error when not), else the trace's own choice (wall when recorded). */
+int resolve_clock(const struct request *rq, const struct trace *tr, const char *path, int *clock);
+
+/* --sort naming a column of a clock the trace lacks: an error, as
+ * --clock's is. 0 when fine or without --sort. */
+int resolve_sort(const struct request *rq, const struct trace *tr, const char *path);
+
+/* The methods --method (given) names in tr: *want is a malloc'd flag per
+ * method (free() it). An error when none matches or out of memory. */
+int resolve_method(const struct request *rq, const struct trace *tr, const char *path,
+                   uint8_t **want);
+
+/* The profile of the selection: names is the loaded trace (--thread is
+ * resolved there: a range may leave a thread without records), tr the
+ * one profiled (names or a view of it). profile_free() p whatever the
+ * result. */
+int resolve_profile(const struct request *rq, const char *path, const struct trace *names,
+                    const struct trace *tr, struct profile *p);
+
+/* tr seen through --range and --transform (derive.h): *use is tr itself
+ * without steps, else view, built here (trace_free() it when *use is
+ * view); a warning names each transform that matched nothing. On failure
+ * *use is NULL. */
+int resolve_steps(const struct request *rq, const char *path, struct trace *tr,
+                  struct trace *view, struct trace **use);
+
+#endif

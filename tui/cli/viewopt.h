@@ -1,0 +1,19 @@
+/* viewopt.h: --view: one pane of the UI printed as plain text.
+ *
+ * The options are resolved against the trace here (--thread, --clock,
+ * --sort, --method, --frame, --width, --height, --ascii) and the pane is
+ * drawn off screen by viewprint_run() (viewprint.h). Failures are said
+ * on standard error (msg.h).
+ */
+#ifndef TV_CLI_VIEWOPT_H
+#define TV_CLI_VIEWOPT_H
+
+#include "cli/request.h"
+#include "model/trace.h"
+
+/* The pane of --view for view, which is loaded (as read) or loaded seen
+ * through the steps (resolve_steps()); printed on standard output.
+ * Returns the exit status. Both traces are borrowed. */
+int viewopt_run(const struct request *rq, const struct trace *loaded, struct trace *view);
+
+#endif
