@@ -5,7 +5,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "viewprint.h"
+#include "shell/viewprint.h"
 
 int ts_open(struct ts_term *t, const char *term, int cols, int lines)
 {

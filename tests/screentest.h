@@ -10,7 +10,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "ui.h"
+#include "shell/ui.h"
 
 /* An off-screen terminal: curses writes to /dev/null and reads nothing. */
 struct ts_term {

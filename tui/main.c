@@ -20,7 +20,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "actions.h"
+#include "keys/actions.h"
 #include "analyze/methodcalls.h"
 #include "analyze/diff.h"
 #include "write/export.h"
@@ -35,8 +35,8 @@
 #include "write/report.h"
 #include "base/textesc.h"
 #include "model/trace.h"
-#include "ui.h"
-#include "viewprint.h"
+#include "shell/ui.h"
+#include "shell/viewprint.h"
 #include "analyze/derive.h"
 
 enum { EXIT_OUTPUT = 1, EXIT_INPUT = 2, EXIT_GATE = 3 };

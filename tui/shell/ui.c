@@ -1,0 +1,2267 @@
+/* ui.c: the shell of the full-screen interface.
+ *
+ * The shell owns the terminal, the key loop, the key map lookups, the
+ * back/forward history, find and filter, the prompts, the header and
+ * footer, the size guard and the layout. What it shows are panes
+ * (pane.h): the table, the timeline, the diff table and the help, each
+ * handling the actions of its own scope; the shell handles the rest and
+ * acts on what panes return. Work longer than a frame (a thread's
+ * profile) runs on the job worker (job.h).
+ */
+#include "shell/ui.h"
+
+#include <curses.h>
+#include <langinfo.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "keys/actions.h"
+#include "panes/callspane.h"
+#include "analyze/category.h"
+#include "panes/chart.h"
+#include "shell/clip.h"
+#include "draw/color.h"
+#include "panes/diffview.h"
+#include "draw/draw.h"
+#include "write/export.h"
+#include "panes/flame.h"
+#include "session/job.h"
+#include "keys/keymap.h"
+#include "panes/legend.h"
+#include "draw/names.h"
+#include "base/numfmt.h"
+#include "panes/pane.h"
+#include "analyze/profile.h"
+#include "analyze/srcfind.h"
+#include "shell/srcopen.h"
+#include "shell/prompt.h"
+#include "panes/table.h"
+#include "draw/text.h"
+#include "panes/textview.h"
+#include "analyze/timeline.h"
+#include "panes/tlview.h"
+#include "panes/treepane.h"
+#include "shell/viewprint.h"
+#include "analyze/derive.h"
+
+#define UI_MIN_COLS 80
+#define UI_MIN_LINES 24
+#define UI_HISTORY 256
+#define UI_SCOPES 8
+#define UI_FOOTER_MAX 24
+/* Traces with fewer records build and expand call trees at once; bigger
+ * ones on the panes' workers, so the screen stays live. */
+#define UI_TREE_INLINE 1000000
+/* Steps (ranges and transforms) in the breadcrumb. */
+#define UI_STEPS 32
+
+/* What the footer line is doing: keys, or one of the prompts. */
+enum ui_mode { MODE_KEYS, MODE_FIND, MODE_FILTER, MODE_EXPORT_KIND, MODE_EXPORT_NAME,
+               MODE_EXPORT_CONFIRM, MODE_COLLAPSE, MODE_APP, MODE_SRC_PICK };
+
+struct ui {
+	const char *path;          /* the trace's file, or the diff's base */
+	struct trace *tr;          /* NULL for a diff; the loaded trace */
+	struct profile all;        /* the loaded trace's: the timeline ranks by it */
+	/* The steps in force, and the trace and profile they make (derive.h):
+	 * the table, trees and flame graph show cur (the loaded trace without
+	 * steps); the timeline always draws the loaded trace. steps[0..nview)
+	 * are what view shows; more are on the job worker (derive_job). */
+	struct derive_step steps[UI_STEPS];
+	uint32_t nsteps, nview;
+	struct ui_view_result *vres;  /* NULL without steps */
+	const struct trace *cur;
+	unsigned derive_job;
+	struct derive_glob *app;     /* --app, for A's prompt; its text in app_text */
+	uint32_t napp;
+	char app_text[256];
+	int range_on;              /* v pressed once: a range grows from range_a */
+	uint64_t range_a;
+	/* Button 1 went down on the timeline at window column drag_x and is
+	 * held (DRAG_ON), or Esc cancelled that drag and its release is still
+	 * to come (DRAG_CANCELLED); motion: the terminal sends motion reports
+	 * (draw_mouse_motion()). */
+	enum { DRAG_NONE, DRAG_ON, DRAG_CANCELLED } drag;
+	int drag_x, motion;
+	FILE *term;                /* what curses draws on; NULL off screen */
+	/* The app's packages the categories use (--app, else the guessed
+	 * one), parsed once from cat_text; and the legend (L). */
+	struct derive_glob *cat_app;
+	uint32_t cat_napp;
+	char cat_text[256];
+	int cat_ready;
+	struct legend legend;
+	/* Profiles of single threads, kept once built: switching the scope
+	 * back and forth costs a pass over the thread only the first time. */
+	struct profile *scopes[UI_SCOPES];
+	unsigned scope_used[UI_SCOPES];  /* last use, for eviction */
+	unsigned scope_clock;
+	int nscopes;
+	int is_scoped;
+	int scope;                 /* index in scopes[] when is_scoped */
+	/* The job worker: the newest request is for job_tid; a `t` waiting
+	 * for it sets want_scope. */
+	struct jobs *jobs;
+	unsigned job_id;
+	uint32_t job_tid;
+	int want_scope;
+	struct timeline tl;
+	struct tlview tlv;
+	struct table tbl;
+	struct diffview *dv;
+	struct textview help, warn;
+	struct chart chart;        /* the timeline's call chart */
+	struct treepane td, bu;    /* call trees: top-down, bottom-up */
+	struct flame fl;
+	struct callspane calls, jank; /* every call (5), jank (J) */
+	const struct trace *loaded;   /* the call lists' axis: ui_opts.loaded */
+	uint64_t frame;
+	const char *src;              /* --src: where o looks for sources */
+	struct srcfind found;         /* o's matches while the choice is open */
+	int64_t found_line;
+	struct pane list;          /* the table or the diff table */
+	struct pane lower;         /* shown below the timeline: list, a tree, flame */
+	struct pane timeline;      /* ops NULL without one */
+	struct pane overlay;       /* help or warnings; ops NULL when closed */
+	int focus_tl;              /* the timeline has the focus */
+	struct color color;
+	int ascii;
+	int split;                 /* rows of the timeline pane; 0 until laid out */
+	WINDOW *hdr, *tlw, *tbw, *ovw, *ftr;
+	int lines, cols;
+	uint32_t hist[UI_HISTORY]; /* selected items before each jump */
+	int hist_n, hist_pos;
+	enum ui_mode mode;
+	struct prompt prompt;      /* the text being typed in a prompt mode */
+	char query[256];           /* the last find, for n and N */
+	uint32_t find_saved;
+	int export_kind;           /* chosen export format: f, c or s */
+	char msg[320];             /* one-shot footer message */
+	char *clip;                /* OSC 52 bytes to write after the next frame */
+	size_t clip_len;
+	char command[1024];        /* what : showed; y copies it while shown */
+	int command_shown;
+};
+
+static void ui_say(struct ui *u, const char *s);
+static void ui_bar_text(char *buf, size_t n, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+static const struct profile *ui_prof_all(const struct ui *u);
+
+/* Set by signal handlers only; read by the key loop. */
+static volatile sig_atomic_t ui_signal;
+
+static void ui_on_signal(int sig)
+{
+	ui_signal = sig;
+}
+
+/* ------------------------------------------------------------ layout */
+
+static void ui_del_windows(struct ui *u)
+{
+	WINDOW **w[] = {&u->hdr, &u->tlw, &u->tbw, &u->ovw, &u->ftr};
+	for (size_t i = 0; i < sizeof w / sizeof *w; i++)
+		if (*w[i]) {
+			delwin(*w[i]);
+			*w[i] = NULL;
+		}
+}
+
+static int ui_default_split(const struct ui *u, int body)
+{
+	int want = 2 + 2 * (int)u->tlv.nthreads;
+	int most = body * 2 / 5;
+	return want < most ? (want > 6 ? want : 6) : most;
+}
+
+static void ui_layout(struct ui *u)
+{
+	ui_del_windows(u);
+	getmaxyx(stdscr, u->lines, u->cols);
+	if (u->cols < UI_MIN_COLS || u->lines < UI_MIN_LINES)
+		return;
+	int body = u->lines - 2, split = 0;
+	if (u->timeline.ops) {
+		if (!u->split)
+			u->split = ui_default_split(u, body);
+		if (u->split < 4)
+			u->split = 4;
+		if (u->split > body - 4)
+			u->split = body - 4;
+		split = u->split;
+		u->tlw = newwin(split, u->cols, 1, 0);
+	}
+	u->hdr = newwin(1, u->cols, 0, 0);
+	u->tbw = newwin(body - split, u->cols, 1 + split, 0);
+	u->ovw = newwin(body, u->cols, 1, 0);
+	u->ftr = newwin(1, u->cols, u->lines - 1, 0);
+	if (!u->hdr || (u->timeline.ops && !u->tlw) || !u->tbw || !u->ovw || !u->ftr) {
+		ui_del_windows(u);
+		return;
+	}
+	WINDOW *all[] = {u->hdr, u->tlw, u->tbw, u->ovw, u->ftr};
+	for (size_t i = 0; i < sizeof all / sizeof *all; i++)
+		if (all[i])
+			draw_no_erase(all[i]);
+}
+
+/* ------------------------------------------------------------ panes */
+
+static struct pane *ui_focused(struct ui *u)
+{
+	if (u->overlay.ops)
+		return &u->overlay;
+	return u->focus_tl && u->timeline.ops ? &u->timeline : &u->lower;
+}
+
+static int ui_lower_is_list(const struct ui *u)
+{
+	return u->lower.self == u->list.self;
+}
+
+/* Pane n (1 table, 2 top-down, 3 bottom-up, 4 flame graph) below the
+ * timeline, focused. */
+static void ui_show(struct ui *u, int n)
+{
+	u->lower = n == 2 ? treepane_pane(&u->td)
+	           : n == 3 ? treepane_pane(&u->bu)
+	           : n == 4 ? flame_pane(&u->fl)
+	           : n == 5 ? callspane_pane(&u->calls)
+	           : n == 6 ? callspane_pane(&u->jank) : u->list;
+	u->focus_tl = 0;
+	if (n != 1)  /* open on the selected method where it shows */
+		u->lower.ops->select(u->lower.self, u->list.ops->selected(u->list.self).item);
+}
+
+/* A tree or the flame graph follows the shell's thread scope and clock,
+ * and its selection is the table's (what `1` shows, what the timeline
+ * marks). */
+static void ui_sync_lower(struct ui *u)
+{
+	if (ui_lower_is_list(u))
+		return;
+	const uint32_t *tid = u->is_scoped ? &u->scopes[u->scope]->tid : NULL;
+	if (u->lower.self == &u->calls || u->lower.self == &u->jank)
+		callspane_scope(u->lower.self, u->cur, tid, u->tbl.clock,
+		                u->list.ops->selected(u->list.self).item);
+	else if (u->lower.self == &u->fl)
+		flame_scope(&u->fl, tid, u->tbl.clock);
+	else
+		treepane_scope(u->lower.self, tid, u->tbl.clock);
+	uint32_t m = u->lower.ops->selected(u->lower.self).item;
+	if (m != PANE_NONE && m != u->list.ops->selected(u->list.self).item)
+		u->list.ops->select(u->list.self, m);
+}
+
+static uint32_t ui_selected(const struct ui *u)
+{
+	return u->list.ops->selected(u->list.self).item;
+}
+
+static struct pane_ctx ui_ctx(const struct ui *u, const struct pane *p)
+{
+	const struct pane *f = ui_focused((struct ui *)u);
+	uint32_t sel = ui_selected(u);
+	/* The timeline draws the loaded trace: a collapsed package is none of
+	 * its methods. */
+	if (p == &u->timeline && u->tr && sel != PANE_NONE && sel >= u->tr->nmethods)
+		sel = PANE_NONE;
+	return (struct pane_ctx){&u->color, u->ascii, f == p, sel};
+}
+
+static int ui_ascii_locale(const struct ui_opts *o)
+{
+	const char *cs = nl_langinfo(CODESET);
+	return o->ascii || !cs || strcmp(cs, "UTF-8") != 0;
+}
+
+/* ------------------------------------------------------------ scopes */
+
+struct ui_scope_job {
+	const struct trace *tr;
+	uint32_t tid;
+};
+
+struct ui_scope_result {
+	uint32_t tid;
+	int ok;
+	struct profile p;
+};
+
+static void *ui_scope_run(void *arg)
+{
+	const struct ui_scope_job *j = arg;
+	struct ui_scope_result *r = calloc(1, sizeof *r);
+	struct tv_error err;
+	if (!r)
+		return NULL;
+	r->tid = j->tid;
+	r->ok = profile_build(&r->p, j->tr, &j->tid, &err) == TV_OK;
+	return r;
+}
+
+static void ui_scope_result_free(void *v)
+{
+	struct ui_scope_result *r = v;
+	if (r && r->ok)
+		profile_free(&r->p);
+	free(r);
+}
+
+static int ui_scope_find(const struct ui *u, uint32_t tid)
+{
+	for (int i = 0; i < u->nscopes; i++)
+		if (u->scopes[i]->tid == tid)
+			return i;
+	return -1;
+}
+
+/* Keep a built profile in the cache (taking it); its slot, or -1. */
+static int ui_scope_keep(struct ui *u, struct profile *p)
+{
+	int slot = -1;
+	if (u->nscopes < UI_SCOPES) {
+		slot = u->nscopes;
+	} else {
+		/* Evict the least recently used, never the one shown. */
+		for (int i = 0; i < UI_SCOPES; i++)
+			if (!(u->is_scoped && i == u->scope) &&
+			    (slot < 0 || u->scope_used[i] < u->scope_used[slot]))
+				slot = i;
+		legend_stop(&u->legend);  /* its sum may be reading that one */
+		profile_free(u->scopes[slot]);
+		free(u->scopes[slot]);
+		u->scopes[slot] = NULL;
+	}
+	u->scopes[slot] = malloc(sizeof *u->scopes[slot]);
+	if (!u->scopes[slot]) {
+		profile_free(p);
+		if (slot < u->nscopes) {  /* the evicted slot is empty now */
+			u->scopes[slot] = u->scopes[--u->nscopes];
+			u->scope_used[slot] = u->scope_used[u->nscopes];
+		}
+		return -1;
+	}
+	*u->scopes[slot] = *p;
+	if (slot == u->nscopes)
+		u->nscopes++;
+	u->scope_used[slot] = ++u->scope_clock;
+	return slot;
+}
+
+static int ui_scope_show(struct ui *u, int slot)
+{
+	u->scope_used[slot] = ++u->scope_clock;
+	u->scope = slot;
+	u->is_scoped = 1;
+	u->want_scope = 0;
+	return table_set_profile(&u->tbl, u->scopes[slot]);
+}
+
+/* Build thread tid's profile now, on this thread (the start's --thread,
+ * or no worker). */
+static int ui_scope_now(struct ui *u, uint32_t tid)
+{
+	struct profile p;
+	struct tv_error err;
+	int slot = ui_scope_find(u, tid);
+	if (slot < 0) {
+		if (profile_build(&p, u->cur, &tid, &err) != TV_OK)
+			return -1;
+		slot = ui_scope_keep(u, &p);
+	}
+	return slot < 0 ? -1 : ui_scope_show(u, slot);
+}
+
+static void ui_scope_submit(struct ui *u, uint32_t tid)
+{
+	if (u->job_id && u->job_tid == tid && jobs_busy(u->jobs))
+		return;  /* already on its way */
+	struct ui_scope_job *j = malloc(sizeof *j);
+	if (!j)
+		return;
+	*j = (struct ui_scope_job){u->cur, tid};
+	u->job_tid = tid;
+	u->job_id = jobs_submit(u->jobs, ui_scope_run, j, free, ui_scope_result_free);
+}
+
+/* t: back to all threads, or the thread under the timeline cursor: from
+ * the cache at once, else computed on the worker while the screen stays
+ * live (the header says "computing"). */
+static void ui_scope(struct ui *u)
+{
+	if (u->is_scoped || u->want_scope) {
+		u->is_scoped = u->want_scope = 0;
+		table_set_profile(&u->tbl, ui_prof_all(u));
+		return;
+	}
+	if (u->derive_job) {
+		ui_say(u, "the steps are being applied: t again when they are");
+		return;
+	}
+	struct pane_sel s = u->timeline.ops->selected(u->timeline.self);
+	if (!s.has_tid) {
+		ui_say(u, "no thread to scope to");
+		return;
+	}
+	int slot = ui_scope_find(u, s.tid);
+	if (slot >= 0) {
+		ui_scope_show(u, slot);
+		return;
+	}
+	if (!u->jobs) {
+		if (ui_scope_now(u, s.tid) < 0)
+			ui_say(u, "cannot scope to that thread");
+		return;
+	}
+	u->want_scope = 1;
+	ui_scope_submit(u, s.tid);
+}
+
+/* ------------------------------------------------------------ steps */
+
+/* What one rebuild reads: its own copies of the steps, and the loaded
+ * trace (read-only while the ui lives). */
+struct ui_view_job {
+	const struct trace *in;
+	struct derive_step steps[UI_STEPS];
+	uint32_t n;
+};
+
+/* The trace the steps make and its profile (which points into it, so the
+ * result stays where the worker allocated it). */
+struct ui_view_result {
+	int ok;
+	uint32_t n;
+	struct trace view;
+	struct profile all;
+	uint8_t unmatched[UI_STEPS];
+};
+
+/* The profile of every thread of what the panes show. */
+static const struct profile *ui_prof_all(const struct ui *u)
+{
+	return u->vres ? &u->vres->all : &u->all;
+}
+
+static void ui_view_job_free(void *v)
+{
+	struct ui_view_job *j = v;
+	for (uint32_t i = 0; j && i < j->n; i++)
+		derive_step_free(&j->steps[i]);
+	free(j);
+}
+
+static void ui_view_result_free(void *v)
+{
+	struct ui_view_result *r = v;
+	if (r && r->ok && r->n) {
+		profile_free(&r->all);
+		trace_free(&r->view);
+	}
+	free(r);
+}
+
+/* On the worker: the derived trace and its profile; no steps, no trace. */
+static void *ui_view_run(void *arg)
+{
+	const struct ui_view_job *j = arg;
+	struct ui_view_result *r = calloc(1, sizeof *r);
+	struct tv_error err;
+	if (!r)
+		return NULL;
+	r->n = j->n;
+	if (!j->n) {
+		r->ok = 1;
+		return r;
+	}
+	if (derive_build(&r->view, j->in, j->steps, j->n, r->unmatched, &err) != TV_OK)
+		return r;
+	if (profile_build(&r->all, &r->view, NULL, &err) != TV_OK) {
+		trace_free(&r->view);
+		return r;
+	}
+	r->ok = 1;
+	return r;
+}
+
+/* A step of our own, parsed again from the other's text (a range from its
+ * range): a job owns its steps. */
+static int ui_step_copy(const struct derive_step *from, struct derive_step *to)
+{
+	const char *why;
+	if (from->kind == DERIVE_RANGE)
+		return derive_step_range(&from->range, to);
+	return derive_step_transform(from->text, to, &why);
+}
+
+static void ui_scopes_clear(struct ui *u)
+{
+	legend_stop(&u->legend);  /* its sum may be reading one of them */
+	for (int i = 0; i < u->nscopes; i++) {
+		profile_free(u->scopes[i]);
+		free(u->scopes[i]);
+		u->scopes[i] = NULL;
+	}
+	u->nscopes = 0;
+	u->is_scoped = 0;
+}
+
+/* Which of 1..4 is below the timeline. */
+static int ui_lower_n(const struct ui *u)
+{
+	return u->lower.self == &u->td ? 2 : u->lower.self == &u->bu ? 3
+	       : u->lower.self == &u->fl ? 4 : u->lower.self == &u->calls ? 5
+	       : u->lower.self == &u->jank ? 6 : 1;
+}
+
+
+/* The call lists (5, J) on what the panes show; 0 or -1. */
+static int ui_lists_init(struct ui *u)
+{
+	if (callspane_init(&u->calls, 0, u->loaded, u->frame, UI_TREE_INLINE) < 0 ||
+	    callspane_init(&u->jank, 1, u->loaded, u->frame, UI_TREE_INLINE) < 0)
+		return -1;
+	return 0;
+}
+
+/* The categories' app packages, found once, given to the timeline and
+ * the flame graph (again after each rebuild makes a new flame graph). */
+static void ui_categories(struct ui *u)
+{
+	const char *why;
+	if (!u->cat_ready) {
+		u->cat_ready = 1;
+		if (u->app_text[0])
+			snprintf(u->cat_text, sizeof u->cat_text, "%s", u->app_text);
+		else if (category_guess_app(&u->all, u->cat_text, sizeof u->cat_text) <= 0)
+			u->cat_text[0] = '\0';
+		if (u->cat_text[0] &&
+		    derive_parse_globs(u->cat_text, &u->cat_app, &u->cat_napp, &why) < 0) {
+			u->cat_app = NULL;
+			u->cat_napp = 0;
+		}
+	}
+	tlview_categories(&u->tlv, u->cat_app, u->cat_napp);
+	flame_categories(&u->fl, u->cat_app, u->cat_napp);
+}
+
+/* Show what a rebuild made (r: steps[0..r->n), taken over): the table, the
+ * trees and the flame graph start again on it, in the same scope. Runs
+ * with the worker idle (the rebuild was its newest job), so no scope job
+ * reads the trace being replaced; the trees wait for their own workers. */
+static void ui_view_install(struct ui *u, struct ui_view_result *r)
+{
+	int n = ui_lower_n(u), focus = u->focus_tl;
+	int scoped = u->is_scoped || u->want_scope;
+	uint32_t tid = u->is_scoped ? u->scopes[u->scope]->tid : u->job_tid;
+	struct tp_sort td_sort = u->td.sort, bu_sort = u->bu.sort;  /* the trees keep their order */
+	treepane_free(&u->td);
+	treepane_free(&u->bu);
+	flame_free(&u->fl);
+	callspane_free(&u->calls);  /* their workers may be reading the old trace */
+	callspane_free(&u->jank);
+	if (!r->n) {
+		ui_view_result_free(r);
+		r = NULL;
+	}
+	table_set_profile(&u->tbl, r ? &r->all : &u->all);
+	ui_scopes_clear(u);
+	u->want_scope = 0;
+	ui_view_result_free(u->vres);
+	u->vres = r;
+	u->cur = r ? &r->view : u->tr;
+	u->nview = r ? r->n : 0;
+	if (treepane_init(&u->td, u->cur, 0, UI_TREE_INLINE) < 0 ||
+	    treepane_init(&u->bu, u->cur, 1, UI_TREE_INLINE) < 0 ||
+	    flame_init(&u->fl, u->cur, UI_TREE_INLINE) < 0 ||
+	    ui_lists_init(u) < 0) {
+		ui_say(u, "out of memory: only the table is shown");
+		n = 1;
+	}
+	u->td.sort = td_sort;
+	u->bu.sort = bu_sort;
+	ui_categories(u);
+	ui_show(u, n);
+	u->focus_tl = focus;
+	if (scoped && u->jobs) {
+		u->want_scope = 1;
+		ui_scope_submit(u, tid);
+	} else if (scoped && ui_scope_now(u, tid) < 0) {
+		ui_say(u, "that thread has no calls after the steps: showing all threads");
+	}
+}
+
+/* A rebuild came back: show it, or drop the steps it could not apply. */
+static void ui_view_apply(struct ui *u, struct ui_view_result *r)
+{
+	if (!r || !r->ok || r->n != u->nsteps) {
+		ui_view_result_free(r);
+		while (u->nsteps > u->nview)
+			derive_step_free(&u->steps[--u->nsteps]);
+		ui_say(u, "out of memory: the step is not applied");
+		return;
+	}
+	char msg[sizeof u->msg] = "";
+	if (r->n && r->unmatched[r->n - 1])
+		snprintf(msg, sizeof msg, "%s matched no call: nothing changed",
+		         u->steps[r->n - 1].text);
+	ui_view_install(u, r);
+	if (msg[0])
+		ui_say(u, msg);
+}
+
+/* Rebuild for steps[0..nsteps) on the worker (at once without one). */
+static void ui_view_submit(struct ui *u)
+{
+	struct ui_view_job *j = calloc(1, sizeof *j);
+	if (!j) {
+		ui_view_apply(u, NULL);
+		return;
+	}
+	j->in = u->tr;
+	for (; j->n < u->nsteps; j->n++)
+		if (ui_step_copy(&u->steps[j->n], &j->steps[j->n]) < 0) {
+			ui_view_job_free(j);
+			ui_view_apply(u, NULL);
+			return;
+		}
+	if (!u->jobs) {
+		void *r = ui_view_run(j);
+		ui_view_job_free(j);
+		ui_view_apply(u, r);
+		return;
+	}
+	u->job_id = 0;  /* a scope job under way is superseded; install redoes it */
+	u->derive_job = jobs_submit(u->jobs, ui_view_run, j, ui_view_job_free, ui_view_result_free);
+	if (!u->derive_job)
+		ui_view_apply(u, NULL);
+}
+
+/* Add a step (taken over) to the breadcrumb and apply the lot. */
+static void ui_step_push(struct ui *u, struct derive_step *st)
+{
+	if (u->nsteps == UI_STEPS) {
+		derive_step_free(st);
+		ui_say(u, "too many steps: u undoes the last one");
+		return;
+	}
+	u->steps[u->nsteps++] = *st;
+	ui_view_submit(u);
+}
+
+static void ui_step_text(struct ui *u, const char *text)
+{
+	struct derive_step st;
+	const char *why;
+	char msg[sizeof u->msg];
+	if (derive_step_transform(text, &st, &why) < 0) {
+		snprintf(msg, sizeof msg, "%s: %s", text, why);
+		ui_say(u, msg);
+		return;
+	}
+	ui_step_push(u, &st);
+}
+
+/* u (all 0) or U (all 1). */
+static void ui_undo(struct ui *u, int all)
+{
+	if (!u->nsteps) {
+		ui_say(u, "no step to undo");
+		return;
+	}
+	do
+		derive_step_free(&u->steps[--u->nsteps]);
+	while (all && u->nsteps);
+	if (u->nview > u->nsteps)
+		u->nview = u->nsteps;  /* what the panes show is older than that now */
+	ui_view_submit(u);
+}
+
+/* The selected method of what the panes show, or PANE_NONE (said why). */
+static uint32_t ui_step_method(struct ui *u)
+{
+	uint32_t m = ui_selected(u);
+	if (m == PANE_NONE || m >= u->cur->nmethods) {
+		ui_say(u, "select a method first");
+		return PANE_NONE;
+	}
+	if (u->cur->methods[m].synthetic) {
+		ui_say(u, "that is a collapsed package: u undoes the collapse");
+		return PANE_NONE;
+	}
+	return m;
+}
+
+/* F, M, D, R: the transform of kind on the selected method, by id. */
+static void ui_transform(struct ui *u, const char *kind)
+{
+	char text[64];
+	uint32_t m = ui_step_method(u);
+	if (m == PANE_NONE)
+		return;
+	snprintf(text, sizeof text, "%s:0x%llx", kind, (unsigned long long)u->cur->methods[m].id);
+	ui_step_text(u, text);
+}
+
+/* C and A open a prompt prefilled with the pattern: the selected class's
+ * package, or --app, else the guessed app packages. */
+static void ui_transform_prompt(struct ui *u, enum action a)
+{
+	char buf[256] = "";
+	if (a == ACT_T_COLLAPSE) {
+		uint32_t m = ui_step_method(u);
+		if (m == PANE_NONE)
+			return;
+		const struct tv_method *tm = &u->cur->methods[m];
+		const char *cls = trace_str(u->cur, tm->cls);
+		size_t len = cls ? tm->cls.len : 0;
+		while (len > 0 && cls[len - 1] != '.' && cls[len - 1] != '/')
+			len--;
+		len = len < sizeof buf - 2 ? len : sizeof buf - 2;
+		for (size_t i = 0; i < len; i++)  /* as people read it: '/' matches '.' */
+			buf[i] = cls[i] == '/' ? '.' : cls[i];
+		if (len)
+			memcpy(buf + len, "*", 2);
+		u->mode = MODE_COLLAPSE;
+	} else {
+		if (u->app_text[0])
+			snprintf(buf, sizeof buf, "%s", u->app_text);
+		else if (category_guess_app(&u->all, buf, sizeof buf) < 0)
+			buf[0] = '\0';
+		u->mode = MODE_APP;
+	}
+	prompt_set(&u->prompt, buf);
+}
+
+static void ui_transform_key(struct ui *u, enum action a, int ch)
+{
+	char text[300];
+	switch (prompt_act(&u->prompt, a, ch)) {
+	case PROMPT_CANCEL: u->mode = MODE_KEYS; break;
+	case PROMPT_ACCEPT:
+		if (u->prompt.text[0]) {
+			snprintf(text, sizeof text, "%s:%s", u->mode == MODE_APP ? "app" : "collapse",
+			         u->prompt.text);
+			ui_step_text(u, text);
+		}
+		u->mode = MODE_KEYS;
+		break;
+	default: break;
+	}
+}
+
+/* L: the legend, with each category's time in what the table shows
+ * (summed on the legend's worker for a big trace). */
+static void ui_legend(struct ui *u)
+{
+	char scope[160];
+	if (u->is_scoped)
+		snprintf(scope, sizeof scope, "thread %u", (unsigned)u->scopes[u->scope]->tid);
+	else
+		snprintf(scope, sizeof scope, "all threads");
+	if (u->nview)
+		snprintf(scope + strlen(scope), sizeof scope - strlen(scope), ", after %u step%s",
+		         (unsigned)u->nview, u->nview == 1 ? "" : "s");
+	legend_set_app(&u->legend, u->cat_text, u->app_text[0] != '\0', u->ascii);
+	if (legend_request(&u->legend, u->tbl.p, u->cat_app, u->cat_napp, u->tbl.clock, scope,
+	                   UI_TREE_INLINE) < 0)
+		ui_say(u, "out of memory: the legend without times");
+	u->overlay = legend_pane(&u->legend);
+}
+
+/* The range steps in force as the timeline's shaded range: where they
+ * overlap, on the loaded trace's axis. */
+static void ui_sync_range(struct ui *u)
+{
+	uint64_t origin = derive_axis_origin(u->tr), a = 0, b = UINT64_MAX;
+	int on = 0;
+	for (uint32_t i = 0; i < u->nview; i++) {
+		const struct range *r = &u->steps[i].range;
+		if (u->steps[i].kind != DERIVE_RANGE)
+			continue;
+		on = 1;
+		if (r->has_start && origin + r->start > a)
+			a = origin + r->start;
+		if (r->has_end && origin + r->end < b)
+			b = origin + r->end;
+	}
+	tlview_scope_range(&u->tlv, on, a, b < u->tl.end + 1 ? b : u->tl.end + 1);
+}
+
+/* A range [a, b) of absolute axis times as a step. */
+static void ui_range_push(struct ui *u, uint64_t a, uint64_t b)
+{
+	uint64_t origin = derive_axis_origin(u->tr);
+	struct range r = {1, 1, a > origin ? a - origin : 0, b > origin ? b - origin : 0};
+	struct derive_step st;
+	if (r.start >= r.end) {
+		ui_say(u, "an empty range: nothing applied");
+		return;
+	}
+	if (derive_step_range(&r, &st) < 0) {
+		ui_say(u, "out of memory: the range is not applied");
+		return;
+	}
+	ui_step_push(u, &st);
+}
+
+/* v: start a range at the time cursor, or end it there. */
+static void ui_range_key(struct ui *u)
+{
+	uint64_t c = u->tlv.cursor;
+	if (!u->range_on) {
+		u->range_on = 1;
+		u->range_a = c;
+		tlview_range(&u->tlv, 1, c);
+		ui_say(u, "range: move the cursor, v ends it, Esc cancels");
+		return;
+	}
+	u->range_on = 0;
+	tlview_range(&u->tlv, 0, 0);
+	ui_range_push(u, u->range_a < c ? u->range_a : c, u->range_a < c ? c : u->range_a);
+}
+
+static void ui_range_call(struct ui *u)
+{
+	uint64_t s, e;
+	if (tlview_cursor_call(&u->tlv, &s, &e) < 0) {
+		ui_say(u, "no call under the time cursor");
+		return;
+	}
+	ui_range_push(u, s, e);
+}
+
+static void ui_range_cancel(struct ui *u)
+{
+	if (!u->range_on) {
+		ui_say(u, "no range is being selected");
+		return;
+	}
+	u->range_on = 0;
+	tlview_range(&u->tlv, 0, 0);
+	ui_say(u, "range cancelled");
+}
+
+/* Column x of the screen as a column of the timeline window, kept on its
+ * bars: once a drag has begun, going past either end of them (or off the
+ * timeline) takes the time up to that end. */
+static int ui_drag_col(const struct ui *u, int x)
+{
+	x -= getbegx(u->tlw);
+	int lo = u->tlv.bar_x, hi = u->tlv.bar_x + u->tlv.bar_w - 1;
+	return x < lo ? lo : x > hi ? hi : x;
+}
+
+/* The drag is over (released, cancelled, or the terminal handed to an
+ * editor or back to the shell): no shading, no motion reports. */
+static void ui_drag_stop(struct ui *u, int cancelled)
+{
+	u->drag = cancelled && u->drag == DRAG_ON ? DRAG_CANCELLED : DRAG_NONE;
+	tlview_drag_shade(&u->tlv, 0, 0, 0);
+	if (u->motion)
+		u->motion = draw_mouse_motion(u->term, 0);
+}
+
+/* Button 1 went down on the timeline: a drag may begin. Motion reports
+ * are asked for now, so the range shades as it grows. */
+static void ui_drag_start(struct ui *u, int x)
+{
+	u->drag = DRAG_ON;
+	u->drag_x = x;
+	tlview_drag_shade(&u->tlv, 1, x, x);
+	if (!u->motion)
+		u->motion = draw_mouse_motion(u->term, 1);
+}
+
+int ui_poll(struct ui *u)
+{
+	unsigned id;
+	void *res;
+	int changed = 0;
+	if (u->tr) {
+		changed |= treepane_pane(&u->td).ops->poll(&u->td);
+		changed |= treepane_pane(&u->bu).ops->poll(&u->bu);
+		changed |= flame_pane(&u->fl).ops->poll(&u->fl);
+		changed |= callspane_pane(&u->calls).ops->poll(&u->calls);
+		changed |= callspane_pane(&u->jank).ops->poll(&u->jank);
+	}
+	if (u->overlay.ops && u->overlay.ops->poll)
+		changed |= u->overlay.ops->poll(u->overlay.self);
+	if (!u->jobs || !jobs_take(u->jobs, &id, &res))
+		return changed;
+	if (u->derive_job && id == u->derive_job) {
+		u->derive_job = 0;
+		ui_view_apply(u, res);
+		return 1;
+	}
+	struct ui_scope_result *r = res;
+	u->job_id = 0;
+	if (!r || !r->ok) {
+		if (u->want_scope)
+			ui_say(u, "cannot scope to that thread");
+		u->want_scope = 0;
+		ui_scope_result_free(r);
+		return 1;
+	}
+	int slot = ui_scope_find(u, r->tid);
+	if (slot < 0)
+		slot = ui_scope_keep(u, &r->p);
+	else
+		profile_free(&r->p);
+	uint32_t tid = r->tid;
+	free(r);
+	if (u->want_scope && u->job_tid == tid && slot >= 0)
+		ui_scope_show(u, slot);
+	return 1;
+}
+
+const struct profile *ui_profile(const struct ui *u)
+{
+	return u->tr ? u->tbl.p : NULL;
+}
+
+int ui_busy(struct ui *u)
+{
+	if (u->lower.ops && u->lower.ops->busy && u->lower.ops->busy(u->lower.self))
+		return 1;
+	if (u->overlay.ops && u->overlay.ops->busy && u->overlay.ops->busy(u->overlay.self))
+		return 1;
+	return u->jobs && (u->want_scope || u->derive_job);
+}
+
+/* While no key comes, prepare the scope of the thread under the timeline
+ * cursor, so that t is instant when it does. */
+static void ui_idle(struct ui *u)
+{
+	if (!u->jobs || !u->timeline.ops || u->is_scoped || u->derive_job || jobs_busy(u->jobs))
+		return;
+	struct pane_sel s = u->timeline.ops->selected(u->timeline.self);
+	if (s.has_tid && ui_scope_find(u, s.tid) < 0)
+		ui_scope_submit(u, s.tid);
+}
+
+/* ------------------------------------------------------------ model */
+
+static int ui_common(struct ui *u, const struct ui_opts *o)
+{
+	u->ascii = ui_ascii_locale(o);
+	color_init(&u->color, o->color);
+	return textview_help(&u->help);
+}
+
+/* The command line's --app and steps (--range, --transform): the first
+ * screen shows them applied (built now, not on the worker). */
+static int ui_start_steps(struct ui *u, const struct ui_opts *o)
+{
+	if (o->app)
+		snprintf(u->app_text, sizeof u->app_text, "%s", o->app);
+	if (!o->nsteps)
+		return 0;
+	for (uint32_t i = 0; i < o->nsteps && i < UI_STEPS; i++) {
+		if (ui_step_copy(&o->steps[i], &u->steps[i]) < 0)
+			return -1;
+		u->nsteps++;
+	}
+	struct jobs *jobs = u->jobs;
+	u->jobs = NULL;
+	ui_view_submit(u);
+	u->jobs = jobs;
+	return u->nview == u->nsteps ? 0 : -1;
+}
+
+struct ui *ui_new(const char *path, struct trace *tr, const struct ui_opts *o)
+{
+	struct ui *u = calloc(1, sizeof *u);
+	struct tv_error err;
+	if (!u)
+		return NULL;
+	u->path = path;
+	u->tr = tr;
+	u->cur = tr;
+	u->loaded = o->loaded ? o->loaded : tr;
+	u->frame = o->frame;
+	u->src = o->src;
+	int clock = tr->has_clock[TV_CPU] ? TV_CPU : TV_WALL;
+	if (ui_common(u, o) < 0 || profile_build(&u->all, tr, NULL, &err) != TV_OK ||
+	    timeline_build(&u->tl, tr, &err) != TV_OK ||
+	    tlview_init(&u->tlv, &u->tl, &u->all) < 0 || table_init(&u->tbl, &u->all, clock) < 0) {
+		ui_free(u);
+		return NULL;
+	}
+	u->list = u->lower = table_pane(&u->tbl);
+	chart_init(&u->chart, &u->tlv);
+	u->timeline = chart_pane(&u->chart);
+	if (treepane_init(&u->td, tr, 0, UI_TREE_INLINE) < 0 ||
+	    treepane_init(&u->bu, tr, 1, UI_TREE_INLINE) < 0 || flame_init(&u->fl, tr, UI_TREE_INLINE) < 0 ||
+	    ui_lists_init(u) < 0) {
+		ui_free(u);
+		return NULL;
+	}
+	if (o->sort) {
+		int c = o->sort_clock ? o->sort_clock - 1 : clock;
+		treepane_sort(&u->td, o->sort - 1, o->sort_ascending, c);
+		treepane_sort(&u->bu, o->sort - 1, o->sort_ascending, c);
+	}
+	/* Open on something: the table's first method, its longest call on
+	 * the first thread under the time cursor (mid-trace without one). */
+	tlview_show_longest(&u->tlv, u->tbl.sel);
+	table_warm_names(&u->tbl);
+	if (o->scoped && ui_scope_now(u, o->tid) < 0)
+		ui_say(u, "no such thread: showing all threads");
+	u->jobs = jobs_new();  /* without a worker, scopes are built at once */
+	if (ui_start_steps(u, o) < 0) {
+		ui_free(u);
+		return NULL;
+	}
+	ui_categories(u);
+	ui_layout(u);
+	return u;
+}
+
+static struct ui *ui_new_diff(const char *base, const char *next, const struct diff *d,
+                              const struct ui_opts *o)
+{
+	struct ui *u = calloc(1, sizeof *u);
+	if (!u)
+		return NULL;
+	u->path = base;
+	if (ui_common(u, o) < 0 || !(u->dv = diffview_new(base, next, d))) {
+		ui_free(u);
+		return NULL;
+	}
+	u->list = u->lower = diffview_pane(u->dv);
+	ui_layout(u);
+	return u;
+}
+
+void ui_free(struct ui *u)
+{
+	if (!u)
+		return;
+	free(u->clip);
+	srcfind_free(&u->found);
+	jobs_free(u->jobs);  /* first: the workers may be reading the trace */
+	legend_free(&u->legend);
+	ui_del_windows(u);
+	textview_free(&u->help);
+	textview_free(&u->warn);
+	free(u->cat_app);
+	if (u->dv) {
+		diffview_free(u->dv);
+		free(u);
+		return;
+	}
+	treepane_free(&u->td);  /* their workers may be reading the trace */
+	treepane_free(&u->bu);
+	flame_free(&u->fl);
+	callspane_free(&u->calls);
+	callspane_free(&u->jank);
+	ui_view_result_free(u->vres);
+	for (uint32_t i = 0; i < u->nsteps; i++)
+		derive_step_free(&u->steps[i]);
+	chart_free(&u->chart);
+	table_free(&u->tbl);
+	tlview_free(&u->tlv);
+	timeline_free(&u->tl);
+	for (int i = 0; i < u->nscopes; i++) {
+		profile_free(u->scopes[i]);
+		free(u->scopes[i]);
+	}
+	profile_free(&u->all);
+	free(u);
+}
+
+/* ------------------------------------------------------------ history */
+
+static void ui_say(struct ui *u, const char *s)
+{
+	snprintf(u->msg, sizeof u->msg, "%s", s);
+}
+
+/* Select an item of the list as a jump: remember where we were for Back. */
+static void ui_hist_push(struct ui *u, uint32_t from)
+{
+	if (u->hist_pos == UI_HISTORY) {
+		memmove(u->hist, u->hist + 1, (UI_HISTORY - 1) * sizeof *u->hist);
+		u->hist_pos--;
+	}
+	u->hist[u->hist_pos++] = from;
+	u->hist_n = u->hist_pos;
+}
+
+/* Select item in the list and in the pane below, if another. */
+static int ui_select(struct ui *u, uint32_t item)
+{
+	if (u->list.ops->select(u->list.self, item) < 0)
+		return -1;
+	if (!ui_lower_is_list(u))
+		u->lower.ops->select(u->lower.self, item);
+	return 0;
+}
+
+static void ui_jump(struct ui *u, uint32_t item)
+{
+	uint32_t from = ui_selected(u);
+	if (item == from || ui_select(u, item) < 0) {
+		if (item != from)
+			ui_say(u, "that method has no calls in this scope");
+		return;
+	}
+	ui_hist_push(u, from);
+}
+
+static void ui_back(struct ui *u, int dir)
+{
+	uint32_t cur = ui_selected(u);
+	if (dir < 0 && u->hist_pos > 0) {
+		uint32_t to = u->hist[u->hist_pos - 1];
+		/* Keep the current one for Forward, in the slot we leave. */
+		u->hist[u->hist_pos - 1] = cur;
+		u->hist_pos--;
+		ui_select(u, to);
+	} else if (dir > 0 && u->hist_pos < u->hist_n) {
+		uint32_t to = u->hist[u->hist_pos];
+		u->hist[u->hist_pos] = cur;
+		u->hist_pos++;
+		ui_select(u, to);
+	} else {
+		ui_say(u, dir < 0 ? "no earlier method" : "no later method");
+	}
+}
+
+/* ------------------------------------------------------------ find */
+
+static int ui_has_upper(const char *s)
+{
+	for (; *s; s++)
+		if (*s >= 'A' && *s <= 'Z')
+			return 1;
+	return 0;
+}
+
+static int ui_lower(int c)
+{
+	return c >= 'A' && c <= 'Z' ? c + 32 : c;
+}
+
+static int ui_contains(const char *hay, const char *needle, int fold)
+{
+	size_t n = strlen(needle);
+	for (; *hay; hay++) {
+		size_t i = 0;
+		while (i < n && hay[i] &&
+		       (fold ? ui_lower((unsigned char)hay[i]) == ui_lower((unsigned char)needle[i])
+		             : hay[i] == needle[i]))
+			i++;
+		if (i == n)
+			return 1;
+	}
+	return n == 0;
+}
+
+static int ui_matches(struct ui *u, uint32_t item)
+{
+	char name[4200];
+	u->list.ops->name(u->list.self, item, name, sizeof name);
+	return ui_contains(name, u->query, !ui_has_upper(u->query));
+}
+
+static int ui_match_cb(void *env, uint32_t method)
+{
+	return ui_matches(env, method);
+}
+
+/* "match 3/14": the selection's place among the matches in list order. */
+static void ui_find_count(struct ui *u)
+{
+	if (!ui_lower_is_list(u))
+		return;  /* a tree's rows are not one per method */
+	uint32_t n = u->list.ops->count(u->list.self), sel = ui_selected(u), total = 0, at = 0;
+	for (uint32_t i = 0; i < n; i++) {
+		uint32_t it = u->list.ops->item(u->list.self, i);
+		if (ui_matches(u, it)) {
+			total++;
+			if (it == sel)
+				at = total;
+		}
+	}
+	if (at)
+		snprintf(u->msg, sizeof u->msg, "match %u/%u", at, total);
+}
+
+/* Select the next match in list order after (dir > 0) or before item
+ * 'from' (or from the top when from is none). */
+static int ui_find_step(struct ui *u, uint32_t from, int dir, int include_from)
+{
+	const struct pane *l = &u->list;
+	if (!u->query[0])
+		return -1;
+	if (!ui_lower_is_list(u) && u->lower.ops->find)
+		return u->lower.ops->find(u->lower.self, ui_match_cb, u, dir, include_from);
+	int64_t n = l->ops->count(l->self);
+	if (n < 1)
+		return -1;
+	int64_t start = -1;
+	for (int64_t i = 0; i < n && from != PANE_NONE; i++)
+		if (l->ops->item(l->self, (uint32_t)i) == from)
+			start = i;
+	for (int64_t k = include_from ? 0 : 1; k <= n; k++) {
+		int64_t pos = start < 0 ? (dir > 0 ? k : n - k) : start + dir * k;
+		pos = (pos % n + n) % n;
+		uint32_t it = l->ops->item(l->self, (uint32_t)pos);
+		if (ui_matches(u, it)) {
+			l->ops->select(l->self, it);
+			return 0;
+		}
+	}
+	return -1;
+}
+
+static void ui_find_update(struct ui *u)
+{
+	u->msg[0] = '\0';
+	snprintf(u->query, sizeof u->query, "%s", u->prompt.text);
+	if (!u->query[0]) {
+		ui_select(u, u->find_saved);
+		return;
+	}
+	if (ui_find_step(u, PANE_NONE, 1, 1) < 0)
+		ui_say(u, "no match");
+	else
+		ui_find_count(u);
+}
+
+/* Keep only the matching items in the list (an empty query: all). */
+static void ui_filter_apply(struct ui *u)
+{
+	const struct pane *l = &u->list;
+	if (!l->ops->filter || !ui_lower_is_list(u)) {
+		ui_say(u, ui_lower_is_list(u) ? "this list cannot be filtered"
+		                              : "& filters the table: press 1 first");
+		return;
+	}
+	snprintf(u->query, sizeof u->query, "%s", u->prompt.text);
+	l->ops->filter(l->self, NULL, 0);  /* a new filter starts from all */
+	if (!u->query[0])
+		return;
+	/* Items are ids below the largest one in the list. */
+	uint32_t n = l->ops->count(l->self), most = 0, kept = 0;
+	for (uint32_t i = 0; i < n; i++)
+		if (l->ops->item(l->self, i) > most)
+			most = l->ops->item(l->self, i);
+	uint8_t *keep = calloc((size_t)most + 2, 1);
+	if (!keep)
+		return;
+	for (uint32_t i = 0; i < n; i++) {
+		uint32_t it = l->ops->item(l->self, i);
+		if (ui_matches(u, it)) {
+			keep[it] = 1;
+			kept++;
+		}
+	}
+	if (!kept)
+		ui_say(u, "no match: the list is unchanged");
+	else if (l->ops->filter(l->self, keep, (size_t)most + 1) == 0)
+		snprintf(u->msg, sizeof u->msg, "filter: %u of %u methods match", kept, n);
+	free(keep);
+}
+
+/* Keys while the find or filter prompt is open: typing finds the first
+ * match. */
+static void ui_find_key(struct ui *u, enum action a, int ch)
+{
+	switch (prompt_act(&u->prompt, a, ch)) {
+	case PROMPT_CANCEL:
+		if (u->mode == MODE_FIND) {
+			u->query[0] = '\0';
+			ui_select(u, u->find_saved);
+		}
+		u->mode = MODE_KEYS;
+		u->msg[0] = '\0';
+		break;
+	case PROMPT_ACCEPT:
+		if (u->mode == MODE_FILTER) {
+			u->mode = MODE_KEYS;
+			ui_filter_apply(u);
+			break;
+		}
+		u->mode = MODE_KEYS;
+		if (!ui_lower_is_list(u)) {
+			/* The pane moved to the match: keep it, remember the start. */
+			ui_sync_lower(u);
+			if (ui_selected(u) != u->find_saved)
+				ui_hist_push(u, u->find_saved);
+		} else if (ui_selected(u) != u->find_saved) {
+			uint32_t found = ui_selected(u);
+			u->list.ops->select(u->list.self, u->find_saved);
+			ui_jump(u, found);
+		}
+		if (u->query[0])
+			ui_find_count(u);
+		break;
+	case PROMPT_CHANGED:
+		if (u->mode == MODE_FIND)
+			ui_find_update(u);
+		break;
+	case PROMPT_EDITING: break;
+	}
+}
+
+/* ------------------------------------------------------------ export */
+
+/* "NAME.folded", "NAME.json" or "NAME.speedscope.json" (the name that
+ * makes speedscope read its own format) beside the trace's own name. */
+static int ui_lower_is_tree(const struct ui *u)
+{
+	return u->lower.self == &u->td || u->lower.self == &u->bu;
+}
+
+static void ui_export_default(const struct ui *u, char *buf, size_t n)
+{
+	const char *base = strrchr(u->path, '/');
+	base = base ? base + 1 : u->path;
+	size_t len = strlen(base);
+	if (len > 6 && strcmp(base + len - 6, ".trace") == 0)
+		len -= 6;
+	snprintf(buf, n, "%.*s%s", (int)(len < 200 ? len : 200), base,
+	         u->export_kind == 'c'   ? ".json"
+	         : u->export_kind == 's' ? ".speedscope.json"
+	         : u->export_kind == 't' ? ".tree.txt" : ".folded");
+}
+
+static void ui_export_write(struct ui *u)
+{
+	const struct profile *p = u->is_scoped ? u->scopes[u->scope] : ui_prof_all(u);
+	struct export_opts eo = {u->tbl.clock, 0, 0};
+	FILE *out = fopen(u->prompt.text, "w");
+	char msg[sizeof u->msg];
+	if (!out) {
+		snprintf(msg, sizeof msg, "cannot write %s", u->prompt.text);
+		ui_say(u, msg);
+		return;
+	}
+	enum tv_status st = u->export_kind == 't'
+	                        ? (treepane_export(u->lower.self, out) < 0 ? TV_ERR_OUTPUT : TV_OK)
+	                    : u->export_kind == 'c' ? export_chrome(out, p, &eo)
+	                    : u->export_kind == 's' ? export_speedscope(out, p, &eo)
+	                                            : export_folded(out, p, &eo);
+	if (fclose(out) != 0)
+		st = TV_ERR_OUTPUT;
+	snprintf(msg, sizeof msg, st == TV_OK ? "wrote %s" : "failed writing %s", u->prompt.text);
+	ui_say(u, msg);
+}
+
+static void ui_export_key(struct ui *u, enum action a, int ch)
+{
+	struct stat st;
+	char name[256];
+	if (u->mode == MODE_EXPORT_KIND) {
+		if (ch != 'f' && ch != 'c' && ch != 's' && (ch != 't' || !ui_lower_is_tree(u))) {
+			u->mode = MODE_KEYS;
+			return;
+		}
+		u->export_kind = ch;
+		ui_export_default(u, name, sizeof name);
+		prompt_set(&u->prompt, name);
+		u->mode = MODE_EXPORT_NAME;
+		return;
+	}
+	if (u->mode == MODE_EXPORT_CONFIRM) {
+		u->mode = MODE_KEYS;
+		if (ch == 'y' || ch == 'Y')
+			ui_export_write(u);
+		else
+			ui_say(u, "not exported");
+		return;
+	}
+	switch (prompt_act(&u->prompt, a, ch)) {
+	case PROMPT_CANCEL: u->mode = MODE_KEYS; break;
+	case PROMPT_ACCEPT:
+		if (!u->prompt.text[0]) {
+			u->mode = MODE_KEYS;
+		} else if (stat(u->prompt.text, &st) == 0) {
+			u->mode = MODE_EXPORT_CONFIRM;  /* never overwrite without asking */
+		} else {
+			u->mode = MODE_KEYS;
+			ui_export_write(u);
+		}
+		break;
+	default: break;
+	}
+}
+
+/* ------------------------------------------------------------ dispatch */
+
+static void ui_open(struct ui *u, struct textview *v)
+{
+	v->top = 0;
+	u->overlay = textview_pane(v);
+}
+
+static void ui_warnings(struct ui *u)
+{
+	char line[400];
+	textview_free(&u->warn);
+	textview_init(&u->warn, "Warnings");
+	for (int i = 0; i < TV_WARN_COUNT; i++) {
+		if (!u->tr->warnings.count[i])
+			continue;
+		tv_warnings_format(&u->tr->warnings, i, line, sizeof line);
+		textview_add(&u->warn, NULL, line);
+	}
+	if (!u->warn.nsrc)
+		textview_add(&u->warn, NULL, "none: the trace read cleanly");
+	ui_open(u, &u->warn);
+}
+
+/* The shell's own actions; 0 when a is not one of them. */
+/* The window a pane draws into. */
+static WINDOW *ui_win_of(const struct ui *u, const struct pane *p)
+{
+	return p == &u->overlay ? u->ovw : p == &u->timeline ? u->tlw : u->tbw;
+}
+
+/* y and Y: the text goes to $TRACEVIEW_COPY at once, or as OSC 52 bytes
+ * written to the terminal after the next frame (ui_draw), so curses never
+ * sees them in the middle of its own output. */
+static void ui_copy(struct ui *u, int whole)
+{
+	struct pane *p = ui_focused(u);
+	WINDOW *w = ui_win_of(u, p);
+	char *text = u->command_shown && !whole ? strdup(u->command)
+	             : whole ? viewprint_rows(w, 0, getmaxy(w))
+	                     : viewprint_selected(*p, w, u->tr, u->ascii);
+	if (!text) {
+		ui_say(u, "copy failed: out of memory");
+		return;
+	}
+	size_t n = strlen(text);
+	if (clip_command_set()) {
+		clip_send(text, n, -1, u->msg, sizeof u->msg);
+	} else {
+		free(u->clip);
+		u->clip = clip_osc52(text, n, getenv("TMUX") && *getenv("TMUX"), &u->clip_len);
+		clip_send(text, n, -1, u->msg, sizeof u->msg);
+		if (!u->clip)
+			ui_say(u, "copy failed: out of memory");
+	}
+	free(text);
+}
+
+/* Enter in a call list: the timeline on the call's thread, the time
+ * cursor at its start and the view fitted to it, a twentieth of its
+ * length to each side (as f fits a call). The timeline draws the loaded
+ * trace: the call is found there by its thread's tid and its times. */
+static void ui_show_span(struct ui *u, struct pane *p)
+{
+	uint32_t tid;
+	uint64_t t0, t1;
+	if (!u->timeline.ops || callspane_span(p->self, &tid, &t0, &t1) < 0)
+		return;
+	struct tlview *v = &u->tlv;
+	uint32_t t = trace_find_thread(u->tr, tid);
+	for (uint32_t i = 0; i < v->nthreads; i++)
+		if (v->threads[i] == t)
+			v->cur = i;
+	uint64_t pad = (t1 - t0) / 20, least = v->bar_w > 0 ? (uint64_t)v->bar_w : 64;
+	v->t0 = t0 > pad ? t0 - pad : 0;
+	v->t1 = t1 + pad;
+	if (v->t1 - v->t0 < least)
+		v->t1 = v->t0 + least;
+	v->cursor = t0;
+	char msg[160], a[48], b[48];
+	numfmt_duration(a, sizeof a, t0 - u->tl.begin, 1);
+	numfmt_duration(b, sizeof b, t1 - t0, 1);
+	snprintf(msg, sizeof msg, "thread %lu: the call at %s, %s long", (unsigned long)tid, a, b);
+	ui_say(u, msg);
+}
+
+/* A shell word: as it is when it is plain, else in single quotes. */
+static void ui_shell_word(char *out, size_t n, const char *s)
+{
+	size_t k = 0;
+	int plain = *s != '\0';
+	for (const char *c = s; *c; c++)
+		if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-./:=,+@%",
+		            *c))
+			plain = 0;
+	if (plain) {
+		snprintf(out, n, "%s", s);
+		return;
+	}
+	if (k + 1 < n)
+		out[k++] = '\'';
+	for (; *s && k + 5 < n; s++) {
+		if (*s == '\'') {
+			memcpy(out + k, "'\\''", 4);
+			k += 4;
+		} else {
+			out[k++] = *s;
+		}
+	}
+	if (k + 1 < n)
+		out[k++] = '\'';
+	out[k] = '\0';
+}
+
+/* --method for method m: Class.name(sig) when that is plain text, else
+ * its id. */
+static void ui_method_arg(const struct ui *u, uint32_t m, char *out, size_t n)
+{
+	const struct tv_method *tm = &u->tr->methods[m];
+	const char *cls = trace_str(u->tr, tm->cls), *name = trace_str(u->tr, tm->name),
+	           *sig = trace_str(u->tr, tm->sig);
+	char buf[1024];
+	int plain = tm->declared && !tm->synthetic && cls && name && tm->cls.len && tm->name.len;
+	int len = plain ? snprintf(buf, sizeof buf, "%.*s.%.*s%.*s", (int)tm->cls.len, cls,
+	                           (int)tm->name.len, name, sig ? (int)tm->sig.len : 0,
+	                           sig ? sig : "")
+	                : 0;
+	plain = plain && len > 0 && (size_t)len < sizeof buf;
+	for (const char *c = buf; *c && plain; c++)
+		plain = *c > ' ' && *c < 127 && *c != '\'';
+	if (plain)
+		snprintf(out, n, "%s", buf);
+	else
+		snprintf(out, n, "0x%llx", (unsigned long long)tm->id);
+}
+
+/* :, the command line that prints this view as text. */
+static void ui_command(struct ui *u)
+{
+	static const char *const views[] = {"table", "tree", "bottom-up", "flame", "calls", "jank"};
+	char path[600], arg[1100];
+	int n = ui_lower_n(u) - 1;
+	size_t k = 0, size = sizeof u->command;
+	ui_shell_word(path, sizeof path, u->path);
+	k += (size_t)snprintf(u->command, size, "traceview");
+	if (u->is_scoped && k < size)
+		k += (size_t)snprintf(u->command + k, size - k, " --thread=%u",
+		                      (unsigned)u->scopes[u->scope]->tid);
+	/* The steps in force, in order, as the command line takes them. */
+	for (uint32_t i = 0; i < u->nview && k < size; i++) {
+		char word[600];
+		ui_shell_word(word, sizeof word, u->steps[i].text);
+		k += (size_t)snprintf(u->command + k, size - k, " --%s=%s",
+		                      u->steps[i].kind == DERIVE_RANGE ? "range" : "transform", word);
+	}
+	if (k < size)
+		k += (size_t)snprintf(u->command + k, size - k, " --clock=%s --view=%s --width=%d "
+		                      "--height=%d", u->tbl.clock == TV_CPU ? "cpu" : "wall", views[n],
+		                      getmaxx(u->tbw), getmaxy(u->tbw));
+	char sort[32];
+	if ((n == 1 || n == 2) && treepane_sort_arg(u->lower.self, sort, sizeof sort) && k < size)
+		k += (size_t)snprintf(u->command + k, size - k, " --sort=%s", sort);
+	if (n == 5 && u->frame && k < size)
+		k += (size_t)snprintf(u->command + k, size - k, " --frame=%lluus",
+		                      (unsigned long long)u->frame);
+	uint32_t m = ui_selected(u);
+	if (m != PANE_NONE && m < u->tr->nmethods && k < size) {
+		ui_method_arg(u, m, arg, sizeof arg);
+		char word[1200];
+		ui_shell_word(word, sizeof word, arg);
+		k += (size_t)snprintf(u->command + k, size - k, " --method=%s", word);
+	}
+	if (k < size)
+		snprintf(u->command + k, size - k, " %s", path);
+	/* The message line shows it escaped (the trace's file name may hold
+	 * anything); y copies it as it is. */
+	text_escape(u->command, strlen(u->command), u->ascii, u->msg, sizeof u->msg);
+	u->command_shown = 1;
+}
+
+/* The editor on a file: the terminal goes back to the shell's mode for
+ * it, and the whole screen is drawn again afterwards. */
+static void ui_edit(struct ui *u, const char *path, int64_t line)
+{
+	char msg[sizeof u->msg], shown[sizeof u->msg];
+	ui_drag_stop(u, 0);
+	def_prog_mode();
+	endwin();
+	srcopen_run(path, line, msg, sizeof msg);
+	reset_prog_mode();
+	clearok(curscr, TRUE);
+	/* It names the file (a name on disk) and the editor ($EDITOR). */
+	text_escape(msg, strlen(msg), u->ascii, shown, sizeof shown);
+	ui_say(u, shown);
+}
+
+/* o: the selected method's source file, found under --src (srcfind.h);
+ * several matches open a choice on the footer. */
+static void ui_open_source(struct ui *u)
+{
+	char msg[sizeof u->msg], cls[96], name[64], src[84];
+	uint32_t m = ui_selected(u);
+	if (!u->src) {
+		ui_say(u, "o opens sources from --src=DIR[:DIR...]: start traceview with it");
+		return;
+	}
+	if (m == PANE_NONE || m >= u->cur->nmethods || u->cur->methods[m].synthetic ||
+	    !u->cur->methods[m].declared) {
+		ui_say(u, "select a method with a class first");
+		return;
+	}
+	const struct tv_method *tm = &u->cur->methods[m];
+	srcfind_free(&u->found);
+	if (srcfind_find(&u->found, u->src, trace_str(u->cur, tm->cls), tm->cls.len,
+	                 tm->source.len ? trace_str(u->cur, tm->source) : NULL, tm->source.len) !=
+	    TV_OK) {
+		ui_say(u, "out of memory");
+		return;
+	}
+	u->found_line = tm->has_line ? tm->line : 0;
+	/* The file name may come from the trace's source field: escaped like
+	 * the class (each cut at a whole character by its buffer). */
+	text_escape(trace_str(u->cur, tm->cls), tm->cls.len, u->ascii, cls, sizeof cls);
+	text_escape(u->found.name, strlen(u->found.name), u->ascii, name, sizeof name);
+	text_escape(u->src, strlen(u->src), u->ascii, src, sizeof src);
+	if (!u->found.n) {
+		ui_bar_text(msg, sizeof msg, "no %s for %s under --src=%s%s",
+		            name[0] ? name : "source file", cls, src,
+		            u->found.capped ? " (the search stopped at its bound)" : "");
+		ui_say(u, msg);
+	} else if (u->found.n == 1) {
+		ui_edit(u, u->found.paths[0], u->found_line);
+	} else {
+		u->mode = MODE_SRC_PICK;
+	}
+}
+
+/* The choice among several files: a digit opens that one. */
+static void ui_src_pick_key(struct ui *u, int ch)
+{
+	u->mode = MODE_KEYS;
+	if (ch >= '1' && ch <= '9' && (size_t)(ch - '1') < u->found.n)
+		ui_edit(u, u->found.paths[ch - '1'], u->found_line);
+	else
+		ui_say(u, "no file opened");
+}
+
+static int ui_shell_action(struct ui *u, enum action a, int *quit)
+{
+	int r;
+	switch (a) {
+	case ACT_QUIT: *quit = 1; break;
+	case ACT_HELP: ui_open(u, &u->help); break;
+	case ACT_WARNINGS: ui_warnings(u); break;
+	case ACT_LEGEND: ui_legend(u); break;
+	case ACT_COLOR_BY:
+		u->color.by_method = !u->color.by_method;
+		ui_say(u, u->color.by_method ? "K: colours by method (K again: by category)"
+		                             : "K: colours by category (L shows the legend)");
+		break;
+	case ACT_FOCUS: u->focus_tl = !u->focus_tl; break;
+	case ACT_SCOPE: ui_scope(u); break;
+	case ACT_FIND: case ACT_FILTER:
+		u->mode = a == ACT_FIND ? MODE_FIND : MODE_FILTER;
+		prompt_set(&u->prompt, "");
+		u->find_saved = ui_selected(u);
+		break;
+	case ACT_EXPORT: u->mode = MODE_EXPORT_KIND; break;
+	case ACT_FIND_NEXT: case ACT_FIND_PREV:
+		if (!u->query[0])
+			ui_say(u, "no search yet: press / first");
+		else if ((r = ui_find_step(u, ui_selected(u), a == ACT_FIND_NEXT ? 1 : -1, 0)) < 0)
+			ui_say(u, "no match");
+		else if (r > 0)
+			ui_say(u, a == ACT_FIND_NEXT ? "search wrapped to the top"
+			                             : "search wrapped to the bottom");
+		else
+			ui_find_count(u);
+		break;
+	case ACT_BACK: ui_back(u, -1); break;
+	case ACT_FORWARD: ui_back(u, 1); break;
+	case ACT_SPLIT_UP: u->split -= 2; ui_layout(u); break;
+	case ACT_SPLIT_DOWN: u->split += 2; ui_layout(u); break;
+	case ACT_PANE_TABLE: ui_show(u, 1); break;
+	case ACT_PANE_TREE: ui_show(u, 2); break;
+	case ACT_PANE_BOTTOMUP: ui_show(u, 3); break;
+	case ACT_PANE_FLAME: ui_show(u, 4); break;
+	case ACT_PANE_CALLS: ui_show(u, 5); break;
+	case ACT_PANE_JANK: ui_show(u, 6); break;
+	case ACT_OPEN_SOURCE: ui_open_source(u); break;
+	case ACT_COPY: case ACT_COPY_PANE: ui_copy(u, a == ACT_COPY_PANE); break;
+	case ACT_COMMAND: ui_command(u); break;
+	case ACT_UNDO: ui_undo(u, 0); break;
+	case ACT_UNDO_ALL: ui_undo(u, 1); break;
+	case ACT_T_FOCUS: ui_transform(u, "focus"); break;
+	case ACT_T_MERGE: ui_transform(u, "merge"); break;
+	case ACT_T_DROP: ui_transform(u, "drop"); break;
+	case ACT_T_REC: ui_transform(u, "rec"); break;
+	case ACT_T_COLLAPSE: case ACT_T_APP: ui_transform_prompt(u, a); break;
+	case ACT_RANGE: ui_range_key(u); break;
+	case ACT_RANGE_CALL: ui_range_call(u); break;
+	case ACT_RANGE_CANCEL: ui_range_cancel(u); break;
+	default: return 0;
+	}
+	return 1;
+}
+
+/* What a pane returned. */
+static void ui_result(struct ui *u, struct pane *p, enum pane_res r, const struct pane_out *out)
+{
+	if (out->msg[0])
+		ui_say(u, out->msg);
+	if (r == PANE_JUMP)
+		ui_jump(u, out->target);
+	else if (r == PANE_SPAN)
+		ui_show_span(u, p);
+	else if (r == PANE_CLOSE && p == &u->overlay)
+		u->overlay.ops = NULL;
+}
+
+/* Button 1 released: after a press on the timeline in another column, the
+ * time dragged over applies as a range step (as v...v does). */
+static void ui_drag_end(struct ui *u, const MEVENT *ev)
+{
+	uint64_t a, b;
+	int x = ui_drag_col(u, ev->x), on = u->drag == DRAG_ON;
+	ui_drag_stop(u, 0);
+	if (on && !u->overlay.ops && tlview_drag(&u->tlv, u->drag_x, x, &a, &b) == 0)
+		ui_range_push(u, a, b);
+}
+
+/* A mouse event: clicks select, the wheel scrolls lists and zooms the
+ * timeline. Clicking a pane focuses it. */
+static void ui_mouse(struct ui *u)
+{
+	MEVENT ev;
+	if (getmouse(&ev) != OK || !u->tbw)
+		return;
+	/* Motion with button 1 held, after a press on the timeline: the
+	 * range grows to the pointer's column (other motion is dropped). */
+	if (ev.bstate & REPORT_MOUSE_POSITION) {
+		if (u->drag == DRAG_ON && u->tlw)
+			tlview_drag_shade(&u->tlv, 1, u->drag_x, ui_drag_col(u, ev.x));
+		return;
+	}
+	int wheel = (ev.bstate & BUTTON4_PRESSED) ? -1 : 0;
+#ifdef BUTTON5_PRESSED
+	if (ev.bstate & BUTTON5_PRESSED)
+		wheel = 1;
+#endif
+	/* A release after a press on the timeline ends a drag (or, after Esc,
+	 * nothing); one without (both reports came in one read, and curses
+	 * keeps the last) is the click whose press went unseen. */
+	if ((ev.bstate & BUTTON1_RELEASED) && u->drag != DRAG_NONE) {
+		if (u->tlw)
+			ui_drag_end(u, &ev);
+		else
+			ui_drag_stop(u, 0);
+		return;
+	}
+	if ((ev.bstate & BUTTON1_PRESSED) && u->drag != DRAG_NONE)
+		ui_drag_stop(u, 0);  /* the last drag's release never came */
+	struct { struct pane *p; WINDOW *w; int tl; } hit[] = {
+		{&u->overlay, u->ovw, 0}, {&u->timeline, u->tlw, 1}, {&u->lower, u->tbw, 0},
+	};
+	for (size_t i = 0; i < sizeof hit / sizeof *hit; i++) {
+		int y = ev.y, x = ev.x;
+		if (!hit[i].p->ops || !hit[i].w || !wenclose(hit[i].w, y, x))
+			continue;
+		wmouse_trafo(hit[i].w, &y, &x, FALSE);
+		if (hit[i].p != &u->overlay)
+			u->focus_tl = hit[i].tl;
+		hit[i].p->ops->click(hit[i].p->self, y, x, wheel);
+		if (hit[i].tl && !wheel && (ev.bstate & BUTTON1_PRESSED) && x >= u->tlv.bar_x &&
+		    x < u->tlv.bar_x + u->tlv.bar_w)
+			ui_drag_start(u, x);
+		return;
+	}
+}
+
+int ui_key(struct ui *u, int ch)
+{
+	int quit = 0;
+	ui_poll(u);
+	u->msg[0] = '\0';
+	if (ch == KEY_RESIZE) {
+		ui_drag_stop(u, 1);  /* its columns no longer mean the same times */
+		ui_layout(u);
+		/* Repaint every cell: output written at the old size may have
+		 * wrapped on the resized terminal, which ncurses cannot know. */
+		clearok(curscr, TRUE);
+		return 0;
+	}
+	/* Esc (or Ctrl-G) while button 1 is held cancels the drag. */
+	if (u->drag == DRAG_ON && keymap_lookup(ch, PANE_TIMELINE) == ACT_RANGE_CANCEL) {
+		ui_drag_stop(u, 1);
+		ui_say(u, "drag cancelled");
+		return 0;
+	}
+	if (u->mode != MODE_KEYS) {
+		enum action a = keymap_lookup(ch, PANE_PROMPT);
+		if (u->mode == MODE_FIND || u->mode == MODE_FILTER)
+			ui_find_key(u, a, ch);
+		else if (u->mode == MODE_COLLAPSE || u->mode == MODE_APP)
+			ui_transform_key(u, a, ch);
+		else if (u->mode == MODE_SRC_PICK)
+			ui_src_pick_key(u, ch);
+		else
+			ui_export_key(u, a, ch);
+		return 0;
+	}
+	if (ch == KEY_MOUSE) {
+		ui_mouse(u);
+		return 0;
+	}
+	if (!u->hdr)  /* too small: only q works */
+		return keymap_lookup(ch, PANE_TABLE) == ACT_QUIT;
+	struct pane *p = ui_focused(u);
+	enum action a = keymap_lookup(ch, p->ops->kind);
+	int shown = u->command_shown;
+	if (a == ACT_NONE)
+		return 0;
+	if (ui_shell_action(u, a, &quit)) {
+		if (shown && a != ACT_COMMAND)  /* : stays until a key other than it */
+			u->command_shown = 0;
+		return quit;
+	}
+	u->command_shown = 0;
+	struct pane_out out = {PANE_NONE, ""};
+	struct pane_ctx ctx = ui_ctx(u, p);
+	enum pane_res r = p->ops->act(p->self, a, &ctx, &out);
+	if (r == PANE_IGNORED && p->self != u->list.self && p != &u->overlay) {
+		/* A key of every pane that acts on the list (c: the clock). */
+		p = &u->list;
+		ctx = ui_ctx(u, p);
+		r = p->ops->act(p->self, a, &ctx, &out);
+	}
+	ui_result(u, p, r, &out);
+	ui_sync_lower(u);
+	return 0;
+}
+
+/* ------------------------------------------------------------ drawing */
+
+/* The steps as the command line writes them, joined by the crumb symbol,
+ * then "computing…" while a rebuild runs; "" without steps. */
+static void ui_crumbs(const struct ui *u, char *buf, size_t n)
+{
+	size_t len = 0;
+	buf[0] = '\0';
+	for (uint32_t i = 0; i < u->nsteps && len < n; i++)
+		len += (size_t)snprintf(buf + len, n - len, "%s%s", i ? draw_sym(SYM_CRUMB, u->ascii) : "",
+		                        u->steps[i].text);
+	if (u->derive_job && len < n)
+		snprintf(buf + len, n - len, "%scomputing%s", len ? " " : "",
+		         draw_sym(SYM_ELLIPSIS, u->ascii));
+}
+
+/* A header or footer line into buf: what does not fit is cut here and
+ * by columns when drawn (a plain snprintf would be flagged by gcc's
+ * truncation check, which knows nothing of that intent). */
+static void ui_bar_text(char *buf, size_t n, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(buf, n, fmt, ap);
+	va_end(ap);
+}
+
+static void ui_draw_header(struct ui *u)
+{
+	char line[1200], file[600], dur[48], scope[96], crumbs[400], steps[420] = "";
+	const char *sep = draw_sym(SYM_SEP, u->ascii);
+	if (!u->tr) {
+		diffview_title(u->dv, u->ascii, line, sizeof line);
+		draw_row(u->hdr, 0, line, u->color.role[ROLE_HEADER], u->ascii);
+		return;
+	}
+	const char *base = strrchr(u->path, '/');
+	base = base && base[1] ? base + 1 : u->path;
+	text_escape(base, strlen(base), u->ascii, file, sizeof file);
+	numfmt_duration(dur, sizeof dur, u->tl.end - u->tl.begin, 0);
+	if (u->want_scope)
+		snprintf(scope, sizeof scope, "thread %lu: computing%s", (unsigned long)u->job_tid,
+		         draw_sym(SYM_ELLIPSIS, u->ascii));
+	else if (u->is_scoped)
+		snprintf(scope, sizeof scope, "thread %lu", (unsigned long)u->scopes[u->scope]->tid);
+	else
+		snprintf(scope, sizeof scope, "all threads");
+	size_t vlen = 0;
+	const char *vm = trace_option(u->tr, "vm", &vlen);
+	char vmb[64];
+	text_escape(vm ? vm : "?", vm ? vlen : 1, 1, vmb, sizeof vmb);
+	size_t kinds = tv_warnings_kinds(&u->tr->warnings);
+	char warn[64] = "";
+	if (kinds)
+		snprintf(warn, sizeof warn, "%s%s %zu warning%s (W)", sep, draw_sym(SYM_WARN, u->ascii),
+		         kinds, kinds == 1 ? "" : "s");
+	ui_crumbs(u, crumbs, sizeof crumbs);
+	if (crumbs[0])
+		snprintf(steps, sizeof steps, "%s%s", sep, crumbs);
+	/* Most important first: a narrow terminal abbreviates, then cuts
+	 * from the right. */
+	const char *base_clock = u->tbl.clock == TV_CPU ? "CPU" : "real";
+	ui_bar_text(line, sizeof line, " %s%s%s%s%s%s%s time%s%s%s%u threads%svm %s%sclock %s", file,
+	         warn, sep, scope, steps, sep, base_clock, sep, dur, sep, u->tlv.nthreads, sep, vmb,
+	         sep, trace_clock_name(u->tr->clock));
+	if (text_width(line) > u->cols) {
+		if (kinds)
+			snprintf(warn, sizeof warn, "%s%s%zu (W)", sep, draw_sym(SYM_WARN, u->ascii), kinds);
+		ui_bar_text(line, sizeof line, " %s%s%s%s%s%s%s%s%s%s%u thr%s%s", file, warn, sep, scope,
+		         steps, sep, base_clock, sep, dur, sep, u->tlv.nthreads, sep, vmb);
+	}
+	draw_row(u->hdr, 0, line, u->color.role[ROLE_HEADER], u->ascii);
+}
+
+/* The first key name of an action ("?" of "? F1"). */
+static void ui_first_key(enum action a, char *buf, size_t n)
+{
+	const char *k = actions_info(a)->keys;
+	size_t len = strcspn(k, " ");
+	snprintf(buf, n, "%.*s", (int)len, k);
+}
+
+/* "KEY label" per action, keys of neighbours with the same label joined
+ * by '/': "Up/Down move". */
+static void ui_footer_keys(const enum action *a, size_t n, char *line, size_t size)
+{
+	for (size_t i = 0; i < n; i++) {
+		const char *label = actions_info(a[i])->footer;
+		char keys[64], one[32];
+		if (!label[0])
+			continue;
+		ui_first_key(a[i], keys, sizeof keys);
+		while (i + 1 < n && strcmp(actions_info(a[i + 1])->footer, label) == 0) {
+			ui_first_key(a[++i], one, sizeof one);
+			strncat(keys, "/", sizeof keys - strlen(keys) - 1);
+			strncat(keys, one, sizeof keys - strlen(keys) - 1);
+		}
+		size_t len = strlen(line);
+		snprintf(line + len, size - len, "%s%s %s", len ? "  " : "", keys, label);
+	}
+}
+
+static void ui_draw_prompt(const struct ui *u, char *line, size_t n)
+{
+	char q[300];
+	text_escape(u->prompt.text, u->prompt.len, u->ascii, q, sizeof q);
+	switch (u->mode) {
+	case MODE_FIND: case MODE_FILTER:
+		snprintf(line, n, " %s%s   %s   Enter keep  Esc cancel", u->mode == MODE_FIND ? "/" : "&",
+		         q, u->msg);
+		break;
+	case MODE_EXPORT_KIND:
+		snprintf(line, n, " export the %s view as: %sf folded stacks  c Trace Event JSON"
+		         "  s speedscope  (other keys cancel)", u->is_scoped ? "thread's" : "whole",
+		         ui_lower_is_tree(u) ? "t the tree's rows  " : "");
+		break;
+	case MODE_EXPORT_NAME:
+		snprintf(line, n, " write %s to: %s   Enter write  Esc cancel",
+		         u->export_kind == 'c'   ? "Trace Event JSON"
+		         : u->export_kind == 's' ? "speedscope JSON"
+		         : u->export_kind == 't' ? "the tree's rows" : "folded stacks", q);
+		break;
+	case MODE_EXPORT_CONFIRM:
+		snprintf(line, n, " %s exists: overwrite it? y/n", q);
+		break;
+	case MODE_COLLAPSE: case MODE_APP:
+		snprintf(line, n, " %s %s   Enter apply  Esc cancel",
+		         u->mode == MODE_APP ? "only my code, the app's packages:" : "collapse classes:", q);
+		break;
+	case MODE_SRC_PICK: {
+		const char *more = u->found.n > 9 ? " (the first 9 here: a narrower --src for others)"
+		                                  : "";
+		size_t k = (size_t)snprintf(line, n, " %zu%s files match%s, pick one:", u->found.n,
+		                            u->found.capped ? " or more" : "", more);
+		for (size_t i = 0; i < u->found.n && i < 9 && k < n; i++) {
+			char e[600];
+			const char *p = u->found.paths[i];
+			text_escape(p, strlen(p), u->ascii, e, sizeof e);
+			k += (size_t)snprintf(line + k, n - k, "  %zu %s", i + 1, e);
+		}
+		if (k < n)
+			snprintf(line + k, n - k, "  (other keys cancel)");
+		break;
+	}
+	case MODE_KEYS: line[0] = '\0'; break;
+	}
+}
+
+static void ui_draw_footer(struct ui *u)
+{
+	char line[1000] = "", keys[800] = "";
+	enum action a[UI_FOOTER_MAX] = {ACT_NONE};
+	size_t n = 0;
+	if (u->mode != MODE_KEYS) {
+		ui_draw_prompt(u, line, sizeof line);
+		draw_row(u->ftr, 0, line, u->color.role[ROLE_HEADER], u->ascii);
+		return;
+	}
+	struct pane *p = ui_focused(u);
+	if (p != &u->overlay) {
+		static const enum action shell[] = {ACT_HELP, ACT_QUIT};
+		for (size_t i = 0; i < sizeof shell / sizeof *shell; i++)
+			a[n++] = shell[i];
+	}
+	ui_footer_keys(a, n, keys, sizeof keys);
+	if (p != &u->overlay && u->timeline.ops)  /* Tab names where it goes */
+		snprintf(keys + strlen(keys), sizeof keys - strlen(keys), "  Tab %s",
+		         !u->focus_tl                 ? "timeline"
+		         : ui_lower_is_list(u)        ? "table"
+		         : u->lower.self == &u->fl ? "flame graph"
+		         : u->lower.self == &u->calls ? "calls"
+		         : u->lower.self == &u->jank ? "jank" : "tree");
+	n = 0;
+	if (p != &u->overlay) {
+		static const enum action shell[] = {ACT_FIND, ACT_FILTER, ACT_SCOPE, ACT_EXPORT};
+		for (size_t i = 0; i < sizeof shell / sizeof *shell; i++)
+			if (actions_info(shell[i])->panes & PANE_BIT(p->ops->kind))
+				a[n++] = shell[i];
+	}
+	n += p->ops->footer(p->self, a + n, UI_FOOTER_MAX - n);
+	char more[800] = "";
+	ui_footer_keys(a, n, more, sizeof more);
+	/* Messages first, then the keys: a narrow terminal cuts the end. */
+	ui_bar_text(line, sizeof line, " %s%s%s%s%s", u->msg, u->msg[0] ? "  |  " : "", keys,
+	         keys[0] && more[0] ? "  " : "", more);
+	draw_row(u->ftr, 0, line, u->color.role[ROLE_HEADER], u->ascii);
+}
+
+/* The OSC 52 bytes of y or Y, to the terminal curses writes to, once its
+ * frame is out. Off screen (the tests) there is no terminal: dropped. */
+static void ui_flush_clip(struct ui *u)
+{
+	if (!u->clip)
+		return;
+	if (isatty(STDOUT_FILENO)) {
+		fflush(stdout);
+		const char *b = u->clip;
+		size_t n = u->clip_len;
+		while (n > 0) {
+			ssize_t w = write(STDOUT_FILENO, b, n);
+			if (w <= 0)
+				break;
+			b += w;
+			n -= (size_t)w;
+		}
+	}
+	free(u->clip);
+	u->clip = NULL;
+}
+
+void ui_draw(struct ui *u)
+{
+	ui_poll(u);
+	if (!u->hdr) {
+		char msg[160];
+		erase();
+		snprintf(msg, sizeof msg, "traceview needs at least %dx%d (this is %dx%d); q quits",
+		         UI_MIN_COLS, UI_MIN_LINES, u->cols, u->lines);
+		mvaddnstr(0, 0, msg, u->cols > 0 ? u->cols : 1);
+		wnoutrefresh(stdscr);
+		doupdate();
+		return;
+	}
+	wnoutrefresh(stdscr);  /* a resize touches stdscr: flush it, or getch() blanks the panes */
+	ui_draw_header(u);
+	if (u->overlay.ops) {
+		struct pane_ctx ctx = ui_ctx(u, &u->overlay);
+		u->overlay.ops->draw(u->overlay.self, u->ovw, &ctx);
+	} else {
+		if (u->timeline.ops) {
+			struct pane_ctx ctx = ui_ctx(u, &u->timeline);
+			ui_sync_range(u);
+			u->timeline.ops->draw(u->timeline.self, u->tlw, &ctx);
+		}
+		ui_sync_lower(u);
+		struct pane_ctx ctx = ui_ctx(u, &u->lower);
+		u->lower.ops->draw(u->lower.self, u->tbw, &ctx);
+	}
+	ui_draw_footer(u);
+	wnoutrefresh(u->hdr);
+	if (u->overlay.ops) {
+		touchwin(u->ovw);
+		wnoutrefresh(u->ovw);
+	} else {
+		if (u->tlw) {
+			touchwin(u->tlw);
+			wnoutrefresh(u->tlw);
+		}
+		touchwin(u->tbw);
+		wnoutrefresh(u->tbw);
+	}
+	wnoutrefresh(u->ftr);
+	doupdate();
+	ui_flush_clip(u);
+}
+
+/* ------------------------------------------------------------ terminal */
+
+static void ui_signals(void (*handler)(int))
+{
+	struct sigaction sa;
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = handler;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+}
+
+/* Curses on the terminal, with our signal handlers in first so curses
+ * leaves the signals to us and the loop restores the terminal itself.
+ * Returns 0, or UI_NO_TERMINAL when the terminal cannot do it. */
+static int ui_term_start(void)
+{
+	ui_signals(ui_on_signal);
+	if (!newterm(NULL, stdout, stdin)) {
+		ui_signals(SIG_DFL);
+		return UI_NO_TERMINAL;
+	}
+	cbreak();
+	noecho();
+	nonl();
+	keypad(stdscr, TRUE);
+	/* No action waits on Esc alone (each has another key too), so a
+	 * short delay is enough to tell Esc from the start of a sequence. */
+	set_escdelay(UI_ESCDELAY_MS);
+	curs_set(0);
+	draw_mouse_init();
+	/* getch() refreshes stdscr when it has changes; do it now, before the
+	 * panes are drawn over it, not after. */
+	refresh();
+	return 0;
+}
+
+static void ui_term_stop(void)
+{
+	endwin();
+	ui_signals(SIG_DFL);
+}
+
+/* A fatal error once curses runs: give the terminal back first, so the
+ * message lands on a sane screen. */
+static int ui_fatal(const char *path)
+{
+	ui_term_stop();
+	fprintf(stderr, "traceview: %s: out of memory\n", path);
+	return 2;
+}
+
+/* Keys until the shell says quit or a signal arrives; the exit status.
+ * While a job runs, getch() waits briefly so its result shows at once. */
+static int ui_loop(struct ui *u)
+{
+	ui_draw(u);
+	for (;;) {
+		timeout(ui_busy(u) ? 20 : 250);
+		int ch = getch();
+		if (ui_signal)
+			return ui_signal == SIGINT ? 0 : 128 + ui_signal;
+		if (ch == ERR) {
+			if (ui_poll(u))
+				ui_draw(u);
+			else
+				ui_idle(u);
+			continue;
+		}
+		if (ui_key(u, ch))
+			return 0;
+		ui_draw(u);
+	}
+}
+
+int ui_wants_ascii(const struct ui_opts *o)
+{
+	return ui_ascii_locale(o);
+}
+
+int ui_loading_start(void)
+{
+	return ui_term_start() ? UI_NO_TERMINAL : 0;
+}
+
+void ui_loading_show(const char *line, int ascii)
+{
+	int w = COLS - 2, len = text_width(line);
+	erase();
+	draw_cell(stdscr, LINES / 2, len < w ? (COLS - len) / 2 : 1, w, line, A_NORMAL, ascii);
+	refresh();
+}
+
+void ui_loading_stop(void)
+{
+	ui_term_stop();
+}
+
+int ui_run(const char *path, struct trace *tr, const struct ui_opts *o)
+{
+	if (!o->term_started && ui_term_start())
+		return UI_NO_TERMINAL;
+	/* The tests fail this allocation on purpose to check that a fatal
+	 * error gives the terminal back (see ui.h). */
+	struct ui *u = getenv("TRACEVIEW_TEST_UI_OOM") ? NULL : ui_new(path, tr, o);
+	if (!u)
+		return ui_fatal(path);
+	u->term = stdout;
+	int status = ui_loop(u);
+	ui_drag_stop(u, 0);  /* motion reports off before curses lets go */
+	ui_free(u);
+	ui_term_stop();
+	return status;
+}
+
+int ui_run_diff(const char *base, const char *next, const struct diff *d,
+                const struct ui_opts *o)
+{
+	if (ui_term_start())
+		return UI_NO_TERMINAL;
+	struct ui *u = ui_new_diff(base, next, d, o);
+	if (!u)
+		return ui_fatal(next);
+	u->term = stdout;
+	int status = ui_loop(u);
+	ui_drag_stop(u, 0);  /* motion reports off before curses lets go */
+	ui_free(u);
+	ui_term_stop();
+	return status;
+}
+
+/* ------------------------------------------------------------ --view */
+
+/* A big trace builds its trees on the workers: wait for them. */
+static void ui_view_wait(struct ui *u)
+{
+	while (ui_busy(u)) {
+		struct timespec ms = {0, 1000000};
+		nanosleep(&ms, NULL);
+		if (ui_poll(u))
+			ui_sync_lower(u);
+	}
+}
+
+/* The initial state of --view: a tree opens the hottest path from its
+ * first root, then shows the method asked for. */
+struct pane ui_view_pane(struct ui *u, int n, int clock, uint32_t method, struct pane_ctx *ctx)
+{
+	struct pane_out out = {PANE_NONE, ""};
+	struct pane_ctx c = ui_ctx(u, &u->list);
+	if (clock >= 0 && clock != u->tbl.clock)
+		u->list.ops->act(u->list.self, ACT_CLOCK, &c, &out);
+	if (method != PANE_NONE)
+		ui_select(u, method);
+	ui_show(u, n);
+	ui_sync_lower(u);
+	ui_view_wait(u);
+	if (u->lower.ops->kind == PANE_TREE) {
+		c = ui_ctx(u, &u->lower);
+		u->lower.ops->act(u->lower.self, ACT_TOP, &c, &out);
+		u->lower.ops->act(u->lower.self, ACT_HOT_PATH, &c, &out);
+		ui_view_wait(u);
+		if (method != PANE_NONE)
+			u->lower.ops->select(u->lower.self, method);
+	}
+	*ctx = ui_ctx(u, &u->lower);
+	return u->lower;
+}
