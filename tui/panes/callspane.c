@@ -238,6 +238,21 @@ void callspane_free(struct callspane *p)
 	memset(p, 0, sizeof *p);
 }
 
+void callspane_release(struct callspane *p)
+{
+	struct callspane keep = *p;
+	callspane_free(p);
+	p->jank = keep.jank;
+	p->loaded = keep.loaded;
+	p->frame = keep.frame;
+	p->inline_below = keep.inline_below;
+}
+
+int callspane_rebind(struct callspane *p)
+{
+	return callspane_init(p, p->jank, p->loaded, p->frame, p->inline_below);
+}
+
 void callspane_scope(struct callspane *p, const struct trace *tr, const uint32_t *tid, int clock,
                      uint32_t method)
 {

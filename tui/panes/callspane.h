@@ -74,6 +74,11 @@ struct callspane {
 int callspane_init(struct callspane *p, int jank, const struct trace *loaded, uint64_t frame,
                    uint64_t inline_below);
 void callspane_free(struct callspane *p);
+/* Drop the rows and worker, keeping the kind and options: before the
+ * trace shown is freed. callspane_rebind() starts again (0, or -1 when
+ * out of memory). */
+void callspane_release(struct callspane *p);
+int callspane_rebind(struct callspane *p);
 
 /* What the shell shows: the trace (the steps in force), the thread scope
  * (tid NULL: all threads; jank: the main thread), the clock, and for every

@@ -167,6 +167,18 @@ void flame_free(struct flame *f)
 	memset(f, 0, sizeof *f);
 }
 
+void flame_release(struct flame *f)
+{
+	uint64_t inline_below = f->inline_below;
+	flame_free(f);
+	f->inline_below = inline_below;
+}
+
+int flame_rebind(struct flame *f, const struct trace *tr)
+{
+	return flame_init(f, tr, f->inline_below);
+}
+
 void flame_scope(struct flame *f, const uint32_t *tid, int clock)
 {
 	int scoped = tid != NULL;

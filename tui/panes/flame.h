@@ -62,6 +62,10 @@ struct flame {
 /* 0, or -1 when out of memory. */
 int flame_init(struct flame *f, const struct trace *tr, uint64_t inline_below);
 void flame_free(struct flame *f);
+/* Drop the tree, frames and worker before the trace is freed;
+ * flame_rebind() starts again on another (0, or -1 when out of memory). */
+void flame_release(struct flame *f);
+int flame_rebind(struct flame *f, const struct trace *tr);
 
 /* The app's packages for the categories (borrowed; NULL, 0: none). */
 void flame_categories(struct flame *f, const struct derive_glob *app, uint32_t napp);

@@ -313,10 +313,16 @@ void table_free(struct table *t)
 	t->rows_cap = 0;
 }
 
+void table_release(struct table *t)
+{
+	tc_free_names(t);
+	t->p = NULL;
+}
+
 int table_set_profile(struct table *t, const struct profile *p)
 {
 	uint32_t keep = t->sel;
-	if (t->p->tr != p->tr)
+	if (t->p && t->p->tr != p->tr)
 		tc_free_names(t);
 	t->p = p;
 	if (tc_build_order(t) < 0)
@@ -736,13 +742,10 @@ void table_draw(struct table *t, WINDOW *win, const struct color *c, int ascii, 
 
 /* ------------------------------------------------------------ pane */
 
-int table_toggle_clock(struct table *t, char *msg, size_t n)
+void table_set_clock(struct table *t, int clock)
 {
-	const struct trace *tr = t->p->tr;
-	if (!tr->has_clock[TV_CPU] || !tr->has_clock[TV_WALL]) {
-		snprintf(msg, n, "this trace has one clock only");
-		return -1;
-	}
+	if (clock == t->clock)
+		return;
 	static const enum table_col swap[TC_COUNT] = {
 		[TC_NAME] = TC_NAME, [TC_INCL_CPU_PCT] = TC_INCL_REAL_PCT,
 		[TC_INCL_CPU] = TC_INCL_REAL, [TC_EXCL_CPU_PCT] = TC_EXCL_REAL_PCT,
@@ -753,12 +756,10 @@ int table_toggle_clock(struct table *t, char *msg, size_t n)
 		[TC_INCL_WAIT] = TC_INCL_WAIT, [TC_EXCL_WAIT] = TC_EXCL_WAIT,
 	};
 	enum table_col col = swap[t->sort];
-	t->clock = !t->clock;
+	t->clock = clock;
 	if (col == TC_NAME || col == TC_CALLS)
 		col = t->clock == TV_WALL ? TC_INCL_REAL : TC_INCL_CPU;
 	table_sort(t, col, t->reverse);
-	snprintf(msg, n, "%s", t->clock == TV_CPU ? "time base: CPU" : "time base: real");
-	return 0;
 }
 
 static void tp_draw(void *self, WINDOW *win, const struct pane_ctx *ctx)
@@ -791,7 +792,6 @@ static enum pane_res tp_act(void *self, enum action a, const struct pane_ctx *ct
 		table_sort(t, table_sort_step(t, a == ACT_SORT_NEXT ? 1 : -1, t->width), t->reverse);
 		break;
 	case ACT_SORT_REVERSE: table_sort(t, t->sort, !t->reverse); break;
-	case ACT_CLOCK: table_toggle_clock(t, out->msg, sizeof out->msg); break;
 	case ACT_SECTION_PREV: case ACT_SECTION_NEXT:
 		if (table_section_step(t, a == ACT_SECTION_NEXT ? 1 : -1) < 0)
 			snprintf(out->msg, sizeof out->msg, "%s", a == ACT_SECTION_NEXT

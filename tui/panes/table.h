@@ -78,6 +78,9 @@ void table_free(struct table *t);
 /* Switch to another profile (thread scope), keeping the selection when the
  * method is in it. */
 int table_set_profile(struct table *t, const struct profile *p);
+/* Drop what was read from the profile's trace (the names made for find):
+ * before that trace is freed; table_set_profile() must come next. */
+void table_release(struct table *t);
 
 /* Sort by a column; the time base follows the column's clock. */
 int table_sort(struct table *t, enum table_col col, int reverse);
@@ -112,9 +115,9 @@ void table_draw(struct table *t, WINDOW *win, const struct color *c, int ascii, 
 /* Title of a column, for the footer. */
 const char *table_col_title(enum table_col col);
 
-/* Switch the time base (CPU/real), keeping the sorted column's meaning;
- * -1 with a message when the trace has one clock only. */
-int table_toggle_clock(struct table *t, char *msg, size_t n);
+/* The time base (TV_CPU or TV_WALL), keeping the sorted column's
+ * meaning. */
+void table_set_clock(struct table *t, int clock);
 
 /* List only the methods with keep[method] set, method < n (NULL: all
  * again); keep is copied. 0, or -1 when out of memory. */

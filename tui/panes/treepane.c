@@ -449,6 +449,25 @@ void treepane_free(struct treepane *p)
 	memset(p, 0, sizeof *p);
 }
 
+void treepane_release(struct treepane *p)
+{
+	int inverted = p->inverted;
+	uint64_t inline_below = p->inline_below;
+	struct tp_sort sort = p->sort;
+	treepane_free(p);
+	p->inverted = inverted;
+	p->inline_below = inline_below;
+	p->sort = sort;
+}
+
+int treepane_rebind(struct treepane *p, const struct trace *tr)
+{
+	struct tp_sort sort = p->sort;  /* a tree keeps its order */
+	int rc = treepane_init(p, tr, p->inverted, p->inline_below);
+	p->sort = sort;
+	return rc;
+}
+
 /* The order wanted, on clock: the default before any was chosen, the
  * column's twin on another clock. */
 static void tp_resolve(struct treepane *p, int clock)

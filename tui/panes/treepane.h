@@ -82,6 +82,11 @@ struct treepane {
 int treepane_init(struct treepane *p, const struct trace *tr, int inverted,
                   uint64_t inline_below);
 void treepane_free(struct treepane *p);
+/* Drop the tree, rows and worker, keeping the kind, order and options:
+ * before the trace is freed. treepane_rebind() starts again on another
+ * trace (0, or -1 when out of memory); treepane_free() still works. */
+void treepane_release(struct treepane *p);
+int treepane_rebind(struct treepane *p, const struct trace *tr);
 
 /* The scope (tid NULL: all threads) and clock the shell shows: the tree
  * is rebuilt or re-sorted to match (on the worker for a big trace). */

@@ -5,8 +5,9 @@
  * footer, the size guard and the layout. What it shows are panes
  * (pane.h): the table, the timeline, the diff table and the help, each
  * handling the actions of its own scope; the shell handles the rest and
- * acts on what panes return. Work longer than a frame (a thread's
- * profile) runs on the job worker (job.h).
+ * acts on what panes return. What the panes show (the trace, the steps,
+ * the thread scope, the clock) is the session's (session.h), which the
+ * shell changes and listens to.
  */
 #include "shell/ui.h"
 
@@ -23,7 +24,6 @@
 
 #include "keys/actions.h"
 #include "panes/callspane.h"
-#include "analyze/category.h"
 #include "panes/chart.h"
 #include "shell/clip.h"
 #include "draw/color.h"
@@ -31,12 +31,12 @@
 #include "draw/draw.h"
 #include "write/export.h"
 #include "panes/flame.h"
-#include "session/job.h"
 #include "keys/keymap.h"
 #include "panes/legend.h"
 #include "draw/names.h"
 #include "base/numfmt.h"
 #include "panes/pane.h"
+#include "session/session.h"
 #include "analyze/profile.h"
 #include "analyze/srcfind.h"
 #include "shell/srcopen.h"
@@ -44,7 +44,6 @@
 #include "panes/table.h"
 #include "draw/text.h"
 #include "panes/textview.h"
-#include "analyze/timeline.h"
 #include "panes/tlview.h"
 #include "panes/treepane.h"
 #include "shell/viewprint.h"
@@ -53,13 +52,7 @@
 #define UI_MIN_COLS 80
 #define UI_MIN_LINES 24
 #define UI_HISTORY 256
-#define UI_SCOPES 8
 #define UI_FOOTER_MAX 24
-/* Traces with fewer records build and expand call trees at once; bigger
- * ones on the panes' workers, so the screen stays live. */
-#define UI_TREE_INLINE 1000000
-/* Steps (ranges and transforms) in the breadcrumb. */
-#define UI_STEPS 32
 
 /* What the footer line is doing: keys, or one of the prompts. */
 enum ui_mode { MODE_KEYS, MODE_FIND, MODE_FILTER, MODE_EXPORT_KIND, MODE_EXPORT_NAME,
@@ -67,20 +60,7 @@ enum ui_mode { MODE_KEYS, MODE_FIND, MODE_FILTER, MODE_EXPORT_KIND, MODE_EXPORT_
 
 struct ui {
 	const char *path;          /* the trace's file, or the diff's base */
-	struct trace *tr;          /* NULL for a diff; the loaded trace */
-	struct profile all;        /* the loaded trace's: the timeline ranks by it */
-	/* The steps in force, and the trace and profile they make (derive.h):
-	 * the table, trees and flame graph show cur (the loaded trace without
-	 * steps); the timeline always draws the loaded trace. steps[0..nview)
-	 * are what view shows; more are on the job worker (derive_job). */
-	struct derive_step steps[UI_STEPS];
-	uint32_t nsteps, nview;
-	struct ui_view_result *vres;  /* NULL without steps */
-	const struct trace *cur;
-	unsigned derive_job;
-	struct derive_glob *app;     /* --app, for A's prompt; its text in app_text */
-	uint32_t napp;
-	char app_text[256];
+	struct session *s;         /* what the panes show; NULL for a diff */
 	int range_on;              /* v pressed once: a range grows from range_a */
 	uint64_t range_a;
 	/* Button 1 went down on the timeline at window column drag_x and is
@@ -90,28 +70,7 @@ struct ui {
 	enum { DRAG_NONE, DRAG_ON, DRAG_CANCELLED } drag;
 	int drag_x, motion;
 	FILE *term;                /* what curses draws on; NULL off screen */
-	/* The app's packages the categories use (--app, else the guessed
-	 * one), parsed once from cat_text; and the legend (L). */
-	struct derive_glob *cat_app;
-	uint32_t cat_napp;
-	char cat_text[256];
-	int cat_ready;
 	struct legend legend;
-	/* Profiles of single threads, kept once built: switching the scope
-	 * back and forth costs a pass over the thread only the first time. */
-	struct profile *scopes[UI_SCOPES];
-	unsigned scope_used[UI_SCOPES];  /* last use, for eviction */
-	unsigned scope_clock;
-	int nscopes;
-	int is_scoped;
-	int scope;                 /* index in scopes[] when is_scoped */
-	/* The job worker: the newest request is for job_tid; a `t` waiting
-	 * for it sets want_scope. */
-	struct jobs *jobs;
-	unsigned job_id;
-	uint32_t job_tid;
-	int want_scope;
-	struct timeline tl;
 	struct tlview tlv;
 	struct table tbl;
 	struct diffview *dv;
@@ -120,8 +79,6 @@ struct ui {
 	struct treepane td, bu;    /* call trees: top-down, bottom-up */
 	struct flame fl;
 	struct callspane calls, jank; /* every call (5), jank (J) */
-	const struct trace *loaded;   /* the call lists' axis: ui_opts.loaded */
-	uint64_t frame;
 	const char *src;              /* --src: where o looks for sources */
 	struct srcfind found;         /* o's matches while the choice is open */
 	int64_t found_line;
@@ -152,7 +109,6 @@ struct ui {
 static void ui_say(struct ui *u, const char *s);
 static void ui_bar_text(char *buf, size_t n, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
-static const struct profile *ui_prof_all(const struct ui *u);
 
 /* Set by signal handlers only; read by the key loop. */
 static volatile sig_atomic_t ui_signal;
@@ -247,14 +203,16 @@ static void ui_sync_lower(struct ui *u)
 {
 	if (ui_lower_is_list(u))
 		return;
-	const uint32_t *tid = u->is_scoped ? &u->scopes[u->scope]->tid : NULL;
+	uint32_t t;
+	const uint32_t *tid = session_scoped(u->s, &t) ? &t : NULL;
+	int clock = session_clock(u->s);
 	if (u->lower.self == &u->calls || u->lower.self == &u->jank)
-		callspane_scope(u->lower.self, u->cur, tid, u->tbl.clock,
+		callspane_scope(u->lower.self, session_trace(u->s), tid, clock,
 		                u->list.ops->selected(u->list.self).item);
 	else if (u->lower.self == &u->fl)
-		flame_scope(&u->fl, tid, u->tbl.clock);
+		flame_scope(&u->fl, tid, clock);
 	else
-		treepane_scope(u->lower.self, tid, u->tbl.clock);
+		treepane_scope(u->lower.self, tid, clock);
 	uint32_t m = u->lower.ops->selected(u->lower.self).item;
 	if (m != PANE_NONE && m != u->list.ops->selected(u->list.self).item)
 		u->list.ops->select(u->list.self, m);
@@ -271,7 +229,7 @@ static struct pane_ctx ui_ctx(const struct ui *u, const struct pane *p)
 	uint32_t sel = ui_selected(u);
 	/* The timeline draws the loaded trace: a collapsed package is none of
 	 * its methods. */
-	if (p == &u->timeline && u->tr && sel != PANE_NONE && sel >= u->tr->nmethods)
+	if (p == &u->timeline && u->s && sel != PANE_NONE && sel >= session_base(u->s)->nmethods)
 		sel = PANE_NONE;
 	return (struct pane_ctx){&u->color, u->ascii, f == p, sel};
 }
@@ -282,239 +240,17 @@ static int ui_ascii_locale(const struct ui_opts *o)
 	return o->ascii || !cs || strcmp(cs, "UTF-8") != 0;
 }
 
-/* ------------------------------------------------------------ scopes */
+/* ------------------------------------------------------------ session */
 
-struct ui_scope_job {
-	const struct trace *tr;
-	uint32_t tid;
-};
-
-struct ui_scope_result {
-	uint32_t tid;
-	int ok;
-	struct profile p;
-};
-
-static void *ui_scope_run(void *arg)
-{
-	const struct ui_scope_job *j = arg;
-	struct ui_scope_result *r = calloc(1, sizeof *r);
-	struct tv_error err;
-	if (!r)
-		return NULL;
-	r->tid = j->tid;
-	r->ok = profile_build(&r->p, j->tr, &j->tid, &err) == TV_OK;
-	return r;
-}
-
-static void ui_scope_result_free(void *v)
-{
-	struct ui_scope_result *r = v;
-	if (r && r->ok)
-		profile_free(&r->p);
-	free(r);
-}
-
-static int ui_scope_find(const struct ui *u, uint32_t tid)
-{
-	for (int i = 0; i < u->nscopes; i++)
-		if (u->scopes[i]->tid == tid)
-			return i;
-	return -1;
-}
-
-/* Keep a built profile in the cache (taking it); its slot, or -1. */
-static int ui_scope_keep(struct ui *u, struct profile *p)
-{
-	int slot = -1;
-	if (u->nscopes < UI_SCOPES) {
-		slot = u->nscopes;
-	} else {
-		/* Evict the least recently used, never the one shown. */
-		for (int i = 0; i < UI_SCOPES; i++)
-			if (!(u->is_scoped && i == u->scope) &&
-			    (slot < 0 || u->scope_used[i] < u->scope_used[slot]))
-				slot = i;
-		legend_stop(&u->legend);  /* its sum may be reading that one */
-		profile_free(u->scopes[slot]);
-		free(u->scopes[slot]);
-		u->scopes[slot] = NULL;
-	}
-	u->scopes[slot] = malloc(sizeof *u->scopes[slot]);
-	if (!u->scopes[slot]) {
-		profile_free(p);
-		if (slot < u->nscopes) {  /* the evicted slot is empty now */
-			u->scopes[slot] = u->scopes[--u->nscopes];
-			u->scope_used[slot] = u->scope_used[u->nscopes];
-		}
-		return -1;
-	}
-	*u->scopes[slot] = *p;
-	if (slot == u->nscopes)
-		u->nscopes++;
-	u->scope_used[slot] = ++u->scope_clock;
-	return slot;
-}
-
-static int ui_scope_show(struct ui *u, int slot)
-{
-	u->scope_used[slot] = ++u->scope_clock;
-	u->scope = slot;
-	u->is_scoped = 1;
-	u->want_scope = 0;
-	return table_set_profile(&u->tbl, u->scopes[slot]);
-}
-
-/* Build thread tid's profile now, on this thread (the start's --thread,
- * or no worker). */
-static int ui_scope_now(struct ui *u, uint32_t tid)
-{
-	struct profile p;
-	struct tv_error err;
-	int slot = ui_scope_find(u, tid);
-	if (slot < 0) {
-		if (profile_build(&p, u->cur, &tid, &err) != TV_OK)
-			return -1;
-		slot = ui_scope_keep(u, &p);
-	}
-	return slot < 0 ? -1 : ui_scope_show(u, slot);
-}
-
-static void ui_scope_submit(struct ui *u, uint32_t tid)
-{
-	if (u->job_id && u->job_tid == tid && jobs_busy(u->jobs))
-		return;  /* already on its way */
-	struct ui_scope_job *j = malloc(sizeof *j);
-	if (!j)
-		return;
-	*j = (struct ui_scope_job){u->cur, tid};
-	u->job_tid = tid;
-	u->job_id = jobs_submit(u->jobs, ui_scope_run, j, free, ui_scope_result_free);
-}
-
-/* t: back to all threads, or the thread under the timeline cursor: from
- * the cache at once, else computed on the worker while the screen stays
- * live (the header says "computing"). */
+/* t: back to all threads, or the thread under the timeline cursor (the
+ * session builds it on its worker while the screen stays live). */
 static void ui_scope(struct ui *u)
 {
-	if (u->is_scoped || u->want_scope) {
-		u->is_scoped = u->want_scope = 0;
-		table_set_profile(&u->tbl, ui_prof_all(u));
-		return;
-	}
-	if (u->derive_job) {
-		ui_say(u, "the steps are being applied: t again when they are");
-		return;
-	}
 	struct pane_sel s = u->timeline.ops->selected(u->timeline.self);
-	if (!s.has_tid) {
-		ui_say(u, "no thread to scope to");
-		return;
-	}
-	int slot = ui_scope_find(u, s.tid);
-	if (slot >= 0) {
-		ui_scope_show(u, slot);
-		return;
-	}
-	if (!u->jobs) {
-		if (ui_scope_now(u, s.tid) < 0)
-			ui_say(u, "cannot scope to that thread");
-		return;
-	}
-	u->want_scope = 1;
-	ui_scope_submit(u, s.tid);
+	session_scope_toggle(u->s, s.has_tid, s.tid, u->msg, sizeof u->msg);
 }
 
-/* ------------------------------------------------------------ steps */
-
-/* What one rebuild reads: its own copies of the steps, and the loaded
- * trace (read-only while the ui lives). */
-struct ui_view_job {
-	const struct trace *in;
-	struct derive_step steps[UI_STEPS];
-	uint32_t n;
-};
-
-/* The trace the steps make and its profile (which points into it, so the
- * result stays where the worker allocated it). */
-struct ui_view_result {
-	int ok;
-	uint32_t n;
-	struct trace view;
-	struct profile all;
-	uint8_t unmatched[UI_STEPS];
-};
-
-/* The profile of every thread of what the panes show. */
-static const struct profile *ui_prof_all(const struct ui *u)
-{
-	return u->vres ? &u->vres->all : &u->all;
-}
-
-static void ui_view_job_free(void *v)
-{
-	struct ui_view_job *j = v;
-	for (uint32_t i = 0; j && i < j->n; i++)
-		derive_step_free(&j->steps[i]);
-	free(j);
-}
-
-static void ui_view_result_free(void *v)
-{
-	struct ui_view_result *r = v;
-	if (r && r->ok && r->n) {
-		profile_free(&r->all);
-		trace_free(&r->view);
-	}
-	free(r);
-}
-
-/* On the worker: the derived trace and its profile; no steps, no trace. */
-static void *ui_view_run(void *arg)
-{
-	const struct ui_view_job *j = arg;
-	struct ui_view_result *r = calloc(1, sizeof *r);
-	struct tv_error err;
-	if (!r)
-		return NULL;
-	r->n = j->n;
-	if (!j->n) {
-		r->ok = 1;
-		return r;
-	}
-	if (derive_build(&r->view, j->in, j->steps, j->n, r->unmatched, &err) != TV_OK)
-		return r;
-	if (profile_build(&r->all, &r->view, NULL, &err) != TV_OK) {
-		trace_free(&r->view);
-		return r;
-	}
-	r->ok = 1;
-	return r;
-}
-
-/* A step of our own, parsed again from the other's text (a range from its
- * range): a job owns its steps. */
-static int ui_step_copy(const struct derive_step *from, struct derive_step *to)
-{
-	const char *why;
-	if (from->kind == DERIVE_RANGE)
-		return derive_step_range(&from->range, to);
-	return derive_step_transform(from->text, to, &why);
-}
-
-static void ui_scopes_clear(struct ui *u)
-{
-	legend_stop(&u->legend);  /* its sum may be reading one of them */
-	for (int i = 0; i < u->nscopes; i++) {
-		profile_free(u->scopes[i]);
-		free(u->scopes[i]);
-		u->scopes[i] = NULL;
-	}
-	u->nscopes = 0;
-	u->is_scoped = 0;
-}
-
-/* Which of 1..4 is below the timeline. */
+/* Which of 1..6 is below the timeline. */
 static int ui_lower_n(const struct ui *u)
 {
 	return u->lower.self == &u->td ? 2 : u->lower.self == &u->bu ? 3
@@ -522,193 +258,73 @@ static int ui_lower_n(const struct ui *u)
 	       : u->lower.self == &u->jank ? 6 : 1;
 }
 
-
-/* The call lists (5, J) on what the panes show; 0 or -1. */
-static int ui_lists_init(struct ui *u)
-{
-	if (callspane_init(&u->calls, 0, u->loaded, u->frame, UI_TREE_INLINE) < 0 ||
-	    callspane_init(&u->jank, 1, u->loaded, u->frame, UI_TREE_INLINE) < 0)
-		return -1;
-	return 0;
-}
-
-/* The categories' app packages, found once, given to the timeline and
- * the flame graph (again after each rebuild makes a new flame graph). */
+/* The categories' app packages, given to the timeline and the flame
+ * graph (again after each rebuild makes a new flame graph). */
 static void ui_categories(struct ui *u)
 {
-	const char *why;
-	if (!u->cat_ready) {
-		u->cat_ready = 1;
-		if (u->app_text[0])
-			snprintf(u->cat_text, sizeof u->cat_text, "%s", u->app_text);
-		else if (category_guess_app(&u->all, u->cat_text, sizeof u->cat_text) <= 0)
-			u->cat_text[0] = '\0';
-		if (u->cat_text[0] &&
-		    derive_parse_globs(u->cat_text, &u->cat_app, &u->cat_napp, &why) < 0) {
-			u->cat_app = NULL;
-			u->cat_napp = 0;
-		}
-	}
-	tlview_categories(&u->tlv, u->cat_app, u->cat_napp);
-	flame_categories(&u->fl, u->cat_app, u->cat_napp);
+	const struct derive_glob *app;
+	uint32_t napp;
+	session_categories(u->s, &app, &napp);
+	tlview_categories(&u->tlv, app, napp);
+	flame_categories(&u->fl, app, napp);
 }
 
-/* Show what a rebuild made (r: steps[0..r->n), taken over): the table, the
- * trees and the flame graph start again on it, in the same scope. Runs
- * with the worker idle (the rebuild was its newest job), so no scope job
- * reads the trace being replaced; the trees wait for their own workers. */
-static void ui_view_install(struct ui *u, struct ui_view_result *r)
+/* The session is about to free profiles (the legend may be summing one)
+ * or the derived trace (the trees, flame graph and call lists read it,
+ * their workers too). */
+static void ui_on_release(void *env, unsigned what)
+{
+	struct ui *u = env;
+	legend_stop(&u->legend);
+	if (!(what & SESSION_DROP_TRACE))
+		return;
+	treepane_release(&u->td);
+	treepane_release(&u->bu);
+	flame_release(&u->fl);
+	callspane_release(&u->calls);
+	callspane_release(&u->jank);
+	table_release(&u->tbl);
+}
+
+/* A rebuild is in: the table, trees, flame graph and call lists start
+ * again on it, below the timeline as before. */
+static int ui_on_trace(struct ui *u)
 {
 	int n = ui_lower_n(u), focus = u->focus_tl;
-	int scoped = u->is_scoped || u->want_scope;
-	uint32_t tid = u->is_scoped ? u->scopes[u->scope]->tid : u->job_tid;
-	struct tp_sort td_sort = u->td.sort, bu_sort = u->bu.sort;  /* the trees keep their order */
-	treepane_free(&u->td);
-	treepane_free(&u->bu);
-	flame_free(&u->fl);
-	callspane_free(&u->calls);  /* their workers may be reading the old trace */
-	callspane_free(&u->jank);
-	if (!r->n) {
-		ui_view_result_free(r);
-		r = NULL;
-	}
-	table_set_profile(&u->tbl, r ? &r->all : &u->all);
-	ui_scopes_clear(u);
-	u->want_scope = 0;
-	ui_view_result_free(u->vres);
-	u->vres = r;
-	u->cur = r ? &r->view : u->tr;
-	u->nview = r ? r->n : 0;
-	if (treepane_init(&u->td, u->cur, 0, UI_TREE_INLINE) < 0 ||
-	    treepane_init(&u->bu, u->cur, 1, UI_TREE_INLINE) < 0 ||
-	    flame_init(&u->fl, u->cur, UI_TREE_INLINE) < 0 ||
-	    ui_lists_init(u) < 0) {
+	const struct trace *cur = session_trace(u->s);
+	table_set_profile(&u->tbl, session_profile(u->s));
+	if (treepane_rebind(&u->td, cur) < 0 || treepane_rebind(&u->bu, cur) < 0 ||
+	    flame_rebind(&u->fl, cur) < 0 || callspane_rebind(&u->calls) < 0 ||
+	    callspane_rebind(&u->jank) < 0) {
 		ui_say(u, "out of memory: only the table is shown");
 		n = 1;
 	}
-	u->td.sort = td_sort;
-	u->bu.sort = bu_sort;
 	ui_categories(u);
 	ui_show(u, n);
 	u->focus_tl = focus;
-	if (scoped && u->jobs) {
-		u->want_scope = 1;
-		ui_scope_submit(u, tid);
-	} else if (scoped && ui_scope_now(u, tid) < 0) {
-		ui_say(u, "that thread has no calls after the steps: showing all threads");
-	}
+	return 0;
 }
 
-/* A rebuild came back: show it, or drop the steps it could not apply. */
-static void ui_view_apply(struct ui *u, struct ui_view_result *r)
+static int ui_on_changed(void *env, unsigned what)
 {
-	if (!r || !r->ok || r->n != u->nsteps) {
-		ui_view_result_free(r);
-		while (u->nsteps > u->nview)
-			derive_step_free(&u->steps[--u->nsteps]);
-		ui_say(u, "out of memory: the step is not applied");
-		return;
-	}
-	char msg[sizeof u->msg] = "";
-	if (r->n && r->unmatched[r->n - 1])
-		snprintf(msg, sizeof msg, "%s matched no call: nothing changed",
-		         u->steps[r->n - 1].text);
-	ui_view_install(u, r);
-	if (msg[0])
-		ui_say(u, msg);
-}
-
-/* Rebuild for steps[0..nsteps) on the worker (at once without one). */
-static void ui_view_submit(struct ui *u)
-{
-	struct ui_view_job *j = calloc(1, sizeof *j);
-	if (!j) {
-		ui_view_apply(u, NULL);
-		return;
-	}
-	j->in = u->tr;
-	for (; j->n < u->nsteps; j->n++)
-		if (ui_step_copy(&u->steps[j->n], &j->steps[j->n]) < 0) {
-			ui_view_job_free(j);
-			ui_view_apply(u, NULL);
-			return;
-		}
-	if (!u->jobs) {
-		void *r = ui_view_run(j);
-		ui_view_job_free(j);
-		ui_view_apply(u, r);
-		return;
-	}
-	u->job_id = 0;  /* a scope job under way is superseded; install redoes it */
-	u->derive_job = jobs_submit(u->jobs, ui_view_run, j, ui_view_job_free, ui_view_result_free);
-	if (!u->derive_job)
-		ui_view_apply(u, NULL);
-}
-
-/* Add a step (taken over) to the breadcrumb and apply the lot. */
-static void ui_step_push(struct ui *u, struct derive_step *st)
-{
-	if (u->nsteps == UI_STEPS) {
-		derive_step_free(st);
-		ui_say(u, "too many steps: u undoes the last one");
-		return;
-	}
-	u->steps[u->nsteps++] = *st;
-	ui_view_submit(u);
-}
-
-static void ui_step_text(struct ui *u, const char *text)
-{
-	struct derive_step st;
-	const char *why;
-	char msg[sizeof u->msg];
-	if (derive_step_transform(text, &st, &why) < 0) {
-		snprintf(msg, sizeof msg, "%s: %s", text, why);
-		ui_say(u, msg);
-		return;
-	}
-	ui_step_push(u, &st);
+	struct ui *u = env;
+	if (what & SESSION_TRACE)
+		return ui_on_trace(u);
+	if (what & SESSION_CLOCK)
+		table_set_clock(&u->tbl, session_clock(u->s));
+	return table_set_profile(&u->tbl, session_profile(u->s));
 }
 
 /* u (all 0) or U (all 1). */
 static void ui_undo(struct ui *u, int all)
 {
-	if (!u->nsteps) {
-		ui_say(u, "no step to undo");
-		return;
-	}
-	do
-		derive_step_free(&u->steps[--u->nsteps]);
-	while (all && u->nsteps);
-	if (u->nview > u->nsteps)
-		u->nview = u->nsteps;  /* what the panes show is older than that now */
-	ui_view_submit(u);
-}
-
-/* The selected method of what the panes show, or PANE_NONE (said why). */
-static uint32_t ui_step_method(struct ui *u)
-{
-	uint32_t m = ui_selected(u);
-	if (m == PANE_NONE || m >= u->cur->nmethods) {
-		ui_say(u, "select a method first");
-		return PANE_NONE;
-	}
-	if (u->cur->methods[m].synthetic) {
-		ui_say(u, "that is a collapsed package: u undoes the collapse");
-		return PANE_NONE;
-	}
-	return m;
+	session_undo(u->s, all, u->msg, sizeof u->msg);
 }
 
 /* F, M, D, R: the transform of kind on the selected method, by id. */
 static void ui_transform(struct ui *u, const char *kind)
 {
-	char text[64];
-	uint32_t m = ui_step_method(u);
-	if (m == PANE_NONE)
-		return;
-	snprintf(text, sizeof text, "%s:0x%llx", kind, (unsigned long long)u->cur->methods[m].id);
-	ui_step_text(u, text);
+	session_transform(u->s, kind, ui_selected(u), u->msg, sizeof u->msg);
 }
 
 /* C and A open a prompt prefilled with the pattern: the selected class's
@@ -717,25 +333,11 @@ static void ui_transform_prompt(struct ui *u, enum action a)
 {
 	char buf[256] = "";
 	if (a == ACT_T_COLLAPSE) {
-		uint32_t m = ui_step_method(u);
-		if (m == PANE_NONE)
+		if (session_package_of(u->s, ui_selected(u), buf, sizeof buf, u->msg, sizeof u->msg) < 0)
 			return;
-		const struct tv_method *tm = &u->cur->methods[m];
-		const char *cls = trace_str(u->cur, tm->cls);
-		size_t len = cls ? tm->cls.len : 0;
-		while (len > 0 && cls[len - 1] != '.' && cls[len - 1] != '/')
-			len--;
-		len = len < sizeof buf - 2 ? len : sizeof buf - 2;
-		for (size_t i = 0; i < len; i++)  /* as people read it: '/' matches '.' */
-			buf[i] = cls[i] == '/' ? '.' : cls[i];
-		if (len)
-			memcpy(buf + len, "*", 2);
 		u->mode = MODE_COLLAPSE;
 	} else {
-		if (u->app_text[0])
-			snprintf(buf, sizeof buf, "%s", u->app_text);
-		else if (category_guess_app(&u->all, buf, sizeof buf) < 0)
-			buf[0] = '\0';
+		session_app_prompt(u->s, buf, sizeof buf);
 		u->mode = MODE_APP;
 	}
 	prompt_set(&u->prompt, buf);
@@ -750,7 +352,7 @@ static void ui_transform_key(struct ui *u, enum action a, int ch)
 		if (u->prompt.text[0]) {
 			snprintf(text, sizeof text, "%s:%s", u->mode == MODE_APP ? "app" : "collapse",
 			         u->prompt.text);
-			ui_step_text(u, text);
+			session_push_text(u->s, text, u->msg, sizeof u->msg);
 		}
 		u->mode = MODE_KEYS;
 		break;
@@ -758,59 +360,47 @@ static void ui_transform_key(struct ui *u, enum action a, int ch)
 	}
 }
 
+/* "thread N" or "all threads", then ", after N steps" when there are. */
+static void ui_scope_text(const struct ui *u, char *buf, size_t n)
+{
+	uint32_t tid, nview = session_nview(u->s);
+	if (session_scoped(u->s, &tid))
+		snprintf(buf, n, "thread %u", (unsigned)tid);
+	else
+		snprintf(buf, n, "all threads");
+	if (nview)
+		snprintf(buf + strlen(buf), n - strlen(buf), ", after %u step%s", (unsigned)nview,
+		         nview == 1 ? "" : "s");
+}
+
 /* L: the legend, with each category's time in what the table shows
  * (summed on the legend's worker for a big trace). */
 static void ui_legend(struct ui *u)
 {
 	char scope[160];
-	if (u->is_scoped)
-		snprintf(scope, sizeof scope, "thread %u", (unsigned)u->scopes[u->scope]->tid);
-	else
-		snprintf(scope, sizeof scope, "all threads");
-	if (u->nview)
-		snprintf(scope + strlen(scope), sizeof scope - strlen(scope), ", after %u step%s",
-		         (unsigned)u->nview, u->nview == 1 ? "" : "s");
-	legend_set_app(&u->legend, u->cat_text, u->app_text[0] != '\0', u->ascii);
-	if (legend_request(&u->legend, u->tbl.p, u->cat_app, u->cat_napp, u->tbl.clock, scope,
-	                   UI_TREE_INLINE) < 0)
+	const struct derive_glob *app;
+	uint32_t napp;
+	ui_scope_text(u, scope, sizeof scope);
+	session_categories(u->s, &app, &napp);
+	legend_set_app(&u->legend, session_app_text(u->s), session_app_given(u->s), u->ascii);
+	if (legend_request(&u->legend, session_profile(u->s), app, napp, session_clock(u->s), scope,
+	                   SESSION_INLINE_BELOW) < 0)
 		ui_say(u, "out of memory: the legend without times");
 	u->overlay = legend_pane(&u->legend);
 }
 
-/* The range steps in force as the timeline's shaded range: where they
- * overlap, on the loaded trace's axis. */
+/* The range steps in force as the timeline's shaded range. */
 static void ui_sync_range(struct ui *u)
 {
-	uint64_t origin = derive_axis_origin(u->tr), a = 0, b = UINT64_MAX;
-	int on = 0;
-	for (uint32_t i = 0; i < u->nview; i++) {
-		const struct range *r = &u->steps[i].range;
-		if (u->steps[i].kind != DERIVE_RANGE)
-			continue;
-		on = 1;
-		if (r->has_start && origin + r->start > a)
-			a = origin + r->start;
-		if (r->has_end && origin + r->end < b)
-			b = origin + r->end;
-	}
-	tlview_scope_range(&u->tlv, on, a, b < u->tl.end + 1 ? b : u->tl.end + 1);
+	uint64_t a, b;
+	int on = session_range(u->s, &a, &b);
+	tlview_scope_range(&u->tlv, on, a, b);
 }
 
 /* A range [a, b) of absolute axis times as a step. */
 static void ui_range_push(struct ui *u, uint64_t a, uint64_t b)
 {
-	uint64_t origin = derive_axis_origin(u->tr);
-	struct range r = {1, 1, a > origin ? a - origin : 0, b > origin ? b - origin : 0};
-	struct derive_step st;
-	if (r.start >= r.end) {
-		ui_say(u, "an empty range: nothing applied");
-		return;
-	}
-	if (derive_step_range(&r, &st) < 0) {
-		ui_say(u, "out of memory: the range is not applied");
-		return;
-	}
-	ui_step_push(u, &st);
+	session_push_range(u->s, a, b, u->msg, sizeof u->msg);
 }
 
 /* v: start a range at the time cursor, or end it there. */
@@ -883,10 +473,8 @@ static void ui_drag_start(struct ui *u, int x)
 
 int ui_poll(struct ui *u)
 {
-	unsigned id;
-	void *res;
 	int changed = 0;
-	if (u->tr) {
+	if (u->s) {
 		changed |= treepane_pane(&u->td).ops->poll(&u->td);
 		changed |= treepane_pane(&u->bu).ops->poll(&u->bu);
 		changed |= flame_pane(&u->fl).ops->poll(&u->fl);
@@ -895,37 +483,14 @@ int ui_poll(struct ui *u)
 	}
 	if (u->overlay.ops && u->overlay.ops->poll)
 		changed |= u->overlay.ops->poll(u->overlay.self);
-	if (!u->jobs || !jobs_take(u->jobs, &id, &res))
-		return changed;
-	if (u->derive_job && id == u->derive_job) {
-		u->derive_job = 0;
-		ui_view_apply(u, res);
+	if (u->s && session_poll(u->s, u->msg, sizeof u->msg))
 		return 1;
-	}
-	struct ui_scope_result *r = res;
-	u->job_id = 0;
-	if (!r || !r->ok) {
-		if (u->want_scope)
-			ui_say(u, "cannot scope to that thread");
-		u->want_scope = 0;
-		ui_scope_result_free(r);
-		return 1;
-	}
-	int slot = ui_scope_find(u, r->tid);
-	if (slot < 0)
-		slot = ui_scope_keep(u, &r->p);
-	else
-		profile_free(&r->p);
-	uint32_t tid = r->tid;
-	free(r);
-	if (u->want_scope && u->job_tid == tid && slot >= 0)
-		ui_scope_show(u, slot);
-	return 1;
+	return changed;
 }
 
 const struct profile *ui_profile(const struct ui *u)
 {
-	return u->tr ? u->tbl.p : NULL;
+	return u->s ? u->tbl.p : NULL;
 }
 
 int ui_busy(struct ui *u)
@@ -934,18 +499,18 @@ int ui_busy(struct ui *u)
 		return 1;
 	if (u->overlay.ops && u->overlay.ops->busy && u->overlay.ops->busy(u->overlay.self))
 		return 1;
-	return u->jobs && (u->want_scope || u->derive_job);
+	return u->s && session_busy(u->s);
 }
 
 /* While no key comes, prepare the scope of the thread under the timeline
  * cursor, so that t is instant when it does. */
 static void ui_idle(struct ui *u)
 {
-	if (!u->jobs || !u->timeline.ops || u->is_scoped || u->derive_job || jobs_busy(u->jobs))
+	if (!u->s || !u->timeline.ops)
 		return;
 	struct pane_sel s = u->timeline.ops->selected(u->timeline.self);
-	if (s.has_tid && ui_scope_find(u, s.tid) < 0)
-		ui_scope_submit(u, s.tid);
+	if (s.has_tid)
+		session_prefetch(u->s, s.tid);
 }
 
 /* ------------------------------------------------------------ model */
@@ -957,54 +522,32 @@ static int ui_common(struct ui *u, const struct ui_opts *o)
 	return textview_help(&u->help);
 }
 
-/* The command line's --app and steps (--range, --transform): the first
- * screen shows them applied (built now, not on the worker). */
-static int ui_start_steps(struct ui *u, const struct ui_opts *o)
+/* The call lists (5, J) on what the panes show; 0 or -1. */
+static int ui_lists_init(struct ui *u)
 {
-	if (o->app)
-		snprintf(u->app_text, sizeof u->app_text, "%s", o->app);
-	if (!o->nsteps)
-		return 0;
-	for (uint32_t i = 0; i < o->nsteps && i < UI_STEPS; i++) {
-		if (ui_step_copy(&o->steps[i], &u->steps[i]) < 0)
-			return -1;
-		u->nsteps++;
-	}
-	struct jobs *jobs = u->jobs;
-	u->jobs = NULL;
-	ui_view_submit(u);
-	u->jobs = jobs;
-	return u->nview == u->nsteps ? 0 : -1;
+	const struct trace *loaded = session_loaded(u->s);
+	uint64_t frame = session_frame(u->s);
+	if (callspane_init(&u->calls, 0, loaded, frame, SESSION_INLINE_BELOW) < 0 ||
+	    callspane_init(&u->jank, 1, loaded, frame, SESSION_INLINE_BELOW) < 0)
+		return -1;
+	return 0;
 }
 
-struct ui *ui_new(const char *path, struct trace *tr, const struct ui_opts *o)
+/* The panes of a trace, on the session before its steps. */
+static int ui_panes(struct ui *u, const struct ui_opts *o)
 {
-	struct ui *u = calloc(1, sizeof *u);
-	struct tv_error err;
-	if (!u)
-		return NULL;
-	u->path = path;
-	u->tr = tr;
-	u->cur = tr;
-	u->loaded = o->loaded ? o->loaded : tr;
-	u->frame = o->frame;
-	u->src = o->src;
-	int clock = tr->has_clock[TV_CPU] ? TV_CPU : TV_WALL;
-	if (ui_common(u, o) < 0 || profile_build(&u->all, tr, NULL, &err) != TV_OK ||
-	    timeline_build(&u->tl, tr, &err) != TV_OK ||
-	    tlview_init(&u->tlv, &u->tl, &u->all) < 0 || table_init(&u->tbl, &u->all, clock) < 0) {
-		ui_free(u);
-		return NULL;
-	}
+	const struct trace *tr = session_base(u->s);
+	int clock = session_clock(u->s);
+	if (tlview_init(&u->tlv, session_timeline(u->s), session_base_profile(u->s)) < 0 ||
+	    table_init(&u->tbl, session_profile(u->s), clock) < 0)
+		return -1;
 	u->list = u->lower = table_pane(&u->tbl);
 	chart_init(&u->chart, &u->tlv);
 	u->timeline = chart_pane(&u->chart);
-	if (treepane_init(&u->td, tr, 0, UI_TREE_INLINE) < 0 ||
-	    treepane_init(&u->bu, tr, 1, UI_TREE_INLINE) < 0 || flame_init(&u->fl, tr, UI_TREE_INLINE) < 0 ||
-	    ui_lists_init(u) < 0) {
-		ui_free(u);
-		return NULL;
-	}
+	if (treepane_init(&u->td, tr, 0, SESSION_INLINE_BELOW) < 0 ||
+	    treepane_init(&u->bu, tr, 1, SESSION_INLINE_BELOW) < 0 ||
+	    flame_init(&u->fl, tr, SESSION_INLINE_BELOW) < 0 || ui_lists_init(u) < 0)
+		return -1;
 	if (o->sort) {
 		int c = o->sort_clock ? o->sort_clock - 1 : clock;
 		treepane_sort(&u->td, o->sort - 1, o->sort_ascending, c);
@@ -1014,10 +557,25 @@ struct ui *ui_new(const char *path, struct trace *tr, const struct ui_opts *o)
 	 * the first thread under the time cursor (mid-trace without one). */
 	tlview_show_longest(&u->tlv, u->tbl.sel);
 	table_warm_names(&u->tbl);
-	if (o->scoped && ui_scope_now(u, o->tid) < 0)
-		ui_say(u, "no such thread: showing all threads");
-	u->jobs = jobs_new();  /* without a worker, scopes are built at once */
-	if (ui_start_steps(u, o) < 0) {
+	return 0;
+}
+
+struct ui *ui_new(const char *path, struct trace *tr, const struct ui_opts *o)
+{
+	struct ui *u = calloc(1, sizeof *u);
+	struct session_opts so = {o->loaded, o->frame, o->app, o->scoped, o->tid, o->steps,
+	                          o->nsteps};
+	if (!u)
+		return NULL;
+	u->path = path;
+	u->src = o->src;
+	if (ui_common(u, o) < 0 || !(u->s = session_new(tr, &so)) || ui_panes(u, o) < 0) {
+		ui_free(u);
+		return NULL;
+	}
+	struct session_listener l = {ui_on_release, ui_on_changed, u};
+	session_listen(u->s, &l);
+	if (session_start(u->s, &so, u->msg, sizeof u->msg) < 0) {
 		ui_free(u);
 		return NULL;
 	}
@@ -1048,12 +606,10 @@ void ui_free(struct ui *u)
 		return;
 	free(u->clip);
 	srcfind_free(&u->found);
-	jobs_free(u->jobs);  /* first: the workers may be reading the trace */
 	legend_free(&u->legend);
 	ui_del_windows(u);
 	textview_free(&u->help);
 	textview_free(&u->warn);
-	free(u->cat_app);
 	if (u->dv) {
 		diffview_free(u->dv);
 		free(u);
@@ -1064,21 +620,12 @@ void ui_free(struct ui *u)
 	flame_free(&u->fl);
 	callspane_free(&u->calls);
 	callspane_free(&u->jank);
-	ui_view_result_free(u->vres);
-	for (uint32_t i = 0; i < u->nsteps; i++)
-		derive_step_free(&u->steps[i]);
 	chart_free(&u->chart);
 	table_free(&u->tbl);
 	tlview_free(&u->tlv);
-	timeline_free(&u->tl);
-	for (int i = 0; i < u->nscopes; i++) {
-		profile_free(u->scopes[i]);
-		free(u->scopes[i]);
-	}
-	profile_free(&u->all);
+	session_free(u->s);
 	free(u);
 }
-
 /* ------------------------------------------------------------ history */
 
 static void ui_say(struct ui *u, const char *s)
@@ -1339,8 +886,8 @@ static void ui_export_default(const struct ui *u, char *buf, size_t n)
 
 static void ui_export_write(struct ui *u)
 {
-	const struct profile *p = u->is_scoped ? u->scopes[u->scope] : ui_prof_all(u);
-	struct export_opts eo = {u->tbl.clock, 0, 0};
+	const struct profile *p = session_profile(u->s);
+	struct export_opts eo = {session_clock(u->s), 0, 0};
 	FILE *out = fopen(u->prompt.text, "w");
 	char msg[sizeof u->msg];
 	if (!out) {
@@ -1409,12 +956,13 @@ static void ui_open(struct ui *u, struct textview *v)
 static void ui_warnings(struct ui *u)
 {
 	char line[400];
+	const struct trace *tr = session_base(u->s);
 	textview_free(&u->warn);
 	textview_init(&u->warn, "Warnings");
 	for (int i = 0; i < TV_WARN_COUNT; i++) {
-		if (!u->tr->warnings.count[i])
+		if (!tr->warnings.count[i])
 			continue;
-		tv_warnings_format(&u->tr->warnings, i, line, sizeof line);
+		tv_warnings_format(&tr->warnings, i, line, sizeof line);
 		textview_add(&u->warn, NULL, line);
 	}
 	if (!u->warn.nsrc)
@@ -1438,7 +986,7 @@ static void ui_copy(struct ui *u, int whole)
 	WINDOW *w = ui_win_of(u, p);
 	char *text = u->command_shown && !whole ? strdup(u->command)
 	             : whole ? viewprint_rows(w, 0, getmaxy(w))
-	                     : viewprint_selected(*p, w, u->tr, u->ascii);
+	                     : viewprint_selected(*p, w, u->s ? session_base(u->s) : NULL, u->ascii);
 	if (!text) {
 		ui_say(u, "copy failed: out of memory");
 		return;
@@ -1467,7 +1015,7 @@ static void ui_show_span(struct ui *u, struct pane *p)
 	if (!u->timeline.ops || callspane_span(p->self, &tid, &t0, &t1) < 0)
 		return;
 	struct tlview *v = &u->tlv;
-	uint32_t t = trace_find_thread(u->tr, tid);
+	uint32_t t = trace_find_thread(session_base(u->s), tid);
 	for (uint32_t i = 0; i < v->nthreads; i++)
 		if (v->threads[i] == t)
 			v->cur = i;
@@ -1478,7 +1026,7 @@ static void ui_show_span(struct ui *u, struct pane *p)
 		v->t1 = v->t0 + least;
 	v->cursor = t0;
 	char msg[160], a[48], b[48];
-	numfmt_duration(a, sizeof a, t0 - u->tl.begin, 1);
+	numfmt_duration(a, sizeof a, t0 - session_timeline(u->s)->begin, 1);
 	numfmt_duration(b, sizeof b, t1 - t0, 1);
 	snprintf(msg, sizeof msg, "thread %lu: the call at %s, %s long", (unsigned long)tid, a, b);
 	ui_say(u, msg);
@@ -1516,9 +1064,10 @@ static void ui_shell_word(char *out, size_t n, const char *s)
  * its id. */
 static void ui_method_arg(const struct ui *u, uint32_t m, char *out, size_t n)
 {
-	const struct tv_method *tm = &u->tr->methods[m];
-	const char *cls = trace_str(u->tr, tm->cls), *name = trace_str(u->tr, tm->name),
-	           *sig = trace_str(u->tr, tm->sig);
+	const struct trace *tr = session_base(u->s);
+	const struct tv_method *tm = &tr->methods[m];
+	const char *cls = trace_str(tr, tm->cls), *name = trace_str(tr, tm->name),
+	           *sig = trace_str(tr, tm->sig);
 	char buf[1024];
 	int plain = tm->declared && !tm->synthetic && cls && name && tm->cls.len && tm->name.len;
 	int len = plain ? snprintf(buf, sizeof buf, "%.*s.%.*s%.*s", (int)tm->cls.len, cls,
@@ -1541,30 +1090,31 @@ static void ui_command(struct ui *u)
 	char path[600], arg[1100];
 	int n = ui_lower_n(u) - 1;
 	size_t k = 0, size = sizeof u->command;
+	uint32_t tid;
 	ui_shell_word(path, sizeof path, u->path);
 	k += (size_t)snprintf(u->command, size, "traceview");
-	if (u->is_scoped && k < size)
-		k += (size_t)snprintf(u->command + k, size - k, " --thread=%u",
-		                      (unsigned)u->scopes[u->scope]->tid);
+	if (session_scoped(u->s, &tid) && k < size)
+		k += (size_t)snprintf(u->command + k, size - k, " --thread=%u", (unsigned)tid);
 	/* The steps in force, in order, as the command line takes them. */
-	for (uint32_t i = 0; i < u->nview && k < size; i++) {
+	for (uint32_t i = 0; i < session_nview(u->s) && k < size; i++) {
+		const struct derive_step *st = session_step(u->s, i);
 		char word[600];
-		ui_shell_word(word, sizeof word, u->steps[i].text);
+		ui_shell_word(word, sizeof word, st->text);
 		k += (size_t)snprintf(u->command + k, size - k, " --%s=%s",
-		                      u->steps[i].kind == DERIVE_RANGE ? "range" : "transform", word);
+		                      st->kind == DERIVE_RANGE ? "range" : "transform", word);
 	}
 	if (k < size)
 		k += (size_t)snprintf(u->command + k, size - k, " --clock=%s --view=%s --width=%d "
-		                      "--height=%d", u->tbl.clock == TV_CPU ? "cpu" : "wall", views[n],
+		                      "--height=%d", session_clock(u->s) == TV_CPU ? "cpu" : "wall", views[n],
 		                      getmaxx(u->tbw), getmaxy(u->tbw));
 	char sort[32];
 	if ((n == 1 || n == 2) && treepane_sort_arg(u->lower.self, sort, sizeof sort) && k < size)
 		k += (size_t)snprintf(u->command + k, size - k, " --sort=%s", sort);
-	if (n == 5 && u->frame && k < size)
+	if (n == 5 && session_frame(u->s) && k < size)
 		k += (size_t)snprintf(u->command + k, size - k, " --frame=%lluus",
-		                      (unsigned long long)u->frame);
+		                      (unsigned long long)session_frame(u->s));
 	uint32_t m = ui_selected(u);
-	if (m != PANE_NONE && m < u->tr->nmethods && k < size) {
+	if (m != PANE_NONE && m < session_base(u->s)->nmethods && k < size) {
 		ui_method_arg(u, m, arg, sizeof arg);
 		char word[1200];
 		ui_shell_word(word, sizeof word, arg);
@@ -1600,19 +1150,20 @@ static void ui_open_source(struct ui *u)
 {
 	char msg[sizeof u->msg], cls[96], name[64], src[84];
 	uint32_t m = ui_selected(u);
+	const struct trace *cur = session_trace(u->s);
 	if (!u->src) {
 		ui_say(u, "o opens sources from --src=DIR[:DIR...]: start traceview with it");
 		return;
 	}
-	if (m == PANE_NONE || m >= u->cur->nmethods || u->cur->methods[m].synthetic ||
-	    !u->cur->methods[m].declared) {
+	if (m == PANE_NONE || m >= cur->nmethods || cur->methods[m].synthetic ||
+	    !cur->methods[m].declared) {
 		ui_say(u, "select a method with a class first");
 		return;
 	}
-	const struct tv_method *tm = &u->cur->methods[m];
+	const struct tv_method *tm = &cur->methods[m];
 	srcfind_free(&u->found);
-	if (srcfind_find(&u->found, u->src, trace_str(u->cur, tm->cls), tm->cls.len,
-	                 tm->source.len ? trace_str(u->cur, tm->source) : NULL, tm->source.len) !=
+	if (srcfind_find(&u->found, u->src, trace_str(cur, tm->cls), tm->cls.len,
+	                 tm->source.len ? trace_str(cur, tm->source) : NULL, tm->source.len) !=
 	    TV_OK) {
 		ui_say(u, "out of memory");
 		return;
@@ -1620,7 +1171,7 @@ static void ui_open_source(struct ui *u)
 	u->found_line = tm->has_line ? tm->line : 0;
 	/* The file name may come from the trace's source field: escaped like
 	 * the class (each cut at a whole character by its buffer). */
-	text_escape(trace_str(u->cur, tm->cls), tm->cls.len, u->ascii, cls, sizeof cls);
+	text_escape(trace_str(cur, tm->cls), tm->cls.len, u->ascii, cls, sizeof cls);
 	text_escape(u->found.name, strlen(u->found.name), u->ascii, name, sizeof name);
 	text_escape(u->src, strlen(u->src), u->ascii, src, sizeof src);
 	if (!u->found.n) {
@@ -1659,6 +1210,11 @@ static int ui_shell_action(struct ui *u, enum action a, int *quit)
 		                             : "K: colours by category (L shows the legend)");
 		break;
 	case ACT_FOCUS: u->focus_tl = !u->focus_tl; break;
+	case ACT_CLOCK:  /* the session's; the diff table has its own */
+		if (!u->s)
+			return 0;
+		session_toggle_clock(u->s, u->msg, sizeof u->msg);
+		break;
 	case ACT_SCOPE: ui_scope(u); break;
 	case ACT_FIND: case ACT_FILTER:
 		u->mode = a == ACT_FIND ? MODE_FIND : MODE_FILTER;
@@ -1848,10 +1404,10 @@ static void ui_crumbs(const struct ui *u, char *buf, size_t n)
 {
 	size_t len = 0;
 	buf[0] = '\0';
-	for (uint32_t i = 0; i < u->nsteps && len < n; i++)
+	for (uint32_t i = 0; i < session_nsteps(u->s) && len < n; i++)
 		len += (size_t)snprintf(buf + len, n - len, "%s%s", i ? draw_sym(SYM_CRUMB, u->ascii) : "",
-		                        u->steps[i].text);
-	if (u->derive_job && len < n)
+		                        session_step(u->s, i)->text);
+	if (session_rebuilding(u->s) && len < n)
 		snprintf(buf + len, n - len, "%scomputing%s", len ? " " : "",
 		         draw_sym(SYM_ELLIPSIS, u->ascii));
 }
@@ -1871,7 +1427,7 @@ static void ui_draw_header(struct ui *u)
 {
 	char line[1200], file[600], dur[48], scope[96], crumbs[400], steps[420] = "";
 	const char *sep = draw_sym(SYM_SEP, u->ascii);
-	if (!u->tr) {
+	if (!u->s) {
 		diffview_title(u->dv, u->ascii, line, sizeof line);
 		draw_row(u->hdr, 0, line, u->color.role[ROLE_HEADER], u->ascii);
 		return;
@@ -1879,19 +1435,22 @@ static void ui_draw_header(struct ui *u)
 	const char *base = strrchr(u->path, '/');
 	base = base && base[1] ? base + 1 : u->path;
 	text_escape(base, strlen(base), u->ascii, file, sizeof file);
-	numfmt_duration(dur, sizeof dur, u->tl.end - u->tl.begin, 0);
-	if (u->want_scope)
-		snprintf(scope, sizeof scope, "thread %lu: computing%s", (unsigned long)u->job_tid,
+	const struct trace *tr = session_base(u->s);
+	const struct timeline *tl = session_timeline(u->s);
+	uint32_t tid;
+	numfmt_duration(dur, sizeof dur, tl->end - tl->begin, 0);
+	if (session_scope_pending(u->s, &tid))
+		snprintf(scope, sizeof scope, "thread %lu: computing%s", (unsigned long)tid,
 		         draw_sym(SYM_ELLIPSIS, u->ascii));
-	else if (u->is_scoped)
-		snprintf(scope, sizeof scope, "thread %lu", (unsigned long)u->scopes[u->scope]->tid);
+	else if (session_scoped(u->s, &tid))
+		snprintf(scope, sizeof scope, "thread %lu", (unsigned long)tid);
 	else
 		snprintf(scope, sizeof scope, "all threads");
 	size_t vlen = 0;
-	const char *vm = trace_option(u->tr, "vm", &vlen);
+	const char *vm = trace_option(tr, "vm", &vlen);
 	char vmb[64];
 	text_escape(vm ? vm : "?", vm ? vlen : 1, 1, vmb, sizeof vmb);
-	size_t kinds = tv_warnings_kinds(&u->tr->warnings);
+	size_t kinds = tv_warnings_kinds(&tr->warnings);
 	char warn[64] = "";
 	if (kinds)
 		snprintf(warn, sizeof warn, "%s%s %zu warning%s (W)", sep, draw_sym(SYM_WARN, u->ascii),
@@ -1901,10 +1460,10 @@ static void ui_draw_header(struct ui *u)
 		snprintf(steps, sizeof steps, "%s%s", sep, crumbs);
 	/* Most important first: a narrow terminal abbreviates, then cuts
 	 * from the right. */
-	const char *base_clock = u->tbl.clock == TV_CPU ? "CPU" : "real";
+	const char *base_clock = session_clock(u->s) == TV_CPU ? "CPU" : "real";
 	ui_bar_text(line, sizeof line, " %s%s%s%s%s%s%s time%s%s%s%u threads%svm %s%sclock %s", file,
 	         warn, sep, scope, steps, sep, base_clock, sep, dur, sep, u->tlv.nthreads, sep, vmb,
-	         sep, trace_clock_name(u->tr->clock));
+	         sep, trace_clock_name(tr->clock));
 	if (text_width(line) > u->cols) {
 		if (kinds)
 			snprintf(warn, sizeof warn, "%s%s%zu (W)", sep, draw_sym(SYM_WARN, u->ascii), kinds);
@@ -1945,6 +1504,7 @@ static void ui_footer_keys(const enum action *a, size_t n, char *line, size_t si
 static void ui_draw_prompt(const struct ui *u, char *line, size_t n)
 {
 	char q[300];
+	uint32_t tid;
 	text_escape(u->prompt.text, u->prompt.len, u->ascii, q, sizeof q);
 	switch (u->mode) {
 	case MODE_FIND: case MODE_FILTER:
@@ -1953,7 +1513,8 @@ static void ui_draw_prompt(const struct ui *u, char *line, size_t n)
 		break;
 	case MODE_EXPORT_KIND:
 		snprintf(line, n, " export the %s view as: %sf folded stacks  c Trace Event JSON"
-		         "  s speedscope  (other keys cancel)", u->is_scoped ? "thread's" : "whole",
+		         "  s speedscope  (other keys cancel)",
+		         u->s && session_scoped(u->s, &tid) ? "thread's" : "whole",
 		         ui_lower_is_tree(u) ? "t the tree's rows  " : "");
 		break;
 	case MODE_EXPORT_NAME:
@@ -2247,8 +1808,8 @@ struct pane ui_view_pane(struct ui *u, int n, int clock, uint32_t method, struct
 {
 	struct pane_out out = {PANE_NONE, ""};
 	struct pane_ctx c = ui_ctx(u, &u->list);
-	if (clock >= 0 && clock != u->tbl.clock)
-		u->list.ops->act(u->list.self, ACT_CLOCK, &c, &out);
+	if (clock >= 0 && clock != session_clock(u->s))
+		session_toggle_clock(u->s, out.msg, sizeof out.msg);
 	if (method != PANE_NONE)
 		ui_select(u, method);
 	ui_show(u, n);
