@@ -10,6 +10,8 @@
 #include "draw/names.h"
 #include "base/numfmt.h"
 #include "draw/text.h"
+#include "panes/panetext.h"
+#include "session/session.h"
 
 /* Columns: narrower than the report's, so the caller keeps some room at
  * 80 columns; times in ms with three decimals, as the report. */
@@ -772,17 +774,83 @@ static int cp_busy(const void *self)
 	return ((const struct callspane *)self)->busy;
 }
 
+static int cp_span(const void *self, uint32_t *tid, uint64_t *t0, uint64_t *t1)
+{
+	return callspane_span(self, tid, t0, t1);
+}
+
+static void cp_release(void *self, unsigned what)
+{
+	if (what & SESSION_DROP_TRACE)
+		callspane_release(self);
+}
+
+static int cp_rebind(void *self, const struct session *s)
+{
+	(void)s;
+	return callspane_rebind(self);
+}
+
+/* The session's trace, scope and clock, and the list's method. */
+static int cp_retarget(void *self, const struct session *s, uint32_t selected)
+{
+	uint32_t tid;
+	callspane_scope(self, session_trace(s), session_scoped(s, &tid) ? &tid : NULL,
+	                session_clock(s), selected);
+	return 0;
+}
+
+static int cp_rows(const void *self, int drawn)
+{
+	(void)drawn;
+	return callspane_rows_wanted(self);
+}
+
+/* y: the column titles and the cursor row. */
+static char *cp_copy(const void *self, WINDOW *win, int ascii)
+{
+	int ty, ry;
+	(void)ascii;
+	if (callspane_cursor_rows(self, &ty, &ry) < 0)
+		return strdup("");
+	return panetext_title_and_row(win, ty, ry);
+}
+
+/* `:` names the jank budget when --frame gave one. */
+static void cp_command(const void *self, const struct session *s, char *buf, size_t n)
+{
+	const struct callspane *p = self;
+	buf[0] = '\0';
+	if (p->jank && session_frame(s))
+		snprintf(buf, n, "--frame=%lluus", (unsigned long long)session_frame(s));
+}
+
 struct pane callspane_pane(struct callspane *p)
 {
-	static const struct pane_ops methodcalls_ops = {
-		.kind = PANE_CALLS, .draw = cp_draw, .act = cp_act, .selected = cp_selected,
-		.footer = cp_footer, .click = cp_click, .select = cp_select, .poll = cp_poll,
-		.busy = cp_busy,
-	};
-	static const struct pane_ops jank_ops = {
-		.kind = PANE_JANK, .draw = cp_draw, .act = cp_act, .selected = cp_selected,
-		.footer = cp_footer, .click = cp_click, .select = cp_select, .poll = cp_poll,
-		.busy = cp_busy,
-	};
+#define CP_OPS(k) \
+	.kind = k, .draw = cp_draw, .act = cp_act, .selected = cp_selected, .footer = cp_footer, \
+	.click = cp_click, .select = cp_select, .poll = cp_poll, .busy = cp_busy, \
+	.release = cp_release, .rebind = cp_rebind, .retarget = cp_retarget, \
+	.rows = cp_rows, .copy = cp_copy, .command = cp_command, .span = cp_span
+	static const struct pane_ops methodcalls_ops = {CP_OPS(PANE_CALLS)};
+	static const struct pane_ops jank_ops = {CP_OPS(PANE_JANK)};
+#undef CP_OPS
 	return (struct pane){p->jank ? &jank_ops : &methodcalls_ops, p};
+}
+
+struct pane callspane_make(const struct pane_env *env, int jank)
+{
+	struct callspane *p = calloc(1, sizeof *p);
+	if (!p || callspane_init(p, jank, session_loaded(env->s), session_frame(env->s),
+	                         SESSION_INLINE_BELOW) < 0) {
+		free(p);
+		return (struct pane){NULL, NULL};
+	}
+	return callspane_pane(p);
+}
+
+void callspane_destroy(void *self)
+{
+	callspane_free(self);
+	free(self);
 }

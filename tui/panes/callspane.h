@@ -16,7 +16,7 @@
  * under the cursor at the bottom.
  *
  * Enter asks the shell to show the call under the cursor on the timeline
- * (PANE_SPAN; the shell reads the span with callspane_span()). Building
+ * (PANE_SPAN; its span op is callspane_span()). Building
  * the rows runs on the pane's own job worker when the trace has
  * inline_below records or more, so the screen stays live; smaller traces
  * build at once. Starts are on the timeline's axis (methodcalls.h) of the trace
@@ -100,5 +100,10 @@ int callspane_cursor_rows(const struct callspane *p, int *title_y, int *row_y);
 /* The pane (pane.h): its item is the method of the list (5) or of the row
  * under the cursor (J). */
 struct pane callspane_pane(struct callspane *p);
+/* The registry's (registry.h): every call (jank 0) or the jank list on
+ * env->s's trace, axis and --frame, freed with callspane_destroy(); ops
+ * NULL when out of memory. */
+struct pane callspane_make(const struct pane_env *env, int jank);
+void callspane_destroy(void *self);
 
 #endif

@@ -11,6 +11,8 @@
 #include "draw/names.h"
 #include "base/numfmt.h"
 #include "draw/text.h"
+#include "panes/panetext.h"
+#include "session/session.h"
 
 void chart_init(struct chart *c, struct tlview *v)
 {
@@ -293,11 +295,90 @@ static void ch_click(void *self, int y, int x, int wheel)
 	}
 }
 
+/* The rest is the timeline's. */
+static int ch_retarget(void *self, const struct session *s, uint32_t selected)
+{
+	struct chart *c = self;
+	return c->base.ops->retarget(c->base.self, s, selected);
+}
+
+static void ch_open(void *self, const struct session *s, const struct pane_ctx *ctx,
+                    struct pane_out *out)
+{
+	struct chart *c = self;
+	c->base.ops->open(c->base.self, s, ctx, out);
+}
+
+static int ch_rows(const void *self, int drawn)
+{
+	const struct chart *c = self;
+	return c->base.ops->rows(c->base.self, drawn);
+}
+
+static int ch_span(const void *self, uint32_t *tid, uint64_t *t0, uint64_t *t1)
+{
+	const struct chart *c = self;
+	return c->base.ops->span(c->base.self, tid, t0, t1);
+}
+
+static void ch_show_call(void *self, uint32_t tid, uint64_t t0, uint64_t t1,
+                         struct pane_out *out)
+{
+	struct chart *c = self;
+	c->base.ops->show_call(c->base.self, tid, t0, t1, out);
+}
+
+static int ch_drag(void *self, enum pane_drag phase, int x, uint64_t *t0, uint64_t *t1)
+{
+	struct chart *c = self;
+	return c->base.ops->drag(c->base.self, phase, x, t0, t1);
+}
+
+/* y: the method under the cursor, the chart's call when it is open. */
+static char *ch_copy(const void *self, WINDOW *win, int ascii)
+{
+	const struct chart *c = self;
+	(void)win;
+	return panetext_item(c->v->tl->tr, ch_selected(c).item, ascii);
+}
+
 struct pane chart_pane(struct chart *c)
 {
 	static const struct pane_ops ops = {
 		.kind = PANE_TIMELINE, .draw = ch_draw, .act = ch_act, .selected = ch_selected,
-		.footer = ch_footer, .click = ch_click,
+		.footer = ch_footer, .click = ch_click, .retarget = ch_retarget, .open = ch_open,
+		.rows = ch_rows, .copy = ch_copy, .span = ch_span, .show_call = ch_show_call,
+		.drag = ch_drag,
 	};
 	return (struct pane){&ops, c};
+}
+
+/* The timeline and its chart in one allocation: the chart first, so the
+ * pane's self is both. */
+struct chart_box {
+	struct chart c;
+	struct tlview v;
+};
+
+struct pane chart_make(const struct pane_env *env, int variant)
+{
+	struct chart_box *b = calloc(1, sizeof *b);
+	(void)variant;
+	if (!b)
+		return (struct pane){NULL, NULL};
+	if (tlview_init(&b->v, session_timeline(env->s), session_base_profile(env->s)) < 0) {
+		tlview_free(&b->v);
+		free(b);
+		return (struct pane){NULL, NULL};
+	}
+	chart_init(&b->c, &b->v);
+	return chart_pane(&b->c);
+}
+
+void chart_destroy(void *self)
+{
+	struct chart_box *b = self;
+	chart_free(&b->c);
+	tlview_free(&b->v);
+	free(b);
 }

@@ -49,7 +49,12 @@ void chart_free(struct chart *c);
  * TL_NONE. */
 uint32_t chart_call(struct chart *c, uint32_t depth);
 
-/* The timeline pane with the chart folded in (kind PANE_TIMELINE). */
+/* The timeline pane with the chart folded in (kind PANE_TIMELINE); what
+ * the chart does not do itself is the timeline's. */
 struct pane chart_pane(struct chart *c);
+/* The registry's (registry.h): the timeline of env->s's trace with its
+ * chart, both owned (chart_destroy()); ops NULL when out of memory. */
+struct pane chart_make(const struct pane_env *env, int variant);
+void chart_destroy(void *self);
 
 #endif

@@ -714,18 +714,10 @@ static void dv_item_name(const void *self, uint32_t row, char *buf, size_t n)
 	dv_name(v, run, run ? r->next : r->base, buf, n);
 }
 
-struct pane diffview_pane(struct diffview *v)
+/* The diff screen's header: both files, the methods, the clock. */
+static void dv_header(const void *self, int ascii, char *line, size_t n)
 {
-	static const struct pane_ops ops = {
-		.kind = PANE_DIFF, .draw = dv_draw, .act = dv_act, .selected = dv_selected,
-		.footer = dv_footer, .click = dv_click, .select = dv_select_item, .count = dv_count,
-		.item = dv_item, .name = dv_item_name,
-	};
-	return (struct pane){&ops, v};
-}
-
-void diffview_title(const struct diffview *v, int ascii, char *line, size_t n)
-{
+	const struct diffview *v = self;
 	char b0[600], b1[600];
 	const char *n0 = strrchr(v->name[0], '/'), *n1 = strrchr(v->name[1], '/');
 	n0 = n0 && n0[1] ? n0 + 1 : v->name[0];
@@ -734,6 +726,16 @@ void diffview_title(const struct diffview *v, int ascii, char *line, size_t n)
 	text_escape(n1, strlen(n1), ascii, b1, sizeof b1);
 	snprintf(line, n, " diff  %s %s %s  |  %u methods  |  clock %s  |  times in ms", b0,
 	         draw_sym(SYM_ARROW, ascii), b1, v->d->nrows, v->clock == TV_CPU ? "cpu" : "wall");
+}
+
+struct pane diffview_pane(struct diffview *v)
+{
+	static const struct pane_ops ops = {
+		.kind = PANE_DIFF, .draw = dv_draw, .act = dv_act, .selected = dv_selected,
+		.footer = dv_footer, .click = dv_click, .select = dv_select_item, .count = dv_count,
+		.item = dv_item, .name = dv_item_name, .header = dv_header,
+	};
+	return (struct pane){&ops, v};
 }
 
 struct diffview *diffview_new(const char *base, const char *next, const struct diff *d)
@@ -760,4 +762,16 @@ void diffview_free(struct diffview *v)
 	free(v->lines);
 	free(v->order);
 	free(v);
+}
+
+struct pane diffview_make(const struct pane_env *env, int variant)
+{
+	struct diffview *v = diffview_new(env->base, env->next, env->d);
+	(void)variant;
+	return v ? diffview_pane(v) : (struct pane){NULL, NULL};
+}
+
+void diffview_destroy(void *self)
+{
+	diffview_free(self);
 }

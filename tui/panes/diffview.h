@@ -23,9 +23,11 @@ struct diffview;
 struct diffview *diffview_new(const char *base, const char *next, const struct diff *d);
 void diffview_free(struct diffview *v);
 
+/* The pane; its header op is the diff screen's header line. */
 struct pane diffview_pane(struct diffview *v);
-
-/* The header line of the diff screen. */
-void diffview_title(const struct diffview *v, int ascii, char *line, size_t n);
+/* The registry's (registry.h): the diff env->d of env->base and
+ * env->next, freed with diffview_destroy(); ops NULL when out of memory. */
+struct pane diffview_make(const struct pane_env *env, int variant);
+void diffview_destroy(void *self);
 
 #endif

@@ -13,6 +13,8 @@
 #include "draw/names.h"
 #include "base/numfmt.h"
 #include "draw/text.h"
+#include "panes/panetext.h"
+#include "session/session.h"
 
 /* ------------------------------------------------------------ building */
 
@@ -601,12 +603,92 @@ static int fl_find(void *self, int (*match)(void *env, uint32_t method), void *e
 	return -1;
 }
 
+static void fl_release(void *self, unsigned what)
+{
+	if (what & SESSION_DROP_TRACE)
+		flame_release(self);
+}
+
+static int fl_rebind(void *self, const struct session *s)
+{
+	return flame_rebind(self, session_trace(s));
+}
+
+/* The session's categories, scope and clock. */
+static int fl_retarget(void *self, const struct session *s, uint32_t selected)
+{
+	struct flame *f = self;
+	const struct derive_glob *app;
+	uint32_t napp, tid;
+	(void)selected;
+	session_categories(s, &app, &napp);
+	if (f->cats.app != app || f->cats.napp != napp)
+		flame_categories(f, app, napp);
+	flame_scope(f, session_scoped(s, &tid) ? &tid : NULL, session_clock(s));
+	return 0;
+}
+
+/* Every depth at once: the breadcrumb, a row a depth and the status
+ * line; when the layout stopped at the pad's bottom, twice the rows. */
+static int fl_rows(const void *self, int drawn)
+{
+	const struct flame *f = self;
+	uint32_t deep = 0;
+	if (!drawn)
+		return 16;
+	for (uint32_t i = 0; i < f->nframes; i++)
+		if (f->frames[i].depth + 1 > deep)
+			deep = f->frames[i].depth + 1;
+	if (!f->nframes)
+		return drawn;
+	if ((int)deep >= f->rows)
+		return drawn * 2;
+	return 2 + (int)deep;
+}
+
+/* y: the selected frame's stack from the root. */
+static char *fl_copy(const void *self, WINDOW *win, int ascii)
+{
+	const struct flame *f = self;
+	(void)win;
+	if (!f->built || f->sel == PATHTREE_NONE)
+		return strdup("");
+	size_t n = 0;
+	uint32_t *path = malloc((f->t.nodes[f->sel].depth + 1) * sizeof *path);
+	if (!path)
+		return NULL;
+	for (uint32_t k = f->sel; k != PATHTREE_NONE && n <= f->t.nodes[f->sel].depth;
+	     k = f->t.nodes[k].parent)
+		path[n++] = f->t.nodes[k].method;
+	char *s = panetext_path(f->tr, path, n, ascii);
+	free(path);
+	return s;
+}
+
 struct pane flame_pane(struct flame *f)
 {
 	static const struct pane_ops ops = {
 		.kind = PANE_FLAME, .draw = fl_draw, .act = fl_act, .selected = fl_selected,
 		.footer = fl_footer, .click = fl_click, .select = fl_select, .find = fl_find,
-		.poll = fl_poll, .busy = fl_busy,
+		.poll = fl_poll, .busy = fl_busy, .release = fl_release, .rebind = fl_rebind,
+		.retarget = fl_retarget, .rows = fl_rows, .copy = fl_copy,
 	};
 	return (struct pane){&ops, f};
+}
+
+struct pane flame_make(const struct pane_env *env, int variant)
+{
+	struct flame *f = calloc(1, sizeof *f);
+	(void)variant;
+	if (!f || flame_init(f, session_trace(env->s), SESSION_INLINE_BELOW) < 0) {
+		free(f);
+		return (struct pane){NULL, NULL};
+	}
+	return flame_pane(f);
+}
+
+void flame_destroy(void *self)
+{
+	flame_free(self);
+	free(self);
 }

@@ -82,5 +82,10 @@ int flame_layout(struct flame *f, int width, uint32_t depths);
 int flame_zoom(struct flame *f, uint32_t node);
 
 struct pane flame_pane(struct flame *f);
+/* The registry's (registry.h): the flame graph of env->s's trace, freed
+ * with flame_destroy(); ops NULL when out of memory. It colours by the
+ * session's categories. */
+struct pane flame_make(const struct pane_env *env, int variant);
+void flame_destroy(void *self);
 
 #endif

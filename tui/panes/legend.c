@@ -9,6 +9,7 @@
 #include "session/job.h"
 #include "base/numfmt.h"
 #include "draw/text.h"
+#include "session/session.h"
 
 /* ------------------------------------------------------------ blocks */
 
@@ -289,11 +290,66 @@ static int lg_busy(const void *self)
 	return ((const struct legend *)self)->job_id != 0;
 }
 
+/* Its sum may be reading a profile the session frees. */
+static void lg_release(void *self, unsigned what)
+{
+	(void)what;
+	legend_stop(self);
+}
+
+/* "thread N" or "all threads", then ", after N steps" when there are. */
+static void lg_scope(const struct session *s, char *buf, size_t n)
+{
+	uint32_t tid, nview = session_nview(s);
+	if (session_scoped(s, &tid))
+		snprintf(buf, n, "thread %u", (unsigned)tid);
+	else
+		snprintf(buf, n, "all threads");
+	if (nview)
+		snprintf(buf + strlen(buf), n - strlen(buf), ", after %u step%s", (unsigned)nview,
+		         nview == 1 ? "" : "s");
+}
+
+/* Each category's time in what the table shows (summed on the legend's
+ * worker for a big trace). */
+static void lg_open(void *self, const struct session *s, const struct pane_ctx *ctx,
+                    struct pane_out *out)
+{
+	struct legend *l = self;
+	char scope[160];
+	const struct derive_glob *app;
+	uint32_t napp;
+	lg_scope(s, scope, sizeof scope);
+	session_categories(s, &app, &napp);
+	legend_set_app(l, session_app_text(s), session_app_given(s), ctx->ascii);
+	if (legend_request(l, session_profile(s), app, napp, session_clock(s), scope,
+	                   SESSION_INLINE_BELOW) < 0)
+		snprintf(out->msg, sizeof out->msg, "out of memory: the legend without times");
+}
+
 struct pane legend_pane(struct legend *l)
 {
 	static const struct pane_ops ops = {
 		.kind = PANE_HELP, .draw = lg_draw, .act = lg_act, .selected = lg_selected,
 		.footer = lg_footer, .click = lg_click, .poll = lg_poll, .busy = lg_busy,
+		.release = lg_release, .open = lg_open,
 	};
 	return (struct pane){&ops, l};
+}
+
+struct pane legend_make(const struct pane_env *env, int variant)
+{
+	struct legend *l = malloc(sizeof *l);
+	(void)env;
+	(void)variant;
+	if (!l)
+		return (struct pane){NULL, NULL};
+	legend_init(l);
+	return legend_pane(l);
+}
+
+void legend_destroy(void *self)
+{
+	legend_free(self);
+	free(self);
 }

@@ -64,7 +64,12 @@ void legend_stop(struct legend *l);
 void legend_set_app(struct legend *l, const char *patterns, int given, int ascii);
 
 /* The legend as an overlay pane (kind PANE_HELP: q, Esc close it); its
- * poll takes a finished sum. */
+ * poll takes a finished sum. Opened, it sums what the session shows (its
+ * profile, categories, clock); a release stops the sum. */
 struct pane legend_pane(struct legend *l);
+/* The registry's (registry.h), freed with legend_destroy(); ops NULL when
+ * out of memory. */
+struct pane legend_make(const struct pane_env *env, int variant);
+void legend_destroy(void *self);
 
 #endif

@@ -6,6 +6,8 @@
 #include <string.h>
 
 #include "draw/draw.h"
+#include "panes/panetext.h"
+#include "session/session.h"
 #include "base/grow.h"
 #include "draw/names.h"
 #include "base/numfmt.h"
@@ -897,12 +899,69 @@ void table_warm_names(struct table *t)
 		tp_name(t, t->order[i], buf, sizeof buf);
 }
 
+static void tp_release(void *self, unsigned what)
+{
+	if (what & SESSION_DROP_TRACE)
+		table_release(self);
+}
+
+static int tp_retarget(void *self, const struct session *s, uint32_t selected)
+{
+	struct table *t = self;
+	const struct profile *p = session_profile(s);
+	int rc = 0;
+	(void)selected;
+	if (t->p != p)
+		rc = table_set_profile(t, p);
+	table_set_clock(t, session_clock(s));
+	return rc;
+}
+
+/* Every row at once: the title, the rows, and what the last draw kept
+ * for the status lines. */
+static int tp_rows(const void *self, int drawn)
+{
+	const struct table *t = self;
+	if (!drawn)
+		return 2 + (int)t->nrows;
+	return t->height >= (int)t->nrows ? drawn : drawn + (int)t->nrows - t->height;
+}
+
+/* The column titles and the cursor row. */
+static char *tp_copy(const void *self, WINDOW *win, int ascii)
+{
+	const struct table *t = self;
+	(void)ascii;
+	return panetext_title_and_row(win, 0, (int)(t->cursor - t->top) + 1);
+}
+
 struct pane table_pane(struct table *t)
 {
 	static const struct pane_ops ops = {
 		.kind = PANE_TABLE, .draw = tp_draw, .act = tp_act, .selected = tp_selected,
 		.footer = tp_footer, .click = tp_click, .select = tp_select, .count = tp_count,
-		.item = tp_item, .name = tp_name, .filter = tp_filter,
+		.item = tp_item, .name = tp_name, .filter = tp_filter, .release = tp_release,
+		.retarget = tp_retarget, .rows = tp_rows, .copy = tp_copy,
 	};
 	return (struct pane){&ops, t};
+}
+
+struct pane table_make(const struct pane_env *env, int variant)
+{
+	struct table *t = calloc(1, sizeof *t);
+	(void)variant;
+	if (!t)
+		return (struct pane){NULL, NULL};
+	if (table_init(t, session_profile(env->s), session_clock(env->s)) < 0) {
+		table_destroy(t);
+		return (struct pane){NULL, NULL};
+	}
+	table_warm_names(t);
+	return table_pane(t);
+}
+
+void table_destroy(void *self)
+{
+	table_free(self);
+	free(self);
 }

@@ -127,7 +127,13 @@ int table_filter(struct table *t, const uint8_t *keep, size_t n);
  * them on the first key typed would take longer than a frame). */
 void table_warm_names(struct table *t);
 
-/* The table as a pane of the shell (pane.h); items are methods. */
+/* The table as a pane of the shell (pane.h); items are methods. It
+ * follows the session's profile (the scope's, after the steps) and clock,
+ * and opens on the first method of its order with every name made. */
 struct pane table_pane(struct table *t);
+/* The registry's (registry.h): made on env->s, freed with table_destroy();
+ * ops NULL when out of memory. */
+struct pane table_make(const struct pane_env *env, int variant);
+void table_destroy(void *self);
 
 #endif

@@ -8,6 +8,8 @@
 #include "draw/draw.h"
 #include "base/grow.h"
 #include "draw/text.h"
+#include "model/trace.h"
+#include "session/session.h"
 
 #define TV_KEY_W 16
 
@@ -213,11 +215,61 @@ static void tv_click(void *self, int y, int x, int wheel)
 		tv_act(v, wheel < 0 ? ACT_UP : ACT_DOWN, NULL, NULL);
 }
 
+/* Each kind of damage the trace had, or "none". */
+static void textview_warnings(struct textview *v, const struct trace *tr)
+{
+	char line[400];
+	textview_free(v);
+	textview_init(v, "Warnings");
+	v->warnings = 1;
+	for (int i = 0; i < TV_WARN_COUNT; i++) {
+		if (!tr->warnings.count[i])
+			continue;
+		tv_warnings_format(&tr->warnings, i, line, sizeof line);
+		textview_add(v, NULL, line);
+	}
+	if (!v->nsrc)
+		textview_add(v, NULL, "none: the trace read cleanly");
+}
+
+static void tv_open(void *self, const struct session *s, const struct pane_ctx *ctx,
+                    struct pane_out *out)
+{
+	struct textview *v = self;
+	(void)ctx;
+	(void)out;
+	if (v->warnings)
+		textview_warnings(v, session_base(s));
+	v->top = 0;
+}
+
 struct pane textview_pane(struct textview *v)
 {
 	static const struct pane_ops ops = {
 		.kind = PANE_HELP, .draw = tv_draw, .act = tv_act, .selected = tv_selected,
-		.footer = tv_footer, .click = tv_click,
+		.footer = tv_footer, .click = tv_click, .open = tv_open,
 	};
 	return (struct pane){&ops, v};
+}
+
+struct pane textview_make(const struct pane_env *env, int warnings)
+{
+	struct textview *v = calloc(1, sizeof *v);
+	if (!v)
+		return (struct pane){NULL, NULL};
+	if (warnings) {
+		textview_init(v, "Warnings");
+		v->warnings = 1;
+	} else if (textview_help(v) < 0) {
+		textview_destroy(v);
+		return (struct pane){NULL, NULL};
+	}
+	(void)env;
+	return textview_pane(v);
+}
+
+void textview_destroy(void *self)
+{
+	textview_free(self);
+	free(self);
 }

@@ -2,8 +2,9 @@
  *
  * The help is made from the action table (actions.h), section by section,
  * wrapped to the pane's width when drawn, so it fits any width from 80
- * columns and every key of every pane is on it. The view owns its lines
- * (textview_free()).
+ * columns and every key of every pane is on it. The warnings are the
+ * session's trace's, listed again each time the pane opens. The view owns
+ * its lines (textview_free()).
  */
 #ifndef TV_TEXTVIEW_H
 #define TV_TEXTVIEW_H
@@ -23,6 +24,7 @@ struct textview {
 	int width;
 	uint32_t top;
 	int height;
+	int warnings;           /* filled with the trace's warnings on open */
 };
 
 /* Fill v with the keys of every pane; 0, or -1 when out of memory. */
@@ -34,5 +36,9 @@ int textview_add(struct textview *v, const char *key, const char *text);
 void textview_free(struct textview *v);
 
 struct pane textview_pane(struct textview *v);
+/* The registry's (registry.h): the help (warnings 0) or the warnings,
+ * freed with textview_destroy(); ops NULL when out of memory. */
+struct pane textview_make(const struct pane_env *env, int warnings);
+void textview_destroy(void *self);
 
 #endif

@@ -43,6 +43,7 @@ struct tlview {
 	uint64_t range_a;
 	int drag_on;             /* a drag grows from window column drag_x0 to drag_x1 */
 	int drag_x0, drag_x1;
+	uint64_t span_a, span_b; /* the range v or V applied last */
 	int scope_on;            /* the range steps in force: [scope_a, scope_b) */
 	uint64_t scope_a, scope_b;
 	struct catmap cats;      /* the loaded trace's methods' categories */

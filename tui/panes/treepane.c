@@ -12,6 +12,8 @@
 #include "draw/names.h"
 #include "base/numfmt.h"
 #include "draw/text.h"
+#include "panes/panetext.h"
+#include "session/session.h"
 
 /* Columns of `--format=tree` (docs/cli.md), so the pane's numbers read as
  * the report's. */
@@ -955,12 +957,101 @@ static int tp_find(void *self, int (*match)(void *env, uint32_t method), void *e
 	return p->find_res < 0 ? -1 : p->find_res;
 }
 
+static void tp_release(void *self, unsigned what)
+{
+	if (what & SESSION_DROP_TRACE)
+		treepane_release(self);
+}
+
+static int tp_rebind(void *self, const struct session *s)
+{
+	return treepane_rebind(self, session_trace(s));
+}
+
+static int tp_retarget(void *self, const struct session *s, uint32_t selected)
+{
+	uint32_t tid;
+	(void)selected;
+	treepane_scope(self, session_scoped(s, &tid) ? &tid : NULL, session_clock(s));
+	return 0;
+}
+
+/* Every row at once: the title and the rows. */
+static int tp_rows(const void *self, int drawn)
+{
+	const struct treepane *p = self;
+	return 1 + (int)p->nrows > drawn ? 1 + (int)p->nrows : drawn;
+}
+
+/* y: the path from the root to the cursor's node. */
+static char *tp_copy(const void *self, WINDOW *win, int ascii)
+{
+	const struct treepane *t = self;
+	(void)win;
+	if (t->cursor >= t->nrows)
+		return strdup("");
+	uint32_t *path = malloc((t->rows[t->cursor].depth + 1) * sizeof *path);
+	size_t n = 0;
+	if (!path)
+		return NULL;
+	for (uint32_t r = t->cursor; r != PATHTREE_NONE && n <= t->rows[t->cursor].depth;
+	     r = t->rows[r].parent_row)
+		path[n++] = t->rows[r].method;
+	char *s = panetext_path(t->tr, path, n, ascii);
+	free(path);
+	return s;
+}
+
+static void tp_command(const void *self, const struct session *s, char *buf, size_t n)
+{
+	char sort[32];
+	(void)s;
+	buf[0] = '\0';
+	if (treepane_sort_arg(self, sort, sizeof sort))
+		snprintf(buf, n, "--sort=%s", sort);
+}
+
+static int tp_export_rows(const void *self, FILE *out)
+{
+	return treepane_export(self, out);
+}
+
+/* --view: the hottest path from the first root. */
+static int tp_view_open(void *self, const struct pane_ctx *ctx)
+{
+	struct pane_out out = {PANE_NONE, ""};
+	tp_act(self, ACT_TOP, ctx, &out);
+	tp_act(self, ACT_HOT_PATH, ctx, &out);
+	return 1;
+}
+
 struct pane treepane_pane(struct treepane *p)
 {
 	static const struct pane_ops ops = {
 		.kind = PANE_TREE, .draw = tp_draw, .act = tp_act, .selected = tp_selected,
 		.footer = tp_footer, .click = tp_click, .select = tp_select, .find = tp_find,
-		.poll = tp_poll, .busy = tp_busy,
+		.poll = tp_poll, .busy = tp_busy, .release = tp_release, .rebind = tp_rebind,
+		.retarget = tp_retarget, .rows = tp_rows, .copy = tp_copy,
+		.command = tp_command, .export_rows = tp_export_rows, .view_open = tp_view_open,
 	};
 	return (struct pane){&ops, p};
+}
+
+struct pane treepane_make(const struct pane_env *env, int inverted)
+{
+	struct treepane *p = calloc(1, sizeof *p);
+	if (!p || treepane_init(p, session_trace(env->s), inverted, SESSION_INLINE_BELOW) < 0) {
+		free(p);
+		return (struct pane){NULL, NULL};
+	}
+	if (env->sort)
+		treepane_sort(p, env->sort - 1, env->sort_ascending,
+		              env->sort_clock ? env->sort_clock - 1 : session_clock(env->s));
+	return treepane_pane(p);
+}
+
+void treepane_destroy(void *self)
+{
+	treepane_free(self);
+	free(self);
 }

@@ -110,5 +110,10 @@ int treepane_export(const struct treepane *p, FILE *out);
  * it returns 1 when it wrapped around, and on the worker it returns 0
  * before the answer, which then shows in the title. */
 struct pane treepane_pane(struct treepane *p);
+/* The registry's (registry.h): the top-down tree (inverted 0) or the
+ * bottom-up one on env->s's trace, in env's --sort; freed with
+ * treepane_destroy(). Ops NULL when out of memory. */
+struct pane treepane_make(const struct pane_env *env, int inverted);
+void treepane_destroy(void *self);
 
 #endif

@@ -23,30 +23,21 @@
 #include <unistd.h>
 
 #include "keys/actions.h"
-#include "panes/callspane.h"
-#include "panes/chart.h"
 #include "shell/clip.h"
 #include "draw/color.h"
-#include "panes/diffview.h"
 #include "draw/draw.h"
 #include "write/export.h"
-#include "panes/flame.h"
 #include "keys/keymap.h"
-#include "panes/legend.h"
-#include "draw/names.h"
 #include "base/numfmt.h"
 #include "panes/pane.h"
+#include "panes/panetext.h"
+#include "panes/registry.h"
 #include "session/session.h"
 #include "analyze/profile.h"
 #include "analyze/srcfind.h"
 #include "shell/srcopen.h"
 #include "shell/prompt.h"
-#include "panes/table.h"
 #include "draw/text.h"
-#include "panes/textview.h"
-#include "panes/tlview.h"
-#include "panes/treepane.h"
-#include "shell/viewprint.h"
 #include "analyze/derive.h"
 
 #define UI_MIN_COLS 80
@@ -61,31 +52,21 @@ enum ui_mode { MODE_KEYS, MODE_FIND, MODE_FILTER, MODE_EXPORT_KIND, MODE_EXPORT_
 struct ui {
 	const char *path;          /* the trace's file, or the diff's base */
 	struct session *s;         /* what the panes show; NULL for a diff */
-	int range_on;              /* v pressed once: a range grows from range_a */
-	uint64_t range_a;
-	/* Button 1 went down on the timeline at window column drag_x and is
-	 * held (DRAG_ON), or Esc cancelled that drag and its release is still
-	 * to come (DRAG_CANCELLED); motion: the terminal sends motion reports
+	/* Button 1 went down on the timeline and is held (DRAG_ON), or Esc
+	 * cancelled that drag and its release is still to come
+	 * (DRAG_CANCELLED); motion: the terminal sends motion reports
 	 * (draw_mouse_motion()). */
 	enum { DRAG_NONE, DRAG_ON, DRAG_CANCELLED } drag;
-	int drag_x, motion;
+	int motion;
 	FILE *term;                /* what curses draws on; NULL off screen */
-	struct legend legend;
-	struct tlview tlv;
-	struct table tbl;
-	struct diffview *dv;
-	struct textview help, warn;
-	struct chart chart;        /* the timeline's call chart */
-	struct treepane td, bu;    /* call trees: top-down, bottom-up */
-	struct flame fl;
-	struct callspane calls, jank; /* every call (5), jank (J) */
+	struct registry_set panes; /* every pane of the screen (registry.h) */
 	const char *src;              /* --src: where o looks for sources */
 	struct srcfind found;         /* o's matches while the choice is open */
 	int64_t found_line;
-	struct pane list;          /* the table or the diff table */
-	struct pane lower;         /* shown below the timeline: list, a tree, flame */
+	struct pane list;          /* the screen's list: the selection, history */
+	struct pane lower;         /* shown below the timeline: the list or another */
 	struct pane timeline;      /* ops NULL without one */
-	struct pane overlay;       /* help or warnings; ops NULL when closed */
+	struct pane overlay;       /* over the body; ops NULL when closed */
 	int focus_tl;              /* the timeline has the focus */
 	struct color color;
 	int ascii;
@@ -132,7 +113,7 @@ static void ui_del_windows(struct ui *u)
 
 static int ui_default_split(const struct ui *u, int body)
 {
-	int want = 2 + 2 * (int)u->tlv.nthreads;
+	int want = u->timeline.ops->rows(u->timeline.self, 0);
 	int most = body * 2 / 5;
 	return want < most ? (want > 6 ? want : 6) : most;
 }
@@ -182,40 +163,10 @@ static int ui_lower_is_list(const struct ui *u)
 	return u->lower.self == u->list.self;
 }
 
-/* Pane n (1 table, 2 top-down, 3 bottom-up, 4 flame graph) below the
- * timeline, focused. */
-static void ui_show(struct ui *u, int n)
-{
-	u->lower = n == 2 ? treepane_pane(&u->td)
-	           : n == 3 ? treepane_pane(&u->bu)
-	           : n == 4 ? flame_pane(&u->fl)
-	           : n == 5 ? callspane_pane(&u->calls)
-	           : n == 6 ? callspane_pane(&u->jank) : u->list;
-	u->focus_tl = 0;
-	if (n != 1)  /* open on the selected method where it shows */
-		u->lower.ops->select(u->lower.self, u->list.ops->selected(u->list.self).item);
-}
-
-/* A tree or the flame graph follows the shell's thread scope and clock,
- * and its selection is the table's (what `1` shows, what the timeline
- * marks). */
+/* The lower pane follows the session, and the list its selection. */
 static void ui_sync_lower(struct ui *u)
 {
-	if (ui_lower_is_list(u))
-		return;
-	uint32_t t;
-	const uint32_t *tid = session_scoped(u->s, &t) ? &t : NULL;
-	int clock = session_clock(u->s);
-	if (u->lower.self == &u->calls || u->lower.self == &u->jank)
-		callspane_scope(u->lower.self, session_trace(u->s), tid, clock,
-		                u->list.ops->selected(u->list.self).item);
-	else if (u->lower.self == &u->fl)
-		flame_scope(&u->fl, tid, clock);
-	else
-		treepane_scope(u->lower.self, tid, clock);
-	uint32_t m = u->lower.ops->selected(u->lower.self).item;
-	if (m != PANE_NONE && m != u->list.ops->selected(u->list.self).item)
-		u->list.ops->select(u->list.self, m);
+	registry_follow(u->list, u->lower, u->s);
 }
 
 static uint32_t ui_selected(const struct ui *u)
@@ -234,6 +185,33 @@ static struct pane_ctx ui_ctx(const struct ui *u, const struct pane *p)
 	return (struct pane_ctx){&u->color, u->ascii, f == p, sel};
 }
 
+static const struct registry_row *ui_row(int row)
+{
+	size_t n;
+	return &registry_rows(&n)[row];
+}
+
+/* The registry's row row on screen: below the timeline, focused, opening
+ * on the list's selection; or over the body. */
+static void ui_show(struct ui *u, int row)
+{
+	struct pane p = u->panes.pane[row];
+	struct pane_out out = {PANE_NONE, ""};
+	struct pane_ctx ctx = ui_ctx(u, &u->lower);
+	if (ui_row(row)->place == REGISTRY_OVERLAY) {
+		if (p.ops->open)
+			p.ops->open(p.self, u->s, &ctx, &out);
+		if (out.msg[0])
+			ui_say(u, out.msg);
+		u->overlay = p;
+		return;
+	}
+	u->lower = p;
+	u->focus_tl = 0;
+	if (p.self != u->list.self && p.ops->select)  /* on the list's selection */
+		p.ops->select(p.self, ctx.selected);
+}
+
 static int ui_ascii_locale(const struct ui_opts *o)
 {
 	const char *cs = nl_langinfo(CODESET);
@@ -250,57 +228,40 @@ static void ui_scope(struct ui *u)
 	session_scope_toggle(u->s, s.has_tid, s.tid, u->msg, sizeof u->msg);
 }
 
-/* Which of 1..6 is below the timeline. */
-static int ui_lower_n(const struct ui *u)
+/* The registry's row of the pane below the timeline. */
+static int ui_lower_row(const struct ui *u)
 {
-	return u->lower.self == &u->td ? 2 : u->lower.self == &u->bu ? 3
-	       : u->lower.self == &u->fl ? 4 : u->lower.self == &u->calls ? 5
-	       : u->lower.self == &u->jank ? 6 : 1;
+	return registry_row_of(&u->panes, u->lower.self);
 }
 
-/* The categories' app packages, given to the timeline and the flame
- * graph (again after each rebuild makes a new flame graph). */
-static void ui_categories(struct ui *u)
-{
-	const struct derive_glob *app;
-	uint32_t napp;
-	session_categories(u->s, &app, &napp);
-	tlview_categories(&u->tlv, app, napp);
-	flame_categories(&u->fl, app, napp);
-}
-
-/* The session is about to free profiles (the legend may be summing one)
- * or the derived trace (the trees, flame graph and call lists read it,
- * their workers too). */
+/* The session is about to free profiles or the derived trace: every pane
+ * that reads them lets go. */
 static void ui_on_release(void *env, unsigned what)
 {
 	struct ui *u = env;
-	legend_stop(&u->legend);
-	if (!(what & SESSION_DROP_TRACE))
-		return;
-	treepane_release(&u->td);
-	treepane_release(&u->bu);
-	flame_release(&u->fl);
-	callspane_release(&u->calls);
-	callspane_release(&u->jank);
-	table_release(&u->tbl);
+	for (size_t i = 0; i < u->panes.n; i++) {
+		struct pane *p = &u->panes.pane[i];
+		if (p->ops && p->ops->release)
+			p->ops->release(p->self, what);
+	}
 }
 
-/* A rebuild is in: the table, trees, flame graph and call lists start
- * again on it, below the timeline as before. */
+/* A rebuild is in: the panes start again on it, the same one below the
+ * timeline as before. */
 static int ui_on_trace(struct ui *u)
 {
-	int n = ui_lower_n(u), focus = u->focus_tl;
-	const struct trace *cur = session_trace(u->s);
-	table_set_profile(&u->tbl, session_profile(u->s));
-	if (treepane_rebind(&u->td, cur) < 0 || treepane_rebind(&u->bu, cur) < 0 ||
-	    flame_rebind(&u->fl, cur) < 0 || callspane_rebind(&u->calls) < 0 ||
-	    callspane_rebind(&u->jank) < 0) {
-		ui_say(u, "out of memory: only the table is shown");
-		n = 1;
+	int row = ui_lower_row(u), focus = u->focus_tl, failed = 0;
+	u->list.ops->retarget(u->list.self, u->s, PANE_NONE);
+	for (size_t i = 0; i < u->panes.n; i++) {
+		struct pane *p = &u->panes.pane[i];
+		if (p->ops && p->ops->rebind && p->ops->rebind(p->self, u->s) < 0)
+			failed = 1;
 	}
-	ui_categories(u);
-	ui_show(u, n);
+	if (failed) {
+		ui_say(u, "out of memory: only the table is shown");
+		row = registry_row_of(&u->panes, u->list.self);
+	}
+	ui_show(u, row);
 	u->focus_tl = focus;
 	return 0;
 }
@@ -310,9 +271,7 @@ static int ui_on_changed(void *env, unsigned what)
 	struct ui *u = env;
 	if (what & SESSION_TRACE)
 		return ui_on_trace(u);
-	if (what & SESSION_CLOCK)
-		table_set_clock(&u->tbl, session_clock(u->s));
-	return table_set_profile(&u->tbl, session_profile(u->s));
+	return u->list.ops->retarget(u->list.self, u->s, PANE_NONE);
 }
 
 /* u (all 0) or U (all 1). */
@@ -360,127 +319,41 @@ static void ui_transform_key(struct ui *u, enum action a, int ch)
 	}
 }
 
-/* "thread N" or "all threads", then ", after N steps" when there are. */
-static void ui_scope_text(const struct ui *u, char *buf, size_t n)
-{
-	uint32_t tid, nview = session_nview(u->s);
-	if (session_scoped(u->s, &tid))
-		snprintf(buf, n, "thread %u", (unsigned)tid);
-	else
-		snprintf(buf, n, "all threads");
-	if (nview)
-		snprintf(buf + strlen(buf), n - strlen(buf), ", after %u step%s", (unsigned)nview,
-		         nview == 1 ? "" : "s");
-}
-
-/* L: the legend, with each category's time in what the table shows
- * (summed on the legend's worker for a big trace). */
-static void ui_legend(struct ui *u)
-{
-	char scope[160];
-	const struct derive_glob *app;
-	uint32_t napp;
-	ui_scope_text(u, scope, sizeof scope);
-	session_categories(u->s, &app, &napp);
-	legend_set_app(&u->legend, session_app_text(u->s), session_app_given(u->s), u->ascii);
-	if (legend_request(&u->legend, session_profile(u->s), app, napp, session_clock(u->s), scope,
-	                   SESSION_INLINE_BELOW) < 0)
-		ui_say(u, "out of memory: the legend without times");
-	u->overlay = legend_pane(&u->legend);
-}
-
-/* The range steps in force as the timeline's shaded range. */
-static void ui_sync_range(struct ui *u)
-{
-	uint64_t a, b;
-	int on = session_range(u->s, &a, &b);
-	tlview_scope_range(&u->tlv, on, a, b);
-}
-
 /* A range [a, b) of absolute axis times as a step. */
 static void ui_range_push(struct ui *u, uint64_t a, uint64_t b)
 {
 	session_push_range(u->s, a, b, u->msg, sizeof u->msg);
 }
 
-/* v: start a range at the time cursor, or end it there. */
-static void ui_range_key(struct ui *u)
-{
-	uint64_t c = u->tlv.cursor;
-	if (!u->range_on) {
-		u->range_on = 1;
-		u->range_a = c;
-		tlview_range(&u->tlv, 1, c);
-		ui_say(u, "range: move the cursor, v ends it, Esc cancels");
-		return;
-	}
-	u->range_on = 0;
-	tlview_range(&u->tlv, 0, 0);
-	ui_range_push(u, u->range_a < c ? u->range_a : c, u->range_a < c ? c : u->range_a);
-}
-
-static void ui_range_call(struct ui *u)
-{
-	uint64_t s, e;
-	if (tlview_cursor_call(&u->tlv, &s, &e) < 0) {
-		ui_say(u, "no call under the time cursor");
-		return;
-	}
-	ui_range_push(u, s, e);
-}
-
-static void ui_range_cancel(struct ui *u)
-{
-	if (!u->range_on) {
-		ui_say(u, "no range is being selected");
-		return;
-	}
-	u->range_on = 0;
-	tlview_range(&u->tlv, 0, 0);
-	ui_say(u, "range cancelled");
-}
-
-/* Column x of the screen as a column of the timeline window, kept on its
- * bars: once a drag has begun, going past either end of them (or off the
- * timeline) takes the time up to that end. */
-static int ui_drag_col(const struct ui *u, int x)
-{
-	x -= getbegx(u->tlw);
-	int lo = u->tlv.bar_x, hi = u->tlv.bar_x + u->tlv.bar_w - 1;
-	return x < lo ? lo : x > hi ? hi : x;
-}
-
 /* The drag is over (released, cancelled, or the terminal handed to an
  * editor or back to the shell): no shading, no motion reports. */
 static void ui_drag_stop(struct ui *u, int cancelled)
 {
+	uint64_t t0, t1;
 	u->drag = cancelled && u->drag == DRAG_ON ? DRAG_CANCELLED : DRAG_NONE;
-	tlview_drag_shade(&u->tlv, 0, 0, 0);
+	if (u->timeline.ops && u->timeline.ops->drag)
+		u->timeline.ops->drag(u->timeline.self, PANE_DRAG_STOP, 0, &t0, &t1);
 	if (u->motion)
 		u->motion = draw_mouse_motion(u->term, 0);
 }
 
-/* Button 1 went down on the timeline: a drag may begin. Motion reports
- * are asked for now, so the range shades as it grows. */
+/* Button 1 went down on the timeline at window column x: a drag begins
+ * there when the pane takes it. Motion reports are asked for now, so the
+ * range shades as it grows. */
 static void ui_drag_start(struct ui *u, int x)
 {
+	uint64_t t0, t1;
+	if (!u->timeline.ops->drag ||
+	    u->timeline.ops->drag(u->timeline.self, PANE_DRAG_START, x, &t0, &t1) < 0)
+		return;
 	u->drag = DRAG_ON;
-	u->drag_x = x;
-	tlview_drag_shade(&u->tlv, 1, x, x);
 	if (!u->motion)
 		u->motion = draw_mouse_motion(u->term, 1);
 }
 
 int ui_poll(struct ui *u)
 {
-	int changed = 0;
-	if (u->s) {
-		changed |= treepane_pane(&u->td).ops->poll(&u->td);
-		changed |= treepane_pane(&u->bu).ops->poll(&u->bu);
-		changed |= flame_pane(&u->fl).ops->poll(&u->fl);
-		changed |= callspane_pane(&u->calls).ops->poll(&u->calls);
-		changed |= callspane_pane(&u->jank).ops->poll(&u->jank);
-	}
+	int changed = registry_poll(&u->panes);
 	if (u->overlay.ops && u->overlay.ops->poll)
 		changed |= u->overlay.ops->poll(u->overlay.self);
 	if (u->s && session_poll(u->s, u->msg, sizeof u->msg))
@@ -490,7 +363,7 @@ int ui_poll(struct ui *u)
 
 const struct profile *ui_profile(const struct ui *u)
 {
-	return u->s ? u->tbl.p : NULL;
+	return u->s ? session_profile(u->s) : NULL;
 }
 
 int ui_busy(struct ui *u)
@@ -515,48 +388,24 @@ static void ui_idle(struct ui *u)
 
 /* ------------------------------------------------------------ model */
 
-static int ui_common(struct ui *u, const struct ui_opts *o)
+static void ui_common(struct ui *u, const struct ui_opts *o)
 {
 	u->ascii = ui_ascii_locale(o);
 	color_init(&u->color, o->color);
-	return textview_help(&u->help);
 }
 
-/* The call lists (5, J) on what the panes show; 0 or -1. */
-static int ui_lists_init(struct ui *u)
-{
-	const struct trace *loaded = session_loaded(u->s);
-	uint64_t frame = session_frame(u->s);
-	if (callspane_init(&u->calls, 0, loaded, frame, SESSION_INLINE_BELOW) < 0 ||
-	    callspane_init(&u->jank, 1, loaded, frame, SESSION_INLINE_BELOW) < 0)
-		return -1;
-	return 0;
-}
-
-/* The panes of a trace, on the session before its steps. */
+/* The panes of a trace's screen, on the session before its steps: the
+ * table below the timeline, the timeline on its selected method. */
 static int ui_panes(struct ui *u, const struct ui_opts *o)
 {
-	const struct trace *tr = session_base(u->s);
-	int clock = session_clock(u->s);
-	if (tlview_init(&u->tlv, session_timeline(u->s), session_base_profile(u->s)) < 0 ||
-	    table_init(&u->tbl, session_profile(u->s), clock) < 0)
+	struct pane_env env = {u->s, NULL, NULL, NULL, o->sort, o->sort_ascending, o->sort_clock};
+	struct pane_out out = {PANE_NONE, ""};
+	if (registry_make(&u->panes, REGISTRY_TRACE, &env) < 0)
 		return -1;
-	u->list = u->lower = table_pane(&u->tbl);
-	chart_init(&u->chart, &u->tlv);
-	u->timeline = chart_pane(&u->chart);
-	if (treepane_init(&u->td, tr, 0, SESSION_INLINE_BELOW) < 0 ||
-	    treepane_init(&u->bu, tr, 1, SESSION_INLINE_BELOW) < 0 ||
-	    flame_init(&u->fl, tr, SESSION_INLINE_BELOW) < 0 || ui_lists_init(u) < 0)
-		return -1;
-	if (o->sort) {
-		int c = o->sort_clock ? o->sort_clock - 1 : clock;
-		treepane_sort(&u->td, o->sort - 1, o->sort_ascending, c);
-		treepane_sort(&u->bu, o->sort - 1, o->sort_ascending, c);
-	}
-	/* Open on something: the table's first method, its longest call on
-	 * the first thread under the time cursor (mid-trace without one). */
-	tlview_show_longest(&u->tlv, u->tbl.sel);
-	table_warm_names(&u->tbl);
+	u->list = u->lower = u->panes.pane[registry_first(&u->panes, REGISTRY_LIST)];
+	u->timeline = u->panes.pane[registry_first(&u->panes, REGISTRY_TIMELINE)];
+	struct pane_ctx ctx = ui_ctx(u, &u->timeline);
+	u->timeline.ops->open(u->timeline.self, u->s, &ctx, &out);
 	return 0;
 }
 
@@ -569,7 +418,8 @@ struct ui *ui_new(const char *path, struct trace *tr, const struct ui_opts *o)
 		return NULL;
 	u->path = path;
 	u->src = o->src;
-	if (ui_common(u, o) < 0 || !(u->s = session_new(tr, &so)) || ui_panes(u, o) < 0) {
+	ui_common(u, o);
+	if (!(u->s = session_new(tr, &so)) || ui_panes(u, o) < 0) {
 		ui_free(u);
 		return NULL;
 	}
@@ -579,7 +429,6 @@ struct ui *ui_new(const char *path, struct trace *tr, const struct ui_opts *o)
 		ui_free(u);
 		return NULL;
 	}
-	ui_categories(u);
 	ui_layout(u);
 	return u;
 }
@@ -588,14 +437,16 @@ static struct ui *ui_new_diff(const char *base, const char *next, const struct d
                               const struct ui_opts *o)
 {
 	struct ui *u = calloc(1, sizeof *u);
+	struct pane_env env = {NULL, d, base, next, 0, 0, 0};
 	if (!u)
 		return NULL;
 	u->path = base;
-	if (ui_common(u, o) < 0 || !(u->dv = diffview_new(base, next, d))) {
+	ui_common(u, o);
+	if (registry_make(&u->panes, REGISTRY_DIFF, &env) < 0) {
 		ui_free(u);
 		return NULL;
 	}
-	u->list = u->lower = diffview_pane(u->dv);
+	u->list = u->lower = u->panes.pane[registry_first(&u->panes, REGISTRY_LIST)];
 	ui_layout(u);
 	return u;
 }
@@ -606,26 +457,12 @@ void ui_free(struct ui *u)
 		return;
 	free(u->clip);
 	srcfind_free(&u->found);
-	legend_free(&u->legend);
 	ui_del_windows(u);
-	textview_free(&u->help);
-	textview_free(&u->warn);
-	if (u->dv) {
-		diffview_free(u->dv);
-		free(u);
-		return;
-	}
-	treepane_free(&u->td);  /* their workers may be reading the trace */
-	treepane_free(&u->bu);
-	flame_free(&u->fl);
-	callspane_free(&u->calls);
-	callspane_free(&u->jank);
-	chart_free(&u->chart);
-	table_free(&u->tbl);
-	tlview_free(&u->tlv);
+	registry_free(&u->panes);  /* first: their workers may be reading the trace */
 	session_free(u->s);
 	free(u);
 }
+
 /* ------------------------------------------------------------ history */
 
 static void ui_say(struct ui *u, const char *s)
@@ -864,13 +701,16 @@ static void ui_find_key(struct ui *u, enum action a, int ch)
 
 /* ------------------------------------------------------------ export */
 
-/* "NAME.folded", "NAME.json" or "NAME.speedscope.json" (the name that
- * makes speedscope read its own format) beside the trace's own name. */
-static int ui_lower_is_tree(const struct ui *u)
+/* What e's "t" writes for the pane below the timeline (its row's words),
+ * NULL when it has no rows to export. */
+static const struct registry_row *ui_export_rows(const struct ui *u)
 {
-	return u->lower.self == &u->td || u->lower.self == &u->bu;
+	const struct registry_row *r = ui_row(ui_lower_row(u));
+	return r->export && u->lower.ops->export_rows ? r : NULL;
 }
 
+/* "NAME.folded", "NAME.json" or "NAME.speedscope.json" (the name that
+ * makes speedscope read its own format) beside the trace's own name. */
 static void ui_export_default(const struct ui *u, char *buf, size_t n)
 {
 	const char *base = strrchr(u->path, '/');
@@ -881,7 +721,7 @@ static void ui_export_default(const struct ui *u, char *buf, size_t n)
 	snprintf(buf, n, "%.*s%s", (int)(len < 200 ? len : 200), base,
 	         u->export_kind == 'c'   ? ".json"
 	         : u->export_kind == 's' ? ".speedscope.json"
-	         : u->export_kind == 't' ? ".tree.txt" : ".folded");
+	         : u->export_kind == 't' ? ui_export_rows(u)->export_ext : ".folded");
 }
 
 static void ui_export_write(struct ui *u)
@@ -896,7 +736,8 @@ static void ui_export_write(struct ui *u)
 		return;
 	}
 	enum tv_status st = u->export_kind == 't'
-	                        ? (treepane_export(u->lower.self, out) < 0 ? TV_ERR_OUTPUT : TV_OK)
+	                        ? (u->lower.ops->export_rows(u->lower.self, out) < 0 ? TV_ERR_OUTPUT
+	                                                                             : TV_OK)
 	                    : u->export_kind == 'c' ? export_chrome(out, p, &eo)
 	                    : u->export_kind == 's' ? export_speedscope(out, p, &eo)
 	                                            : export_folded(out, p, &eo);
@@ -911,7 +752,7 @@ static void ui_export_key(struct ui *u, enum action a, int ch)
 	struct stat st;
 	char name[256];
 	if (u->mode == MODE_EXPORT_KIND) {
-		if (ch != 'f' && ch != 'c' && ch != 's' && (ch != 't' || !ui_lower_is_tree(u))) {
+		if (ch != 'f' && ch != 'c' && ch != 's' && (ch != 't' || !ui_export_rows(u))) {
 			u->mode = MODE_KEYS;
 			return;
 		}
@@ -947,30 +788,6 @@ static void ui_export_key(struct ui *u, enum action a, int ch)
 
 /* ------------------------------------------------------------ dispatch */
 
-static void ui_open(struct ui *u, struct textview *v)
-{
-	v->top = 0;
-	u->overlay = textview_pane(v);
-}
-
-static void ui_warnings(struct ui *u)
-{
-	char line[400];
-	const struct trace *tr = session_base(u->s);
-	textview_free(&u->warn);
-	textview_init(&u->warn, "Warnings");
-	for (int i = 0; i < TV_WARN_COUNT; i++) {
-		if (!tr->warnings.count[i])
-			continue;
-		tv_warnings_format(&tr->warnings, i, line, sizeof line);
-		textview_add(&u->warn, NULL, line);
-	}
-	if (!u->warn.nsrc)
-		textview_add(&u->warn, NULL, "none: the trace read cleanly");
-	ui_open(u, &u->warn);
-}
-
-/* The shell's own actions; 0 when a is not one of them. */
 /* The window a pane draws into. */
 static WINDOW *ui_win_of(const struct ui *u, const struct pane *p)
 {
@@ -985,8 +802,8 @@ static void ui_copy(struct ui *u, int whole)
 	struct pane *p = ui_focused(u);
 	WINDOW *w = ui_win_of(u, p);
 	char *text = u->command_shown && !whole ? strdup(u->command)
-	             : whole ? viewprint_rows(w, 0, getmaxy(w))
-	                     : viewprint_selected(*p, w, u->s ? session_base(u->s) : NULL, u->ascii);
+	             : whole ? panetext_rows(w, 0, getmaxy(w))
+	                     : panetext_selected(*p, w, u->ascii);
 	if (!text) {
 		ui_say(u, "copy failed: out of memory");
 		return;
@@ -1004,32 +821,25 @@ static void ui_copy(struct ui *u, int whole)
 	free(text);
 }
 
-/* Enter in a call list: the timeline on the call's thread, the time
- * cursor at its start and the view fitted to it, a twentieth of its
- * length to each side (as f fits a call). The timeline draws the loaded
- * trace: the call is found there by its thread's tid and its times. */
-static void ui_show_span(struct ui *u, struct pane *p)
+/* Enter in a call list: the timeline shows the pane's call (PANE_SPAN). */
+static void ui_show_call(struct ui *u, const struct pane *p)
+{
+	struct pane_out out = {PANE_NONE, ""};
+	uint32_t tid;
+	uint64_t t0, t1;
+	if (!u->timeline.ops || p->ops->span(p->self, &tid, &t0, &t1) < 0)
+		return;
+	u->timeline.ops->show_call(u->timeline.self, tid, t0, t1, &out);
+	ui_say(u, out.msg);
+}
+
+/* v, V or a drag: the pane's time range as a step (PANE_RANGE). */
+static void ui_range_of(struct ui *u, const struct pane *p)
 {
 	uint32_t tid;
 	uint64_t t0, t1;
-	if (!u->timeline.ops || callspane_span(p->self, &tid, &t0, &t1) < 0)
-		return;
-	struct tlview *v = &u->tlv;
-	uint32_t t = trace_find_thread(session_base(u->s), tid);
-	for (uint32_t i = 0; i < v->nthreads; i++)
-		if (v->threads[i] == t)
-			v->cur = i;
-	uint64_t pad = (t1 - t0) / 20, least = v->bar_w > 0 ? (uint64_t)v->bar_w : 64;
-	v->t0 = t0 > pad ? t0 - pad : 0;
-	v->t1 = t1 + pad;
-	if (v->t1 - v->t0 < least)
-		v->t1 = v->t0 + least;
-	v->cursor = t0;
-	char msg[160], a[48], b[48];
-	numfmt_duration(a, sizeof a, t0 - session_timeline(u->s)->begin, 1);
-	numfmt_duration(b, sizeof b, t1 - t0, 1);
-	snprintf(msg, sizeof msg, "thread %lu: the call at %s, %s long", (unsigned long)tid, a, b);
-	ui_say(u, msg);
+	if (p->ops->span(p->self, &tid, &t0, &t1) == 0)
+		ui_range_push(u, t0, t1);
 }
 
 /* A shell word: as it is when it is plain, else in single quotes. */
@@ -1086,9 +896,8 @@ static void ui_method_arg(const struct ui *u, uint32_t m, char *out, size_t n)
 /* :, the command line that prints this view as text. */
 static void ui_command(struct ui *u)
 {
-	static const char *const views[] = {"table", "tree", "bottom-up", "flame", "calls", "jank"};
-	char path[600], arg[1100];
-	int n = ui_lower_n(u) - 1;
+	char path[600], arg[1100], words[64] = "";
+	const char *view = ui_row(ui_lower_row(u))->view;
 	size_t k = 0, size = sizeof u->command;
 	uint32_t tid;
 	ui_shell_word(path, sizeof path, u->path);
@@ -1105,14 +914,13 @@ static void ui_command(struct ui *u)
 	}
 	if (k < size)
 		k += (size_t)snprintf(u->command + k, size - k, " --clock=%s --view=%s --width=%d "
-		                      "--height=%d", session_clock(u->s) == TV_CPU ? "cpu" : "wall", views[n],
+		                      "--height=%d", session_clock(u->s) == TV_CPU ? "cpu" : "wall", view,
 		                      getmaxx(u->tbw), getmaxy(u->tbw));
-	char sort[32];
-	if ((n == 1 || n == 2) && treepane_sort_arg(u->lower.self, sort, sizeof sort) && k < size)
-		k += (size_t)snprintf(u->command + k, size - k, " --sort=%s", sort);
-	if (n == 5 && session_frame(u->s) && k < size)
-		k += (size_t)snprintf(u->command + k, size - k, " --frame=%lluus",
-		                      (unsigned long long)session_frame(u->s));
+	/* The pane's own words: a tree's --sort, the jank list's --frame. */
+	if (u->lower.ops->command)
+		u->lower.ops->command(u->lower.self, u->s, words, sizeof words);
+	if (words[0] && k < size)
+		k += (size_t)snprintf(u->command + k, size - k, " %s", words);
 	uint32_t m = ui_selected(u);
 	if (m != PANE_NONE && m < session_base(u->s)->nmethods && k < size) {
 		ui_method_arg(u, m, arg, sizeof arg);
@@ -1201,9 +1009,6 @@ static int ui_shell_action(struct ui *u, enum action a, int *quit)
 	int r;
 	switch (a) {
 	case ACT_QUIT: *quit = 1; break;
-	case ACT_HELP: ui_open(u, &u->help); break;
-	case ACT_WARNINGS: ui_warnings(u); break;
-	case ACT_LEGEND: ui_legend(u); break;
 	case ACT_COLOR_BY:
 		u->color.by_method = !u->color.by_method;
 		ui_say(u, u->color.by_method ? "K: colours by method (K again: by category)"
@@ -1237,12 +1042,6 @@ static int ui_shell_action(struct ui *u, enum action a, int *quit)
 	case ACT_FORWARD: ui_back(u, 1); break;
 	case ACT_SPLIT_UP: u->split -= 2; ui_layout(u); break;
 	case ACT_SPLIT_DOWN: u->split += 2; ui_layout(u); break;
-	case ACT_PANE_TABLE: ui_show(u, 1); break;
-	case ACT_PANE_TREE: ui_show(u, 2); break;
-	case ACT_PANE_BOTTOMUP: ui_show(u, 3); break;
-	case ACT_PANE_FLAME: ui_show(u, 4); break;
-	case ACT_PANE_CALLS: ui_show(u, 5); break;
-	case ACT_PANE_JANK: ui_show(u, 6); break;
 	case ACT_OPEN_SOURCE: ui_open_source(u); break;
 	case ACT_COPY: case ACT_COPY_PANE: ui_copy(u, a == ACT_COPY_PANE); break;
 	case ACT_COMMAND: ui_command(u); break;
@@ -1253,10 +1052,10 @@ static int ui_shell_action(struct ui *u, enum action a, int *quit)
 	case ACT_T_DROP: ui_transform(u, "drop"); break;
 	case ACT_T_REC: ui_transform(u, "rec"); break;
 	case ACT_T_COLLAPSE: case ACT_T_APP: ui_transform_prompt(u, a); break;
-	case ACT_RANGE: ui_range_key(u); break;
-	case ACT_RANGE_CALL: ui_range_call(u); break;
-	case ACT_RANGE_CANCEL: ui_range_cancel(u); break;
-	default: return 0;
+	default:  /* the keys that show a pane: 1-5, J, ?, W, L */
+		if ((r = registry_key(&u->panes, a)) < 0)
+			return 0;
+		ui_show(u, r);
 	}
 	return 1;
 }
@@ -1269,7 +1068,9 @@ static void ui_result(struct ui *u, struct pane *p, enum pane_res r, const struc
 	if (r == PANE_JUMP)
 		ui_jump(u, out->target);
 	else if (r == PANE_SPAN)
-		ui_show_span(u, p);
+		ui_show_call(u, p);
+	else if (r == PANE_RANGE)
+		ui_range_of(u, p);
 	else if (r == PANE_CLOSE && p == &u->overlay)
 		u->overlay.ops = NULL;
 }
@@ -1278,11 +1079,12 @@ static void ui_result(struct ui *u, struct pane *p, enum pane_res r, const struc
  * time dragged over applies as a range step (as v...v does). */
 static void ui_drag_end(struct ui *u, const MEVENT *ev)
 {
-	uint64_t a, b;
-	int x = ui_drag_col(u, ev->x), on = u->drag == DRAG_ON;
+	uint64_t t0, t1;
+	int x = ev->x - getbegx(u->tlw), on = u->drag == DRAG_ON;
+	int got = on && u->timeline.ops->drag(u->timeline.self, PANE_DRAG_END, x, &t0, &t1) == 0;
 	ui_drag_stop(u, 0);
-	if (on && !u->overlay.ops && tlview_drag(&u->tlv, u->drag_x, x, &a, &b) == 0)
-		ui_range_push(u, a, b);
+	if (got && !u->overlay.ops)
+		ui_range_push(u, t0, t1);
 }
 
 /* A mouse event: clicks select, the wheel scrolls lists and zooms the
@@ -1295,8 +1097,10 @@ static void ui_mouse(struct ui *u)
 	/* Motion with button 1 held, after a press on the timeline: the
 	 * range grows to the pointer's column (other motion is dropped). */
 	if (ev.bstate & REPORT_MOUSE_POSITION) {
+		uint64_t t0, t1;
 		if (u->drag == DRAG_ON && u->tlw)
-			tlview_drag_shade(&u->tlv, 1, u->drag_x, ui_drag_col(u, ev.x));
+			u->timeline.ops->drag(u->timeline.self, PANE_DRAG_MOVE, ev.x - getbegx(u->tlw),
+			                      &t0, &t1);
 		return;
 	}
 	int wheel = (ev.bstate & BUTTON4_PRESSED) ? -1 : 0;
@@ -1327,8 +1131,7 @@ static void ui_mouse(struct ui *u)
 		if (hit[i].p != &u->overlay)
 			u->focus_tl = hit[i].tl;
 		hit[i].p->ops->click(hit[i].p->self, y, x, wheel);
-		if (hit[i].tl && !wheel && (ev.bstate & BUTTON1_PRESSED) && x >= u->tlv.bar_x &&
-		    x < u->tlv.bar_x + u->tlv.bar_w)
+		if (hit[i].tl && !wheel && (ev.bstate & BUTTON1_PRESSED))
 			ui_drag_start(u, x);
 		return;
 	}
@@ -1348,7 +1151,7 @@ int ui_key(struct ui *u, int ch)
 		return 0;
 	}
 	/* Esc (or Ctrl-G) while button 1 is held cancels the drag. */
-	if (u->drag == DRAG_ON && keymap_lookup(ch, PANE_TIMELINE) == ACT_RANGE_CANCEL) {
+	if (u->drag == DRAG_ON && keymap_lookup(ch, u->timeline.ops->kind) == ACT_RANGE_CANCEL) {
 		ui_drag_stop(u, 1);
 		ui_say(u, "drag cancelled");
 		return 0;
@@ -1370,7 +1173,7 @@ int ui_key(struct ui *u, int ch)
 		return 0;
 	}
 	if (!u->hdr)  /* too small: only q works */
-		return keymap_lookup(ch, PANE_TABLE) == ACT_QUIT;
+		return keymap_lookup(ch, u->list.ops->kind) == ACT_QUIT;
 	struct pane *p = ui_focused(u);
 	enum action a = keymap_lookup(ch, p->ops->kind);
 	int shown = u->command_shown;
@@ -1427,8 +1230,8 @@ static void ui_draw_header(struct ui *u)
 {
 	char line[1200], file[600], dur[48], scope[96], crumbs[400], steps[420] = "";
 	const char *sep = draw_sym(SYM_SEP, u->ascii);
-	if (!u->s) {
-		diffview_title(u->dv, u->ascii, line, sizeof line);
+	if (!u->s) {  /* the diff screen: its list says what it shows */
+		u->list.ops->header(u->list.self, u->ascii, line, sizeof line);
 		draw_row(u->hdr, 0, line, u->color.role[ROLE_HEADER], u->ascii);
 		return;
 	}
@@ -1462,13 +1265,13 @@ static void ui_draw_header(struct ui *u)
 	 * from the right. */
 	const char *base_clock = session_clock(u->s) == TV_CPU ? "CPU" : "real";
 	ui_bar_text(line, sizeof line, " %s%s%s%s%s%s%s time%s%s%s%u threads%svm %s%sclock %s", file,
-	         warn, sep, scope, steps, sep, base_clock, sep, dur, sep, u->tlv.nthreads, sep, vmb,
+	         warn, sep, scope, steps, sep, base_clock, sep, dur, sep, session_nthreads(u->s), sep, vmb,
 	         sep, trace_clock_name(tr->clock));
 	if (text_width(line) > u->cols) {
 		if (kinds)
 			snprintf(warn, sizeof warn, "%s%s%zu (W)", sep, draw_sym(SYM_WARN, u->ascii), kinds);
 		ui_bar_text(line, sizeof line, " %s%s%s%s%s%s%s%s%s%s%u thr%s%s", file, warn, sep, scope,
-		         steps, sep, base_clock, sep, dur, sep, u->tlv.nthreads, sep, vmb);
+		         steps, sep, base_clock, sep, dur, sep, session_nthreads(u->s), sep, vmb);
 	}
 	draw_row(u->hdr, 0, line, u->color.role[ROLE_HEADER], u->ascii);
 }
@@ -1505,6 +1308,8 @@ static void ui_draw_prompt(const struct ui *u, char *line, size_t n)
 {
 	char q[300];
 	uint32_t tid;
+	const struct registry_row *rows = u->mode == MODE_EXPORT_KIND || u->mode == MODE_EXPORT_NAME
+	                                  ? ui_export_rows(u) : NULL;
 	text_escape(u->prompt.text, u->prompt.len, u->ascii, q, sizeof q);
 	switch (u->mode) {
 	case MODE_FIND: case MODE_FILTER:
@@ -1512,16 +1317,16 @@ static void ui_draw_prompt(const struct ui *u, char *line, size_t n)
 		         q, u->msg);
 		break;
 	case MODE_EXPORT_KIND:
-		snprintf(line, n, " export the %s view as: %sf folded stacks  c Trace Event JSON"
+		snprintf(line, n, " export the %s view as: %s%s%sf folded stacks  c Trace Event JSON"
 		         "  s speedscope  (other keys cancel)",
-		         u->s && session_scoped(u->s, &tid) ? "thread's" : "whole",
-		         ui_lower_is_tree(u) ? "t the tree's rows  " : "");
+		         u->s && session_scoped(u->s, &tid) ? "thread's" : "whole", rows ? "t " : "",
+		         rows ? rows->export : "", rows ? "  " : "");
 		break;
 	case MODE_EXPORT_NAME:
 		snprintf(line, n, " write %s to: %s   Enter write  Esc cancel",
 		         u->export_kind == 'c'   ? "Trace Event JSON"
 		         : u->export_kind == 's' ? "speedscope JSON"
-		         : u->export_kind == 't' ? "the tree's rows" : "folded stacks", q);
+		         : u->export_kind == 't' ? rows->export : "folded stacks", q);
 		break;
 	case MODE_EXPORT_CONFIRM:
 		snprintf(line, n, " %s exists: overwrite it? y/n", q);
@@ -1568,11 +1373,8 @@ static void ui_draw_footer(struct ui *u)
 	ui_footer_keys(a, n, keys, sizeof keys);
 	if (p != &u->overlay && u->timeline.ops)  /* Tab names where it goes */
 		snprintf(keys + strlen(keys), sizeof keys - strlen(keys), "  Tab %s",
-		         !u->focus_tl                 ? "timeline"
-		         : ui_lower_is_list(u)        ? "table"
-		         : u->lower.self == &u->fl ? "flame graph"
-		         : u->lower.self == &u->calls ? "calls"
-		         : u->lower.self == &u->jank ? "jank" : "tree");
+		         ui_row(u->focus_tl ? ui_lower_row(u)
+		                            : registry_row_of(&u->panes, u->timeline.self))->tab);
 	n = 0;
 	if (p != &u->overlay) {
 		static const enum action shell[] = {ACT_FIND, ACT_FILTER, ACT_SCOPE, ACT_EXPORT};
@@ -1632,7 +1434,7 @@ void ui_draw(struct ui *u)
 	} else {
 		if (u->timeline.ops) {
 			struct pane_ctx ctx = ui_ctx(u, &u->timeline);
-			ui_sync_range(u);
+			u->timeline.ops->retarget(u->timeline.self, u->s, ctx.selected);
 			u->timeline.ops->draw(u->timeline.self, u->tlw, &ctx);
 		}
 		ui_sync_lower(u);
@@ -1807,18 +1609,15 @@ static void ui_view_wait(struct ui *u)
 struct pane ui_view_pane(struct ui *u, int n, int clock, uint32_t method, struct pane_ctx *ctx)
 {
 	struct pane_out out = {PANE_NONE, ""};
-	struct pane_ctx c = ui_ctx(u, &u->list);
 	if (clock >= 0 && clock != session_clock(u->s))
 		session_toggle_clock(u->s, out.msg, sizeof out.msg);
 	if (method != PANE_NONE)
 		ui_select(u, method);
-	ui_show(u, n);
+	ui_show(u, registry_view(n));
 	ui_sync_lower(u);
 	ui_view_wait(u);
-	if (u->lower.ops->kind == PANE_TREE) {
-		c = ui_ctx(u, &u->lower);
-		u->lower.ops->act(u->lower.self, ACT_TOP, &c, &out);
-		u->lower.ops->act(u->lower.self, ACT_HOT_PATH, &c, &out);
+	struct pane_ctx c = ui_ctx(u, &u->lower);
+	if (u->lower.ops->view_open && u->lower.ops->view_open(u->lower.self, &c)) {
 		ui_view_wait(u);
 		if (method != PANE_NONE)
 			u->lower.ops->select(u->lower.self, method);

@@ -15,18 +15,6 @@
 #include "model/trace.h"
 #include "shell/ui.h"
 
-/* Rows [y0, y1) of win as text, one line each with its trailing blanks
- * removed, in a malloc'd string the caller frees; NULL when out of
- * memory. */
-char *viewprint_rows(WINDOW *win, int y0, int y1);
-
-/* What y copies from pane p drawn in win: a table's title and cursor row,
- * a tree's path from the root to the cursor, a flame frame's stack from
- * the root, a call list's titles and cursor row, else the selected item's
- * name; tr names methods (NULL for a
- * diff). A malloc'd string; NULL when out of memory. */
-char *viewprint_selected(struct pane p, WINDOW *win, const struct trace *tr, int ascii);
-
 /* What --view asks for: pane 1 table, 2 top-down tree, 3 bottom-up, 4
  * flame graph, 5 every call, 6 jank; clock -1 for the default; method PANE_NONE (UINT32_MAX) for
  * the default selection; height 0: every row. */
