@@ -36,7 +36,7 @@
 #include "base/textesc.h"
 #include "model/trace.h"
 #include "shell/ui.h"
-#include "shell/viewprint.h"
+#include "cli/viewrun.h"
 #include "analyze/derive.h"
 
 enum { EXIT_OUTPUT = 1, EXIT_INPUT = 2, EXIT_GATE = 3 };
@@ -1278,10 +1278,10 @@ static int main_print_view(const struct main_opts *o, const struct trace *loaded
                            struct trace *view)
 {
 	/* The view is already seen through the steps: the UI adds none. */
-	struct ui_opts uo = {.color = 0, .ascii = o->ascii, .scoped = o->thread != NULL,
-	                     .loaded = loaded, .frame = o->frame_set ? o->frame : 0};
-	struct viewprint_req req = {o->view, o->width_set ? o->width : 80, o->height, -1,
-	                            UINT32_MAX};
+	struct viewrun_opts uo = {.ascii = o->ascii, .scoped = o->thread != NULL,
+	                          .loaded = loaded, .frame = o->frame_set ? o->frame : 0};
+	struct viewrun_req req = {o->view, o->width_set ? o->width : 80, o->height, -1,
+	                          UINT32_MAX};
 	if (o->thread && main_thread(o, o->path[0], loaded, &uo.tid) != 0)
 		return EXIT_INPUT;
 	if ((o->clock >= 0 && main_clock(o, view, o->path[0], &req.clock) != 0) ||
@@ -1304,7 +1304,7 @@ static int main_print_view(const struct main_opts *o, const struct trace *loaded
 			;
 		free(want);
 	}
-	return viewprint_run(o->path[0], view, &uo, &req, stdout);
+	return viewrun_run(view, &uo, &req, stdout);
 }
 
 static int main_view_of(const struct main_opts *o, struct trace *tr)

@@ -1,6 +1,7 @@
 /* draw.c: symbols and drawing primitives (see draw.h). */
 #include "draw/draw.h"
 
+#include <langinfo.h>
 #include <string.h>
 #include <term.h>
 
@@ -120,6 +121,12 @@ void draw_bar(WINDOW *win, const char *g, attr_t a, int n)
 void draw_no_erase(WINDOW *win)
 {
 	wbkgdset(win, ' ' | DRAW_NO_ERASE);
+}
+
+int draw_wants_ascii(int ascii)
+{
+	const char *cs = nl_langinfo(CODESET);
+	return ascii || !cs || strcmp(cs, "UTF-8") != 0;
 }
 
 void draw_mouse_init(void)

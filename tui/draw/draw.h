@@ -83,6 +83,10 @@ void draw_no_erase(WINDOW *win);
  * draw_mouse_motion() has the terminal send it). */
 void draw_mouse_init(void);
 
+/* Whether to draw with ASCII only: asked for (ascii), or the locale's
+ * character set is not UTF-8. */
+int draw_wants_ascii(int ascii);
+
 /* Motion reports while a button is held (on 1: xterm's button-event
  * tracking, mode 1002, written to term, the stream curses draws on), or
  * presses and releases only (on 0: the mode curses itself sets, restored

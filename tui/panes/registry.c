@@ -111,6 +111,26 @@ int registry_view(int n)
 	return -1;
 }
 
+void registry_release(struct registry_set *set, unsigned what)
+{
+	for (size_t i = 0; i < set->n; i++) {
+		struct pane *p = &set->pane[i];
+		if (p->ops && p->ops->release)
+			p->ops->release(p->self, what);
+	}
+}
+
+int registry_rebind(struct registry_set *set, const struct session *s)
+{
+	int rc = 0;
+	for (size_t i = 0; i < set->n; i++) {
+		struct pane *p = &set->pane[i];
+		if (p->ops && p->ops->rebind && p->ops->rebind(p->self, s) < 0)
+			rc = -1;
+	}
+	return rc;
+}
+
 int registry_poll(struct registry_set *set)
 {
 	int changed = 0;

@@ -68,6 +68,12 @@ int registry_first(const struct registry_set *set, enum registry_place place);
 int registry_key(const struct registry_set *set, enum action key);
 int registry_view(int n);
 
+/* Every pane of the set lets go of what the session is about to free
+ * (enum session_drop bits), or starts again on the session's new trace
+ * (0, or -1 when one could not: out of memory). */
+void registry_release(struct registry_set *set, unsigned what);
+int registry_rebind(struct registry_set *set, const struct session *s);
+
 /* Polls every pane of the set but the overlays (they are polled while
  * they show); 1 when one changed. */
 int registry_poll(struct registry_set *set);

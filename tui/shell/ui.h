@@ -11,11 +11,13 @@
 #ifndef TV_UI_H
 #define TV_UI_H
 
+#include <stdint.h>
+
+#include "analyze/derive.h"
 #include "analyze/diff.h"
-#include "panes/pane.h"
 #include "analyze/profile.h"
 #include "model/trace.h"
-#include "analyze/derive.h"
+#include "shell/term.h"
 
 struct ui_opts {
 	int color;   /* -1 auto, 0 never, 1 always */
@@ -64,7 +66,7 @@ int ui_run_diff(const char *base, const char *next, const struct diff *d,
                 const struct ui_opts *o);
 
 /* Milliseconds curses waits after Esc for the rest of a key sequence. */
-#define UI_ESCDELAY_MS 25
+#define UI_ESCDELAY_MS TERM_ESCDELAY_MS
 
 struct ui;
 /* NULL when out of memory. Curses must be initialised. */
@@ -81,12 +83,5 @@ int ui_busy(struct ui *u);
  * steps in force make of the trace; for the tests. NULL for a diff. */
 const struct profile *ui_profile(const struct ui *u);
 void ui_free(struct ui *u);
-
-/* For --view (viewprint.h): show pane n (1 table, 2 top-down, 3 bottom-up,
- * 4 flame graph, 5 every call, 6 jank) on clock (-1: as it is) with method selected (UINT32_MAX:
- * as it is), wait for its jobs, and return it with the context to draw
- * it in. */
-struct pane ui_view_pane(struct ui *u, int n, int clock, uint32_t method,
-                         struct pane_ctx *ctx);
 
 #endif
