@@ -81,24 +81,18 @@ static void cp_job_calls(struct cp_job *j)
 		methodcalls_histogram(&j->c, j->clock, &j->hist);
 }
 
-/* The result is a copy of the request with the rows moved into it: the
- * worker drops the request itself once run. */
+/* The rows go into the request, which is the result. */
 static void *cp_job_run(void *arg)
 {
-	struct cp_job *j = arg, *r = malloc(sizeof *r);
+	struct cp_job *j = arg;
 	struct tv_error err;
-	if (!r)
-		return NULL;
 	if (j->jank)
 		j->st = jank_find(&j->j, j->tr, j->thread, j->frame, &j->ax, &err);
 	else if (!j->sort_only)
 		cp_job_calls(j);
 	if (!j->jank && j->st == TV_OK && (j->key != METHODCALLS_BY_START || j->desc))
 		methodcalls_sort(&j->c, j->key, j->desc);
-	*r = *j;
-	memset(&j->c, 0, sizeof j->c);
-	memset(&j->j, 0, sizeof j->j);
-	return r;
+	return j;
 }
 
 /* The job's result becomes the pane's rows. */
@@ -181,10 +175,9 @@ static void cp_request(struct callspane *p)
 	p->busy = 1;
 	if (!p->jobs || cp_records(tr) < p->inline_below) {
 		cp_take(p, cp_job_run(j));
-		cp_job_free(j);
 		return;
 	}
-	p->job_id = jobs_submit(p->jobs, cp_job_run, j, cp_job_free, cp_job_free);
+	p->job_id = jobs_submit_job(p->jobs, cp_job_run, j, cp_job_free);
 	if (!p->job_id) {
 		p->busy = 0;
 		snprintf(p->note, sizeof p->note, "out of memory");
@@ -210,7 +203,7 @@ static void cp_sort_rows(struct callspane *p)
 	p->sort_n = p->c.nrows;
 	memset(&p->c, 0, sizeof p->c);
 	p->sorting = p->busy = 1;
-	p->job_id = jobs_submit(p->jobs, cp_job_run, j, cp_job_free, cp_job_free);
+	p->job_id = jobs_submit_job(p->jobs, cp_job_run, j, cp_job_free);
 	if (!p->job_id) {  /* the rows went with the job */
 		p->sorting = p->busy = p->have = 0;
 		snprintf(p->note, sizeof p->note, "out of memory");

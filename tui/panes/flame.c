@@ -70,39 +70,6 @@ static void fl_job_free(void *v)
 	free(j);
 }
 
-/* The worker drops a job's argument once it ran and keeps the result
- * apart: the argument is a box that owns the job only until it runs. */
-struct fl_box {
-	struct fl_job *j;
-	int ran;
-};
-
-static void *fl_box_run(void *arg)
-{
-	struct fl_box *b = arg;
-	b->ran = 1;
-	return fl_run(b->j);
-}
-
-static void fl_box_free(void *arg)
-{
-	struct fl_box *b = arg;
-	if (!b->ran)
-		fl_job_free(b->j);
-	free(b);
-}
-
-/* Queues j on the worker (taking it); the job's id, 0 when not queued. */
-static unsigned fl_queue(struct jobs *jobs, struct fl_job *j)
-{
-	struct fl_box *b = malloc(sizeof *b);
-	if (!b) {
-		fl_job_free(j);
-		return 0;
-	}
-	*b = (struct fl_box){j, 0};
-	return jobs_submit(jobs, fl_box_run, b, fl_box_free, fl_job_free);
-}
 
 static void fl_apply(struct flame *f, struct fl_job *j)
 {
@@ -199,7 +166,7 @@ void flame_scope(struct flame *f, const uint32_t *tid, int clock)
 			fl_job_free(j);
 			return;
 		}
-		f->job_id = fl_queue(f->jobs, j);
+		f->job_id = jobs_submit_job(f->jobs, fl_run, j, fl_job_free);
 		f->busy = f->job_id != 0;
 	} else if (clock != f->req_clock && f->built && !f->busy) {
 		/* Only the laid-out nodes are expanded: sorting them is quick. */

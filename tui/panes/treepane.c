@@ -197,39 +197,6 @@ static void *tp_run(void *arg)
 	return j;
 }
 
-/* The worker drops a job's argument once it ran and keeps the result
- * apart: the argument is a box that owns the job only until it runs. */
-struct tp_box {
-	struct tp_job *j;
-	int ran;
-};
-
-static void *tp_box_run(void *arg)
-{
-	struct tp_box *b = arg;
-	b->ran = 1;
-	return tp_run(b->j);
-}
-
-static void tp_box_free(void *arg)
-{
-	struct tp_box *b = arg;
-	if (!b->ran)
-		tp_job_free(b->j);
-	free(b);
-}
-
-/* Queues j on the worker (taking it); the job's id, 0 when not queued. */
-static unsigned tp_queue(struct jobs *jobs, struct tp_job *j)
-{
-	struct tp_box *b = malloc(sizeof *b);
-	if (!b) {
-		tp_job_free(j);
-		return 0;
-	}
-	*b = (struct tp_box){j, 0};
-	return jobs_submit(jobs, tp_box_run, b, tp_box_free, tp_job_free);
-}
 
 /* ------------------------------------------------------------ rows */
 
@@ -374,7 +341,7 @@ static void tp_submit(struct treepane *p, struct tp_job *j)
 		tp_job_free(j);
 		return;
 	}
-	p->job_id = tp_queue(p->jobs, j);
+	p->job_id = jobs_submit_job(p->jobs, tp_run, j, tp_job_free);
 	p->busy = p->job_id != 0;
 }
 

@@ -120,6 +120,42 @@ unsigned jobs_submit(struct jobs *j, job_fn fn, void *arg, void (*drop_arg)(void
 	return id;
 }
 
+/* The worker drops a request's argument once it ran and keeps the result
+ * apart: the argument of a job that is its own result is a box that owns
+ * the job only until it runs. */
+struct jobs_box {
+	job_fn fn;
+	void *job;
+	void (*free_job)(void *);
+	int ran;
+};
+
+static void *jobs_box_run(void *arg)
+{
+	struct jobs_box *b = arg;
+	b->ran = 1;
+	return b->fn(b->job);
+}
+
+static void jobs_box_free(void *arg)
+{
+	struct jobs_box *b = arg;
+	if (!b->ran)
+		b->free_job(b->job);
+	free(b);
+}
+
+unsigned jobs_submit_job(struct jobs *j, job_fn fn, void *job, void (*free_job)(void *))
+{
+	struct jobs_box *b = malloc(sizeof *b);
+	if (!b) {
+		free_job(job);
+		return 0;
+	}
+	*b = (struct jobs_box){fn, job, free_job, 0};
+	return jobs_submit(j, jobs_box_run, b, jobs_box_free, free_job);
+}
+
 int jobs_take(struct jobs *j, unsigned *id, void **result)
 {
 	int got = 0;
