@@ -12,27 +12,17 @@
 #include "draw/draw.h"
 #include "base/grow.h"
 #include "draw/text.h"
+#include "panes/sections.h"
 
-enum dv_kind {
-	DV_METHOD, DV_PARENT, DV_SELF, DV_CHILD,
-	DV_RPARENT_LABEL, DV_RCHILD_LABEL,     /* "... while recursive" */
-	DV_MORE, DV_FEWER                      /* as in the table (table.h) */
-};
-
-/* Parts of the expansion capped like the table's (TABLE_SECTION_MAX). */
-#define DV_SECTION_MAX 10
-
-/* One line of the table: a diff row, a parent/child of the selected one
- * with its edge in each run (NULL when the run has no such edge), or the
- * label above the "while recursive" halves. */
+/* One line of the table: what it is in the expansion (sections.h), as
+ * in the profile table; a diff row (method and self lines), or a
+ * parent/child of the selected one with its edge in each run (NULL when
+ * the run has no such edge) and their far ends. */
 struct dv_line {
-	enum dv_kind kind;
-	uint32_t row;                      /* diff row (DV_METHOD, DV_SELF) */
+	struct sections_mark mark;
+	uint32_t row;
 	const struct prof_edge *edge[2];
-	uint32_t method[2];                /* edge ends, per run */
-	int rec;                           /* the edges' "while recursive" half */
-	int sect;                          /* 0-3: parents, recursive, children, recursive */
-	uint32_t more;                     /* DV_MORE: lines left out */
+	uint32_t method[2];
 };
 
 struct diffview {
@@ -74,20 +64,24 @@ static uint64_t dv_half_calls(const struct prof_edge *e, int rec)
 	return !e ? 0 : rec ? e->rcalls : e->calls;
 }
 
-/* Adds the edges of both runs, matched by the far end's full name, that
- * have a call in the given half in either run; before the recursive half,
- * a label line when there is any. */
-static uint32_t dv_add_edges(struct diffview *v, struct dv_line *out, enum dv_kind kind, int rec,
+/* Adds after line k the edges of both runs, matched by the far end's full
+ * name, that have a call in the given half in either run, cut or closed
+ * as a section (sections.h); returns the new line count. */
+static uint32_t dv_add_edges(struct diffview *v, uint32_t k, enum sections_kind kind, int rec,
                              const struct prof_edge *e0, uint32_t n0, const struct prof_edge *e1,
                              uint32_t n1)
 {
-	uint32_t k = rec;   /* room for the label */
+	static const struct dv_line blank = {{SECTIONS_METHOD, 0, 0, 0, 0}, 0, {NULL, NULL},
+	                                     {DIFF_NONE, DIFF_NONE}};
+	struct dv_line *out = v->lines;
+	uint32_t first = k + (rec ? 1 : 0);  /* room for the label */
 	char a[4200], b[4200];
 	uint8_t *used = calloc(n1 + 1, 1);
 	if (!used)
-		return 0;
+		return k;
+	k = first;
 	for (uint32_t i = 0; i < n0; i++) {
-		struct dv_line l = {kind, 0, {&e0[i], NULL}, {e0[i].method, DIFF_NONE}, rec, 0, 0};
+		struct dv_line l = {{kind, 0, rec, 0, 0}, 0, {&e0[i], NULL}, {e0[i].method, DIFF_NONE}};
 		dv_name(v, 0, e0[i].method, a, sizeof a);
 		for (uint32_t j = 0; j < n1 && !l.edge[1]; j++) {
 			dv_name(v, 1, e1[j].method, b, sizeof b);
@@ -102,26 +96,10 @@ static uint32_t dv_add_edges(struct diffview *v, struct dv_line *out, enum dv_ki
 	}
 	for (uint32_t j = 0; j < n1; j++)
 		if (!used[j] && dv_half_calls(&e1[j], rec))
-			out[k++] = (struct dv_line){kind, 0, {NULL, &e1[j]}, {DIFF_NONE, e1[j].method},
-			                            rec, 0, 0};
+			out[k++] = (struct dv_line){{kind, 0, rec, 0, 0}, 0, {NULL, &e1[j]},
+			                            {DIFF_NONE, e1[j].method}};
 	free(used);
-	if (k == (uint32_t)rec)
-		return 0;
-	int sect = (kind == DV_PARENT ? 0 : 2) + rec;
-	for (uint32_t i = (uint32_t)rec; i < k; i++)
-		out[i].sect = sect;
-	uint32_t count = k - (uint32_t)rec;
-	if (count > DV_SECTION_MAX + 1) {
-		struct dv_line l = {v->open & (1u << sect) ? DV_FEWER : DV_MORE, 0, {NULL, NULL},
-		                    {DIFF_NONE, DIFF_NONE}, rec, sect, count - DV_SECTION_MAX};
-		if (l.kind == DV_MORE)
-			k = (uint32_t)rec + DV_SECTION_MAX;
-		out[k++] = l;
-	}
-	if (rec)
-		out[0] = (struct dv_line){kind == DV_PARENT ? DV_RPARENT_LABEL : DV_RCHILD_LABEL, 0,
-		                          {NULL, NULL}, {DIFF_NONE, DIFF_NONE}, 1, sect, 0};
-	return k;
+	return sections_close(out, sizeof *out, first, k, kind, rec, v->open, &blank);
 }
 
 static void dv_edges_of(const struct diffview *v, int run, uint32_t m, int parents,
@@ -157,14 +135,16 @@ static int dv_build(struct diffview *v)
 	uint32_t k = 0;
 	for (uint32_t j = 0; j < d->nrows; j++) {
 		uint32_t i = v->order[j];
-		l[k++] = (struct dv_line){DV_METHOD, i, {NULL, NULL}, {DIFF_NONE, DIFF_NONE}, 0, 0, 0};
+		l[k++] = (struct dv_line){{SECTIONS_METHOD, 0, 0, i == v->sel, 0}, i, {NULL, NULL},
+		                          {DIFF_NONE, DIFF_NONE}};
 		if (i != v->sel)
 			continue;
-		k += dv_add_edges(v, l + k, DV_PARENT, 0, p0, np0, p1, np1);
-		k += dv_add_edges(v, l + k, DV_PARENT, 1, p0, np0, p1, np1);
-		l[k++] = (struct dv_line){DV_SELF, i, {NULL, NULL}, {DIFF_NONE, DIFF_NONE}, 0, 0, 0};
-		k += dv_add_edges(v, l + k, DV_CHILD, 0, c0, nc0, c1, nc1);
-		k += dv_add_edges(v, l + k, DV_CHILD, 1, c0, nc0, c1, nc1);
+		k = dv_add_edges(v, k, SECTIONS_PARENT, 0, p0, np0, p1, np1);
+		k = dv_add_edges(v, k, SECTIONS_PARENT, 1, p0, np0, p1, np1);
+		l[k++] = (struct dv_line){{SECTIONS_SELF, 0, 0, 0, 0}, i, {NULL, NULL},
+		                          {DIFF_NONE, DIFF_NONE}};
+		k = dv_add_edges(v, k, SECTIONS_CHILD, 0, c0, nc0, c1, nc1);
+		k = dv_add_edges(v, k, SECTIONS_CHILD, 1, c0, nc0, c1, nc1);
 	}
 	v->nlines = k;
 	return 0;
@@ -259,7 +239,7 @@ static int dv_sort(struct diffview *v, int col, int reverse)
 	if (dv_sort_rows(v) < 0 || dv_build(v) < 0)
 		return -1;
 	for (uint32_t i = 0; i < v->nlines; i++)
-		if (v->lines[i].kind == DV_METHOD && v->lines[i].row == v->sel)
+		if (v->lines[i].mark.kind == SECTIONS_METHOD && v->lines[i].row == v->sel)
 			v->cursor = i;
 	return 0;
 }
@@ -267,7 +247,7 @@ static int dv_sort(struct diffview *v, int col, int reverse)
 static uint32_t dv_line_of(const struct diffview *v, uint32_t row)
 {
 	for (uint32_t i = 0; i < v->nlines; i++)
-		if (v->lines[i].kind == DV_METHOD && v->lines[i].row == row)
+		if (v->lines[i].mark.kind == SECTIONS_METHOD && v->lines[i].row == row)
 			return i;
 	return 0;
 }
@@ -292,7 +272,7 @@ static void dv_move(struct diffview *v, int64_t delta)
 		c = 0;
 	if (c >= (int64_t)v->nlines)
 		c = v->nlines ? (int64_t)v->nlines - 1 : 0;
-	if (v->nlines && v->lines[c].kind == DV_METHOD && v->lines[c].row != v->sel)
+	if (v->nlines && v->lines[c].mark.kind == SECTIONS_METHOD && v->lines[c].row != v->sel)
 		dv_select(v, v->lines[c].row);
 	else
 		v->cursor = (uint32_t)c;
@@ -314,48 +294,14 @@ static uint32_t dv_row_named(const struct diffview *v, const struct dv_line *l)
  * the cursor was on one. */
 static int dv_toggle_section(struct diffview *v)
 {
-	const struct dv_line *l = v->nlines ? &v->lines[v->cursor] : NULL;
-	if (!l || (l->kind != DV_MORE && l->kind != DV_FEWER))
-		return 0;
-	int sect = l->sect, opening = l->kind == DV_MORE;
 	uint32_t at = v->cursor;
-	v->open ^= 1u << sect;
+	int sect = sections_toggle(v->lines, sizeof *v->lines, v->nlines, at, &v->open);
+	if (!sect)
+		return 0;
 	if (dv_build(v) < 0)
 		return 1;
-	v->cursor = at < v->nlines ? at : v->nlines - 1;
-	if (!opening)
-		for (uint32_t i = 0; i < v->nlines; i++)
-			if (v->lines[i].kind == DV_MORE && v->lines[i].sect == sect)
-				v->cursor = i;
+	v->cursor = sections_cursor(v->lines, sizeof *v->lines, v->nlines, at, sect - 1, v->open);
 	return 1;
-}
-
-/* Does line i start a part of the expansion? */
-static int dv_section_start(const struct diffview *v, uint32_t i)
-{
-	const struct dv_line *l = &v->lines[i];
-	switch (l->kind) {
-	case DV_METHOD: return l->row == v->sel;
-	case DV_SELF: case DV_RPARENT_LABEL: case DV_RCHILD_LABEL: return 1;
-	case DV_PARENT: case DV_CHILD:
-		return !l->rec && (i == 0 || v->lines[i - 1].kind != l->kind);
-	default: return 0;
-	}
-}
-
-static int dv_section_step(struct diffview *v, int dir)
-{
-	uint32_t lo = v->cursor, hi = v->cursor;
-	while (lo > 0 && !(v->lines[lo].kind == DV_METHOD && v->lines[lo].row == v->sel))
-		lo--;
-	while (hi + 1 < v->nlines && v->lines[hi + 1].kind != DV_METHOD)
-		hi++;
-	for (int64_t i = (int64_t)v->cursor + dir; i >= lo && i <= hi; i += dir)
-		if (dv_section_start(v, (uint32_t)i)) {
-			v->cursor = (uint32_t)i;
-			return 0;
-		}
-	return -1;
 }
 
 static enum pane_res dv_jump(struct diffview *v, struct pane_out *out)
@@ -363,7 +309,7 @@ static enum pane_res dv_jump(struct diffview *v, struct pane_out *out)
 	const struct dv_line *l = v->nlines ? &v->lines[v->cursor] : NULL;
 	if (dv_toggle_section(v))
 		return PANE_DONE;
-	if (!l || (l->kind != DV_PARENT && l->kind != DV_CHILD)) {
+	if (!l || (l->mark.kind != SECTIONS_PARENT && l->mark.kind != SECTIONS_CHILD)) {
 		snprintf(out->msg, sizeof out->msg, "Enter jumps from a parent or child row");
 		return PANE_DONE;
 	}
@@ -457,20 +403,20 @@ static void dv_cells_edge(const struct diffview *v, const struct dv_line *l,
 	int c = v->clock;
 	for (int k = 0; k < DV_COLS; k++)
 		cells[k][0] = '\0';
-	if (l->kind != DV_PARENT && l->kind != DV_CHILD)
+	if (l->mark.kind != SECTIONS_PARENT && l->mark.kind != SECTIONS_CHILD)
 		return;
-	uint64_t i0 = dv_half_incl(l->edge[0], l->rec, c), i1 = dv_half_incl(l->edge[1], l->rec, c);
+	int rec = l->mark.rec;
+	uint64_t i0 = dv_half_incl(l->edge[0], rec, c), i1 = dv_half_incl(l->edge[1], rec, c);
 	/* An edge only in the other half in one run is 0 there, not new. */
-	int h0 = dv_half_calls(l->edge[0], l->rec) > 0, h1 = dv_half_calls(l->edge[1], l->rec) > 0;
+	int h0 = dv_half_calls(l->edge[0], rec) > 0, h1 = dv_half_calls(l->edge[1], rec) > 0;
 	numfmt_ms_change(cells[0], 40, i0, i1);
 	dv_pct(cells[1], 40, i0, i1, h0, h1);
 	dv_signed(v, cells[0], 40);
 	dv_signed(v, cells[1], 40);
 	numfmt_ms(cells[4], 40, i0);
 	numfmt_ms(cells[5], 40, i1);
-	snprintf(cells[6], 40, "%llu%s%llu", (unsigned long long)dv_half_calls(l->edge[0], l->rec),
-	         draw_sym(SYM_ARROW, v->ascii),
-	         (unsigned long long)dv_half_calls(l->edge[1], l->rec));
+	snprintf(cells[6], 40, "%llu%s%llu", (unsigned long long)dv_half_calls(l->edge[0], rec),
+	         draw_sym(SYM_ARROW, v->ascii), (unsigned long long)dv_half_calls(l->edge[1], rec));
 }
 
 /* The colour of a line's change: more time is worse (red), less better
@@ -479,12 +425,12 @@ static int dv_change(const struct diffview *v, const struct dv_line *l)
 {
 	uint64_t b, n;
 	int c = v->clock;
-	if (l->kind == DV_METHOD || l->kind == DV_SELF) {
+	if (l->mark.kind == SECTIONS_METHOD || l->mark.kind == SECTIONS_SELF) {
 		b = v->d->rows[l->row].excl[0][c];
 		n = v->d->rows[l->row].excl[1][c];
-	} else if (l->kind == DV_PARENT || l->kind == DV_CHILD) {
-		b = dv_half_incl(l->edge[0], l->rec, c);
-		n = dv_half_incl(l->edge[1], l->rec, c);
+	} else if (l->mark.kind == SECTIONS_PARENT || l->mark.kind == SECTIONS_CHILD) {
+		b = dv_half_incl(l->edge[0], l->mark.rec, c);
+		n = dv_half_incl(l->edge[1], l->mark.rec, c);
 	} else {
 		return 0;
 	}
@@ -495,43 +441,20 @@ static void dv_line_name(const struct diffview *v, const struct dv_line *l, int 
                          size_t n)
 {
 	const struct diff_row *r = &v->d->rows[l->row];
-	const char *mark = "";
-	char name[4200], sym[16];
-	int run, mw, nw;
+	char name[4200], sym[16], words[96];
+	const char *mark = sections_marker(l->mark.kind, v->ascii, sym, sizeof sym);
+	int method = l->mark.kind == SECTIONS_METHOD, run, mw, nw;
 	uint32_t m;
-	switch (l->kind) {
-	case DV_PARENT: case DV_CHILD:
-		snprintf(sym, sizeof sym, "  %s ",
-		         draw_sym(l->kind == DV_PARENT ? SYM_PARENT : SYM_CHILD, v->ascii));
-		mark = sym;
-		break;
-	case DV_SELF: case DV_RPARENT_LABEL: case DV_RCHILD_LABEL: case DV_MORE: case DV_FEWER:
-		mark = "    ";
-		break;
-	case DV_METHOD:
+	if (method)  /* added or gone in the new run */
 		mark = r->base == DIFF_NONE ? "+ " : r->next == DIFF_NONE ? "- " : "  ";
-		break;
-	}
 	mw = text_width(mark);
-	if (l->kind == DV_MORE || l->kind == DV_FEWER) {
-		char more[96];
-		if (l->kind == DV_MORE)
-			snprintf(more, sizeof more, "%s %lu more (Enter)", draw_sym(SYM_MORE, v->ascii),
-			         (unsigned long)l->more);
-		else
-			snprintf(more, sizeof more, "%s first %d only (Enter)",
-			         draw_sym(SYM_MORE, v->ascii), DV_SECTION_MAX);
-		nw = text_fit(more, w - mw, v->ascii, name, sizeof name);
-	} else if (l->kind == DV_SELF) {
+	if (sections_words(&l->mark, v->ascii, words, sizeof words)) {
+		nw = text_fit(words, w - mw, v->ascii, name, sizeof name);
+	} else if (l->mark.kind == SECTIONS_SELF) {
 		nw = text_fit("self (excl, columns as above)", w - mw, v->ascii, name, sizeof name);
-	} else if (l->kind == DV_RPARENT_LABEL || l->kind == DV_RCHILD_LABEL) {
-		nw = text_fit(l->kind == DV_RPARENT_LABEL ? "parents while recursive"
-		                                          : "children while recursive",
-		              w - mw, v->ascii, name, sizeof name);
 	} else {
-		run = l->kind == DV_METHOD ? (r->base != DIFF_NONE ? 0 : 1)
-		                           : (l->method[0] != DIFF_NONE ? 0 : 1);
-		m = l->kind == DV_METHOD ? (run ? r->next : r->base) : l->method[run];
+		run = method ? (r->base != DIFF_NONE ? 0 : 1) : (l->method[0] != DIFF_NONE ? 0 : 1);
+		m = method ? (run ? r->next : r->base) : l->method[run];
 		nw = names_method(dv_tr(v, run), m, w - mw, v->ascii, name, sizeof name);
 	}
 	snprintf(buf, n, "%s%s", mark, name);
@@ -544,23 +467,11 @@ static void dv_draw_line(struct diffview *v, WINDOW *win, int y, const struct dv
 	char cells[DV_COLS][40], name[4300];
 	int name_w = w - DV_NUMS_W;
 	const struct color *c = v->color;
-	attr_t a = A_NORMAL;
-	if (l->kind == DV_METHOD || l->kind == DV_SELF)
+	attr_t a = is_cursor ? c->role[ROLE_SELECTED] : sections_attr(&l->mark, c);
+	if (l->mark.kind == SECTIONS_METHOD || l->mark.kind == SECTIONS_SELF)
 		dv_cells_method(v, &v->d->rows[l->row], cells);
 	else
 		dv_cells_edge(v, l, cells);
-	if (l->kind == DV_PARENT || l->kind == DV_RPARENT_LABEL ||
-	    ((l->kind == DV_MORE || l->kind == DV_FEWER) && l->sect < 2))
-		a = c->role[ROLE_PARENT];
-	else if (l->kind == DV_CHILD || l->kind == DV_RCHILD_LABEL || l->kind == DV_MORE ||
-	         l->kind == DV_FEWER)
-		a = c->role[ROLE_CHILD];
-	else if (l->kind == DV_SELF)
-		a = c->role[ROLE_SELF];
-	else if (l->row == v->sel)
-		a = A_BOLD;
-	if (is_cursor)
-		a = c->role[ROLE_SELECTED];
 	dv_line_name(v, l, name_w, name, sizeof name);
 	draw_cell(win, y, 0, name_w, name, a, v->ascii);
 	int x = name_w, chg = is_cursor ? 0 : dv_change(v, l);
@@ -648,7 +559,8 @@ static enum pane_res dv_act(void *self, enum action a, const struct pane_ctx *ct
 	}
 	case ACT_SORT_REVERSE: dv_sort(v, v->sort, !v->reverse); break;
 	case ACT_SECTION_PREV: case ACT_SECTION_NEXT:
-		if (dv_section_step(v, a == ACT_SECTION_NEXT ? 1 : -1) < 0)
+		if (sections_step(v->lines, sizeof *v->lines, v->nlines, &v->cursor,
+		                  a == ACT_SECTION_NEXT ? 1 : -1) < 0)
 			snprintf(out->msg, sizeof out->msg, "%s", a == ACT_SECTION_NEXT
 			         ? "no later section in the expansion" : "no earlier section in the expansion");
 		break;

@@ -167,8 +167,8 @@ static void tc_edges(const struct profile *p, uint32_t m, const struct prof_edge
  * half the row shows); ties keep the profile's order. */
 static int tc_edge_cmp(const struct table_row *x, const struct table_row *y, int clk)
 {
-	uint64_t ix = x->rec ? x->edge->rincl[clk] : x->edge->incl[clk];
-	uint64_t iy = y->rec ? y->edge->rincl[clk] : y->edge->incl[clk];
+	uint64_t ix = x->mark.rec ? x->edge->rincl[clk] : x->edge->incl[clk];
+	uint64_t iy = y->mark.rec ? y->edge->rincl[clk] : y->edge->incl[clk];
 	if (ix != iy)
 		return ix > iy ? -1 : 1;
 	return (x->edge > y->edge) - (x->edge < y->edge);
@@ -185,41 +185,22 @@ static int tc_edge_wall_cmp(const void *a, const void *b)
 }
 
 /* Appends the rows of one half of the edges (those with a call in that
- * half), sorted, after a label row for the recursive half; a section
- * that is not open keeps its first TABLE_SECTION_MAX rows and a "… N
- * more" row (an open one ends in a row that closes it). Returns the new
+ * half), sorted, cut or closed as a section (sections.h). Returns the new
  * row count. */
 static uint32_t tc_add_edges(const struct table *t, struct table_row *rows, uint32_t k,
-                             enum table_row_kind kind, const struct prof_edge *e, uint32_t n,
+                             enum sections_kind kind, const struct prof_edge *e, uint32_t n,
                              int rec)
 {
-	uint32_t first = k;
-	enum table_sect sect = (kind == ROW_PARENT ? SECT_PARENTS : SECT_CHILDREN) + (rec ? 1 : 0);
+	static const struct table_row blank = {{SECTIONS_METHOD, 0, 0, 0, 0}, PROF_TOPLEVEL, NULL};
+	uint32_t first = k + (rec ? 1 : 0);  /* room for the label */
+	k = first;
 	for (uint32_t j = 0; j < n; j++)
 		if (rec ? e[j].rcalls : e[j].calls)
-			rows[k++] = (struct table_row){kind, e[j].method, &e[j], rec, sect, 0};
+			rows[k++] = (struct table_row){{kind, 0, rec, 0, 0}, e[j].method, &e[j]};
 	if (k - first > 1)
 		qsort(rows + first, k - first, sizeof *rows,
 		      t->clock == TV_WALL ? tc_edge_wall_cmp : tc_edge_cpu_cmp);
-	uint32_t count = k - first;
-	/* A "1 more" row would take the room of the row it hides. */
-	if (count > TABLE_SECTION_MAX + 1) {
-		if (t->open & (1u << sect)) {
-			rows[k++] = (struct table_row){ROW_FEWER, PROF_TOPLEVEL, NULL, rec, sect, 0};
-		} else {
-			k = first + TABLE_SECTION_MAX;
-			rows[k++] = (struct table_row){ROW_MORE, PROF_TOPLEVEL, NULL, rec, sect,
-			                               count - TABLE_SECTION_MAX};
-		}
-	}
-	if (rec && k > first) {
-		memmove(rows + first + 1, rows + first, (k - first) * sizeof *rows);
-		rows[first] = (struct table_row){
-			kind == ROW_PARENT ? ROW_RPARENT_LABEL : ROW_RCHILD_LABEL, PROF_TOPLEVEL, NULL, 1,
-			sect, 0};
-		k++;
-	}
-	return k;
+	return sections_close(rows, sizeof *rows, first, k, kind, rec, t->open, &blank);
 }
 
 /* Rows: every method, the selected one followed by its expansion. */
@@ -237,14 +218,14 @@ static int tc_build_rows(struct table *t)
 	uint32_t k = 0;
 	for (uint32_t i = 0; i < t->norder; i++) {
 		uint32_t m = t->order[i];
-		rows[k++] = (struct table_row){ROW_METHOD, m, NULL, 0, SECT_PARENTS, 0};
+		rows[k++] = (struct table_row){{SECTIONS_METHOD, 0, 0, m == t->sel, 0}, m, NULL};
 		if (m != t->sel)
 			continue;
-		k = tc_add_edges(t, rows, k, ROW_PARENT, par, npar, 0);
-		k = tc_add_edges(t, rows, k, ROW_PARENT, par, npar, 1);
-		rows[k++] = (struct table_row){ROW_SELF, m, NULL, 0, SECT_PARENTS, 0};
-		k = tc_add_edges(t, rows, k, ROW_CHILD, chi, nchi, 0);
-		k = tc_add_edges(t, rows, k, ROW_CHILD, chi, nchi, 1);
+		k = tc_add_edges(t, rows, k, SECTIONS_PARENT, par, npar, 0);
+		k = tc_add_edges(t, rows, k, SECTIONS_PARENT, par, npar, 1);
+		rows[k++] = (struct table_row){{SECTIONS_SELF, 0, 0, 0, 0}, m, NULL};
+		k = tc_add_edges(t, rows, k, SECTIONS_CHILD, chi, nchi, 0);
+		k = tc_add_edges(t, rows, k, SECTIONS_CHILD, chi, nchi, 1);
 	}
 	t->nrows = k;
 	return 0;
@@ -253,7 +234,7 @@ static int tc_build_rows(struct table *t)
 static uint32_t tc_row_of(const struct table *t, uint32_t m)
 {
 	for (uint32_t r = 0; r < t->nrows; r++)
-		if (t->rows[r].kind == ROW_METHOD && t->rows[r].method == m)
+		if (t->rows[r].mark.kind == SECTIONS_METHOD && t->rows[r].method == m)
 			return r;
 	return UINT32_MAX;
 }
@@ -361,7 +342,7 @@ int table_click(struct table *t, uint32_t r)
 	if (r >= t->nrows)
 		r = t->nrows ? t->nrows - 1 : 0;
 	const struct table_row *row = &t->rows[r];
-	if (row->kind == ROW_METHOD && row->method != t->sel)
+	if (row->mark.kind == SECTIONS_METHOD && row->method != t->sel)
 		return table_select(t, row->method);
 	t->cursor = r;
 	return 0;
@@ -372,62 +353,26 @@ uint32_t table_jump_target(const struct table *t)
 	if (t->cursor >= t->nrows)
 		return TABLE_NO_JUMP;
 	const struct table_row *row = &t->rows[t->cursor];
-	if (row->kind != ROW_PARENT && row->kind != ROW_CHILD)
+	if (row->mark.kind != SECTIONS_PARENT && row->mark.kind != SECTIONS_CHILD)
 		return TABLE_NO_JUMP;
 	return row->method;
 }
 
 int table_toggle_section(struct table *t)
 {
-	if (t->cursor >= t->nrows)
-		return 0;
-	const struct table_row *row = &t->rows[t->cursor];
-	if (row->kind != ROW_MORE && row->kind != ROW_FEWER)
-		return 0;
-	enum table_sect sect = row->sect;
-	int opening = row->kind == ROW_MORE;
 	uint32_t at = t->cursor;
-	t->open ^= 1u << sect;
+	int sect = sections_toggle(t->rows, sizeof *t->rows, t->nrows, at, &t->open);
+	if (!sect)
+		return 0;
 	if (tc_build_rows(t) < 0)
 		return 1;
-	/* Opened: the cursor on the first row that was hidden (where the
-	 * "more" row was). Closed: on the "more" row again. */
-	t->cursor = at < t->nrows ? at : t->nrows - 1;
-	if (!opening)
-		for (uint32_t r = 0; r < t->nrows; r++)
-			if (t->rows[r].kind == ROW_MORE && t->rows[r].sect == sect)
-				t->cursor = r;
+	t->cursor = sections_cursor(t->rows, sizeof *t->rows, t->nrows, at, sect - 1, t->open);
 	return 1;
-}
-
-/* Does row r start a part of the expansion ({ and } stop there)? */
-static int tc_section_start(const struct table *t, uint32_t r)
-{
-	const struct table_row *row = &t->rows[r];
-	switch (row->kind) {
-	case ROW_METHOD: return row->method == t->sel;
-	case ROW_SELF: case ROW_RPARENT_LABEL: case ROW_RCHILD_LABEL: return 1;
-	case ROW_PARENT: case ROW_CHILD:
-		return !row->rec && (r == 0 || t->rows[r - 1].kind != row->kind);
-	default: return 0;
-	}
 }
 
 int table_section_step(struct table *t, int dir)
 {
-	uint32_t lo = t->cursor, hi = t->cursor;
-	/* The expansion runs from the selected method's row to the next
-	 * method row. */
-	while (lo > 0 && !(t->rows[lo].kind == ROW_METHOD && t->rows[lo].method == t->sel))
-		lo--;
-	while (hi + 1 < t->nrows && t->rows[hi + 1].kind != ROW_METHOD)
-		hi++;
-	for (int64_t r = (int64_t)t->cursor + dir; r >= lo && r <= hi; r += dir)
-		if (tc_section_start(t, (uint32_t)r)) {
-			t->cursor = (uint32_t)r;
-			return 0;
-		}
-	return -1;
+	return sections_step(t->rows, sizeof *t->rows, t->nrows, &t->cursor, dir);
 }
 
 /* ------------------------------------------------------------ columns */
@@ -551,23 +496,24 @@ static void tc_rel_cell(const struct table *t, const struct table_row *r, enum t
 	uint64_t whole = t->sel == PROF_TOPLEVEL ? p->top_incl[clk < 0 ? 0 : clk]
 	                                         : p->methods[t->sel].incl[clk < 0 ? 0 : clk];
 	uint64_t v;
-	if (r->kind != ROW_PARENT && r->kind != ROW_CHILD && r->kind != ROW_SELF)
+	enum sections_kind kind = r->mark.kind;
+	if (kind != SECTIONS_PARENT && kind != SECTIONS_CHILD && kind != SECTIONS_SELF)
 		return;
 	if (col == TC_CALLS && r->edge) {
-		uint64_t total = r->kind == ROW_PARENT ? tc_total_calls(p, t->sel)
+		uint64_t total = r->mark.kind == SECTIONS_PARENT ? tc_total_calls(p, t->sel)
 		                                       : tc_total_calls(p, r->method);
 		snprintf(buf, n, "%llu/%llu",
-		         (unsigned long long)(r->rec ? r->edge->rcalls : r->edge->calls),
+		         (unsigned long long)(r->mark.rec ? r->edge->rcalls : r->edge->calls),
 		         (unsigned long long)total);
 		return;
 	}
 	if (col != TC_INCL_CPU && col != TC_INCL_REAL && col != TC_INCL_CPU_PCT &&
 	    col != TC_INCL_REAL_PCT)
 		return;
-	if (r->kind == ROW_SELF)
+	if (r->mark.kind == SECTIONS_SELF)
 		v = t->sel == PROF_TOPLEVEL ? p->top_excl[clk] : p->methods[t->sel].excl[clk];
 	else
-		v = r->rec ? r->edge->rincl[clk] : r->edge->incl[clk];
+		v = r->mark.rec ? r->edge->rincl[clk] : r->edge->incl[clk];
 	if (col == TC_INCL_CPU || col == TC_INCL_REAL)
 		numfmt_ms(buf, n, v);
 	else
@@ -579,54 +525,25 @@ static void tc_rel_cell(const struct table *t, const struct table_row *r, enum t
 static attr_t tc_row_attr(const struct table *t, const struct table_row *r, const struct color *c,
                           int is_cursor, int focused)
 {
+	(void)t;
 	if (is_cursor)
 		return focused ? c->role[ROLE_SELECTED] : c->role[ROLE_SELECTED] & ~A_BOLD;
-	switch (r->kind) {
-	case ROW_PARENT: case ROW_RPARENT_LABEL: return c->role[ROLE_PARENT];
-	case ROW_CHILD: case ROW_RCHILD_LABEL: return c->role[ROLE_CHILD];
-	case ROW_SELF: return c->role[ROLE_SELF];
-	case ROW_METHOD: return r->method == t->sel ? A_BOLD : A_NORMAL;
-	case ROW_MORE: case ROW_FEWER:
-		return c->role[r->sect >= SECT_CHILDREN ? ROLE_CHILD : ROLE_PARENT];
-	}
-	return A_NORMAL;
+	return sections_attr(&r->mark, c);
 }
 
 /* The name cell: a marker for the row's role, then the fitted name. */
 static void tc_name_cell(const struct table *t, const struct table_row *r, int w, int ascii,
                          char *buf, size_t n)
 {
-	const char *mark = "";
-	char sym[16];
-	switch (r->kind) {
-	case ROW_PARENT: case ROW_CHILD:
-		snprintf(sym, sizeof sym, "  %s ",
-		         draw_sym(r->kind == ROW_PARENT ? SYM_PARENT : SYM_CHILD, ascii));
-		mark = sym;
-		break;
-	case ROW_SELF: case ROW_RPARENT_LABEL: case ROW_RCHILD_LABEL: case ROW_MORE:
-	case ROW_FEWER: mark = "    "; break;
-	case ROW_METHOD: mark = ""; break;
-	}
-	int mw = text_width(mark);
-	char name[4200];
-	int nw;
-	if (r->kind == ROW_SELF)
+	char sym[16], words[96], name[4200];
+	const char *mark = sections_marker(r->mark.kind, ascii, sym, sizeof sym);
+	if (!mark)
+		mark = "";
+	int mw = text_width(mark), nw;
+	if (r->mark.kind == SECTIONS_SELF)
 		nw = text_fit("self", w - mw, ascii, name, sizeof name);
-	else if (r->kind == ROW_RPARENT_LABEL)
-		nw = text_fit("parents while recursive", w - mw, ascii, name, sizeof name);
-	else if (r->kind == ROW_RCHILD_LABEL)
-		nw = text_fit("children while recursive", w - mw, ascii, name, sizeof name);
-	else if (r->kind == ROW_MORE || r->kind == ROW_FEWER) {
-		char more[96];
-		if (r->kind == ROW_MORE)
-			snprintf(more, sizeof more, "%s %lu more (Enter)", draw_sym(SYM_MORE, ascii),
-			         (unsigned long)r->more);
-		else
-			snprintf(more, sizeof more, "%s first %d only (Enter)", draw_sym(SYM_MORE, ascii),
-			         TABLE_SECTION_MAX);
-		nw = text_fit(more, w - mw, ascii, name, sizeof name);
-	}
+	else if (sections_words(&r->mark, ascii, words, sizeof words))
+		nw = text_fit(words, w - mw, ascii, name, sizeof name);
 	else
 		nw = names_method(t->p->tr, r->method, w - mw, ascii, name, sizeof name);
 	snprintf(buf, n, "%s%s", mark, name);
@@ -672,7 +589,7 @@ static void tc_draw_row(const struct table *t, WINDOW *win, int y, const struct 
 			waddstr(win, cell);
 			continue;
 		}
-		if (r->kind == ROW_METHOD)
+		if (r->mark.kind == SECTIONS_METHOD)
 			tc_method_cell(t->p, r->method, col, cell, sizeof cell);
 		else
 			tc_rel_cell(t, r, col, cell, sizeof cell);
@@ -721,9 +638,9 @@ void table_draw(struct table *t, WINDOW *win, const struct color *c, int ascii, 
 		t->top = t->cursor - (uint32_t)t->height + 1;
 	/* On the selected method's row, show its expansion below it too, as
 	 * much as fits (after a find, n, N or G it would be off screen). */
-	if (t->cursor < t->nrows && t->rows[t->cursor].kind == ROW_METHOD) {
+	if (t->cursor < t->nrows && t->rows[t->cursor].mark.kind == SECTIONS_METHOD) {
 		uint32_t end = t->cursor + 1;
-		while (end < t->nrows && t->rows[end].kind != ROW_METHOD)
+		while (end < t->nrows && t->rows[end].mark.kind != SECTIONS_METHOD)
 			end++;
 		if (end > t->top + (uint32_t)t->height) {
 			uint32_t want = end - (uint32_t)t->height;

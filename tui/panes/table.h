@@ -19,6 +19,7 @@
 
 #include "draw/color.h"
 #include "panes/pane.h"
+#include "panes/sections.h"
 #include "analyze/profile.h"
 
 enum table_col {
@@ -30,26 +31,13 @@ enum table_col {
 	TC_COUNT
 };
 
-enum table_row_kind {
-	ROW_METHOD, ROW_PARENT, ROW_SELF, ROW_CHILD,
-	ROW_RPARENT_LABEL, ROW_RCHILD_LABEL,  /* "... while recursive" */
-	ROW_MORE,        /* "… N more": the rest of a section, on Enter */
-	ROW_FEWER        /* the end of an opened section: Enter closes it */
-};
-
-/* Sections of the expansion longer than TABLE_SECTION_MAX + 1 rows show
- * their first TABLE_SECTION_MAX and a "… N more" row. */
-#define TABLE_SECTION_MAX 10
-enum table_sect { SECT_PARENTS, SECT_RPARENTS, SECT_CHILDREN, SECT_RCHILDREN };
-
+/* A row: what it is in the expansion (sections.h), its method
+ * (PROF_TOPLEVEL allowed) and, for parent and child rows, the edge whose
+ * half (mark.rec) it shows. */
 struct table_row {
-	enum table_row_kind kind;
-	uint32_t method;        /* the row's method (PROF_TOPLEVEL allowed) */
-	const struct prof_edge *edge;  /* parent and child rows */
-	int rec;                /* parent and child rows: the edge's "while
-	                         * recursive" half */
-	enum table_sect sect;   /* parent, child, label, more and fewer rows */
-	uint32_t more;          /* ROW_MORE: rows left out */
+	struct sections_mark mark;
+	uint32_t method;
+	const struct prof_edge *edge;
 };
 
 struct table {
@@ -68,7 +56,7 @@ struct table {
 	enum table_col sort;
 	int reverse;
 	int clock;              /* time base: TV_CPU or TV_WALL */
-	unsigned open;          /* sections shown whole (1 << table_sect),
+	unsigned open;          /* sections shown whole (1 << sections_sect),
 	                         * until another method is selected */
 };
 
