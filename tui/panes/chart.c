@@ -12,13 +12,14 @@
 #include "base/numfmt.h"
 #include "draw/text.h"
 #include "panes/panetext.h"
+#include "panes/tlpane.h"
 #include "session/session.h"
 
 void chart_init(struct chart *c, struct tlview *v)
 {
 	memset(c, 0, sizeof *c);
 	c->v = v;
-	c->base = tlview_pane(v);
+	c->base = tlpane_pane(v);
 }
 
 void chart_free(struct chart *c)
@@ -30,14 +31,14 @@ void chart_free(struct chart *c)
 	memset(c, 0, sizeof *c);
 }
 
-static uint32_t ch_thread(const struct chart *c)
+static uint32_t chart_thread(const struct chart *c)
 {
 	return c->v->nthreads ? c->v->threads[c->v->cur] : TL_NONE;
 }
 
 /* The stack running at time t on thread, outermost first, in c->chain;
  * its length (0: idle, or out of memory). */
-static uint32_t ch_stack(struct chart *c, uint32_t thread, uint64_t t)
+static uint32_t chart_stack(struct chart *c, uint32_t thread, uint64_t t)
 {
 	const struct tv_thread *th = &c->v->tl->tr->threads[thread];
 	uint32_t call = timeline_call_at(c->v->tl, thread, t), n = 0;
@@ -53,15 +54,15 @@ static uint32_t ch_stack(struct chart *c, uint32_t thread, uint64_t t)
 
 uint32_t chart_call(struct chart *c, uint32_t depth)
 {
-	uint32_t t = ch_thread(c);
+	uint32_t t = chart_thread(c);
 	if (t == TL_NONE)
 		return TL_NONE;
-	uint32_t n = ch_stack(c, t, c->v->cursor);
+	uint32_t n = chart_stack(c, t, c->v->cursor);
 	return depth < n ? c->chain[depth] : TL_NONE;
 }
 
 /* The call of every shown (depth, column), from each column's middle time. */
-static int ch_cells(struct chart *c, uint32_t thread)
+static int chart_cells(struct chart *c, uint32_t thread)
 {
 	size_t need = (size_t)c->rows * (size_t)c->w;
 	if (grow_to((void **)&c->cells, &c->ncells, need, sizeof *c->cells) < 0 ||
@@ -75,7 +76,7 @@ static int ch_cells(struct chart *c, uint32_t thread)
 	c->maxd = 0;
 	for (int x = 0; x < c->w; x++) {
 		uint64_t t = t0 + (uint64_t)(((double)x + 0.5) * (double)span / c->w);
-		uint32_t n = ch_stack(c, thread, t);
+		uint32_t n = chart_stack(c, thread, t);
 		c->inner[x] = n;
 		if (n && n - 1 > c->maxd)
 			c->maxd = n - 1;
@@ -87,12 +88,12 @@ static int ch_cells(struct chart *c, uint32_t thread)
 
 /* A run of one call at depth d from column x0 of the bars: its name where
  * it fits, in its category's colour (K: its method's colour or shade). */
-static void ch_block(struct chart *c, WINDOW *win, const struct pane_ctx *ctx, int y, int x0,
-                     int w, uint32_t d, uint32_t call, uint32_t chosen)
+static void chart_block(struct chart *c, WINDOW *win, const struct pane_ctx *ctx, int y, int x0,
+                        int w, uint32_t d, uint32_t call, uint32_t chosen)
 {
 	static const enum draw_sym shades[] = {SYM_SHADE4, SYM_SHADE3, SYM_SHADE2, SYM_SHADE1};
 	const struct color *col = ctx->color;
-	const struct tv_thread *th = &c->v->tl->tr->threads[ch_thread(c)];
+	const struct tv_thread *th = &c->v->tl->tr->threads[chart_thread(c)];
 	uint32_t m = th->method[call], rank = c->v->rank[m];
 	int x = c->v->bar_x + x0, mono = col->tier == COLOR_TIER_MONO;
 	char label[1200];
@@ -131,15 +132,15 @@ static void ch_block(struct chart *c, WINDOW *win, const struct pane_ctx *ctx, i
 	}
 }
 
-static void ch_draw_row(struct chart *c, WINDOW *win, const struct pane_ctx *ctx, int r,
-                        uint32_t chosen)
+static void chart_draw_row(struct chart *c, WINDOW *win, const struct pane_ctx *ctx, int r,
+                           uint32_t chosen)
 {
 	int y = 1 + r, bx = c->v->bar_x;
 	uint32_t d = c->top + (uint32_t)r;
 	char label[300];
 	if (r == 0) {
 		char th[280];
-		names_thread(c->v->tl->tr, ch_thread(c), bx, ctx->ascii, th, sizeof th);
+		names_thread(c->v->tl->tr, chart_thread(c), bx, ctx->ascii, th, sizeof th);
 		snprintf(label, sizeof label, "%u %s", d, th);
 	} else {
 		snprintf(label, sizeof label, "%u", d);
@@ -156,18 +157,18 @@ static void ch_draw_row(struct chart *c, WINDOW *win, const struct pane_ctx *ctx
 			wmove(win, y, bx + x);
 			draw_bar(win, " ", A_NORMAL, e - x);
 		} else {
-			ch_block(c, win, ctx, y, x, e - x, d, row[x], chosen);
+			chart_block(c, win, ctx, y, x, e - x, d, row[x], chosen);
 		}
 		x = e;
 	}
 }
 
-static void ch_draw_status(struct chart *c, WINDOW *win, const struct pane_ctx *ctx, int y,
-                           uint32_t chosen)
+static void chart_draw_status(struct chart *c, WINDOW *win, const struct pane_ctx *ctx, int y,
+                              uint32_t chosen)
 {
 	char line[1200], tb[48], db[48], name[600], thread[300];
 	struct tlview *v = c->v;
-	uint32_t t = ch_thread(c);
+	uint32_t t = chart_thread(c);
 	uint64_t col = v->bar_w > 0 ? (v->t1 - v->t0) / (uint64_t)v->bar_w : 1;
 	numfmt_time_at(tb, sizeof tb, v->cursor - v->tl->begin, col, v->t1 - v->tl->begin);
 	names_thread(v->tl->tr, t, 40, ctx->ascii, thread, sizeof thread);
@@ -186,13 +187,13 @@ static void ch_draw_status(struct chart *c, WINDOW *win, const struct pane_ctx *
 	draw_row(win, y, line, ctx->color->role[ROLE_TITLE], ctx->ascii);
 }
 
-static void ch_draw(void *self, WINDOW *win, const struct pane_ctx *ctx)
+static void chart_draw(void *self, WINDOW *win, const struct pane_ctx *ctx)
 {
 	struct chart *c = self;
 	/* The timeline draws the ruler (and sets the view's columns); the
 	 * chart then covers the thread rows and the status line. */
 	c->base.ops->draw(c->base.self, win, ctx);
-	uint32_t t = ch_thread(c);
+	uint32_t t = chart_thread(c);
 	int h = getmaxy(win);
 	if (!c->open || t == TL_NONE || c->v->bar_w < 1 || h < 3)
 		return;
@@ -202,16 +203,16 @@ static void ch_draw(void *self, WINDOW *win, const struct pane_ctx *ctx)
 		c->top = c->depth;
 	if (c->depth >= c->top + (uint32_t)c->rows)
 		c->top = c->depth - (uint32_t)c->rows + 1;
-	if (ch_cells(c, t) < 0)
+	if (chart_cells(c, t) < 0)
 		return;
 	uint32_t chosen = chart_call(c, c->depth);
 	for (int r = 0; r < c->rows; r++)
-		ch_draw_row(c, win, ctx, r, chosen);
-	ch_draw_status(c, win, ctx, h - 1, chosen);
+		chart_draw_row(c, win, ctx, r, chosen);
+	chart_draw_status(c, win, ctx, h - 1, chosen);
 }
 
 /* Up/Down: the next depth row, past the ends the next thread. */
-static void ch_move(struct chart *c, int dir)
+static void chart_move(struct chart *c, int dir)
 {
 	if (dir < 0 && c->depth > 0) {
 		c->depth--;
@@ -222,20 +223,20 @@ static void ch_move(struct chart *c, int dir)
 		tlview_thread_move(c->v, dir);
 		if (c->v->cur == was)
 			return;
-		uint32_t n = ch_stack(c, ch_thread(c), c->v->cursor);
+		uint32_t n = chart_stack(c, chart_thread(c), c->v->cursor);
 		c->depth = dir < 0 && n ? n - 1 : 0;
 		c->top = 0;
 	}
 }
 
-static enum pane_res ch_act(void *self, enum action a, const struct pane_ctx *ctx,
-                            struct pane_out *out)
+static enum pane_res chart_act(void *self, enum action a, const struct pane_ctx *ctx,
+                               struct pane_out *out)
 {
 	struct chart *c = self;
 	if (a == ACT_CHART) {
 		c->open = !c->open;
 		if (c->open) {
-			uint32_t t = ch_thread(c), n = t == TL_NONE ? 0 : ch_stack(c, t, c->v->cursor);
+			uint32_t t = chart_thread(c), n = t == TL_NONE ? 0 : chart_stack(c, t, c->v->cursor);
 			c->depth = n ? n - 1 : 0;
 			c->top = 0;
 			snprintf(out->msg, sizeof out->msg, "call chart: Up/Down move between depths, "
@@ -246,33 +247,33 @@ static enum pane_res ch_act(void *self, enum action a, const struct pane_ctx *ct
 	if (!c->open)
 		return c->base.ops->act(c->base.self, a, ctx, out);
 	switch (a) {
-	case ACT_THREAD_UP: ch_move(c, -1); return PANE_DONE;
-	case ACT_THREAD_DOWN: ch_move(c, 1); return PANE_DONE;
+	case ACT_THREAD_UP: chart_move(c, -1); return PANE_DONE;
+	case ACT_THREAD_DOWN: chart_move(c, 1); return PANE_DONE;
 	case ACT_PICK: {
 		uint32_t call = chart_call(c, c->depth);
 		if (call == TL_NONE) {
 			snprintf(out->msg, sizeof out->msg, "no call at depth %u under the cursor", c->depth + 1);
 			return PANE_DONE;
 		}
-		out->target = c->v->tl->tr->threads[ch_thread(c)].method[call];
+		out->target = c->v->tl->tr->threads[chart_thread(c)].method[call];
 		return PANE_JUMP;
 	}
 	default: return c->base.ops->act(c->base.self, a, ctx, out);
 	}
 }
 
-static struct pane_sel ch_selected(const void *self)
+static struct pane_sel chart_selected(const void *self)
 {
 	struct chart *c = (struct chart *)self;
 	struct pane_sel s = c->base.ops->selected(c->base.self);
 	if (c->open) {
 		uint32_t call = chart_call(c, c->depth);
-		s.item = call == TL_NONE ? PANE_NONE : c->v->tl->tr->threads[ch_thread(c)].method[call];
+		s.item = call == TL_NONE ? PANE_NONE : c->v->tl->tr->threads[chart_thread(c)].method[call];
 	}
 	return s;
 }
 
-static size_t ch_footer(const void *self, enum action *out, size_t n)
+static size_t chart_footer(const void *self, enum action *out, size_t n)
 {
 	const struct chart *c = self;
 	if (!n)
@@ -281,7 +282,7 @@ static size_t ch_footer(const void *self, enum action *out, size_t n)
 	return 1 + c->base.ops->footer(c->base.self, out + 1, n - 1);
 }
 
-static void ch_click(void *self, int y, int x, int wheel)
+static void chart_click(void *self, int y, int x, int wheel)
 {
 	struct chart *c = self;
 	if (!c->open || wheel) {
@@ -296,59 +297,59 @@ static void ch_click(void *self, int y, int x, int wheel)
 }
 
 /* The rest is the timeline's. */
-static int ch_retarget(void *self, const struct session *s, uint32_t selected)
+static int chart_retarget(void *self, const struct session *s, uint32_t selected)
 {
 	struct chart *c = self;
 	return c->base.ops->retarget(c->base.self, s, selected);
 }
 
-static void ch_open(void *self, const struct session *s, const struct pane_ctx *ctx,
-                    struct pane_out *out)
+static void chart_open(void *self, const struct session *s, const struct pane_ctx *ctx,
+                       struct pane_out *out)
 {
 	struct chart *c = self;
 	c->base.ops->open(c->base.self, s, ctx, out);
 }
 
-static int ch_rows(const void *self, int drawn)
+static int chart_rows(const void *self, int drawn)
 {
 	const struct chart *c = self;
 	return c->base.ops->rows(c->base.self, drawn);
 }
 
-static int ch_span(const void *self, uint32_t *tid, uint64_t *t0, uint64_t *t1)
+static int chart_span(const void *self, uint32_t *tid, uint64_t *t0, uint64_t *t1)
 {
 	const struct chart *c = self;
 	return c->base.ops->span(c->base.self, tid, t0, t1);
 }
 
-static void ch_show_call(void *self, uint32_t tid, uint64_t t0, uint64_t t1,
-                         struct pane_out *out)
+static void chart_show_call(void *self, uint32_t tid, uint64_t t0, uint64_t t1,
+                            struct pane_out *out)
 {
 	struct chart *c = self;
 	c->base.ops->show_call(c->base.self, tid, t0, t1, out);
 }
 
-static int ch_drag(void *self, enum pane_drag phase, int x, uint64_t *t0, uint64_t *t1)
+static int chart_drag(void *self, enum pane_drag phase, int x, uint64_t *t0, uint64_t *t1)
 {
 	struct chart *c = self;
 	return c->base.ops->drag(c->base.self, phase, x, t0, t1);
 }
 
 /* y: the method under the cursor, the chart's call when it is open. */
-static char *ch_copy(const void *self, WINDOW *win, int ascii)
+static char *chart_copy(const void *self, WINDOW *win, int ascii)
 {
 	const struct chart *c = self;
 	(void)win;
-	return panetext_item(c->v->tl->tr, ch_selected(c).item, ascii);
+	return panetext_item(c->v->tl->tr, chart_selected(c).item, ascii);
 }
 
 struct pane chart_pane(struct chart *c)
 {
 	static const struct pane_ops ops = {
-		.kind = PANE_TIMELINE, .draw = ch_draw, .act = ch_act, .selected = ch_selected,
-		.footer = ch_footer, .click = ch_click, .retarget = ch_retarget, .open = ch_open,
-		.rows = ch_rows, .copy = ch_copy, .span = ch_span, .show_call = ch_show_call,
-		.drag = ch_drag,
+		.kind = PANE_TIMELINE, .draw = chart_draw, .act = chart_act, .selected = chart_selected,
+		.footer = chart_footer, .click = chart_click, .retarget = chart_retarget, .open = chart_open,
+		.rows = chart_rows, .copy = chart_copy, .span = chart_span, .show_call = chart_show_call,
+		.drag = chart_drag,
 	};
 	return (struct pane){&ops, c};
 }

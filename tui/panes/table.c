@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "draw/draw.h"
+#include "panes/tablecols.h"
 #include "panes/panetext.h"
 #include "session/session.h"
 #include "base/grow.h"
@@ -13,76 +14,9 @@
 #include "base/numfmt.h"
 #include "draw/text.h"
 
-struct tc_info {
-	const char *title;
-	int width;
-	int clock;    /* -1: not tied to a clock; TC_BOTH: needs both */
-};
-
-#define TC_BOTH 2
-
-static const struct tc_info tc_cols[TC_COUNT] = {
-	[TC_NAME] = {"Name", 0, -1},
-	/* Each wide enough for its title, a blank and the sort marker. */
-	[TC_INCL_CPU_PCT] = {"Incl Cpu %", 12, TV_CPU},
-	[TC_INCL_CPU] = {"Incl Cpu", 11, TV_CPU},
-	[TC_EXCL_CPU_PCT] = {"Excl Cpu %", 12, TV_CPU},
-	[TC_EXCL_CPU] = {"Excl Cpu", 11, TV_CPU},
-	[TC_INCL_REAL_PCT] = {"Incl Real %", 13, TV_WALL},
-	[TC_INCL_REAL] = {"Incl Real", 11, TV_WALL},
-	[TC_EXCL_REAL_PCT] = {"Excl Real %", 13, TV_WALL},
-	[TC_EXCL_REAL] = {"Excl Real", 11, TV_WALL},
-	[TC_CALLS] = {"Calls+Rec", 12, -1},
-	[TC_CPU_CALL] = {"Cpu/Call", 11, TV_CPU},
-	[TC_REAL_CALL] = {"Real/Call", 11, TV_WALL},
-	[TC_INCL_WAIT] = {"Incl Wait", 11, TC_BOTH},
-	[TC_EXCL_WAIT] = {"Excl Wait", 11, TC_BOTH},
-};
-
 #define TC_NAME_MIN 24
 
-const char *table_col_title(enum table_col col)
-{
-	return col < TC_COUNT ? tc_cols[col].title : "";
-}
-
 /* ------------------------------------------------------------ model */
-
-static uint64_t tc_total_calls(const struct profile *p, uint32_t m)
-{
-	return m == PROF_TOPLEVEL ? 0 : p->methods[m].calls + p->methods[m].rcalls;
-}
-
-/* Wait: wall less CPU, signed (docs/numbers.md, "Wait time"). */
-static int64_t tc_wait(const uint64_t *t)
-{
-	return (int64_t)(t[TV_WALL] - t[TV_CPU]);
-}
-
-/* An int64 as a uint64 in the same order, for the sort keys. */
-static uint64_t tc_signed_key(int64_t v)
-{
-	return (uint64_t)v ^ (UINT64_C(1) << 63);
-}
-
-/* Sort key of a method for a numeric column (larger first). */
-static uint64_t tc_key(const struct profile *p, uint32_t m, enum table_col col)
-{
-	const struct prof_method *pm = &p->methods[m];
-	uint64_t n = pm->calls + pm->rcalls;
-	switch (col) {
-	case TC_INCL_WAIT: return tc_signed_key(tc_wait(pm->incl));
-	case TC_EXCL_WAIT: return tc_signed_key(tc_wait(pm->excl));
-	case TC_INCL_CPU_PCT: case TC_INCL_CPU: return pm->incl[TV_CPU];
-	case TC_EXCL_CPU_PCT: case TC_EXCL_CPU: return pm->excl[TV_CPU];
-	case TC_INCL_REAL_PCT: case TC_INCL_REAL: return pm->incl[TV_WALL];
-	case TC_EXCL_REAL_PCT: case TC_EXCL_REAL: return pm->excl[TV_WALL];
-	case TC_CALLS: return n;
-	case TC_CPU_CALL: return n ? pm->incl[TV_CPU] * 1000 / n : 0;
-	case TC_REAL_CALL: return n ? pm->incl[TV_WALL] * 1000 / n : 0;
-	default: return 0;
-	}
-}
 
 struct tc_sortrec {
 	uint64_t key;
@@ -126,7 +60,7 @@ static int tc_build_order(struct table *t)
 			if (!r[n++].name)
 				goto out;
 		} else {
-			r[n++].key = tc_key(p, p->order[i], t->sort);
+			r[n++].key = tablecols_key(p, p->order[i], t->sort);
 		}
 	}
 	qsort(r, n, sizeof *r, tc_sortrec_cmp);
@@ -379,11 +313,11 @@ int table_section_step(struct table *t, int dir)
 
 static int tc_col_shown(const struct table *t, enum table_col col, const int *dropped)
 {
-	int clk = tc_cols[col].clock;
+	int clk = tablecols_clock(col);
 	const struct trace *tr = t->p->tr;
-	if (clk == TC_BOTH && !(tr->has_clock[TV_CPU] && tr->has_clock[TV_WALL]))
+	if (clk == TABLECOLS_BOTH && !(tr->has_clock[TV_CPU] && tr->has_clock[TV_WALL]))
 		return 0;
-	if (clk >= 0 && clk != TC_BOTH && !tr->has_clock[clk])
+	if (clk >= 0 && clk != TABLECOLS_BOTH && !tr->has_clock[clk])
 		return 0;
 	return !dropped[col];
 }
@@ -406,7 +340,7 @@ static void tc_layout(const struct table *t, int width, int *shown, int *name_w)
 		int used = 0;
 		for (int c = 1; c < TC_COUNT; c++)
 			if (tc_col_shown(t, c, dropped))
-				used += tc_cols[c].width + 1;
+				used += tablecols_width(c) + 1;
 		int room = width - used - 1;
 		int want = width / 3 > TC_NAME_MIN ? width / 3 : TC_NAME_MIN;
 		if (room >= want || nd == sizeof drop / sizeof *drop) {
@@ -432,55 +366,6 @@ enum table_col table_sort_step(const struct table *t, int dir, int width)
 
 /* ------------------------------------------------------------ cells */
 
-/* A share with one decimal and a percent sign, "-" of nothing. */
-static void tc_pct(char *buf, size_t n, uint64_t part, uint64_t whole)
-{
-	numfmt_pct(buf, n, part, whole, 1);
-	if (whole)
-		strncat(buf, "%", n - strlen(buf) - 1);
-}
-
-/* Numbers of a method row, or the toplevel row. */
-static void tc_method_cell(const struct profile *p, uint32_t m, enum table_col col, char *buf,
-                           size_t n)
-{
-	int clk = tc_cols[col].clock;
-	uint64_t incl, excl, calls = tc_total_calls(p, m);
-	const uint64_t *ti = m == PROF_TOPLEVEL ? p->top_incl : p->methods[m].incl;
-	const uint64_t *te = m == PROF_TOPLEVEL ? p->top_excl : p->methods[m].excl;
-	if (clk < 0 || clk == TC_BOTH)
-		clk = TV_CPU;
-	incl = ti[clk];
-	excl = te[clk];
-	switch (col) {
-	case TC_INCL_WAIT: case TC_EXCL_WAIT: {
-		int64_t w = tc_wait(col == TC_INCL_WAIT ? ti : te);
-		buf[0] = w < 0 ? '-' : '\0';
-		buf[1] = '\0';
-		numfmt_ms(buf + (w < 0), n - 1, w < 0 ? (uint64_t)0 - (uint64_t)w : (uint64_t)w);
-		break;
-	}
-	case TC_INCL_CPU_PCT: case TC_INCL_REAL_PCT: tc_pct(buf, n, incl, p->top_incl[clk]); break;
-	case TC_EXCL_CPU_PCT: case TC_EXCL_REAL_PCT: tc_pct(buf, n, excl, p->top_incl[clk]); break;
-	case TC_INCL_CPU: case TC_INCL_REAL: numfmt_ms(buf, n, incl); break;
-	case TC_EXCL_CPU: case TC_EXCL_REAL: numfmt_ms(buf, n, excl); break;
-	case TC_CALLS:
-		if (m == PROF_TOPLEVEL)
-			buf[0] = '\0';
-		else
-			snprintf(buf, n, "%llu+%llu", (unsigned long long)p->methods[m].calls,
-			         (unsigned long long)p->methods[m].rcalls);
-		break;
-	case TC_CPU_CALL: case TC_REAL_CALL:
-		if (calls)
-			numfmt_ms(buf, n, numfmt_div_round(incl, calls, 0));
-		else
-			buf[0] = '\0';
-		break;
-	default: buf[0] = '\0';
-	}
-}
-
 /* Numbers of a parent, self or child row: incl and % of the selected
  * method's incl, and calls on the edge out of the relevant total (all
  * calls of the selected method for a parent, of the child for a child),
@@ -489,9 +374,9 @@ static void tc_rel_cell(const struct table *t, const struct table_row *r, enum t
                         char *buf, size_t n)
 {
 	const struct profile *p = t->p;
-	int clk = tc_cols[col].clock;
+	int clk = tablecols_clock(col);
 	buf[0] = '\0';
-	if (clk == TC_BOTH)
+	if (clk == TABLECOLS_BOTH)
 		return;  /* waits show on method rows only */
 	uint64_t whole = t->sel == PROF_TOPLEVEL ? p->top_incl[clk < 0 ? 0 : clk]
 	                                         : p->methods[t->sel].incl[clk < 0 ? 0 : clk];
@@ -500,8 +385,8 @@ static void tc_rel_cell(const struct table *t, const struct table_row *r, enum t
 	if (kind != SECTIONS_PARENT && kind != SECTIONS_CHILD && kind != SECTIONS_SELF)
 		return;
 	if (col == TC_CALLS && r->edge) {
-		uint64_t total = r->mark.kind == SECTIONS_PARENT ? tc_total_calls(p, t->sel)
-		                                       : tc_total_calls(p, r->method);
+		uint64_t total = r->mark.kind == SECTIONS_PARENT ? tablecols_calls(p, t->sel)
+		                                       : tablecols_calls(p, r->method);
 		snprintf(buf, n, "%llu/%llu",
 		         (unsigned long long)(r->mark.rec ? r->edge->rcalls : r->edge->calls),
 		         (unsigned long long)total);
@@ -517,7 +402,7 @@ static void tc_rel_cell(const struct table *t, const struct table_row *r, enum t
 	if (col == TC_INCL_CPU || col == TC_INCL_REAL)
 		numfmt_ms(buf, n, v);
 	else
-		tc_pct(buf, n, v, whole);
+		tablecols_pct(buf, n, v, whole);
 }
 
 /* ------------------------------------------------------------ drawing */
@@ -562,12 +447,12 @@ static void tc_draw_title(const struct table *t, WINDOW *win, const struct color
 		const char *arrow = t->sort != (enum table_col)col ? ""
 		                    : draw_sym(t->reverse ? SYM_SORT_UP : SYM_SORT_DOWN, ascii);
 		/* The marker apart from the title: "Incl Cpu v", not "Cpuv". */
-		snprintf(cell, sizeof cell, "%s%s%s", tc_cols[col].title, arrow[0] ? " " : "", arrow);
+		snprintf(cell, sizeof cell, "%s%s%s", tablecols_title(col), arrow[0] ? " " : "", arrow);
 		if (col == TC_NAME) {
 			text_pad(cell, sizeof cell, text_width(cell), name_w);
 			waddstr(win, cell);
 		} else {
-			wprintw(win, " %*s", tc_cols[col].width + (int)strlen(cell) - text_width(cell),
+			wprintw(win, " %*s", tablecols_width(col) + (int)strlen(cell) - text_width(cell),
 			        cell);
 		}
 	}
@@ -590,10 +475,10 @@ static void tc_draw_row(const struct table *t, WINDOW *win, int y, const struct 
 			continue;
 		}
 		if (r->mark.kind == SECTIONS_METHOD)
-			tc_method_cell(t->p, r->method, col, cell, sizeof cell);
+			tablecols_cell(t->p, r->method, col, cell, sizeof cell);
 		else
 			tc_rel_cell(t, r, col, cell, sizeof cell);
-		wprintw(win, " %*s", tc_cols[col].width, cell);
+		wprintw(win, " %*s", tablecols_width(col), cell);
 	}
 	/* Fill the rest of the line in the row's colour. */
 	int cy, cx, h, w;
@@ -665,28 +550,19 @@ void table_set_clock(struct table *t, int clock)
 {
 	if (clock == t->clock)
 		return;
-	static const enum table_col swap[TC_COUNT] = {
-		[TC_NAME] = TC_NAME, [TC_INCL_CPU_PCT] = TC_INCL_REAL_PCT,
-		[TC_INCL_CPU] = TC_INCL_REAL, [TC_EXCL_CPU_PCT] = TC_EXCL_REAL_PCT,
-		[TC_EXCL_CPU] = TC_EXCL_REAL, [TC_INCL_REAL_PCT] = TC_INCL_CPU_PCT,
-		[TC_INCL_REAL] = TC_INCL_CPU, [TC_EXCL_REAL_PCT] = TC_EXCL_CPU_PCT,
-		[TC_EXCL_REAL] = TC_EXCL_CPU, [TC_CALLS] = TC_CALLS,
-		[TC_CPU_CALL] = TC_REAL_CALL, [TC_REAL_CALL] = TC_CPU_CALL,
-		[TC_INCL_WAIT] = TC_INCL_WAIT, [TC_EXCL_WAIT] = TC_EXCL_WAIT,
-	};
-	enum table_col col = swap[t->sort];
+	enum table_col col = tablecols_twin(t->sort);
 	t->clock = clock;
 	if (col == TC_NAME || col == TC_CALLS)
 		col = t->clock == TV_WALL ? TC_INCL_REAL : TC_INCL_CPU;
 	table_sort(t, col, t->reverse);
 }
 
-static void tp_draw(void *self, WINDOW *win, const struct pane_ctx *ctx)
+static void tc_draw(void *self, WINDOW *win, const struct pane_ctx *ctx)
 {
 	table_draw(self, win, ctx->color, ctx->ascii, ctx->focused);
 }
 
-static enum pane_res tp_act(void *self, enum action a, const struct pane_ctx *ctx,
+static enum pane_res tc_act(void *self, enum action a, const struct pane_ctx *ctx,
                             struct pane_out *out)
 {
 	struct table *t = self;
@@ -721,13 +597,13 @@ static enum pane_res tp_act(void *self, enum action a, const struct pane_ctx *ct
 	return PANE_DONE;
 }
 
-static struct pane_sel tp_selected(const void *self)
+static struct pane_sel tc_selected(const void *self)
 {
 	const struct table *t = self;
 	return (struct pane_sel){t->sel, 0, 0};
 }
 
-static size_t tp_footer(const void *self, enum action *out, size_t n)
+static size_t tc_footer(const void *self, enum action *out, size_t n)
 {
 	static const enum action keys[] = {ACT_UP, ACT_DOWN, ACT_JUMP, ACT_BACK, ACT_FORWARD,
 	                                   ACT_SORT_PREV, ACT_SORT_NEXT, ACT_SORT_REVERSE, ACT_CLOCK};
@@ -735,7 +611,7 @@ static size_t tp_footer(const void *self, enum action *out, size_t n)
 	return pane_keys(keys, sizeof keys / sizeof *keys, out, n);
 }
 
-static void tp_click(void *self, int y, int x, int wheel)
+static void tc_click(void *self, int y, int x, int wheel)
 {
 	struct table *t = self;
 	(void)x;
@@ -745,24 +621,24 @@ static void tp_click(void *self, int y, int x, int wheel)
 		table_click(t, t->top + (uint32_t)(y - 1));
 }
 
-static int tp_select(void *self, uint32_t item)
+static int tc_select(void *self, uint32_t item)
 {
 	return table_select(self, item);
 }
 
-static uint32_t tp_count(const void *self)
+static uint32_t tc_count(const void *self)
 {
 	const struct table *t = self;
 	return t->norder > 1 ? t->norder - 1 : 0;  /* without (toplevel) */
 }
 
-static uint32_t tp_item(const void *self, uint32_t i)
+static uint32_t tc_item(const void *self, uint32_t i)
 {
 	const struct table *t = self;
 	return t->order[i + 1];
 }
 
-static void tp_name(const void *self, uint32_t m, char *buf, size_t n)
+static void tc_name(const void *self, uint32_t m, char *buf, size_t n)
 {
 	struct table *t = (struct table *)self;  /* the names are a cache */
 	uint32_t nm = t->p->tr->nmethods;
@@ -804,7 +680,7 @@ int table_filter(struct table *t, const uint8_t *keep, size_t n)
 	return table_select(t, t->norder > 1 ? t->order[1] : PROF_TOPLEVEL);
 }
 
-static int tp_filter(void *self, const uint8_t *keep, size_t n)
+static int tc_filter(void *self, const uint8_t *keep, size_t n)
 {
 	return table_filter(self, keep, n);
 }
@@ -813,16 +689,16 @@ void table_warm_names(struct table *t)
 {
 	char buf[8];
 	for (uint32_t i = 1; i < t->norder; i++)
-		tp_name(t, t->order[i], buf, sizeof buf);
+		tc_name(t, t->order[i], buf, sizeof buf);
 }
 
-static void tp_release(void *self, unsigned what)
+static void tc_release(void *self, unsigned what)
 {
 	if (what & SESSION_DROP_TRACE)
 		table_release(self);
 }
 
-static int tp_retarget(void *self, const struct session *s, uint32_t selected)
+static int tc_retarget(void *self, const struct session *s, uint32_t selected)
 {
 	struct table *t = self;
 	const struct profile *p = session_profile(s);
@@ -836,7 +712,7 @@ static int tp_retarget(void *self, const struct session *s, uint32_t selected)
 
 /* Every row at once: the title, the rows, and what the last draw kept
  * for the status lines. */
-static int tp_rows(const void *self, int drawn)
+static int tc_rows(const void *self, int drawn)
 {
 	const struct table *t = self;
 	if (!drawn)
@@ -845,7 +721,7 @@ static int tp_rows(const void *self, int drawn)
 }
 
 /* The column titles and the cursor row. */
-static char *tp_copy(const void *self, WINDOW *win, int ascii)
+static char *tc_copy(const void *self, WINDOW *win, int ascii)
 {
 	const struct table *t = self;
 	(void)ascii;
@@ -855,10 +731,10 @@ static char *tp_copy(const void *self, WINDOW *win, int ascii)
 struct pane table_pane(struct table *t)
 {
 	static const struct pane_ops ops = {
-		.kind = PANE_TABLE, .draw = tp_draw, .act = tp_act, .selected = tp_selected,
-		.footer = tp_footer, .click = tp_click, .select = tp_select, .count = tp_count,
-		.item = tp_item, .name = tp_name, .filter = tp_filter, .release = tp_release,
-		.retarget = tp_retarget, .rows = tp_rows, .copy = tp_copy,
+		.kind = PANE_TABLE, .draw = tc_draw, .act = tc_act, .selected = tc_selected,
+		.footer = tc_footer, .click = tc_click, .select = tc_select, .count = tc_count,
+		.item = tc_item, .name = tc_name, .filter = tc_filter, .release = tc_release,
+		.retarget = tc_retarget, .rows = tc_rows, .copy = tc_copy,
 	};
 	return (struct pane){&ops, t};
 }

@@ -20,16 +20,8 @@
 #include "draw/color.h"
 #include "panes/pane.h"
 #include "panes/sections.h"
+#include "panes/tablecols.h"
 #include "analyze/profile.h"
-
-enum table_col {
-	TC_NAME,
-	TC_INCL_CPU_PCT, TC_INCL_CPU, TC_EXCL_CPU_PCT, TC_EXCL_CPU,
-	TC_INCL_REAL_PCT, TC_INCL_REAL, TC_EXCL_REAL_PCT, TC_EXCL_REAL,
-	TC_CALLS, TC_CPU_CALL, TC_REAL_CALL,
-	TC_INCL_WAIT, TC_EXCL_WAIT,   /* wall - CPU, signed: dual-clock traces */
-	TC_COUNT
-};
 
 /* A row: what it is in the expansion (sections.h), its method
  * (PROF_TOPLEVEL allowed) and, for parent and child rows, the edge whose
@@ -99,9 +91,6 @@ int table_section_step(struct table *t, int dir);
 
 /* Draw into win (title row + rows), using names with ascii when set. */
 void table_draw(struct table *t, WINDOW *win, const struct color *c, int ascii, int focused);
-
-/* Title of a column, for the footer. */
-const char *table_col_title(enum table_col col);
 
 /* The time base (TV_CPU or TV_WALL), keeping the sorted column's
  * meaning. */

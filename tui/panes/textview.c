@@ -11,7 +11,7 @@
 #include "model/trace.h"
 #include "session/session.h"
 
-#define TV_KEY_W 16
+#define TEXTVIEW_KEY_W 16
 
 void textview_init(struct textview *v, const char *title)
 {
@@ -129,7 +129,7 @@ static int textview_layout(struct textview *v, int w)
 		int lw = 0;
 		if (v->key[i]) {
 			snprintf(lead, sizeof lead, "  %s", v->key[i]);
-			lw = TV_KEY_W;
+			lw = TEXTVIEW_KEY_W;
 			if ((int)strlen(lead) >= lw)
 				lw = (int)strlen(lead) + 1;
 		}
@@ -140,14 +140,14 @@ static int textview_layout(struct textview *v, int w)
 	return 0;
 }
 
-static void tv_clamp(struct textview *v)
+static void textview_clamp(struct textview *v)
 {
 	uint32_t most = v->nlines > (size_t)v->height ? (uint32_t)(v->nlines - (size_t)v->height) : 0;
 	if (v->top > most)
 		v->top = most;
 }
 
-static void tv_draw(void *self, WINDOW *win, const struct pane_ctx *ctx)
+static void textview_draw(void *self, WINDOW *win, const struct pane_ctx *ctx)
 {
 	struct textview *v = self;
 	int h, w;
@@ -156,7 +156,7 @@ static void tv_draw(void *self, WINDOW *win, const struct pane_ctx *ctx)
 	if (textview_layout(v, w) < 0)
 		return;
 	v->height = h - 1 > 0 ? h - 1 : 1;
-	tv_clamp(v);
+	textview_clamp(v);
 	size_t last = v->top + (size_t)v->height;
 	if (last > v->nlines)
 		last = v->nlines;
@@ -170,8 +170,8 @@ static void tv_draw(void *self, WINDOW *win, const struct pane_ctx *ctx)
 	}
 }
 
-static enum pane_res tv_act(void *self, enum action a, const struct pane_ctx *ctx,
-                            struct pane_out *out)
+static enum pane_res textview_act(void *self, enum action a, const struct pane_ctx *ctx,
+                                  struct pane_out *out)
 {
 	struct textview *v = self;
 	int page = v->height > 1 ? v->height - 1 : 1;
@@ -189,30 +189,30 @@ static enum pane_res tv_act(void *self, enum action a, const struct pane_ctx *ct
 	default: return PANE_IGNORED;
 	}
 	v->top = top < 0 ? 0 : (uint32_t)top;
-	tv_clamp(v);
+	textview_clamp(v);
 	return PANE_DONE;
 }
 
-static struct pane_sel tv_selected(const void *self)
+static struct pane_sel textview_selected(const void *self)
 {
 	(void)self;
 	return (struct pane_sel){PANE_NONE, 0, 0};
 }
 
-static size_t tv_footer(const void *self, enum action *out, size_t n)
+static size_t textview_footer(const void *self, enum action *out, size_t n)
 {
 	static const enum action keys[] = {ACT_UP, ACT_DOWN, ACT_PGUP, ACT_PGDN, ACT_CLOSE};
 	(void)self;
 	return pane_keys(keys, sizeof keys / sizeof *keys, out, n);
 }
 
-static void tv_click(void *self, int y, int x, int wheel)
+static void textview_click(void *self, int y, int x, int wheel)
 {
 	struct textview *v = self;
 	(void)y;
 	(void)x;
 	if (wheel)
-		tv_act(v, wheel < 0 ? ACT_UP : ACT_DOWN, NULL, NULL);
+		textview_act(v, wheel < 0 ? ACT_UP : ACT_DOWN, NULL, NULL);
 }
 
 /* Each kind of damage the trace had, or "none". */
@@ -232,8 +232,8 @@ static void textview_warnings(struct textview *v, const struct trace *tr)
 		textview_add(v, NULL, "none: the trace read cleanly");
 }
 
-static void tv_open(void *self, const struct session *s, const struct pane_ctx *ctx,
-                    struct pane_out *out)
+static void textview_open(void *self, const struct session *s, const struct pane_ctx *ctx,
+                          struct pane_out *out)
 {
 	struct textview *v = self;
 	(void)ctx;
@@ -246,8 +246,8 @@ static void tv_open(void *self, const struct session *s, const struct pane_ctx *
 struct pane textview_pane(struct textview *v)
 {
 	static const struct pane_ops ops = {
-		.kind = PANE_HELP, .draw = tv_draw, .act = tv_act, .selected = tv_selected,
-		.footer = tv_footer, .click = tv_click, .open = tv_open,
+		.kind = PANE_HELP, .draw = textview_draw, .act = textview_act, .selected = textview_selected,
+		.footer = textview_footer, .click = textview_click, .open = textview_open,
 	};
 	return (struct pane){&ops, v};
 }

@@ -22,7 +22,6 @@
 
 #include "draw/color.h"
 #include "session/catmap.h"
-#include "panes/pane.h"
 #include "analyze/profile.h"
 #include "analyze/timeline.h"
 
@@ -113,8 +112,11 @@ int tlview_click(struct tlview *v, int y, int x);
 void tlview_draw(struct tlview *v, WINDOW *win, const struct color *c, int ascii, int focused,
                  uint32_t selected);
 
-/* The timeline as a pane of the shell (pane.h); the context's selected
- * item is the method whose calls are marked and stepped through. */
-struct pane tlview_pane(struct tlview *v);
+/* The thread (trace index) under the cursor; TL_NONE without threads. */
+uint32_t tlview_thread(const struct tlview *v);
+/* A call of thread tid, [t0, t1) absolute: the cursor on its thread and
+ * at its start, the view fitted to it with a twentieth of its length to
+ * each side (as f fits a call). */
+void tlview_show_call(struct tlview *v, uint32_t tid, uint64_t t0, uint64_t t1);
 
 #endif

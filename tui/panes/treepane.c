@@ -7,6 +7,7 @@
 
 #include "draw/draw.h"
 #include "base/grow.h"
+#include "panes/treejob.h"
 #include "session/job.h"
 #include "analyze/methodname.h"
 #include "draw/names.h"
@@ -19,184 +20,6 @@
  * the report's. */
 enum { TP_W_TIME = 11, TP_W_PCT = 6, TP_W_CALLS = 10, TP_W_OTHER = 11 };
 #define TP_W_NUMS (2 * (TP_W_TIME + 1 + TP_W_PCT + 1) + TP_W_CALLS)
-
-/* ------------------------------------------------------------ jobs */
-
-enum tp_op { TP_BUILD, TP_EXPAND, TP_HOT, TP_ALL, TP_SORT, TP_FIND };
-
-struct tp_job {
-	enum tp_op op;
-	struct pathtree *t;            /* the pane's tree (all but TP_BUILD) */
-	const struct trace *tr;
-	int inverted, scoped, clock, by, ascending;
-	uint32_t tid, node, limit;
-	struct pathtree built;         /* TP_BUILD: owned until taken */
-	int has_built;
-	enum tv_status st;
-	uint32_t *opened;            /* nodes to show open */
-	uint32_t nopened, cap;
-	uint32_t end;                /* TP_HOT: the path's last node; TP_FIND: the match */
-	int capped;
-	uint8_t *want;               /* TP_FIND: per method, owned */
-	int dir, include_from, wrapped;
-};
-
-static void tp_job_free(void *v)
-{
-	struct tp_job *j = v;
-	if (!j)
-		return;
-	if (j->has_built)
-		pathtree_free(&j->built);
-	free(j->want);
-	free(j->opened);
-	free(j);
-}
-
-static int tp_job_open(struct tp_job *j, uint32_t node)
-{
-	if (grow_push32((void **)&j->opened, &j->cap, j->nopened, sizeof *j->opened) < 0)
-		return -1;
-	j->opened[j->nopened++] = node;
-	return 0;
-}
-
-/* The hottest path from node down: each level's hottest child, the
- * first in the default order whatever the tree is sorted by. */
-static void tp_run_hot(struct tp_job *j)
-{
-	uint32_t n = j->node;
-	j->end = n;
-	while (pathtree_expandable(j->t, n)) {
-		if ((j->st = pathtree_expand(j->t, n)) != TV_OK || tp_job_open(j, n) < 0)
-			return;
-		if ((n = pathtree_hottest(j->t, n)) == PATHTREE_NONE)
-			return;
-		j->end = n;
-	}
-}
-
-/* E's first batch of roots. A pass over a big bottom-up tree's calls
- * costs much, but so does expanding every root when the cap leaves room
- * for the children of a few dozen (docs/performance.md, "Sorting the
- * call trees, and the jank list on a trace that has one"). */
-#define TP_ALL_BATCH 64
-
-/* The next batch after one of size batch, when the roots opened so far
- * (done of them) brought kids rows and room rows are left: enough for
- * the room at the rate so far, half as many again, and at least double. */
-static uint32_t tp_all_batch(uint32_t batch, uint64_t kids, uint32_t done, uint64_t room)
-{
-	uint64_t per = done ? kids / done : 0;
-	uint64_t want = room / (per ? per : 1) * 3 / 2 + 1;
-	uint64_t twice = (uint64_t)batch * 2;
-	want = want > twice ? want : twice;
-	return want > UINT32_MAX ? UINT32_MAX : (uint32_t)want;
-}
-
-/* Everything, level by level, until the rows would pass j->limit; the
- * bottom-up roots of a batch share one pass over the calls. */
-static void tp_run_all(struct tp_job *j)
-{
-	struct pathtree *t = j->t;
-	uint32_t nlev = t->nroots, rows = t->nroots;
-	uint32_t *lev = malloc(((size_t)nlev + 1) * sizeof *lev), *next = NULL;
-	if (!lev) {
-		j->st = TV_ERR_NOMEM;
-		return;
-	}
-	memcpy(lev, t->roots, (size_t)nlev * sizeof *lev);
-	int lev_is_roots = 1;
-	while (nlev) {
-		uint32_t nexp = 0;
-		for (uint32_t i = 0; i < nlev; i++)
-			if (pathtree_expandable(t, lev[i]))
-				lev[nexp++] = lev[i];
-		if (!nexp)
-			break;
-		/* Nodes are expanded up to the cap, not past it: the roots in
-		 * batches (pathtree_expand_all() takes bottom-up roots only, a
-		 * pass over the calls per batch), deeper nodes one by one. */
-		size_t nnext = 0, next_cap = 0;
-		uint32_t ready = lev_is_roots ? 0 : nexp, batch = TP_ALL_BATCH;
-		for (uint32_t i = 0; i < nexp; i++) {
-			if (i == ready) {
-				if (i)
-					batch = tp_all_batch(batch, rows - t->nroots, i, j->limit - rows);
-				uint32_t n = nexp - i < batch ? nexp - i : batch;
-				if ((j->st = pathtree_expand_all(t, lev + i, n)) != TV_OK)
-					break;
-				ready += n;
-			}
-			if (!lev_is_roots && (j->st = pathtree_expand(t, lev[i])) != TV_OK)
-				break;
-			uint32_t nk;
-			const uint32_t *k = pathtree_children(t, lev[i], &nk);
-			if (rows + (uint64_t)nk > j->limit) {
-				j->capped = 1;
-				break;
-			}
-			if (tp_job_open(j, lev[i]) < 0)
-				break;
-			rows += nk;
-			if (grow_to((void **)&next, &next_cap, nnext + nk + 1, sizeof *next) < 0)
-				break;
-			memcpy(next + nnext, k, (size_t)nk * sizeof *k);
-			nnext += nk;
-		}
-		free(lev);
-		lev = next;
-		nlev = (uint32_t)nnext;
-		next = NULL;
-		lev_is_roots = 0;
-		if (j->capped || j->st != TV_OK)
-			break;
-	}
-	free(lev);
-}
-
-/* The next match anywhere in the tree; its ancestors open. */
-static void tp_run_find(struct tp_job *j)
-{
-	j->st = pathtree_find(j->t, j->want, j->node, j->dir, j->include_from, &j->end, &j->wrapped);
-	for (uint32_t a = j->end; j->st == TV_OK && a != PATHTREE_NONE;) {
-		a = j->t->nodes[a].parent;
-		if (a != PATHTREE_NONE && tp_job_open(j, a) < 0)
-			j->st = TV_ERR_NOMEM;
-	}
-}
-
-static void *tp_run(void *arg)
-{
-	struct tp_job *j = arg;
-	uint32_t *tid = j->scoped ? &j->tid : NULL;
-	struct tv_error err;
-	switch (j->op) {
-	case TP_BUILD:
-		j->st = j->inverted ? pathtree_build_inverted(&j->built, j->tr, tid, j->clock, &err)
-		                    : pathtree_build(&j->built, j->tr, tid, j->clock, &err);
-		j->has_built = j->st == TV_OK;
-		/* Before the root's children are made: only the roots to sort. */
-		if (j->has_built && (j->by != (int)j->built.by || j->ascending))
-			j->st = pathtree_sort_by(&j->built, j->clock, (enum pathtree_by)j->by, j->ascending);
-		if (j->has_built && !j->inverted && pathtree_expand(&j->built, 0) == TV_OK)
-			tp_job_open(j, 0);
-		break;
-	case TP_EXPAND:
-		j->st = pathtree_expand(j->t, j->node);
-		if (j->st == TV_OK)
-			tp_job_open(j, j->node);
-		break;
-	case TP_HOT: tp_run_hot(j); break;
-	case TP_ALL: tp_run_all(j); break;
-	case TP_SORT:
-		j->st = pathtree_sort_by(j->t, j->clock, (enum pathtree_by)j->by, j->ascending);
-		break;
-	case TP_FIND: tp_run_find(j); break;
-	}
-	return j;
-}
-
 
 /* ------------------------------------------------------------ rows */
 
@@ -279,7 +102,7 @@ static void tp_cursor_to(struct treepane *p, uint32_t node)
 
 /* A search's end: the cursor on the match, what happened in the note
  * (the status line hears it too when the search ran at once). */
-static void tp_found(struct treepane *p, const struct tp_job *j)
+static void tp_found(struct treepane *p, const struct treejob *j)
 {
 	p->find_res = j->end == PATHTREE_NONE ? -1 : j->wrapped;
 	if (j->end != PATHTREE_NONE)
@@ -294,10 +117,10 @@ static void tp_found(struct treepane *p, const struct tp_job *j)
 }
 
 /* A finished job's result, on the UI thread. */
-static void tp_apply(struct treepane *p, struct tp_job *j)
+static void tp_apply(struct treepane *p, struct treejob *j)
 {
 	p->note[0] = '\0';
-	if (j->op == TP_BUILD) {
+	if (j->op == TREEJOB_BUILD) {
 		if (!j->has_built) {
 			snprintf(p->note, sizeof p->note, "%s",
 			         j->st == TV_ERR_NO_THREAD ? "no calls in that thread"
@@ -324,24 +147,24 @@ static void tp_apply(struct treepane *p, struct tp_job *j)
 	if (j->capped)
 		snprintf(p->note, sizeof p->note, "E: capped at %u rows", j->limit);
 	tp_flatten(p);
-	if (j->op == TP_HOT)
+	if (j->op == TREEJOB_HOT)
 		tp_cursor_to(p, j->end);
-	if (j->op == TP_FIND)
+	if (j->op == TREEJOB_FIND)
 		tp_found(p, j);
 }
 
 /* Runs a job at once on a small trace, else on the worker. */
-static void tp_submit(struct treepane *p, struct tp_job *j)
+static void tp_submit(struct treepane *p, struct treejob *j)
 {
 	j->t = &p->t;
 	j->tr = p->tr;
 	j->inverted = p->inverted;
 	if (!p->jobs || p->tr->records < p->inline_below) {
-		tp_apply(p, tp_run(j));
-		tp_job_free(j);
+		tp_apply(p, treejob_run(j));
+		treejob_free(j);
 		return;
 	}
-	p->job_id = jobs_submit_job(p->jobs, tp_run, j, tp_job_free);
+	p->job_id = jobs_submit_job(p->jobs, treejob_run, j, treejob_free);
 	p->busy = p->job_id != 0;
 }
 
@@ -349,24 +172,16 @@ static void tp_submit(struct treepane *p, struct tp_job *j)
  * back: from the cursor's node of the tree as it is now. */
 static void tp_find_pending(struct treepane *p)
 {
-	struct tp_job *j = p->pending;
+	struct treejob *j = p->pending;
 	p->pending = NULL;
 	if (!p->built || !p->nrows) {
-		tp_job_free(j);
+		treejob_free(j);
 		p->find_res = -1;
 		snprintf(p->note, sizeof p->note, "no match in the tree");
 		return;
 	}
 	j->node = p->rows[p->cursor].node;
 	tp_submit(p, j);
-}
-
-static struct tp_job *tp_job_new(enum tp_op op)
-{
-	struct tp_job *j = calloc(1, sizeof *j);
-	if (j)
-		j->op = op;
-	return j;
 }
 
 static int tp_poll(void *self)
@@ -381,7 +196,7 @@ static int tp_poll(void *self)
 		if (res)
 			tp_apply(p, res);
 	}
-	tp_job_free(res);
+	treejob_free(res);
 	if (!p->busy && p->pending)
 		tp_find_pending(p);
 	return 1;
@@ -410,7 +225,7 @@ int treepane_init(struct treepane *p, const struct trace *tr, int inverted,
 void treepane_free(struct treepane *p)
 {
 	jobs_free(p->jobs);  /* first: the worker may be changing the tree */
-	tp_job_free(p->pending);
+	treejob_free(p->pending);
 	if (p->built)
 		pathtree_free(&p->t);
 	free(p->open);
@@ -452,7 +267,7 @@ static void tp_resolve(struct treepane *p, int clock)
 /* Re-sorts the built tree in the order wanted on clock. */
 static void tp_queue_sort(struct treepane *p, int clock)
 {
-	struct tp_job *j = tp_job_new(TP_SORT);
+	struct treejob *j = treejob_new(TREEJOB_SORT);
 	if (!j)
 		return;
 	tp_resolve(p, clock);
@@ -467,7 +282,7 @@ void treepane_scope(struct treepane *p, const uint32_t *tid, int clock)
 	int scoped = tid != NULL;
 	uint32_t t = tid ? *tid : 0;
 	if (!p->requested || scoped != p->req_scoped || (scoped && t != p->req_tid)) {
-		struct tp_job *j = tp_job_new(TP_BUILD);
+		struct treejob *j = treejob_new(TREEJOB_BUILD);
 		if (!j)
 			return;
 		tp_resolve(p, clock);
@@ -758,7 +573,7 @@ static void tp_open(struct treepane *p, int open, struct pane_out *out)
 		tp_flatten(p);
 		return;
 	}
-	struct tp_job *j = tp_job_new(TP_EXPAND);
+	struct treejob *j = treejob_new(TREEJOB_EXPAND);
 	if (j) {
 		j->node = r->node;
 		tp_submit(p, j);
@@ -815,7 +630,7 @@ static enum pane_res tp_act(void *self, enum action a, const struct pane_ctx *ct
 		return PANE_DONE;
 	}
 	int page = p->height > 1 ? p->height - 1 : 1;
-	struct tp_job *j;
+	struct treejob *j;
 	switch (a) {
 	case ACT_UP: tp_move(p, -1); break;
 	case ACT_DOWN: tp_move(p, 1); break;
@@ -829,7 +644,7 @@ static enum pane_res tp_act(void *self, enum action a, const struct pane_ctx *ct
 	case ACT_COLLAPSE_ALL: tp_collapse_all(p); break;
 	case ACT_SORT_PREV: case ACT_SORT_NEXT: case ACT_SORT_REVERSE: tp_sort_key(p, a); break;
 	case ACT_HOT_PATH: case ACT_EXPAND_ALL:
-		if ((j = tp_job_new(a == ACT_HOT_PATH ? TP_HOT : TP_ALL))) {
+		if ((j = treejob_new(a == ACT_HOT_PATH ? TREEJOB_HOT : TREEJOB_ALL))) {
 			j->node = p->rows[p->cursor].node;
 			j->limit = p->all_rows;
 			tp_submit(p, j);
@@ -890,7 +705,7 @@ static int tp_find(void *self, int (*match)(void *env, uint32_t method), void *e
 		return -1;
 	const struct trace *tr = p->tr;
 	uint8_t *want = calloc(tr->nmethods ? tr->nmethods : 1, 1);
-	struct tp_job *j = want ? tp_job_new(TP_FIND) : NULL;
+	struct treejob *j = want ? treejob_new(TREEJOB_FIND) : NULL;
 	if (!j) {
 		free(want);
 		return -1;
@@ -899,7 +714,7 @@ static int tp_find(void *self, int (*match)(void *env, uint32_t method), void *e
 	for (uint32_t m = 0; m < tr->nmethods; m++)
 		any |= want[m] = (uint8_t)(match(env, m) != 0);
 	if (!any) {
-		tp_job_free(j);
+		treejob_free(j);
 		free(want);
 		return -1;
 	}
@@ -910,7 +725,7 @@ static int tp_find(void *self, int (*match)(void *env, uint32_t method), void *e
 	if (p->busy) {
 		/* The worker has the tree (a build, E, *...): queueing now would
 		 * drop that job; search once it is back. */
-		tp_job_free(p->pending);
+		treejob_free(p->pending);
 		p->pending = j;
 		snprintf(p->note, sizeof p->note, "searching");
 		return 0;

@@ -37,7 +37,7 @@ struct tp_row {
 };
 
 struct jobs;
-struct tp_job;
+struct treejob;
 
 /* A tree's order (docs/ui.md, "Call trees"): a column (enum pathtree_by;
  * -1 until the tree first has a clock: the default then), ascending or
@@ -74,7 +74,7 @@ struct treepane {
 	int busy;
 	char note[160];          /* what the last job said, for the title */
 	int find_res;            /* last search: -2 running, -1 none, 0 found, 1 wrapped */
-	struct tp_job *pending;   /* a search asked for while the worker had the tree;
+	struct treejob *pending;   /* a search asked for while the worker had the tree;
 	                            * owned, run when it hands the tree back */
 };
 

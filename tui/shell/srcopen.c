@@ -11,7 +11,7 @@
 
 #define SO_WORDS 32
 
-static const char *so_editor(void)
+static const char *srcopen_editor(void)
 {
 	const char *e = getenv("VISUAL");
 	if (!e || !*e)
@@ -24,7 +24,7 @@ int srcopen_run(const char *path, int64_t line, char *msg, size_t n)
 	char words[1024], plus[32];
 	char *argv[SO_WORDS + 3];
 	int argc = 0;
-	snprintf(words, sizeof words, "%s", so_editor());
+	snprintf(words, sizeof words, "%s", srcopen_editor());
 	for (char *w = strtok(words, " \t"); w && argc < SO_WORDS; w = strtok(NULL, " \t"))
 		argv[argc++] = w;
 	if (!argc) {
