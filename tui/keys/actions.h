@@ -19,7 +19,8 @@
 
 #include <stdio.h>
 
-/* The panes of the shell (pane.h); PANE_PROMPT is the footer's prompt. */
+/* The kinds of pane (pane.h; which pane is which is the registry's,
+ * registry.h); PANE_PROMPT is the footer's prompt. */
 enum pane_kind { PANE_TABLE, PANE_TIMELINE, PANE_DIFF, PANE_TREE, PANE_FLAME, PANE_HELP,
                  PANE_CALLS, PANE_JANK, PANE_PROMPT, PANE_KINDS };
 
@@ -36,8 +37,8 @@ enum pane_kind { PANE_TABLE, PANE_TIMELINE, PANE_DIFF, PANE_TREE, PANE_FLAME, PA
 /* The lists of single calls: every call of a method (5), jank (J). */
 #define PANES_CALLS PANE_BIT(PANE_CALLS)
 #define PANES_ROWS (PANES_CALLS | PANE_BIT(PANE_JANK))
-/* The panes of a trace (table, timeline, trees, flame graph), of any
- * screen, lists, and those with a method history. */
+/* The panes of a trace's screen, of any screen (the diff table too), the
+ * method lists, every list, and those with a method history. */
 #define PANES_TRACE (PANES_TABLE | PANES_TL | PANES_TREE | PANES_FLAME | PANES_ROWS)
 #define PANES_MAIN (PANES_TRACE | PANES_DIFF)
 #define PANES_METHODS (PANES_TABLE | PANES_DIFF)

@@ -5,7 +5,7 @@
  * both runs side by side (base, new, change, calls in each): the plain
  * halves of the edges, then under a "parents while recursive" (or
  * "children while recursive") line their recursive halves, as in the
- * profile table (table.h). A pane of the shell (pane.h) whose items are
+ * profile table (sections.h). A pane of the shell (pane.h) whose items are
  * diff rows. The view borrows the diff (and through it both profiles and
  * traces) and owns its rows (diffview_free()).
  */

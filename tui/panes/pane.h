@@ -14,9 +14,9 @@
  * the session's trace, scope and clock when the shell asks it to
  * (release, rebind, retarget), and keeps its own order and cursor across
  * them. The shell never reads or writes a pane's fields, and no pane's
- * name appears in it: the panes there are are the registry's rows
- * (registry.h), and everything the shell needs of one is an op below
- * (NULL where the pane has nothing to say).
+ * name appears in it: the panes it shows are the registry's rows
+ * (registry.h), and everything it needs of one is an op below (NULL
+ * where the pane has nothing to say).
  */
 #ifndef TV_PANE_H
 #define TV_PANE_H

@@ -6,8 +6,9 @@
  * (profile.h, docs/numbers.md "Parents and children"): first the plain
  * halves (the parents' shares add up to 100%), then, when any edge has
  * one, a "parents while recursive" (or "children while recursive") label
- * row and the recursive halves. Moving the cursor onto another method row
- * selects it.
+ * row and the recursive halves (sections.h lays them out, as in the diff
+ * table). Its columns are tablecols.h's. Moving the cursor onto another
+ * method row selects it.
  * The table borrows the profile (which must outlive it or be replaced with
  * table_set_profile()) and owns its row arrays (table_free()).
  */

@@ -12,7 +12,7 @@
  * time outside it dimmed (docs/ui.md, "Colours and letters").
  *
  * The view borrows the timeline index and the trace; it owns its scratch
- * arrays (tlview_free()).
+ * arrays (tlview_free()). Its pane of the shell is tlpane.h.
  */
 #ifndef TV_TLVIEW_H
 #define TV_TLVIEW_H

@@ -7,9 +7,9 @@
  * order the siblings by a column shown (treepane_sort(), --sort).
  *
  * Work on the tree (building it for a thread scope or clock, expanding a
- * node, the hottest path, everything) runs on the pane's own job worker
- * when the trace has inline_below records or more, so the screen stays
- * live; smaller traces do it at once. The rows are copies of the nodes'
+ * node, the hottest path, everything: treejob.h) runs on the pane's own
+ * job worker when the trace has inline_below records or more, so the
+ * screen stays live; smaller traces do it at once. The rows are copies of the nodes'
  * numbers: drawing and moving never touch the tree, which the worker may
  * be changing (pathtree.h: not thread-safe). While a job runs, keys that
  * change the tree answer "computing".

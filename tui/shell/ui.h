@@ -74,8 +74,9 @@ struct ui *ui_new(const char *path, struct trace *tr, const struct ui_opts *o);
 /* Apply one key (a curses key code); 1 when the key quits. */
 int ui_key(struct ui *u, int ch);
 void ui_draw(struct ui *u);
-/* Take a finished background job (a thread's profile) and apply it; 1
- * when the screen changed. ui_key() and ui_draw() poll too. */
+/* Take what the workers finished (the session's scopes and rebuilds, the
+ * panes' trees, lists and sums) and show it; 1 when the screen changed.
+ * ui_key() and ui_draw() poll too. */
 int ui_poll(struct ui *u);
 /* Is the screen waiting for a background job ("computing")? */
 int ui_busy(struct ui *u);
