@@ -77,7 +77,7 @@
 #include "analyze/profile.h"
 #include "screentest.h"
 #include "model/trace.h"
-#include "ui.h"
+#include "shell/ui.h"
 
 #define BU_KEYS 200
 #define BU_FIND_LETTERS 4

@@ -1,7 +1,7 @@
 #!/bin/sh
 # keys.sh: the KEYS sections of the man page and docs/ui.md must be exactly
 # what `traceview --keys-roff` / `--keys-md` print from the action table
-# (tui/actions.h), so the docs cannot drift from the keys.
+# (tui/keys/actions.h), so the docs cannot drift from the keys.
 #
 #   keys.sh            check (a test: TESTS in Makefile.am)
 #   keys.sh --update   rewrite both sections in $srcdir (make update-keys)

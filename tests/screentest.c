@@ -5,7 +5,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "viewprint.h"
+#include "panes/panetext.h"
 
 int ts_open(struct ts_term *t, const char *term, int cols, int lines)
 {
@@ -44,7 +44,7 @@ void ts_close(struct ts_term *t)
 
 void ts_row(WINDOW *win, int y, char *buf, size_t n)
 {
-	char *s = viewprint_rows(win, y, y + 1);
+	char *s = panetext_rows(win, y, y + 1);
 	size_t k = s ? strcspn(s, "\n") : 0;
 	if (k >= n) {
 		k = n - 1;

@@ -10,7 +10,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "ui.h"
+#include "shell/ui.h"
 
 /* An off-screen terminal: curses writes to /dev/null and reads nothing. */
 struct ts_term {
@@ -27,7 +27,7 @@ int ts_open(struct ts_term *t, const char *term, int cols, int lines);
 /* Ends curses on t and closes what ts_open() opened. */
 void ts_close(struct ts_term *t);
 
-/* Row y of win as UTF-8 without its trailing blanks (viewprint_rows()),
+/* Row y of win as UTF-8 without its trailing blanks (panetext_rows()),
  * into buf of n > 0 bytes, cut to fit at a character's start; "" when
  * out of memory. curscr is the screen as the terminal shows it. */
 void ts_row(WINDOW *win, int y, char *buf, size_t n);

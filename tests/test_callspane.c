@@ -28,8 +28,8 @@
 #include <cmocka.h>
 #include <curses.h>
 
-#include "callspane.h"
-#include "color.h"
+#include "panes/callspane.h"
+#include "draw/color.h"
 #include "screentest.h"
 #include "testutil.h"
 #include "tracegen.h"

@@ -27,17 +27,17 @@
 #include <curses.h>
 
 #include "analyze/category.h"
-#include "chart.h"
-#include "color.h"
-#include "draw.h"
-#include "legend.h"
+#include "panes/chart.h"
+#include "draw/color.h"
+#include "draw/draw.h"
+#include "panes/legend.h"
 #include "analyze/profile.h"
 #include "screentest.h"
 #include "testutil.h"
 #include "analyze/timeline.h"
-#include "tlview.h"
+#include "panes/tlview.h"
 #include "tracegen.h"
-#include "ui.h"
+#include "shell/ui.h"
 #include "analyze/derive.h"
 
 #define COLS 120

@@ -1,5 +1,5 @@
-/* test_keys.c: the action table (tui/actions.h) against the key map
- * (tui/keymap.c).
+/* test_keys.c: the action table (tui/keys/actions.h) against the key map
+ * (tui/keys/keymap.c).
  *
  * The key map, the help pane, the footer and the KEYS sections of the man
  * page and docs/ui.md all come from the action table; this test checks the
@@ -16,8 +16,8 @@
 #include <cmocka.h>
 #include <curses.h>
 
-#include "actions.h"
-#include "keymap.h"
+#include "keys/actions.h"
+#include "keys/keymap.h"
 
 static void test_table_shape(void **state)
 {

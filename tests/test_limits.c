@@ -34,7 +34,7 @@
 #include "analyze/profile.h"
 #include "write/report.h"
 #include "testutil.h"
-#include "text.h"
+#include "draw/text.h"
 #include "base/textesc.h"
 #include "analyze/timeline.h"
 #include "model/trace.h"

@@ -20,18 +20,18 @@
 #include <cmocka.h>
 #include <curses.h>
 
-#include "color.h"
+#include "draw/color.h"
 #include "analyze/diff.h"
-#include "diffview.h"
-#include "draw.h"
+#include "panes/diffview.h"
+#include "draw/draw.h"
 #include "model/load.h"
 #include "base/numfmt.h"
 #include "analyze/profile.h"
-#include "text.h"
+#include "draw/text.h"
 #include "model/trace.h"
-#include "clip.h"
+#include "shell/clip.h"
 #include "screentest.h"
-#include "ui.h"
+#include "shell/ui.h"
 #include "analyze/derive.h"
 
 #ifndef TV_SAMPLE

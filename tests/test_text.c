@@ -1,4 +1,4 @@
-/* test_text.c: tui/text.h, the curses-free escaping and fitting of names.
+/* test_text.c: tui/draw/text.h, the curses-free escaping and fitting of names.
  *
  * Every expected string is written out by hand: "\\x1b" in C source is the
  * four visible characters \x1B. Byte values of the UTF-8 used here:
@@ -16,7 +16,7 @@
 #include <cmocka.h>
 #include <unistr.h>
 
-#include "text.h"
+#include "draw/text.h"
 
 #define ELL "\xE2\x80\xA6"  /* … */
 #define ZH "\xE4\xB8\xAD"   /* 中 */

@@ -23,19 +23,19 @@
 #include <curses.h>
 
 #include "analyze/pathtree.h"
-#include "chart.h"
-#include "color.h"
-#include "draw.h"
-#include "flame.h"
+#include "panes/chart.h"
+#include "draw/color.h"
+#include "draw/draw.h"
+#include "panes/flame.h"
 #include "model/load.h"
 #include "analyze/profile.h"
 #include "write/report.h"
 #include "screentest.h"
 #include "testutil.h"
 #include "analyze/timeline.h"
-#include "tlview.h"
+#include "panes/tlview.h"
 #include "tracegen.h"
-#include "treepane.h"
+#include "panes/treepane.h"
 
 #ifndef TV_SAMPLE
 #error "TV_SAMPLE must name the bundled sample trace"

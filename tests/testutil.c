@@ -273,3 +273,71 @@ int tu_check_edge_sums(const struct profile *p, char *msg, size_t size)
 	}
 	return 0;
 }
+
+static int tu_edge_diff(const struct prof_edge *a, const struct prof_edge *b, uint32_t n,
+                        char *why, size_t size, const char *what)
+{
+	for (uint32_t i = 0; i < n; i++) {
+		int same = a[i].method == b[i].method && a[i].calls == b[i].calls &&
+		           a[i].rcalls == b[i].rcalls;
+		for (int c = 0; c < TV_NCLOCKS; c++)
+			same = same && a[i].incl[c] == b[i].incl[c] && a[i].rincl[c] == b[i].rincl[c];
+		if (!same) {
+			snprintf(why, size, "%s edge %" PRIu32 " (method %" PRIu32 " vs %" PRIu32
+			         ", calls %" PRIu64 "/%" PRIu64 " vs %" PRIu64 "/%" PRIu64 ")",
+			         what, i, a[i].method, b[i].method, a[i].calls, a[i].rcalls,
+			         b[i].calls, b[i].rcalls);
+			return 1;
+		}
+	}
+	return 0;
+}
+
+int tu_profile_diff(const struct profile *a, const struct profile *b, char *why, size_t size)
+{
+	const struct trace *tr = a->tr;
+	if (a->filtered != b->filtered || a->tid != b->tid || a->nthreads != b->nthreads ||
+	    (a->nthreads &&
+	     memcmp(a->threads, b->threads, (size_t)a->nthreads * sizeof *a->threads) != 0)) {
+		snprintf(why, size, "threads (%" PRIu32 " vs %" PRIu32 ")", a->nthreads, b->nthreads);
+		return 1;
+	}
+	for (int c = 0; c < TV_NCLOCKS; c++)
+		if (a->top_incl[c] != b->top_incl[c] || a->top_excl[c] != b->top_excl[c]) {
+			snprintf(why, size, "toplevel clock %d: incl %" PRIu64 "/%" PRIu64
+			         " excl %" PRIu64 "/%" PRIu64, c, a->top_incl[c], b->top_incl[c],
+			         a->top_excl[c], b->top_excl[c]);
+			return 1;
+		}
+	if (a->ntop_children != b->ntop_children) {
+		snprintf(why, size, "toplevel children %" PRIu32 " vs %" PRIu32,
+		         a->ntop_children, b->ntop_children);
+		return 1;
+	}
+	if (tu_edge_diff(a->top_children, b->top_children, a->ntop_children, why, size, "toplevel"))
+		return 1;
+	if (a->norder != b->norder ||
+	    memcmp(a->order, b->order, (size_t)a->norder * sizeof *a->order) != 0) {
+		snprintf(why, size, "method order (%" PRIu32 " vs %" PRIu32 " methods)", a->norder,
+		         b->norder);
+		return 1;
+	}
+	for (uint32_t m = 0; m < tr->nmethods; m++) {
+		const struct prof_method *x = &a->methods[m], *y = &b->methods[m];
+		int same = x->calls == y->calls && x->rcalls == y->rcalls &&
+		           x->nparents == y->nparents && x->nchildren == y->nchildren;
+		for (int c = 0; c < TV_NCLOCKS; c++)
+			same = same && x->incl[c] == y->incl[c] && x->excl[c] == y->excl[c];
+		if (!same) {
+			snprintf(why, size, "method %#" PRIx64 ": calls %" PRIu64 "/%" PRIu64
+			         " vs %" PRIu64 "/%" PRIu64 ", excl %" PRIu64 " vs %" PRIu64,
+			         tr->methods[m].id, x->calls, x->rcalls, y->calls, y->rcalls,
+			         x->excl[TV_WALL], y->excl[TV_WALL]);
+			return 1;
+		}
+		if (tu_edge_diff(x->parents, y->parents, x->nparents, why, size, "parent") ||
+		    tu_edge_diff(x->children, y->children, x->nchildren, why, size, "child"))
+			return 1;
+	}
+	return 0;
+}

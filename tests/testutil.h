@@ -62,6 +62,11 @@ const struct prof_edge *tu_edge(const struct profile *p, const struct prof_edge 
  * 0, or -1 with the first failure described in msg. */
 int tu_check_edge_sums(const struct profile *p, char *msg, size_t size);
 
+/* The first difference between two profiles of traces with the same
+ * methods, field by field (threads, toplevel, order, every method and
+ * edge), described in why; 0 when they are equal. */
+int tu_profile_diff(const struct profile *a, const struct profile *b, char *why, size_t size);
+
 /* Whether s holds exactly want (want NULL: s is absent). Trace strings
  * are not NUL-terminated. */
 int tu_str_eq(const struct trace *tr, struct tv_str s, const char *want);

@@ -1,5 +1,5 @@
 /* fuzz_text.c: the sanitisers and column fitting every trace string goes
- * through before it is shown (tui/text.h) or written (src/textesc.h).
+ * through before it is shown (tui/draw/text.h) or written (src/textesc.h).
  *
  * Input: byte 0 gives the columns (-4..251), byte 1 the flags (bit 0
  * ascii) and the size of the escape buffer, bytes 2-3 where the rest is
@@ -14,7 +14,7 @@
 #include <string.h>
 
 #include "fuzz.h"
-#include "text.h"
+#include "draw/text.h"
 #include "base/textesc.h"
 
 void fuzz_text_init(void)

@@ -15,7 +15,7 @@
 #include "cli/reportrun.h"
 #include "cli/resolve.h"
 #include "cli/tty.h"
-#include "ui.h"
+#include "shell/ui.h"
 
 /* "traceview: --fail-if=RULE: " on stderr. */
 static void diffrun_rule_error(const char *rule)

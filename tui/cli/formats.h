@@ -116,7 +116,7 @@ const struct fmt_row *fmt_table(unsigned *n);
 const struct fmt_row *fmt_default(void);
 
 /* The i-th --format word; the i-th format that compares (--diff); the
- * i-th --view pane (1 + i is its number for viewprint.h). NULL past the
+ * i-th --view pane (1 + i is its number for viewrun.h). NULL past the
  * last. */
 const char *fmt_word(unsigned i);
 const char *fmt_diff_word(unsigned i);

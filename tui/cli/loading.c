@@ -10,7 +10,7 @@
 #include <unistd.h>
 
 #include "cli/msg.h"
-#include "ui.h"
+#include "shell/ui.h"
 
 /* A one-line bar on standard error while a load takes more than a
  * moment; only when standard error is a terminal. The engine calls every

@@ -20,7 +20,7 @@
 #include "cli/viewopt.h"
 #include "model/mapping.h"
 #include "model/trace.h"
-#include "ui.h"
+#include "shell/ui.h"
 
 /* The full-screen view of tr, once --thread and --sort are found in it:
  * its exit status, or UI_NO_TERMINAL when the terminal cannot show it

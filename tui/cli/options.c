@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "actions.h"
+#include "keys/actions.h"
 #include "analyze/gate.h"
 #include "analyze/match.h"
 #include "analyze/pathtree.h"

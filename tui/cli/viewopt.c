@@ -8,16 +8,15 @@
 
 #include "cli/msg.h"
 #include "cli/resolve.h"
-#include "ui.h"
-#include "viewprint.h"
+#include "cli/viewrun.h"
 
 int viewopt_run(const struct request *rq, const struct trace *loaded, struct trace *view)
 {
 	/* The view is already seen through the steps: the UI adds none. */
-	struct ui_opts uo = {.color = 0, .ascii = rq->ascii, .scoped = rq->thread != NULL,
-	                     .loaded = loaded, .frame = rq->frame_set ? rq->frame : 0};
-	struct viewprint_req req = {rq->view, rq->width_set ? rq->width : 80, rq->height, -1,
-	                            UINT32_MAX};
+	struct viewrun_opts uo = {.ascii = rq->ascii, .scoped = rq->thread != NULL,
+	                          .loaded = loaded, .frame = rq->frame_set ? rq->frame : 0};
+	struct viewrun_req req = {rq->view, rq->width_set ? rq->width : 80, rq->height, -1,
+	                          UINT32_MAX};
 	if (rq->thread && resolve_thread(rq, rq->path[0], loaded, &uo.tid) != 0)
 		return MSG_EXIT_INPUT;
 	if ((rq->clock >= 0 && resolve_clock(rq, view, rq->path[0], &req.clock) != 0) ||
@@ -35,5 +34,5 @@ int viewopt_run(const struct request *rq, const struct trace *loaded, struct tra
 			;
 		free(want);
 	}
-	return viewprint_run(rq->path[0], view, &uo, &req, stdout);
+	return viewrun_run(view, &uo, &req, stdout);
 }

@@ -2,7 +2,7 @@
  *
  * The options are resolved against the trace here (--thread, --clock,
  * --sort, --method, --frame, --width, --height, --ascii) and the pane is
- * drawn off screen by viewprint_run() (viewprint.h). Failures are said
+ * drawn off screen by viewrun_run() (viewrun.h). Failures are said
  * on standard error (msg.h).
  */
 #ifndef TV_CLI_VIEWOPT_H

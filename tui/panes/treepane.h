@@ -1,0 +1,119 @@
+/* treepane.h: the call tree panes, top-down (`2`) and bottom-up (`3`).
+ *
+ * One row per node of a call tree (pathtree.h) whose ancestors are all
+ * open, indented with tree guides; the numbers are the node's, on both
+ * clocks, in the columns of `--format=tree` (docs/cli.md) for the active
+ * clock. The row under the cursor is the selection: its method. < > I
+ * order the siblings by a column shown (treepane_sort(), --sort).
+ *
+ * Work on the tree (building it for a thread scope or clock, expanding a
+ * node, the hottest path, everything: treejob.h) runs on the pane's own
+ * job worker when the trace has inline_below records or more, so the
+ * screen stays live; smaller traces do it at once. The rows are copies of the nodes'
+ * numbers: drawing and moving never touch the tree, which the worker may
+ * be changing (pathtree.h: not thread-safe). While a job runs, keys that
+ * change the tree answer "computing".
+ *
+ * The pane borrows the trace (it must outlive the pane) and owns its tree,
+ * rows and worker (treepane_free()).
+ */
+#ifndef TV_TREEPANE_H
+#define TV_TREEPANE_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "analyze/pathtree.h"
+#include "panes/pane.h"
+
+/* `E` opens levels until this many rows show (the rest stays shut). */
+#define TREEPANE_ALL_ROWS 100000
+
+struct tp_row {
+	uint32_t node, method, depth;
+	uint32_t parent_row;     /* PATHTREE_NONE for a root */
+	uint8_t expandable, open, last;
+	uint64_t calls, incl[TV_NCLOCKS], excl[TV_NCLOCKS];
+};
+
+struct jobs;
+struct treejob;
+
+/* A tree's order (docs/ui.md, "Call trees"): a column (enum pathtree_by;
+ * -1 until the tree first has a clock: the default then), ascending or
+ * not, and the clock the column was chosen on: on another clock the
+ * column becomes its twin (incl CPU <-> incl wall), as the table's does. */
+struct tp_sort {
+	int by, ascending, clock;
+};
+
+struct treepane {
+	const struct trace *tr;
+	int inverted;
+	uint64_t inline_below;   /* records: smaller traces work at once */
+	struct pathtree t;
+	int built;
+	/* The scope and clock the tree has once every queued job ran. */
+	int req_scoped, req_clock, requested;
+	uint32_t req_tid;
+	struct tp_sort sort;     /* the order wanted */
+	int req_by, req_ascending;  /* the order of the last job queued */
+	/* The rows' clock and toplevel, copied with them: drawing never
+	 * reads the tree. */
+	int clock, by, ascending;
+	uint64_t top_incl[TV_NCLOCKS];
+	uint8_t *open;           /* per node: shown open */
+	uint32_t open_cap;
+	struct tp_row *rows;
+	uint32_t nrows, rows_cap;
+	uint32_t cursor, top;
+	uint32_t all_rows;       /* E's cap: TREEPANE_ALL_ROWS */
+	int height, width;       /* data rows and columns at the last draw */
+	struct jobs *jobs;
+	unsigned job_id;
+	int busy;
+	char note[160];          /* what the last job said, for the title */
+	int find_res;            /* last search: -2 running, -1 none, 0 found, 1 wrapped */
+	struct treejob *pending;   /* a search asked for while the worker had the tree;
+	                            * owned, run when it hands the tree back */
+};
+
+/* 0, or -1 when out of memory. */
+int treepane_init(struct treepane *p, const struct trace *tr, int inverted,
+                  uint64_t inline_below);
+void treepane_free(struct treepane *p);
+/* Drop the tree, rows and worker, keeping the kind, order and options:
+ * before the trace is freed. treepane_rebind() starts again on another
+ * trace (0, or -1 when out of memory); treepane_free() still works. */
+void treepane_release(struct treepane *p);
+int treepane_rebind(struct treepane *p, const struct trace *tr);
+
+/* The scope (tid NULL: all threads) and clock the shell shows: the tree
+ * is rebuilt or re-sorted to match (on the worker for a big trace). */
+void treepane_scope(struct treepane *p, const uint32_t *tid, int clock);
+
+/* Sorts the tree by column by (enum pathtree_by), ascending or not, on the
+ * clock the tree has from then on (-1: the one it has or gets first);
+ * before the tree is built, it is built in that order. */
+void treepane_sort(struct treepane *p, int by, int ascending, int clock);
+
+/* The order as `--sort` takes it ("incl_wait", "-calls") in buf; 0 when
+ * it is the default (buf ""), 1 otherwise. */
+int treepane_sort_arg(const struct treepane *p, char *buf, size_t n);
+
+/* The rows as `--format=tree` text lines (the same columns, the pane's
+ * indentation, no "... more" lines); 0, or -1 on a write error. */
+int treepane_export(const struct treepane *p, FILE *out);
+
+/* The pane (pane.h): items are methods. Find searches the whole tree,
+ * opening the path to the match (docs/ui.md, "Find in the call trees"):
+ * it returns 1 when it wrapped around, and on the worker it returns 0
+ * before the answer, which then shows in the title. */
+struct pane treepane_pane(struct treepane *p);
+/* The registry's (registry.h): the top-down tree (inverted 0) or the
+ * bottom-up one on env->s's trace, in env's --sort; freed with
+ * treepane_destroy(). Ops NULL when out of memory. */
+struct pane treepane_make(const struct pane_env *env, int inverted);
+void treepane_destroy(void *self);
+
+#endif

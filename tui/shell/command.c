@@ -1,0 +1,102 @@
+/* command.c: `:` (see command.h). */
+#include "shell/command.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "draw/text.h"
+#include "session/session.h"
+#include "shell/shell.h"
+
+/* A shell word: as it is when it is plain, else in single quotes. */
+static void command_word(char *out, size_t n, const char *s)
+{
+	size_t k = 0;
+	int plain = *s != '\0';
+	for (const char *c = s; *c; c++)
+		if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-./:=,+@%",
+		            *c))
+			plain = 0;
+	if (plain) {
+		snprintf(out, n, "%s", s);
+		return;
+	}
+	if (k + 1 < n)
+		out[k++] = '\'';
+	for (; *s && k + 5 < n; s++) {
+		if (*s == '\'') {
+			memcpy(out + k, "'\\''", 4);
+			k += 4;
+		} else {
+			out[k++] = *s;
+		}
+	}
+	if (k + 1 < n)
+		out[k++] = '\'';
+	out[k] = '\0';
+}
+
+/* --method for method m: Class.name(sig) when that is plain text, else
+ * its id. */
+static void command_method_arg(const struct ui *u, uint32_t m, char *out, size_t n)
+{
+	const struct trace *tr = session_base(u->s);
+	const struct tv_method *tm = &tr->methods[m];
+	const char *cls = trace_str(tr, tm->cls), *name = trace_str(tr, tm->name),
+	           *sig = trace_str(tr, tm->sig);
+	char buf[1024];
+	int plain = tm->declared && !tm->synthetic && cls && name && tm->cls.len && tm->name.len;
+	int len = plain ? snprintf(buf, sizeof buf, "%.*s.%.*s%.*s", (int)tm->cls.len, cls,
+	                           (int)tm->name.len, name, sig ? (int)tm->sig.len : 0,
+	                           sig ? sig : "")
+	                : 0;
+	plain = plain && len > 0 && (size_t)len < sizeof buf;
+	for (const char *c = buf; *c && plain; c++)
+		plain = *c > ' ' && *c < 127 && *c != '\'';
+	if (plain)
+		snprintf(out, n, "%s", buf);
+	else
+		snprintf(out, n, "0x%llx", (unsigned long long)tm->id);
+}
+
+void command_show(struct ui *u)
+{
+	char path[600], arg[1100], words[64] = "";
+	const char *view = shell_row(shell_lower_row(u))->view;
+	size_t k = 0, size = sizeof u->command;
+	uint32_t tid;
+	command_word(path, sizeof path, u->path);
+	k += (size_t)snprintf(u->command, size, "traceview");
+	if (session_scoped(u->s, &tid) && k < size)
+		k += (size_t)snprintf(u->command + k, size - k, " --thread=%u", (unsigned)tid);
+	/* The steps in force, in order, as the command line takes them. */
+	for (uint32_t i = 0; i < session_nview(u->s) && k < size; i++) {
+		const struct derive_step *st = session_step(u->s, i);
+		char word[600];
+		command_word(word, sizeof word, st->text);
+		k += (size_t)snprintf(u->command + k, size - k, " --%s=%s",
+		                      st->kind == DERIVE_RANGE ? "range" : "transform", word);
+	}
+	if (k < size)
+		k += (size_t)snprintf(u->command + k, size - k, " --clock=%s --view=%s --width=%d "
+		                      "--height=%d", session_clock(u->s) == TV_CPU ? "cpu" : "wall", view,
+		                      getmaxx(u->tbw), getmaxy(u->tbw));
+	/* The pane's own words: a tree's --sort, the jank list's --frame. */
+	if (u->lower.ops->command)
+		u->lower.ops->command(u->lower.self, u->s, words, sizeof words);
+	if (words[0] && k < size)
+		k += (size_t)snprintf(u->command + k, size - k, " %s", words);
+	uint32_t m = shell_selected(u);
+	if (m != PANE_NONE && m < session_base(u->s)->nmethods && k < size) {
+		command_method_arg(u, m, arg, sizeof arg);
+		char word[1200];
+		command_word(word, sizeof word, arg);
+		k += (size_t)snprintf(u->command + k, size - k, " --method=%s", word);
+	}
+	if (k < size)
+		snprintf(u->command + k, size - k, " %s", path);
+	/* The message line shows it escaped (the trace's file name may hold
+	 * anything); y copies it as it is. */
+	text_escape(u->command, strlen(u->command), u->ascii, u->msg, sizeof u->msg);
+	u->command_shown = 1;
+}

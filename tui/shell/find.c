@@ -1,0 +1,204 @@
+/* find.c: find and filter (see find.h). */
+#include "shell/find.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "shell/history.h"
+#include "shell/shell.h"
+
+static int find_has_upper(const char *s)
+{
+	for (; *s; s++)
+		if (*s >= 'A' && *s <= 'Z')
+			return 1;
+	return 0;
+}
+
+static int find_lower(int c)
+{
+	return c >= 'A' && c <= 'Z' ? c + 32 : c;
+}
+
+static int find_contains(const char *hay, const char *needle, int fold)
+{
+	size_t n = strlen(needle);
+	for (; *hay; hay++) {
+		size_t i = 0;
+		while (i < n && hay[i] &&
+		       (fold ? find_lower((unsigned char)hay[i]) == find_lower((unsigned char)needle[i])
+		             : hay[i] == needle[i]))
+			i++;
+		if (i == n)
+			return 1;
+	}
+	return n == 0;
+}
+
+static int find_matches(struct ui *u, uint32_t item)
+{
+	char name[4200];
+	u->list.ops->name(u->list.self, item, name, sizeof name);
+	return find_contains(name, u->query, !find_has_upper(u->query));
+}
+
+static int find_match_cb(void *env, uint32_t method)
+{
+	return find_matches(env, method);
+}
+
+/* "match 3/14": the selection's place among the matches in list order. */
+static void find_count(struct ui *u)
+{
+	if (!shell_lower_is_list(u))
+		return;  /* a tree's rows are not one per method */
+	uint32_t n = u->list.ops->count(u->list.self), sel = shell_selected(u), total = 0, at = 0;
+	for (uint32_t i = 0; i < n; i++) {
+		uint32_t it = u->list.ops->item(u->list.self, i);
+		if (find_matches(u, it)) {
+			total++;
+			if (it == sel)
+				at = total;
+		}
+	}
+	if (at)
+		snprintf(u->msg, sizeof u->msg, "match %u/%u", at, total);
+}
+
+/* Select the next match in list order after (dir > 0) or before item
+ * 'from' (or from the top when from is none). */
+static int find_step(struct ui *u, uint32_t from, int dir, int include_from)
+{
+	const struct pane *l = &u->list;
+	if (!u->query[0])
+		return -1;
+	if (!shell_lower_is_list(u) && u->lower.ops->find)
+		return u->lower.ops->find(u->lower.self, find_match_cb, u, dir, include_from);
+	int64_t n = l->ops->count(l->self);
+	if (n < 1)
+		return -1;
+	int64_t start = -1;
+	for (int64_t i = 0; i < n && from != PANE_NONE; i++)
+		if (l->ops->item(l->self, (uint32_t)i) == from)
+			start = i;
+	for (int64_t k = include_from ? 0 : 1; k <= n; k++) {
+		int64_t pos = start < 0 ? (dir > 0 ? k : n - k) : start + dir * k;
+		pos = (pos % n + n) % n;
+		uint32_t it = l->ops->item(l->self, (uint32_t)pos);
+		if (find_matches(u, it)) {
+			l->ops->select(l->self, it);
+			return 0;
+		}
+	}
+	return -1;
+}
+
+static void find_update(struct ui *u)
+{
+	u->msg[0] = '\0';
+	snprintf(u->query, sizeof u->query, "%s", u->prompt.text);
+	if (!u->query[0]) {
+		history_select(u, u->find_saved);
+		return;
+	}
+	if (find_step(u, PANE_NONE, 1, 1) < 0)
+		shell_say(u, "no match");
+	else
+		find_count(u);
+}
+
+/* Keep only the matching items in the list (an empty query: all). */
+static void find_filter(struct ui *u)
+{
+	const struct pane *l = &u->list;
+	if (!l->ops->filter || !shell_lower_is_list(u)) {
+		shell_say(u, shell_lower_is_list(u) ? "this list cannot be filtered"
+		                                    : "& filters the table: press 1 first");
+		return;
+	}
+	snprintf(u->query, sizeof u->query, "%s", u->prompt.text);
+	l->ops->filter(l->self, NULL, 0);  /* a new filter starts from all */
+	if (!u->query[0])
+		return;
+	/* Items are ids below the largest one in the list. */
+	uint32_t n = l->ops->count(l->self), most = 0, kept = 0;
+	for (uint32_t i = 0; i < n; i++)
+		if (l->ops->item(l->self, i) > most)
+			most = l->ops->item(l->self, i);
+	uint8_t *keep = calloc((size_t)most + 2, 1);
+	if (!keep)
+		return;
+	for (uint32_t i = 0; i < n; i++) {
+		uint32_t it = l->ops->item(l->self, i);
+		if (find_matches(u, it)) {
+			keep[it] = 1;
+			kept++;
+		}
+	}
+	if (!kept)
+		shell_say(u, "no match: the list is unchanged");
+	else if (l->ops->filter(l->self, keep, (size_t)most + 1) == 0)
+		snprintf(u->msg, sizeof u->msg, "filter: %u of %u methods match", kept, n);
+	free(keep);
+}
+
+void find_key(struct ui *u, enum action a, int ch)
+{
+	switch (prompt_act(&u->prompt, a, ch)) {
+	case PROMPT_CANCEL:
+		if (u->mode == MODE_FIND) {
+			u->query[0] = '\0';
+			history_select(u, u->find_saved);
+		}
+		u->mode = MODE_KEYS;
+		u->msg[0] = '\0';
+		break;
+	case PROMPT_ACCEPT:
+		if (u->mode == MODE_FILTER) {
+			u->mode = MODE_KEYS;
+			find_filter(u);
+			break;
+		}
+		u->mode = MODE_KEYS;
+		if (!shell_lower_is_list(u)) {
+			/* The pane moved to the match: keep it, remember the start. */
+			shell_sync_lower(u);
+			if (shell_selected(u) != u->find_saved)
+				history_push(u, u->find_saved);
+		} else if (shell_selected(u) != u->find_saved) {
+			uint32_t found = shell_selected(u);
+			u->list.ops->select(u->list.self, u->find_saved);
+			history_jump(u, found);
+		}
+		if (u->query[0])
+			find_count(u);
+		break;
+	case PROMPT_CHANGED:
+		if (u->mode == MODE_FIND)
+			find_update(u);
+		break;
+	case PROMPT_EDITING: break;
+	}
+}
+
+void find_start(struct ui *u, enum action a)
+{
+	u->mode = a == ACT_FIND ? MODE_FIND : MODE_FILTER;
+	prompt_set(&u->prompt, "");
+	u->find_saved = shell_selected(u);
+}
+
+void find_next(struct ui *u, enum action a)
+{
+	int r;
+	if (!u->query[0])
+		shell_say(u, "no search yet: press / first");
+	else if ((r = find_step(u, shell_selected(u), a == ACT_FIND_NEXT ? 1 : -1, 0)) < 0)
+		shell_say(u, "no match");
+	else if (r > 0)
+		shell_say(u, a == ACT_FIND_NEXT ? "search wrapped to the top"
+		                                : "search wrapped to the bottom");
+	else
+		find_count(u);
+}
