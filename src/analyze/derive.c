@@ -22,6 +22,11 @@
 
 static const char *const derive_kinds[] = {"focus", "merge", "collapse", "rec", "drop", "app"};
 
+const char *derive_kind_word(unsigned i)
+{
+	return i < sizeof derive_kinds / sizeof *derive_kinds ? derive_kinds[i] : NULL;
+}
+
 int derive_parse_globs(const char *s, struct derive_glob **globs, uint32_t *n, const char **why)
 {
 	uint32_t k = 1;

@@ -32,6 +32,10 @@ enum derive_kind {
 	DERIVE_RANGE, DERIVE_FOCUS, DERIVE_MERGE, DERIVE_COLLAPSE, DERIVE_REC, DERIVE_DROP, DERIVE_APP,
 };
 
+/* The i-th transform kind's word as --transform takes it ("focus",
+ * "merge", ...), in enum order from DERIVE_FOCUS; NULL past the last. */
+const char *derive_kind_word(unsigned i);
+
 struct derive_glob {
 	const char *p;
 	size_t len;

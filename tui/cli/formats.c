@@ -2,7 +2,10 @@
  * (see formats.h). */
 #include "cli/formats.h"
 
+#include <limits.h>
+
 #include "analyze/derive.h"
+#include "panes/registry.h"
 #include "write/export.h"
 #include "write/report.h"
 
@@ -189,22 +192,9 @@ static const struct fmt_row fmt_rows[] = {
 
 #define FMT_NROWS (sizeof fmt_rows / sizeof fmt_rows[0])
 
-/* The panes of --view, in the order of the pane keys, and what each
- * reads. */
+/* What every pane of --view reads; the registry says what more a pane
+ * reads (registry.h). */
 #define FMT_PANE (FMT_BASE | FMT_USE_CLOCK | FMT_USE_METHOD | FMT_USE_ASCII | FMT_USE_SIZE)
-static const struct {
-	const char *name;
-	unsigned uses;
-} fmt_views[] = {
-	{"table", FMT_PANE},
-	{"tree", FMT_PANE | FMT_USE_SORT},
-	{"bottom-up", FMT_PANE | FMT_USE_SORT},
-	{"flame", FMT_PANE},
-	{"calls", FMT_PANE},
-	{"jank", FMT_PANE | FMT_USE_FRAME},
-};
-
-#define FMT_NVIEWS (sizeof fmt_views / sizeof fmt_views[0])
 
 /* The full-screen view starts with the steps applied. */
 #define FMT_UI (FMT_BASE | FMT_USE_COLOR | FMT_USE_ASCII | FMT_USE_FRAME | FMT_USE_SRC | \
@@ -236,7 +226,15 @@ const char *fmt_diff_word(unsigned i)
 
 const char *fmt_view_word(unsigned i)
 {
-	return i < FMT_NVIEWS ? fmt_views[i].name : NULL;
+	return i < INT_MAX ? registry_view_name((int)i + 1) : NULL;
+}
+
+/* What --view's pane n (from 1) reads. */
+static unsigned fmt_view_uses(int n)
+{
+	unsigned more = registry_view_opts(n);
+	return FMT_PANE | (more & REGISTRY_VIEW_SORT ? FMT_USE_SORT : 0) |
+	       (more & REGISTRY_VIEW_FRAME ? FMT_USE_FRAME : 0);
 }
 
 unsigned fmt_uses(const struct request *rq, int ui)
@@ -244,6 +242,6 @@ unsigned fmt_uses(const struct request *rq, int ui)
 	if (ui)
 		return FMT_UI;
 	if (rq->view)
-		return fmt_views[rq->view - 1].uses;
+		return fmt_view_uses(rq->view);
 	return rq->diff ? rq->format->diff_uses : rq->format->uses;
 }

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "keys/actions.h"
+#include "analyze/derive.h"
 #include "analyze/gate.h"
 #include "analyze/match.h"
 #include "analyze/pathtree.h"
@@ -17,6 +17,7 @@
 #include "base/textesc.h"
 #include "cli/formats.h"
 #include "cli/msg.h"
+#include "keys/actions.h"
 #include "read/inflate.h"
 
 /* ------------------------------------------------------------ values */
@@ -63,13 +64,6 @@ static const char *opts_color_word(unsigned i)
 static const char *opts_sort_word(unsigned i)
 {
 	return i < PATHTREE_BY_COUNT ? pathtree_by_name((enum pathtree_by)i) : NULL;
-}
-
-/* The kinds derive_step_transform() takes, in --help's order. */
-static const char *opts_transform_word(unsigned i)
-{
-	static const char *const words[] = {"focus", "merge", "drop", "rec", "collapse", "app"};
-	return i < 6 ? words[i] : NULL;
 }
 
 /* --depth: a whole number of levels, 1 or more (decimal digits only). */
@@ -436,7 +430,7 @@ static const struct opts_row opts_rows[] = {
 	         "order): focus:M, merge:M, drop:M, rec:M (M as\n"
 	         "Class.name, Class.name(sig) or 0x1a2b),\n"
 	         "collapse:GLOB, app:GLOB[,GLOB...] (only my code)",
-	 .applies = FMT_USE_STEPS, .word = opts_transform_word, .set = opts_set_transform},
+	 .applies = FMT_USE_STEPS, .word = derive_kind_word, .set = opts_set_transform},
 	{.name = "app", .metavar = "GLOB[,GLOB...]",
 	 .help = "the app's classes, for categories (default:\n"
 	         "guessed)",

@@ -18,27 +18,27 @@
 
 static const struct registry_row registry_table_rows[] = {
 	{REGISTRY_LIST, TRACE, ACT_PANE_TABLE, "table", "table", NULL, NULL, table_make, 0,
-	 table_destroy},
+	 table_destroy, 0},
 	{REGISTRY_LOWER, TRACE, ACT_PANE_TREE, "tree", "tree", "the tree's rows", ".tree.txt",
-	 treepane_make, 0, treepane_destroy},
+	 treepane_make, 0, treepane_destroy, REGISTRY_VIEW_SORT},
 	{REGISTRY_LOWER, TRACE, ACT_PANE_BOTTOMUP, "bottom-up", "tree", "the tree's rows",
-	 ".tree.txt", treepane_make, 1, treepane_destroy},
+	 ".tree.txt", treepane_make, 1, treepane_destroy, REGISTRY_VIEW_SORT},
 	{REGISTRY_LOWER, TRACE, ACT_PANE_FLAME, "flame", "flame graph", NULL, NULL, flame_make,
-	 0, flame_destroy},
+	 0, flame_destroy, 0},
 	{REGISTRY_LOWER, TRACE, ACT_PANE_CALLS, "calls", "calls", NULL, NULL, callspane_make, 0,
-	 callspane_destroy},
+	 callspane_destroy, 0},
 	{REGISTRY_LOWER, TRACE, ACT_PANE_JANK, "jank", "jank", NULL, NULL, callspane_make, 1,
-	 callspane_destroy},
+	 callspane_destroy, REGISTRY_VIEW_FRAME},
 	{REGISTRY_TIMELINE, TRACE, ACT_NONE, NULL, "timeline", NULL, NULL, chart_make, 0,
-	 chart_destroy},
+	 chart_destroy, 0},
 	{REGISTRY_LIST, REGISTRY_DIFF, ACT_NONE, NULL, "table", NULL, NULL, diffview_make, 0,
-	 diffview_destroy},
+	 diffview_destroy, 0},
 	{REGISTRY_OVERLAY, BOTH, ACT_HELP, NULL, NULL, NULL, NULL, textview_make, 0,
-	 textview_destroy},
+	 textview_destroy, 0},
 	{REGISTRY_OVERLAY, TRACE, ACT_WARNINGS, NULL, NULL, NULL, NULL, textview_make, 1,
-	 textview_destroy},
+	 textview_destroy, 0},
 	{REGISTRY_OVERLAY, TRACE, ACT_LEGEND, NULL, NULL, NULL, NULL, legend_make, 0,
-	 legend_destroy},
+	 legend_destroy, 0},
 };
 
 #undef TRACE
@@ -109,6 +109,18 @@ int registry_view(int n)
 		if (registry_table_rows[i].view && --n == 0)
 			return (int)i;
 	return -1;
+}
+
+const char *registry_view_name(int n)
+{
+	int i = n > 0 ? registry_view(n) : -1;
+	return i < 0 ? NULL : registry_table_rows[i].view;
+}
+
+unsigned registry_view_opts(int n)
+{
+	int i = n > 0 ? registry_view(n) : -1;
+	return i < 0 ? 0 : registry_table_rows[i].view_opts;
 }
 
 void registry_release(struct registry_set *set, unsigned what)

@@ -40,7 +40,11 @@ struct registry_row {
 	struct pane (*make)(const struct pane_env *env, int variant);
 	int variant;
 	void (*destroy)(void *self);
+	unsigned view_opts;      /* enum registry_view_opt: what --view reads */
 };
+
+/* What a pane's --view reads beyond the options every pane takes. */
+enum registry_view_opt { REGISTRY_VIEW_SORT = 1, REGISTRY_VIEW_FRAME = 2 };
 
 #define REGISTRY_MAX 16
 
@@ -67,6 +71,10 @@ int registry_row_of(const struct registry_set *set, const void *self);
 int registry_first(const struct registry_set *set, enum registry_place place);
 int registry_key(const struct registry_set *set, enum action key);
 int registry_view(int n);
+/* The n-th (from 1) view's name and what it reads; NULL and 0 past the
+ * last. */
+const char *registry_view_name(int n);
+unsigned registry_view_opts(int n);
 
 /* Every pane of the set lets go of what the session is about to free
  * (enum session_drop bits), or starts again on the session's new trace
