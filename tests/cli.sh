@@ -144,9 +144,16 @@ if [ $have_python = yes ]; then
 	check "JSON parses" json_ok "$tmp/sample.json"
 	check "JSON has the spec's fields" json_ok "$tmp/sample.json" \
 		'd["version"] == 3 and d["streaming"] is False and d["clock"] == "dual" and d["records"] == 15773 and len(d["threads"]) > 1 and isinstance(d["methods"], list) and "children" in d["toplevel"] and isinstance(d["warnings"], list)'
+	# -r leaves out of its categories the threads JSON has at 0 throughout.
+	idle=$(sed -n 's/^\([0-9]*\) threads with no busy time on either clock left out$/\1/p' "$tmp/sample.txt")
+	check "-r: 30 idle threads left out of the categories" [ "$idle" = 30 ]
+	check "-r: the idle threads are the JSON's with every category 0" json_ok "$tmp/sample.json" \
+		'sum(all(v["cpu_usec"] == 0 and v["wall_usec"] == 0 for v in t["categories"].values()) for t in d["threads"]) == 30'
 else
 	skipped "JSON parses" "no python3"
 	skipped "JSON has the spec's fields" "no python3"
+	skipped "-r: idle threads left out of the categories" "no python3"
+	skipped "-r: the idle threads are the JSON's" "no python3"
 fi
 
 run --format=xml "$SAMPLE"

@@ -612,6 +612,35 @@ static void test_text_dual(void **state)
 	trace_free(&tr);
 }
 
+/* The dual trace and two threads without a call (busy time 0 on both
+ * clocks, though their spans are not): the category section keeps the
+ * blocks of [1] main and [7] and says that two were left out; the
+ * thread table still lists all four. */
+static void test_text_idle_threads(void **state)
+{
+	(void)state;
+	struct trace tr;
+	build_dual(&tr);
+	add_thread(&tr, 9, CSTR(&tr, "idle-a"), 2, 0, 5000, 10, 100, NULL, 0);
+	add_thread(&tr, 11, CSTR(&tr, "idle-b"), 2, 0, 5000, 0, 50, NULL, 0);
+	char *got = render(&tr, F_TEXT, NULL, NULL, NULL);
+	const char *cats = strstr(got, "\nAll selected threads\n"), *end = strstr(got, "\nMethods");
+	assert_non_null(cats);
+	assert_non_null(end);
+	assert_non_null(strstr(got, "  [9] idle-a\n"));       /* the thread table */
+	assert_non_null(strstr(got, "  [11] idle-b\n"));
+	const char *tail = "        0.000         0.0        0.000         0.0  blocked\n"
+	                   "2 threads with no busy time on either clock left out\n"
+	                   "\nMethods";
+	const char *at = strstr(cats, tail);
+	assert_true(at && at + strlen(tail) - strlen("\nMethods") == end);
+	assert_non_null(strstr(cats, "\n[1] main\n"));
+	assert_non_null(strstr(cats, "\n[7]\n"));
+	assert_null(strstr(cats, "idle-"));
+	free(got);
+	trace_free(&tr);
+}
+
 /* No wall clock: no Real columns anywhere, no vm or pid line. */
 static const char cpu_text[] =
 	"file       bar.trace\n"
@@ -1071,6 +1100,7 @@ int main(void)
 		cmocka_unit_test(test_json_escaping),
 		cmocka_unit_test(test_json_absent_strings),
 		cmocka_unit_test(test_text_dual),
+		cmocka_unit_test(test_text_idle_threads),
 		cmocka_unit_test(test_text_absent_clock),
 		cmocka_unit_test(test_text_escaping),
 		cmocka_unit_test(test_text_recursive),
