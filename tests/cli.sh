@@ -292,8 +292,10 @@ rec() { le "$1" 2; le "$2" 4; le "$3" 4; le "$4" 4; }
 } >"$tmp/tree.trace"
 
 # Percentages of the toplevel's 210 µs wall: 200 -> 95.2, 130 -> 61.9,
-# 40 -> 19.0, 30 -> 14.3, 10 -> 4.8.
+# 40 -> 19.0, 30 -> 14.3, 10 -> 4.8. The first line names the clock the
+# tree chose (wall: the view's trees sort by CPU) and the order.
 cat >"$tmp/tree.want" <<'END'
+  incl wall      %   excl wall      %      calls  method (ms; siblings sorted by incl_wall, largest first)
       0.210 100.0%       0.000   0.0%          2  (toplevel)
       0.200  95.2%       0.130  61.9%          1    com.example.A.run ()V
       0.040  19.0%       0.040  19.0%          1      com.example.C.tick ()V
@@ -305,19 +307,23 @@ check "--format=tree exits 0" status_is 0
 check "--format=tree: the top-down tree, heaviest child first" cmp -s "$tmp/out" "$tmp/tree.want"
 run --format=tree --depth=1 "$tmp/tree.trace"
 check "--depth=1: the root and its children only" \
-	eval '[ "$(cat "$tmp/out")" = "$(sed -n "1p;2p;5p" "$tmp/tree.want")" ]'
+	eval '[ "$(cat "$tmp/out")" = "$(sed -n "1p;2p;3p;6p" "$tmp/tree.want")" ]'
+run --format=tree --clock=wall "$tmp/tree.trace"
+check "--clock names the clock: no title line, the rows alone" \
+	eval '[ "$(cat "$tmp/out")" = "$(sed 1d "$tmp/tree.want")" ]'
 # B at the root (4.8%) is under 10%: one "… 1 more" line at its level.
 run --format=tree --min=10 "$tmp/tree.trace"
 check "--min=10 exits 0" status_is 0
 check "--min=10: pruned siblings become one '… N more' line" \
-	eval '[ "$(cat "$tmp/out")" = "$(sed -n "1,4p" "$tmp/tree.want")
+	eval '[ "$(cat "$tmp/out")" = "$(sed -n "1,5p" "$tmp/tree.want")
                                                     … 1 more" ]'
 run --format=tree --min=19.05 "$tmp/tree.trace"
 check "--min=19.05: C's 19.048% is below it, and so is B" \
-	eval '[ "$(sed -n 3p "$tmp/out")" = "                                                      … 2 more" ]'
+	eval '[ "$(sed -n 4p "$tmp/out")" = "                                                      … 2 more" ]'
 # Bottom-up by excl: A 130, then B and C tie at 40 (B's id is lower). B's
 # call in thread 2 starts at a thread root: it has no caller row.
 cat >"$tmp/inv.want" <<'END'
+  incl wall      %   excl wall      %      calls  method (ms; siblings sorted by excl_wall, largest first)
       0.200  95.2%       0.130  61.9%          1  com.example.A.run ()V
       0.040  19.0%       0.040  19.0%          2  com.example.B.work (I)V
       0.030  14.3%       0.030  14.3%          1    com.example.A.run ()V
@@ -329,7 +335,7 @@ check "--invert exits 0" status_is 0
 check "--invert: the bottom-up tree, by excl" cmp -s "$tmp/out" "$tmp/inv.want"
 run --format=tree --invert --depth=1 --min=50 "$tmp/tree.trace"
 check "--invert --depth=1 --min=50: one root and '… 2 more'" \
-	eval '[ "$(cat "$tmp/out")" = "$(sed -n 1p "$tmp/inv.want")
+	eval '[ "$(cat "$tmp/out")" = "$(sed -n 1,2p "$tmp/inv.want")
                                                   … 2 more" ]'
 # Waits are wall less CPU: toplevel 210 - 105, A 200 - 100 and 130 - 60.
 cat >"$tmp/tree.json.want" <<'END'
@@ -369,7 +375,7 @@ for bad in x 101 -1 100.5 '' . 5%%; do
 done
 run --format=tree --min=100% "$tmp/tree.trace"
 check "--min=100% is a percentage: only the root is left" \
-	eval '[ "$(sed -n 1p "$tmp/out")" = "$(sed -n 1p "$tmp/tree.want")" ] && [ "$(wc -l <"$tmp/out")" -eq 2 ]'
+	eval '[ "$(sed -n 1,2p "$tmp/out")" = "$(sed -n 1,2p "$tmp/tree.want")" ] && [ "$(wc -l <"$tmp/out")" -eq 3 ]'
 run --diff --format=tree "$SAMPLE" "$SAMPLE"
 check "--diff --format=tree exits 2" status_is 2
 run --format=json --invert --depth=2 "$tmp/tree.trace"

@@ -370,7 +370,13 @@ static void report_text_table(struct report_text_rep *r)
 	const struct profile *p = r->p;
 	const struct trace *tr = p->tr;
 
-	outbuf_puts(ob, "\nMethods (times in ms; percentages of the toplevel incl of the same clock)\n");
+	/* Named, since the full-screen table sorts by CPU (docs/cli.md). */
+	int sort = trace_sort_clock(tr);
+	outbuf_puts(ob, "\nMethods, sorted by Incl ");
+	outbuf_puts(ob, report_text_clock_label[sort]);
+	outbuf_puts(ob, sort == TV_WALL ? " (wall clock)" : " (CPU clock)");
+	outbuf_puts(ob, ", largest first; times in ms, percentages of the toplevel incl of the "
+	                "same clock\n");
 	for (int c = 0; c < TV_NCLOCKS; c++) {
 		if (!tr->has_clock[c])
 			continue;
