@@ -7,90 +7,8 @@
 # traces in $TV_REAL_DIR are skipped when that folder is absent.
 # Exit status: 0 all passed, 1 something failed (automake's plain protocol).
 
-set -u
-
-TRACEVIEW=${TRACEVIEW:-./traceview}
 srcdir=${srcdir:-$(dirname "$0")/..}
-SAMPLE="$srcdir/tests/samples/dalvik-v3-dual-zhkl0228-tracereader-test2.trace"
-
-pass=0
-fail=0
-skip=0
-n=0
-
-ok() { n=$((n + 1)); pass=$((pass + 1)); echo "ok $n - $1"; }
-bad() { n=$((n + 1)); fail=$((fail + 1)); echo "not ok $n - $1"; }
-skipped() { n=$((n + 1)); skip=$((skip + 1)); echo "ok $n - $1 # SKIP $2"; }
-check() { # check DESCRIPTION COMMAND...: pass when the command succeeds
-	desc=$1
-	shift
-	if "$@"; then ok "$desc"; else bad "$desc"; fi
-}
-
-if [ ! -x "$TRACEVIEW" ]; then
-	echo "cli.sh: $TRACEVIEW is not an executable program" >&2
-	exit 1
-fi
-if [ ! -r "$SAMPLE" ]; then
-	echo "cli.sh: sample trace $SAMPLE is missing" >&2
-	exit 1
-fi
-
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/tv-cli.XXXXXX") || exit 1
-trap 'rm -rf "$tmp"' EXIT
-trap 'exit 1' HUP INT TERM
-
-have_python=no
-if command -v python3 >/dev/null 2>&1; then have_python=yes; fi
-
-# run ARGS...: runs traceview; sets $rc, output in $tmp/out and $tmp/err.
-run() {
-	"$TRACEVIEW" "$@" >"$tmp/out" 2>"$tmp/err"
-	rc=$?
-}
-
-# status_is WANT: the last run exited with WANT and did not crash.
-status_is() {
-	[ "$rc" -eq "$1" ] && return 0
-	echo "#   exit status $rc, expected $1; stderr:" >&2
-	sed 's/^/#   /' "$tmp/err" >&2
-	return 1
-}
-
-# one_error_line FILE: stderr is exactly one line "traceview: FILE: ...".
-one_error_line() {
-	[ "$(wc -l <"$tmp/err")" -eq 1 ] || return 1
-	case $(cat "$tmp/err") in
-	"traceview: $1: "?*) return 0 ;;
-	*) echo "#   stderr: $(cat "$tmp/err")" >&2; return 1 ;;
-	esac
-}
-
-# json_ok FILE [PYTHON-EXPRESSION]: FILE parses as JSON and, when given,
-# the expression over the parsed document `d` is true.
-json_ok() {
-	python3 - "$1" "${2:-True}" <<'EOF'
-import json, sys
-with open(sys.argv[1], encoding="utf-8") as f:
-    d = json.load(f)
-sys.exit(0 if eval(sys.argv[2], {"d": d}) else 1)
-EOF
-}
-
-# stderr_is TEXT: stderr is exactly the one line TEXT.
-stderr_is() {
-	[ "$(cat "$tmp/err")" = "$1" ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] && return 0
-	echo "#   stderr: $(cat "$tmp/err")" >&2
-	echo "#   wanted: $1" >&2
-	return 1
-}
-# stderr_all_traceview: every line of stderr starts "traceview: ".
-stderr_all_traceview() { [ -s "$tmp/err" ] && ! grep -v -q '^traceview: ' "$tmp/err"; }
-
-stdout_has() { grep -q -e "$1" "$tmp/out"; }
-stderr_has() { grep -q -e "$1" "$tmp/err"; }
-nonempty() { [ -s "$tmp/out" ]; }
-first_line_has() { head -n 1 "$1" | grep -q -e "$2"; }
+. "$srcdir/tests/clilib.sh"
 
 # ---------------------------------------------------------------- help, version
 
@@ -265,18 +183,6 @@ check "-t evil: the unique prefix of evil2" status_is 0
 
 # ---------------------------------------------------------------- call trees
 
-# le VALUE BYTES: VALUE little-endian in BYTES bytes.
-le() {
-	v=$1
-	i=0
-	while [ $i -lt "$2" ]; do
-		printf "\\$(printf %03o $((v & 255)))"
-		v=$((v >> 8))
-		i=$((i + 1))
-	done
-}
-# rec TID METHOD-WORD CPU WALL: one V1 version-3 dual-clock record.
-rec() { le "$1" 2; le "$2" 4; le "$3" 4; le "$4" 4; }
 # Thread 1: A [0,100] cpu / [0,200] wall, holding B [10,30]/[20,50] and C
 # [40,60]/[60,100]; thread 2: B [0,5]/[0,10]. Wall: toplevel 210, A excl
 # 200 - 30 - 40 = 130; CPU: toplevel 105, A excl 100 - 20 - 20 = 60.
@@ -1066,6 +972,4 @@ check "--view=jank --frame: the calls over the budget" first_line_has "$tmp/out"
 check "--view=jank: the longest first" stdout_has \
 	'^     2230.624   1184.303    595.642    588.661  a/os/Handler.dispatchMessage'
 
-echo "# $skip skipped"
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+clilib_end

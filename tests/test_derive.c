@@ -369,6 +369,33 @@ static void test_range_threads(void **state)
 	trace_free(&tr);
 }
 
+/* The axis ends at the latest timestamp, 300 µs after the earliest (1000
+ * to 1300 wall): a range from 300 µs still meets thread 2 (its last
+ * timestamp is 300), one from 301 µs meets nothing; an open start never
+ * lies outside. */
+static void test_range_outside(void **state)
+{
+	(void)state;
+	struct trace tr;
+	load_script(&tr, "method A 0x10 x.Y a ()V\nmethod E 0x14 x.Y e ()V\n"
+	                  "1 > A 0 1000\n2 > E 0 1200\n1 < A 50 1120\n2 < E 5 1300\n");
+	assert_int_equal(derive_axis_end(&tr), 300);
+	struct range r;
+	const char *why;
+	assert_int_equal(range_parse("300us..400us", &r, &why), 0);
+	assert_false(derive_range_outside(&tr, &r));
+	assert_int_equal(range_parse("301us..", &r, &why), 0);
+	assert_true(derive_range_outside(&tr, &r));
+	assert_int_equal(range_parse("140us..150us", &r, &why), 0);   /* a gap, not outside */
+	assert_false(derive_range_outside(&tr, &r));
+	assert_int_equal(range_parse("..1us", &r, &why), 0);
+	assert_false(derive_range_outside(&tr, &r));
+	trace_free(&tr);
+	trace_init(&tr);
+	assert_int_equal(derive_axis_end(&tr), 0);   /* no records */
+	trace_free(&tr);
+}
+
 /* ------------------------------------------------------------ transforms */
 
 static void test_collapse_example(void **state)
@@ -1088,6 +1115,7 @@ int main(void)
 		cmocka_unit_test(test_range_boundaries),
 		cmocka_unit_test(test_range_zero_length),
 		cmocka_unit_test(test_range_threads),
+		cmocka_unit_test(test_range_outside),
 		cmocka_unit_test(test_collapse_example),
 		cmocka_unit_test(test_merge_focus_drop),
 		cmocka_unit_test(test_classify),

@@ -126,6 +126,23 @@ uint64_t derive_axis_origin(const struct trace *tr)
 	return o == UINT64_MAX ? 0 : o;
 }
 
+uint64_t derive_axis_end(const struct trace *tr)
+{
+	int x = derive_axis_clock(tr);
+	uint64_t end = 0, o = derive_axis_origin(tr);
+	for (uint32_t i = 0; i < tr->nthreads; i++)
+		if (tr->threads[i].records && tr->threads[i].last[x] - o > end)
+			end = tr->threads[i].last[x] - o;
+	return end;
+}
+
+int derive_range_outside(const struct trace *tr, const struct range *r)
+{
+	/* B > A >= 0 and the earliest thread starts at 0, so only A can
+	 * miss: past every thread's last timestamp. */
+	return r->has_start && r->start > derive_axis_end(tr);
+}
+
 /* ------------------------------------------------------------ times */
 
 static uint64_t derive_get(const uint32_t *lo, const uint32_t *hi, uint32_t i)

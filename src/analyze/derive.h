@@ -67,6 +67,13 @@ int derive_parse_globs(const char *s, struct derive_glob **globs, uint32_t *n, c
  * earliest timestamp of any thread with records (absolute µs). */
 int derive_axis_clock(const struct trace *tr);
 uint64_t derive_axis_origin(const struct trace *tr);
+/* The latest timestamp of any thread with records, on the axis (µs from
+ * its 0): the trace's span. 0 for a trace without records. */
+uint64_t derive_axis_end(const struct trace *tr);
+/* Whether range r of a loaded trace lies wholly outside it: no thread's
+ * span meets it (its start is past derive_axis_end()), so every number
+ * it gives is 0. */
+int derive_range_outside(const struct trace *tr, const struct range *r);
 
 /* Builds out (need not be initialised) from in and steps[0..n). unmatched
  * (may be NULL) receives, per step, 1 when the transform matched no call

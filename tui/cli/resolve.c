@@ -7,6 +7,7 @@
 
 #include "analyze/derive.h"
 #include "analyze/pathtree.h"
+#include "base/numfmt.h"
 #include "base/textesc.h"
 #include "cli/msg.h"
 
@@ -117,10 +118,26 @@ int resolve_profile(const struct request *rq, const char *path, const struct tra
 	return 0;
 }
 
+/* A --range past the end of tr gives only zeros: said, so an all-zero
+ * report is not read as an idle app. */
+static void resolve_range_outside(const struct request *rq, const char *path,
+                                  const struct trace *tr)
+{
+	char end[32];
+	if (!rq->has_range || !derive_range_outside(tr, &rq->range))
+		return;
+	numfmt_ms(end, sizeof end, derive_axis_end(tr));
+	/* the range is steps[0], its text made by range_format() */
+	fprintf(stderr, "traceview: warning: %s: --range=%s lies outside the trace: its timeline "
+	        "runs from 0 to %s ms (%s clock)\n", msg_name(path), rq->steps[0].text, end,
+	        derive_axis_clock(tr) == TV_WALL ? "wall" : "CPU");
+}
+
 int resolve_steps(const struct request *rq, const char *path, struct trace *tr,
                   struct trace *view, struct trace **use)
 {
 	struct tv_error err = {TV_OK, TV_NO_OFFSET, ""};
+	resolve_range_outside(rq, path, tr);
 	*use = tr;
 	if (!rq->nsteps)
 		return 0;
