@@ -491,7 +491,8 @@ run --diff --range=0us..100us "$tmp/tree.trace" "$tmp/tree2.trace" --fail-if='to
 check "--fail-if with --range: both traces clipped, no change, exit 0" status_is 0
 run --diff --transform=drop:com.example.B.work "$tmp/tree.trace" "$tmp/tree2.trace" \
 	--fail-if='com.example.B.work:calls>+0'
-check "--fail-if with --transform: B dropped from both, exit 0" status_is 0
+check "--fail-if with --transform: B dropped from both, the rule names nothing, exit 2" \
+	status_is 2
 run --format=calls-csv --method=com.example.B.work --range=20us.. "$tmp/tree.trace"
 check "calls with --range: the worker's B (ends at 10 µs) is gone" test "$(wc -l <"$tmp/out")" -eq 2
 check "calls with --range: main's B, start still on the axis" stdout_has '^1,0x8,com.example.B.work (I)V,20,30,20,10,2,0x4,'

@@ -36,4 +36,44 @@ check "--diff: the warning once per trace" \
 run --view=table --range=14s.. "$SAMPLE"
 check "--view: the warning too" stderr_has 'range=14s.. lies outside the trace'
 
+# ---------------------------------------------------------------- --fail-if naming nothing
+
+# A rule whose method or package has no call in either trace could never
+# fire: one line, exit 2, nothing on standard output, whatever the other
+# rules say (total:incl_cpu>=+0us holds on any pair).
+nothing() { # nothing RULE: the line for a rule that names nothing
+	echo "traceview: --fail-if=$1: no method with a call in either trace matches it"
+}
+for rule in 'com.nosuch.Foo.bar:incl_cpu>+1ms' 'Looper.loop:incl_cpu>+1ms' \
+	'pkg:com.nosuch.*:excl_wall>0us' 'android.os.Looper.loop(I)V:calls>0'; do
+	run --diff --fail-if="$rule" "$SAMPLE" "$SAMPLE"
+	check "--fail-if=$rule names nothing: exit 2" status_is 2
+	check "--fail-if=$rule: one line" stderr_is "$(nothing "$rule")"
+done
+run --diff --fail-if='total:incl_cpu>=+0us' --fail-if='Looper.loop:incl_cpu>+1ms' "$SAMPLE" "$SAMPLE"
+check "a rule naming nothing beside one that holds: exit 2" status_is 2
+check "... one line on stderr, nothing on stdout" \
+	eval 'stderr_is "$(nothing "Looper.loop:incl_cpu>+1ms")" && [ ! -s "$tmp/out" ]'
+run --diff -f json --fail-if='total:incl_cpu>=+0us' --fail-if='pkg:org.nosuch.*:calls>0' \
+	"$SAMPLE" "$SAMPLE"
+check "with -f: exit 2 before the report, one line" \
+	eval '[ "$rc" -eq 2 ] && [ ! -s "$tmp/out" ] && stderr_is "$(nothing "pkg:org.nosuch.*:calls>0")"'
+# After --thread, --range and --transform: ActivityThread.main runs only on
+# [1] main, and merge takes it out of the trees.
+run --diff -t 14 --fail-if='android.app.ActivityThread.main:calls>=0' "$SAMPLE" "$SAMPLE"
+check "--thread leaves the method out: the rule names nothing" \
+	stderr_is "$(nothing "android.app.ActivityThread.main:calls>=0")"
+run --diff --transform=merge:android.app.ActivityThread.main \
+	--fail-if='android.app.ActivityThread.main:calls>=0' "$SAMPLE" "$SAMPLE"
+check "--transform merges the method away: the rule names nothing" status_is 2
+run --diff --range=14s.. --fail-if='android.os.Looper.loop:calls>=0' "$SAMPLE" "$SAMPLE"
+check "--range past the end: the rule names nothing" \
+	eval '[ "$rc" -eq 2 ] && stderr_has "no method with a call in either trace matches it"'
+run --diff -t 1 --fail-if='android.app.ActivityThread.main:calls>=0' "$SAMPLE" "$SAMPLE"
+check "on its own thread the same rule holds: exit 3" status_is 3
+check "... its line on stdout" stdout_has \
+	'^FAIL android.app.ActivityThread.main:calls>=0: android/app/ActivityThread.main (\[Ljava/lang/String;)V calls 1 -> 1 (0, 0.0%)$'
+run --diff --fail-if='android.os.Looper.loop:incl_cpu>+1ms' "$SAMPLE" "$SAMPLE"
+check "a rule with a target that does not hold: exit 0" status_is 0
+
 clilib_end

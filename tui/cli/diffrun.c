@@ -42,6 +42,21 @@ static int diffrun_gate_clocks(const struct request *rq, const struct trace *tr)
 	return 0;
 }
 
+/* A rule naming methods of which neither run calls one could never hold
+ * (a typo, a package left out): an error before anything is printed,
+ * whatever the other rules say. */
+static int diffrun_gate_targets(const struct request *rq, const struct diff *d)
+{
+	for (int i = 0; i < rq->nfail_if; i++) {
+		if (!gate_names_nothing(&rq->fail_if[i], d))
+			continue;
+		diffrun_rule_error(rq->fail_if[i].text);
+		fputs("no method with a call in either trace matches it\n", stderr);
+		return MSG_EXIT_INPUT;
+	}
+	return 0;
+}
+
 /* The --fail-if rules over d, one line per (rule, method) that holds on
  * out: MSG_EXIT_GATE when any held, else 0 (MSG_EXIT_OUTPUT,
  * MSG_EXIT_INPUT on failure). */
@@ -140,6 +155,8 @@ int diffrun(const struct request *rq, const struct mapping *map)
 		msg_error(rq->path[1], &err);
 		rc = MSG_EXIT_INPUT;
 	}
+	if (!rc)
+		rc = diffrun_gate_targets(rq, &d);
 	int ui = !rc && tty_wants_ui(rq) && tty_keys_from_tty() == 0;
 	if (ui) {
 		/* already scoped and through the steps */
