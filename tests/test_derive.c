@@ -396,6 +396,32 @@ static void test_range_outside(void **state)
 	trace_free(&tr);
 }
 
+/* A view left with threads 1 and 3 of three: a profile over every
+ * thread covers those two (A 2 calls, incl 10+30 µs wall), thread 2
+ * keeps its place and name but takes no part. */
+static void test_only_threads(void **state)
+{
+	(void)state;
+	struct trace tr, v;
+	struct profile p;
+	load_script(&tr, "method A 0x10 x.Y a ()V\n"
+	                  "1 > A 0 0\n1 < A 5 10\n2 > A 0 0\n2 < A 5 20\n3 > A 0 0\n3 < A 5 30\n");
+	derive(&tr, &v, NULL, NULL, 0);
+	const uint32_t t13[] = {1, 3};
+	struct trace_sel sel = {t13, 2};
+	derive_only_threads(&v, &sel);
+	profile_of(&p, &v, NULL);
+	assert_int_equal(p.nthreads, 2);
+	assert_int_equal(p.methods[mi(&v, "x.Y", "a")].calls, 2);
+	assert_int_equal(p.methods[mi(&v, "x.Y", "a")].incl[TV_WALL], 40);
+	assert_int_equal(p.top_incl[TV_WALL], 40);
+	assert_int_equal(v.nthreads, 3);
+	assert_int_equal(thread_of(&v, 2)->ncalls, 0);
+	profile_free(&p);
+	trace_free(&v);
+	trace_free(&tr);
+}
+
 /* ------------------------------------------------------------ transforms */
 
 static void test_collapse_example(void **state)
@@ -1116,6 +1142,7 @@ int main(void)
 		cmocka_unit_test(test_range_zero_length),
 		cmocka_unit_test(test_range_threads),
 		cmocka_unit_test(test_range_outside),
+		cmocka_unit_test(test_only_threads),
 		cmocka_unit_test(test_collapse_example),
 		cmocka_unit_test(test_merge_focus_drop),
 		cmocka_unit_test(test_classify),

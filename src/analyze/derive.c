@@ -136,6 +136,20 @@ uint64_t derive_axis_end(const struct trace *tr)
 	return end;
 }
 
+void derive_only_threads(struct trace *view, const struct trace_sel *sel)
+{
+	for (uint32_t t = 0; t < view->nthreads; t++) {
+		struct tv_thread *th = &view->threads[t];
+		if (trace_sel_has(sel, th->tid))
+			continue;
+		/* no records, no calls, not shown: out of every profile, tree
+		 * and call list (the arrays stay, for trace_free()) */
+		th->records = 0;
+		th->shown = 0;
+		th->ncalls = th->walk_calls = th->nmarks = 0;
+	}
+}
+
 int derive_range_outside(const struct trace *tr, const struct range *r)
 {
 	/* B > A >= 0 and the earliest thread starts at 0, so only A can

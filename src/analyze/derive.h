@@ -75,6 +75,12 @@ uint64_t derive_axis_end(const struct trace *tr);
  * it gives is 0. */
 int derive_range_outside(const struct trace *tr, const struct range *r);
 
+/* Leaves in view (a derived trace: derive_build(), even with no steps)
+ * only the threads of sel: the others keep their place and name but lose
+ * their records and calls, so what covers every thread covers the set.
+ * For what takes one thread or all (the panes --view prints). */
+void derive_only_threads(struct trace *view, const struct trace_sel *sel);
+
 /* Builds out (need not be initialised) from in and steps[0..n). unmatched
  * (may be NULL) receives, per step, 1 when the transform matched no call
  * and so changed nothing (the caller warns; out's warnings do not say it).
