@@ -332,7 +332,7 @@ if [ "$have_python" = yes ]; then
 		'[(m["base"]["id"], m["new"]["id"]) for m in d["methods"] if m["class"] == "com.example.B"] == [("collapse:com.example.B",) * 2] and [m["base"]["id"] for m in d["methods"] if m["class"] == "com.example.A"] == ["0x4"]'
 	run --format=jank-json --frame=11.1ms "$tmp/tree.trace"
 	check "jank-json on a trace without frame-critical calls: none, main's tid" json_ok \
-		"$tmp/out" 'd == {"schema": 2, "tid": 1, "frame_usec": 11100, "calls": []}'
+		"$tmp/out" 'd == {"schema": 2, "tid": 1, "thread_rule": "main", "frame_usec": 11100, "calls": []}'
 else
 	skipped "calls-json and jank-json parse" "no python3"
 fi

@@ -1,7 +1,7 @@
 #!/bin/sh
 # cli_select.sh: black-box tests of what the command line selects: --range
-# past the trace, --thread as a set (repeated, globs), the jank thread's
-# rule, and --fail-if rules that name nothing.
+# past the trace, the jank thread's rule, and --fail-if rules that name
+# nothing.
 #
 # Runs $TRACEVIEW (set by the Makefile's AM_TESTS_ENVIRONMENT) on the
 # bundled sample and on traces written here byte by byte (clilib.sh);
@@ -35,6 +35,58 @@ check "--diff: the warning once per trace" \
 	eval '[ "$rc" -eq 0 ] && [ "$(grep -c "lies outside the trace" "$tmp/err")" -eq 2 ]'
 run --view=table --range=14s.. "$SAMPLE"
 check "--view: the warning too" stderr_has 'range=14s.. lies outside the trace'
+
+# ---------------------------------------------------------------- the jank thread
+
+# The main thread: the one thread named main; else the one whose tid is
+# the key's pid; else the first of the key's threads (among the --thread
+# ones when given). Threads 5 "ui" and 7 "bg", listed 7 first; pid=5.
+jank_trace() { # jank_trace [PID]: a dual trace, one call on each thread
+	printf '*version\n3\ndata-file-overflow=false\nclock=dual\nvm=art\n'
+	[ $# -eq 0 ] || printf 'pid=%s\n' "$1"
+	printf '*threads\n7\tbg\n5\tui\n*methods\n0x4\tcom.example.A\trun\t()V\tA.java\n*end\n'
+	printf 'SLOW'; le 3 2; le 32 2; le 0 8; le 14 2; le 0 14
+	rec 5 4 0 0; rec 5 5 10 20; rec 7 4 0 0; rec 7 5 10 20
+}
+jank_trace 5 >"$tmp/jank-pid.trace"
+jank_trace >"$tmp/jank-first.trace"
+run -f jank "$tmp/jank-pid.trace"
+check "jank: no thread named main, the pid's thread" first_line_has "$tmp/out" '^Jank on thread 5 ui: 0 '
+check "jank: the rule said" stdout_has \
+	"^thread rule: pid (its tid is the key's pid; no one thread is named main)$"
+run -f jank "$tmp/jank-first.trace"
+check "jank: no main, no pid: the key's first thread" first_line_has "$tmp/out" '^Jank on thread 7 bg: 0 '
+check "jank: the first rule said" stdout_has \
+	"^thread rule: first (the first of the key's threads; none is named main or has the key's pid)$"
+run -f jank -t 7 "$tmp/jank-pid.trace"
+check "jank -t: the rule among the selected threads" stdout_has \
+	"^thread rule: first (the first of the key's threads; none is named main or has the key's pid), among the selected threads$"
+run -f jank "$SAMPLE"
+check "jank on the sample: main, by name" stdout_has '^thread rule: main (the one thread named main)$'
+if [ "$have_python" = yes ]; then
+	run -f jank-json "$tmp/jank-pid.trace"
+	check "jank-json: tid and thread_rule" json_ok "$tmp/out" \
+		'd["tid"] == 5 and d["thread_rule"] == "pid" and list(d)[:4] == ["schema", "tid", "thread_rule", "frame_usec"]'
+	run -f jank-json "$tmp/jank-first.trace"
+	check "jank-json: the first rule" json_ok "$tmp/out" 'd["tid"] == 7 and d["thread_rule"] == "first"'
+else
+	skipped "jank-json: tid and thread_rule" "no python3"
+	skipped "jank-json: the first rule" "no python3"
+fi
+# A real ART trace whose process thread is not called main: pid 3001's
+# thread has 142 frames over budget; the key's first thread (13326) none.
+LIKACI=${TV_REAL_DIR:-/nonexistent}/art-v3-dual-likaci-androidmethodtraceparser-cpu_trace.trace
+if [ -r "$LIKACI" ] && [ "$have_python" = yes ]; then
+	run -f jank-json "$LIKACI"
+	check "likaci: jank on [3001] by the pid rule, 142 frames" json_ok "$tmp/out" \
+		'd["tid"] == 3001 and d["thread_rule"] == "pid" and len(d["calls"]) == 142'
+	run -f jank "$LIKACI"
+	check "likaci: the text names the thread and the rule" eval \
+		'first_line_has "$tmp/out" "^Jank on thread 3001 LauncherApplication-framethread: 142 frame-critical calls" && stdout_has "^thread rule: pid "'
+else
+	skipped "likaci: jank on [3001] by the pid rule" "no real traces or no python3"
+	skipped "likaci: the text names the thread and the rule" "no real traces or no python3"
+fi
 
 # ---------------------------------------------------------------- --fail-if naming nothing
 

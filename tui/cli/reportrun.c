@@ -143,18 +143,20 @@ static int reportrun_calls(const struct request *rq, const struct trace *loaded,
 	return rc;
 }
 
-/* Long frame-critical calls on the main thread (or the --thread one). */
+/* Long frame-critical calls on the main thread, among the --thread ones
+ * when given (jank_pick()). */
 static int reportrun_jank(const struct request *rq, const struct trace *loaded,
                           const struct trace *tr, struct jank *j)
 {
 	struct tv_error err = {TV_OK, TV_NO_OFFSET, ""};
 	struct methodcalls_axis ax;
-	uint32_t tid, t = jank_main_thread(loaded);   /* a view keeps the threads' order */
-	if (rq->thread) {
-		if (resolve_thread(rq, rq->path[0], loaded, &tid) != 0)
-			return MSG_EXIT_INPUT;
-		t = trace_find_thread(loaded, tid);
-	}
+	struct trace_sel one;
+	enum jank_rule rule;
+	uint32_t tid;
+	if (rq->thread && resolve_thread(rq, rq->path[0], loaded, &tid) != 0)
+		return MSG_EXIT_INPUT;
+	/* a view keeps the threads' order */
+	uint32_t t = jank_pick(loaded, trace_sel_one(&one, rq->thread ? &tid : NULL), &rule);
 	if (t == JANK_NONE) {
 		fprintf(stderr, "traceview: %s: the trace has no thread with records\n",
 		        msg_name(rq->path[0]));
@@ -165,6 +167,8 @@ static int reportrun_jank(const struct request *rq, const struct trace *loaded,
 		msg_error(rq->path[0], &err);
 		return MSG_EXIT_INPUT;
 	}
+	j->rule = rule;
+	j->among = rq->thread != NULL;
 	return 0;
 }
 
