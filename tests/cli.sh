@@ -187,12 +187,7 @@ check "-t evil: the unique prefix of evil2" status_is 0
 # [40,60]/[60,100]; thread 2: B [0,5]/[0,10]. Wall: toplevel 210, A excl
 # 200 - 30 - 40 = 130; CPU: toplevel 105, A excl 100 - 20 - 20 = 60.
 {
-	printf '*version\n3\ndata-file-overflow=false\nclock=dual\nvm=art\n'
-	printf '*threads\n1\tmain\n2\tworker\n*methods\n'
-	printf '0x4\tcom.example.A\trun\t()V\tA.java\n'
-	printf '0x8\tcom.example.B\twork\t(I)V\tB.java\n'
-	printf '0xc\tcom.example.C\ttick\t()V\tC.java\n*end\n'
-	printf 'SLOW'; le 3 2; le 32 2; le 0 8; le 14 2; le 0 14
+	abc_head 1 main 2 worker
 	rec 1 4 0 0; rec 1 8 10 20; rec 1 9 30 50; rec 1 12 40 60; rec 1 13 60 100
 	rec 1 5 100 200; rec 2 8 0 0; rec 2 9 5 10
 } >"$tmp/tree.trace"
@@ -438,12 +433,7 @@ check "--sort with --format=json: the warning" stderr_is \
 # NEW: tree.trace with main's B 30 µs longer on the wall clock (and
 # everything after it later): toplevel wall 210 -> 240, B 40 -> 70.
 {
-	printf '*version\n3\ndata-file-overflow=false\nclock=dual\nvm=art\n'
-	printf '*threads\n1\tmain\n2\tworker\n*methods\n'
-	printf '0x4\tcom.example.A\trun\t()V\tA.java\n'
-	printf '0x8\tcom.example.B\twork\t(I)V\tB.java\n'
-	printf '0xc\tcom.example.C\ttick\t()V\tC.java\n*end\n'
-	printf 'SLOW'; le 3 2; le 32 2; le 0 8; le 14 2; le 0 14
+	abc_head 1 main 2 worker
 	rec 1 4 0 0; rec 1 8 10 20; rec 1 9 30 80; rec 1 12 40 90; rec 1 13 60 130
 	rec 1 5 100 230; rec 2 8 0 0; rec 2 9 5 10
 } >"$tmp/tree2.trace"

@@ -104,6 +104,21 @@ le() {
 }
 # rec TID METHOD-WORD CPU WALL: one V1 version-3 dual-clock record.
 rec() { le "$1" 2; le "$2" 4; le "$3" 4; le "$4" 4; }
+# abc_head TID NAME [TID NAME]...: the key of a V1 version-3 dual-clock
+# trace with these threads and three methods, com.example.A.run 0x4,
+# com.example.B.work 0x8 and com.example.C.tick 0xc, then the data
+# header; the records follow (rec).
+abc_head() {
+	printf '*version\n3\ndata-file-overflow=false\nclock=dual\nvm=art\n*threads\n'
+	while [ $# -ge 2 ]; do
+		printf '%s\t%s\n' "$1" "$2"
+		shift 2
+	done
+	printf '*methods\n0x4\tcom.example.A\trun\t()V\tA.java\n'
+	printf '0x8\tcom.example.B\twork\t(I)V\tB.java\n'
+	printf '0xc\tcom.example.C\ttick\t()V\tC.java\n*end\n'
+	printf 'SLOW'; le 3 2; le 32 2; le 0 8; le 14 2; le 0 14
+}
 
 # clilib_end: the totals; status 0 when nothing failed.
 clilib_end() {

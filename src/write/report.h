@@ -120,7 +120,7 @@ enum tv_status jank_report_json(FILE *out, const struct jank *j);
  *   {
  *     "schema": 2,                      // 2 since calls are split
  *     "base": {"file": "a.trace" | null, "clock": "dual", "threads": 2,
- *              "tid": null | 123},
+ *              "tid": null | 123},   // 123: one thread selected
  *     "new": {... the same for the new run ...},
  *     "clocks": ["cpu", "wall"],        // compared clocks (in both)
  *     "clock": "wall" | "cpu" | null,   // the sort clock

@@ -98,13 +98,18 @@ static int reportrun_tree(const struct request *rq, const struct trace *names,
                           const struct trace *tr, int clock, struct pathtree *t)
 {
 	struct tv_error err = {TV_OK, TV_NO_OFFSET, ""};
-	uint32_t tid;
-	if ((rq->thread && resolve_thread(rq, rq->path[0], names, &tid) != 0) ||
-	    resolve_sort(rq, tr, rq->path[0]) != 0)
-		return MSG_EXIT_INPUT;
-	const uint32_t *sel = rq->thread ? &tid : NULL;
-	enum tv_status st = rq->invert ? pathtree_build_inverted(t, tr, sel, clock, &err)
-	                               : pathtree_build(t, tr, sel, clock, &err);
+	struct resolve_sel rs;
+	const struct trace_sel *sel;
+	int rc = resolve_threads(rq, rq->path[0], names, &rs, &sel);
+	if (!rc)
+		rc = resolve_sort(rq, tr, rq->path[0]);
+	enum tv_status st = TV_OK;
+	if (!rc)
+		st = rq->invert ? pathtree_build_inverted_set(t, tr, sel, clock, &err)
+		                : pathtree_build_set(t, tr, sel, clock, &err);
+	resolve_sel_free(&rs);
+	if (rc)
+		return rc;
 	if (st != TV_OK) {
 		msg_error(rq->path[0], &err);
 		return MSG_EXIT_INPUT;
@@ -129,17 +134,19 @@ static int reportrun_calls(const struct request *rq, const struct trace *loaded,
 {
 	struct tv_error err = {TV_OK, TV_NO_OFFSET, ""};
 	struct methodcalls_axis ax;
-	uint32_t tid;
-	uint8_t *want;
-	if (rq->thread && resolve_thread(rq, rq->path[0], loaded, &tid) != 0)
-		return MSG_EXIT_INPUT;
-	int rc = resolve_method(rq, tr, rq->path[0], &want);
+	struct resolve_sel rs;
+	const struct trace_sel *sel;
+	uint8_t *want = NULL;
+	int rc = resolve_threads(rq, rq->path[0], loaded, &rs, &sel);
+	if (!rc)
+		rc = resolve_method(rq, tr, rq->path[0], &want);
 	reportrun_axis(loaded, &ax);
-	if (!rc && methodcalls_collect(c, tr, want, rq->thread ? &tid : NULL, &ax, &err) != TV_OK) {
+	if (!rc && methodcalls_collect_set(c, tr, want, sel, &ax, &err) != TV_OK) {
 		msg_error(rq->path[0], &err);
 		rc = MSG_EXIT_INPUT;
 	}
 	free(want);
+	resolve_sel_free(&rs);
 	return rc;
 }
 
@@ -150,13 +157,13 @@ static int reportrun_jank(const struct request *rq, const struct trace *loaded,
 {
 	struct tv_error err = {TV_OK, TV_NO_OFFSET, ""};
 	struct methodcalls_axis ax;
-	struct trace_sel one;
+	struct resolve_sel rs;
+	const struct trace_sel *sel;
 	enum jank_rule rule;
-	uint32_t tid;
-	if (rq->thread && resolve_thread(rq, rq->path[0], loaded, &tid) != 0)
+	if (resolve_threads(rq, rq->path[0], loaded, &rs, &sel) != 0)
 		return MSG_EXIT_INPUT;
-	/* a view keeps the threads' order */
-	uint32_t t = jank_pick(loaded, trace_sel_one(&one, rq->thread ? &tid : NULL), &rule);
+	uint32_t t = jank_pick(loaded, sel, &rule);   /* a view keeps the threads' order */
+	resolve_sel_free(&rs);
 	if (t == JANK_NONE) {
 		fprintf(stderr, "traceview: %s: the trace has no thread with records\n",
 		        msg_name(rq->path[0]));
@@ -168,7 +175,7 @@ static int reportrun_jank(const struct request *rq, const struct trace *loaded,
 		return MSG_EXIT_INPUT;
 	}
 	j->rule = rule;
-	j->among = rq->thread != NULL;
+	j->among = rq->nthreads > 0;
 	return 0;
 }
 
