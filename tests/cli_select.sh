@@ -67,6 +67,9 @@ check "-t with an ambiguous plain prefix: still an error" stderr_is \
 run -r -t main -t 'nosuch*' "$T"
 check "-t GLOB naming nothing: no such thread, exit 2" \
 	eval '[ "$rc" -eq 2 ] && stderr_is "traceview: $T: no such thread '"'"'nosuch*'"'"'; threads: [1] main, [2] worker-1, [3] worker-2"'
+run -r -t SharedPreferencesImpl-load "$SAMPLE"
+check "-t NAME shared by two threads: both" eval \
+	'stdout_has "^threads    2 of 56 selected$" && stdout_has "  \[25\] SharedPreferencesImpl-load$" && stdout_has "  \[57\] SharedPreferencesImpl-load$"'
 run -r -t main -t main "$T"
 check "-t main twice: one thread" stdout_has '^threads    1 of 3 selected$'
 

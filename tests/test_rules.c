@@ -756,29 +756,36 @@ static void test_thread_set(void **state)
 }
 
 /* --thread's words: a glob names every thread whose whole name matches,
- * a plain word keeps the old rules (tid, exact name, then prefix). */
+ * a plain word keeps the old rules (tid, exact name, then prefix); an
+ * exact name shared by several threads names them all, a prefix of
+ * several is ambiguous. */
 static void test_match_threads(void **state)
 {
 	struct fx *f = *state;
 	assert_int_equal(tg_script(f->tg,
 		"thread 1 main\nthread 2 worker-a\nthread 3 worker-b\nthread 4 w*x\n"
-		"1 > A 0 0\n1 < A 1 1\n2 > A 0 0\n2 < A 1 1\n"
-		"3 > A 0 0\n3 < A 1 1\n4 > A 0 0\n4 < A 1 1\n"), 0);
+		"thread 5 twin\nthread 6 twin\n"
+		"1 > A 0 0\n1 < A 1 1\n2 > A 0 0\n2 < A 1 1\n3 > A 0 0\n3 < A 1 1\n"
+		"4 > A 0 0\n4 < A 1 1\n5 > A 0 0\n5 < A 1 1\n6 > A 0 0\n6 < A 1 1\n"), 0);
 	fx_build(f, NULL, NULL);
 	uint32_t idx[8];
-	int glob;
-	assert_int_equal(match_threads(&f->tr, "worker-*", idx, 8, &glob), 2);
-	assert_true(glob);
+	int all;
+	assert_int_equal(match_threads(&f->tr, "worker-*", idx, 8, &all), 2);
+	assert_true(all);
 	assert_int_equal(f->tr.threads[idx[0]].tid, 2);
 	assert_int_equal(f->tr.threads[idx[1]].tid, 3);
-	assert_int_equal(match_threads(&f->tr, "*", idx, 8, &glob), 4);
-	assert_int_equal(match_threads(&f->tr, "*-b", idx, 8, &glob), 1);
+	assert_int_equal(match_threads(&f->tr, "*", idx, 8, &all), 6);
+	assert_int_equal(match_threads(&f->tr, "*-b", idx, 8, &all), 1);
 	assert_int_equal(f->tr.threads[idx[0]].tid, 3);
-	assert_int_equal(match_threads(&f->tr, "w*x", idx, 8, &glob), 1);   /* '*' matches '*' */
-	assert_int_equal(match_threads(&f->tr, "Worker*", idx, 8, &glob), 0);   /* case */
-	assert_int_equal(match_threads(&f->tr, "worker", idx, 8, &glob), 2);   /* a prefix */
-	assert_false(glob);
-	assert_int_equal(match_threads(&f->tr, "3", idx, 8, &glob), 1);
+	assert_int_equal(match_threads(&f->tr, "w*x", idx, 8, &all), 1);   /* '*' matches '*' */
+	assert_int_equal(match_threads(&f->tr, "Worker*", idx, 8, &all), 0);   /* case */
+	assert_int_equal(match_threads(&f->tr, "worker", idx, 8, &all), 2);   /* a prefix */
+	assert_false(all);                                   /* of two: ambiguous */
+	assert_int_equal(match_threads(&f->tr, "twin", idx, 8, &all), 2);   /* a shared name */
+	assert_true(all);
+	assert_int_equal(match_threads(&f->tr, "tw", idx, 8, &all), 2);
+	assert_false(all);
+	assert_int_equal(match_threads(&f->tr, "3", idx, 8, &all), 1);
 	assert_int_equal(f->tr.threads[idx[0]].tid, 3);
 }
 

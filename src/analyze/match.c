@@ -41,11 +41,18 @@ int match_glob(const char *pat, size_t plen, const char *s, size_t slen)
 }
 
 uint32_t match_threads(const struct trace *tr, const char *spec, uint32_t *out, uint32_t max,
-                       int *glob)
+                       int *all)
 {
-	*glob = strchr(spec, '*') != NULL;
-	if (!*glob)
-		return trace_match_threads(tr, spec, out, max);
+	*all = strchr(spec, '*') != NULL;
+	if (!*all) {
+		uint32_t count = trace_match_threads(tr, spec, out, max);
+		/* several by their exact name (found before any prefix) */
+		if (count > 1 && max) {
+			struct tv_str name = tr->threads[out[0]].name;
+			*all = name.len == strlen(spec);
+		}
+		return count;
+	}
 	uint32_t count = 0;
 	for (uint32_t i = 0; i < tr->nthreads; i++) {
 		struct tv_str name = tr->threads[i].name;

@@ -76,9 +76,9 @@ int resolve_threads(const struct request *rq, const char *path, const struct tra
 		return msg_oom(path);
 	}
 	for (uint32_t i = 0; i < rq->nthreads; i++) {
-		int glob;
-		uint32_t k = match_threads(tr, rq->threads[i], idx, tr->nthreads, &glob);
-		if (k == 0 || (k > 1 && !glob)) {
+		int all;
+		uint32_t k = match_threads(tr, rq->threads[i], idx, tr->nthreads, &all);
+		if (k == 0 || (k > 1 && !all)) {
 			int rc = resolve_thread_error(path, tr, rq->threads[i], idx, k);
 			free(idx);
 			return rc;

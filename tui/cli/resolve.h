@@ -15,9 +15,9 @@
 #include "model/trace.h"
 
 /* The threads every --thread names in tr, as one set (their union):
- * each value an id, an exact name, a unique name prefix or a glob
- * (match_threads(), match.h). A value naming none, or a plain one naming
- * several, is one line listing the candidates (the threads matched, or
+ * each value an id, an exact name (every thread with it), a unique name
+ * prefix or a glob (match_threads(), match.h). A value naming none, or a
+ * prefix of several names, is one line listing the candidates (the threads matched, or
  * every thread when none did). Without --thread, *sel is NULL; else it
  * points into *rs, which resolve_sel_free() releases either way. */
 struct resolve_sel {
