@@ -1,6 +1,7 @@
 /* diffrun.c: --diff and its gate (see diffrun.h). */
 #include "cli/diffrun.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -78,9 +79,10 @@ static int diffrun_gate(const struct request *rq, const struct diff *d, FILE *ou
 			return MSG_EXIT_INPUT;
 		}
 		if (st != TV_OK || fflush(out) != 0) {
-			fprintf(stderr, "traceview: %s: %s\n", out == stdout ? "standard output"
-			                                                     : "standard error",
-			        tv_status_str(TV_ERR_OUTPUT));
+			int e = errno;
+			fprintf(stderr, "traceview: %s: %s: %s\n", out == stdout ? "standard output"
+			                                                         : "standard error",
+			        tv_status_str(TV_ERR_OUTPUT), strerror(e));
 			return MSG_EXIT_OUTPUT;
 		}
 	}
@@ -136,8 +138,10 @@ static int diffrun_report(const struct request *rq, const struct diff *d,
 	if (rq->nfail_if && !rq->format_set)
 		return diffrun_gate(rq, d, stdout);
 	struct fmt_diff_in in = {rq, d, {&r->p[0], &r->p[1]}, clock};
-	FILE *out = reportrun_open(rq);
-	int rc = out ? reportrun_close(rq, out, rq->format->write_diff(out, &in)) : MSG_EXIT_OUTPUT;
+	struct outfile out;
+	int rc = reportrun_open(rq, &out);
+	if (!rc)
+		rc = reportrun_close(rq, &out, rq->format->write_diff(out.f, &in));
 	if (rq->nfail_if) {
 		int grc = diffrun_gate(rq, d, stderr);
 		rc = rc ? rc : grc;

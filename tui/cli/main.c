@@ -101,7 +101,8 @@ int main(int argc, char **argv)
 		return rc < 0 ? 0 : rc;
 	}
 	opts_warn_ignored(&rq, tty_wants_ui(&rq));
-	if ((rc = loading_mapping(rq.mapping, &map)) != 0) {
+	if ((rc = reportrun_check_output(&rq)) != 0 ||
+	    (rc = loading_mapping(rq.mapping, &map)) != 0) {
 		request_free(&rq);
 		return rc;
 	}

@@ -409,7 +409,9 @@ static const struct opts_row opts_rows[] = {
 	         "or a glob of names ('AsyncTask*')",
 	 .applies = FMT_USE_THREAD, .set = opts_set_thread},
 	{.name = "output", .letter = 'o', .metavar = "FILE",
-	 .help = "write to FILE instead of standard output", .set = opts_set_output},
+	 .help = "write to FILE instead of standard output (never\n"
+	         "an input; a file is replaced once complete)",
+	 .set = opts_set_output},
 	{.name = "clock", .metavar = "CLOCK",
 	 .help = "cpu or wall: the clock of folded, chrome, speedscope,\n"
 	         "and the one trees sort by (default: wall when the\n"
