@@ -7,90 +7,8 @@
 # traces in $TV_REAL_DIR are skipped when that folder is absent.
 # Exit status: 0 all passed, 1 something failed (automake's plain protocol).
 
-set -u
-
-TRACEVIEW=${TRACEVIEW:-./traceview}
 srcdir=${srcdir:-$(dirname "$0")/..}
-SAMPLE="$srcdir/tests/samples/dalvik-v3-dual-zhkl0228-tracereader-test2.trace"
-
-pass=0
-fail=0
-skip=0
-n=0
-
-ok() { n=$((n + 1)); pass=$((pass + 1)); echo "ok $n - $1"; }
-bad() { n=$((n + 1)); fail=$((fail + 1)); echo "not ok $n - $1"; }
-skipped() { n=$((n + 1)); skip=$((skip + 1)); echo "ok $n - $1 # SKIP $2"; }
-check() { # check DESCRIPTION COMMAND...: pass when the command succeeds
-	desc=$1
-	shift
-	if "$@"; then ok "$desc"; else bad "$desc"; fi
-}
-
-if [ ! -x "$TRACEVIEW" ]; then
-	echo "cli.sh: $TRACEVIEW is not an executable program" >&2
-	exit 1
-fi
-if [ ! -r "$SAMPLE" ]; then
-	echo "cli.sh: sample trace $SAMPLE is missing" >&2
-	exit 1
-fi
-
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/tv-cli.XXXXXX") || exit 1
-trap 'rm -rf "$tmp"' EXIT
-trap 'exit 1' HUP INT TERM
-
-have_python=no
-if command -v python3 >/dev/null 2>&1; then have_python=yes; fi
-
-# run ARGS...: runs traceview; sets $rc, output in $tmp/out and $tmp/err.
-run() {
-	"$TRACEVIEW" "$@" >"$tmp/out" 2>"$tmp/err"
-	rc=$?
-}
-
-# status_is WANT: the last run exited with WANT and did not crash.
-status_is() {
-	[ "$rc" -eq "$1" ] && return 0
-	echo "#   exit status $rc, expected $1; stderr:" >&2
-	sed 's/^/#   /' "$tmp/err" >&2
-	return 1
-}
-
-# one_error_line FILE: stderr is exactly one line "traceview: FILE: ...".
-one_error_line() {
-	[ "$(wc -l <"$tmp/err")" -eq 1 ] || return 1
-	case $(cat "$tmp/err") in
-	"traceview: $1: "?*) return 0 ;;
-	*) echo "#   stderr: $(cat "$tmp/err")" >&2; return 1 ;;
-	esac
-}
-
-# json_ok FILE [PYTHON-EXPRESSION]: FILE parses as JSON and, when given,
-# the expression over the parsed document `d` is true.
-json_ok() {
-	python3 - "$1" "${2:-True}" <<'EOF'
-import json, sys
-with open(sys.argv[1], encoding="utf-8") as f:
-    d = json.load(f)
-sys.exit(0 if eval(sys.argv[2], {"d": d}) else 1)
-EOF
-}
-
-# stderr_is TEXT: stderr is exactly the one line TEXT.
-stderr_is() {
-	[ "$(cat "$tmp/err")" = "$1" ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] && return 0
-	echo "#   stderr: $(cat "$tmp/err")" >&2
-	echo "#   wanted: $1" >&2
-	return 1
-}
-# stderr_all_traceview: every line of stderr starts "traceview: ".
-stderr_all_traceview() { [ -s "$tmp/err" ] && ! grep -v -q '^traceview: ' "$tmp/err"; }
-
-stdout_has() { grep -q -e "$1" "$tmp/out"; }
-stderr_has() { grep -q -e "$1" "$tmp/err"; }
-nonempty() { [ -s "$tmp/out" ]; }
-first_line_has() { head -n 1 "$1" | grep -q -e "$2"; }
+. "$srcdir/tests/clilib.sh"
 
 # ---------------------------------------------------------------- help, version
 
@@ -144,9 +62,16 @@ if [ $have_python = yes ]; then
 	check "JSON parses" json_ok "$tmp/sample.json"
 	check "JSON has the spec's fields" json_ok "$tmp/sample.json" \
 		'd["version"] == 3 and d["streaming"] is False and d["clock"] == "dual" and d["records"] == 15773 and len(d["threads"]) > 1 and isinstance(d["methods"], list) and "children" in d["toplevel"] and isinstance(d["warnings"], list)'
+	# -r leaves out of its categories the threads JSON has at 0 throughout.
+	idle=$(sed -n 's/^\([0-9]*\) threads with no busy time on either clock left out$/\1/p' "$tmp/sample.txt")
+	check "-r: 30 idle threads left out of the categories" [ "$idle" = 30 ]
+	check "-r: the idle threads are the JSON's with every category 0" json_ok "$tmp/sample.json" \
+		'sum(all(v["cpu_usec"] == 0 and v["wall_usec"] == 0 for v in t["categories"].values()) for t in d["threads"]) == 30'
 else
 	skipped "JSON parses" "no python3"
 	skipped "JSON has the spec's fields" "no python3"
+	skipped "-r: idle threads left out of the categories" "no python3"
+	skipped "-r: the idle threads are the JSON's" "no python3"
 fi
 
 run --format=xml "$SAMPLE"
@@ -211,10 +136,11 @@ run -r -t Binder "$SAMPLE"
 check "-t with an ambiguous prefix exits 2" status_is 2
 check "-t with an ambiguous prefix lists the matches" \
 	stderr_is "traceview: $SAMPLE: thread 'Binder' is ambiguous: [9] Binder_1, [10] Binder_2, [18] Binder_3"
+# A name two threads share names both (--thread selects a set:
+# cli_select.sh); only a prefix of several names is ambiguous.
 run -r -t SharedPreferencesImpl-load "$SAMPLE"
-check "-t with a name two threads share exits 2" status_is 2
-check "-t with a name two threads share lists both" \
-	stderr_is "traceview: $SAMPLE: thread 'SharedPreferencesImpl-load' is ambiguous: [25] SharedPreferencesImpl-load, [57] SharedPreferencesImpl-load"
+check "-t with a name two threads share exits 0" status_is 0
+check "-t with a name two threads share selects both" stdout_has '^threads    2 of 56 selected$'
 run -r -t nosuch "$SAMPLE"
 check "-t with an unknown name exits 2" status_is 2
 check "-t with an unknown name lists the first 20 threads and a count" \
@@ -258,35 +184,20 @@ check "-t evil: the unique prefix of evil2" status_is 0
 
 # ---------------------------------------------------------------- call trees
 
-# le VALUE BYTES: VALUE little-endian in BYTES bytes.
-le() {
-	v=$1
-	i=0
-	while [ $i -lt "$2" ]; do
-		printf "\\$(printf %03o $((v & 255)))"
-		v=$((v >> 8))
-		i=$((i + 1))
-	done
-}
-# rec TID METHOD-WORD CPU WALL: one V1 version-3 dual-clock record.
-rec() { le "$1" 2; le "$2" 4; le "$3" 4; le "$4" 4; }
 # Thread 1: A [0,100] cpu / [0,200] wall, holding B [10,30]/[20,50] and C
 # [40,60]/[60,100]; thread 2: B [0,5]/[0,10]. Wall: toplevel 210, A excl
 # 200 - 30 - 40 = 130; CPU: toplevel 105, A excl 100 - 20 - 20 = 60.
 {
-	printf '*version\n3\ndata-file-overflow=false\nclock=dual\nvm=art\n'
-	printf '*threads\n1\tmain\n2\tworker\n*methods\n'
-	printf '0x4\tcom.example.A\trun\t()V\tA.java\n'
-	printf '0x8\tcom.example.B\twork\t(I)V\tB.java\n'
-	printf '0xc\tcom.example.C\ttick\t()V\tC.java\n*end\n'
-	printf 'SLOW'; le 3 2; le 32 2; le 0 8; le 14 2; le 0 14
+	abc_head 1 main 2 worker
 	rec 1 4 0 0; rec 1 8 10 20; rec 1 9 30 50; rec 1 12 40 60; rec 1 13 60 100
 	rec 1 5 100 200; rec 2 8 0 0; rec 2 9 5 10
 } >"$tmp/tree.trace"
 
 # Percentages of the toplevel's 210 µs wall: 200 -> 95.2, 130 -> 61.9,
-# 40 -> 19.0, 30 -> 14.3, 10 -> 4.8.
+# 40 -> 19.0, 30 -> 14.3, 10 -> 4.8. The first line names the clock the
+# tree chose (wall: the view's trees sort by CPU) and the order.
 cat >"$tmp/tree.want" <<'END'
+  incl wall      %   excl wall      %      calls  method (ms; siblings sorted by incl_wall, largest first)
       0.210 100.0%       0.000   0.0%          2  (toplevel)
       0.200  95.2%       0.130  61.9%          1    com.example.A.run ()V
       0.040  19.0%       0.040  19.0%          1      com.example.C.tick ()V
@@ -298,19 +209,23 @@ check "--format=tree exits 0" status_is 0
 check "--format=tree: the top-down tree, heaviest child first" cmp -s "$tmp/out" "$tmp/tree.want"
 run --format=tree --depth=1 "$tmp/tree.trace"
 check "--depth=1: the root and its children only" \
-	eval '[ "$(cat "$tmp/out")" = "$(sed -n "1p;2p;5p" "$tmp/tree.want")" ]'
+	eval '[ "$(cat "$tmp/out")" = "$(sed -n "1p;2p;3p;6p" "$tmp/tree.want")" ]'
+run --format=tree --clock=wall "$tmp/tree.trace"
+check "--clock names the clock: no title line, the rows alone" \
+	eval '[ "$(cat "$tmp/out")" = "$(sed 1d "$tmp/tree.want")" ]'
 # B at the root (4.8%) is under 10%: one "… 1 more" line at its level.
 run --format=tree --min=10 "$tmp/tree.trace"
 check "--min=10 exits 0" status_is 0
 check "--min=10: pruned siblings become one '… N more' line" \
-	eval '[ "$(cat "$tmp/out")" = "$(sed -n "1,4p" "$tmp/tree.want")
+	eval '[ "$(cat "$tmp/out")" = "$(sed -n "1,5p" "$tmp/tree.want")
                                                     … 1 more" ]'
 run --format=tree --min=19.05 "$tmp/tree.trace"
 check "--min=19.05: C's 19.048% is below it, and so is B" \
-	eval '[ "$(sed -n 3p "$tmp/out")" = "                                                      … 2 more" ]'
+	eval '[ "$(sed -n 4p "$tmp/out")" = "                                                      … 2 more" ]'
 # Bottom-up by excl: A 130, then B and C tie at 40 (B's id is lower). B's
 # call in thread 2 starts at a thread root: it has no caller row.
 cat >"$tmp/inv.want" <<'END'
+  incl wall      %   excl wall      %      calls  method (ms; siblings sorted by excl_wall, largest first)
       0.200  95.2%       0.130  61.9%          1  com.example.A.run ()V
       0.040  19.0%       0.040  19.0%          2  com.example.B.work (I)V
       0.030  14.3%       0.030  14.3%          1    com.example.A.run ()V
@@ -322,7 +237,7 @@ check "--invert exits 0" status_is 0
 check "--invert: the bottom-up tree, by excl" cmp -s "$tmp/out" "$tmp/inv.want"
 run --format=tree --invert --depth=1 --min=50 "$tmp/tree.trace"
 check "--invert --depth=1 --min=50: one root and '… 2 more'" \
-	eval '[ "$(cat "$tmp/out")" = "$(sed -n 1p "$tmp/inv.want")
+	eval '[ "$(cat "$tmp/out")" = "$(sed -n 1,2p "$tmp/inv.want")
                                                   … 2 more" ]'
 # Waits are wall less CPU: toplevel 210 - 105, A 200 - 100 and 130 - 60.
 cat >"$tmp/tree.json.want" <<'END'
@@ -362,7 +277,7 @@ for bad in x 101 -1 100.5 '' . 5%%; do
 done
 run --format=tree --min=100% "$tmp/tree.trace"
 check "--min=100% is a percentage: only the root is left" \
-	eval '[ "$(sed -n 1p "$tmp/out")" = "$(sed -n 1p "$tmp/tree.want")" ] && [ "$(wc -l <"$tmp/out")" -eq 2 ]'
+	eval '[ "$(sed -n 1,2p "$tmp/out")" = "$(sed -n 1,2p "$tmp/tree.want")" ] && [ "$(wc -l <"$tmp/out")" -eq 3 ]'
 run --diff --format=tree "$SAMPLE" "$SAMPLE"
 check "--diff --format=tree exits 2" status_is 2
 run --format=json --invert --depth=2 "$tmp/tree.trace"
@@ -413,7 +328,7 @@ if [ "$have_python" = yes ]; then
 		'[(m["base"]["id"], m["new"]["id"]) for m in d["methods"] if m["class"] == "com.example.B"] == [("collapse:com.example.B",) * 2] and [m["base"]["id"] for m in d["methods"] if m["class"] == "com.example.A"] == ["0x4"]'
 	run --format=jank-json --frame=11.1ms "$tmp/tree.trace"
 	check "jank-json on a trace without frame-critical calls: none, main's tid" json_ok \
-		"$tmp/out" 'd == {"schema": 2, "tid": 1, "frame_usec": 11100, "calls": []}'
+		"$tmp/out" 'd == {"schema": 2, "tid": 1, "thread_rule": "main", "frame_usec": 11100, "calls": []}'
 else
 	skipped "calls-json and jank-json parse" "no python3"
 fi
@@ -519,12 +434,7 @@ check "--sort with --format=json: the warning" stderr_is \
 # NEW: tree.trace with main's B 30 µs longer on the wall clock (and
 # everything after it later): toplevel wall 210 -> 240, B 40 -> 70.
 {
-	printf '*version\n3\ndata-file-overflow=false\nclock=dual\nvm=art\n'
-	printf '*threads\n1\tmain\n2\tworker\n*methods\n'
-	printf '0x4\tcom.example.A\trun\t()V\tA.java\n'
-	printf '0x8\tcom.example.B\twork\t(I)V\tB.java\n'
-	printf '0xc\tcom.example.C\ttick\t()V\tC.java\n*end\n'
-	printf 'SLOW'; le 3 2; le 32 2; le 0 8; le 14 2; le 0 14
+	abc_head 1 main 2 worker
 	rec 1 4 0 0; rec 1 8 10 20; rec 1 9 30 80; rec 1 12 40 90; rec 1 13 60 130
 	rec 1 5 100 230; rec 2 8 0 0; rec 2 9 5 10
 } >"$tmp/tree2.trace"
@@ -572,7 +482,8 @@ run --diff --range=0us..100us "$tmp/tree.trace" "$tmp/tree2.trace" --fail-if='to
 check "--fail-if with --range: both traces clipped, no change, exit 0" status_is 0
 run --diff --transform=drop:com.example.B.work "$tmp/tree.trace" "$tmp/tree2.trace" \
 	--fail-if='com.example.B.work:calls>+0'
-check "--fail-if with --transform: B dropped from both, exit 0" status_is 0
+check "--fail-if with --transform: B dropped from both, the rule names nothing, exit 2" \
+	status_is 2
 run --format=calls-csv --method=com.example.B.work --range=20us.. "$tmp/tree.trace"
 check "calls with --range: the worker's B (ends at 10 µs) is gone" test "$(wc -l <"$tmp/out")" -eq 2
 check "calls with --range: main's B, start still on the axis" stdout_has '^1,0x8,com.example.B.work (I)V,20,30,20,10,2,0x4,'
@@ -1053,6 +964,4 @@ check "--view=jank --frame: the calls over the budget" first_line_has "$tmp/out"
 check "--view=jank: the longest first" stdout_has \
 	'^     2230.624   1184.303    595.642    588.661  a/os/Handler.dispatchMessage'
 
-echo "# $skip skipped"
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+clilib_end

@@ -369,6 +369,59 @@ static void test_range_threads(void **state)
 	trace_free(&tr);
 }
 
+/* The axis ends at the latest timestamp, 300 µs after the earliest (1000
+ * to 1300 wall): a range from 300 µs still meets thread 2 (its last
+ * timestamp is 300), one from 301 µs meets nothing; an open start never
+ * lies outside. */
+static void test_range_outside(void **state)
+{
+	(void)state;
+	struct trace tr;
+	load_script(&tr, "method A 0x10 x.Y a ()V\nmethod E 0x14 x.Y e ()V\n"
+	                  "1 > A 0 1000\n2 > E 0 1200\n1 < A 50 1120\n2 < E 5 1300\n");
+	assert_int_equal(derive_axis_end(&tr), 300);
+	struct range r;
+	const char *why;
+	assert_int_equal(range_parse("300us..400us", &r, &why), 0);
+	assert_false(derive_range_outside(&tr, &r));
+	assert_int_equal(range_parse("301us..", &r, &why), 0);
+	assert_true(derive_range_outside(&tr, &r));
+	assert_int_equal(range_parse("140us..150us", &r, &why), 0);   /* a gap, not outside */
+	assert_false(derive_range_outside(&tr, &r));
+	assert_int_equal(range_parse("..1us", &r, &why), 0);
+	assert_false(derive_range_outside(&tr, &r));
+	trace_free(&tr);
+	trace_init(&tr);
+	assert_int_equal(derive_axis_end(&tr), 0);   /* no records */
+	trace_free(&tr);
+}
+
+/* A view left with threads 1 and 3 of three: a profile over every
+ * thread covers those two (A 2 calls, incl 10+30 µs wall), thread 2
+ * keeps its place and name but takes no part. */
+static void test_only_threads(void **state)
+{
+	(void)state;
+	struct trace tr, v;
+	struct profile p;
+	load_script(&tr, "method A 0x10 x.Y a ()V\n"
+	                  "1 > A 0 0\n1 < A 5 10\n2 > A 0 0\n2 < A 5 20\n3 > A 0 0\n3 < A 5 30\n");
+	derive(&tr, &v, NULL, NULL, 0);
+	const uint32_t t13[] = {1, 3};
+	struct trace_sel sel = {t13, 2};
+	derive_only_threads(&v, &sel);
+	profile_of(&p, &v, NULL);
+	assert_int_equal(p.nthreads, 2);
+	assert_int_equal(p.methods[mi(&v, "x.Y", "a")].calls, 2);
+	assert_int_equal(p.methods[mi(&v, "x.Y", "a")].incl[TV_WALL], 40);
+	assert_int_equal(p.top_incl[TV_WALL], 40);
+	assert_int_equal(v.nthreads, 3);
+	assert_int_equal(thread_of(&v, 2)->ncalls, 0);
+	profile_free(&p);
+	trace_free(&v);
+	trace_free(&tr);
+}
+
 /* ------------------------------------------------------------ transforms */
 
 static void test_collapse_example(void **state)
@@ -1088,6 +1141,8 @@ int main(void)
 		cmocka_unit_test(test_range_boundaries),
 		cmocka_unit_test(test_range_zero_length),
 		cmocka_unit_test(test_range_threads),
+		cmocka_unit_test(test_range_outside),
+		cmocka_unit_test(test_only_threads),
 		cmocka_unit_test(test_collapse_example),
 		cmocka_unit_test(test_merge_focus_drop),
 		cmocka_unit_test(test_classify),

@@ -193,6 +193,39 @@ static void test_methods(void **state)
 	LINES(f, "com.example.Test.Nope:calls>=0", "");
 }
 
+/* Whether a rule names nothing of the diff: C (only in NEW) is named, a
+ * method no run calls, a signature no method has and a package with no
+ * class are not; total and * always have a target. */
+static void test_names_nothing(void **state)
+{
+	struct fx *f = *state;
+	static const struct {
+		const char *rule;
+		int nothing;
+	} cases[] = {
+		{"com.example.Test.C:calls>0", 0},
+		{"com.example.Test.B()V:calls>0", 0},
+		{"pkg:com.example.*:calls>0", 0},
+		{"0x8:calls>0", 0},
+		{"total:calls>0", 0},
+		{"*:calls>0", 0},
+		{"com.example.Test.Nope:calls>=0", 1},
+		{"Test.B:calls>0", 1},                  /* without its package */
+		{"com.example.Test.B(I)V:incl_cpu>+4us", 1},
+		{"pkg:org.*:excl_wall>0us", 1},
+		{"0x7f:calls>0", 1},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		struct gate_rule r;
+		char why[GATE_WHY];
+		if (gate_parse(cases[i].rule, &r, why, sizeof why) != 0)
+			fail_msg("%s: %s", cases[i].rule, why);
+		if (gate_names_nothing(&r, &f->d) != cases[i].nothing)
+			fail_msg("%s: names nothing should be %d", cases[i].rule, cases[i].nothing);
+		gate_rule_free(&r);
+	}
+}
+
 /* Percentages compare exactly: 3 -> 4 is +33.333...% */
 static void test_holds(void **state)
 {
@@ -341,6 +374,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(test_total, fx_setup, fx_teardown),
 		cmocka_unit_test_setup_teardown(test_methods, fx_setup, fx_teardown),
+		cmocka_unit_test_setup_teardown(test_names_nothing, fx_setup, fx_teardown),
 		cmocka_unit_test(test_holds),
 		cmocka_unit_test(test_parse),
 		cmocka_unit_test(test_mul128),

@@ -370,14 +370,18 @@ static void path_eq(struct fx *f, const struct jank_row *r, const char *syms)
 	assert_int_equal(k, r->npath);
 }
 
+/* The jank list of the thread jank_pick() chooses, with its rule. */
 static void find(struct fx *f, uint64_t frame)
 {
 	struct methodcalls_axis ax;
 	struct tv_error err = {0};
+	enum jank_rule rule;
 	methodcalls_axis_of(&f->tr, &ax);
 	jank_free(&f->j);
-	assert_int_equal(jank_find(&f->j, &f->tr, jank_main_thread(&f->tr), frame, &ax, &err),
-	                 TV_OK);
+	uint32_t t = jank_pick(&f->tr, NULL, &rule);
+	assert_int_equal(jank_find(&f->j, &f->tr, t, frame, &ax, &err), TV_OK);
+	assert_int_equal(f->j.rule, JANK_RULE_GIVEN);
+	f->j.rule = rule;
 }
 
 static void test_jank_planted(void **state)
@@ -415,7 +419,8 @@ static void test_jank_planted(void **state)
 	FILE *out = open_memstream(&buf, &len);
 	assert_int_equal(jank_report_json(out, &f->j), TV_OK);
 	fclose(out);
-	assert_string_equal(buf, "{\n  \"schema\": 2,\n  \"tid\": 1,\n  \"frame_usec\": 25000,\n"
+	assert_string_equal(buf, "{\n  \"schema\": 2,\n  \"tid\": 1,\n  \"thread_rule\": \"main\",\n"
+	                         "  \"frame_usec\": 25000,\n"
 	                         "  \"calls\": [\n    {\"id\": \"0x18\", \"start_usec\": 56000, "
 	                         "\"incl_wall_usec\": 29000, \"incl_cpu_usec\": 14500, "
 	                         "\"wait_usec\": 14500, \"path\": [\"0x18\", \"0x1c\"]}\n  ]\n}\n");
@@ -426,6 +431,7 @@ static void test_jank_planted(void **state)
 	assert_string_equal(buf,
 	                    "Jank on thread 1 main: 1 frame-critical call of at least 25.000 ms "
 	                    "wall, outermost only, longest first\n"
+	                    "thread rule: main (the one thread named main)\n"
 	                    "times in ms, start on the wall axis from the trace's first timestamp\n"
 	                    "\n"
 	                    "          start         wall          cpu         wait  method\n"
@@ -455,6 +461,48 @@ static void test_jank_main_thread(void **state)
 	fx_load(state, "thread 7 a\nthread 3 main\n3 > A 0 0\n3 < A 1 1\n7 > A 0 0\n7 < A 1 1\n",
 	        NULL);
 	assert_int_equal(f->tr.threads[jank_main_thread(&f->tr)].tid, 3);
+}
+
+/* The pick in order: the one thread named main; else (none, or two named
+ * main) the thread whose tid is the key's pid; else the key's first
+ * thread with records. Among a selection, the same rules over its
+ * threads only. Threads: 3 "main", 5 "worker", 7 "main" (a second main),
+ * 9 "bg"; key order 9, 7, 5, 3; pid=5. */
+static void test_jank_pick(void **state)
+{
+	static const char *const script =
+		"thread 9 bg\nthread 7 main\nthread 5 worker\nthread 3 main\n"
+		"3 > A 0 0\n3 < A 1 1\n5 > A 0 0\n5 < A 1 1\n7 > A 0 0\n7 < A 1 1\n"
+		"9 > A 0 0\n9 < A 1 1\n";
+	struct tg_opts o = {.extra_keys = "pid=5\n"};
+	struct fx *f = fx_load(state, script, &o);
+	static const uint32_t t37[] = {3, 7}, t3[] = {3}, t79[] = {7, 9}, t9[] = {9};
+	static const struct {
+		const uint32_t *tids;
+		uint32_t n, tid;
+		enum jank_rule rule;
+		const char *name;
+	} cases[] = {
+		{NULL, 0, 5, JANK_RULE_PID, "pid"},     /* two named main: the pid's */
+		/* both mains, the pid not among them: the key lists 7 before 3 */
+		{t37, 2, 7, JANK_RULE_FIRST, "first"},
+		{t3, 1, 3, JANK_RULE_MAIN, "main"},
+		{t79, 2, 7, JANK_RULE_MAIN, "main"},    /* one main among them */
+		{t9, 1, 9, JANK_RULE_FIRST, "first"},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		struct trace_sel sel = {cases[i].tids, cases[i].n};
+		enum jank_rule rule;
+		uint32_t t = jank_pick(&f->tr, cases[i].tids ? &sel : NULL, &rule);
+		assert_int_not_equal(t, JANK_NONE);
+		assert_int_equal(f->tr.threads[t].tid, cases[i].tid);
+		assert_int_equal(rule, cases[i].rule);
+		assert_string_equal(jank_rule_name(rule), cases[i].name);
+	}
+	const uint32_t t1[] = {1};                  /* no such thread */
+	struct trace_sel none = {t1, 1};
+	assert_int_equal(jank_pick(&f->tr, &none, NULL), JANK_NONE);
+	assert_int_equal(f->tr.threads[jank_main_thread(&f->tr)].tid, 5);
 }
 
 /* ------------------------------------------------------ shared readers */
@@ -490,6 +538,7 @@ int main(void)
 		cmocka_unit_test(test_calls_buckets),
 		cmocka_unit_test_setup_teardown(test_jank_planted, fx_setup, fx_teardown),
 		cmocka_unit_test_setup_teardown(test_jank_main_thread, fx_setup, fx_teardown),
+		cmocka_unit_test_setup_teardown(test_jank_pick, fx_setup, fx_teardown),
 		cmocka_unit_test_setup_teardown(test_calls_overloads, fx_setup, fx_teardown),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

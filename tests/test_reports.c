@@ -14,6 +14,7 @@
 
 #include <cmocka.h>
 
+#include "analyze/pathtree.h"
 #include "analyze/profile.h"
 #include "base/numfmt.h"
 #include "base/textesc.h"
@@ -564,7 +565,7 @@ static const char dual_text[] =
 	"        0.000         0.0        0.000         0.0  idle\n"
 	"        0.000         0.0        0.000         0.0  blocked\n"
 	"\n"
-	"Methods (times in ms; percentages of the toplevel incl of the same clock)\n"
+	"Methods, sorted by Incl Real (wall clock), largest first; times in ms, percentages of the toplevel incl of the same clock\n"
 	"   Incl Cpu%     Incl Cpu   Excl Cpu%     Excl Cpu  Incl Real%    Incl Real  Excl Real%    Excl Real    Calls+Rec    Cpu/Call   Real/Call  Name\n"
 	"       100.0        0.130        15.4        0.020       100.0        0.240        12.5        0.030          2+0       0.065       0.120  (toplevel)\n"
 	"        69.2        0.090        30.8        0.040        75.0        0.180        16.7        0.040          1+0       0.090       0.180  com.example.Foo.main ()V\n"
@@ -612,6 +613,85 @@ static void test_text_dual(void **state)
 	trace_free(&tr);
 }
 
+/* The dual trace and two threads without a call (busy time 0 on both
+ * clocks, though their spans are not): the category section keeps the
+ * blocks of [1] main and [7] and says that two were left out; the
+ * thread table still lists all four. */
+static void test_text_idle_threads(void **state)
+{
+	(void)state;
+	struct trace tr;
+	build_dual(&tr);
+	add_thread(&tr, 9, CSTR(&tr, "idle-a"), 2, 0, 5000, 10, 100, NULL, 0);
+	add_thread(&tr, 11, CSTR(&tr, "idle-b"), 2, 0, 5000, 0, 50, NULL, 0);
+	char *got = render(&tr, F_TEXT, NULL, NULL, NULL);
+	const char *cats = strstr(got, "\nAll selected threads\n"), *end = strstr(got, "\nMethods");
+	assert_non_null(cats);
+	assert_non_null(end);
+	assert_non_null(strstr(got, "  [9] idle-a\n"));       /* the thread table */
+	assert_non_null(strstr(got, "  [11] idle-b\n"));
+	const char *tail = "        0.000         0.0        0.000         0.0  blocked\n"
+	                   "2 threads with no busy time on either clock left out\n"
+	                   "\nMethods";
+	const char *at = strstr(cats, tail);
+	assert_true(at && at + strlen(tail) - strlen("\nMethods") == end);
+	assert_non_null(strstr(cats, "\n[1] main\n"));
+	assert_non_null(strstr(cats, "\n[7]\n"));
+	assert_null(strstr(cats, "idle-"));
+	free(got);
+	trace_free(&tr);
+}
+
+/* --format=tree of t (after its title line when asked) as a malloc'd
+ * string. */
+static char *render_tree(struct pathtree *t, int invert, int title)
+{
+	struct report_tree_opts o = {0, invert, 1, 0};
+	char *buf = NULL;
+	size_t n = 0;
+	FILE *f = open_memstream(&buf, &n);
+	assert_non_null(f);
+	if (title)
+		assert_int_equal(report_tree_title(f, t), TV_OK);
+	assert_int_equal(report_tree(f, t, &o), TV_OK);
+	assert_int_equal(fclose(f), 0);
+	return buf;
+}
+
+/* The trees' text names the clock of its columns and the order of the
+ * siblings in a title line when asked: the dual trace top-down on wall (toplevel
+ * 240 µs wall, excl 30 = 12.5%, 2 roots), bottom-up on CPU by calls,
+ * smallest first. */
+static void test_tree_title(void **state)
+{
+	(void)state;
+	struct trace tr;
+	struct pathtree t;
+	build_dual(&tr);
+	assert_int_equal(pathtree_build(&t, &tr, NULL, TV_WALL, NULL), TV_OK);
+	char *got = render_tree(&t, 0, 0);
+	assert_true(strncmp(got, "      0.240 100.0%", 18) == 0);   /* no title asked */
+	free(got);
+	got = render_tree(&t, 0, 1);
+	assert_string_equal(got,
+		"  incl wall      %   excl wall      %      calls  method (ms; siblings sorted by "
+		"incl_wall, largest first)\n"
+		"      0.240 100.0%       0.030  12.5%          2  (toplevel)\n"
+		"      0.180  75.0%       0.040  16.7%          1    com.example.Foo.main ()V\n"
+		"      0.030  12.5%       0.010   4.2%          1    (unknown 0x2000)\n");
+	free(got);
+	pathtree_free(&t);
+	assert_int_equal(pathtree_build_inverted(&t, &tr, NULL, TV_CPU, NULL), TV_OK);
+	assert_int_equal(pathtree_sort_by(&t, TV_CPU, PATHTREE_BY_CALLS, 1), TV_OK);
+	got = render_tree(&t, 1, 1);
+	const char *title = "   incl cpu      %    excl cpu      %      calls  method (ms; "
+	                    "siblings sorted by calls, smallest first)\n";
+	assert_true(strncmp(got, title, strlen(title)) == 0);
+	free(got);
+	pathtree_free(&t);
+	trace_free(&tr);
+}
+
 /* No wall clock: no Real columns anywhere, no vm or pid line. */
 static const char cpu_text[] =
 	"file       bar.trace\n"
@@ -637,7 +717,7 @@ static const char cpu_text[] =
 	"        0.000         0.0  idle\n"
 	"        0.000         0.0  blocked\n"
 	"\n"
-	"Methods (times in ms; percentages of the toplevel incl of the same clock)\n"
+	"Methods, sorted by Incl Cpu (CPU clock), largest first; times in ms, percentages of the toplevel incl of the same clock\n"
 	"   Incl Cpu%     Incl Cpu   Excl Cpu%     Excl Cpu    Calls+Rec    Cpu/Call  Name\n"
 	"       100.0        0.060        16.7        0.010          1+0       0.060  (toplevel)\n"
 	"        83.3        0.050        41.7        0.025          1+0       0.050  Bar.run ()V\n"
@@ -694,7 +774,7 @@ static const char evil_text[] =
 	"        0.000         0.0  idle\n"
 	"        0.000         0.0  blocked\n"
 	"\n"
-	"Methods (times in ms; percentages of the toplevel incl of the same clock)\n"
+	"Methods, sorted by Incl Cpu (CPU clock), largest first; times in ms, percentages of the toplevel incl of the same clock\n"
 	"   Incl Cpu%     Incl Cpu   Excl Cpu%     Excl Cpu    Calls+Rec    Cpu/Call  Name\n"
 	"       100.0        0.010         0.0        0.000          1+0       0.010  (toplevel)\n"
 	"       100.0        0.010       100.0        0.010          1+0       0.010  a\\x1b[31m\"q\"\\\\b.n\\x0ax\\xff\\xc2\\x85\xc3\xa9, (\\x7f\\x00)\n"
@@ -1071,6 +1151,8 @@ int main(void)
 		cmocka_unit_test(test_json_escaping),
 		cmocka_unit_test(test_json_absent_strings),
 		cmocka_unit_test(test_text_dual),
+		cmocka_unit_test(test_text_idle_threads),
+		cmocka_unit_test(test_tree_title),
 		cmocka_unit_test(test_text_absent_clock),
 		cmocka_unit_test(test_text_escaping),
 		cmocka_unit_test(test_text_recursive),

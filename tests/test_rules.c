@@ -14,6 +14,9 @@
 
 #include <cmocka.h>
 
+#include "analyze/match.h"
+#include "analyze/methodcalls.h"
+#include "analyze/pathtree.h"
 #include "analyze/profile.h"
 #include "model/trace.h"
 #include "testutil.h"
@@ -689,6 +692,103 @@ static void test_thread_filter(void **state)
 	profile_free(&p);   /* the header does not say failure frees */
 }
 
+/* A set of threads (--thread repeated or a glob): every number over the
+ * selected threads together, as over all of them (docs/numbers.md,
+ * "Numbers"). Thread 1 "main": A [0,4] holds B [1,3] (both clocks);
+ * thread 2 "worker-a": A [10,20]/[100,110] holds C [12,13]/[103,107];
+ * thread 3 "worker-b": A [0,6]/[0,8] holds A [1,2]/[1,3] (recursive).
+ * Over {1, 3}: A 2 calls + 1 recursive, incl (non-recursive only)
+ * 4+6 = 10 cpu, 4+8 = 12 wall; excl 2 + (5+1) = 8 cpu, 2 + (6+2) = 10
+ * wall; B 1 call 2/2; C none; toplevel incl = the spans 4+6, 4+8, excl
+ * 0 (A fills each thread). */
+static void test_thread_set(void **state)
+{
+	struct fx *f = *state;
+	assert_int_equal(tg_script(f->tg,
+		"thread 1 main\nthread 2 worker-a\nthread 3 worker-b\n"
+		"1 > A 0 0\n1 > B 1 1\n1 < B 3 3\n1 < A 4 4\n"
+		"2 > A 10 100\n2 > C 12 103\n2 < C 13 107\n2 < A 20 110\n"
+		"3 > A 0 0\n3 > A 1 1\n3 < A 2 3\n3 < A 6 8\n"), 0);
+	fx_build(f, NULL, NULL);
+	const uint32_t t13[] = {1, 3}, t99[] = {99};
+	struct trace_sel sel = {t13, 2};
+	struct tv_error err = {0};
+	profile_free(&f->p);
+	assert_int_equal(profile_build_set(&f->p, &f->tr, &sel, &err), TV_OK);
+	assert_false(f->p.filtered);       /* several threads: no single tid */
+	assert_int_equal(f->p.nthreads, 2);
+	CHECK_M(f, "A", 2, 1, 10, 8, 12, 10);
+	CHECK_M(f, "B", 1, 0, 2, 2, 2, 2);
+	CHECK_M(f, "C", 0, 0, 0, 0, 0, 0);
+	CHECK_TOP(f, 10, 0, 12, 0);
+	assert_int_equal(f->p.norder, 2);
+
+	struct pathtree t;
+	assert_int_equal(pathtree_build_set(&t, &f->tr, &sel, TV_WALL, &err), TV_OK);
+	assert_int_equal(t.nthreads, 2);
+	assert_int_equal(t.nodes[0].incl[TV_WALL], 12);
+	assert_int_equal(t.nodes[0].calls, 2);   /* one root per thread */
+	pathtree_free(&t);
+
+	struct methodcalls c;
+	struct methodcalls_axis ax;
+	uint8_t *want = calloc(f->tr.nmethods, 1);
+	assert_non_null(want);
+	want[trace_find_method(&f->tr, sym_id(f, "A"))] = 1;
+	methodcalls_axis_of(&f->tr, &ax);
+	assert_int_equal(methodcalls_collect_set(&c, &f->tr, want, &sel, &ax, &err), TV_OK);
+	assert_int_equal(c.nrows, 3);            /* 1's A, 3's A and its inner A */
+	for (size_t i = 0; i < c.nrows; i++)
+		assert_int_not_equal(f->tr.threads[c.rows[i].thread].tid, 2);
+	methodcalls_free(&c);
+
+	sel = (struct trace_sel){t99, 1};
+	assert_int_equal(methodcalls_collect_set(&c, &f->tr, want, &sel, &ax, &err),
+	                 TV_ERR_NO_THREAD);
+	methodcalls_free(&c);
+	free(want);
+	struct profile p;
+	assert_int_equal(profile_build_set(&p, &f->tr, &sel, &err), TV_ERR_NO_THREAD);
+	assert_string_equal(err.detail, "99");
+	profile_free(&p);
+	assert_true(trace_sel_has(NULL, 2));
+	assert_false(trace_sel_has(&sel, 2));
+}
+
+/* --thread's words: a glob names every thread whose whole name matches,
+ * a plain word keeps the old rules (tid, exact name, then prefix); an
+ * exact name shared by several threads names them all, a prefix of
+ * several is ambiguous. */
+static void test_match_threads(void **state)
+{
+	struct fx *f = *state;
+	assert_int_equal(tg_script(f->tg,
+		"thread 1 main\nthread 2 worker-a\nthread 3 worker-b\nthread 4 w*x\n"
+		"thread 5 twin\nthread 6 twin\n"
+		"1 > A 0 0\n1 < A 1 1\n2 > A 0 0\n2 < A 1 1\n3 > A 0 0\n3 < A 1 1\n"
+		"4 > A 0 0\n4 < A 1 1\n5 > A 0 0\n5 < A 1 1\n6 > A 0 0\n6 < A 1 1\n"), 0);
+	fx_build(f, NULL, NULL);
+	uint32_t idx[8];
+	int all;
+	assert_int_equal(match_threads(&f->tr, "worker-*", idx, 8, &all), 2);
+	assert_true(all);
+	assert_int_equal(f->tr.threads[idx[0]].tid, 2);
+	assert_int_equal(f->tr.threads[idx[1]].tid, 3);
+	assert_int_equal(match_threads(&f->tr, "*", idx, 8, &all), 6);
+	assert_int_equal(match_threads(&f->tr, "*-b", idx, 8, &all), 1);
+	assert_int_equal(f->tr.threads[idx[0]].tid, 3);
+	assert_int_equal(match_threads(&f->tr, "w*x", idx, 8, &all), 1);   /* '*' matches '*' */
+	assert_int_equal(match_threads(&f->tr, "Worker*", idx, 8, &all), 0);   /* case */
+	assert_int_equal(match_threads(&f->tr, "worker", idx, 8, &all), 2);   /* a prefix */
+	assert_false(all);                                   /* of two: ambiguous */
+	assert_int_equal(match_threads(&f->tr, "twin", idx, 8, &all), 2);   /* a shared name */
+	assert_true(all);
+	assert_int_equal(match_threads(&f->tr, "tw", idx, 8, &all), 2);
+	assert_false(all);
+	assert_int_equal(match_threads(&f->tr, "3", idx, 8, &all), 1);
+	assert_int_equal(f->tr.threads[idx[0]].tid, 3);
+}
+
 /* ------------------------------------------------------------ clocks */
 
 static const char nest[] =
@@ -878,6 +978,8 @@ int main(void)
 		T(test_tid16),
 		T(test_wrap),
 		T(test_clamp),
+		T(test_thread_set),
+		T(test_match_threads),
 		T(test_thread_filter),
 		T(test_clocks),
 		T(test_family_v1),

@@ -274,12 +274,30 @@ static void test_pair_half_missing(void **state)
 	trace_init(&tr);
 	assert_int_equal(load_file(&tr, base, &err, errfile, sizeof errfile), TV_OK);
 	trace_free(&tr);
+	/* The files read: both halves, by any of the three names; the name
+	 * itself for a lone file; none for standard input. */
+	char *files[2];
+	const char *const pair_names[] = {base, key, data};
+	for (int i = 0; i < 3; i++) {
+		assert_int_equal(load_input_files(pair_names[i], files), 2);
+		assert_string_equal(files[0], key);
+		assert_string_equal(files[1], data);
+		free(files[0]);
+		free(files[1]);
+	}
+	assert_int_equal(load_input_files(hidden, files), 1);   /* no such file: as named */
+	assert_string_equal(files[0], hidden);
+	free(files[0]);
+	assert_int_equal(load_input_files("-", files), 0);
 
 	/* Either half gone, the trace named by any of its three names. */
 	for (int gone = 0; gone < 2; gone++) {
 		const char *missing = gone ? key : data;
 		assert_int_equal(rename(missing, hidden), 0);
 		const char *const names[] = {base, key, data};
+		assert_int_equal(load_input_files(names[1 + gone], files), 1);   /* a lone half */
+		assert_string_equal(files[0], names[1 + gone]);
+		free(files[0]);
 		for (int i = 0; i < 3; i++) {
 			trace_init(&tr);
 			assert_int_equal(load_file(&tr, names[i], &err, errfile, sizeof errfile),

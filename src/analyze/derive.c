@@ -131,6 +131,37 @@ uint64_t derive_axis_origin(const struct trace *tr)
 	return o == UINT64_MAX ? 0 : o;
 }
 
+uint64_t derive_axis_end(const struct trace *tr)
+{
+	int x = derive_axis_clock(tr);
+	uint64_t end = 0, o = derive_axis_origin(tr);
+	for (uint32_t i = 0; i < tr->nthreads; i++)
+		if (tr->threads[i].records && tr->threads[i].last[x] - o > end)
+			end = tr->threads[i].last[x] - o;
+	return end;
+}
+
+void derive_only_threads(struct trace *view, const struct trace_sel *sel)
+{
+	for (uint32_t t = 0; t < view->nthreads; t++) {
+		struct tv_thread *th = &view->threads[t];
+		if (trace_sel_has(sel, th->tid))
+			continue;
+		/* no records, no calls, not shown: out of every profile, tree
+		 * and call list (the arrays stay, for trace_free()) */
+		th->records = 0;
+		th->shown = 0;
+		th->ncalls = th->walk_calls = th->nmarks = 0;
+	}
+}
+
+int derive_range_outside(const struct trace *tr, const struct range *r)
+{
+	/* B > A >= 0 and the earliest thread starts at 0, so only A can
+	 * miss: past every thread's last timestamp. */
+	return r->has_start && r->start > derive_axis_end(tr);
+}
+
 /* ------------------------------------------------------------ times */
 
 static uint64_t derive_get(const uint32_t *lo, const uint32_t *hi, uint32_t i)

@@ -71,6 +71,19 @@ int derive_parse_globs(const char *s, struct derive_glob **globs, uint32_t *n, c
  * earliest timestamp of any thread with records (absolute µs). */
 int derive_axis_clock(const struct trace *tr);
 uint64_t derive_axis_origin(const struct trace *tr);
+/* The latest timestamp of any thread with records, on the axis (µs from
+ * its 0): the trace's span. 0 for a trace without records. */
+uint64_t derive_axis_end(const struct trace *tr);
+/* Whether range r of a loaded trace lies wholly outside it: no thread's
+ * span meets it (its start is past derive_axis_end()), so every number
+ * it gives is 0. */
+int derive_range_outside(const struct trace *tr, const struct range *r);
+
+/* Leaves in view (a derived trace: derive_build(), even with no steps)
+ * only the threads of sel: the others keep their place and name but lose
+ * their records and calls, so what covers every thread covers the set.
+ * For what takes one thread or all (the panes --view prints). */
+void derive_only_threads(struct trace *view, const struct trace_sel *sel);
 
 /* Builds out (need not be initialised) from in and steps[0..n). unmatched
  * (may be NULL) receives, per step, 1 when the transform matched no call

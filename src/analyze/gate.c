@@ -361,6 +361,16 @@ static int gate_row_targeted(const struct gate_rule *r, const struct diff *d,
 	return 0;
 }
 
+int gate_names_nothing(const struct gate_rule *r, const struct diff *d)
+{
+	if (r->target != GATE_PKG && r->target != GATE_METHOD)
+		return 0;
+	for (uint32_t i = 0; i < d->nrows; i++)
+		if (gate_row_targeted(r, d, &d->rows[i]))
+			return 0;
+	return 1;
+}
+
 static int gate_add(struct gate_hit **hits, size_t *n, size_t *cap, uint32_t row, uint64_t base,
                     uint64_t next)
 {

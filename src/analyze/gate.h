@@ -62,6 +62,11 @@ const char *gate_field_name(enum gate_field f);
 /* Whether the rule holds for one target whose numbers are base and next. */
 int gate_holds(const struct gate_rule *r, uint64_t base, uint64_t next);
 
+/* Whether r names methods (a method or pkg:GLOB) of which none has a
+ * row in d, i.e. a call in either run: such a rule could never hold, so
+ * it is an error to the caller rather than a gate that never fires. */
+int gate_names_nothing(const struct gate_rule *r, const struct diff *d);
+
 #define GATE_TOTAL_ROW UINT32_MAX
 
 struct gate_hit {

@@ -50,29 +50,75 @@ int jank_critical(const struct trace *tr, uint32_t m)
 	return 0;
 }
 
-uint32_t jank_main_thread(const struct trace *tr)
+/* Thread t takes part in the pick: it has records and is selected. */
+static int jank_candidate(const struct trace *tr, const struct trace_sel *sel, uint32_t t)
 {
-	uint32_t found = JANK_NONE, named = 0, first = JANK_NONE;
+	return t != IDMAP_NONE && tr->threads[t].records && trace_sel_has(sel, tr->threads[t].tid);
+}
+
+/* The one candidate named exactly "main"; JANK_NONE for none or several. */
+static uint32_t jank_named_main(const struct trace *tr, const struct trace_sel *sel)
+{
+	uint32_t found = JANK_NONE, named = 0;
 	for (uint32_t t = 0; t < tr->nthreads; t++) {
 		const struct tv_thread *th = &tr->threads[t];
-		if (!th->records)
-			continue;
-		if (first == JANK_NONE)
-			first = t;
 		const char *name = trace_str(tr, th->name);
-		if (name && th->name.len == 4 && memcmp(name, "main", 4) == 0) {
+		if (jank_candidate(tr, sel, t) && name && th->name.len == 4 &&
+		    memcmp(name, "main", 4) == 0) {
 			found = t;
 			named++;
 		}
 	}
-	if (named == 1)
-		return found;
-	if (tr->nkeythreads) {
-		uint32_t t = trace_find_thread(tr, tr->keythreads[0].tid);
-		if (t != IDMAP_NONE && tr->threads[t].records)
+	return named == 1 ? found : JANK_NONE;
+}
+
+/* The first candidate of the key's thread list, else the first one. */
+static uint32_t jank_first(const struct trace *tr, const struct trace_sel *sel)
+{
+	for (uint32_t k = 0; k < tr->nkeythreads; k++) {
+		uint32_t t = trace_find_thread(tr, tr->keythreads[k].tid);
+		if (jank_candidate(tr, sel, t))
 			return t;
 	}
-	return first;
+	for (uint32_t t = 0; t < tr->nthreads; t++)
+		if (jank_candidate(tr, sel, t))
+			return t;
+	return JANK_NONE;
+}
+
+uint32_t jank_pick(const struct trace *tr, const struct trace_sel *sel, enum jank_rule *rule)
+{
+	enum jank_rule r = JANK_RULE_MAIN;
+	uint32_t t = jank_named_main(tr, sel);
+	uint64_t pid;
+	if (t == JANK_NONE && trace_option_u64(tr, "pid", &pid) && pid <= UINT32_MAX) {
+		r = JANK_RULE_PID;
+		t = trace_find_thread(tr, (uint32_t)pid);
+		t = jank_candidate(tr, sel, t) ? t : JANK_NONE;
+	}
+	if (t == JANK_NONE) {
+		r = JANK_RULE_FIRST;
+		t = jank_first(tr, sel);
+	}
+	if (rule)
+		*rule = r;
+	return t;
+}
+
+uint32_t jank_main_thread(const struct trace *tr)
+{
+	return jank_pick(tr, NULL, NULL);
+}
+
+const char *jank_rule_name(enum jank_rule r)
+{
+	switch (r) {
+	case JANK_RULE_GIVEN: return "given";
+	case JANK_RULE_MAIN: return "main";
+	case JANK_RULE_PID: return "pid";
+	case JANK_RULE_FIRST: return "first";
+	}
+	return "given";
 }
 
 static int jank_row_cmp(const void *pa, const void *pb)
@@ -160,7 +206,7 @@ static int jank_scan(struct jank *j, const struct tv_thread *th, const uint8_t *
 enum tv_status jank_find(struct jank *j, const struct trace *tr, uint32_t thread,
                          uint64_t frame, const struct methodcalls_axis *ax, struct tv_error *err)
 {
-	memset(j, 0, sizeof *j);
+	memset(j, 0, sizeof *j);   /* rule JANK_RULE_GIVEN, among 0 */
 	j->tr = tr;
 	j->thread = thread;
 	j->frame = frame;

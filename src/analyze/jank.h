@@ -1,6 +1,6 @@
 /* jank.h: main-thread work longer than a frame (docs/numbers.md, "Jank").
  *
- * On one thread (the main thread by default: jank_main_thread()), the
+ * On one thread (the main thread by default: jank_pick()), the
  * calls of frame-critical methods (message dispatch, Choreographer.doFrame,
  * activity lifecycle, inflation, traversals, measure/layout/draw,
  * RecyclerView binding; jank_critical()) whose incl wall is at least the
@@ -27,11 +27,28 @@
 #define JANK_NONE UINT32_MAX
 #define JANK_FRAME_USEC 16700   /* 60 Hz */
 
-/* The thread index of the main thread: the one thread with records named
- * exactly "main"; if none or several, the thread (with records) of the
- * first line of the key's thread list; failing that, the first thread
- * with records. JANK_NONE when no thread has records. */
+/* How the thread of the jank list was chosen (docs/numbers.md, "Jank"). */
+enum jank_rule {
+	JANK_RULE_GIVEN,    /* by the caller, not by jank_pick() */
+	JANK_RULE_MAIN,     /* the one thread named exactly "main" */
+	JANK_RULE_PID,      /* the thread whose tid is the key's pid */
+	JANK_RULE_FIRST,    /* the first of the key's thread list */
+};
+
+/* The thread index of the main thread among the threads of sel (NULL:
+ * every thread; trace.h) that have records: the one named exactly "main";
+ * if none or several, the one whose tid is the key's pid=; failing that,
+ * the first of the key's thread list, else the first in trace order.
+ * *rule (may be NULL) gets the rule that chose it. JANK_NONE when no
+ * thread of sel has records. The UI's jank pane names the thread and
+ * jank_rule_name() of the rule in its title. */
+uint32_t jank_pick(const struct trace *tr, const struct trace_sel *sel, enum jank_rule *rule);
+
+/* jank_pick() over every thread. */
 uint32_t jank_main_thread(const struct trace *tr);
+
+/* "main", "pid", "first" (jank-json's thread_rule), or "given". */
+const char *jank_rule_name(enum jank_rule r);
 
 /* Whether method index m is frame-critical (by class and name, every
  * overload; '/' in class names read as '.'). */
@@ -48,6 +65,11 @@ struct jank_row {
 struct jank {
 	const struct trace *tr;
 	uint32_t thread;                 /* index into trace.threads */
+	/* How thread was chosen, which the reports print: jank_find() sets
+	 * JANK_RULE_GIVEN and 0; a caller that chose by jank_pick() sets the
+	 * rule, and among when the pick was within a --thread selection. */
+	enum jank_rule rule;
+	int among;
 	uint64_t frame;                  /* the budget, µs */
 	struct jank_row *rows;
 	size_t nrows, cap;

@@ -1,25 +1,26 @@
 /* match.c: globs and method names of transforms (docs/numbers.md,
- * "Transforms"). */
+ * "Transforms"), and the threads --thread names. */
 #include "analyze/match.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-static char match_fold(char c)
+/* '/' as '.' when fold (class names), else every byte as it is. */
+static char match_fold(char c, int fold)
 {
-	return c == '/' ? '.' : c;
+	return fold && c == '/' ? '.' : c;
 }
 
 /* Greedy wildcard match: on a mismatch after a '*', let that star take one
  * more character. Linear in practice, O(plen * slen) at worst. */
-int match_glob(const char *pat, size_t plen, const char *s, size_t slen)
+static int match_glob_as(const char *pat, size_t plen, const char *s, size_t slen, int fold)
 {
 	size_t p = 0, i = 0, star = SIZE_MAX, mark = 0;
 	while (i < slen) {
 		if (p < plen && pat[p] == '*') {
 			star = p++;
 			mark = i;
-		} else if (p < plen && match_fold(pat[p]) == match_fold(s[i])) {
+		} else if (p < plen && match_fold(pat[p], fold) == match_fold(s[i], fold)) {
 			p++;
 			i++;
 		} else if (star != SIZE_MAX) {
@@ -32,6 +33,37 @@ int match_glob(const char *pat, size_t plen, const char *s, size_t slen)
 	while (p < plen && pat[p] == '*')
 		p++;
 	return p == plen;
+}
+
+int match_glob(const char *pat, size_t plen, const char *s, size_t slen)
+{
+	return match_glob_as(pat, plen, s, slen, 1);
+}
+
+uint32_t match_threads(const struct trace *tr, const char *spec, uint32_t *out, uint32_t max,
+                       int *all)
+{
+	*all = strchr(spec, '*') != NULL;
+	if (!*all) {
+		uint32_t count = trace_match_threads(tr, spec, out, max);
+		/* several by their exact name (found before any prefix) */
+		if (count > 1 && max) {
+			struct tv_str name = tr->threads[out[0]].name;
+			*all = name.len == strlen(spec);
+		}
+		return count;
+	}
+	uint32_t count = 0;
+	for (uint32_t i = 0; i < tr->nthreads; i++) {
+		struct tv_str name = tr->threads[i].name;
+		const char *p = trace_str(tr, name);
+		if (!p || !match_glob_as(spec, strlen(spec), p, name.len, 0))
+			continue;
+		if (count < max)
+			out[count] = i;
+		count++;
+	}
+	return count;
 }
 
 static int match_hex(const char *s, uint64_t *id)
@@ -125,7 +157,7 @@ static int match_eq(const struct trace *tr, struct tv_str a, const char *b, size
 	if (n != blen)
 		return 0;
 	for (size_t i = 0; i < n; i++)
-		if (fold ? match_fold(p[i]) != match_fold(b[i]) : p[i] != b[i])
+		if (match_fold(p[i], fold) != match_fold(b[i], fold))
 			return 0;
 	return 1;
 }

@@ -1,5 +1,5 @@
-/* match.h: naming methods and classes on the command line
- * (docs/numbers.md, "Transforms").
+/* match.h: naming methods, classes and threads on the command line
+ * (docs/numbers.md, "Transforms"; docs/cli.md, "--thread").
  *
  * A method is named "Class.name", "Class.name(signature)" (the full
  * descriptor; without one every overload matches), by id "0x1a2b", or by
@@ -31,6 +31,18 @@ struct match_spec {
 
 /* Whether the whole of s matches pattern pat ('*' any run, '/' as '.'). */
 int match_glob(const char *pat, size_t plen, const char *s, size_t slen);
+
+/* The threads --thread's spec names (docs/cli.md, "--thread"): a spec
+ * holding '*' is a glob over thread names ('*' any run, every other byte
+ * literal, '/' too), naming every thread whose whole name matches; any
+ * other spec is read by trace_match_threads() (a tid, else the threads
+ * with that exact name, else those it is a prefix of). Returns the count
+ * and stores the first min(count, max) thread indices in out, in trace
+ * order; *all is 1 when every match is named (a glob, or an exact name
+ * several threads share) and 0 when several matches are an ambiguous
+ * prefix. */
+uint32_t match_threads(const struct trace *tr, const char *spec, uint32_t *out, uint32_t max,
+                       int *all);
 
 /* Parses s into *out. 0, or -1 with a short reason in *why (a static
  * string) when s is malformed or memory ran out. */

@@ -144,19 +144,27 @@ enum tv_status methodcalls_collect(struct methodcalls *c, const struct trace *tr
                                    const uint32_t *tid, const struct methodcalls_axis *ax,
                                    struct tv_error *err)
 {
+	struct trace_sel one;
+	return methodcalls_collect_set(c, tr, want, trace_sel_one(&one, tid), ax, err);
+}
+
+enum tv_status methodcalls_collect_set(struct methodcalls *c, const struct trace *tr,
+                                       const uint8_t *want, const struct trace_sel *sel,
+                                       const struct methodcalls_axis *ax, struct tv_error *err)
+{
 	memset(c, 0, sizeof *c);
 	c->tr = tr;
 	int found = 0;
 	for (uint32_t t = 0; t < tr->nthreads; t++) {
 		const struct tv_thread *th = &tr->threads[t];
-		if (!th->records || (tid && th->tid != *tid))
+		if (!th->records || !trace_sel_has(sel, th->tid))
 			continue;
 		found = 1;
 		if (methodcalls_thread(c, t, want, ax) < 0)
 			goto nomem;
 	}
-	if (tid && !found)
-		return tv_fail(err, TV_ERR_NO_THREAD, TV_NO_OFFSET, "%lu", (unsigned long)*tid);
+	if (sel && !found)
+		return trace_sel_none(sel, err);
 	if (methodcalls_sort_ctx(c, METHODCALLS_BY_START, 0) < 0)
 		goto nomem;
 	return TV_OK;

@@ -59,6 +59,11 @@ struct methodcalls {
 enum tv_status methodcalls_collect(struct methodcalls *c, const struct trace *tr, const uint8_t *want,
                                    const uint32_t *tid, const struct methodcalls_axis *ax,
                                    struct tv_error *err);
+/* The same over the threads of sel (NULL: every thread; trace.h) with
+ * records; TV_ERR_NO_THREAD when none of them has any. */
+enum tv_status methodcalls_collect_set(struct methodcalls *c, const struct trace *tr,
+                                       const uint8_t *want, const struct trace_sel *sel,
+                                       const struct methodcalls_axis *ax, struct tv_error *err);
 void methodcalls_free(struct methodcalls *c);
 
 /* The wait of a row: incl wall − incl CPU (meaningful on dual traces). */

@@ -39,8 +39,8 @@
  * for another column; either sorts only the child lists made so far, and
  * lists made later are sorted by the same column when they are made.
  *
- * Threads: every thread with records, or the one with tid, as the profile
- * selects them (trace_select_threads(), trace.h).
+ * Threads: every thread with records, the one with tid, or a set, as the
+ * profile selects them (trace_select_set(), trace.h).
  *
  * Ownership: the tree owns its arrays and borrows the trace, which must
  * outlive it and stay unchanged; pathtree_free() releases everything (also
@@ -113,6 +113,14 @@ enum tv_status pathtree_build(struct pathtree *t, const struct trace *tr, const 
 /* The bottom-up roots, unexpanded. Same failures. */
 enum tv_status pathtree_build_inverted(struct pathtree *t, const struct trace *tr,
                                        const uint32_t *tid, int clock, struct tv_error *err);
+
+/* Both over the threads of sel together (NULL: every thread; trace.h);
+ * TV_ERR_NO_THREAD when none of them has records. */
+enum tv_status pathtree_build_set(struct pathtree *t, const struct trace *tr,
+                                  const struct trace_sel *sel, int clock, struct tv_error *err);
+enum tv_status pathtree_build_inverted_set(struct pathtree *t, const struct trace *tr,
+                                           const struct trace_sel *sel, int clock,
+                                           struct tv_error *err);
 
 void pathtree_free(struct pathtree *t);
 

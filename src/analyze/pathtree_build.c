@@ -77,7 +77,7 @@ static uint32_t *pathtree_ends(const struct tv_thread *th)
 }
 
 static enum tv_status pathtree_begin(struct pathtree *t, const struct trace *tr,
-                                     const uint32_t *tid,
+                                     const struct trace_sel *sel,
                                      int clock, int inverted, struct tv_error *err)
 {
 	memset(t, 0, sizeof *t);
@@ -85,7 +85,7 @@ static enum tv_status pathtree_begin(struct pathtree *t, const struct trace *tr,
 	t->clock = clock;
 	t->inverted = inverted;
 	t->by = pathtree_default_by(inverted, clock);
-	enum tv_status st = trace_select_threads(tr, tid, &t->threads, &t->nthreads, err);
+	enum tv_status st = trace_select_set(tr, sel, &t->threads, &t->nthreads, err);
 	if (st == TV_OK && !(t->lazy = calloc(1, sizeof *t->lazy)))
 		st = tv_fail(err, TV_ERR_NOMEM, TV_NO_OFFSET, NULL);
 	return st;
@@ -136,7 +136,14 @@ static int pathtree_td_root(struct pathtree *t)
 enum tv_status pathtree_build(struct pathtree *t, const struct trace *tr, const uint32_t *tid,
                               int clock, struct tv_error *err)
 {
-	enum tv_status st = pathtree_begin(t, tr, tid, clock, 0, err);
+	struct trace_sel one;
+	return pathtree_build_set(t, tr, trace_sel_one(&one, tid), clock, err);
+}
+
+enum tv_status pathtree_build_set(struct pathtree *t, const struct trace *tr,
+                                  const struct trace_sel *sel, int clock, struct tv_error *err)
+{
+	enum tv_status st = pathtree_begin(t, tr, sel, clock, 0, err);
 	if (st != TV_OK) {
 		pathtree_free(t);
 		return st;
@@ -194,7 +201,15 @@ static int pathtree_bu_roots(struct pathtree *t, uint32_t *active, struct pathtr
 enum tv_status pathtree_build_inverted(struct pathtree *t, const struct trace *tr,
                                        const uint32_t *tid, int clock, struct tv_error *err)
 {
-	enum tv_status st = pathtree_begin(t, tr, tid, clock, 1, err);
+	struct trace_sel one;
+	return pathtree_build_inverted_set(t, tr, trace_sel_one(&one, tid), clock, err);
+}
+
+enum tv_status pathtree_build_inverted_set(struct pathtree *t, const struct trace *tr,
+                                           const struct trace_sel *sel, int clock,
+                                           struct tv_error *err)
+{
+	enum tv_status st = pathtree_begin(t, tr, sel, clock, 1, err);
 	if (st != TV_OK) {
 		pathtree_free(t);
 		return st;

@@ -501,20 +501,15 @@ static int profile_order(struct profile *p)
 	return profile_sort(p->order, p->norder, sizeof *p->order, profile_method_cmp_ctx, p);
 }
 
-enum tv_status profile_build(struct profile *p, const struct trace *tr,
-                             const uint32_t *tid, struct tv_error *err)
-{
-	return profile_build_how(p, tr, tid, 0, err);
-}
-
-enum tv_status profile_build_how(struct profile *p, const struct trace *tr,
-                                 const uint32_t *tid, int walk_all, struct tv_error *err)
+static enum tv_status profile_build_sel(struct profile *p, const struct trace *tr,
+                                        const struct trace_sel *sel, int walk_all,
+                                        struct tv_error *err)
 {
 	memset(p, 0, sizeof *p);
 	p->tr = tr;
-	p->filtered = tid != NULL;
-	p->tid = tid ? *tid : 0;
-	enum tv_status st = trace_select_threads(tr, tid, &p->threads, &p->nthreads, err);
+	p->filtered = sel && sel->n == 1;
+	p->tid = p->filtered ? sel->tids[0] : 0;
+	enum tv_status st = trace_select_set(tr, sel, &p->threads, &p->nthreads, err);
 	if (st != TV_OK) {
 		profile_free(p);
 		return st;
@@ -536,8 +531,8 @@ enum tv_status profile_build_how(struct profile *p, const struct trace *tr,
 	int rc = p->methods && b->active && b->last_from && b->last_edge ? 0 : -1;
 	for (size_t i = 0; rc == 0 && i < nm; i++)
 		b->last_edge[i] = IDMAP_NONE;
-	/* One thread is not in the sums on its own: walk it. */
-	b->fast = !walk_all && !tid && tr->esums_valid;
+	/* Some threads are not in the sums on their own: walk them. */
+	b->fast = !walk_all && !sel && tr->esums_valid;
 	for (uint32_t i = 0; rc == 0 && i < p->nthreads; i++) {
 		const struct tv_thread *th = &tr->threads[p->threads[i]];
 		rc = profile_thread(b, th, b->fast ? th->walk_calls : th->ncalls);
@@ -560,6 +555,25 @@ enum tv_status profile_build_how(struct profile *p, const struct trace *tr,
 		return tv_fail(err, TV_ERR_NOMEM, TV_NO_OFFSET, NULL);
 	}
 	return TV_OK;
+}
+
+enum tv_status profile_build(struct profile *p, const struct trace *tr,
+                             const uint32_t *tid, struct tv_error *err)
+{
+	return profile_build_how(p, tr, tid, 0, err);
+}
+
+enum tv_status profile_build_how(struct profile *p, const struct trace *tr,
+                                 const uint32_t *tid, int walk_all, struct tv_error *err)
+{
+	struct trace_sel one;
+	return profile_build_sel(p, tr, trace_sel_one(&one, tid), walk_all, err);
+}
+
+enum tv_status profile_build_set(struct profile *p, const struct trace *tr,
+                                 const struct trace_sel *sel, struct tv_error *err)
+{
+	return profile_build_sel(p, tr, sel, 0, err);
 }
 
 void profile_free(struct profile *p)

@@ -1,6 +1,6 @@
 /* profile.h: per-method and per-edge numbers (docs/numbers.md, "Per method").
  *
- * Computed from a loaded trace over all threads or one thread. The profile
+ * Computed from a loaded trace over all threads, one thread, or a set. The profile
  * owns its arrays (profile_free() releases them) and borrows the trace,
  * which must outlive it. Numbers only: views format them.
  */
@@ -37,7 +37,7 @@ struct prof_method {
 
 struct profile {
 	const struct trace *tr;
-	int filtered;                  /* one thread selected */
+	int filtered;                  /* a selection of one thread */
 	uint32_t tid;                  /* that thread's tid */
 	uint32_t *threads;             /* selected thread indices with records */
 	uint32_t nthreads;
@@ -60,6 +60,12 @@ enum tv_status profile_build(struct profile *p, const struct trace *tr,
  * would do (the general path, which the fast one must equal: tests). */
 enum tv_status profile_build_how(struct profile *p, const struct trace *tr,
                                  const uint32_t *tid, int walk_all, struct tv_error *err);
+
+/* Over the threads of sel together (NULL: every thread; trace.h), every
+ * number as over all threads (docs/numbers.md, "Numbers"). TV_ERR_NO_THREAD
+ * when none of them has records. */
+enum tv_status profile_build_set(struct profile *p, const struct trace *tr,
+                                 const struct trace_sel *sel, struct tv_error *err);
 void profile_free(struct profile *p);
 
 /* Sort order used everywhere: plain incl of the sort clock, descending,

@@ -569,6 +569,26 @@ static int load_pair_paths(const char *path, struct load_paths *lp)
 	return 0;
 }
 
+int load_input_files(const char *path, char *files[2])
+{
+	struct load_paths lp;
+	int n = 0;
+	files[0] = files[1] = NULL;
+	if (strcmp(path, "-") == 0)   /* standard input: no file */
+		return 0;
+	if (load_pair_paths(path, &lp) < 0)
+		return -1;
+	if (lp.key && lp.data) {
+		files[n++] = lp.key;
+		files[n++] = lp.data;
+		lp.key = lp.data = NULL;
+	} else if ((files[n++] = strdup(path)) == NULL) {
+		n = -1;
+	}
+	load_paths_free(&lp);
+	return n;
+}
+
 /* The basename of path, for a message that already names its directory. */
 static const char *load_base(const char *path)
 {

@@ -106,6 +106,12 @@ enum tv_status load_with_bytes(const char *path, load_bytes_fn fn, void *ctx,
                                const struct load_progress *prog, struct tv_error *err,
                                char *errfile, size_t errfile_size);
 
+/* The files load_with_bytes() reads for path: the file itself, or the two
+ * halves of a pair it names; none for "-" (standard input). Their count
+ * and malloc'd copies in files (the caller frees them), or -1 when out of
+ * memory. So an output can tell an input file from any other. */
+int load_input_files(const char *path, char *files[2]);
+
 /* Build tr from a path. On failure errfile receives the path of the file the
  * error is in (the .data of a pair, say) for the message. */
 enum tv_status load_file(struct trace *tr, const char *path, struct tv_error *err,

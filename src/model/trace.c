@@ -147,19 +147,47 @@ const char *trace_option(const struct trace *tr, const char *key, size_t *len)
 	return found;
 }
 
-enum tv_status trace_select_threads(const struct trace *tr, const uint32_t *tid, uint32_t **out,
-                                    uint32_t *n, struct tv_error *err)
+int trace_sel_has(const struct trace_sel *sel, uint32_t tid)
+{
+	if (!sel)
+		return 1;
+	uint32_t lo = 0, hi = sel->n;
+	while (lo < hi) {
+		uint32_t mid = lo + (hi - lo) / 2;
+		if (sel->tids[mid] == tid)
+			return 1;
+		if (sel->tids[mid] < tid)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return 0;
+}
+
+enum tv_status trace_select_set(const struct trace *tr, const struct trace_sel *sel,
+                                uint32_t **out, uint32_t *n, struct tv_error *err)
 {
 	*n = 0;
 	*out = malloc((size_t)(tr->nthreads ? tr->nthreads : 1) * sizeof **out);
 	if (!*out)
 		return tv_fail(err, TV_ERR_NOMEM, TV_NO_OFFSET, NULL);
 	for (uint32_t i = 0; i < tr->nthreads; i++)
-		if (trace_thread_shown(&tr->threads[i]) && (!tid || tr->threads[i].tid == *tid))
+		if (trace_thread_shown(&tr->threads[i]) && trace_sel_has(sel, tr->threads[i].tid))
 			(*out)[(*n)++] = i;
-	if (tid && !*n)
-		return tv_fail(err, TV_ERR_NO_THREAD, TV_NO_OFFSET, "%lu", (unsigned long)*tid);
-	return TV_OK;
+	return sel && !*n ? trace_sel_none(sel, err) : TV_OK;
+}
+
+enum tv_status trace_sel_none(const struct trace_sel *sel, struct tv_error *err)
+{
+	return tv_fail(err, TV_ERR_NO_THREAD, TV_NO_OFFSET, "%lu",
+	               (unsigned long)(sel->n ? sel->tids[0] : 0));
+}
+
+enum tv_status trace_select_threads(const struct trace *tr, const uint32_t *tid, uint32_t **out,
+                                    uint32_t *n, struct tv_error *err)
+{
+	struct trace_sel one;
+	return trace_select_set(tr, trace_sel_one(&one, tid), out, n, err);
 }
 
 int trace_option_u64(const struct trace *tr, const char *key, uint64_t *v)

@@ -225,12 +225,42 @@ static inline int trace_thread_shown(const struct tv_thread *th)
 	return th->records || th->shown;
 }
 
-/* The threads a profile or tree covers: every thread shown, or the one
- * with tid (tid NULL: all); their indices into *out (malloc'd, n of them,
- * in trace order). TV_ERR_NOMEM, or TV_ERR_NO_THREAD when tid has no
- * records; *out is still the caller's to free either way. */
+/* A set of threads by tid, as --thread selects them (docs/cli.md,
+ * "--thread"): tids ascending and distinct, borrowed. Where a set is
+ * taken, NULL means every thread. A derived view (derive.h) keeps its
+ * trace's threads, so a set found in a loaded trace selects the same
+ * threads in its views. */
+struct trace_sel {
+	const uint32_t *tids;
+	uint32_t n;
+};
+
+/* Whether the thread with tid is in sel (NULL: every thread is). */
+int trace_sel_has(const struct trace_sel *sel, uint32_t tid);
+
+/* The threads a profile or tree covers: every thread shown that is in sel;
+ * their indices into *out (malloc'd, n of them, in trace order).
+ * TV_ERR_NOMEM, or TV_ERR_NO_THREAD (naming the first tid of sel) when
+ * sel is not NULL and none of its threads is shown; *out is still the
+ * caller's to free either way. */
+enum tv_status trace_select_set(const struct trace *tr, const struct trace_sel *sel,
+                                uint32_t **out, uint32_t *n, struct tv_error *err);
+
+/* TV_ERR_NO_THREAD naming the first tid of sel: none of its threads takes
+ * part. */
+enum tv_status trace_sel_none(const struct trace_sel *sel, struct tv_error *err);
+
+/* The same for every thread (tid NULL) or the one with *tid. */
 enum tv_status trace_select_threads(const struct trace *tr, const uint32_t *tid, uint32_t **out,
                                     uint32_t *n, struct tv_error *err);
+
+/* The set of the one tid *tid points at, or NULL for tid NULL: how the
+ * single-thread entry points hand their tid on to the set ones. */
+static inline const struct trace_sel *trace_sel_one(struct trace_sel *buf, const uint32_t *tid)
+{
+	*buf = (struct trace_sel){tid, 1};
+	return tid ? buf : NULL;
+}
 
 /* A thread's share of toplevel incl: its span unless a transform of a
  * view changed it (docs/numbers.md, "Transforms"). */

@@ -86,6 +86,10 @@ struct report_tree_opts {
  * TV_OK, TV_ERR_OUTPUT or TV_ERR_NOMEM. */
 enum tv_status report_tree(FILE *out, struct pathtree *t, const struct report_tree_opts *o);
 
+/* The text tree's title line: the columns, the clock of their numbers
+ * and the order of the siblings. TV_OK or TV_ERR_OUTPUT. */
+enum tv_status report_tree_title(FILE *out, const struct pathtree *t);
+
 /* ------------------------------------------------------------ every call */
 
 /* Reports (docs/cli.md, "--format=calls"). method is the name as asked
@@ -116,7 +120,7 @@ enum tv_status jank_report_json(FILE *out, const struct jank *j);
  *   {
  *     "schema": 2,                      // 2 since calls are split
  *     "base": {"file": "a.trace" | null, "clock": "dual", "threads": 2,
- *              "tid": null | 123},
+ *              "tid": null | 123},   // 123: one thread selected
  *     "new": {... the same for the new run ...},
  *     "clocks": ["cpu", "wall"],        // compared clocks (in both)
  *     "clock": "wall" | "cpu" | null,   // the sort clock

@@ -1,10 +1,10 @@
 /* report_jank.c: the jank reports (report.h) of jank.h's calls (docs/cli.md,
  * "--format=jank").
  *
- * Text: a header naming the thread and the budget, then one row per
- * listed call (times in ms with three decimals; "-" for a clock the trace
- * lacks) with its heaviest path on the next line, names joined by " > ".
- * JSON: one object, one call a line.
+ * Text: a header naming the thread, the rule that chose it and the
+ * budget, then one row per listed call (times in ms with three decimals;
+ * "-" for a clock the trace lacks) with its heaviest path on the next
+ * line, names joined by " > ". JSON: one object, one call a line.
  */
 #include "write/report.h"
 
@@ -66,6 +66,24 @@ static void jank_report_wait_cell(struct outbuf *ob, const struct trace *tr,
 	outbuf_right(ob, buf, n, JANK_REPORT_W_TIME);
 }
 
+/* Why this thread (docs/numbers.md, "Jank"); nothing when the caller
+ * chose it. */
+static void jank_report_rule(struct outbuf *ob, const struct jank *j)
+{
+	static const char *const why[] = {
+		[JANK_RULE_MAIN] = " (the one thread named main)",
+		[JANK_RULE_PID] = " (its tid is the key's pid; no one thread is named main)",
+		[JANK_RULE_FIRST] = " (the first of the key's threads; none is named main or has "
+		                    "the key's pid)",
+	};
+	if (j->rule == JANK_RULE_GIVEN)
+		return;
+	outbuf_puts(ob, "thread rule: ");
+	outbuf_puts(ob, jank_rule_name(j->rule));
+	outbuf_puts(ob, why[j->rule]);
+	outbuf_puts(ob, j->among ? ", among the selected threads\n" : "\n");
+}
+
 static void jank_report_header(struct outbuf *ob, const struct jank *j)
 {
 	const struct trace *tr = j->tr;
@@ -82,6 +100,7 @@ static void jank_report_header(struct outbuf *ob, const struct jank *j)
 	outbuf_puts(ob, " of at least ");
 	outbuf_fixed(ob, j->frame, 3);
 	outbuf_puts(ob, " ms wall, outermost only, longest first\n");
+	jank_report_rule(ob, j);
 	outbuf_puts(ob, "times in ms, start on the wall axis from the trace's first timestamp\n");
 }
 
@@ -136,7 +155,9 @@ enum tv_status jank_report_json(FILE *out, const struct jank *j)
 	outbuf_init(&ob, out, buf, sizeof buf);
 	outbuf_puts(&ob, "{\n  \"schema\": 2,\n  \"tid\": ");
 	outbuf_u64(&ob, th->tid);
-	outbuf_puts(&ob, ",\n  \"frame_usec\": ");
+	outbuf_puts(&ob, ",\n  \"thread_rule\": \"");
+	outbuf_puts(&ob, jank_rule_name(j->rule));
+	outbuf_puts(&ob, "\",\n  \"frame_usec\": ");
 	outbuf_u64(&ob, j->frame);
 	outbuf_puts(&ob, ",\n  \"calls\": [");
 	for (size_t i = 0; i < j->nrows; i++) {

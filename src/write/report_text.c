@@ -370,7 +370,13 @@ static void report_text_table(struct report_text_rep *r)
 	const struct profile *p = r->p;
 	const struct trace *tr = p->tr;
 
-	outbuf_puts(ob, "\nMethods (times in ms; percentages of the toplevel incl of the same clock)\n");
+	/* Named, since the full-screen table sorts by CPU (docs/cli.md). */
+	int sort = trace_sort_clock(tr);
+	outbuf_puts(ob, "\nMethods, sorted by Incl ");
+	outbuf_puts(ob, report_text_clock_label[sort]);
+	outbuf_puts(ob, sort == TV_WALL ? " (wall clock)" : " (CPU clock)");
+	outbuf_puts(ob, ", largest first; times in ms, percentages of the toplevel incl of the "
+	                "same clock\n");
 	for (int c = 0; c < TV_NCLOCKS; c++) {
 		if (!tr->has_clock[c])
 			continue;
@@ -601,7 +607,18 @@ static void report_text_category_rows(struct outbuf *ob, const struct trace *tr,
 	}
 }
 
-/* Time by category over the selection, then per thread. */
+/* Whether every category of t is 0 on both clocks. */
+static int report_text_category_none(const category_times *t)
+{
+	for (int g = 0; g < CAT_COUNT; g++)
+		for (int c = 0; c < TV_NCLOCKS; c++)
+			if ((*t)[g][c])
+				return 0;
+	return 1;
+}
+
+/* Time by category over the selection, then per thread but the idle
+ * ones (docs/numbers.md, "Categories"). */
 static void report_text_categories(struct outbuf *ob, const struct profile *p,
                                    const struct category_report *cr)
 {
@@ -617,10 +634,21 @@ static void report_text_categories(struct outbuf *ob, const struct profile *p,
 	outbuf_puts(ob, "  Category\n");
 	outbuf_puts(ob, "All selected threads\n");
 	report_text_category_rows(ob, tr, &cr->total);
+	uint64_t idle = 0;
 	for (uint32_t i = 0; p->nthreads > 1 && i < p->nthreads; i++) {
 		const struct tv_thread *th = &tr->threads[p->threads[i]];
+		/* A block of zeros per idle thread hides the busy ones. */
+		if (report_text_category_none(&cr->threads[i])) {
+			idle++;
+			continue;
+		}
 		report_text_thread_line(ob, tr, th);
 		report_text_category_rows(ob, tr, &cr->threads[i]);
+	}
+	if (idle) {
+		outbuf_u64(ob, idle);
+		outbuf_puts(ob, idle == 1 ? " thread with no busy time on either clock left out\n"
+		                          : " threads with no busy time on either clock left out\n");
 	}
 }
 

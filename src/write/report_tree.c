@@ -110,6 +110,29 @@ static void report_tree_text_more(struct report_tree_state *r, uint32_t level, u
 	outbuf_puts(r->out, " more\n");
 }
 
+/* The title names the clock and the order, since the full-screen trees
+ * sort by CPU and these by wall (docs/cli.md, "Call trees"). */
+enum tv_status report_tree_title(FILE *f, const struct pathtree *t)
+{
+	char buf[OUTBUF_MIN];
+	struct outbuf ob, *out = &ob;
+	outbuf_init(&ob, f, buf, sizeof buf);
+	const char *clock = t->clock == TV_CPU ? "cpu" : "wall";
+	char head[32];
+	for (int i = 0; i < 2; i++) {
+		int n = snprintf(head, sizeof head, "%s %s", i ? "excl" : "incl", clock);
+		outbuf_right(out, head, (size_t)n, REPORT_TREE_W_TIME);
+		outbuf_putc(out, ' ');
+		outbuf_right(out, "%", 1, REPORT_TREE_W_PCT);
+		outbuf_putc(out, ' ');
+	}
+	outbuf_right(out, "calls", 5, REPORT_TREE_W_CALLS);
+	outbuf_puts(out, "  method (ms; siblings sorted by ");
+	outbuf_puts(out, pathtree_by_name(t->by));
+	outbuf_puts(out, t->ascending ? ", smallest first)\n" : ", largest first)\n");
+	return outbuf_finish(&ob);
+}
+
 /* ------------------------------------------------------------ JSON */
 
 /* key is written as is: the callers' keys need no escaping. */

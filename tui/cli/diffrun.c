@@ -1,6 +1,7 @@
 /* diffrun.c: --diff and its gate (see diffrun.h). */
 #include "cli/diffrun.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -42,6 +43,21 @@ static int diffrun_gate_clocks(const struct request *rq, const struct trace *tr)
 	return 0;
 }
 
+/* A rule naming methods of which neither run calls one could never hold
+ * (a typo, a package left out): an error before anything is printed,
+ * whatever the other rules say. */
+static int diffrun_gate_targets(const struct request *rq, const struct diff *d)
+{
+	for (int i = 0; i < rq->nfail_if; i++) {
+		if (!gate_names_nothing(&rq->fail_if[i], d))
+			continue;
+		diffrun_rule_error(rq->fail_if[i].text);
+		fputs("no method with a call in either trace matches it\n", stderr);
+		return MSG_EXIT_INPUT;
+	}
+	return 0;
+}
+
 /* The --fail-if rules over d, one line per (rule, method) that holds on
  * out: MSG_EXIT_GATE when any held, else 0 (MSG_EXIT_OUTPUT,
  * MSG_EXIT_INPUT on failure). */
@@ -63,9 +79,10 @@ static int diffrun_gate(const struct request *rq, const struct diff *d, FILE *ou
 			return MSG_EXIT_INPUT;
 		}
 		if (st != TV_OK || fflush(out) != 0) {
-			fprintf(stderr, "traceview: %s: %s\n", out == stdout ? "standard output"
-			                                                     : "standard error",
-			        tv_status_str(TV_ERR_OUTPUT));
+			int e = errno;
+			fprintf(stderr, "traceview: %s: %s: %s\n", out == stdout ? "standard output"
+			                                                         : "standard error",
+			        tv_status_str(TV_ERR_OUTPUT), strerror(e));
 			return MSG_EXIT_OUTPUT;
 		}
 	}
@@ -121,8 +138,10 @@ static int diffrun_report(const struct request *rq, const struct diff *d,
 	if (rq->nfail_if && !rq->format_set)
 		return diffrun_gate(rq, d, stdout);
 	struct fmt_diff_in in = {rq, d, {&r->p[0], &r->p[1]}, clock};
-	FILE *out = reportrun_open(rq);
-	int rc = out ? reportrun_close(rq, out, rq->format->write_diff(out, &in)) : MSG_EXIT_OUTPUT;
+	struct outfile out;
+	int rc = reportrun_open(rq, &out);
+	if (!rc)
+		rc = reportrun_close(rq, &out, rq->format->write_diff(out.f, &in));
 	if (rq->nfail_if) {
 		int grc = diffrun_gate(rq, d, stderr);
 		rc = rc ? rc : grc;
@@ -140,6 +159,8 @@ int diffrun(const struct request *rq, const struct mapping *map)
 		msg_error(rq->path[1], &err);
 		rc = MSG_EXIT_INPUT;
 	}
+	if (!rc)
+		rc = diffrun_gate_targets(rq, &d);
 	int ui = !rc && tty_wants_ui(rq) && tty_keys_from_tty() == 0;
 	if (ui) {
 		/* already scoped and through the steps */

@@ -74,7 +74,10 @@ static enum tv_status fmt_tree_as(FILE *out, const struct fmt_in *in, int json)
 {
 	const struct request *rq = in->rq;
 	struct report_tree_opts ro = {json, rq->invert, rq->depth, rq->min_ppm};
-	return report_tree(out, in->tree, &ro);
+	/* The clock the tree chose is named (the view's trees sort by CPU),
+	 * unless --clock named it. */
+	enum tv_status st = json || rq->clock >= 0 ? TV_OK : report_tree_title(out, in->tree);
+	return st == TV_OK ? report_tree(out, in->tree, &ro) : st;
 }
 
 static enum tv_status fmt_tree(FILE *out, const struct fmt_in *in)

@@ -7,6 +7,7 @@
  * could not be read, 3 a --fail-if rule held (msg.h).
  */
 #include <locale.h>
+#include <stdio.h>
 
 #include "cli/diffrun.h"
 #include "cli/formats.h"
@@ -22,12 +23,32 @@
 #include "model/trace.h"
 #include "shell/ui.h"
 
+/* The thread the full-screen view starts scoped to: its scopes are one
+ * thread or all, so a --thread set of several is refused (the reports
+ * and --view take it). */
+static int main_ui_thread(const struct request *rq, const struct trace *tr, struct ui_opts *uo)
+{
+	struct resolve_sel rs;
+	const struct trace_sel *sel;
+	int rc = resolve_threads(rq, rq->path[0], tr, &rs, &sel);
+	if (!rc && sel->n > 1) {
+		fprintf(stderr, "traceview: %s: the full-screen view shows one thread or all; "
+		        "--thread selects %lu here (a report or --view shows them together)\n",
+		        msg_name(rq->path[0]), (unsigned long)sel->n);
+		rc = MSG_EXIT_INPUT;
+	}
+	if (!rc)
+		uo->tid = sel->tids[0];
+	resolve_sel_free(&rs);
+	return rc;
+}
+
 /* The full-screen view of tr, once --thread and --sort are found in it:
  * its exit status, or UI_NO_TERMINAL when the terminal cannot show it
  * (the caller prints the report instead). */
 static int main_ui(const struct request *rq, struct trace *tr, struct ui_opts *uo)
 {
-	if (rq->thread && resolve_thread(rq, rq->path[0], tr, &uo->tid) != 0)
+	if (rq->nthreads && main_ui_thread(rq, tr, uo) != 0)
 		return MSG_EXIT_INPUT;
 	if (resolve_sort(rq, tr, rq->path[0]) != 0)
 		return MSG_EXIT_INPUT;
@@ -40,7 +61,7 @@ static int main_ui(const struct request *rq, struct trace *tr, struct ui_opts *u
 static int main_single(const struct request *rq, const struct mapping *map)
 {
 	struct trace tr, view, *use = NULL;
-	struct ui_opts uo = {.color = rq->color, .ascii = rq->ascii, .scoped = rq->thread != NULL,
+	struct ui_opts uo = {.color = rq->color, .ascii = rq->ascii, .scoped = rq->nthreads > 0,
 	                     .steps = rq->steps, .nsteps = rq->nsteps, .app = rq->app_arg,
 	                     .frame = rq->frame_set ? rq->frame : 0, .src = rq->src,
 	                     .sort = rq->sort, .sort_ascending = rq->sort_ascending};
@@ -49,7 +70,7 @@ static int main_single(const struct request *rq, const struct mapping *map)
 	/* The view takes the terminal before the load, so its progress shows
 	 * on the view's screen (not from a pipe: the keys come later from
 	 * /dev/tty; not with --thread, whose errors need the plain screen). */
-	uo.term_started = !rq->view && !rq->thread && tty_wants_ui(rq) && !tty_reads_stdin(rq) &&
+	uo.term_started = !rq->view && !rq->nthreads && tty_wants_ui(rq) && !tty_reads_stdin(rq) &&
 	                  ui_loading_start() == 0;
 	int rc = loading_trace(rq->path[0], map, &tr, uo.term_started, ui_wants_ascii(&uo));
 	if (!rc && tty_wants_ui(rq) && (rc = main_ui(rq, &tr, &uo)) != UI_NO_TERMINAL) {
@@ -80,7 +101,8 @@ int main(int argc, char **argv)
 		return rc < 0 ? 0 : rc;
 	}
 	opts_warn_ignored(&rq, tty_wants_ui(&rq));
-	if ((rc = loading_mapping(rq.mapping, &map)) != 0) {
+	if ((rc = reportrun_check_output(&rq)) != 0 ||
+	    (rc = loading_mapping(rq.mapping, &map)) != 0) {
 		request_free(&rq);
 		return rc;
 	}

@@ -140,11 +140,12 @@ static int opts_set_format(struct request *rq, const char *arg)
 	return 0;
 }
 
+/* Repeatable: the union of what each names (resolve.h). */
 static int opts_set_thread(struct request *rq, const char *arg)
 {
 	if (!arg[0])
 		return msg_usage("--thread needs a thread id or name");
-	rq->thread = arg;
+	rq->threads[rq->nthreads++] = arg;
 	return 0;
 }
 
@@ -397,11 +398,14 @@ static const struct opts_row opts_rows[] = {
 	         "waits or waits-json (where threads were off CPU)",
 	 .word = fmt_word, .set = opts_set_format},
 	{.name = "thread", .letter = 't', .metavar = "THREAD",
-	 .help = "only this thread: its id (decimal or 0x hex),\n"
-	         "its name, or a prefix of one name",
+	 .help = "only these threads (repeatable: all named): an id\n"
+	         "(decimal or 0x hex), a name, a prefix of one name,\n"
+	         "or a glob of names ('AsyncTask*')",
 	 .applies = FMT_USE_THREAD, .set = opts_set_thread},
 	{.name = "output", .letter = 'o', .metavar = "FILE",
-	 .help = "write to FILE instead of standard output", .set = opts_set_output},
+	 .help = "write to FILE instead of standard output (never\n"
+	         "an input; a file is replaced once complete)",
+	 .set = opts_set_output},
 	{.name = "clock", .metavar = "CLOCK",
 	 .help = "cpu or wall: the clock of folded, chrome, speedscope,\n"
 	         "and the one trees sort by (default: wall when the\n"
@@ -610,7 +614,7 @@ static int opts_check(const struct request *rq)
 		return opts_no_diff(f);
 	if (rq->diff && strcmp(rq->path[0], "-") == 0 && strcmp(rq->path[1], "-") == 0)
 		return msg_usage("--diff can read only one of its traces from standard input ('-')");
-	if (f->input == FMT_IN_RECORDS && rq->thread)
+	if (f->input == FMT_IN_RECORDS && rq->nthreads)
 		return msg_usage("--format=%s lists every record: it takes no --thread", f->name);
 	if ((f->needs & FMT_NEEDS_METHOD) && !rq->method)
 		return msg_usage("--format=%s needs --method=M (Class.name, Class.name(signature) or "
@@ -669,8 +673,9 @@ int opts_parse(int argc, char **argv, struct request *rq)
 {
 	int rc;
 	*rq = (struct request){.format = fmt_default(), .color = -1, .clock = -1};
-	/* room for every argument a transform, and the range */
+	/* room for every argument a transform or a thread, and the range */
 	if (!(rq->transforms = calloc((size_t)argc + 1, sizeof *rq->transforms)) ||
+	    !(rq->threads = calloc((size_t)argc + 1, sizeof *rq->threads)) ||
 	    !(rq->steps = calloc((size_t)argc + 1, sizeof *rq->steps)))
 		return msg_usage("out of memory");
 	if ((rc = opts_options(argc, argv, rq)) != 0)

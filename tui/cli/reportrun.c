@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "analyze/derive.h"
 #include "analyze/jank.h"
@@ -14,27 +15,69 @@
 #include "cli/loading.h"
 #include "cli/msg.h"
 #include "cli/resolve.h"
+#include "model/load.h"
 
-FILE *reportrun_open(const struct request *rq)
+/* Whether files[0..n) holds the file out is (device and inode); frees
+ * them. */
+static int reportrun_same(const struct stat *out, char **files, int n, const char **which,
+                          char *buf, size_t size)
 {
-	if (!rq->output)
-		return stdout;
-	FILE *out = fopen(rq->output, "w");
-	if (!out)
-		fprintf(stderr, "traceview: %s: %s\n", rq->output, strerror(errno));
-	return out;
+	int same = 0;
+	for (int i = 0; i < n; i++) {
+		struct stat in;
+		if (!same && stat(files[i], &in) == 0 && in.st_dev == out->st_dev &&
+		    in.st_ino == out->st_ino) {
+			snprintf(buf, size, "%s", files[i]);
+			*which = buf;
+			same = 1;
+		}
+		free(files[i]);
+	}
+	return same;
 }
 
-int reportrun_close(const struct request *rq, FILE *out, enum tv_status st)
+int reportrun_check_output(const struct request *rq)
 {
-	if (fflush(out) != 0 || ferror(out))
-		st = TV_ERR_OUTPUT;
-	if (out != stdout && fclose(out) != 0)
-		st = TV_ERR_OUTPUT;
+	struct stat out;
+	char name[4096];
+	const char *which = NULL;
+	if (!rq->output || stat(rq->output, &out) != 0)
+		return 0;   /* a new file is no input */
+	const char *inputs[3] = {rq->path[0], rq->diff ? rq->path[1] : NULL, rq->mapping};
+	for (int i = 0; i < 3 && !which; i++) {
+		char *files[2];
+		int n = !inputs[i] ? 0 : i < 2 ? load_input_files(inputs[i], files)
+		                               : (files[0] = strdup(inputs[i])) ? 1 : -1;
+		if (n < 0)
+			return msg_oom(rq->output);
+		reportrun_same(&out, files, n, &which, name, sizeof name);
+	}
+	if (!which)
+		return 0;
+	fprintf(stderr, "traceview: %s: -o would overwrite an input (%s)\n", rq->output, which);
+	return MSG_EXIT_INPUT;
+}
+
+int reportrun_open(const struct request *rq, struct outfile *out)
+{
+	if (outfile_open(out, rq->output) == 0)
+		return 0;
+	fprintf(stderr, "traceview: %s: %s\n", rq->output, strerror(errno));
+	return MSG_EXIT_OUTPUT;
+}
+
+int reportrun_close(const struct request *rq, struct outfile *out, enum tv_status st)
+{
+	/* the reason of the writer's failure, before anything else sets errno */
+	int e = st == TV_ERR_OUTPUT ? errno : 0;
+	if (outfile_close(out, st == TV_OK) != 0) {
+		e = e ? e : errno;
+		st = st == TV_OK ? TV_ERR_OUTPUT : st;
+	}
 	if (st == TV_OK)
 		return 0;
-	fprintf(stderr, "traceview: %s: %s\n", rq->output ? rq->output : "standard output",
-	        tv_status_str(st));
+	fprintf(stderr, "traceview: %s: %s%s%s\n", rq->output ? rq->output : "standard output",
+	        tv_status_str(st), e ? ": " : "", e ? strerror(e) : "");
 	return MSG_EXIT_OUTPUT;
 }
 
@@ -44,7 +87,8 @@ struct reportrun_dumpctx {
 	const struct request *rq;
 	const struct mapping *map;
 	struct trace tr;
-	FILE *out;
+	struct outfile out;
+	int opened;
 	int rc;   /* MSG_EXIT_OUTPUT: the output could not be opened (said) */
 };
 
@@ -58,17 +102,16 @@ static enum tv_status reportrun_dump_bytes(void *ctx, const struct load_bytes *b
 	*err_in_data = 0;
 	if (d->map && mapping_apply(d->map, &d->tr) < 0)
 		return tv_fail(err, TV_ERR_NOMEM, TV_NO_OFFSET, NULL);
-	if (!(d->out = reportrun_open(d->rq))) {
-		d->rc = MSG_EXIT_OUTPUT;
+	if ((d->rc = reportrun_open(d->rq, &d->out)) != 0)
 		return TV_ERR_OUTPUT;
-	}
+	d->opened = 1;
 	struct fmt_in in = {.rq = d->rq, .names = &d->tr, .bytes = b, .err = err};
-	return d->rq->format->write(d->out, &in);
+	return d->rq->format->write(d->out.f, &in);
 }
 
 int reportrun_dump(const struct request *rq, const struct mapping *map)
 {
-	struct reportrun_dumpctx d = {rq, map, {0}, NULL, 0};
+	struct reportrun_dumpctx d = {rq, map, {0}, {NULL, NULL, NULL}, 0, 0};
 	int rc = 0;
 	trace_init(&d.tr);
 	enum tv_status st = loading_bytes(rq->path[0], reportrun_dump_bytes, &d);
@@ -76,8 +119,8 @@ int reportrun_dump(const struct request *rq, const struct mapping *map)
 		st = TV_OK;
 		rc = MSG_EXIT_INPUT;
 	}
-	if (d.out) {
-		int wrc = reportrun_close(rq, d.out, st);
+	if (d.opened) {
+		int wrc = reportrun_close(rq, &d.out, st);
 		rc = rc ? rc : wrc;
 	}
 	trace_free(&d.tr);
@@ -98,13 +141,18 @@ static int reportrun_tree(const struct request *rq, const struct trace *names,
                           const struct trace *tr, int clock, struct pathtree *t)
 {
 	struct tv_error err = {TV_OK, TV_NO_OFFSET, ""};
-	uint32_t tid;
-	if ((rq->thread && resolve_thread(rq, rq->path[0], names, &tid) != 0) ||
-	    resolve_sort(rq, tr, rq->path[0]) != 0)
-		return MSG_EXIT_INPUT;
-	const uint32_t *sel = rq->thread ? &tid : NULL;
-	enum tv_status st = rq->invert ? pathtree_build_inverted(t, tr, sel, clock, &err)
-	                               : pathtree_build(t, tr, sel, clock, &err);
+	struct resolve_sel rs;
+	const struct trace_sel *sel;
+	int rc = resolve_threads(rq, rq->path[0], names, &rs, &sel);
+	if (!rc)
+		rc = resolve_sort(rq, tr, rq->path[0]);
+	enum tv_status st = TV_OK;
+	if (!rc)
+		st = rq->invert ? pathtree_build_inverted_set(t, tr, sel, clock, &err)
+		                : pathtree_build_set(t, tr, sel, clock, &err);
+	resolve_sel_free(&rs);
+	if (rc)
+		return rc;
 	if (st != TV_OK) {
 		msg_error(rq->path[0], &err);
 		return MSG_EXIT_INPUT;
@@ -129,32 +177,36 @@ static int reportrun_calls(const struct request *rq, const struct trace *loaded,
 {
 	struct tv_error err = {TV_OK, TV_NO_OFFSET, ""};
 	struct methodcalls_axis ax;
-	uint32_t tid;
-	uint8_t *want;
-	if (rq->thread && resolve_thread(rq, rq->path[0], loaded, &tid) != 0)
-		return MSG_EXIT_INPUT;
-	int rc = resolve_method(rq, tr, rq->path[0], &want);
+	struct resolve_sel rs;
+	const struct trace_sel *sel;
+	uint8_t *want = NULL;
+	int rc = resolve_threads(rq, rq->path[0], loaded, &rs, &sel);
+	if (!rc)
+		rc = resolve_method(rq, tr, rq->path[0], &want);
 	reportrun_axis(loaded, &ax);
-	if (!rc && methodcalls_collect(c, tr, want, rq->thread ? &tid : NULL, &ax, &err) != TV_OK) {
+	if (!rc && methodcalls_collect_set(c, tr, want, sel, &ax, &err) != TV_OK) {
 		msg_error(rq->path[0], &err);
 		rc = MSG_EXIT_INPUT;
 	}
 	free(want);
+	resolve_sel_free(&rs);
 	return rc;
 }
 
-/* Long frame-critical calls on the main thread (or the --thread one). */
+/* Long frame-critical calls on the main thread, among the --thread ones
+ * when given (jank_pick()). */
 static int reportrun_jank(const struct request *rq, const struct trace *loaded,
                           const struct trace *tr, struct jank *j)
 {
 	struct tv_error err = {TV_OK, TV_NO_OFFSET, ""};
 	struct methodcalls_axis ax;
-	uint32_t tid, t = jank_main_thread(loaded);   /* a view keeps the threads' order */
-	if (rq->thread) {
-		if (resolve_thread(rq, rq->path[0], loaded, &tid) != 0)
-			return MSG_EXIT_INPUT;
-		t = trace_find_thread(loaded, tid);
-	}
+	struct resolve_sel rs;
+	const struct trace_sel *sel;
+	enum jank_rule rule;
+	if (resolve_threads(rq, rq->path[0], loaded, &rs, &sel) != 0)
+		return MSG_EXIT_INPUT;
+	uint32_t t = jank_pick(loaded, sel, &rule);   /* a view keeps the threads' order */
+	resolve_sel_free(&rs);
 	if (t == JANK_NONE) {
 		fprintf(stderr, "traceview: %s: the trace has no thread with records\n",
 		        msg_name(rq->path[0]));
@@ -165,6 +217,8 @@ static int reportrun_jank(const struct request *rq, const struct trace *loaded,
 		msg_error(rq->path[0], &err);
 		return MSG_EXIT_INPUT;
 	}
+	j->rule = rule;
+	j->among = rq->nthreads > 0;
 	return 0;
 }
 
@@ -220,11 +274,11 @@ int reportrun(const struct request *rq, const struct trace *loaded, const struct
 		rc = reportrun_needs(rq, tr);
 	if (!rc)
 		rc = reportrun_build(rq, loaded, tr, &b, &in);
-	FILE *out = rc ? NULL : reportrun_open(rq);
-	if (!rc && !out)
-		rc = MSG_EXIT_OUTPUT;
+	struct outfile out;
 	if (!rc)
-		rc = reportrun_close(rq, out, rq->format->write(out, &in));
+		rc = reportrun_open(rq, &out);
+	if (!rc)
+		rc = reportrun_close(rq, &out, rq->format->write(out.f, &in));
 	profile_free(&b.p);
 	pathtree_free(&b.tree);
 	methodcalls_free(&b.calls);

@@ -1,8 +1,9 @@
 /* reportrun.h: one trace's report or export, written where -o says.
  *
- * The output is opened only once everything it needs was computed, so a
- * failure leaves no half-written file; every failure is said on standard
- * error (msg.h) and returned as its exit status. Traces are borrowed.
+ * The output is opened only once everything it needs was computed, and
+ * written through a temporary file (outfile.h), so a failure leaves no
+ * half-written file; every failure is said on standard error (msg.h) and
+ * returned as its exit status. Traces are borrowed.
  */
 #ifndef TV_CLI_REPORTRUN_H
 #define TV_CLI_REPORTRUN_H
@@ -10,6 +11,7 @@
 #include <stdio.h>
 
 #include "base/status.h"
+#include "cli/outfile.h"
 #include "cli/request.h"
 #include "model/mapping.h"
 #include "model/trace.h"
@@ -22,11 +24,19 @@ int reportrun(const struct request *rq, const struct trace *loaded, const struct
  * pass (standard input too), its names through map (may be NULL). */
 int reportrun_dump(const struct request *rq, const struct mapping *map);
 
-/* -o's file, or standard output; NULL when it cannot be opened (said). */
-FILE *reportrun_open(const struct request *rq);
+/* -o naming one of the inputs (a trace, either half of a pair, the
+ * --mapping file; the same file under any name, by device and inode):
+ * said, MSG_EXIT_INPUT. 0 otherwise. */
+int reportrun_check_output(const struct request *rq);
 
-/* Closes out (not standard output) and makes the writer's status st an
- * exit status: 0, or MSG_EXIT_OUTPUT when anything failed (said). */
-int reportrun_close(const struct request *rq, FILE *out, enum tv_status st);
+/* -o's file (through a temporary file: outfile.h), or standard output:
+ * 0, or MSG_EXIT_OUTPUT when it cannot be opened (said). */
+int reportrun_open(const struct request *rq, struct outfile *out);
+
+/* Closes out and makes the writer's status st an exit status: 0, or
+ * MSG_EXIT_OUTPUT when anything failed (said with its reason: "cannot
+ * write output: No space left on device"); a failed file keeps what it
+ * held before. */
+int reportrun_close(const struct request *rq, struct outfile *out, enum tv_status st);
 
 #endif

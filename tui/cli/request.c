@@ -9,6 +9,7 @@ void request_free(struct request *rq)
 		derive_step_free(&rq->steps[i]);
 	free(rq->steps);
 	free(rq->transforms);
+	free(rq->threads);
 	free(rq->app);
 	for (int i = 0; i < rq->nfail_if; i++)
 		gate_rule_free(&rq->fail_if[i]);

@@ -25,7 +25,8 @@ struct request {
 	int report;          /* a report was asked for: no full screen */
 	int color;           /* -1 auto, 0 never, 1 always */
 	int ascii;
-	const char *thread;  /* --thread: a tid or a name, resolved per trace */
+	const char **threads;   /* --thread values (argv's), in order: the union, */
+	uint32_t nthreads;      /* resolved per trace (resolve.h) */
 	int color_set;       /* --color was given */
 	int clock;           /* -1: the default of each output */
 	int signatures, per_thread;

@@ -6,7 +6,9 @@
 #include <string.h>
 
 #include "analyze/derive.h"
+#include "analyze/match.h"
 #include "analyze/pathtree.h"
+#include "base/numfmt.h"
 #include "base/textesc.h"
 #include "cli/msg.h"
 
@@ -29,24 +31,20 @@ static void resolve_list_threads(const struct trace *tr, const uint32_t *idx, ui
 		fprintf(stderr, ", ... and %lu more", (unsigned long)(count - n));
 }
 
-int resolve_thread(const struct request *rq, const char *path, const struct trace *tr,
-                   uint32_t *tid)
+/* One line: spec names no thread (listing the trace's), or names n of
+ * them as a plain name (idx: the first ones), so it is ambiguous. */
+static int resolve_thread_error(const char *path, const struct trace *tr, const char *spec,
+                                uint32_t *idx, uint32_t n)
 {
-	uint32_t idx[RESOLVE_LIST_MAX];
-	uint32_t n = trace_match_threads(tr, rq->thread, idx, RESOLVE_LIST_MAX);
-	if (n == 1) {
-		*tid = tr->threads[idx[0]].tid;
-		return 0;
-	}
 	fprintf(stderr, "traceview: %s: ", msg_name(path));
 	if (n > 1) {
 		fputs("thread '", stderr);
-		textesc_text(stderr, rq->thread, strlen(rq->thread));
+		textesc_text(stderr, spec, strlen(spec));
 		fputs("' is ambiguous: ", stderr);
 		resolve_list_threads(tr, idx, n < RESOLVE_LIST_MAX ? n : RESOLVE_LIST_MAX, n);
 	} else {
 		fputs("no such thread '", stderr);
-		textesc_text(stderr, rq->thread, strlen(rq->thread));
+		textesc_text(stderr, spec, strlen(spec));
 		n = tr->nthreads;
 		fputs(n ? "'; threads: " : "'; the trace has no threads", stderr);
 		for (uint32_t i = 0; i < n && i < RESOLVE_LIST_MAX; i++)
@@ -55,6 +53,54 @@ int resolve_thread(const struct request *rq, const char *path, const struct trac
 	}
 	fputc('\n', stderr);
 	return MSG_EXIT_INPUT;
+}
+
+static int resolve_tid_cmp(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+	return (x > y) - (x < y);
+}
+
+int resolve_threads(const struct request *rq, const char *path, const struct trace *tr,
+                    struct resolve_sel *rs, const struct trace_sel **sel)
+{
+	*rs = (struct resolve_sel){{NULL, 0}, NULL};
+	*sel = NULL;
+	if (!rq->nthreads)
+		return 0;
+	/* each value names at most every thread (and the error lists 20) */
+	size_t room = (size_t)rq->nthreads * tr->nthreads + RESOLVE_LIST_MAX;
+	uint32_t *idx = malloc(room * sizeof *idx), n = 0;
+	if (!idx || !(rs->tids = malloc(room * sizeof *rs->tids))) {
+		free(idx);
+		return msg_oom(path);
+	}
+	for (uint32_t i = 0; i < rq->nthreads; i++) {
+		int all;
+		uint32_t k = match_threads(tr, rq->threads[i], idx, tr->nthreads, &all);
+		if (k == 0 || (k > 1 && !all)) {
+			int rc = resolve_thread_error(path, tr, rq->threads[i], idx, k);
+			free(idx);
+			return rc;
+		}
+		for (uint32_t j = 0; j < k; j++)
+			rs->tids[n++] = tr->threads[idx[j]].tid;
+	}
+	free(idx);
+	qsort(rs->tids, n, sizeof *rs->tids, resolve_tid_cmp);
+	rs->sel.n = 0;
+	for (uint32_t i = 0; i < n; i++)
+		if (!i || rs->tids[i] != rs->tids[i - 1])
+			rs->tids[rs->sel.n++] = rs->tids[i];
+	rs->sel.tids = rs->tids;
+	*sel = &rs->sel;
+	return 0;
+}
+
+void resolve_sel_free(struct resolve_sel *rs)
+{
+	free(rs->tids);
+	rs->tids = NULL;
 }
 
 int resolve_clock(const struct request *rq, const struct trace *tr, const char *path, int *clock)
@@ -107,20 +153,37 @@ int resolve_profile(const struct request *rq, const char *path, const struct tra
                     const struct trace *tr, struct profile *p)
 {
 	struct tv_error err = {TV_OK, TV_NO_OFFSET, ""};
-	uint32_t tid;
-	if (rq->thread && resolve_thread(rq, path, names, &tid) != 0)
-		return MSG_EXIT_INPUT;
-	if (profile_build(p, tr, rq->thread ? &tid : NULL, &err) != TV_OK) {
+	struct resolve_sel rs;
+	const struct trace_sel *sel;
+	int rc = resolve_threads(rq, path, names, &rs, &sel);
+	if (!rc && profile_build_set(p, tr, sel, &err) != TV_OK) {
 		msg_error(path, &err);
-		return MSG_EXIT_INPUT;
+		rc = MSG_EXIT_INPUT;
 	}
-	return 0;
+	resolve_sel_free(&rs);
+	return rc;
+}
+
+/* A --range past the end of tr gives only zeros: said, so an all-zero
+ * report is not read as an idle app. */
+static void resolve_range_outside(const struct request *rq, const char *path,
+                                  const struct trace *tr)
+{
+	char end[32];
+	if (!rq->has_range || !derive_range_outside(tr, &rq->range))
+		return;
+	numfmt_ms(end, sizeof end, derive_axis_end(tr));
+	/* the range is steps[0], its text made by range_format() */
+	fprintf(stderr, "traceview: warning: %s: --range=%s lies outside the trace: its timeline "
+	        "runs from 0 to %s ms (%s clock)\n", msg_name(path), rq->steps[0].text, end,
+	        derive_axis_clock(tr) == TV_WALL ? "wall" : "CPU");
 }
 
 int resolve_steps(const struct request *rq, const char *path, struct trace *tr,
                   struct trace *view, struct trace **use)
 {
 	struct tv_error err = {TV_OK, TV_NO_OFFSET, ""};
+	resolve_range_outside(rq, path, tr);
 	*use = tr;
 	if (!rq->nsteps)
 		return 0;

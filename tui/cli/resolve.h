@@ -14,10 +14,19 @@
 #include "cli/request.h"
 #include "model/trace.h"
 
-/* --thread (given) in tr: its tid, or one line listing the candidates
- * (the threads matched, or every thread when none did). */
-int resolve_thread(const struct request *rq, const char *path, const struct trace *tr,
-                   uint32_t *tid);
+/* The threads every --thread names in tr, as one set (their union):
+ * each value an id, an exact name (every thread with it), a unique name
+ * prefix or a glob (match_threads(), match.h). A value naming none, or a
+ * prefix of several names, is one line listing the candidates (the threads matched, or
+ * every thread when none did). Without --thread, *sel is NULL; else it
+ * points into *rs, which resolve_sel_free() releases either way. */
+struct resolve_sel {
+	struct trace_sel sel;
+	uint32_t *tids;     /* malloc'd: sel.tids */
+};
+int resolve_threads(const struct request *rq, const char *path, const struct trace *tr,
+                    struct resolve_sel *rs, const struct trace_sel **sel);
+void resolve_sel_free(struct resolve_sel *rs);
 
 /* The clock an output sorts and folds by: --clock when the trace has it
  * (an error when not), else the trace's own choice (wall when recorded). */
@@ -34,8 +43,8 @@ int resolve_method(const struct request *rq, const struct trace *tr, const char 
 
 /* The profile of the selection: names is the loaded trace (--thread is
  * resolved there: a range may leave a thread without records), tr the
- * one profiled (names or a view of it). profile_free() p whatever the
- * result. */
+ * one profiled (names or a view of it), over the threads --thread
+ * selects together. profile_free() p whatever the result. */
 int resolve_profile(const struct request *rq, const char *path, const struct trace *names,
                     const struct trace *tr, struct profile *p);
 
