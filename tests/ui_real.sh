@@ -71,8 +71,9 @@ run_one() {
 	# What the command line says of the same selection (the UI's time base
 	# is CPU time: every real trace records it).
 	"$TRACEVIEW" --view=table --width="$cols" $args "$f" 2>/dev/null | tail -n 1 >"$d/sel"
-	"$TRACEVIEW" -f tree --clock=cpu --depth=1 "$f" 2>/dev/null >"$d/td"
-	"$TRACEVIEW" -f tree --clock=cpu --invert --depth=1 "$f" 2>/dev/null | head -n 1 >"$d/bu"
+	# (the trees' first line is their title: the clock and the order)
+	"$TRACEVIEW" -f tree --clock=cpu --depth=1 "$f" 2>/dev/null | tail -n +2 >"$d/td"
+	"$TRACEVIEW" -f tree --clock=cpu --invert --depth=1 "$f" 2>/dev/null | sed -n 2p >"$d/bu"
 	scr=$d/screen
 	launch_cols=$cols launch_lines=$lines
 	launch "$s" "$vars" $args "$f"

@@ -74,9 +74,9 @@ static enum tv_status fmt_tree_as(FILE *out, const struct fmt_in *in, int json)
 {
 	const struct request *rq = in->rq;
 	struct report_tree_opts ro = {json, rq->invert, rq->depth, rq->min_ppm};
-	/* The clock the tree chose is named (the view's trees sort by CPU),
-	 * unless --clock named it. */
-	enum tv_status st = json || rq->clock >= 0 ? TV_OK : report_tree_title(out, in->tree);
+	/* The text names the clock it sorts by (the view's trees sort by CPU,
+	 * these by wall unless --clock says otherwise). */
+	enum tv_status st = json ? TV_OK : report_tree_title(out, in->tree);
 	return st == TV_OK ? report_tree(out, in->tree, &ro) : st;
 }
 
