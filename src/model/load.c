@@ -144,6 +144,7 @@ static enum tv_status load_v1_data(const uint8_t *data, size_t datalen, uint64_t
 	f.record_size = h.record_size;
 	f.start_time = h.start_time;
 	f.start_time_ns = 0;
+	f.clock = SINK_CLOCK_KEY;
 	if (s->format && s->format(s->ctx, &f))
 		return tv_fail(err, TV_ERR_NOMEM, database, NULL);
 	return v1_records(data + h.data_offset, datalen - h.data_offset,

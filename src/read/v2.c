@@ -597,6 +597,7 @@ enum tv_status v2_parse(const uint8_t *buf, size_t len, const struct sink *s,
 	f.record_size = 0;
 	f.start_time = bytes_le64(buf + 6);
 	f.start_time_ns = v.ns;
+	f.clock = SINK_CLOCK_KEY;
 	if (s->format && s->format(s->ctx, &f)) {
 		r = tv_fail(err, TV_ERR_NOMEM, 0, NULL);
 		goto out;
