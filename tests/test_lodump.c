@@ -1,6 +1,6 @@
 /* test_lodump.c: ART's low-overhead and long-running-method dumps and the
  * ANR reports that carry them, written by tests/lodumpgen.c from
- * docs/format.md ("Low-overhead dumps") and read back through the reader
+ * docs/format.md ("Low-overhead dumps") and read back through the loader
  * and the call-tree builder.
  *
  * Small cases have hand-checked numbers (calls, incl and excl per method,
@@ -20,8 +20,8 @@
 #include <unistd.h>
 
 #include "analyze/profile.h"
+#include "model/load.h"
 #include "model/trace.h"
-#include "model/tracebuild.h"
 #include "read/lodump.h"
 #include "lodumpgen.h"
 #include "testutil.h"
@@ -89,32 +89,10 @@ static uint8_t *finish(struct ldg *g, size_t *len)
 	return ldg_finish(g, len);
 }
 
-/* The reader alone into the call-tree builder, as the loader will run it
- * once it detects these dumps; tr is the caller's to trace_free(). */
-static enum tv_status lo_load_err(struct trace *tr, const uint8_t *buf, size_t len,
-                                  struct tv_error *err)
-{
-	trace_init(tr);
-	struct tracebuild *b = tracebuild_new(tr);
-	assert_non_null(b);
-	struct sink s = tracebuild_sink(b);
-	enum tv_status st = lodump_parse(buf, len, NULL, &s, err);
-	if (st == TV_OK)
-		st = tracebuild_finish(b, err);
-	tracebuild_free(b);
-	return st;
-}
-
-static enum tv_status lo_load(struct trace *tr, const uint8_t *buf, size_t len)
-{
-	struct tv_error err;
-	return lo_load_err(tr, buf, len, &err);
-}
-
 /* Loads a dump that must load; tr is the caller's to trace_free(). */
 static void load(struct trace *tr, const uint8_t *buf, size_t len)
 {
-	assert_int_equal(lo_load(tr, buf, len), TV_OK);
+	assert_int_equal(tu_load_buffer(tr, buf, len), TV_OK);
 	check_invariants(tr);
 }
 
@@ -223,6 +201,7 @@ static void test_all_layouts(void **state)
 		size_t len;
 		uint8_t *buf = all_small_dump(ls[i], &len);
 		struct trace tr;
+		assert_int_equal(load_detect(buf, len), LOAD_LODUMP);
 		load(&tr, buf, len);
 		check_all_small(&tr);
 		/* decimal ids: the thread lines name ART's thread numbers */
@@ -544,9 +523,9 @@ static void test_damage(void **state)
 	assert_int_equal(tu_warn(&tr, TV_W_TRUNCATED), 1);
 	trace_free(&tr);
 	/* cut in the first block: an error */
-	assert_int_equal(lo_load(&tr, buf, 6 + 8 + 2), TV_ERR_NO_RECORDS);
+	assert_int_equal(tu_load_buffer(&tr, buf, 6 + 8 + 2), TV_ERR_NO_RECORDS);
 	trace_free(&tr);
-	assert_int_equal(lo_load(&tr, buf, 6), TV_ERR_NO_RECORDS);
+	assert_int_equal(tu_load_buffer(&tr, buf, 6), TV_ERR_NO_RECORDS);
 	trace_free(&tr);
 	free(buf);
 	/* bytes after the names: ignored with a warning, names kept */
@@ -587,7 +566,8 @@ static void test_flagless_refused(void **state)
 	ldg_method(&g, M_L, "L", "loop", "()V", "L.java");
 	uint8_t *buf = finish(&g, &len);
 	struct tv_error err = {TV_OK, 0, ""};
-	assert_int_equal(lo_load_err(&tr, buf, len, &err), TV_ERR_NOT_TRACE);
+	trace_init(&tr);
+	assert_int_equal(load_buffer(&tr, buf, len, &err), TV_ERR_NOT_TRACE);
 	assert_non_null(strstr(err.detail, "cannot be decoded"));
 	trace_free(&tr);
 	free(buf);

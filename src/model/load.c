@@ -16,6 +16,7 @@
 #include "model/tracebuild.h"
 #include "read/inflate.h"
 #include "read/keyfile.h"
+#include "read/lodump.h"
 #include "read/sniff.h"
 #include "read/stream.h"
 #include "read/v1.h"
@@ -44,7 +45,7 @@ enum load_family load_detect(const uint8_t *buf, size_t len)
 	    (buf[kl] == '\n' || (buf[kl] == '\r' && len > kl + 1 && buf[kl + 1] == '\n')))
 		return LOAD_V1_KEY;
 	if (len < 6 || memcmp(buf, load_magic, 4) != 0)
-		return LOAD_UNKNOWN;
+		return lodump_detect(buf, len) ? LOAD_LODUMP : LOAD_UNKNOWN;
 	v = (unsigned)buf[4] | (unsigned)buf[5] << 8;
 	if (v >= 1 && v <= 3)
 		return LOAD_V1_BARE_DATA;
@@ -101,9 +102,6 @@ static enum tv_status load_unknown(const uint8_t *buf, size_t len, struct tv_err
 		return tv_fail(err, TV_ERR_V2_REVISION, 0,
 		               "non-streaming V2 file of ART's June 2024 writer: its blocks "
 		               "carry no thread names and cannot be tied to its methods");
-	if (len >= 4 && memcmp(buf, "TMOL", 4) == 0)
-		return tv_fail(err, TV_ERR_NOT_TRACE, 0,
-		               "ART low-overhead trace dump (TMOL) is not supported");
 	const char *kind = sniff_advice(sniff_kind(buf, len));
 	return kind ? tv_fail(err, TV_ERR_NOT_TRACE, 0, "%s", kind)
 	            : tv_fail(err, TV_ERR_NOT_TRACE, 0, NULL);
@@ -171,6 +169,8 @@ enum tv_status load_scan(const uint8_t *buf, size_t len, const struct sink *s,
 		return stream_parse(buf, len, s, err);
 	case LOAD_V2:
 		return v2_parse(buf, len, s, err);
+	case LOAD_LODUMP:
+		return lodump_parse(buf, len, NULL, s, err);
 	case LOAD_UNKNOWN:
 		break;
 	}

@@ -35,6 +35,7 @@ enum load_family {
 	LOAD_V1_BARE_DATA,  /* SLOW v1-3 with no key: needs its .key */
 	LOAD_V1_STREAM,     /* SLOW 0xF1-0xF3 */
 	LOAD_V2,            /* SLOW 4, 5, 0xF4, 0xF5 */
+	LOAD_LODUMP,        /* ART low-overhead / long-running dump (lodump.h) */
 };
 
 enum load_family load_detect(const uint8_t *buf, size_t len);
