@@ -1,7 +1,7 @@
 /* test_lodump.c: ART's low-overhead and long-running-method dumps and the
  * ANR reports that carry them, written by tests/lodumpgen.c from
- * docs/format.md ("Low-overhead dumps") and read back through the loader
- * and the call-tree builder.
+ * docs/format.md ("Low-overhead dumps", "Dumps in ANR reports") and read
+ * back through the loader and the call-tree builder.
  *
  * Small cases have hand-checked numbers (calls, incl and excl per method,
  * on the event axis or in µs); generated dumps of every layout are held
@@ -681,6 +681,127 @@ static void test_generated_invariants(void **state)
 	}
 }
 
+/* ------------------------------------------------------------ ANR */
+
+struct anr_file {
+	char *text;
+	size_t len;
+};
+
+static void anr_put(struct anr_file *f, const void *p, size_t n)
+{
+	f->text = realloc(f->text, f->len + n + 1);
+	assert_non_null(f->text);
+	memcpy(f->text + f->len, p, n);
+	f->len += n;
+	f->text[f->len] = '\0';
+}
+
+static void anr_puts(struct anr_file *f, const char *s)
+{
+	anr_put(f, s, strlen(s));
+}
+
+/* Two processes: pid 111 with a base64 dump (ns), pid 222 with an empty
+ * line and then a raw one (µs, thread 6000). */
+static void anr_build(struct anr_file *f)
+{
+	size_t n1, n2;
+	uint8_t *d1 = long_dump(LDG_PACKETS, LDG_NS, 0, &n1);
+	struct ldg_ev ev[7];
+	struct ldg g;
+	long_events(LDG_US, ev);
+	ldg_init(&g, LDG_PACKETS, LDG_LONG, LDG_US);
+	ldg_block(&g, 6000, ev, 7);
+	ldg_method(&g, M_L, "L", "loop", "()V", "L.java");
+	uint8_t *d2 = finish(&g, &n2);
+	char *b64 = ldg_base64(d1, n1);
+	memset(f, 0, sizeof *f);
+	anr_puts(f, "\n----- pid 111 at 2025-07-01 10:00:00.1+0000 -----\n"
+	            "Cmd line: com.example.one\nBuild type: optimized\nDebug Store: 1,2\n"
+	            "LongRunningMethods: ");
+	anr_puts(f, b64);
+	anr_puts(f, "\nDALVIK THREADS (1):\n\"main\" prio=5 tid=1 Native\n----- end 111 -----\n"
+	            "\n----- pid 222 at 2025-07-01 10:00:01.1+0000 -----\n"
+	            "Cmd line: system_server\nLongRunningMethods: \nLongRunningMethods: ");
+	anr_put(f, d2, n2);
+	anr_puts(f, "\nDALVIK THREADS (9):\n----- end 222 -----\n");
+	free(b64);
+	free(d1);
+	free(d2);
+}
+
+/* Loads the report from a file with --pid's options. */
+static enum tv_status anr_load(const struct anr_file *f, struct trace *tr, struct load_opts *o)
+{
+	char *dir = tu_tmpdir(), *path;
+	struct tv_error err;
+	char errfile[512];
+	assert_non_null(dir);
+	path = tu_path(dir, "traces.txt");
+	FILE *fp = fopen(path, "wb");
+	assert_non_null(fp);
+	assert_int_equal(fwrite(f->text, 1, f->len, fp), f->len);
+	fclose(fp);
+	trace_init(tr);
+	enum tv_status st = load_file_opts(tr, path, NULL, o, &err, errfile, sizeof errfile);
+	unlink(path);
+	rmdir(dir);
+	free(path);
+	free(dir);
+	return st;
+}
+
+/* Whether option key of tr is want. */
+static int opt_eq(const struct trace *tr, const char *key, const char *want)
+{
+	size_t n;
+	const char *v = trace_option(tr, key, &n);
+	return v && n == strlen(want) && memcmp(v, want, n) == 0;
+}
+
+static void test_anr(void **state)
+{
+	(void)state;
+	struct anr_file f;
+	struct trace tr;
+	struct load_opts o;
+	anr_build(&f);
+	assert_int_equal(load_detect((const uint8_t *)f.text, f.len), LOAD_ANR);
+	/* default: the first dump, a note naming the other */
+	memset(&o, 0, sizeof o);
+	assert_int_equal(anr_load(&f, &tr, &o), TV_OK);
+	check_invariants(&tr);
+	check_long(&tr);
+	assert_int_equal(tr.threads[0].tid, 5000);
+	assert_true(opt_eq(&tr, "pid", "111"));
+	assert_true(opt_eq(&tr, "cmd-line", "com.example.one"));
+	assert_string_equal(o.note, "2 long-running method dumps in this file: reading pid 111 "
+	                            "(com.example.one); also pid 222 (system_server); --pid=PID "
+	                            "picks one");
+	trace_free(&tr);
+	/* --pid: the raw dump of the second process (LFs in its bytes) */
+	o.pid = 222;
+	assert_int_equal(anr_load(&f, &tr, &o), TV_OK);
+	check_invariants(&tr);
+	check_long(&tr);
+	assert_int_equal(tr.threads[0].tid, 6000);
+	assert_true(opt_eq(&tr, "pid", "222"));
+	assert_string_equal(o.note, "");
+	trace_free(&tr);
+	/* a pid the report lacks */
+	o.pid = 333;
+	assert_int_equal(anr_load(&f, &tr, &o), TV_ERR_NO_PID);
+	trace_free(&tr);
+	/* a base64 line broken part way: read up to the break, with a warning */
+	char *b = strstr(f.text, "LongRunningMethods: ") + 20 + 40;
+	*b = '!';
+	assert_int_equal(anr_load(&f, &tr, NULL), TV_OK);
+	assert_true(tu_warn(&tr, TV_W_TRAILING) > 0);
+	trace_free(&tr);
+	free(f.text);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -696,6 +817,7 @@ int main(void)
 		cmocka_unit_test(test_damage),
 		cmocka_unit_test(test_flagless_refused),
 		cmocka_unit_test(test_generated_invariants),
+		cmocka_unit_test(test_anr),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -15,6 +15,7 @@
 #include "base/grow.h"
 #include "model/tracebuild.h"
 #include "read/inflate.h"
+#include "read/anr.h"
 #include "read/keyfile.h"
 #include "read/lodump.h"
 #include "read/sniff.h"
@@ -45,7 +46,9 @@ enum load_family load_detect(const uint8_t *buf, size_t len)
 	    (buf[kl] == '\n' || (buf[kl] == '\r' && len > kl + 1 && buf[kl + 1] == '\n')))
 		return LOAD_V1_KEY;
 	if (len < 6 || memcmp(buf, load_magic, 4) != 0)
-		return lodump_detect(buf, len) ? LOAD_LODUMP : LOAD_UNKNOWN;
+		return lodump_detect(buf, len) ? LOAD_LODUMP
+		       : anr_detect(buf, len)  ? LOAD_ANR
+		                               : LOAD_UNKNOWN;
 	v = (unsigned)buf[4] | (unsigned)buf[5] << 8;
 	if (v >= 1 && v <= 3)
 		return LOAD_V1_BARE_DATA;
@@ -152,6 +155,12 @@ static enum tv_status load_v1_data(const uint8_t *data, size_t datalen, uint64_t
 enum tv_status load_scan(const uint8_t *buf, size_t len, const struct sink *s,
                          struct tv_error *err)
 {
+	return load_scan_opts(buf, len, NULL, s, err);
+}
+
+enum tv_status load_scan_opts(const uint8_t *buf, size_t len, struct load_opts *opts,
+                              const struct sink *s, struct tv_error *err)
+{
 	struct keyfile_info info;
 	enum tv_status r;
 
@@ -171,6 +180,9 @@ enum tv_status load_scan(const uint8_t *buf, size_t len, const struct sink *s,
 		return v2_parse(buf, len, s, err);
 	case LOAD_LODUMP:
 		return lodump_parse(buf, len, NULL, s, err);
+	case LOAD_ANR:
+		return anr_parse(buf, len, opts ? opts->pid : 0, s, err, opts ? opts->note : NULL,
+		                 opts ? sizeof opts->note : 0);
 	case LOAD_UNKNOWN:
 		break;
 	}
@@ -583,10 +595,27 @@ static void load_set_errfile(char *errfile, size_t size, const char *path)
 		snprintf(errfile, size, "%s", path);
 }
 
+/* A trace built from bytes, told opts (may be NULL). */
+struct load_build {
+	struct trace *tr;
+	struct load_opts *opts;
+};
+
+static enum tv_status load_build_bytes(void *ctx, const struct load_bytes *lb,
+                                       struct tv_error *err, int *err_in_data);
+
 enum tv_status load_bytes_build(void *ctx, const struct load_bytes *lb, struct tv_error *err,
                                 int *err_in_data)
 {
-	struct trace *tr = ctx;
+	struct load_build lbc = {ctx, NULL};
+	return load_build_bytes(&lbc, lb, err, err_in_data);
+}
+
+static enum tv_status load_build_bytes(void *ctx, const struct load_bytes *lb,
+                                       struct tv_error *err, int *err_in_data)
+{
+	const struct load_build *lbc = ctx;
+	struct trace *tr = lbc->tr;
 	struct tracebuild *b = tracebuild_new(tr);
 	struct sink s;
 	enum tv_status r;
@@ -600,7 +629,7 @@ enum tv_status load_bytes_build(void *ctx, const struct load_bytes *lb, struct t
 	if (lb->key)
 		r = load_scan_pair(lb->key, lb->keylen, lb->data, lb->datalen, &s, err, err_in_data);
 	else
-		r = load_scan(lb->data, lb->datalen, &s, err);
+		r = load_scan_opts(lb->data, lb->datalen, lbc->opts, &s, err);
 	r = load_stop_reason(b, r, err);
 	if (r == TV_OK)
 		r = tracebuild_finish(b, err);
@@ -705,4 +734,14 @@ enum tv_status load_file_progress(struct trace *tr, const char *path,
                                   char *errfile, size_t errfile_size)
 {
 	return load_with_bytes(path, load_bytes_build, tr, prog, err, errfile, errfile_size);
+}
+
+enum tv_status load_file_opts(struct trace *tr, const char *path,
+                              const struct load_progress *prog, struct load_opts *opts,
+                              struct tv_error *err, char *errfile, size_t errfile_size)
+{
+	struct load_build lbc = {tr, opts};
+	if (opts)
+		opts->note[0] = '\0';
+	return load_with_bytes(path, load_build_bytes, &lbc, prog, err, errfile, errfile_size);
 }

@@ -26,6 +26,7 @@ struct request {
 	int color;           /* -1 auto, 0 never, 1 always */
 	int ascii;
 	const char *thread;  /* --thread: a tid or a name, resolved per trace */
+	uint32_t pid;        /* --pid: an ANR report's dump, by process; 0: the first */
 	int color_set;       /* --color was given */
 	int clock;           /* -1: the default of each output */
 	int signatures, per_thread;
