@@ -185,6 +185,8 @@ static void check_all_small(const struct trace *tr)
 	profile_free(&p);
 	uint32_t u = trace_find_method(tr, LODUMP_UNRECORDED);
 	assert_true(tu_str_eq(tr, tr->methods[u].name, "(caller not in the dump)"));
+	assert_true(tu_str_eq(tr, tr->methods[u].cls, ""));
+	assert_true(tu_str_eq(tr, tr->methods[u].sig, ""));
 	uint32_t b = trace_find_method(tr, M_B);
 	assert_true(tu_str_eq(tr, tr->methods[b].source, NULL));   /* "(null)" */
 	assert_true(tu_str_eq(tr, tr->methods[b].cls, "com.example.B"));

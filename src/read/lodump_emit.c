@@ -150,7 +150,9 @@ struct lodump_out {
 	uint64_t back;        /* times clamped, all threads */
 };
 
-/* Declares the method of calls whose entry is missing, once. */
+/* Declares the method of calls whose entry is missing, once: a name, and
+ * an empty class and signature, present rather than absent, as outputs
+ * expect of a declared method. */
 static int lodump_declare_unrecorded(struct lodump *d)
 {
 	static const char name[] = "(caller not in the dump)";
@@ -158,6 +160,7 @@ static int lodump_declare_unrecorded(struct lodump *d)
 	memset(&m, 0, sizeof m);
 	m.name.ptr = name;
 	m.name.len = sizeof name - 1;
+	m.cls.ptr = m.sig.ptr = name;   /* zero bytes of it */
 	d->unrecorded = 1;
 	return d->s->method ? d->s->method(d->s->ctx, LODUMP_UNRECORDED, &m, TV_NO_OFFSET) : 0;
 }
