@@ -240,6 +240,35 @@ static void test_all_unwritten_size(void **state)
 	free(buf);
 }
 
+/* Recursion, hand-checked on the event axis: A [0,5] calls A [1,4],
+ * which calls B [2,3]. The inner A is recursive: incl counts the outer
+ * call only (5), excl both (2 + 2). */
+static void test_all_recursion(void **state)
+{
+	(void)state;
+	static const struct ldg_ev ev[] = {EN(M_A), EN(M_A), EN(M_B), EX, EX, EX};
+	struct ldg g;
+	size_t len;
+	struct trace tr;
+	struct profile p;
+	struct tv_error err;
+	ldg_init(&g, LDG_PACKETS, LDG_ALL, LDG_US);
+	ldg_block(&g, 9, ev, 6);
+	ldg_method(&g, M_A, "A", "a", "()V", "A.java");
+	ldg_method(&g, M_B, "B", "b", "()V", "B.java");
+	uint8_t *buf = finish(&g, &len);
+	load(&tr, buf, len);
+	assert_int_equal(profile_build(&p, &tr, NULL, &err), TV_OK);
+	check_method(&p, M_A, 2, 5, 4);
+	assert_int_equal(tu_method(&p, M_A)->rcalls, 1);
+	check_method(&p, M_B, 1, 1, 1);
+	assert_int_equal(p.top_incl[TV_WALL], 5);
+	assert_int_equal(p.top_excl[TV_WALL], 0);
+	profile_free(&p);
+	trace_free(&tr);
+	free(buf);
+}
+
 /* A ring fed 3000 events: wrapped, decoded in the order written, every
  * exit with nothing open adopted. */
 static void check_ring(enum ldg_layout l)
@@ -810,6 +839,7 @@ int main(void)
 		cmocka_unit_test(test_gen_examples),
 		cmocka_unit_test(test_all_layouts),
 		cmocka_unit_test(test_all_unwritten_size),
+		cmocka_unit_test(test_all_recursion),
 		cmocka_unit_test(test_all_ring_wrapped),
 		cmocka_unit_test(test_all_ring2024_order),
 		cmocka_unit_test(test_long_units),
