@@ -824,6 +824,27 @@ static void test_anr(void **state)
 	o.pid = 333;
 	assert_int_equal(anr_load(&f, &tr, &o), TV_ERR_NO_PID);
 	trace_free(&tr);
+	/* a report cut inside its raw dump's second block: the first loads */
+	struct anr_file cut;
+	struct ldg_ev ev[7];
+	struct ldg g;
+	size_t n, one;
+	long_events(LDG_US, ev);
+	ldg_init(&g, LDG_PACKETS, LDG_LONG, LDG_US);
+	ldg_block(&g, 7, ev, 4);
+	one = g.n;
+	ldg_block(&g, 7, ev + 4, 3);
+	uint8_t *d = finish(&g, &n);
+	memset(&cut, 0, sizeof cut);
+	anr_puts(&cut, "----- pid 7 at 2025-07-01 -----\nLongRunningMethods: ");
+	anr_put(&cut, d, one + 14);
+	assert_int_equal(anr_load(&cut, &tr, NULL), TV_OK);
+	assert_int_equal(tr.records, 4);
+	assert_int_equal(tu_warn(&tr, TV_W_TRUNCATED), 1);
+	assert_true(opt_eq(&tr, "pid", "7"));
+	trace_free(&tr);
+	free(cut.text);
+	free(d);
 	/* a base64 line broken part way: read up to the break, with a warning */
 	char *b = strstr(f.text, "LongRunningMethods: ") + 20 + 40;
 	*b = '!';

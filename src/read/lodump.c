@@ -238,15 +238,16 @@ static int lodump_shape_find(const uint8_t *buf, size_t len, struct lodump_shape
 	return 0;
 }
 
-/* The start of a text trailer that runs to the end of buf, or len. */
+/* The start of a text trailer that runs to the end of buf, or len: the
+ * last line "*threads" decides (one look, however many there are). */
 static size_t lodump_trailer_at(const uint8_t *buf, size_t len)
 {
 	for (size_t pos = len; pos-- > 0;) {
 		if (buf[pos] != '\n')
 			continue;
 		size_t n = lodump_text_len(buf + pos, len - pos);
-		if (n && lodump_only_eol(buf + pos + n, len - pos - n))
-			return pos;
+		if (n)
+			return lodump_only_eol(buf + pos + n, len - pos - n) ? pos : len;
 	}
 	return len;
 }
@@ -289,8 +290,8 @@ size_t lodump_extent(const uint8_t *buf, size_t len)
 {
 	struct lodump_shape sh = {.mode = LODUMP_LONG, .hdr = 12};
 	lodump_walk(buf, len, &sh);
-	if (sh.tail == LODUMP_TAIL_CUT)
-		return 0;
+	if (sh.tail == LODUMP_TAIL_CUT)  /* a report cut inside the dump */
+		return sh.blocks ? len : 0;
 	size_t pos = sh.end, n = lodump_text_len(buf + pos, len - pos);
 	if (n == 0)
 		n = lodump_packets_len(buf + pos, len - pos);

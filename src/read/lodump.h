@@ -53,7 +53,9 @@ enum tv_status lodump_parse(const uint8_t *buf, size_t len, const struct lodump_
 
 /* The length of the dump at the start of buf, which continues with other
  * bytes (ANR files of 2025-02-20 to 05-27 hold the dump raw in a text
- * line): its blocks, then its packets or text trailer. 0 when none. */
+ * line): its blocks, then its packets or text trailer; all of buf when
+ * the data ends inside a block after a whole one (a cut report). 0 when
+ * none. */
 size_t lodump_extent(const uint8_t *buf, size_t len);
 
 #endif
