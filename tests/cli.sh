@@ -966,4 +966,33 @@ check "--view=jank --frame: the calls over the budget" first_line_has "$tmp/out"
 check "--view=jank: the longest first" stdout_has \
 	'^     2230.624   1184.303    595.642    588.661  a/os/Handler.dispatchMessage'
 
+# ---------------------------------------------------------------- ART dumps, ANR reports
+# The fuzz seeds of tests/fuzz/seeds.c: a report with a base64 dump (pid
+# 111) and a raw one (pid 222), and an all-methods dump (no time).
+ANR="$srcdir/tests/fuzz/corpus/anr/gen-traces"
+ALLDUMP="$srcdir/tests/fuzz/corpus/lodump/gen-lo-packets-all"
+run -r "$ANR"
+check "an ANR report: exits 0" status_is 0
+check "an ANR report: one line names the other dump" stderr_is \
+	"traceview: $ANR: 2 long-running method dumps in this file: reading pid 111 (com.example.one); also pid 222 (system_server); --pid=PID picks one"
+check "an ANR report: the first dump's process" stdout_has '^pid        111$'
+run -r --pid=222 "$ANR"
+check "--pid=222: exits 0" status_is 0
+check "--pid=222: no note" test ! -s "$tmp/err"
+check "--pid=222: that process's dump" stdout_has '^pid        222$'
+run -r --pid=333 "$ANR"
+check "--pid of no dump: exits 2" status_is 2
+check "--pid of no dump: one line with the pids there are" stderr_is \
+	"traceview: $ANR: no long-running method dump of that process in the file: --pid=333; the file has pid 111, 222"
+run -r --pid=0 "$ANR"
+check "--pid=0: exits 2" status_is 2
+check "--pid=0: a usage error" stderr_is "traceview: --pid needs a process id (got '0')"
+run -f json "$ALLDUMP"
+check "an all-methods dump: exits 0" status_is 0
+if [ $have_python = yes ]; then
+	check "an all-methods dump: the sequence clock" json_ok "$tmp/out" \
+		'd["clock"] == "sequence" and d["version"] == 0 and d["records"] == 18'
+fi
+
+
 clilib_end

@@ -33,7 +33,8 @@
 	X(TV_ERR_COMPRESSED, "damaged compressed data") \
 	X(TV_ERR_TOO_BIG, "trace exceeds a built-in limit") \
 	X(TV_ERR_NO_THREAD, "no such thread in the trace") \
-	X(TV_ERR_OUTPUT, "cannot write output")
+	X(TV_ERR_OUTPUT, "cannot write output") \
+	X(TV_ERR_NO_PID, "no long-running method dump of that process in the file")
 
 enum tv_status {
 #define TV_STATUS_ENUM(id, msg) id,

@@ -27,7 +27,13 @@
 	X(TV_W_V2_DESYNC, "V2 blocks whose events did not match their size: resynchronised") \
 	X(TV_W_RECORD_COUNT, "num-method-calls differs from the records in the file") \
 	X(TV_W_VERSION_MISMATCH, "key section version differs from the data header: data header used") \
-	X(TV_W_TRANSFORM_NONE, "transforms matched nothing and changed nothing")
+	X(TV_W_TRANSFORM_NONE, "transforms matched nothing and changed nothing") \
+	X(TV_W_LO_WRAPPED, "per-thread rings that wrapped: the dump puts their older events after the newer ones, so calls near the seam may nest wrongly") \
+	X(TV_W_LO_TICKS, "long-running dump in counter ticks: the rate (24.576 MHz) is assumed, the dump does not say") \
+	X(TV_W_LO_UNIT, "long-running dump with no finished call to tell its time unit by: ns assumed") \
+	X(TV_W_LO_STUCK, "bytes past ART's buffer limit (about 160 KiB) hold no events: the rest of the events was ignored") \
+	X(TV_W_LO_THREAD_IDS, "thread names listed by ART's own thread ids, not the tids of the events: threads left unnamed") \
+	X(TV_W_LO_BAD_EVENT, "events with a method id that is no ArtMethod* (not a multiple of 4) ignored")
 
 enum tv_warn {
 #define TV_WARN_ENUM(id, text) id,

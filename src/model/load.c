@@ -15,7 +15,9 @@
 #include "base/grow.h"
 #include "model/tracebuild.h"
 #include "read/inflate.h"
+#include "read/anr.h"
 #include "read/keyfile.h"
+#include "read/lodump.h"
 #include "read/sniff.h"
 #include "read/stream.h"
 #include "read/v1.h"
@@ -44,7 +46,9 @@ enum load_family load_detect(const uint8_t *buf, size_t len)
 	    (buf[kl] == '\n' || (buf[kl] == '\r' && len > kl + 1 && buf[kl + 1] == '\n')))
 		return LOAD_V1_KEY;
 	if (len < 6 || memcmp(buf, load_magic, 4) != 0)
-		return LOAD_UNKNOWN;
+		return lodump_detect(buf, len) ? LOAD_LODUMP
+		       : anr_detect(buf, len)  ? LOAD_ANR
+		                               : LOAD_UNKNOWN;
 	v = (unsigned)buf[4] | (unsigned)buf[5] << 8;
 	if (v >= 1 && v <= 3)
 		return LOAD_V1_BARE_DATA;
@@ -101,9 +105,6 @@ static enum tv_status load_unknown(const uint8_t *buf, size_t len, struct tv_err
 		return tv_fail(err, TV_ERR_V2_REVISION, 0,
 		               "non-streaming V2 file of ART's June 2024 writer: its blocks "
 		               "carry no thread names and cannot be tied to its methods");
-	if (len >= 4 && memcmp(buf, "TMOL", 4) == 0)
-		return tv_fail(err, TV_ERR_NOT_TRACE, 0,
-		               "ART low-overhead trace dump (TMOL) is not supported");
 	const char *kind = sniff_advice(sniff_kind(buf, len));
 	return kind ? tv_fail(err, TV_ERR_NOT_TRACE, 0, "%s", kind)
 	            : tv_fail(err, TV_ERR_NOT_TRACE, 0, NULL);
@@ -144,6 +145,7 @@ static enum tv_status load_v1_data(const uint8_t *data, size_t datalen, uint64_t
 	f.record_size = h.record_size;
 	f.start_time = h.start_time;
 	f.start_time_ns = 0;
+	f.clock = SINK_CLOCK_KEY;
 	if (s->format && s->format(s->ctx, &f))
 		return tv_fail(err, TV_ERR_NOMEM, database, NULL);
 	return v1_records(data + h.data_offset, datalen - h.data_offset,
@@ -152,6 +154,12 @@ static enum tv_status load_v1_data(const uint8_t *data, size_t datalen, uint64_t
 
 enum tv_status load_scan(const uint8_t *buf, size_t len, const struct sink *s,
                          struct tv_error *err)
+{
+	return load_scan_opts(buf, len, NULL, s, err);
+}
+
+enum tv_status load_scan_opts(const uint8_t *buf, size_t len, struct load_opts *opts,
+                              const struct sink *s, struct tv_error *err)
 {
 	struct keyfile_info info;
 	enum tv_status r;
@@ -170,6 +178,11 @@ enum tv_status load_scan(const uint8_t *buf, size_t len, const struct sink *s,
 		return stream_parse(buf, len, s, err);
 	case LOAD_V2:
 		return v2_parse(buf, len, s, err);
+	case LOAD_LODUMP:
+		return lodump_parse(buf, len, NULL, s, err);
+	case LOAD_ANR:
+		return anr_parse(buf, len, opts ? opts->pid : 0, s, err, opts ? opts->note : NULL,
+		                 opts ? sizeof opts->note : 0);
 	case LOAD_UNKNOWN:
 		break;
 	}
@@ -602,10 +615,27 @@ static void load_set_errfile(char *errfile, size_t size, const char *path)
 		snprintf(errfile, size, "%s", path);
 }
 
+/* A trace built from bytes, told opts (may be NULL). */
+struct load_build {
+	struct trace *tr;
+	struct load_opts *opts;
+};
+
+static enum tv_status load_build_bytes(void *ctx, const struct load_bytes *lb,
+                                       struct tv_error *err, int *err_in_data);
+
 enum tv_status load_bytes_build(void *ctx, const struct load_bytes *lb, struct tv_error *err,
                                 int *err_in_data)
 {
-	struct trace *tr = ctx;
+	struct load_build lbc = {ctx, NULL};
+	return load_build_bytes(&lbc, lb, err, err_in_data);
+}
+
+static enum tv_status load_build_bytes(void *ctx, const struct load_bytes *lb,
+                                       struct tv_error *err, int *err_in_data)
+{
+	const struct load_build *lbc = ctx;
+	struct trace *tr = lbc->tr;
 	struct tracebuild *b = tracebuild_new(tr);
 	struct sink s;
 	enum tv_status r;
@@ -619,7 +649,7 @@ enum tv_status load_bytes_build(void *ctx, const struct load_bytes *lb, struct t
 	if (lb->key)
 		r = load_scan_pair(lb->key, lb->keylen, lb->data, lb->datalen, &s, err, err_in_data);
 	else
-		r = load_scan(lb->data, lb->datalen, &s, err);
+		r = load_scan_opts(lb->data, lb->datalen, lbc->opts, &s, err);
 	r = load_stop_reason(b, r, err);
 	if (r == TV_OK)
 		r = tracebuild_finish(b, err);
@@ -724,4 +754,14 @@ enum tv_status load_file_progress(struct trace *tr, const char *path,
                                   char *errfile, size_t errfile_size)
 {
 	return load_with_bytes(path, load_bytes_build, tr, prog, err, errfile, errfile_size);
+}
+
+enum tv_status load_file_opts(struct trace *tr, const char *path,
+                              const struct load_progress *prog, struct load_opts *opts,
+                              struct tv_error *err, char *errfile, size_t errfile_size)
+{
+	struct load_build lbc = {tr, opts};
+	if (opts)
+		opts->note[0] = '\0';
+	return load_with_bytes(path, load_build_bytes, &lbc, prog, err, errfile, errfile_size);
 }

@@ -35,13 +35,29 @@ enum load_family {
 	LOAD_V1_BARE_DATA,  /* SLOW v1-3 with no key: needs its .key */
 	LOAD_V1_STREAM,     /* SLOW 0xF1-0xF3 */
 	LOAD_V2,            /* SLOW 4, 5, 0xF4, 0xF5 */
+	LOAD_LODUMP,        /* ART low-overhead / long-running dump (lodump.h) */
+	LOAD_ANR,           /* text with "LongRunningMethods: " lines (anr.h) */
 };
 
 enum load_family load_detect(const uint8_t *buf, size_t len);
 
-/* Run the readers for one buffer of any family over sink s. */
+/* What a load may be told beyond its bytes, and what it tells back
+ * (docs/cli.md, "--pid"). */
+#define LOAD_NOTE 256
+struct load_opts {
+	uint32_t pid;            /* an ANR report's dump to read; 0: the first */
+	char note[LOAD_NOTE];    /* out: a line for the user (the report's other
+	                          * dumps), or empty */
+};
+
+/* Run the readers for one buffer of any family over sink s; an ANR
+ * report's first dump. */
 enum tv_status load_scan(const uint8_t *buf, size_t len, const struct sink *s,
                          struct tv_error *err);
+
+/* load_scan() told opts (may be NULL). */
+enum tv_status load_scan_opts(const uint8_t *buf, size_t len, struct load_opts *opts,
+                              const struct sink *s, struct tv_error *err);
 
 /* A key text and a data part held apart (NAME.key + NAME.data).
  * *err_in_data is set to 1 when the error is in the data part. */
@@ -121,5 +137,10 @@ enum tv_status load_file(struct trace *tr, const char *path, struct tv_error *er
 enum tv_status load_file_progress(struct trace *tr, const char *path,
                                   const struct load_progress *prog, struct tv_error *err,
                                   char *errfile, size_t errfile_size);
+
+/* load_file_progress() told opts (may be NULL). */
+enum tv_status load_file_opts(struct trace *tr, const char *path,
+                              const struct load_progress *prog, struct load_opts *opts,
+                              struct tv_error *err, char *errfile, size_t errfile_size);
 
 #endif

@@ -213,6 +213,7 @@ const char *trace_clock_name(enum tv_clock_kind k)
 	case TV_CLOCK_THREAD_CPU: return "thread-cpu";
 	case TV_CLOCK_WALL: return "wall";
 	case TV_CLOCK_GLOBAL: return "global";
+	case TV_CLOCK_SEQUENCE: return "sequence";
 	}
 	return "dual";
 }

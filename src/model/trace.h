@@ -25,6 +25,10 @@ enum tv_clock_kind {
 	TV_CLOCK_THREAD_CPU,
 	TV_CLOCK_WALL,
 	TV_CLOCK_GLOBAL,
+	/* No time at all (ART's "all methods" dumps): the wall slot holds
+	 * each thread's event index, one step per entry and per exit
+	 * (docs/format.md, "Clocks and times"). */
+	TV_CLOCK_SEQUENCE,
 };
 
 /* The two time bases every call carries (when the trace records them). */
@@ -278,8 +282,15 @@ static inline const struct tv_ecell *trace_ecell(const struct trace *tr, uint32_
 	return es->rec == TV_NO_EREC ? NULL : &tr->erecs[es->rec].cell[k - 1];
 }
 
-/* "dual", "thread-cpu", "wall" or "global". */
+/* "dual", "thread-cpu", "wall", "global" or "sequence". */
 const char *trace_clock_name(enum tv_clock_kind k);
+
+/* Whether the trace's only axis counts events, not µs (TV_CLOCK_SEQUENCE):
+ * every consumer that prints or takes a time asks this first. */
+static inline int trace_is_sequence(const struct trace *tr)
+{
+	return tr->clock == TV_CLOCK_SEQUENCE;
+}
 
 /* The clock that orders tables: wall when recorded, else CPU. */
 static inline int trace_sort_clock(const struct trace *tr)

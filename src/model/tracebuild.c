@@ -50,6 +50,7 @@ struct tracebuild {
 	struct trace *tr;
 	unsigned nslots;
 	int have_format;
+	enum sink_clock fixed;    /* a clock the format fixed, or SINK_CLOCK_KEY */
 	struct tracebuild_clock *clk; /* reader's side, one per trace thread */
 	uint32_t clk_cap;
 	struct replay_event *buf[2]; /* the batch being filled, the one replayed */
@@ -209,6 +210,9 @@ static int tracebuild_format(void *ctx, const struct sink_format *f)
 	tr->streaming = f->streaming;
 	tr->record_size = f->record_size;
 	tr->start_time = f->start_time_ns ? f->start_time / 1000 : f->start_time;
+	b->fixed = f->clock;
+	if (b->fixed != SINK_CLOCK_KEY)
+		b->nslots = b->w.nslots = 1;
 	return 0;
 }
 
@@ -541,7 +545,11 @@ enum tv_status tracebuild_finish(struct tracebuild *b, struct tv_error *err)
 	if (tracefinish_names(tr) < 0)
 		return tv_fail(err, TV_ERR_NOMEM, TV_NO_OFFSET, NULL);
 	replay_move_sums(&b->w, tr);
-	tracefinish_clock(tr, b->w.nslots);
+	if (b->fixed == SINK_CLOCK_KEY)
+		tracefinish_clock(tr, b->w.nslots);
+	else
+		tracefinish_clock_fixed(tr, b->fixed == SINK_CLOCK_WALL ? TV_CLOCK_WALL
+		                                                        : TV_CLOCK_SEQUENCE);
 	tracefinish_warnings(tr);
 	/* The builder's tid map and state arrays are by old index: drop them
 	 * before sorting the threads. */

@@ -83,6 +83,14 @@ void tracefinish_clock(struct trace *tr, unsigned nslots)
 	tracefinish_move_slots(tr);
 }
 
+void tracefinish_clock_fixed(struct trace *tr, enum tv_clock_kind k)
+{
+	tr->clock = k;
+	tr->has_clock[TV_CPU] = 0;
+	tr->has_clock[TV_WALL] = 1;
+	tracefinish_move_slots(tr);
+}
+
 /* ------------------------------------------------------------ thread names */
 
 /* Thread lines sorted for lookup (a trace may list tens of thousands):

@@ -27,6 +27,10 @@ int tracefinish_names(struct trace *tr);
  * clock, moves every time array, mark and edge sum of slot 0 to TV_WALL. */
 void tracefinish_clock(struct trace *tr, unsigned nslots);
 
+/* The clock a format fixed (TV_CLOCK_WALL or TV_CLOCK_SEQUENCE, one slot):
+ * set as is, the slot moved to TV_WALL as tracefinish_clock() does. */
+void tracefinish_clock_fixed(struct trace *tr, enum tv_clock_kind k);
+
 /* The overflow flag of the key, a record count that disagrees with
  * num-method-calls, and the methods used but never declared. */
 void tracefinish_warnings(struct trace *tr);

@@ -1,6 +1,7 @@
 /* sink.h: what a reader tells its consumer, in file order.
  *
- * Every reader (key section, V1 records, V1 streaming, V2) decodes bytes
+ * Every reader (key section, V1 records, V1 streaming, V2, ART's
+ * low-overhead dumps) decodes bytes
  * into calls on a struct sink; the call-tree builder is one consumer, a
  * record dump is another. Pointers passed to a callback point into the
  * reader's buffer and are valid only during the call: copy what you keep.
@@ -16,14 +17,22 @@
 
 #include "base/warn.h"
 
+/* The clock a format fixes by itself, whatever a key would say. */
+enum sink_clock {
+	SINK_CLOCK_KEY,        /* the clock= option, else the version (V1, V2) */
+	SINK_CLOCK_WALL,       /* one wall clock (ART's long-running dumps) */
+	SINK_CLOCK_SEQUENCE,   /* no time at all: t0 is the thread's event index */
+};
+
 /* What kind of data follows; sent once, before any record. */
 struct sink_format {
-	unsigned version;      /* 1..5, streaming bits cleared */
+	unsigned version;      /* 1..5, streaming bits cleared; 0: no header */
 	int streaming;         /* 0xF0 bits were set */
 	unsigned nslots;       /* timestamps per record: 1 or 2 */
 	unsigned record_size;  /* V1 record stride in bytes; 0 for V2 */
 	uint64_t start_time;   /* header start time, as stored */
 	int start_time_ns;     /* V2 2025+: start time (and times) were ns */
+	enum sink_clock clock;
 };
 
 /* A method line, split into fields. Absent fields have ptr NULL. */

@@ -280,6 +280,7 @@ enum tv_status stream_parse(const uint8_t *buf, size_t len, const struct sink *s
 	f.record_size = (unsigned)stride;
 	f.start_time = h.start_time;
 	f.start_time_ns = 0;
+	f.clock = SINK_CLOCK_KEY;
 	if (s->format && s->format(s->ctx, &f))
 		return tv_fail(err, TV_ERR_NOMEM, 0, NULL);
 

@@ -70,44 +70,6 @@ struct v2 {
 	enum tv_status fail;      /* set with V2_PK_FAIL */
 };
 
-/* ULEB128/SLEB128 of up to 64 bits (10 bytes); -1 when cut by end. */
-static inline int v2_uleb(const uint8_t **pp, const uint8_t *end, uint64_t *out)
-{
-	const uint8_t *p = *pp;
-	uint64_t v = 0;
-
-	for (unsigned i = 0; i < 10 && p < end; i++) {
-		uint8_t b = *p++;
-		v |= (uint64_t)(b & 0x7f) << (7 * i);
-		if (!(b & 0x80)) {
-			*out = v;
-			*pp = p;
-			return 0;
-		}
-	}
-	return -1;
-}
-
-static inline int v2_sleb(const uint8_t **pp, const uint8_t *end, uint64_t *out)
-{
-	const uint8_t *p = *pp;
-	uint64_t v = 0;
-
-	for (unsigned i = 0; i < 10 && p < end; i++) {
-		uint8_t b = *p++;
-		v |= (uint64_t)(b & 0x7f) << (7 * i);
-		if (!(b & 0x80)) {
-			unsigned sh = 7 * (i + 1);
-			if (sh < 64 && (b & 0x40))
-				v |= ~(uint64_t)0 << sh;
-			*out = v;  /* two's complement: callers add it modulo 2^64 */
-			*pp = p;
-			return 0;
-		}
-	}
-	return -1;
-}
-
 /* ------------------------------------------------------------ events */
 
 static int v2_send(struct v2 *v, uint32_t tid, uint64_t word, uint64_t wall, uint64_t thr,
@@ -131,12 +93,12 @@ static inline int v2_event(const struct v2 *v, const uint8_t **p, const uint8_t 
 {
 	uint64_t dm, dv;
 
-	if (v2_sleb(p, end, &dm) < 0 || v2_uleb(p, end, &dv) < 0)
+	if (bytes_sleb(p, end, &dm) < 0 || bytes_uleb(p, end, &dv) < 0)
 		return -1;
 	d->m = base_m + dm;
 	d->v0 += dv;
 	if (v->dual) {
-		if (v2_uleb(p, end, &dv) < 0)
+		if (bytes_uleb(p, end, &dv) < 0)
 			return -1;
 		d->v1 += dv;
 	}
@@ -183,16 +145,16 @@ static int v2_event_e(struct v2 *v, const uint8_t **p, const uint8_t *end, struc
 {
 	uint64_t dv, ticks, word;
 
-	if (v2_sleb(p, end, &dv) < 0)
+	if (bytes_sleb(p, end, &dv) < 0)
 		return -1;
 	d->m += dv;
 	if (v->dual) {
-		if (v2_sleb(p, end, &dv) < 0)
+		if (bytes_sleb(p, end, &dv) < 0)
 			return -1;
 		d->v1 += dv;
 	}
 	if ((d->m & 3) == 0) {
-		if (v2_sleb(p, end, &dv) < 0)
+		if (bytes_sleb(p, end, &dv) < 0)
 			return -1;
 		d->meth += dv;
 	}
@@ -635,6 +597,7 @@ enum tv_status v2_parse(const uint8_t *buf, size_t len, const struct sink *s,
 	f.record_size = 0;
 	f.start_time = bytes_le64(buf + 6);
 	f.start_time_ns = v.ns;
+	f.clock = SINK_CLOCK_KEY;
 	if (s->format && s->format(s->ctx, &f)) {
 		r = tv_fail(err, TV_ERR_NOMEM, 0, NULL);
 		goto out;

@@ -16,7 +16,8 @@
 #include <stdint.h>
 
 /* Every harness, by name (the corpus folders are named alike). */
-#define FUZZ_LIST(X) X(load) X(keyfile) X(v1) X(stream) X(v2) X(mapping) X(text) X(view) X(gate)
+#define FUZZ_LIST(X) X(load) X(keyfile) X(v1) X(stream) X(v2) X(mapping) X(text) X(view) X(gate) \
+	X(lodump) X(anr)
 
 #define FUZZ_DECLARE(n)          \
 	void fuzz_##n##_init(void); \

@@ -4,8 +4,10 @@
  *
  * Small traces of every family, version, clock and revision tracegen can
  * write, cut into the pieces each reader harness takes (a key text for
- * keyfile, a data part for v1, whole files for load/stream/v2), plus
- * mapping texts and strings for the text harness. Run by `make fuzz-seeds`;
+ * keyfile, a data part for v1, whole files for load/stream/v2), ART's
+ * low-overhead dumps of every layout lodumpgen writes (lodump, load) and
+ * ANR reports holding them (anr, load), plus mapping texts and strings
+ * for the text harness. Run by `make fuzz-seeds`;
  * the output is committed, so it only needs re-running when tracegen or
  * the formats change.
  */
@@ -15,6 +17,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "lodumpgen.h"
 #include "tracegen.h"
 
 /* Threads, a nested call, recursion, an unknown method, an unroll, an
@@ -164,6 +167,136 @@ static void seed_v2(const struct tg *tg)
 		seed_file(tg, &v[i].o, "v2", v[i].name);
 }
 
+/* ------------------------------------------------------------ lodump */
+
+#define SEED_A UINT64_C(0x70001000)
+#define SEED_B UINT64_C(0x70001040)
+#define SEED_C UINT64_C(0x70001080)
+
+/* Nesting, recursion, an exit with nothing open, calls open at the end;
+ * times for long-running dumps (µs after 1000 s; scaled per unit). */
+static const struct ldg_ev seed_events[] = {
+	{LDG_ENTER, SEED_A, 0}, {LDG_ENTER, SEED_B, 0}, {LDG_ENTER, SEED_B, 400000},
+	{LDG_EXIT, 0, 900000}, {LDG_EXIT, 0, 950000}, {LDG_PLACEHOLDER, 0, 0},
+	{LDG_EXIT, 0, 1000000}, {LDG_EXIT, 0, 1100000}, {LDG_ENTER, SEED_C, 1200000},
+	{LDG_ENTER, SEED_A, 1300000},
+};
+#define SEED_NEV (sizeof seed_events / sizeof seed_events[0])
+
+/* A dump of two threads (the second's events in two blocks, the later
+ * first, as a file dump writes them) with names; *len bytes. */
+static uint8_t *seed_dump(enum ldg_layout l, enum ldg_mode m, enum ldg_unit u, size_t *len)
+{
+	struct ldg g;
+	struct ldg_ev ev[SEED_NEV];
+	size_t n = 0;
+	for (size_t i = 0; i < SEED_NEV; i++) {
+		if (m == LDG_ALL && seed_events[i].kind == LDG_PLACEHOLDER)
+			continue;
+		uint64_t us = 1000000000 + seed_events[i].t;
+		ev[n] = seed_events[i];
+		ev[n++].t = u == LDG_NS ? us * 1000 : u == LDG_TICKS && i > 1 ? us / 125 * 3072 : us;
+	}
+	ldg_init(&g, l, m, u);
+	ldg_block(&g, 1234, ev, n);
+	ldg_block(&g, 1240, ev + n / 2, n - n / 2);
+	ldg_block(&g, 1240, ev, n / 2);
+	if (u == LDG_TICKS || m == LDG_ALL) {   /* long-running: ticks period only */
+		ldg_thread(&g, l == LDG_TMOL_DEC ? 1 : 1234, "main");
+		ldg_thread(&g, l == LDG_TMOL_DEC ? 2 : 1240, "worker \xc3\xa9t\xc3\xa9");
+	}
+	ldg_method(&g, SEED_A, "com.example.A", "run", "()V", "A.java");
+	ldg_method(&g, SEED_B, "com.example.B", "rec", "(I)V", NULL);
+	ldg_method(&g, SEED_C, "com.example.C", "open", "()V", "C.java");
+	return ldg_finish(&g, len);
+}
+
+/* A wrapped ring: 2500 events of A(B) and C. */
+static uint8_t *seed_ring(enum ldg_layout l, size_t *len)
+{
+	static struct ldg_ev in[2500];
+	struct ldg g;
+	for (size_t i = 0; i < 2500; i++)
+		in[i] = (struct ldg_ev){i % 5 == 2 || i % 5 == 4 ? LDG_EXIT : LDG_ENTER,
+		                        i % 5 == 0 ? SEED_A : i % 5 == 1 ? SEED_B : SEED_C, 0};
+	ldg_init(&g, l, LDG_ALL, LDG_US);
+	ldg_ring(&g, 77, in, 2500, NULL);
+	if (l != LDG_RING2024)
+		ldg_method(&g, SEED_A, "com.example.A", "run", "()V", "A.java");
+	return ldg_finish(&g, len);
+}
+
+static void seed_lodump_one(const char *name, uint8_t *buf, size_t len)
+{
+	seed_put("lodump", name, buf, len);
+	seed_put("load", name, buf, len);
+	free(buf);
+}
+
+/* An ANR report: one process with a base64 dump, one with an empty line
+ * and a raw dump (LF bytes in it). */
+static void seed_anr(void)
+{
+	size_t n1, n2;
+	uint8_t *d1 = seed_dump(LDG_PACKETS, LDG_LONG, LDG_NS, &n1);
+	uint8_t *d2 = seed_dump(LDG_PACKETS, LDG_LONG, LDG_US, &n2);
+	char *b64 = ldg_base64(d1, n1);
+	static const char head1[] = "\n----- pid 111 at 2025-07-01 10:00:00.1+0000 -----\n"
+	                            "Cmd line: com.example.one\nDebug Store: 1\n"
+	                            "LongRunningMethods: ";
+	static const char head2[] = "\nDALVIK THREADS (1):\n----- end 111 -----\n\n"
+	                            "----- pid 222 at 2025-07-01 10:00:01.1+0000 -----\n"
+	                            "Cmd line: system_server\nLongRunningMethods: \n"
+	                            "LongRunningMethods: ";
+	static const char end[] = "\n----- end 222 -----\n";
+	size_t len = strlen(head1) + strlen(b64) + strlen(head2) + n2 + strlen(end), at = 0;
+	char *text = malloc(len);
+	if (!text)
+		abort();
+	memcpy(text + at, head1, strlen(head1)), at += strlen(head1);
+	memcpy(text + at, b64, strlen(b64)), at += strlen(b64);
+	memcpy(text + at, head2, strlen(head2)), at += strlen(head2);
+	memcpy(text + at, d2, n2), at += n2;
+	memcpy(text + at, end, strlen(end));
+	seed_put("anr", "traces", text, len);
+	seed_put("load", "anr-traces", text, len);
+	free(text);
+	free(b64);
+	free(d1);
+	free(d2);
+}
+
+static void seed_lodump(void)
+{
+	static const struct {
+		const char *name;
+		enum ldg_layout l;
+		enum ldg_mode m;
+		enum ldg_unit u;
+	} v[] = {
+		{"lo-tmol-dec", LDG_TMOL_DEC, LDG_ALL, LDG_US},
+		{"lo-tmol-hex", LDG_TMOL_HEX, LDG_ALL, LDG_US},
+		{"lo-text8", LDG_TEXT8, LDG_ALL, LDG_US},
+		{"lo-text12", LDG_TEXT12, LDG_ALL, LDG_US},
+		{"lo-packets-all", LDG_PACKETS, LDG_ALL, LDG_US},
+		{"lo-text12-long-ticks", LDG_TEXT12, LDG_LONG, LDG_TICKS},
+		{"lo-packets-long-ticks", LDG_PACKETS, LDG_LONG, LDG_TICKS},
+		{"lo-packets-long-us", LDG_PACKETS, LDG_LONG, LDG_US},
+		{"lo-packets-long-ns", LDG_PACKETS, LDG_LONG, LDG_NS},
+		{"lo-long8-flagless", LDG_LONG8, LDG_LONG, LDG_TICKS},
+	};
+	size_t len;
+	for (size_t i = 0; i < sizeof v / sizeof v[0]; i++) {
+		uint8_t *buf = seed_dump(v[i].l, v[i].m, v[i].u, &len);
+		seed_lodump_one(v[i].name, buf, len);
+	}
+	uint8_t *ring = seed_ring(LDG_RING2024, &len);
+	seed_lodump_one("lo-ring2024", ring, len);
+	ring = seed_ring(LDG_PACKETS, &len);
+	seed_lodump_one("lo-ring-packets", ring, len);
+	seed_anr();
+}
+
 static void seed_mapping(void)
 {
 	static const char map1[] =
@@ -231,5 +364,6 @@ int main(int argc, char **argv)
 	tg_free(tg);
 	seed_mapping();
 	seed_text();
+	seed_lodump();
 	return seed_fail;
 }

@@ -138,15 +138,18 @@ int loading_mapping(const char *file, struct mapping **map)
 }
 
 int loading_trace(const char *path, const struct mapping *map, struct trace *tr, int screen,
-                  int ascii)
+                  int ascii, uint32_t pid)
 {
 	struct tv_error err = {TV_OK, TV_NO_OFFSET, ""};
 	char errfile[4096] = "";
 	struct loading_bar bar;
+	struct load_opts lo = {.pid = pid};
 	trace_init(tr);
-	enum tv_status st = load_file_progress(tr, path, loading_bar_start(&bar, path, screen, ascii),
-	                                       &err, errfile, sizeof errfile);
+	enum tv_status st = load_file_opts(tr, path, loading_bar_start(&bar, path, screen, ascii),
+	                                   &lo, &err, errfile, sizeof errfile);
 	loading_bar_end(&bar);
+	if (st == TV_OK && lo.note[0] && !screen)
+		fprintf(stderr, "traceview: %s: %s\n", msg_name(path), lo.note);
 	if (screen && (st != TV_OK || (map && mapping_apply(map, tr) < 0))) {
 		ui_loading_stop();
 		if (st == TV_OK)

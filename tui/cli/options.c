@@ -149,6 +149,19 @@ static int opts_set_thread(struct request *rq, const char *arg)
 	return 0;
 }
 
+/* --pid: a process id, 1 to 4294967295 (decimal digits only). */
+static int opts_set_pid(struct request *rq, const char *arg)
+{
+	uint64_t v = 0;
+	for (const char *p = arg; *p; p++)
+		if (*p < '0' || *p > '9' || (v = v * 10 + (uint64_t)(*p - '0')) > UINT32_MAX)
+			return msg_usage("--pid needs a process id (got '%s')", arg);
+	if (!v)
+		return msg_usage("--pid needs a process id (got '%s')", arg);
+	rq->pid = (uint32_t)v;
+	return 0;
+}
+
 static int opts_set_output(struct request *rq, const char *arg)
 {
 	rq->output = arg;
@@ -402,6 +415,11 @@ static const struct opts_row opts_rows[] = {
 	         "(decimal or 0x hex), a name, a prefix of one name,\n"
 	         "or a glob of names ('AsyncTask*')",
 	 .applies = FMT_USE_THREAD, .set = opts_set_thread},
+	{.name = "pid", .metavar = "PID",
+	 .help = "an ANR report (traces.txt, a bugreport) holding\n"
+	         "several long-running method dumps: read PID's\n"
+	         "(default: the first)",
+	 .set = opts_set_pid},
 	{.name = "output", .letter = 'o', .metavar = "FILE",
 	 .help = "write to FILE instead of standard output (never\n"
 	         "an input; a file is replaced once complete)",

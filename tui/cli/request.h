@@ -27,6 +27,7 @@ struct request {
 	int ascii;
 	const char **threads;   /* --thread values (argv's), in order: the union, */
 	uint32_t nthreads;      /* resolved per trace (resolve.h) */
+	uint32_t pid;           /* --pid: an ANR report's dump, by process; 0: the first */
 	int color_set;       /* --color was given */
 	int clock;           /* -1: the default of each output */
 	int signatures, per_thread;
