@@ -888,6 +888,15 @@ static void test_call_chart(void **state)
 	ts_row(win, 7, row, sizeof row);
 	assert_non_null(strstr(row, "depth 3"));
 	assert_non_null(strstr(row, "Test.C"));
+	/* The rows are numbered as the status line counts: from 1, the
+	 * thread's outermost call (A), so C's row is 3, as "depth 3" says. */
+	ts_row(win, 1, row, sizeof row);
+	assert_int_equal(strncmp(row, "1 [1]", 5), 0);
+	ts_row(win, 2, row, sizeof row);
+	assert_int_equal(strncmp(row, "2 ", 2), 0);
+	ts_row(win, 3, row, sizeof row);
+	assert_int_equal(strncmp(row, "3 ", 2), 0);
+	assert_non_null(strstr(row, "Test.C"));
 	/* Up a depth; Enter selects that call's method. */
 	act(f, &pn, ACT_THREAD_UP, &out);
 	assert_int_equal(c.depth, 1);
