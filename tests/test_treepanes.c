@@ -151,6 +151,19 @@ static void settle(struct pane *pn)
 	assert_false(pn->ops->busy(pn->self));
 }
 
+/* Does the pane's title, drawn 200 columns wide, hold s? */
+static int title_has(struct fx *f, struct pane *pn, const char *s)
+{
+	char row[4096];
+	struct pane_ctx ctx = ctx_of(f);
+	WINDOW *win = newwin(10, 200, 0, 0);
+	assert_non_null(win);
+	pn->ops->draw(pn->self, win, &ctx);
+	ts_row(win, 0, row, sizeof row);
+	delwin(win);
+	return strstr(row, s) != NULL;
+}
+
 static uint32_t main_tid(const struct trace *tr)
 {
 	uint32_t best = 0;
@@ -185,6 +198,10 @@ static void check_equal_report(void **state, uint64_t inline_below)
 			settle(&pn);
 			assert_true(strncmp(p.note, "E: capped at", 12) == 0);
 			assert_true(p.nrows <= before + 1000 && p.nrows > before);
+			/* X shuts what E opened: the title no longer says capped. */
+			assert_int_equal(act(f, &pn, ACT_COLLAPSE_ALL, &out), PANE_DONE);
+			assert_true(p.nrows <= before);
+			assert_false(title_has(f, &pn, "capped"));
 			p.all_rows = UINT32_MAX;
 			assert_int_equal(act(f, &pn, ACT_EXPAND_ALL, &out), PANE_DONE);
 			settle(&pn);

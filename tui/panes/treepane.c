@@ -629,6 +629,10 @@ static enum pane_res tp_act(void *self, enum action a, const struct pane_ctx *ct
 		         draw_sym(SYM_ELLIPSIS, ctx->ascii));
 		return PANE_DONE;
 	}
+	/* The note tells what the last job did to the tree ("E: capped"); a
+	 * key that changes the tree makes it stale (a job says it again). */
+	if (tp_tree_key(a))
+		p->note[0] = '\0';
 	int page = p->height > 1 ? p->height - 1 : 1;
 	struct treejob *j;
 	switch (a) {
