@@ -317,7 +317,7 @@ static void test_find_shows_expansion(void **state)
 	struct scr *s = scr_open(80, 24, 1);
 	scr_keys(s, "/handleLaunchActivity\n");
 	assert_true(scr_has("match 1/1"));
-	int sel = ts_row_with(curscr, "ActivityThread.handleLaun");
+	int sel = ts_row_with(curscr, "ActivityThread.hand~ (...)");
 	int self = scr_find("    self");
 	if (!(sel > 0 && self > sel))
 		dump();
@@ -477,11 +477,12 @@ static void test_long_names(void **state)
 	struct scr *s = scr_open(80, 24, 0);
 	scr_keys(s, "/handleLaunchActivity\n");
 	/* 26 + 21 + 4 = 51 columns with "(…)"; a/ and a/ leave 43, more
-	 * than the name column: cut at the end, no segment cut before. */
-	int y = scr_find("a/a/ActivityThread.handleLaun");
+	 * than the name column's 30: the name is cut at its end, no segment
+	 * cut before, and "(…)" stays whole: 25 + 1 + 4. */
+	int y = scr_find("a/a/ActivityThread.handle");
 	assert_true(y > 0);
 	ts_row(curscr, y, a, sizeof a);
-	assert_non_null(strstr(a, "a/a/ActivityThread.handleLaun\xE2\x80\xA6 "));
+	assert_non_null(strstr(a, "a/a/ActivityThread.handle\xE2\x80\xA6 (\xE2\x80\xA6) "));
 	ts_row(curscr, s->lines - 3, a, sizeof a);
 	ts_row(curscr, s->lines - 2, b, sizeof b);
 	snprintf(all, sizeof all, "%s%s", a, b);

@@ -428,10 +428,18 @@ static void test_fit_method(void **state)
 	                    "c.e.app.MainActivity.onCreate (" ELL ")");
 	assert_string_equal(fm(CLS, "onCreate", SIG, 32, 0, 31),
 	                    "c.e.a.MainActivity.onCreate (" ELL ")");
-	assert_string_equal(fm(CLS, "onCreate", SIG, 31, 1, 31), "c.e.a.MainActivity.onCreate (.~");
-	/* Only when even that is too wide: a cut at the end. */
-	assert_string_equal(fm(CLS, "onCreate", SIG, 30, 0, 30), "c.e.a.MainActivity.onCreate (" ELL);
-	assert_string_equal(fm(CLS, "onCreate", SIG, 20, 0, 20), "c.e.a.MainActivity." ELL);
+	/* Only when even that is too wide: a cut at the end of the name,
+	 * the signature's "(…)" kept whole (27 + 1 + 3 = 31 columns), never
+	 * "(" and an ellipsis: the name keeps 26 - 1 columns here, 24 in
+	 * ASCII, whose "(...)" is 5 wide. */
+	assert_string_equal(fm(CLS, "onCreate", SIG, 31, 1, 31), "c.e.a.MainActivity.onCre~ (...)");
+	assert_string_equal(fm(CLS, "onCreate", SIG, 30, 0, 30),
+	                    "c.e.a.MainActivity.onCrea" ELL " (" ELL ")");
+	assert_string_equal(fm(CLS, "onCreate", SIG, 20, 0, 20), "c.e.a.MainActiv" ELL " (" ELL ")");
+	/* The name keeps at least 8 columns beside the signature: at 11 it
+	 * would keep 7, so the signature is left out. */
+	assert_string_equal(fm(CLS, "onCreate", SIG, 12, 0, 12), "c.e.a.M" ELL " (" ELL ")");
+	assert_string_equal(fm(CLS, "onCreate", SIG, 11, 0, 11), "c.e.a.Main" ELL);
 	assert_string_equal(fm(CLS, "onCreate", SIG, 5, 0, 5), "c.e." ELL);
 	assert_string_equal(fm(CLS, "onCreate", SIG, 5, 1, 5), "c.e.~");
 	assert_string_equal(fm(CLS, "onCreate", SIG, 1, 0, 1), ELL);
@@ -449,8 +457,12 @@ static void test_fit_method_parts(void **state)
 	/* A one-letter segment cannot shrink: cut. */
 	assert_string_equal(fm("a.B", "m", "", 4, 0, 4), "a.B" ELL);
 	assert_string_equal(fm("Foo", "bar", "()V", 40, 0, 11), "Foo.bar ()V");
-	/* "()V" is no wider than "(…)": it stays, and the end is cut. */
-	assert_string_equal(fm("Foo", "bar", "()V", 9, 0, 9), "Foo.bar " ELL);
+	/* "()V" is no wider than "(…)": it stays while it fits whole; then
+	 * it is left out, never cut ("Foo.bar ()" and an ellipsis). */
+	assert_string_equal(fm("Foo", "bar", "()V", 10, 0, 8), "Foo.bar" ELL);
+	assert_string_equal(fm("Foo", "bar", "()V", 9, 0, 8), "Foo.bar" ELL);
+	/* "F.Foo.bar ()V" is 13: the name is cut, "()V" stays whole. */
+	assert_string_equal(fm("Foo.Foo", "bar", "()V", 12, 0, 12), "F.Foo.b" ELL " ()V");
 	/* Dalvik's slashes: "com/example/Foo.bar ()V" is 23; the slashes stay. */
 	assert_string_equal(fm("com/example/Foo", "bar", "()V", 23, 0, 23), "com/example/Foo.bar ()V");
 	assert_string_equal(fm("com/example/Foo", "bar", "()V", 22, 0, 21), "c/example/Foo.bar ()V");
@@ -474,9 +486,12 @@ static void test_fit_method_cjk(void **state)
 	assert_string_equal(fm(cls, name, "()V", 18, 0, 18), ZH WEN "." LEI MING "." FANG FA " ()V");
 	assert_string_equal(fm(cls, name, "()V", 17, 0, 16), ZH "." LEI MING "." FANG FA " ()V");
 	assert_string_equal(fm(cls, name, "()V", 16, 0, 16), ZH "." LEI MING "." FANG FA " ()V");
-	/* 15: cut at the end, on a character boundary. */
-	assert_string_equal(fm(cls, name, "()V", 15, 0, 15), ZH "." LEI MING "." FANG FA " (" ELL);
-	assert_string_equal(fm(cls, name, "()V", 12, 0, 11), ZH "." LEI MING "." FANG ELL);
+	/* 15: the name cut on a character boundary, the signature whole:
+	 * 中.类名.方 is 10 columns, and the ellipsis makes 11 of the 11. */
+	assert_string_equal(fm(cls, name, "()V", 15, 0, 15), ZH "." LEI MING "." FANG ELL " ()V");
+	assert_string_equal(fm(cls, name, "()V", 12, 0, 12), ZH "." LEI MING ELL " ()V");
+	/* Under 8 columns for the name: the signature is left out. */
+	assert_string_equal(fm(cls, name, "()V", 11, 0, 11), ZH "." LEI MING "." FANG ELL);
 	assert_string_equal(fm(cls, name, "()V", 10, 0, 9), ZH "." LEI MING "." ELL);
 	assert_string_equal(fm(cls, name, "()V", 2, 0, 1), ELL);
 }
@@ -535,9 +550,18 @@ static void sweep_method(const char *cls, const char *name, const char *sig, int
 			assert_non_null(strstr(out, name));
 			assert_true(w >= sw);
 		} else {
-			/* Fully abbreviated and still too wide: cut at the end. */
-			assert_true(cut);
-			assert_memory_equal(out, small, ol - el);
+			/* Fully abbreviated and still too wide: the name is cut at
+			 * its end (or ends in the ellipsis of the signature left
+			 * out), and the signature's mark follows whole or not at
+			 * all: no "(" without its ")". */
+			const char *mark = ascii ? " (...)" : " (" ELL ")";
+			size_t ml = strlen(mark);
+			int marked = ol > ml && strcmp(out + ol - ml, mark) == 0;
+			size_t head = marked ? ol - ml : ol;
+			assert_true(head >= el && memcmp(out + head - el, ell, el) == 0);
+			assert_memory_equal(out, small, head - el);
+			assert_null(memchr(out, '(', head));
+			assert_true(marked == (cols - (int)text_width(mark) >= 8));
 		}
 	}
 }
