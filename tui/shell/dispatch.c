@@ -145,6 +145,7 @@ int dispatch_key(struct ui *u, int ch)
 	u->msg[0] = '\0';
 	if (ch == KEY_RESIZE) {
 		mouse_drag_stop(u, 1);  /* its columns no longer mean the same times */
+		u->split = 0;  /* laid out again as at start: the old split may not fit */
 		layout_apply(u);
 		/* Repaint every cell: output written at the old size may have
 		 * wrapped on the resized terminal, which ncurses cannot know. */
