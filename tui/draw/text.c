@@ -189,36 +189,6 @@ static void text_abbrev_pkg(char *cls, int cols, int *w)
 	}
 }
 
-/* Narrower than this, a cut name leaves its signature out rather than
- * keep it beside a stub of the name. */
-#define TEXT_HEAD_MIN 8
-
-/* Step 4 of text_fit_method(): "head sig" is too wide even abbreviated.
- * A signature is never cut inside (a "(…" lost its closing parenthesis):
- * the head is cut and the signature kept whole ("a.B.lo… (…)") while the
- * head keeps TEXT_HEAD_MIN columns; else the head alone, cut, or whole
- * with an ellipsis for the signature left out. */
-static int text_fit_cut(const char *head, const char *sig, int cols, int ascii, char *out,
-                        size_t size)
-{
-	int sw = *sig ? text_width(sig) + 1 : 0;
-	if (*sig && cols - sw >= TEXT_HEAD_MIN) {
-		text_fit(head, cols - sw, ascii, out, size);
-		size_t len = strlen(out);
-		if (len + strlen(sig) + 2 <= size)
-			snprintf(out + len, size - len, " %s", sig);
-		return text_width(out);
-	}
-	int w = text_fit(head, cols, ascii, out, size);
-	const char *ell = ascii ? TEXT_ELLIPSIS_ASCII : TEXT_ELLIPSIS;
-	size_t len = strlen(out);
-	if (*sig && w == text_width(head) && w < cols && len + strlen(ell) < size) {
-		memcpy(out + len, ell, strlen(ell) + 1);
-		w++;
-	}
-	return w;
-}
-
 int text_fit_method(const char *cls, const char *name, const char *sig, int cols, int ascii,
                     char *out, size_t size)
 {
@@ -233,8 +203,11 @@ int text_fit_method(const char *cls, const char *name, const char *sig, int cols
 	/* 1. The whole name. 2. The signature as "(…)", when that is shorter.
 	 * 3. Package segments to their first character, from the left, as far
 	 * as needed ("a.o.Handler.dispatchMessage (…)"): never inside a
-	 * segment. 4. Only then a cut at the end of the name, the signature
-	 * kept whole or left out (text_fit_cut()). */
+	 * segment; then the package left out ("Handler.dispatchMessage (…)").
+	 * 4. Only then a cut at the end of the name. A signature is never cut
+	 * inside (a "(…" lost its closing parenthesis): the name needs the
+	 * room, so the signature is left out, and an ellipsis always says
+	 * so: "Handler.dispatchMessage…", "Handler.dispatchMe…". */
 	text_join(full, need, cls, name, sig);
 	w = text_width(full);
 	if (w > cols && *sig) {
@@ -250,11 +223,18 @@ int text_fit_method(const char *cls, const char *name, const char *sig, int cols
 		text_abbrev_pkg(pkg, cols, &w);
 		text_join(full, need, pkg, name, sig);
 	}
+	const char *cls_only = cls;
+	for (const char *c = cls; *c; c++)
+		if (text_is_sep(*c))
+			cls_only = c + 1;
+	if (text_width(full) > cols)
+		text_join(full, need, cls_only, name, sig);
 	if (text_width(full) <= cols) {
 		w = text_fit(full, cols, ascii, out, size);
 	} else {
-		text_join(full, need, pkg, name, "");
-		w = text_fit_cut(full, sig, cols, ascii, out, size);
+		text_join(full, need, cls_only, name, "");
+		strcat(full, ascii ? TEXT_ELLIPSIS_ASCII : TEXT_ELLIPSIS);  /* need has room */
+		w = text_fit(full, cols, ascii, out, size);
 	}
 	free(full);
 	free(pkg);

@@ -47,11 +47,11 @@ int text_fit_left(const char *s, int cols, int ascii, char *out, size_t size);
  * else the signature becomes "(…)" (when that is shorter); then package
  * segments, separated by '.' or '/', are abbreviated to their first
  * character from the left, as far as needed ("a.o.Handler.method (…)"),
- * never cut inside; only when even the fully abbreviated name is too wide
- * is it cut at the end of the name with an ellipsis, the signature kept
- * whole after it ("a.o.Handler.dispat… (…)"), or left out when the name
- * would keep fewer than 8 columns: never a "(" without its ")". Inputs
- * are escaped strings; cls and sig may be "". Returns the columns used. */
+ * never cut inside; then the package is left out ("Handler.method (…)");
+ * only when even that is too wide is it cut at the end of the name with
+ * an ellipsis, the signature left out rather than cut inside (never a
+ * "(" without its ")"; "Handler.meth…", "Handler.method…"). Inputs are
+ * escaped strings; cls and sig may be "". Returns the columns used. */
 int text_fit_method(const char *cls, const char *name, const char *sig, int cols, int ascii,
                     char *out, size_t size);
 
