@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cmocka.h>
@@ -79,11 +80,109 @@ static void test_resize_split(void **state)
 	ts_ui_close(s);
 }
 
+/* A file's text in a malloc'd string; NULL when it does not exist. */
+static char *slurp(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	char *buf = NULL;
+	size_t n = 0;
+	if (!f)
+		return NULL;
+	FILE *mem = open_memstream(&buf, &n);
+	int c;
+	while ((c = fgetc(f)) != EOF)
+		fputc(c, mem);
+	fclose(mem);
+	fclose(f);
+	return buf;
+}
+
+/* A tmux of our own first on $PATH, in dir: it keeps its arguments and
+ * its standard input in dir/args and dir/in and exits with status. */
+static void fake_tmux(const char *dir, int status)
+{
+	char path[512];
+	snprintf(path, sizeof path, "%s/tmux", dir);
+	FILE *f = fopen(path, "w");
+	assert_non_null(f);
+	fprintf(f, "#!/bin/sh\nprintf '%%s\\n' \"$*\" > '%s/args'\ncat > '%s/in'\nexit %d\n", dir,
+	        dir, status);
+	fclose(f);
+	assert_int_equal(chmod(path, 0755), 0);
+	snprintf(path, sizeof path, "%s/args", dir);
+	unlink(path);
+}
+
+/* Item 16: inside tmux, y hands the text to `tmux load-buffer -w -` and
+ * says so; when tmux refuses (before 3.2 it has no -w) the wrapped OSC 52
+ * goes, and the message says that; outside tmux, plain OSC 52, tmux
+ * untouched; $TRACEVIEW_COPY still comes first. */
+static void test_copy_tmux(void **state)
+{
+	(void)state;
+	char dir[] = "/tmp/tv-tmux-XXXXXX", path[600], file[600], row[2048], want[4200];
+	assert_non_null(mkdtemp(dir));
+	const char *old = getenv("PATH");
+	snprintf(path, sizeof path, "%s:%s", dir, old ? old : "/usr/bin:/bin");
+	char *saved = strdup(old ? old : "");
+	setenv("PATH", path, 1);
+	setenv("TMUX", "/tmp/tmux-1000/default,4242,0", 1);
+	unsetenv("TRACEVIEW_COPY");
+	fake_tmux(dir, 0);
+	struct ts_ui *s = open_sample(100, 40, 0);
+	ts_keys(s, "y");
+	snprintf(file, sizeof file, "%s/args", dir);
+	char *t = slurp(file);
+	assert_non_null(t);
+	assert_string_equal(t, "load-buffer -w -\n");
+	free(t);
+	/* What went: the table's titles and its cursor row, as on screen. */
+	snprintf(file, sizeof file, "%s/in", dir);
+	t = slurp(file);
+	assert_non_null(t);
+	int y = ts_find("Name");
+	ts_row(curscr, y, row, sizeof row);
+	snprintf(want, sizeof want, "%s\n", row);
+	assert_memory_equal(t, want, strlen(want));
+	char msg[128];
+	snprintf(msg, sizeof msg, "sent %zu bytes to tmux's buffer (tmux load-buffer -w)", strlen(t));
+	assert_true(ts_has(msg));
+	free(t);
+	/* A tmux without -w: OSC 52 through tmux, said so. */
+	fake_tmux(dir, 1);
+	ts_keys(s, "y");
+	assert_true(ts_has("to the clipboard (OSC 52 through tmux: tmux load-buffer -w failed)"));
+	/* $TRACEVIEW_COPY comes first, inside tmux too. */
+	fake_tmux(dir, 0);
+	snprintf(want, sizeof want, "cat > %s/cmd", dir);
+	setenv("TRACEVIEW_COPY", want, 1);
+	ts_keys(s, "y");
+	assert_true(ts_has("to $TRACEVIEW_COPY"));
+	snprintf(file, sizeof file, "%s/args", dir);
+	assert_null(slurp(file));
+	unsetenv("TRACEVIEW_COPY");
+	/* Outside tmux: plain OSC 52, and tmux is not run. */
+	unsetenv("TMUX");
+	ts_keys(s, "y");
+	assert_true(ts_has("to the clipboard (OSC 52)"));
+	assert_null(slurp(file));
+	ts_ui_close(s);
+	setenv("PATH", saved, 1);
+	free(saved);
+	const char *leave[] = {"tmux", "in", "cmd"};
+	for (size_t i = 0; i < 3; i++) {
+		snprintf(file, sizeof file, "%s/%s", dir, leave[i]);
+		unlink(file);
+	}
+	rmdir(dir);
+}
+
 int main(void)
 {
 	setlocale(LC_ALL, "C.UTF-8");
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_resize_split),
+		cmocka_unit_test(test_copy_tmux),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -361,6 +361,26 @@ if wait_for s1 " thread 56 "; then ok "scope: j then t scopes to the second row,
 else bad "scope: j then t scopes to the second row, [56]"; fi
 keys s1 t
 
+# ---------------------------------------------------------------- 16 copy
+# y inside tmux ($TMUX is set in the session): the text goes to tmux's
+# own buffer by tmux load-buffer -w; a tmux before 3.2 has no -w, and the
+# view then falls back to OSC 52 through tmux, saying so. The table has
+# the focus for it (t left it on the timeline), and gives it back after.
+keys s1 Tab
+wait_for s1 "Tab timeline" >/dev/null
+keys s1 y
+if wait_re s1 "sent [0-9]+ bytes to (tmux's buffer|the clipboard \(OSC 52 through tmux)"; then
+	if has "tmux's buffer (tmux load-buffer -w)"; then
+		check "copy: tmux's buffer holds the table's title row" \
+			eval 'tm show-buffer | grep -q "^Name.* Calls+Rec"'
+	else
+		check "copy: an old tmux: OSC 52 through tmux, said so" has "load-buffer -w failed"
+	fi
+else
+	bad "copy: y inside tmux says where the text went"
+fi
+keys s1 Tab
+
 # ---------------------------------------------------------------- 10 help
 keys s1 '?'
 if wait_for s1 "Keys  (lines 1"; then
