@@ -147,3 +147,20 @@ void ts_dump(void)
 		fprintf(stderr, "|%s\n", row);
 	}
 }
+
+char *ts_file_text(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	char *buf = NULL;
+	size_t n = 0;
+	if (!f)
+		return NULL;
+	FILE *mem = open_memstream(&buf, &n);
+	int c;
+	while (mem && (c = fgetc(f)) != EOF)
+		fputc(c, mem);
+	if (mem)
+		fclose(mem);
+	fclose(f);
+	return buf;
+}

@@ -60,6 +60,9 @@ void ts_key(struct ts_ui *s, int ch);
 int ts_find(const char *prefix);
 int ts_has(const char *s);
 
+/* A file's text in a malloc'd string; NULL when it cannot be read. */
+char *ts_file_text(const char *path);
+
 /* The screen's rows on stderr, for a failing test. */
 void ts_dump(void);
 

@@ -779,17 +779,9 @@ static void test_osc52_bytes(void **state)
 /* The file $TRACEVIEW_COPY wrote, in a malloc'd string. */
 static char *copied(const char *file)
 {
-	FILE *f = fopen(file, "r");
-	char *buf = NULL;
-	size_t n = 0;
-	assert_non_null(f);
-	FILE *mem = open_memstream(&buf, &n);
-	int c;
-	while ((c = fgetc(f)) != EOF)
-		fputc(c, mem);
-	fclose(mem);
-	fclose(f);
-	return buf;
+	char *t = ts_file_text(file);
+	assert_non_null(t);
+	return t;
 }
 
 /* y and Y with $TRACEVIEW_COPY: the selection's text reaches the

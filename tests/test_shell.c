@@ -80,23 +80,6 @@ static void test_resize_split(void **state)
 	ts_ui_close(s);
 }
 
-/* A file's text in a malloc'd string; NULL when it does not exist. */
-static char *slurp(const char *path)
-{
-	FILE *f = fopen(path, "r");
-	char *buf = NULL;
-	size_t n = 0;
-	if (!f)
-		return NULL;
-	FILE *mem = open_memstream(&buf, &n);
-	int c;
-	while ((c = fgetc(f)) != EOF)
-		fputc(c, mem);
-	fclose(mem);
-	fclose(f);
-	return buf;
-}
-
 /* A tmux of our own first on $PATH, in dir: it keeps its arguments and
  * its standard input in dir/args and dir/in and exits with status. */
 static void fake_tmux(const char *dir, int status)
@@ -132,13 +115,13 @@ static void test_copy_tmux(void **state)
 	struct ts_ui *s = open_sample(100, 40, 0);
 	ts_keys(s, "y");
 	snprintf(file, sizeof file, "%s/args", dir);
-	char *t = slurp(file);
+	char *t = ts_file_text(file);
 	assert_non_null(t);
 	assert_string_equal(t, "load-buffer -w -\n");
 	free(t);
 	/* What went: the table's titles and its cursor row, as on screen. */
 	snprintf(file, sizeof file, "%s/in", dir);
-	t = slurp(file);
+	t = ts_file_text(file);
 	assert_non_null(t);
 	int y = ts_find("Name");
 	ts_row(curscr, y, row, sizeof row);
@@ -159,13 +142,13 @@ static void test_copy_tmux(void **state)
 	ts_keys(s, "y");
 	assert_true(ts_has("to $TRACEVIEW_COPY"));
 	snprintf(file, sizeof file, "%s/args", dir);
-	assert_null(slurp(file));
+	assert_null(ts_file_text(file));
 	unsetenv("TRACEVIEW_COPY");
 	/* Outside tmux: plain OSC 52, and tmux is not run. */
 	unsetenv("TMUX");
 	ts_keys(s, "y");
 	assert_true(ts_has("to the clipboard (OSC 52)"));
-	assert_null(slurp(file));
+	assert_null(ts_file_text(file));
 	ts_ui_close(s);
 	setenv("PATH", saved, 1);
 	free(saved);
