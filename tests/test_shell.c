@@ -80,6 +80,44 @@ static void test_resize_split(void **state)
 	ts_ui_close(s);
 }
 
+/* Does the table's title row start with s? */
+static int title_is(const char *s)
+{
+	char row[2048];
+	int y = ts_find("Name");
+	assert_true(y > 0);
+	ts_row(curscr, y, row, sizeof row);
+	return strncmp(row, s, strlen(s)) == 0;
+}
+
+/* Item 13, the view's half: the table's title names the column and the
+ * clock it sorts by (the view starts by CPU time; -r and the trees by
+ * wall time), in as many words as the Name column has room for. */
+static void test_sort_clock_named(void **state)
+{
+	(void)state;
+	struct ts_ui *s = open_sample(120, 40, 0);
+	assert_true(title_is("Name (sorted by Incl Cpu, CPU clock)   "));
+	ts_keys(s, "c");  /* the real clock: the sort follows to its twin */
+	assert_true(title_is("Name (sorted by Incl Real, wall clock)   "));
+	ts_keys(s, "c");
+	resize(s, 80, 24);  /* 33 columns for the name: the shorter form */
+	assert_true(title_is("Name (by Incl Cpu, CPU clock)    Incl Cpu %"));
+	ts_ui_close(s);
+	/* A column of no clock says none; the Name column, just its marker. */
+	s = open_sample(200, 40, 1);
+	int y = ts_find("Name");
+	char row[2048];
+	ts_row(curscr, y, row, sizeof row);
+	assert_non_null(strstr(row, " Calls+Rec"));
+	while (!title_is("Name (sorted by Calls+Rec)") && !ts_has("Name v") && !ts_has("Name ^"))
+		ts_keys(s, ">");
+	assert_true(title_is("Name (sorted by Calls+Rec)   "));
+	ts_keys(s, "<<<<<<<<<<<<<<<");
+	assert_true(title_is("Name v   ") || title_is("Name ^   "));
+	ts_ui_close(s);
+}
+
 /* A tmux of our own first on $PATH, in dir: it keeps its arguments and
  * its standard input in dir/args and dir/in and exits with status. */
 static void fake_tmux(const char *dir, int status)
@@ -166,6 +204,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_resize_split),
 		cmocka_unit_test(test_copy_tmux),
+		cmocka_unit_test(test_sort_clock_named),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -116,8 +116,8 @@ if wait_for s1 "Calls+Rec"; then
 	check "sample: header says all threads" has "all threads"
 	check "sample: thread rows [1] main and [56] UmsAgent" \
 		eval 'has_re "^\[1\] main " && has_re "^\[56\] UmsAgent "'
-	check "sample: table title row with Name, Incl Cpu and Calls+Rec" \
-		has_re "^Name +Incl Cpu % +Incl Cpu.* Calls\\+Rec"
+	check "sample: table title row with Name, its sort clock, Incl Cpu and Calls+Rec" \
+		has_re "^Name \\(sorted by Incl Cpu, CPU clock\\) +Incl Cpu % +Incl Cpu.* Calls\\+Rec"
 	check "sample: ruler labels |0s and |2s" has_re "^[0-9]+[^ ]+[0-9]+ of 56 +\\|0s +\\|2s "
 	# The thread list's position: "1–7 of 56" above the labels.
 	check "sample: the thread list says 1${DASH}N of 56" has_re "^1${DASH}[0-9]+ of 56 "
@@ -402,7 +402,7 @@ lines_are() { [ "$(wc -l <"$tmp/screen")" -eq "$1" ]; }
 footer_last() { tail -n 1 "$tmp/screen" | grep -q "^ ? help  q quit"; }
 # laid_out LINES: the screen has LINES rows, the title row and the footer
 # on the last one.
-laid_out() { lines_are "$1" && footer_last && has_re "^Name +Incl Cpu"; }
+laid_out() { lines_are "$1" && footer_last && has_re "^Name( \([^)]*\))? +Incl Cpu"; }
 resize s1 80 24
 if wait_cond s1 laid_out 24; then
 	ok "resize 80x24: title row, footer on the last line"
@@ -897,7 +897,7 @@ panes() {
 	*--ascii*) check "$lab: only ASCII bytes on the screen" ascii_only ;;
 	esac
 	keys "$ps" 1
-	check "$lab: 1 shows the table again" wait_re "$ps" "^Name +Incl Cpu"
+	check "$lab: 1 shows the table again" wait_re "$ps" "^Name( \([^)]*\))? +Incl Cpu"
 	keys "$ps" q
 	check "$lab: q exits 0" exited "$ps" 0
 	finish "$ps"
@@ -918,7 +918,7 @@ if [ -n "$REAL" ] && [ -d "$REAL" ]; then
 		launch sr "$LOC" "$f"
 		if wait_for sr "Calls+Rec"; then
 			check "real $base: header names the file" has_re "^ $base\\.trace "
-			check "real $base: title row with Incl Cpu" has_re "^Name +Incl Cpu"
+			check "real $base: title row with Incl Cpu" has_re "^Name( \([^)]*\))? +Incl Cpu"
 			row=$(grep -E -o '^\[[0-9]+\] ' "$tmp/screen" | head -n 1)
 			check "real $base: the thread row ${row:-[N] }is one of the report's" \
 				eval '[ -n "$row" ] && "$TRACEVIEW" -r "$f" | grep -Fq "  $row"'
