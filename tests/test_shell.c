@@ -118,6 +118,91 @@ static void test_sort_clock_named(void **state)
 	ts_ui_close(s);
 }
 
+/* The table's method rows on screen (not its expansion's, which start
+ * with a blank, nor the toplevel's). */
+static int method_rows(void)
+{
+	char row[2048];
+	int y = ts_find("Name"), n = 0;
+	assert_true(y > 0);
+	for (y++; y < getmaxy(curscr) - 2; y++) {
+		ts_row(curscr, y, row, sizeof row);
+		n += row[0] && row[0] != ' ' && strncmp(row, "(toplevel)", 10) != 0;
+	}
+	return n;
+}
+
+static int header_has(const char *s)
+{
+	char row[2048];
+	ts_row(curscr, 0, row, sizeof row);
+	return strstr(row, s) != NULL;
+}
+
+/* Item 6: a filter in force shows in the header, with how to clear it,
+ * across pane switches, a step and a narrow terminal; a query matching
+ * nothing leaves it; an empty one clears it. */
+static void test_filter_in_header(void **state)
+{
+	(void)state;
+	const char *sign = "filter: Looper (& Enter clears)";
+	struct ts_ui *s = open_sample(120, 40, 0);
+	assert_false(header_has("filter:"));
+	ts_keys(s, "&Looper\n");
+	/* 8 methods' names hold Looper: traceview -f csv | grep -c Looper. */
+	assert_true(ts_has("filter: 8 of 1799 methods match"));
+	assert_true(header_has(sign));
+	assert_int_equal(method_rows(), 8);
+	ts_keys(s, "x");  /* the next key: the message goes, the sign stays */
+	assert_false(ts_has("methods match"));
+	assert_true(header_has(sign));
+	/* Other panes, and back: still there. */
+	ts_keys(s, "2");
+	assert_int_equal(ts_settle(s->u), 0);
+	assert_true(header_has(sign));
+	ts_keys(s, "4");
+	assert_int_equal(ts_settle(s->u), 0);
+	assert_true(header_has(sign));
+	ts_keys(s, "1");
+	assert_true(header_has(sign));
+	assert_int_equal(method_rows(), 8);
+	/* A step makes a new trace, with one method more (the collapsed
+	 * package): the filter is applied to it again, by name, and still
+	 * keeps 8 (traceview -f csv --transform='collapse:java.util.*' | grep
+	 * -c Looper). */
+	ts_keys(s, "C");
+	ts_key(s, 21);  /* Ctrl-U */
+	ts_keys(s, "java.util.*\n");
+	assert_int_equal(ts_settle(s->u), 0);
+	assert_true(header_has("collapse:java.util.*"));
+	assert_true(header_has(sign));
+	assert_int_equal(method_rows(), 8);
+	/* 80 columns: the file name gives up its room to the sign, here all
+	 * of it but its ellipsis: the warning, scope, step and filter take
+	 * 80 columns, so the end of the hint is cut, not the filter. */
+	resize(s, 80, 24);
+	assert_true(header_has(" \xE2\x80\xA6 \xE2\x94\x82 \xE2\x9A\xA0" "1 (W)"));
+	assert_true(header_has("collapse:java.util.* \xE2\x94\x82 filter: Looper (& Enter"));
+	ts_keys(s, "u");  /* without the step, 21 columns for the file: 20 and "…" */
+	assert_int_equal(ts_settle(s->u), 0);
+	assert_true(header_has(" dalvik-v3-dual-zhkl0\xE2\x80\xA6 "));
+	assert_true(header_has(sign));
+	/* No match: the filter in force stays, and says so. */
+	ts_keys(s, "&zzqq\n");
+	assert_true(ts_has("no match: the filter in force stays"));
+	assert_true(header_has(sign));
+	/* Empty: every method again, the sign gone. */
+	resize(s, 120, 40);
+	ts_keys(s, "&\n");
+	assert_true(ts_has("filter cleared"));
+	assert_false(header_has("filter:"));
+	assert_true(method_rows() > 8);
+	ts_keys(s, "&zzqq\n");
+	assert_true(ts_has("no match: the list is unchanged"));
+	assert_false(header_has("filter:"));
+	ts_ui_close(s);
+}
+
 /* A tmux of our own first on $PATH, in dir: it keeps its arguments and
  * its standard input in dir/args and dir/in and exits with status. */
 static void fake_tmux(const char *dir, int status)
@@ -205,6 +290,7 @@ int main(void)
 		cmocka_unit_test(test_resize_split),
 		cmocka_unit_test(test_copy_tmux),
 		cmocka_unit_test(test_sort_clock_named),
+		cmocka_unit_test(test_filter_in_header),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -54,7 +54,7 @@ enum pane_kind { PANE_TABLE, PANE_TIMELINE, PANE_DIFF, PANE_TREE, PANE_FLAME, PA
 	ACTION(ACT_QUIT, PANES_MAIN, "q Ctrl-C", "quit", "quit, restoring the terminal") \
 	ACTION(ACT_FOCUS, PANES_TRACE, "Tab", "", "switch focus between the timeline and the pane below it") \
 	ACTION(ACT_FIND, PANES_MAIN, "/", "find", "find a method by name (case-insensitive unless the query has a capital); in a tree, the next node of a matching method anywhere in the tree, its path opened; in the flame graph, the next frame") \
-	ACTION(ACT_FILTER, PANES_MAIN, "&", "filter", "filter: keep only the methods whose name matches (empty: all again)") \
+	ACTION(ACT_FILTER, PANES_MAIN, "&", "filter", "filter: keep only the methods whose name matches (empty: all again); the header shows the filter in force") \
 	ACTION(ACT_FIND_NEXT, PANES_MAIN, "n", "", "next match") \
 	ACTION(ACT_FIND_PREV, PANES_MAIN, "N", "", "previous match") \
 	ACTION(ACT_CLOCK, PANES_MAIN, "c", "clock", "switch the time base between CPU and real time") \

@@ -241,6 +241,12 @@ int table_set_profile(struct table *t, const struct profile *p)
 	uint32_t keep = t->sel;
 	if (t->p && t->p->tr != p->tr)
 		tc_free_names(t);
+	if (!t->p || t->p->tr != p->tr) {
+		/* A filter is by the old trace's method indices, which a new
+		 * trace (a step's) may outnumber: the caller filters again. */
+		free(t->keep);
+		t->keep = NULL;
+	}
 	t->p = p;
 	if (tc_build_order(t) < 0)
 		return -1;

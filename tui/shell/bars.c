@@ -26,11 +26,47 @@ static void bars_crumbs(const struct ui *u, char *buf, size_t n)
 		         draw_sym(SYM_ELLIPSIS, u->ascii));
 }
 
+/* The thread scope shown, or on its way. */
+static void bars_scope(const struct ui *u, char *buf, size_t n)
+{
+	uint32_t tid;
+	if (session_scope_pending(u->s, &tid))
+		snprintf(buf, n, "thread %lu: computing%s", (unsigned long)tid,
+		         draw_sym(SYM_ELLIPSIS, u->ascii));
+	else if (session_scoped(u->s, &tid))
+		snprintf(buf, n, "thread %lu", (unsigned long)tid);
+	else
+		snprintf(buf, n, "all threads");
+}
+
+/* What the header must show whatever the width, after the file name:
+ * the warnings, the scope, the steps and the filter in force with how to
+ * clear it (a filter leaves the table short of methods: it must show). */
+static void bars_key_items(const struct ui *u, int narrow, char *buf, size_t n)
+{
+	const char *sep = draw_sym(SYM_SEP, u->ascii);
+	char scope[96], crumbs[400], filter[600] = "", warn[64] = "";
+	size_t kinds = tv_warnings_kinds(&session_base(u->s)->warnings);
+	if (kinds)
+		snprintf(warn, sizeof warn, "%s%s%s%zu%s (W)", sep, draw_sym(SYM_WARN, u->ascii),
+		         narrow ? "" : " ", kinds, narrow ? "" : kinds == 1 ? " warning" : " warnings");
+	bars_scope(u, scope, sizeof scope);
+	bars_crumbs(u, crumbs, sizeof crumbs);
+	if (u->filter[0]) {
+		char q[300];
+		text_escape(u->filter, strlen(u->filter), u->ascii, q, sizeof q);
+		snprintf(filter, sizeof filter, "%sfilter: %s (& Enter clears)", sep, q);
+	}
+	shell_bar_text(buf, n, "%s%s%s%s%s%s", warn, sep, scope, crumbs[0] ? sep : "", crumbs,
+	               filter);
+}
+
 /* Most important first: a narrow terminal abbreviates, then cuts from
- * the right. */
+ * the right; with a filter in force the file name gives up its room to
+ * it first. */
 void bars_header(struct ui *u)
 {
-	char line[1200], file[600], dur[48], scope[96], crumbs[400], steps[420] = "";
+	char line[1200], file[600], dur[48], keyi[1200], vmb[64];
 	const char *sep = draw_sym(SYM_SEP, u->ascii);
 	if (!u->s) {  /* the diff screen: its list says what it shows */
 		u->list.ops->header(u->list.self, u->ascii, line, sizeof line);
@@ -42,37 +78,27 @@ void bars_header(struct ui *u)
 	text_escape(base, strlen(base), u->ascii, file, sizeof file);
 	const struct trace *tr = session_base(u->s);
 	const struct timeline *tl = session_timeline(u->s);
-	uint32_t tid;
 	numfmt_duration(dur, sizeof dur, tl->end - tl->begin, 0);
-	if (session_scope_pending(u->s, &tid))
-		snprintf(scope, sizeof scope, "thread %lu: computing%s", (unsigned long)tid,
-		         draw_sym(SYM_ELLIPSIS, u->ascii));
-	else if (session_scoped(u->s, &tid))
-		snprintf(scope, sizeof scope, "thread %lu", (unsigned long)tid);
-	else
-		snprintf(scope, sizeof scope, "all threads");
 	size_t vlen = 0;
 	const char *vm = trace_option(tr, "vm", &vlen);
-	char vmb[64];
 	text_escape(vm ? vm : "?", vm ? vlen : 1, 1, vmb, sizeof vmb);
-	size_t kinds = tv_warnings_kinds(&tr->warnings);
-	char warn[64] = "";
-	if (kinds)
-		snprintf(warn, sizeof warn, "%s%s %zu warning%s (W)", sep, draw_sym(SYM_WARN, u->ascii),
-		         kinds, kinds == 1 ? "" : "s");
-	bars_crumbs(u, crumbs, sizeof crumbs);
-	if (crumbs[0])
-		snprintf(steps, sizeof steps, "%s%s", sep, crumbs);
 	const char *base_clock = session_clock(u->s) == TV_CPU ? "CPU" : "real";
-	shell_bar_text(line, sizeof line, " %s%s%s%s%s%s%s time%s%s%s%u threads%svm %s%sclock %s",
-	               file, warn, sep, scope, steps, sep, base_clock, sep, dur, sep,
-	               session_nthreads(u->s), sep, vmb, sep, trace_clock_name(tr->clock));
+	bars_key_items(u, 0, keyi, sizeof keyi);
+	shell_bar_text(line, sizeof line, " %s%s%s%s time%s%s%s%u threads%svm %s%sclock %s", file,
+	               keyi, sep, base_clock, sep, dur, sep, session_nthreads(u->s), sep, vmb, sep,
+	               trace_clock_name(tr->clock));
 	if (text_width(line) > u->cols) {
-		if (kinds)
-			snprintf(warn, sizeof warn, "%s%s%zu (W)", sep, draw_sym(SYM_WARN, u->ascii), kinds);
-		shell_bar_text(line, sizeof line, " %s%s%s%s%s%s%s%s%s%s%u thr%s%s", file, warn, sep,
-		               scope, steps, sep, base_clock, sep, dur, sep, session_nthreads(u->s), sep,
-		               vmb);
+		bars_key_items(u, 1, keyi, sizeof keyi);
+		/* The room left by the lead blank, the items, and the ellipsis
+		 * of the cut that follows them. */
+		int room = u->cols - 2 - text_width(keyi);
+		if (u->filter[0] && text_width(file) > room) {
+			char cut[600];
+			text_fit(file, room > 1 ? room : 1, u->ascii, cut, sizeof cut);
+			snprintf(file, sizeof file, "%s", cut);
+		}
+		shell_bar_text(line, sizeof line, " %s%s%s%s%s%s%s%u thr%s%s", file, keyi, sep,
+		               base_clock, sep, dur, sep, session_nthreads(u->s), sep, vmb);
 	}
 	draw_row(u->hdr, 0, line, u->color.role[ROLE_HEADER], u->ascii);
 }
