@@ -203,6 +203,75 @@ static void test_filter_in_header(void **state)
 	ts_ui_close(s);
 }
 
+/* The footer's row. */
+static int footer_has(const struct ts_ui *s, const char *text)
+{
+	char row[2048];
+	ts_row(curscr, s->lines - 1, row, sizeof row);
+	return strstr(row, text) != NULL;
+}
+
+/* Item 7: the focus no longer decides silently. x works from the panes
+ * below (the timeline takes the focus); with the timeline focused, the
+ * keys it has no use for work in the pane below; any other key that
+ * works elsewhere says where. */
+static void test_focus_keys(void **state)
+{
+	(void)state;
+	struct ts_ui *s = open_sample(120, 40, 0);
+	assert_true(footer_has(s, "Tab timeline"));  /* the table has the focus */
+	ts_keys(s, "x");
+	assert_true(ts_has("call chart: Up/Down move between depths"));
+	assert_true(footer_has(s, "Tab table"));     /* the timeline has it now */
+	assert_true(ts_has(" depth "));
+	ts_keys(s, "x");
+	assert_false(ts_has("call chart:"));
+	/* From the timeline: the table's sort keys. */
+	ts_keys(s, ">");
+	assert_true(ts_has("Excl Cpu \xE2\x96\xBC"));
+	ts_keys(s, "I");
+	assert_true(ts_has("Excl Cpu \xE2\x96\xB2"));
+	ts_keys(s, "I<");
+	assert_true(ts_has("Incl Cpu \xE2\x96\xBC"));
+	/* }: the table's next section (Looper.loop's 3 parents): the cursor
+	 * row is drawn apart from the parent row below it. */
+	char row[2048];
+	int y = ts_find("  \xE2\x96\xB2 ");
+	assert_true(y > 0);
+	assert_int_equal(mvwinch(curscr, y, 0) & A_ATTRIBUTES, mvwinch(curscr, y + 1, 0) & A_ATTRIBUTES);
+	ts_keys(s, "}");
+	assert_int_equal(ts_find("  \xE2\x96\xB2 "), y);
+	assert_true((mvwinch(curscr, y, 0) & A_ATTRIBUTES) !=
+	            (mvwinch(curscr, y + 1, 0) & A_ATTRIBUTES));
+	/* F: a step on the selected method, as from the table. */
+	ts_keys(s, "F");
+	assert_int_equal(ts_settle(s->u), 0);
+	ts_row(curscr, 0, row, sizeof row);
+	assert_non_null(strstr(row, "focus:"));
+	ts_keys(s, "u");
+	assert_int_equal(ts_settle(s->u), 0);
+	/* The tree below: E and X from the timeline. */
+	ts_keys(s, "2");
+	assert_int_equal(ts_settle(s->u), 0);
+	assert_true(footer_has(s, "Tab timeline"));
+	ts_keys(s, "\tX");
+	assert_true(footer_has(s, "Tab tree"));
+	ts_keys(s, "E");
+	assert_int_equal(ts_settle(s->u), 0);
+	assert_true(ts_has("\xE2\x94\x82 \xE2\x94\x82 "));  /* opened levels deep */
+	ts_keys(s, "X");
+	assert_false(ts_has("\xE2\x94\x82 \xE2\x94\x82 "));
+	/* The flame graph below does not sort: < says where it works. */
+	ts_keys(s, "4\t<");
+	assert_true(ts_has("<: a key of the table (1), tree (2, 3), calls (5)"));
+	/* Below, a timeline key says so too. */
+	ts_keys(s, "\tw");
+	assert_true(ts_has("w: a key of the timeline (Tab)"));
+	ts_keys(s, "1Z");
+	assert_true(ts_has("Z: a key of the flame graph (4)"));
+	ts_ui_close(s);
+}
+
 /* A tmux of our own first on $PATH, in dir: it keeps its arguments and
  * its standard input in dir/args and dir/in and exits with status. */
 static void fake_tmux(const char *dir, int status)
@@ -291,6 +360,7 @@ int main(void)
 		cmocka_unit_test(test_copy_tmux),
 		cmocka_unit_test(test_sort_clock_named),
 		cmocka_unit_test(test_filter_in_header),
+		cmocka_unit_test(test_focus_keys),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

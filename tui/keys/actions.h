@@ -52,7 +52,7 @@ enum pane_kind { PANE_TABLE, PANE_TIMELINE, PANE_DIFF, PANE_TREE, PANE_FLAME, PA
 #define ACTION_LIST(ACTION) \
 	ACTION(ACT_HELP, PANES_MAIN, "? F1", "help", "show the keys of every pane") \
 	ACTION(ACT_QUIT, PANES_MAIN, "q Ctrl-C", "quit", "quit, restoring the terminal") \
-	ACTION(ACT_FOCUS, PANES_TRACE, "Tab", "", "switch focus between the timeline and the pane below it") \
+	ACTION(ACT_FOCUS, PANES_TRACE, "Tab", "", "switch focus between the timeline and the pane below it; with the timeline focused, a key it has no use for (sort, tree and transform keys) works in the pane below") \
 	ACTION(ACT_FIND, PANES_MAIN, "/", "find", "find a method by name (case-insensitive unless the query has a capital); in a tree, the next node of a matching method anywhere in the tree, its path opened; in the flame graph, the next frame") \
 	ACTION(ACT_FILTER, PANES_MAIN, "&", "filter", "filter: keep only the methods whose name matches (empty: all again); the header shows the filter in force") \
 	ACTION(ACT_FIND_NEXT, PANES_MAIN, "n", "", "next match") \
@@ -102,7 +102,7 @@ enum pane_kind { PANE_TABLE, PANE_TIMELINE, PANE_DIFF, PANE_TREE, PANE_FLAME, PA
 	ACTION(ACT_NEXT_CALL, PANES_TL, ".", "calls", "next call of the selected method") \
 	ACTION(ACT_PREV_CALL, PANES_TL, ",", "calls", "previous call of the selected method") \
 	ACTION(ACT_PICK, PANES_TL, "Enter", "pick", "select the method under the time cursor (call chart: the call at the chosen depth)") \
-	ACTION(ACT_CHART, PANES_TL, "x", "chart", "open the call chart of the thread under the cursor (its calls over time, one row per depth), or fold it back") \
+	ACTION(ACT_CHART, PANES_TRACE, "x", "chart", "open the call chart of the thread under the timeline cursor (its calls over time, one row per depth), or fold it back; from a pane below, the timeline takes the focus") \
 	ACTION(ACT_CURSOR_LEFT, PANES_TL, "h Shift-Left", "", "move the time cursor one column left") \
 	ACTION(ACT_CURSOR_RIGHT, PANES_TL, "l Shift-Right", "", "move the time cursor one column right") \
 	ACTION(ACT_EXPAND, PANES_TREE, "Right l", "open", "expand the node under the cursor") \
