@@ -272,6 +272,67 @@ static void test_focus_keys(void **state)
 	ts_ui_close(s);
 }
 
+/* What `:` shows, as y copies it, in a malloc'd string. */
+static char *command_line(struct ts_ui *s)
+{
+	char file[] = "/tmp/tv-cmd-XXXXXX", cmd[128];
+	int fd = mkstemp(file);
+	assert_true(fd >= 0);
+	close(fd);
+	snprintf(cmd, sizeof cmd, "cat > %s", file);
+	setenv("TRACEVIEW_COPY", cmd, 1);
+	ts_keys(s, ":y");
+	unsetenv("TRACEVIEW_COPY");
+	char *t = ts_file_text(file);
+	unlink(file);
+	assert_non_null(t);
+	return t;
+}
+
+/* Item 8: steps read as people read them: a range in the ruler's unit,
+ * a method by its name (never by id) in the breadcrumb; in `:` the name
+ * --transform takes that selects that method alone, with its signature
+ * when its class has an overload. */
+static void test_step_names(void **state)
+{
+	(void)state;
+	struct ts_ui *s = open_sample(250, 40, 0);
+	/* V on the first screen: the call under the time cursor, Looper.loop
+	 * on [1] main, [0, 6497565) µs; the ruler's unit is s. */
+	ts_keys(s, "\tV");
+	assert_int_equal(ts_settle(s->u), 0);
+	assert_true(header_has(" \xE2\x94\x82 0s..6.497565s \xE2\x94\x82 "));
+	/* F on the selection, Looper.loop: its name as the table shows it
+	 * (26 columns fit in 32). */
+	ts_keys(s, "\t/Looper.loop\nF");
+	assert_int_equal(ts_settle(s->u), 0);
+	assert_true(header_has(" \xE2\x80\xBA focus:android/os/Looper.loop ()V \xE2\x94\x82 "));
+	/* D on LayoutInflater.inflate(ILandroid/view/ViewGroup;): its class
+	 * has three (-f csv), so `:` names it with its descriptor; the
+	 * breadcrumb shortens it. */
+	ts_keys(s, "/LayoutInflater.inflate (ILandroid/view/ViewGroup;)\nD");
+	assert_int_equal(ts_settle(s->u), 0);
+	assert_true(header_has(" \xE2\x80\xBA drop:a/v/LayoutInflater.inflate (\xE2\x80\xA6) "));
+	assert_false(header_has("0x"));
+	char *line = command_line(s);
+	assert_non_null(strstr(line, " --range=0s..6.497565s --transform=focus:android.os.Looper.loop "
+	                             "--transform='drop:android.view.LayoutInflater.inflate"
+	                             "(ILandroid/view/ViewGroup;)Landroid/view/View;' "));
+	assert_null(strstr(line, "0x"));
+	/* The command line takes them back: every step matches. */
+	char run[4096], out[4096];
+	snprintf(run, sizeof run, "LC_ALL=C.UTF-8 '%s'%s 2>&1 >/dev/null", TV_BIN,
+	         line + strlen("traceview"));
+	FILE *p = popen(run, "r");
+	assert_non_null(p);
+	size_t got = fread(out, 1, sizeof out - 1, p);
+	out[got] = '\0';
+	assert_int_equal(pclose(p), 0);
+	assert_string_equal(out, "");  /* no "matches nothing" */
+	free(line);
+	ts_ui_close(s);
+}
+
 /* A tmux of our own first on $PATH, in dir: it keeps its arguments and
  * its standard input in dir/args and dir/in and exits with status. */
 static void fake_tmux(const char *dir, int status)
@@ -361,6 +422,7 @@ int main(void)
 		cmocka_unit_test(test_sort_clock_named),
 		cmocka_unit_test(test_filter_in_header),
 		cmocka_unit_test(test_focus_keys),
+		cmocka_unit_test(test_step_names),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

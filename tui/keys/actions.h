@@ -118,10 +118,10 @@ enum pane_kind { PANE_TABLE, PANE_TIMELINE, PANE_DIFF, PANE_TREE, PANE_FLAME, PA
 	ACTION(ACT_FRAME_NEXT, PANES_FLAME, "Right l", "move", "the next frame to the right at the same depth") \
 	ACTION(ACT_ZOOM_FRAME, PANES_FLAME, "Enter z", "zoom", "zoom into the frame: it takes the full width") \
 	ACTION(ACT_UNZOOM, PANES_FLAME, "Z Esc", "out", "zoom out one level") \
-	ACTION(ACT_T_FOCUS, PANES_SHAPE, "F", "focus", "focus on the selected method: only its calls and what they call (focus:0x1a2b)") \
-	ACTION(ACT_T_MERGE, PANES_SHAPE, "M", "merge", "merge the selected method into its callers: its time becomes theirs (merge:0x1a2b)") \
-	ACTION(ACT_T_DROP, PANES_SHAPE, "D", "drop", "drop the selected method with everything it calls (drop:0x1a2b)") \
-	ACTION(ACT_T_REC, PANES_SHAPE, "R", "", "collapse the selected method's direct recursion into one call (rec:0x1a2b)") \
+	ACTION(ACT_T_FOCUS, PANES_SHAPE, "F", "focus", "focus on the selected method: only its calls and what they call (focus:Class.name)") \
+	ACTION(ACT_T_MERGE, PANES_SHAPE, "M", "merge", "merge the selected method into its callers: its time becomes theirs (merge:Class.name)") \
+	ACTION(ACT_T_DROP, PANES_SHAPE, "D", "drop", "drop the selected method with everything it calls (drop:Class.name)") \
+	ACTION(ACT_T_REC, PANES_SHAPE, "R", "", "collapse the selected method's direct recursion into one call (rec:Class.name)") \
 	ACTION(ACT_T_COLLAPSE, PANES_SHAPE, "C", "", "collapse a package into one node: a prompt, prefilled with the selected class's package and .*, takes the pattern (collapse:GLOB)") \
 	ACTION(ACT_T_APP, PANES_SHAPE, "A", "my code", "only my code: keep the app's packages and merge the rest into their callers; a prompt, prefilled with --app or the guessed packages, takes them (app:GLOB,...)") \
 	ACTION(ACT_RANGE, PANES_TL, "v", "range", "start a time range at the time cursor; again: end it there and apply it as a step") \

@@ -8,19 +8,26 @@
 #include "draw/draw.h"
 #include "draw/text.h"
 #include "session/session.h"
+#include "session/steptext.h"
 #include "shell/exporter.h"
 #include "shell/shell.h"
 #include "shell/source.h"
 
-/* The steps as the command line writes them, joined by the crumb symbol,
- * then "computing…" while a rebuild runs; "" without steps. */
+/* The steps as people read them (steptext.h: times in the ruler's unit,
+ * methods by name), joined by the crumb symbol, then "computing…" while
+ * a rebuild runs; "" without steps. */
 static void bars_crumbs(const struct ui *u, char *buf, size_t n)
 {
+	const struct timeline *tl = session_timeline(u->s);
+	char label[600];
 	size_t len = 0;
 	buf[0] = '\0';
-	for (uint32_t i = 0; i < session_nsteps(u->s) && len < n; i++)
+	for (uint32_t i = 0; i < session_nsteps(u->s) && len < n; i++) {
+		steptext_label(session_base(u->s), session_step(u->s, i), tl->end - tl->begin, u->ascii,
+		               label, sizeof label);
 		len += (size_t)snprintf(buf + len, n - len, "%s%s", i ? draw_sym(SYM_CRUMB, u->ascii) : "",
-		                        session_step(u->s, i)->text);
+		                        label);
+	}
 	if (session_rebuilding(u->s) && len < n)
 		snprintf(buf + len, n - len, "%scomputing%s", len ? " " : "",
 		         draw_sym(SYM_ELLIPSIS, u->ascii));
