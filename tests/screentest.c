@@ -164,3 +164,23 @@ char *ts_file_text(const char *path)
 	fclose(f);
 	return buf;
 }
+
+char *ts_copy_keys(struct ts_ui *s, const char *keys)
+{
+	char file[] = "/tmp/tv-copy-XXXXXX", cmd[128];
+	int fd = mkstemp(file);
+	if (fd < 0)
+		return NULL;
+	close(fd);
+	snprintf(cmd, sizeof cmd, "cat > %s", file);
+	setenv("TRACEVIEW_COPY", cmd, 1);
+	ts_keys(s, keys);
+	unsetenv("TRACEVIEW_COPY");
+	char *t = ts_file_text(file);
+	unlink(file);
+	if (t && !*t) {
+		free(t);
+		return NULL;
+	}
+	return t;
+}

@@ -63,6 +63,10 @@ int ts_has(const char *s);
 /* A file's text in a malloc'd string; NULL when it cannot be read. */
 char *ts_file_text(const char *path);
 
+/* Keys (y among them) pressed with $TRACEVIEW_COPY writing to a file of
+ * our own: what was copied last, in a malloc'd string (NULL: nothing). */
+char *ts_copy_keys(struct ts_ui *s, const char *keys);
+
 /* The screen's rows on stderr, for a failing test. */
 void ts_dump(void);
 

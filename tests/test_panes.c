@@ -959,17 +959,8 @@ static uint32_t scr_crumbs(char texts[][128], uint32_t most)
  * word, its shell quotes taken off, into texts; how many. */
 static uint32_t scr_command_steps(struct ts_ui *s, char texts[][1200], uint32_t most)
 {
-	char file[] = "/tmp/tv-steps-XXXXXX", cmd[128];
-	int fd = mkstemp(file);
-	assert_true(fd >= 0);
-	close(fd);
-	snprintf(cmd, sizeof cmd, "cat > %s", file);
-	setenv("TRACEVIEW_COPY", cmd, 1);
-	ts_keys(s, ":y");
-	unsetenv("TRACEVIEW_COPY");
-	char *line = ts_file_text(file);
+	char *line = ts_copy_keys(s, ":y");
 	assert_non_null(line);
-	unlink(file);
 	uint32_t n = 0;
 	for (char *w = strtok(line, " "); w && n < most; w = strtok(NULL, " ")) {
 		const char *v = strncmp(w, "--range=", 8) == 0       ? w + 8

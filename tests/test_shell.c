@@ -275,16 +275,7 @@ static void test_focus_keys(void **state)
 /* What `:` shows, as y copies it, in a malloc'd string. */
 static char *command_line(struct ts_ui *s)
 {
-	char file[] = "/tmp/tv-cmd-XXXXXX", cmd[128];
-	int fd = mkstemp(file);
-	assert_true(fd >= 0);
-	close(fd);
-	snprintf(cmd, sizeof cmd, "cat > %s", file);
-	setenv("TRACEVIEW_COPY", cmd, 1);
-	ts_keys(s, ":y");
-	unsetenv("TRACEVIEW_COPY");
-	char *t = ts_file_text(file);
-	unlink(file);
+	char *t = ts_copy_keys(s, ":y");
 	assert_non_null(t);
 	return t;
 }
