@@ -905,7 +905,9 @@ static void test_command_tree_sort(void **state)
 	assert_true(ts_has("excl cpu ^"));
 	ts_keys(s, ":");
 	assert_true(ts_has(" --view=tree --width=100 "));
-	assert_true(ts_has(" --sort=-excl_cpu "));
+	/* A word may end or start its row now that `:` wraps between words:
+	 * the command run below has it whole. */
+	assert_true(ts_has("--sort=-excl_cpu"));
 	ts_keys(s, "y");
 	char *line = copied(file);
 	char run[4096], out[2048];

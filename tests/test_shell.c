@@ -324,6 +324,63 @@ static void test_step_names(void **state)
 	ts_ui_close(s);
 }
 
+/* Item 9, the footer: at 80 columns the hints that fit, whole, most
+ * useful first: ? q Tab and find, the pane's own first four, then
+ * filter, scope, export, then the pane's others; never "Up/Down mov…". */
+static void test_footer_fits(void **state)
+{
+	(void)state;
+	char row[2048];
+	struct ts_ui *s = open_sample(80, 24, 0);
+	/* 6 + 2 + 6 + 2 + 12 + 2 + 6, then the table's Up/Down move (12),
+	 * Enter jump (10) and Backspace back (14) with their blanks: 78 of
+	 * the 79 columns after the lead blank; "] fwd" would need 7 more. */
+	ts_row(curscr, 23, row, sizeof row);
+	assert_string_equal(row, " ? help  q quit  Tab timeline  / find  Up/Down move  Enter jump  "
+	                         "Backspace back");
+	/* The timeline's: never a cut hint, whatever fits. */
+	ts_keys(s, "\t");
+	ts_row(curscr, 23, row, sizeof row);
+	assert_int_equal(strncmp(row, " ? help  q quit  Tab table  / find  x chart  ", 45), 0);
+	assert_null(strstr(row, "\xE2\x80\xA6"));
+	/* A message first (31 columns and "  |  "), then the hints that
+	 * still fit whole in the 43 left: ? q Tab and find take 36, and of
+	 * the rest only "] fwd" (7) fits. */
+	ts_keys(s, "\t&Looper\n");
+	ts_row(curscr, 23, row, sizeof row);
+	assert_string_equal(row, " filter: 8 of 1799 methods match  |  ? help  q quit  Tab timeline  "
+	                         "/ find  ] fwd");
+	ts_ui_close(s);
+}
+
+/* Item 9, `:`: at 80 columns the command line wraps between words over
+ * the bottom rows, whole: its rows joined by blanks are what y copies. */
+static void test_command_wraps(void **state)
+{
+	(void)state;
+	char row[2048], joined[4096];
+	struct ts_ui *s = open_sample(80, 24, 0);
+	char *line = command_line(s);
+	assert_true(strlen(line) > 160);  /* three rows at least */
+	ts_keys(s, ":");
+	int found = 0;
+	for (int k = 2; k <= 11 && !found; k++) {
+		joined[0] = '\0';
+		for (int y = 24 - k; y < 24; y++) {
+			ts_row(curscr, y, row, sizeof row);
+			assert_null(strstr(row, "\xE2\x80\xA6"));  /* nothing cut */
+			snprintf(joined + strlen(joined), sizeof joined - strlen(joined), "%s%s",
+			         y > 24 - k ? " " : "", row);
+		}
+		found = strcmp(joined, line) == 0;
+	}
+	assert_true(found);
+	ts_keys(s, "j");  /* another key: the rows are the panes' again */
+	assert_false(ts_has("traceview --"));
+	free(line);
+	ts_ui_close(s);
+}
+
 /* A tmux of our own first on $PATH, in dir: it keeps its arguments and
  * its standard input in dir/args and dir/in and exits with status. */
 static void fake_tmux(const char *dir, int status)
@@ -414,6 +471,8 @@ int main(void)
 		cmocka_unit_test(test_filter_in_header),
 		cmocka_unit_test(test_focus_keys),
 		cmocka_unit_test(test_step_names),
+		cmocka_unit_test(test_footer_fits),
+		cmocka_unit_test(test_command_wraps),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

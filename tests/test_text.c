@@ -579,6 +579,34 @@ static void test_fit_method_sweep(void **state)
 	sweep_method(ZH WEN ".x." LEI MING, FANG FA ZH WEN, "(L" ZH ";)V", 0);
 }
 
+/* ------------------------------------------------------------ wrap */
+
+/* Rows break after the last blank that fits, a word whole on the next
+ * row, the blanks between left out; a word wider than a row is cut. */
+static void test_wrap_words(void **state)
+{
+	(void)state;
+	size_t skip;
+	assert_int_equal(text_wrap_words("abc def ghi", 5, &skip), 3);
+	assert_int_equal(skip, 1);
+	assert_int_equal(text_wrap_words("abc def ghi", 7, &skip), 7);  /* "abc def" */
+	assert_int_equal(skip, 1);
+	assert_int_equal(text_wrap_words("ab  cd", 3, &skip), 2);
+	assert_int_equal(skip, 2);
+	assert_int_equal(text_wrap_words("abcdefgh ij", 5, &skip), 5);
+	assert_int_equal(skip, 0);
+	assert_int_equal(text_wrap_words(" abcdefgh", 4, &skip), 4);
+	assert_int_equal(text_wrap_words("abc", 5, &skip), 3);
+	assert_int_equal(skip, 0);
+	/* 中文 is 4 columns: "a 中文" breaks after "a" at 4. */
+	assert_int_equal(text_wrap_words("a " ZH WEN, 4, &skip), 1);
+	assert_int_equal(skip, 1);
+	assert_int_equal(text_rows_words("abc def ghi", 5), 3);
+	assert_int_equal(text_rows_words("abc def ghi", 7), 2);
+	assert_int_equal(text_rows("abc def ghi", 5), 3);
+	assert_int_equal(text_rows_words("", 5), 1);
+}
+
 /* ------------------------------------------------------------ pad */
 
 /* A buffer smaller than the text cuts on a character boundary and the
@@ -660,6 +688,7 @@ int main(void)
 		cmocka_unit_test(test_fit_method_parts),
 		cmocka_unit_test(test_fit_method_cjk),
 		cmocka_unit_test(test_fit_method_sweep),
+		cmocka_unit_test(test_wrap_words),
 		cmocka_unit_test(test_pad),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

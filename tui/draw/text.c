@@ -252,18 +252,50 @@ size_t text_wrap(const char *s, int cols)
 	return k;
 }
 
-int text_rows(const char *s, int cols)
+size_t text_wrap_words(const char *s, int cols, size_t *skip)
+{
+	size_t k = text_wrap(s, cols), at = k;
+	*skip = 0;
+	if (!s[k])
+		return k;
+	if (s[k] != ' ') {  /* inside a word: back to its start */
+		while (at > 0 && s[at - 1] != ' ')
+			at--;
+		if (!at)
+			return k;  /* one word wider than the row: cut inside */
+	}
+	while (at > 0 && s[at - 1] == ' ')  /* the row ends with a word */
+		at--;
+	if (!at)
+		return k;
+	while (s[at + *skip] == ' ')
+		(*skip)++;
+	return at;
+}
+
+/* Rows s takes, wrapped by chars or by words. */
+static int text_count_rows(const char *s, int cols, int words)
 {
 	int rows = 1;
-	size_t len = strlen(s);
+	size_t len = strlen(s), skip = 0;
 	for (;;) {
-		size_t k = text_wrap(s, cols);
-		if (k >= len || !k)
+		size_t k = words ? text_wrap_words(s, cols, &skip) : text_wrap(s, cols);
+		if (k + skip >= len || !k)
 			return rows;
-		s += k;
-		len -= k;
+		s += k + skip;
+		len -= k + skip;
 		rows++;
 	}
+}
+
+int text_rows(const char *s, int cols)
+{
+	return text_count_rows(s, cols, 0);
+}
+
+int text_rows_words(const char *s, int cols)
+{
+	return text_count_rows(s, cols, 1);
 }
 
 void text_pad(char *out, size_t size, int w, int cols)

@@ -118,11 +118,23 @@ static void bars_first_key(enum action a, char *buf, size_t n)
 	snprintf(buf, n, "%.*s", (int)len, k);
 }
 
-/* "KEY label" per action, keys of neighbours with the same label joined
- * by '/': "Up/Down move". */
-static void bars_footer_keys(const enum action *a, size_t n, char *line, size_t size)
+/* A footer hint ("Up/Down move") and its rank: the narrower the
+ * terminal, the fewer hints, the lowest ranks kept, each whole. */
+struct bars_hint {
+	char text[80];
+	int rank;
+};
+#define BARS_HINTS 32
+
+/* "KEY label" per action of a[0..n) with a footer label, keys of
+ * neighbours with the same label joined by '/': "Up/Down move"; appended
+ * to h (k of them so far), the first `first` ranked rank, rank + 1, ...,
+ * the rest from later on. The new count. */
+static size_t bars_hints(const enum action *a, size_t n, int rank, int first, int later,
+                         struct bars_hint *h, size_t k)
 {
-	for (size_t i = 0; i < n; i++) {
+	int made = 0;
+	for (size_t i = 0; i < n && k < BARS_HINTS; i++) {
 		const char *label = actions_info(a[i])->footer;
 		char keys[64], one[32];
 		if (!label[0])
@@ -133,9 +145,37 @@ static void bars_footer_keys(const enum action *a, size_t n, char *line, size_t 
 			strncat(keys, "/", sizeof keys - strlen(keys) - 1);
 			strncat(keys, one, sizeof keys - strlen(keys) - 1);
 		}
-		size_t len = strlen(line);
-		snprintf(line + len, size - len, "%s%s %s", len ? "  " : "", keys, label);
+		snprintf(h[k].text, sizeof h[k].text, "%s %s", keys, label);
+		h[k++].rank = made < first ? rank + made : later + made;
+		made++;
 	}
+	return k;
+}
+
+/* The hints that fit cols columns, taken by rank (a narrower one may
+ * still fit after a wider one did not), into line in their own order, two
+ * blanks apart; none is cut. */
+static void bars_fit_hints(const struct bars_hint *h, size_t n, int cols, char *line, size_t size)
+{
+	uint8_t tried[BARS_HINTS] = {0}, keep[BARS_HINTS] = {0};
+	int used = 0;
+	for (size_t round = 0; round < n; round++) {
+		size_t best = n;
+		for (size_t j = 0; j < n; j++)
+			if (!tried[j] && (best == n || h[j].rank < h[best].rank))
+				best = j;
+		tried[best] = 1;
+		int w = text_width(h[best].text) + (used ? 2 : 0);
+		if (used + w <= cols) {
+			keep[best] = 1;
+			used += w;
+		}
+	}
+	size_t len = 0;
+	line[0] = '\0';
+	for (size_t i = 0; i < n && len < size; i++)
+		if (keep[i])
+			len += (size_t)snprintf(line + len, size - len, "%s%s", len ? "  " : "", h[i].text);
 }
 
 /* The footer line of the prompt that is open. */
@@ -160,39 +200,49 @@ static void bars_prompt(const struct ui *u, char *line, size_t n)
 	}
 }
 
+/* The keys the focused pane offers, as hints: ? and q, Tab and where it
+ * goes, find, then the pane's own first four, then filter, scope and
+ * export, then the pane's others. */
+static size_t bars_footer_hints(struct ui *u, struct pane *p, struct bars_hint *h)
+{
+	static const enum action shell[] = {ACT_HELP, ACT_QUIT};
+	static const enum action more[] = {ACT_FIND, ACT_FILTER, ACT_SCOPE, ACT_EXPORT};
+	enum action a[SHELL_FOOTER_MAX];
+	size_t k = 0, n = 0;
+	if (p == &u->overlay) {  /* its own keys only */
+		n = p->ops->footer(p->self, a, SHELL_FOOTER_MAX);
+		return bars_hints(a, n, 0, (int)n, 0, h, 0);
+	}
+	k = bars_hints(shell, 2, 0, 2, 0, h, k);
+	if (u->timeline.ops && k < BARS_HINTS) {  /* Tab names where it goes */
+		snprintf(h[k].text, sizeof h[k].text, "Tab %s",
+		         shell_row(u->focus_tl ? shell_lower_row(u)
+		                               : registry_row_of(&u->panes, u->timeline.self))->tab);
+		h[k++].rank = 2;
+	}
+	for (size_t i = 0; i < sizeof more / sizeof *more; i++)
+		if (actions_info(more[i])->panes & PANE_BIT(p->ops->kind))
+			a[n++] = more[i];
+	k = bars_hints(a, n, 3, 1, 20, h, k);
+	n = p->ops->footer(p->self, a, SHELL_FOOTER_MAX);
+	return bars_hints(a, n, 10, 4, 30, h, k);
+}
+
 void bars_footer(struct ui *u)
 {
 	char line[1000] = "", keys[800] = "";
-	enum action a[SHELL_FOOTER_MAX] = {ACT_NONE};
-	size_t n = 0;
+	struct bars_hint h[BARS_HINTS];
 	if (u->mode != MODE_KEYS) {
 		bars_prompt(u, line, sizeof line);
 		draw_row(u->ftr, 0, line, u->color.role[ROLE_HEADER], u->ascii);
 		return;
 	}
-	struct pane *p = shell_focused(u);
-	if (p != &u->overlay) {
-		static const enum action shell[] = {ACT_HELP, ACT_QUIT};
-		for (size_t i = 0; i < sizeof shell / sizeof *shell; i++)
-			a[n++] = shell[i];
-	}
-	bars_footer_keys(a, n, keys, sizeof keys);
-	if (p != &u->overlay && u->timeline.ops)  /* Tab names where it goes */
-		snprintf(keys + strlen(keys), sizeof keys - strlen(keys), "  Tab %s",
-		         shell_row(u->focus_tl ? shell_lower_row(u)
-		                               : registry_row_of(&u->panes, u->timeline.self))->tab);
-	n = 0;
-	if (p != &u->overlay) {
-		static const enum action shell[] = {ACT_FIND, ACT_FILTER, ACT_SCOPE, ACT_EXPORT};
-		for (size_t i = 0; i < sizeof shell / sizeof *shell; i++)
-			if (actions_info(shell[i])->panes & PANE_BIT(p->ops->kind))
-				a[n++] = shell[i];
-	}
-	n += p->ops->footer(p->self, a + n, SHELL_FOOTER_MAX - n);
-	char more[800] = "";
-	bars_footer_keys(a, n, more, sizeof more);
-	/* Messages first, then the keys: a narrow terminal cuts the end. */
-	shell_bar_text(line, sizeof line, " %s%s%s%s%s", u->msg, u->msg[0] ? "  |  " : "", keys,
-	               keys[0] && more[0] ? "  " : "", more);
+	size_t n = bars_footer_hints(u, shell_focused(u), h);
+	/* The message first (a narrow terminal cuts its end), then the hints
+	 * that fit whole in what is left. */
+	int room = u->cols - 1 - (u->msg[0] ? text_width(u->msg) + 5 : 0);
+	bars_fit_hints(h, n, room, keys, sizeof keys);
+	shell_bar_text(line, sizeof line, " %s%s%s", u->msg, u->msg[0] && keys[0] ? "  |  " : "",
+	               keys);
 	draw_row(u->ftr, 0, line, u->color.role[ROLE_HEADER], u->ascii);
 }

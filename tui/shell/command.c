@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "draw/draw.h"
 #include "draw/text.h"
 #include "session/session.h"
 #include "session/steptext.h"
@@ -76,8 +77,24 @@ void command_show(struct ui *u)
 	}
 	if (k < size)
 		snprintf(u->command + k, size - k, " %s", path);
-	/* The message line shows it escaped (the trace's file name may hold
-	 * anything); y copies it as it is. */
-	text_escape(u->command, strlen(u->command), u->ascii, u->msg, sizeof u->msg);
 	u->command_shown = 1;
+}
+
+void command_draw(struct ui *u)
+{
+	char esc[4200];
+	if (!u->command_shown || !u->ftr)
+		return;
+	/* Escaped: the trace's file name may hold anything; y copies it as
+	 * it is. */
+	text_escape(u->command, strlen(u->command), u->ascii, esc, sizeof esc);
+	int most = (u->lines - 2) / 2, rows = text_rows_words(esc, u->cols);
+	rows = rows < most ? rows : most > 0 ? most : 1;
+	WINDOW *w = newwin(rows, u->cols, u->lines - rows, 0);
+	if (!w)
+		return;
+	draw_no_erase(w);
+	draw_wrapped_words(w, 0, rows, esc, u->color.role[ROLE_HEADER], u->ascii);
+	wnoutrefresh(w);
+	delwin(w);
 }
