@@ -830,16 +830,18 @@ finish s19
 # 11 on one trace: 2 and * (the hottest path down to a leaf), 3 and Right
 # (a root's callers), 4, j and z (a zoomed flame graph; colours, or shades
 # without them), Tab x (the call chart) and x, 1, then q.
+# A leaf's mark follows its guide: two columns a level ("└─· ") or, where
+# the rows on screen are too far apart for two, one ("└· ").
 if [ -n "$UTF" ]; then
-	LEAF='─· ' OPENED='[0-9]  ▾ ' SHADES='[░▒▓]'
+	LEAF='(─|└|├)· ' OPENED='[0-9]  ▾ ' SHADES='[░▒▓]'
 else
-	LEAF='-\. ' OPENED='[0-9]  - ' SHADES='[:+=]'
+	LEAF='[-`|]\. ' OPENED='[0-9]  - ' SHADES='[:+=]'
 fi
 panes() {
 	ps=$1 lab=$2 vars=$3 cols=$4 lines=$5 f=$6
 	shift 6
 	leaf=$LEAF opened=$OPENED shades=$SHADES
-	case " $* " in *" --ascii "*) leaf='-\. ' opened='[0-9]  - ' shades='[:+=]' ;; esac
+	case " $* " in *" --ascii "*) leaf='[-`|]\. ' opened='[0-9]  - ' shades='[:+=]' ;; esac
 	# Started at its size rather than resized after the start: a resize
 	# racing the first keys made a loaded machine fail these checks.
 	launch_cols=$cols launch_lines=$lines
