@@ -460,8 +460,11 @@ ui() {
 	tm send-keys -t "$s" J
 	check "$s: J lists doFrame on the main thread, its name escaped" \
 		wait_for "$s" 'Jank on [1] main\x1b[2J\x1b]0;PWNTITLE\x07'
-	check "$s: J's heaviest path runs through Csi.run and Osc.osc, escaped" \
-		has 'doFrame > com.evil.Csi\x1b[2J\x1b[31mRED.run\x07 > com.evil.Osc\x1b]0;PWN'
+	# The path wraps between names: Osc.osc starts the second row.
+	check "$s: J's heaviest path runs through Csi.run, escaped" \
+		has 'doFrame > com.evil.Csi\x1b[2J\x1b[31mRED.run\x07 >'
+	check "$s: J's heaviest path then Osc.osc on the next row, escaped" \
+		has_re '^com[.]evil[.]Osc[\]x1b]0;PWN'
 	tm send-keys -t "$s" L
 	if wait_for "$s" "Legend"; then
 		tm send-keys -t "$s" q

@@ -5,6 +5,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "model/load.h"
 #include "panes/panetext.h"
 
 int ts_open(struct ts_term *t, const char *term, int cols, int lines)
@@ -77,4 +78,109 @@ int ts_settle(struct ui *u)
 	int rc = ui_busy(u) ? -1 : 0;
 	ui_draw(u);
 	return rc;
+}
+
+struct ts_ui *ts_ui_open(const char *path, int cols, int lines, const struct ui_opts *o)
+{
+	struct ts_ui *s = calloc(1, sizeof *s);
+	struct tv_error err = {TV_OK, TV_NO_OFFSET, ""};
+	char errfile[4096] = "";
+	if (!s)
+		return NULL;
+	trace_init(&s->tr);
+	if (ts_open(&s->t, "xterm-256color", cols, lines) < 0) {
+		free(s);
+		return NULL;
+	}
+	s->cols = cols;
+	s->lines = lines;
+	if (load_file(&s->tr, path, &err, errfile, sizeof errfile) != TV_OK ||
+	    !(s->u = ui_new(path, &s->tr, o))) {
+		ts_ui_close(s);
+		return NULL;
+	}
+	ui_draw(s->u);
+	return s;
+}
+
+void ts_ui_close(struct ts_ui *s)
+{
+	ui_free(s->u);
+	ts_close(&s->t);
+	trace_free(&s->tr);
+	free(s);
+}
+
+void ts_keys(struct ts_ui *s, const char *keys)
+{
+	for (; *keys; keys++)
+		ts_key(s, (unsigned char)*keys);
+}
+
+void ts_key(struct ts_ui *s, int ch)
+{
+	ui_key(s->u, ch);
+	ui_draw(s->u);
+}
+
+int ts_find(const char *prefix)
+{
+	char row[2048];
+	for (int y = 0; y < getmaxy(curscr); y++) {
+		ts_row(curscr, y, row, sizeof row);
+		if (strncmp(row, prefix, strlen(prefix)) == 0)
+			return y;
+	}
+	return -1;
+}
+
+int ts_has(const char *s)
+{
+	return ts_row_with(curscr, s) >= 0;
+}
+
+void ts_dump(void)
+{
+	char row[2048];
+	for (int y = 0; y < getmaxy(curscr); y++) {
+		ts_row(curscr, y, row, sizeof row);
+		fprintf(stderr, "|%s\n", row);
+	}
+}
+
+char *ts_file_text(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	char *buf = NULL;
+	size_t n = 0;
+	if (!f)
+		return NULL;
+	FILE *mem = open_memstream(&buf, &n);
+	int c;
+	while (mem && (c = fgetc(f)) != EOF)
+		fputc(c, mem);
+	if (mem)
+		fclose(mem);
+	fclose(f);
+	return buf;
+}
+
+char *ts_copy_keys(struct ts_ui *s, const char *keys)
+{
+	char file[] = "/tmp/tv-copy-XXXXXX", cmd[128];
+	int fd = mkstemp(file);
+	if (fd < 0)
+		return NULL;
+	close(fd);
+	snprintf(cmd, sizeof cmd, "cat > %s", file);
+	setenv("TRACEVIEW_COPY", cmd, 1);
+	ts_keys(s, keys);
+	unsetenv("TRACEVIEW_COPY");
+	char *t = ts_file_text(file);
+	unlink(file);
+	if (t && !*t) {
+		free(t);
+		return NULL;
+	}
+	return t;
 }

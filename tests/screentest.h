@@ -10,6 +10,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "model/trace.h"
 #include "shell/ui.h"
 
 /* An off-screen terminal: curses writes to /dev/null and reads nothing. */
@@ -34,6 +35,40 @@ void ts_row(WINDOW *win, int y, char *buf, size_t n);
 
 /* The first row of win whose text holds s; -1 if none. */
 int ts_row_with(WINDOW *win, const char *s);
+
+/* The full-screen view of a trace drawn off screen: its terminal, the
+ * trace (owned) and the UI. */
+struct ts_ui {
+	struct ts_term t;
+	struct trace tr;
+	struct ui *u;
+	int cols, lines;
+};
+
+/* Loads path and opens its view with o on an xterm-256color terminal of
+ * cols x lines, drawn once; NULL when any of it failed (nothing left
+ * open). Close with ts_ui_close(). */
+struct ts_ui *ts_ui_open(const char *path, int cols, int lines, const struct ui_opts *o);
+void ts_ui_close(struct ts_ui *s);
+
+/* Keys given as a string, or one key; each followed by a frame. */
+void ts_keys(struct ts_ui *s, const char *keys);
+void ts_key(struct ts_ui *s, int ch);
+
+/* The first row of the screen whose text starts with prefix; -1 if
+ * none. Does any row hold s? */
+int ts_find(const char *prefix);
+int ts_has(const char *s);
+
+/* A file's text in a malloc'd string; NULL when it cannot be read. */
+char *ts_file_text(const char *path);
+
+/* Keys (y among them) pressed with $TRACEVIEW_COPY writing to a file of
+ * our own: what was copied last, in a malloc'd string (NULL: nothing). */
+char *ts_copy_keys(struct ts_ui *s, const char *keys);
+
+/* The screen's rows on stderr, for a failing test. */
+void ts_dump(void);
 
 /* Waits for u's worker (steps, trees, sorts; polled each millisecond, 20 s
  * at most), then draws a frame. 0, or -1 when it was still busy. */

@@ -193,6 +193,13 @@ static void test_jank(void **state)
 	                   "com/example/Foo.work");
 	assert_int_equal(pn.ops->selected(&p).item, method_of(f, "H"));
 	assert_int_equal(callspane_rows_wanted(&p), 2 + 1 + 2);
+	/* 60 columns: the path (75) wraps between names, never inside one:
+	 * " heaviest path: android/os/Handler.dispatchMessage >" is 52. */
+	WINDOW *narrow = newwin(10, 60, 0, 0);
+	draw(pn, f, narrow);
+	expect_row(narrow, 8, " heaviest path: android/os/Handler.dispatchMessage >");
+	expect_row(narrow, 9, "com/example/Foo.work");
+	delwin(narrow);
 	/* Sorting is the every-call list's: here the key only says so, and
 	 * the order stays. */
 	struct pane_ctx ctx = {&f->color, 1, 1, PANE_NONE};

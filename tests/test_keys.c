@@ -151,6 +151,18 @@ static void test_lookup(void **state)
 	assert_int_equal(keymap_lookup('Z', PANE_TABLE), ACT_NONE);
 	assert_int_equal(keymap_lookup(-1, PANE_TABLE), ACT_NONE);     /* ERR from getch */
 	assert_int_equal(keymap_lookup('x', PANE_PROMPT), ACT_NONE);   /* typed text */
+	/* A key's name as the table writes it, for "PgDn: a key of ...". */
+	char name[32];
+	assert_int_equal(keymap_name(KEY_NPAGE, name, sizeof name), 0);
+	assert_string_equal(name, "PgDn");
+	assert_int_equal(keymap_name('<', name, sizeof name), 0);
+	assert_string_equal(name, "<");
+	assert_int_equal(keymap_name('\r', name, sizeof name), 0);
+	assert_string_equal(name, "Enter");
+	assert_int_equal(keymap_name('b', name, sizeof name), -1);     /* no action's */
+	/* x, the call chart, from every pane of a trace. */
+	assert_int_equal(keymap_lookup('x', PANE_TABLE), ACT_CHART);
+	assert_int_equal(keymap_lookup('x', PANE_TREE), ACT_CHART);
 }
 
 int main(void)

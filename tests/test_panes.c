@@ -38,70 +38,12 @@
 #error "TV_SAMPLE must name the bundled sample trace"
 #endif
 
-struct scr {
-	struct ts_term t;
-	struct trace tr;
-	struct ui *u;
-	int cols, lines;
-};
-
-static struct scr *scr_open(int cols, int lines, int ascii)
+static struct ts_ui *scr_open(int cols, int lines, int ascii)
 {
-	struct scr *s = calloc(1, sizeof *s);
-	struct tv_error err = {TV_OK, TV_NO_OFFSET, ""};
-	char errfile[4096] = "";
-	assert_non_null(s);
-	assert_int_equal(ts_open(&s->t, "xterm-256color", cols, lines), 0);
-	s->cols = cols;
-	s->lines = lines;
-	trace_init(&s->tr);
-	assert_int_equal(load_file(&s->tr, TV_SAMPLE, &err, errfile, sizeof errfile), TV_OK);
 	struct ui_opts o = {.color = 1, .ascii = ascii};
-	s->u = ui_new(TV_SAMPLE, &s->tr, &o);
-	assert_non_null(s->u);
-	ui_draw(s->u);
+	struct ts_ui *s = ts_ui_open(TV_SAMPLE, cols, lines, &o);
+	assert_non_null(s);
 	return s;
-}
-
-static void scr_close(struct scr *s)
-{
-	ui_free(s->u);
-	ts_close(&s->t);
-	trace_free(&s->tr);
-	free(s);
-}
-
-/* Keys given as a string; each followed by a frame. */
-static void scr_keys(struct scr *s, const char *keys)
-{
-	for (; *keys; keys++) {
-		ui_key(s->u, (unsigned char)*keys);
-		ui_draw(s->u);
-	}
-}
-
-static void scr_key(struct scr *s, int ch)
-{
-	ui_key(s->u, ch);
-	ui_draw(s->u);
-}
-
-/* The first row whose text matches prefix at its start; -1 if none. */
-static int scr_find(const char *prefix)
-{
-	char row[2048];
-	for (int y = 0; y < getmaxy(curscr); y++) {
-		ts_row(curscr, y, row, sizeof row);
-		if (strncmp(row, prefix, strlen(prefix)) == 0)
-			return y;
-	}
-	return -1;
-}
-
-/* Does any row hold s? */
-static int scr_has(const char *s)
-{
-	return ts_row_with(curscr, s) >= 0;
 }
 
 /* The display column where s ends in row y (columns, not bytes). */
@@ -114,15 +56,6 @@ static int scr_end_col(int y, const char *s)
 		return -1;
 	p[strlen(s)] = '\0';
 	return text_width(row);
-}
-
-static void dump(void)
-{
-	char row[2048];
-	for (int y = 0; y < getmaxy(curscr); y++) {
-		ts_row(curscr, y, row, sizeof row);
-		fprintf(stderr, "|%s\n", row);
-	}
 }
 
 /* The text of the row in reverse video: the table's cursor row. */
@@ -153,11 +86,11 @@ static int scr_count(const char *prefix)
 static void test_wide_header_aligned(void **state)
 {
 	(void)state;
-	struct scr *s = scr_open(250, 50, 0);
-	int title = scr_find("Name ");
-	int top = scr_find("(toplevel)");
+	struct ts_ui *s = scr_open(250, 50, 0);
+	int title = ts_find("Name ");
+	int top = ts_find("(toplevel)");
 	if (title < 0 || top < 0)
-		dump();
+		ts_dump();
 	assert_true(title >= 0 && top == title + 1);
 	/* (toplevel): 100.0% of CPU and real time. */
 	assert_int_equal(scr_end_col(title, "Incl Cpu %"), scr_end_col(top, "100.0%"));
@@ -171,7 +104,7 @@ static void test_wide_header_aligned(void **state)
 	assert_non_null(second);
 	second[strlen("100.0%")] = '\0';
 	assert_int_equal(text_width(row), x_real);
-	scr_close(s);
+	ts_ui_close(s);
 }
 
 /* 2: at 80x24 the help scrolls to its last line, and no line is wider
@@ -179,21 +112,21 @@ static void test_wide_header_aligned(void **state)
 static void test_help_scrolls(void **state)
 {
 	(void)state;
-	struct scr *s = scr_open(80, 24, 0);
-	scr_keys(s, "?");
-	assert_true(scr_has("Keys  (lines 1"));
-	assert_false(scr_has("clear the prompt"));
-	scr_keys(s, "G");
-	assert_true(scr_has("clear the prompt"));  /* the table's last action */
-	assert_true(scr_has("zoom out one level"));  /* the flame graph's, above it */
-	scr_keys(s, "g");
-	assert_true(scr_has("show the keys of every pane"));
-	scr_key(s, KEY_NPAGE);
-	assert_false(scr_has("show the keys of every pane"));
-	scr_keys(s, "q");
-	assert_false(scr_has("Keys  (lines"));
-	assert_true(scr_has("Incl Cpu"));
-	scr_close(s);
+	struct ts_ui *s = scr_open(80, 24, 0);
+	ts_keys(s, "?");
+	assert_true(ts_has("Keys  (lines 1"));
+	assert_false(ts_has("clear the prompt"));
+	ts_keys(s, "G");
+	assert_true(ts_has("clear the prompt"));  /* the table's last action */
+	assert_true(ts_has("zoom out one level"));  /* the flame graph's, above it */
+	ts_keys(s, "g");
+	assert_true(ts_has("show the keys of every pane"));
+	ts_key(s, KEY_NPAGE);
+	assert_false(ts_has("show the keys of every pane"));
+	ts_keys(s, "q");
+	assert_false(ts_has("Keys  (lines"));
+	assert_true(ts_has("Incl Cpu"));
+	ts_ui_close(s);
 }
 
 /* 13: the ASCII sort marker stands apart; the self row is shaded to the
@@ -208,22 +141,22 @@ static void test_small_edges(void **state)
 		for (const char *p = a; *p; p++)
 			assert_true(*p >= ' ' && *p < 127);
 	}
-	struct scr *s = scr_open(120, 40, 1);
-	assert_true(scr_find("Name ") >= 0);
-	assert_true(scr_has("Incl Cpu v"));
+	struct ts_ui *s = scr_open(120, 40, 1);
+	assert_true(ts_find("Name ") >= 0);
+	assert_true(ts_has("Incl Cpu v"));
 	/* The first method is selected and expanded: its self row. */
-	int y = scr_find("    self");
+	int y = ts_find("    self");
 	assert_true(y > 0);
 	chtype first = mvwinch(curscr, y, 0), last = mvwinch(curscr, y, s->cols - 1);
 	assert_true(PAIR_NUMBER(first & A_COLOR) != 0);
 	assert_int_equal(first & A_COLOR, last & A_COLOR);
-	scr_close(s);
+	ts_ui_close(s);
 
 	s = scr_open(70, 20, 1);
-	assert_true(scr_has("traceview needs at least 80x24 (this is 70x20); q quits"));
+	assert_true(ts_has("traceview needs at least 80x24 (this is 70x20); q quits"));
 	assert_int_equal(ui_key(s->u, 'j'), 0);
 	assert_int_equal(ui_key(s->u, 'q'), 1);
-	scr_close(s);
+	ts_ui_close(s);
 }
 
 /* 14: no action waits on Esc (tests/test_keys.c), and the delay that
@@ -232,21 +165,21 @@ static void test_escdelay(void **state)
 {
 	(void)state;
 	assert_true(UI_ESCDELAY_MS > 0 && UI_ESCDELAY_MS <= 50);
-	struct scr *s = scr_open(120, 40, 1);
+	struct ts_ui *s = scr_open(120, 40, 1);
 	/* Esc closes the help; so do q and ?. */
 	const int closers[] = {27, 'q', '?'};
 	for (size_t i = 0; i < 3; i++) {
-		scr_keys(s, "?");
-		assert_true(scr_has("Keys  (lines 1"));
-		scr_key(s, closers[i]);
-		assert_false(scr_has("Keys  (lines 1"));
+		ts_keys(s, "?");
+		assert_true(ts_has("Keys  (lines 1"));
+		ts_key(s, closers[i]);
+		assert_false(ts_has("Keys  (lines 1"));
 	}
 	/* Ctrl-G cancels a find as Esc does. */
-	scr_keys(s, "/xyz");
-	assert_true(scr_has(" /xyz"));
-	scr_key(s, 7);
-	assert_false(scr_has(" /xyz"));
-	scr_close(s);
+	ts_keys(s, "/xyz");
+	assert_true(ts_has(" /xyz"));
+	ts_key(s, 7);
+	assert_false(ts_has(" /xyz"));
+	ts_ui_close(s);
 }
 
 /* The titles of the table's title row, in order, blank-separated. */
@@ -256,7 +189,7 @@ static void scr_titles(char *out, size_t n)
 	static const char *const all[] = {"Incl Cpu %", "Incl Cpu", "Excl Cpu %", "Excl Cpu",
 	                                  "Incl Real %", "Incl Real", "Excl Real %", "Excl Real",
 	                                  "Calls+Rec", "Cpu/Call", "Real/Call"};
-	ts_row(curscr, scr_find("Name "), row, sizeof row);
+	ts_row(curscr, ts_find("Name "), row, sizeof row);
 	out[0] = '\0';
 	for (size_t i = 0; i < sizeof all / sizeof *all; i++) {
 		const char *p = strstr(row, all[i]);
@@ -277,36 +210,36 @@ static void test_columns_and_clock(void **state)
 {
 	(void)state;
 	char titles[512], before[512];
-	struct scr *s = scr_open(80, 24, 1);
+	struct ts_ui *s = scr_open(80, 24, 1);
 	scr_titles(titles, sizeof titles);
 	assert_string_equal(titles, "Incl Cpu %,Incl Cpu,Excl Cpu,Incl Real,");
 	char hdr[2048];
 	ts_row(curscr, 0, hdr, sizeof hdr);
 	assert_non_null(strstr(hdr, " | CPU"));
-	assert_true(scr_has("Incl Cpu v"));
+	assert_true(ts_has("Incl Cpu v"));
 	/* > walks right over the shown columns only, and stays at the end. */
-	scr_keys(s, ">");
-	assert_true(scr_has("Excl Cpu v"));
-	scr_keys(s, ">");
-	assert_true(scr_has("Incl Real v"));
-	scr_keys(s, ">>>");
-	assert_true(scr_has("Incl Real v"));
+	ts_keys(s, ">");
+	assert_true(ts_has("Excl Cpu v"));
+	ts_keys(s, ">");
+	assert_true(ts_has("Incl Real v"));
+	ts_keys(s, ">>>");
+	assert_true(ts_has("Incl Real v"));
 	scr_titles(before, sizeof before);
 	assert_string_equal(before, titles);
 	/* c: the real clock is the base now; its columns come first. */
-	scr_keys(s, "c");
+	ts_keys(s, "c");
 	scr_titles(titles, sizeof titles);
 	assert_string_equal(titles, "Incl Cpu,Incl Real %,Incl Real,Excl Real,");
 	ts_row(curscr, 0, hdr, sizeof hdr);
 	assert_non_null(strstr(hdr, " | real"));
-	assert_true(scr_has("Incl Cpu v"));  /* the sort moved to the other clock's column */
-	scr_keys(s, "<<<<");
-	assert_true(scr_has("Name v") || scr_has("Name ^"));
-	scr_keys(s, "<");
-	assert_true(scr_has("Name v"));
+	assert_true(ts_has("Incl Cpu v"));  /* the sort moved to the other clock's column */
+	ts_keys(s, "<<<<");
+	assert_true(ts_has("Name v") || ts_has("Name ^"));
+	ts_keys(s, "<");
+	assert_true(ts_has("Name v"));
 	scr_titles(before, sizeof before);
 	assert_string_equal(before, titles);
-	scr_close(s);
+	ts_ui_close(s);
 }
 
 /* 5: after a find or G the selection's parents and children show too;
@@ -314,39 +247,39 @@ static void test_columns_and_clock(void **state)
 static void test_find_shows_expansion(void **state)
 {
 	(void)state;
-	struct scr *s = scr_open(80, 24, 1);
-	scr_keys(s, "/handleLaunchActivity\n");
-	assert_true(scr_has("match 1/1"));
-	int sel = ts_row_with(curscr, "ActivityThread.handleLaun");
-	int self = scr_find("    self");
+	struct ts_ui *s = scr_open(80, 24, 1);
+	ts_keys(s, "/handleLaunchActivity\n");
+	assert_true(ts_has("match 1/1"));
+	int sel = ts_row_with(curscr, "ActivityThread.handleLaunchAc~ ");
+	int self = ts_find("    self");
 	if (!(sel > 0 && self > sel))
-		dump();
+		ts_dump();
 	assert_true(sel > 0 && self > sel);
-	assert_true(scr_find("  > ") > self);   /* a child below self */
-	scr_keys(s, "G");
-	assert_true(scr_find("    self") > 0);  /* the last method's expansion */
+	assert_true(ts_find("  > ") > self);   /* a child below self */
+	ts_keys(s, "G");
+	assert_true(ts_find("    self") > 0);  /* the last method's expansion */
 	/* n and N step through the matches of a query with several. */
-	scr_keys(s, "/inflate\n");
-	assert_true(scr_has("match 1/"));
-	scr_keys(s, "n");
-	assert_true(scr_has("match 2/"));
-	assert_true(scr_find("    self") > 0);
+	ts_keys(s, "/inflate\n");
+	assert_true(ts_has("match 1/"));
+	ts_keys(s, "n");
+	assert_true(ts_has("match 2/"));
+	assert_true(ts_find("    self") > 0);
 	/* & keeps the matches only; an empty filter lists all again. */
-	scr_keys(s, "&handleLaunch\n");
-	assert_true(scr_has("filter: 1 of "));
+	ts_keys(s, "&handleLaunch\n");
+	assert_true(ts_has("filter: 1 of "));
 	assert_true(ts_row_with(curscr, "ActivityThread.handleLaun") > 0);
 	/* Looper.loop is gone from the table (the timeline's status line
 	 * still names the call under its cursor, which is one of it). */
-	int cursor = scr_find(" cursor ");
-	for (int y = scr_find("Name"); y > 0 && y < getmaxy(curscr); y++) {
+	int cursor = ts_find(" cursor ");
+	for (int y = ts_find("Name"); y > 0 && y < getmaxy(curscr); y++) {
 		char r[2048];
 		ts_row(curscr, y, r, sizeof r);
 		assert_true(y == cursor || !strstr(r, "Looper.loop"));
 	}
-	scr_keys(s, "&\n/Looper.loop\n");
-	assert_true(scr_has("match 1/1"));
-	assert_true(scr_has("Looper.loop"));
-	scr_close(s);
+	ts_keys(s, "&\n/Looper.loop\n");
+	assert_true(ts_has("match 1/1"));
+	assert_true(ts_has("Looper.loop"));
+	ts_ui_close(s);
 }
 
 /* 12: ruler labels in the unit of the axis ("5.75s", not "5750ms"); the
@@ -370,8 +303,8 @@ static void test_first_screen_and_ruler(void **state)
 	numfmt_time_at(b, sizeof b, 6506009, 100, 13012018);
 	assert_string_equal(b, "6.5060s");
 
-	struct scr *s = scr_open(120, 40, 1);
-	int st = scr_find(" cursor ");
+	struct ts_ui *s = scr_open(120, 40, 1);
+	int st = ts_find(" cursor ");
 	assert_true(st > 0);
 	char row[2048];
 	ts_row(curscr, st, row, sizeof row);
@@ -382,22 +315,22 @@ static void test_first_screen_and_ruler(void **state)
 	 * it. */
 	assert_non_null(strstr(row, " cursor 6.4s  [1] main  android/os/Looper.loop ()V  "));
 	/* Zoomed in and panned past 1 s: labels in seconds with decimals. */
-	scr_keys(s, "\t");
+	ts_keys(s, "\t");
 	for (int i = 0; i < 50; i++)
-		scr_keys(s, "l");  /* about 7 s into the trace */
-	scr_keys(s, "wwwww");
+		ts_keys(s, "l");  /* about 7 s into the trace */
+	ts_keys(s, "wwwww");
 	char ruler[2048];
 	ts_row(curscr, 1, ruler, sizeof ruler);
 	if (!strstr(ruler, "|6"))
-		dump();
+		ts_dump();
 	assert_null(strstr(ruler, "ms"));
 	int frac = 0;
 	for (const char *p = strchr(ruler, '|'); p; p = strchr(p + 1, '|'))
 		frac += p[1] >= '0' && p[1] <= '9' && strchr(p, '.') && strchr(p, '.') < strchr(p, 's');
 	assert_true(frac > 0);
-	scr_keys(s, ".");
-	assert_true(scr_has("next call on [") || scr_has("no later call"));
-	scr_close(s);
+	ts_keys(s, ".");
+	assert_true(ts_has("next call on [") || ts_has("no later call"));
+	ts_ui_close(s);
 }
 
 /* Issue 11: 1-4 switch the pane below the timeline; a find in the
@@ -407,54 +340,54 @@ static void test_first_screen_and_ruler(void **state)
 static void test_lower_panes(void **state)
 {
 	(void)state;
-	struct scr *s = scr_open(80, 24, 0);
-	scr_keys(s, "2");
-	assert_true(scr_has("top-down call paths"));
-	assert_true(scr_has("\xE2\x96\xBE (toplevel)"));  /* open */
+	struct ts_ui *s = scr_open(80, 24, 0);
+	ts_keys(s, "2");
+	assert_true(ts_has("top-down call paths"));
+	assert_true(ts_has("\xE2\x96\xBE (toplevel)"));  /* open */
 	assert_true(ts_row_with(curscr, "\xE2\x94\x9C\xE2\x94\x80\xE2\x96\xB8 ") ==
 	            ts_row_with(curscr, "NativeStart.main"));  /* shut, with siblings below */
-	scr_keys(s, "3");
-	assert_true(scr_has("bottom-up (callers below)"));
-	assert_false(scr_has("ZipFile.access$000"));
-	scr_keys(s, "/ZipFile.access\n");
-	assert_true(scr_has("ZipFile.access$000"));
-	scr_keys(s, "1");
-	assert_true(scr_has("Incl Cpu"));
-	assert_true(scr_has("ZipFile.access$000"));  /* the table followed */
-	scr_key(s, KEY_BACKSPACE);
-	assert_false(scr_has("ZipFile.access$000"));
-	scr_keys(s, "4");
-	assert_true(scr_find(" (toplevel)") >= 0);  /* the breadcrumb */
-	scr_keys(s, "jj");
-	assert_true(scr_has(" (toplevel) \xE2\x80\xBA "));
+	ts_keys(s, "3");
+	assert_true(ts_has("bottom-up (callers below)"));
+	assert_false(ts_has("ZipFile.access$000"));
+	ts_keys(s, "/ZipFile.access\n");
+	assert_true(ts_has("ZipFile.access$000"));
+	ts_keys(s, "1");
+	assert_true(ts_has("Incl Cpu"));
+	assert_true(ts_has("ZipFile.access$000"));  /* the table followed */
+	ts_key(s, KEY_BACKSPACE);
+	assert_false(ts_has("ZipFile.access$000"));
+	ts_keys(s, "4");
+	assert_true(ts_find(" (toplevel)") >= 0);  /* the breadcrumb */
+	ts_keys(s, "jj");
+	assert_true(ts_has(" (toplevel) \xE2\x80\xBA "));
 	char row[2048];
-	scr_keys(s, "z");  /* zoomed: the breadcrumb brackets the zoom's frame */
-	assert_true(scr_has("100.0% of zoom"));
-	ts_row(curscr, scr_find(" (toplevel)"), row, sizeof row);
+	ts_keys(s, "z");  /* zoomed: the breadcrumb brackets the zoom's frame */
+	assert_true(ts_has("100.0% of zoom"));
+	ts_row(curscr, ts_find(" (toplevel)"), row, sizeof row);
 	assert_non_null(strchr(row, '['));
-	scr_keys(s, "Z");
-	scr_key(s, 27);  /* Esc: out again, to the root */
-	ts_row(curscr, scr_find(" (toplevel)"), row, sizeof row);
+	ts_keys(s, "Z");
+	ts_key(s, 27);  /* Esc: out again, to the root */
+	ts_row(curscr, ts_find(" (toplevel)"), row, sizeof row);
 	assert_null(strchr(row, '['));
-	assert_false(scr_has("100.0% of zoom"));
-	scr_keys(s, "\tx");
-	assert_true(scr_has("call chart: Up/Down move between depths"));
-	assert_true(scr_has(" depth "));
-	scr_keys(s, "x");
-	assert_false(scr_has(" depth 1:"));
+	assert_false(ts_has("100.0% of zoom"));
+	ts_keys(s, "\tx");
+	assert_true(ts_has("call chart: Up/Down move between depths"));
+	assert_true(ts_has(" depth "));
+	ts_keys(s, "x");
+	assert_false(ts_has(" depth 1:"));
 	/* Export from the tree: its rows, the report's columns. */
-	scr_keys(s, "\t2e");
-	assert_true(scr_has("t the tree's rows"));
-	scr_keys(s, "t");
-	assert_true(scr_has(".tree.txt"));
+	ts_keys(s, "\t2e");
+	assert_true(ts_has("t the tree's rows"));
+	ts_keys(s, "t");
+	assert_true(ts_has(".tree.txt"));
 	char name[] = "/tmp/tv-tree-XXXXXX";
 	int fd = mkstemp(name);
 	assert_true(fd >= 0);
 	close(fd);
 	unlink(name);
-	scr_key(s, 21);  /* Ctrl-U */
-	scr_keys(s, name);
-	scr_keys(s, "\n");
+	ts_key(s, 21);  /* Ctrl-U */
+	ts_keys(s, name);
+	ts_keys(s, "\n");
 	FILE *fp = fopen(name, "r");
 	assert_non_null(fp);
 	char line[512];
@@ -463,7 +396,7 @@ static void test_lower_panes(void **state)
 	assert_non_null(strstr(line, "(toplevel)"));
 	fclose(fp);
 	unlink(name);
-	scr_close(s);
+	ts_ui_close(s);
 }
 
 /* 9: long names are shortened by one rule (the signature to "(…)",
@@ -474,14 +407,15 @@ static void test_long_names(void **state)
 {
 	(void)state;
 	char a[2048], b[2048], all[4200];
-	struct scr *s = scr_open(80, 24, 0);
-	scr_keys(s, "/handleLaunchActivity\n");
-	/* 26 + 21 + 4 = 51 columns with "(…)"; a/ and a/ leave 43, more
-	 * than the name column: cut at the end, no segment cut before. */
-	int y = scr_find("a/a/ActivityThread.handleLaun");
+	struct ts_ui *s = scr_open(80, 24, 0);
+	ts_keys(s, "/handleLaunchActivity\n");
+	/* 26 + 21 + 4 = 51 columns with "(…)"; a/ and a/ leave 43, the
+	 * package left out 39, more than the name column's 30: the name is
+	 * cut at its end (29 and "…"), the signature left out whole. */
+	int y = ts_find("ActivityThread.handle");
 	assert_true(y > 0);
 	ts_row(curscr, y, a, sizeof a);
-	assert_non_null(strstr(a, "a/a/ActivityThread.handleLaun\xE2\x80\xA6 "));
+	assert_non_null(strstr(a, "ActivityThread.handleLaunchAc\xE2\x80\xA6 "));
 	ts_row(curscr, s->lines - 3, a, sizeof a);
 	ts_row(curscr, s->lines - 2, b, sizeof b);
 	snprintf(all, sizeof all, "%s%s", a, b);
@@ -491,11 +425,11 @@ static void test_long_names(void **state)
 	 * after leave 30 of 80: "android/os/Looper.loop ()V" (26) fits whole.
 	 * (Cuts in the status line go through the same text_fit_method() as
 	 * the table: test_text.c.) */
-	int st = scr_find(" cursor ");
+	int st = ts_find(" cursor ");
 	ts_row(curscr, st, a, sizeof a);
 	assert_string_equal(a, " cursor 6.4s  [1] main  android/os/Looper.loop ()V"
 	                       "  (6.497565 s, depth 9)");
-	scr_close(s);
+	ts_ui_close(s);
 }
 
 /* 3: a section of the expansion shows 10 rows and "… N more"; Enter
@@ -506,47 +440,47 @@ static void test_section_cap(void **state)
 {
 	(void)state;
 	char row[2048];
-	struct scr *s = scr_open(120, 50, 1);
-	scr_keys(s, "g");
+	struct ts_ui *s = scr_open(120, 50, 1);
+	ts_keys(s, "g");
 	assert_int_equal(scr_count("  > "), 10);
 	assert_int_equal(scr_count("    ... 2 more (Enter)"), 1);
 	/* } from the method row: self (no parents), then the first child,
 	 * the largest by CPU time. */
-	scr_keys(s, "}");
+	ts_keys(s, "}");
 	scr_cursor_row(row, sizeof row);
 	assert_memory_equal(row, "    self", 8);
-	scr_keys(s, "}");
+	ts_keys(s, "}");
 	scr_cursor_row(row, sizeof row);
 	assert_memory_equal(row, "  > dalvik/system/NativeStart.main", 34);
-	scr_keys(s, "}");  /* the last part: stays, and says so */
-	assert_true(scr_has("no later section in the expansion"));
+	ts_keys(s, "}");  /* the last part: stays, and says so */
+	assert_true(ts_has("no later section in the expansion"));
 	scr_cursor_row(row, sizeof row);
 	assert_memory_equal(row, "  > dalvik/system/NativeStart.main", 34);
 	/* Ten rows down: the "more" row; Enter opens the section. */
 	for (int i = 0; i < 10; i++)
-		scr_keys(s, "j");
+		ts_keys(s, "j");
 	scr_cursor_row(row, sizeof row);
 	assert_memory_equal(row, "    ... 2 more (Enter)", 22);
-	scr_key(s, '\r');
+	ts_key(s, '\r');
 	assert_int_equal(scr_count("  > "), 12);
 	assert_int_equal(scr_count("    ... 2 more"), 0);
 	scr_cursor_row(row, sizeof row);
 	assert_memory_equal(row, "  > ", 4);  /* the 11th child, shown now */
-	scr_keys(s, "jj");
+	ts_keys(s, "jj");
 	scr_cursor_row(row, sizeof row);
 	assert_memory_equal(row, "    ... first 10 only (Enter)", 29);
-	scr_key(s, '\r');
+	ts_key(s, '\r');
 	assert_int_equal(scr_count("  > "), 10);
 	scr_cursor_row(row, sizeof row);
 	assert_memory_equal(row, "    ... 2 more (Enter)", 22);
 	/* { back to self, then the method row. */
-	scr_keys(s, "{");
+	ts_keys(s, "{");
 	scr_cursor_row(row, sizeof row);
 	assert_memory_equal(row, "  > dalvik/system/NativeStart.main", 34);
-	scr_keys(s, "{{");
+	ts_keys(s, "{{");
 	scr_cursor_row(row, sizeof row);
 	assert_memory_equal(row, "(toplevel)", 10);
-	scr_close(s);
+	ts_ui_close(s);
 }
 
 /* The first non-blank character of row y between columns x0 and x1 of
@@ -587,7 +521,7 @@ static void test_diff_pane(void **state)
 {
 	(void)state;
 	char row[2048], a[2048];
-	struct scr *s = scr_open(160, 40, 0);
+	struct ts_ui *s = scr_open(160, 40, 0);
 	struct profile main_only, all;
 	struct tv_error err = {TV_OK, TV_NO_OFFSET, ""};
 	const uint32_t tid = 1;
@@ -696,7 +630,7 @@ static void test_diff_pane(void **state)
 	}
 	profile_free(&main_only);
 	profile_free(&all);
-	scr_close(s);
+	ts_ui_close(s);
 }
 
 /* 10: the thread list says which threads show ("1–6 of 56") and its
@@ -708,7 +642,7 @@ static void test_thread_list(void **state)
 	static const struct { int cols, bar_x; } want[] = {{80, 20}, {120, 26}, {180, 40}, {250, 48}};
 	char row[2048];
 	for (size_t i = 0; i < sizeof want / sizeof *want; i++) {
-		struct scr *s = scr_open(want[i].cols, 40, 0);
+		struct ts_ui *s = scr_open(want[i].cols, 40, 0);
 		ts_row(curscr, 1, row, sizeof row);
 		unsigned a = 0, b = 0, n = 0;
 		assert_int_equal(sscanf(row, "%u\xE2\x80\x93%u of %u", &a, &b, &n), 3);
@@ -720,18 +654,18 @@ static void test_thread_list(void **state)
 		assert_non_null(bar);
 		*bar = '\0';
 		assert_int_equal(text_width(row), want[i].bar_x);
-		assert_true(scr_find("[1] main ") == 2);  /* main first */
-		scr_close(s);
+		assert_true(ts_find("[1] main ") == 2);  /* main first */
+		ts_ui_close(s);
 	}
 	/* Lines per thread: Looper.loop (the first screen's selection) runs
 	 * on [1] main and [56] UmsAgent, whose bars have a marks line under
 	 * them; [7] and [14] have none and take one line each. */
-	struct scr *s = scr_open(120, 40, 0);
-	assert_int_equal(scr_find("[1] main "), 2);
-	assert_int_equal(scr_find("[56] UmsAgent "), 4);
-	assert_int_equal(scr_find("[7] FinalizerDaemon "), 6);
-	assert_int_equal(scr_find("[14] Thread-360 "), 7);
-	scr_close(s);
+	struct ts_ui *s = scr_open(120, 40, 0);
+	assert_int_equal(ts_find("[1] main "), 2);
+	assert_int_equal(ts_find("[56] UmsAgent "), 4);
+	assert_int_equal(ts_find("[7] FinalizerDaemon "), 6);
+	assert_int_equal(ts_find("[14] Thread-360 "), 7);
+	ts_ui_close(s);
 }
 
 /* The output of `traceview --view=VIEW --width=W [--height=H]` on the
@@ -759,14 +693,14 @@ static char *derive_run(const char *view, int w, int h)
  * --view at the pane's size, row for row. */
 static void derive_check(const char *keys, const char *view, int longer)
 {
-	struct scr *s = scr_open(100, 40, 0);
+	struct ts_ui *s = scr_open(100, 40, 0);
 	/* Without colour, as --view draws (the flame graph shades then). */
 	struct ui_opts o = {.color = 0};
 	ui_free(s->u);
 	s->u = ui_new(TV_SAMPLE, &s->tr, &o);
 	assert_non_null(s->u);
 	ui_draw(s->u);
-	scr_keys(s, keys);
+	ts_keys(s, keys);
 	char *full = derive_run(view, 100, 0);
 	char first[2048], row[2048];
 	size_t len = strcspn(full, "\n");
@@ -780,7 +714,7 @@ static void derive_check(const char *keys, const char *view, int longer)
 			y0 = y;
 	}
 	if (y0 < 0)
-		dump();
+		ts_dump();
 	assert_true(y0 > 1);  /* below the header and the timeline */
 	int h = s->lines - 1 - y0;
 	char *text = derive_run(view, 100, h);
@@ -804,7 +738,7 @@ static void derive_check(const char *keys, const char *view, int longer)
 		assert_memory_equal(full, text, len);
 	free(full);
 	free(text);
-	scr_close(s);
+	ts_ui_close(s);
 }
 
 static void test_view_equals_pane(void **state)
@@ -845,17 +779,9 @@ static void test_osc52_bytes(void **state)
 /* The file $TRACEVIEW_COPY wrote, in a malloc'd string. */
 static char *copied(const char *file)
 {
-	FILE *f = fopen(file, "r");
-	char *buf = NULL;
-	size_t n = 0;
-	assert_non_null(f);
-	FILE *mem = open_memstream(&buf, &n);
-	int c;
-	while ((c = fgetc(f)) != EOF)
-		fputc(c, mem);
-	fclose(mem);
-	fclose(f);
-	return buf;
+	char *t = ts_file_text(file);
+	assert_non_null(t);
+	return t;
 }
 
 /* y and Y with $TRACEVIEW_COPY: the selection's text reaches the
@@ -869,11 +795,11 @@ static void test_copy(void **state)
 	close(fd);
 	snprintf(cmd, sizeof cmd, "cat > %s", file);
 	setenv("TRACEVIEW_COPY", cmd, 1);
-	struct scr *s = scr_open(100, 40, 0);
+	struct ts_ui *s = scr_open(100, 40, 0);
 	/* The table: its titles and the cursor row, as on screen. */
-	scr_keys(s, "y");
+	ts_keys(s, "y");
 	char *t = copied(file);
-	int y = scr_find("Name ");
+	int y = ts_find("Name ");
 	assert_true(y > 0);
 	ts_row(curscr, y, row, sizeof row);
 	assert_true(strncmp(t, row, strlen(row)) == 0);
@@ -882,33 +808,33 @@ static void test_copy(void **state)
 	assert_true(strncmp(t + strcspn(t, "\n") + 1, row, strlen(row)) == 0);
 	char msg[64];
 	snprintf(msg, sizeof msg, "sent %zu bytes to $TRACEVIEW_COPY", strlen(t));
-	assert_true(scr_has(msg));
+	assert_true(ts_has(msg));
 	free(t);
 	/* A tree: the path from the root, two columns a level. */
-	scr_keys(s, "2g*gjj");
-	scr_keys(s, "y");
+	ts_keys(s, "2g*gjj");
+	ts_keys(s, "y");
 	t = copied(file);
 	assert_string_equal(t, "(toplevel)\n"
 	                       "  dalvik/system/NativeStart.main ([Ljava/lang/String;)V\n"
 	                       "    de/robv/android/xposed/XposedBridge.main ([Ljava/lang/String;)V\n");
 	free(t);
 	/* The flame graph: the selected frame's stack (the root at first). */
-	scr_keys(s, "4jjy");
+	ts_keys(s, "4jjy");
 	t = copied(file);
 	assert_string_equal(t, "(toplevel)\n"
 	                       "  dalvik/system/NativeStart.main ([Ljava/lang/String;)V\n"
 	                       "    de/robv/android/xposed/XposedBridge.main ([Ljava/lang/String;)V\n");
 	free(t);
 	/* Y: every row of the pane as it shows. */
-	scr_keys(s, "1Y");
+	ts_keys(s, "1Y");
 	t = copied(file);
 	int lines = 0;
 	for (const char *c = t; *c; c++)
 		lines += *c == '\n';
-	y = scr_find("Name ");
+	y = ts_find("Name ");
 	assert_int_equal(lines, s->lines - 1 - y);
 	free(t);
-	scr_close(s);
+	ts_ui_close(s);
 	unsetenv("TRACEVIEW_COPY");
 	unlink(file);
 }
@@ -924,15 +850,15 @@ static void test_command_line(void **state)
 	close(fd);
 	snprintf(cmd, sizeof cmd, "cat > %s", file);
 	setenv("TRACEVIEW_COPY", cmd, 1);
-	struct scr *s = scr_open(100, 40, 0);
+	struct ts_ui *s = scr_open(100, 40, 0);
 	struct ui_opts o = {.color = 0};
 	ui_free(s->u);
 	s->u = ui_new(TV_SAMPLE, &s->tr, &o);
 	assert_non_null(s->u);
 	ui_draw(s->u);
-	scr_keys(s, ":");
-	assert_true(scr_has(" --view=table --width=100 "));
-	scr_keys(s, "y");
+	ts_keys(s, ":");
+	assert_true(ts_has(" --view=table --width=100 "));
+	ts_keys(s, "y");
 	char *line = copied(file);
 	assert_true(strncmp(line, "traceview --clock=cpu --view=table --width=100 --height=",
 	                    56) == 0);
@@ -941,7 +867,7 @@ static void test_command_line(void **state)
 	snprintf(run, sizeof run, "LC_ALL=C.UTF-8 '%s'%s", TV_BIN, line + strlen("traceview"));
 	FILE *p = popen(run, "r");
 	assert_non_null(p);
-	int y = scr_find("Name ");
+	int y = ts_find("Name ");
 	assert_true(y > 0);
 	char out[2048];
 	for (; y < s->lines - 1; y++) {
@@ -953,7 +879,7 @@ static void test_command_line(void **state)
 	assert_null(fgets(out, sizeof out, p));
 	assert_int_equal(pclose(p), 0);
 	free(line);
-	scr_close(s);
+	ts_ui_close(s);
 	unsetenv("TRACEVIEW_COPY");
 	unlink(file);
 }
@@ -969,18 +895,20 @@ static void test_command_tree_sort(void **state)
 	close(fd);
 	snprintf(cmd, sizeof cmd, "cat > %s", file);
 	setenv("TRACEVIEW_COPY", cmd, 1);
-	struct scr *s = scr_open(100, 40, 1);  /* ASCII: the marker is "^" */
+	struct ts_ui *s = scr_open(100, 40, 1);  /* ASCII: the marker is "^" */
 	ui_draw(s->u);
-	scr_keys(s, "2");
+	ts_keys(s, "2");
 	assert_int_equal(ts_settle(s->u), 0);
-	scr_keys(s, ":");
-	assert_false(scr_has("--sort="));               /* the default order */
-	scr_keys(s, ">I");
-	assert_true(scr_has("excl cpu ^"));
-	scr_keys(s, ":");
-	assert_true(scr_has(" --view=tree --width=100 "));
-	assert_true(scr_has(" --sort=-excl_cpu "));
-	scr_keys(s, "y");
+	ts_keys(s, ":");
+	assert_false(ts_has("--sort="));               /* the default order */
+	ts_keys(s, ">I");
+	assert_true(ts_has("excl cpu ^"));
+	ts_keys(s, ":");
+	assert_true(ts_has(" --view=tree --width=100 "));
+	/* A word may end or start its row now that `:` wraps between words:
+	 * the command run below has it whole. */
+	assert_true(ts_has("--sort=-excl_cpu"));
+	ts_keys(s, "y");
 	char *line = copied(file);
 	char run[4096], out[2048];
 	snprintf(run, sizeof run, "LC_ALL=C '%s'%s", TV_BIN, line + strlen("traceview"));
@@ -992,13 +920,13 @@ static void test_command_tree_sort(void **state)
 		;
 	assert_int_equal(pclose(p), 0);
 	free(line);
-	scr_close(s);
+	ts_ui_close(s);
 	unsetenv("TRACEVIEW_COPY");
 	unlink(file);
 }
 
 /* Wait for the worker (steps, trees), then a frame. */
-static void scr_wait(struct scr *s)
+static void scr_wait(struct ts_ui *s)
 {
 	assert_int_equal(ts_settle(s->u), 0);
 }
@@ -1028,18 +956,43 @@ static uint32_t scr_crumbs(char texts[][128], uint32_t most)
 	return n;
 }
 
-/* The ui's profile is what the command line computes for the breadcrumb
- * it shows: derive_build() and profile_build(), as --range/--transform run
- * them, method by method. */
-static void expect_steps(struct scr *s, uint32_t want_n)
+/* The steps of the command line `:` shows, as y copies it (the exact
+ * form; the breadcrumb shortens names): each --range= or --transform=
+ * word, its shell quotes taken off, into texts; how many. */
+static uint32_t scr_command_steps(struct ts_ui *s, char texts[][1200], uint32_t most)
 {
-	char texts[8][128];
-	uint32_t n = scr_crumbs(texts, 8);
+	char *line = ts_copy_keys(s, ":y");
+	assert_non_null(line);
+	uint32_t n = 0;
+	for (char *w = strtok(line, " "); w && n < most; w = strtok(NULL, " ")) {
+		const char *v = strncmp(w, "--range=", 8) == 0       ? w + 8
+		                : strncmp(w, "--transform=", 12) == 0 ? w + 12 : NULL;
+		if (!v)
+			continue;
+		size_t len = strlen(v);
+		if (v[0] == '\'' && len >= 2 && v[len - 1] == '\'')
+			snprintf(texts[n++], 1200, "%.*s", (int)len - 2, v + 1);
+		else
+			snprintf(texts[n++], 1200, "%s", v);
+	}
+	free(line);
+	return n;
+}
+
+/* The ui's profile is what the command line computes for the steps it
+ * shows: as many as the breadcrumb has, their exact form from `:`, then
+ * derive_build() and profile_build(), as --range/--transform run them,
+ * method by method. */
+static void expect_steps(struct ts_ui *s, uint32_t want_n)
+{
+	char crumbs[8][128], texts[8][1200];
+	assert_int_equal(scr_crumbs(crumbs, 8), want_n);
+	uint32_t n = scr_command_steps(s, texts, 8);
 	assert_int_equal(n, want_n);
 	struct derive_step st[8];
 	for (uint32_t i = 0; i < n; i++) {
 		const char *why = "";
-		if (strstr(texts[i], "..")) {
+		if (strstr(texts[i], "..") && !strchr(texts[i], ':')) {
 			struct range r;
 			assert_int_equal(range_parse(texts[i], &r, &why), 0);
 			assert_int_equal(derive_step_range(&r, &st[i]), 0);
@@ -1075,7 +1028,7 @@ static void expect_steps(struct scr *s, uint32_t want_n)
 }
 
 /* The calls of the method whose "class.name" is name, in the ui's profile. */
-static uint64_t ui_calls_of(struct scr *s, const char *name)
+static uint64_t ui_calls_of(struct ts_ui *s, const char *name)
 {
 	const struct profile *p = ui_profile(s->u);
 	size_t cl;
@@ -1097,58 +1050,62 @@ static uint64_t ui_calls_of(struct scr *s, const char *name)
 static void test_transform_keys(void **state)
 {
 	(void)state;
-	struct scr *s = scr_open(200, 40, 1);
+	/* Wide enough for four steps named in the breadcrumb. */
+	struct ts_ui *s = scr_open(300, 40, 1);
 	expect_steps(s, 0);
 	const char *hla = "android/app/ActivityThread.handleLaunchActivity";
 	assert_true(ui_calls_of(s, hla) > 0);
-	scr_keys(s, "/handleLaunchActivity\nM");
+	ts_keys(s, "/handleLaunchActivity\nM");
 	scr_wait(s);
-	assert_true(scr_has("merge:0x"));
+	/* Named, not by id: cut by the long-name rule to 32 columns. */
+	assert_true(ts_has("| merge:ActivityThread.handleLaunchActi~ |"));
+	assert_false(ts_has(":0x"));
 	expect_steps(s, 1);
 	assert_true(ui_calls_of(s, hla) == 0);  /* merged into its callers */
-	scr_keys(s, "/performLaunchActivity\nF");
+	ts_keys(s, "/performLaunchActivity\nF");
 	scr_wait(s);
 	expect_steps(s, 2);
-	assert_true(scr_has(" > focus:0x"));
-	scr_keys(s, "/inflate\nD");
+	assert_true(ts_has(" > focus:ActivityThread.performLaunchAct~ |"));
+	ts_keys(s, "/inflate\nD");
 	scr_wait(s);
 	expect_steps(s, 3);
-	scr_keys(s, "R");  /* on what the table selected when the dropped one left */
+	ts_keys(s, "R");  /* on what the table selected when the dropped one left */
 	scr_wait(s);
 	expect_steps(s, 4);
-	assert_true(scr_has(" > rec:0x"));
-	scr_keys(s, "u");
+	assert_true(ts_has(" > rec:"));
+	assert_false(ts_has(":0x"));
+	ts_keys(s, "u");
 	scr_wait(s);
 	expect_steps(s, 3);
-	assert_true(scr_has(" > drop:0x"));
-	scr_keys(s, "u");
+	assert_true(ts_has(" > drop:"));
+	ts_keys(s, "u");
 	scr_wait(s);
 	expect_steps(s, 2);
-	assert_false(scr_has("drop:0x"));
+	assert_false(ts_has("drop:"));
 	/* C: the prompt holds the class's package; Enter applies it. */
-	scr_keys(s, "/LoginActivity.onCreate\nC");
-	assert_true(scr_has("collapse classes: cn.com.cmbc.mbank.cc.activity.*"));
-	scr_keys(s, "\n");
+	ts_keys(s, "/LoginActivity.onCreate\nC");
+	assert_true(ts_has("collapse classes: cn.com.cmbc.mbank.cc.activity.*"));
+	ts_keys(s, "\n");
 	scr_wait(s);
-	assert_true(scr_has(" > collapse:cn.com.cmbc.mbank.cc.activity.*"));
+	assert_true(ts_has(" > collapse:cn.com.cmbc.mbank.cc.activity.*"));
 	assert_true(ui_calls_of(s, "cn/com/cmbc/mbank/cc/activity/LoginActivity.onCreate") == 0);
 	expect_steps(s, 3);
-	scr_keys(s, "U");
+	ts_keys(s, "U");
 	scr_wait(s);
 	expect_steps(s, 0);
 	assert_true(ui_calls_of(s, hla) > 0);
 	/* A: the guessed app packages, editable; Esc applies nothing. */
-	scr_keys(s, "A");
-	assert_true(scr_has("only my code, the app's packages: "));
-	scr_key(s, 27);
+	ts_keys(s, "A");
+	assert_true(ts_has("only my code, the app's packages: "));
+	ts_key(s, 27);
 	expect_steps(s, 0);
-	scr_keys(s, "A");
-	scr_key(s, 21);  /* Ctrl-U */
-	scr_keys(s, "android.*\n");
+	ts_keys(s, "A");
+	ts_key(s, 21);  /* Ctrl-U */
+	ts_keys(s, "android.*\n");
 	scr_wait(s);
-	assert_true(scr_has("app:android.*"));
+	assert_true(ts_has("app:android.*"));
 	expect_steps(s, 1);
-	scr_close(s);
+	ts_ui_close(s);
 }
 
 /* Issue 12: v starts a range at the time cursor (the ruler shaded while
@@ -1157,23 +1114,23 @@ static void test_transform_keys(void **state)
 static void test_range_keys(void **state)
 {
 	(void)state;
-	struct scr *s = scr_open(200, 40, 1);
+	struct ts_ui *s = scr_open(200, 40, 1);
 	uint64_t whole = ui_profile(s->u)->top_incl[TV_WALL];
-	scr_keys(s, "\t0");
-	scr_keys(s, "hhhhhhhhhhhhhhhhhhhhv");
-	scr_keys(s, "llllllllll");
+	ts_keys(s, "\t0");
+	ts_keys(s, "hhhhhhhhhhhhhhhhhhhhv");
+	ts_keys(s, "llllllllll");
 	int shaded = 0;
 	for (int x = 0; x < getmaxx(curscr); x++)
 		shaded += (mvwinch(curscr, 1, x) & A_REVERSE) != 0;
 	assert_true(shaded >= 10 && shaded <= 12);
-	scr_key(s, 27);
-	assert_true(scr_has("range cancelled"));
+	ts_key(s, 27);
+	assert_true(ts_has("range cancelled"));
 	for (int x = 0; x < getmaxx(curscr); x++)
 		assert_false(mvwinch(curscr, 1, x) & A_REVERSE);
-	scr_keys(s, "v");
-	scr_key(s, 7);  /* Ctrl-G */
+	ts_keys(s, "v");
+	ts_key(s, 7);  /* Ctrl-G */
 	expect_steps(s, 0);
-	scr_keys(s, "vlllllv");
+	ts_keys(s, "vlllllv");
 	scr_wait(s);
 	expect_steps(s, 1);
 	char texts[8][128];
@@ -1181,16 +1138,16 @@ static void test_range_keys(void **state)
 	assert_non_null(strstr(texts[0], ".."));
 	/* The range holds less than the whole trace. */
 	assert_true(ui_profile(s->u)->top_incl[TV_WALL] < whole);
-	scr_keys(s, "V");
+	ts_keys(s, "V");
 	scr_wait(s);
 	expect_steps(s, 2);
-	scr_keys(s, "\t/Looper.loop\nM");
+	ts_keys(s, "\t/Looper.loop\nM");
 	scr_wait(s);
 	expect_steps(s, 3);
-	scr_keys(s, "uuu");
+	ts_keys(s, "uuu");
 	scr_wait(s);
 	expect_steps(s, 0);
-	scr_close(s);
+	ts_ui_close(s);
 }
 
 /* Issue 12: a dual-clock trace's table has Incl Wait and Excl Wait (wall
@@ -1199,43 +1156,44 @@ static void test_range_keys(void **state)
 static void test_wait_columns(void **state)
 {
 	(void)state;
-	struct scr *s = scr_open(250, 70, 1);
-	assert_true(scr_has("Incl Wait"));
-	assert_true(scr_has("Excl Wait"));
-	scr_keys(s, "/Looper.loop\n");
+	struct ts_ui *s = scr_open(250, 70, 1);
+	assert_true(ts_has("Incl Wait"));
+	assert_true(ts_has("Excl Wait"));
+	ts_keys(s, "/Looper.loop\n");
 	char row[2048];
-	ts_row(curscr, scr_find("android/os/Looper.loop"), row, sizeof row);
+	ts_row(curscr, ts_find("android/os/Looper.loop"), row, sizeof row);
 	assert_non_null(strstr(row, "   5413.321       1.266"));  /* the last two columns */
 	/* Sorted by incl wait: Thread.run first (-f csv: incl wall - incl
 	 * CPU 42044765 µs, the largest; excl 9754). */
-	scr_keys(s, ">>>>>>>>>>>>>>");
-	assert_true(scr_has("Excl Wait v"));
-	scr_keys(s, "<");
-	assert_true(scr_has("Incl Wait v"));
-	scr_keys(s, "g");  /* the top: (toplevel), its expansion, then the largest waits */
-	int tr = scr_find("java/lang/Thread.run"), io = scr_find("libcore/io/IoBridge.connect");
+	ts_keys(s, ">>>>>>>>>>>>>>");
+	assert_true(ts_has("Excl Wait v"));
+	ts_keys(s, "<");
+	assert_true(ts_has("Incl Wait v"));
+	ts_keys(s, "g");  /* the top: (toplevel), its expansion, then the largest waits */
+	int tr = ts_find("java/lang/Thread.run"), io = ts_find("libcore/io/IoBridge.connect");
 	assert_true(tr > 0 && io > tr);  /* 42044.765 before 34079.662 */
 	ts_row(curscr, tr, row, sizeof row);
 	assert_non_null(strstr(row, "  42044.765       9.754"));
 	/* 80 columns: no room, the waits go first. */
-	scr_close(s);
+	ts_ui_close(s);
 	s = scr_open(80, 24, 1);
-	assert_false(scr_has("Incl Wait"));
-	scr_close(s);
+	assert_false(ts_has("Incl Wait"));
+	ts_ui_close(s);
 }
 
 /* ":" names the steps in force, so the command reproduces the view:
- * after M on handleLaunchActivity, a --transform=merge:0x... word. */
+ * after M on handleLaunchActivity, its name (one method has it: -f csv),
+ * which --transform takes, not its id. */
 static void test_command_steps(void **state)
 {
 	(void)state;
-	struct scr *s = scr_open(200, 40, 0);
-	scr_keys(s, "/handleLaunchActivity\nM");
+	struct ts_ui *s = scr_open(200, 40, 0);
+	ts_keys(s, "/handleLaunchActivity\nM");
 	scr_wait(s);
-	scr_keys(s, ":");
-	assert_true(scr_has(" --transform=merge:0x"));
-	assert_true(scr_has(" --view=table "));
-	scr_close(s);
+	ts_keys(s, ":");
+	assert_true(ts_has(" --transform=merge:android.app.ActivityThread.handleLaunchActivity "));
+	assert_true(ts_has(" --view=table "));
+	ts_ui_close(s);
 }
 
 int main(void)

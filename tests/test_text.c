@@ -428,12 +428,19 @@ static void test_fit_method(void **state)
 	                    "c.e.app.MainActivity.onCreate (" ELL ")");
 	assert_string_equal(fm(CLS, "onCreate", SIG, 32, 0, 31),
 	                    "c.e.a.MainActivity.onCreate (" ELL ")");
-	assert_string_equal(fm(CLS, "onCreate", SIG, 31, 1, 31), "c.e.a.MainActivity.onCreate (.~");
-	/* Only when even that is too wide: a cut at the end. */
-	assert_string_equal(fm(CLS, "onCreate", SIG, 30, 0, 30), "c.e.a.MainActivity.onCreate (" ELL);
-	assert_string_equal(fm(CLS, "onCreate", SIG, 20, 0, 20), "c.e.a.MainActivity." ELL);
-	assert_string_equal(fm(CLS, "onCreate", SIG, 5, 0, 5), "c.e." ELL);
-	assert_string_equal(fm(CLS, "onCreate", SIG, 5, 1, 5), "c.e.~");
+	/* Then the package goes: 12 + 1 + 8 + 1 + 3 = 25 ("(...)": 27). */
+	assert_string_equal(fm(CLS, "onCreate", SIG, 31, 1, 27), "MainActivity.onCreate (...)");
+	assert_string_equal(fm(CLS, "onCreate", SIG, 30, 0, 25), "MainActivity.onCreate (" ELL ")");
+	assert_string_equal(fm(CLS, "onCreate", SIG, 25, 0, 25), "MainActivity.onCreate (" ELL ")");
+	/* Only when even that is too wide: a cut at the end of the name. The
+	 * signature is never cut inside ("(" and an ellipsis): it is left
+	 * out, and the ellipsis says so even when the name is whole. */
+	assert_string_equal(fm(CLS, "onCreate", SIG, 24, 0, 22), "MainActivity.onCreate" ELL);
+	assert_string_equal(fm(CLS, "onCreate", SIG, 22, 0, 22), "MainActivity.onCreate" ELL);
+	assert_string_equal(fm(CLS, "onCreate", SIG, 21, 0, 21), "MainActivity.onCreat" ELL);
+	assert_string_equal(fm(CLS, "onCreate", SIG, 20, 0, 20), "MainActivity.onCrea" ELL);
+	assert_string_equal(fm(CLS, "onCreate", SIG, 5, 0, 5), "Main" ELL);
+	assert_string_equal(fm(CLS, "onCreate", SIG, 5, 1, 5), "Main~");
 	assert_string_equal(fm(CLS, "onCreate", SIG, 1, 0, 1), ELL);
 }
 
@@ -446,18 +453,21 @@ static void test_fit_method_parts(void **state)
 	assert_string_equal(fm("", "main", "([Ljava/lang/String;)V", 10, 0, 8), "main (" ELL ")");
 	assert_string_equal(fm("", "main", "", 40, 0, 4), "main");
 	assert_string_equal(fm("a.B", "m", "", 40, 0, 5), "a.B.m");
-	/* A one-letter segment cannot shrink: cut. */
-	assert_string_equal(fm("a.B", "m", "", 4, 0, 4), "a.B" ELL);
+	/* A one-letter segment cannot shrink: the package goes. */
+	assert_string_equal(fm("a.B", "m", "", 4, 0, 3), "B.m");
 	assert_string_equal(fm("Foo", "bar", "()V", 40, 0, 11), "Foo.bar ()V");
-	/* "()V" is no wider than "(…)": it stays, and the end is cut. */
-	assert_string_equal(fm("Foo", "bar", "()V", 9, 0, 9), "Foo.bar " ELL);
+	/* "()V" is no wider than "(…)": it stays while it fits whole; then
+	 * it is left out, never cut ("Foo.bar (" and an ellipsis). */
+	assert_string_equal(fm("Foo", "bar", "()V", 10, 0, 8), "Foo.bar" ELL);
+	assert_string_equal(fm("Foo", "bar", "()V", 9, 0, 8), "Foo.bar" ELL);
 	/* Dalvik's slashes: "com/example/Foo.bar ()V" is 23; the slashes stay. */
 	assert_string_equal(fm("com/example/Foo", "bar", "()V", 23, 0, 23), "com/example/Foo.bar ()V");
 	assert_string_equal(fm("com/example/Foo", "bar", "()V", 22, 0, 21), "c/example/Foo.bar ()V");
 	assert_string_equal(fm("com/example/Foo", "bar", "()V", 19, 0, 15), "c/e/Foo.bar ()V");
+	assert_string_equal(fm("com/example/Foo", "bar", "()V", 14, 0, 11), "Foo.bar ()V");
 	/* A nested class is one segment; an empty segment stays empty. */
 	assert_string_equal(fm("android.os.Handler$Cb", "run", "", 18, 0, 18), "a.o.Handler$Cb.run");
-	assert_string_equal(fm("x..Y", "z", "", 5, 0, 5), "x..Y" ELL);
+	assert_string_equal(fm("x..Y", "z", "", 5, 0, 3), "Y.z");
 }
 
 /* 中文.类名.方法 ()V: package 中文. (5), class 类名 (4), name 方法 (4). */
@@ -474,10 +484,12 @@ static void test_fit_method_cjk(void **state)
 	assert_string_equal(fm(cls, name, "()V", 18, 0, 18), ZH WEN "." LEI MING "." FANG FA " ()V");
 	assert_string_equal(fm(cls, name, "()V", 17, 0, 16), ZH "." LEI MING "." FANG FA " ()V");
 	assert_string_equal(fm(cls, name, "()V", 16, 0, 16), ZH "." LEI MING "." FANG FA " ()V");
-	/* 15: cut at the end, on a character boundary. */
-	assert_string_equal(fm(cls, name, "()V", 15, 0, 15), ZH "." LEI MING "." FANG FA " (" ELL);
-	assert_string_equal(fm(cls, name, "()V", 12, 0, 11), ZH "." LEI MING "." FANG ELL);
-	assert_string_equal(fm(cls, name, "()V", 10, 0, 9), ZH "." LEI MING "." ELL);
+	/* 15: the package goes (13); 12: the signature too (9 and "…"). */
+	assert_string_equal(fm(cls, name, "()V", 15, 0, 13), LEI MING "." FANG FA " ()V");
+	assert_string_equal(fm(cls, name, "()V", 12, 0, 10), LEI MING "." FANG FA ELL);
+	assert_string_equal(fm(cls, name, "()V", 10, 0, 10), LEI MING "." FANG FA ELL);
+	/* 9: cut at the end, on a character boundary. */
+	assert_string_equal(fm(cls, name, "()V", 9, 0, 8), LEI MING "." FANG ELL);
 	assert_string_equal(fm(cls, name, "()V", 2, 0, 1), ELL);
 }
 
@@ -517,6 +529,14 @@ static void sweep_method(const char *cls, const char *name, const char *sig, int
 	abbrev_all(cls, pkg, sizeof pkg);
 	snprintf(small, sizeof small, "%s.%s %s", pkg, name, ascii ? "(...)" : "(" ELL ")");
 	int fw = text_width(full), sw = text_width(small);
+	/* The class alone, without its package. */
+	char tail[512];
+	const char *only = cls;
+	for (const char *c = cls; *c; c++)
+		if (*c == '.' || *c == '/')
+			only = c + 1;
+	snprintf(tail, sizeof tail, "%s.%s %s", only, name, ascii ? "(...)" : "(" ELL ")");
+	int tw = text_width(tail), tailhead = tw - (ascii ? 6 : 4);
 	for (int cols = 1; cols <= 80; cols++) {
 		char out[512];
 		int w = text_fit_method(cls, name, sig, cols, ascii, out, sizeof out);
@@ -534,10 +554,16 @@ static void sweep_method(const char *cls, const char *name, const char *sig, int
 			assert_false(cut);
 			assert_non_null(strstr(out, name));
 			assert_true(w >= sw);
+		} else if (cols >= tw) {
+			/* Fully abbreviated and still too wide: the package goes. */
+			assert_string_equal(out, tail);
 		} else {
-			/* Fully abbreviated and still too wide: cut at the end. */
+			/* Then a cut at the end of the name, the signature left
+			 * out: no "(" without its ")". */
 			assert_true(cut);
-			assert_memory_equal(out, small, ol - el);
+			assert_memory_equal(out, tail, ol - el);
+			assert_null(memchr(out, '(', ol));
+			assert_true(w >= cols - 1 || w == tailhead + 1);  /* a wide character: cols - 1 */
 		}
 	}
 }
@@ -551,6 +577,34 @@ static void test_fit_method_sweep(void **state)
 	sweep_method("android/os/Looper", "loop", "(Ljava/lang/Object;)V", 1);
 	sweep_method(ZH WEN "." LEI MING, FANG FA, "(L" ZH WEN ";)V", 0);
 	sweep_method(ZH WEN ".x." LEI MING, FANG FA ZH WEN, "(L" ZH ";)V", 0);
+}
+
+/* ------------------------------------------------------------ wrap */
+
+/* Rows break after the last blank that fits, a word whole on the next
+ * row, the blanks between left out; a word wider than a row is cut. */
+static void test_wrap_words(void **state)
+{
+	(void)state;
+	size_t skip;
+	assert_int_equal(text_wrap_words("abc def ghi", 5, &skip), 3);
+	assert_int_equal(skip, 1);
+	assert_int_equal(text_wrap_words("abc def ghi", 7, &skip), 7);  /* "abc def" */
+	assert_int_equal(skip, 1);
+	assert_int_equal(text_wrap_words("ab  cd", 3, &skip), 2);
+	assert_int_equal(skip, 2);
+	assert_int_equal(text_wrap_words("abcdefgh ij", 5, &skip), 5);
+	assert_int_equal(skip, 0);
+	assert_int_equal(text_wrap_words(" abcdefgh", 4, &skip), 4);
+	assert_int_equal(text_wrap_words("abc", 5, &skip), 3);
+	assert_int_equal(skip, 0);
+	/* 中文 is 4 columns: "a 中文" breaks after "a" at 4. */
+	assert_int_equal(text_wrap_words("a " ZH WEN, 4, &skip), 1);
+	assert_int_equal(skip, 1);
+	assert_int_equal(text_rows_words("abc def ghi", 5), 3);
+	assert_int_equal(text_rows_words("abc def ghi", 7), 2);
+	assert_int_equal(text_rows("abc def ghi", 5), 3);
+	assert_int_equal(text_rows_words("", 5), 1);
 }
 
 /* ------------------------------------------------------------ pad */
@@ -634,6 +688,7 @@ int main(void)
 		cmocka_unit_test(test_fit_method_parts),
 		cmocka_unit_test(test_fit_method_cjk),
 		cmocka_unit_test(test_fit_method_sweep),
+		cmocka_unit_test(test_wrap_words),
 		cmocka_unit_test(test_pad),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

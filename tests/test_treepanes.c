@@ -35,6 +35,7 @@
 #include "analyze/timeline.h"
 #include "panes/tlview.h"
 #include "tracegen.h"
+#include "draw/text.h"
 #include "panes/treepane.h"
 
 #ifndef TV_SAMPLE
@@ -151,6 +152,19 @@ static void settle(struct pane *pn)
 	assert_false(pn->ops->busy(pn->self));
 }
 
+/* Does the pane's title, drawn 200 columns wide, hold s? */
+static int title_has(struct fx *f, struct pane *pn, const char *s)
+{
+	char row[4096];
+	struct pane_ctx ctx = ctx_of(f);
+	WINDOW *win = newwin(10, 200, 0, 0);
+	assert_non_null(win);
+	pn->ops->draw(pn->self, win, &ctx);
+	ts_row(win, 0, row, sizeof row);
+	delwin(win);
+	return strstr(row, s) != NULL;
+}
+
 static uint32_t main_tid(const struct trace *tr)
 {
 	uint32_t best = 0;
@@ -185,6 +199,10 @@ static void check_equal_report(void **state, uint64_t inline_below)
 			settle(&pn);
 			assert_true(strncmp(p.note, "E: capped at", 12) == 0);
 			assert_true(p.nrows <= before + 1000 && p.nrows > before);
+			/* X shuts what E opened: the title no longer says capped. */
+			assert_int_equal(act(f, &pn, ACT_COLLAPSE_ALL, &out), PANE_DONE);
+			assert_true(p.nrows <= before);
+			assert_false(title_has(f, &pn, "capped"));
 			p.all_rows = UINT32_MAX;
 			assert_int_equal(act(f, &pn, ACT_EXPAND_ALL, &out), PANE_DONE);
 			settle(&pn);
@@ -292,6 +310,93 @@ static void test_tree_keys(void **state)
 	act(f, &pn, ACT_COLLAPSE_ALL, &out);
 	assert_int_equal(p.nrows, 1 + k0);
 	delwin(win);
+	treepane_free(&p);
+}
+
+/* ------------------------------------------------------------ indent */
+
+/* Row y's mark (▾ ▸ ·): its display column, or -1 when it has none. */
+static int mark_col(WINDOW *win, int y)
+{
+	static const char *const marks[] = {"\xE2\x96\xBE", "\xE2\x96\xB8", "\xC2\xB7"};
+	char row[4096];
+	ts_row(win, y, row, sizeof row);
+	char *first = NULL;
+	for (int i = 0; i < 3; i++) {
+		char *m = strstr(row + NUMS_W, marks[i]);
+		if (m && (!first || m < first))
+			first = m;
+	}
+	if (!first)
+		return -1;
+	*first = '\0';
+	return text_width(row);
+}
+
+/* The hottest path drawn w x h (as --view=tree opens it); every row's
+ * mark must stand at base + depth x per (the columns of a level), with
+ * skip levels left out before (shown as "…skip "): returns base, or
+ * fails. Rows of different depths thus never share a column. */
+static int check_indent(struct fx *f, struct pane *pn, const struct treepane *p, int w, int h,
+                        uint32_t skip, int per)
+{
+	char row[4096], marker[32] = "";
+	struct pane_ctx ctx = ctx_of(f);
+	WINDOW *win = newwin(h, w, 0, 0);
+	assert_non_null(win);
+	pn->ops->draw(pn->self, win, &ctx);
+	if (skip)
+		snprintf(marker, sizeof marker, "  \xE2\x80\xA6%u ", skip);
+	int base = -1;
+	for (int y = 1; y < h; y++) {
+		uint32_t r = p->top + (uint32_t)(y - 1);
+		assert_true(r < p->nrows);
+		int at = mark_col(win, y) - per * (int)(p->rows[r].depth - skip);
+		ts_row(win, y, row, sizeof row);
+		if (base < 0)
+			base = at;
+		if (at != base || (skip && !strstr(row, marker)))
+			fail_msg("%dx%d row %d depth %u: mark at %d, want %d: %s", w, h, y,
+			         p->rows[r].depth, mark_col(win, y), base + per * (int)(p->rows[r].depth - skip),
+			         row);
+	}
+	delwin(win);
+	return base;
+}
+
+/* Item 5 of issue 18: a tree keeps its indentation. The sample's
+ * hottest path ends at String.hashCode, depth 43; --view=tree opens it
+ * with the cursor there, the rows above it up the path. The tree column
+ * is what the numbers leave, less two blanks, and half of it may indent;
+ * the levels left out are at most those above the shallowest row.
+ *   200x40: 48 + 4 x 12 number columns leave 102, so 51; depths 5 to 43:
+ *   two columns a level need 86, or 4 + 2 x (43 - s) <= 51, s >= 20 > 4:
+ *   no; one column a level: 43 <= 51, nothing left out.
+ *   100x20: 48 columns leave 50, so 25; depths 25 to 43: two columns need
+ *   s >= 33 > 24: no; one: 4 + (43 - s) <= 25, s = 22 ("…22 ").
+ *   240x12: 142, so 71; depths 33 to 43: two columns, the fewest left
+ *   out: "…9 " and 2 x (43 - 9) make 3 + 68 = 71 ("…8 ": 73).
+ *   At the top of the tree (X): two columns, nothing left out. */
+static void test_indentation(void **state)
+{
+	struct fx *f = *state;
+	load_sample(f);
+	struct treepane p;
+	assert_int_equal(treepane_init(&p, &f->tr, 0, UINT64_MAX), 0);
+	struct pane pn = treepane_pane(&p);
+	treepane_scope(&p, NULL, TV_CPU);
+	struct pane_ctx ctx = ctx_of(f);
+	assert_int_equal(pn.ops->view_open(pn.self, &ctx), 1);
+	assert_int_equal(p.rows[p.cursor].depth, 43);
+	check_indent(f, &pn, &p, 200, 40, 0, 1);
+	assert_int_equal(p.rows[p.top].depth, 5);
+	check_indent(f, &pn, &p, 100, 20, 22, 1);
+	assert_int_equal(p.rows[p.top].depth, 25);
+	check_indent(f, &pn, &p, 240, 12, 9, 2);
+	assert_int_equal(p.rows[p.top].depth, 33);
+	struct pane_out out;
+	act(f, &pn, ACT_COLLAPSE_ALL, &out);
+	check_indent(f, &pn, &p, 200, 10, 0, 2);
 	treepane_free(&p);
 }
 
@@ -888,6 +993,15 @@ static void test_call_chart(void **state)
 	ts_row(win, 7, row, sizeof row);
 	assert_non_null(strstr(row, "depth 3"));
 	assert_non_null(strstr(row, "Test.C"));
+	/* The rows are numbered as the status line counts: from 1, the
+	 * thread's outermost call (A), so C's row is 3, as "depth 3" says. */
+	ts_row(win, 1, row, sizeof row);
+	assert_int_equal(strncmp(row, "1 [1]", 5), 0);
+	ts_row(win, 2, row, sizeof row);
+	assert_int_equal(strncmp(row, "2 ", 2), 0);
+	ts_row(win, 3, row, sizeof row);
+	assert_int_equal(strncmp(row, "3 ", 2), 0);
+	assert_non_null(strstr(row, "Test.C"));
 	/* Up a depth; Enter selects that call's method. */
 	act(f, &pn, ACT_THREAD_UP, &out);
 	assert_int_equal(c.depth, 1);
@@ -925,6 +1039,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_rows_equal_report, fx_setup, fx_teardown),
 		cmocka_unit_test_setup_teardown(test_rows_equal_report_on_worker, fx_setup, fx_teardown),
 		cmocka_unit_test_setup_teardown(test_tree_keys, fx_setup, fx_teardown),
+		cmocka_unit_test_setup_teardown(test_indentation, fx_setup, fx_teardown),
 		cmocka_unit_test_setup_teardown(test_find_in_tree, fx_setup, fx_teardown),
 		cmocka_unit_test_setup_teardown(test_wait_columns, fx_setup, fx_teardown),
 		cmocka_unit_test_setup_teardown(test_wait_columns_bottom_up, fx_setup, fx_teardown),

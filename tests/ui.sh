@@ -116,8 +116,8 @@ if wait_for s1 "Calls+Rec"; then
 	check "sample: header says all threads" has "all threads"
 	check "sample: thread rows [1] main and [56] UmsAgent" \
 		eval 'has_re "^\[1\] main " && has_re "^\[56\] UmsAgent "'
-	check "sample: table title row with Name, Incl Cpu and Calls+Rec" \
-		has_re "^Name +Incl Cpu % +Incl Cpu.* Calls\\+Rec"
+	check "sample: table title row with Name, its sort clock, Incl Cpu and Calls+Rec" \
+		has_re "^Name \\(sorted by Incl Cpu, CPU clock\\) +Incl Cpu % +Incl Cpu.* Calls\\+Rec"
 	check "sample: ruler labels |0s and |2s" has_re "^[0-9]+[^ ]+[0-9]+ of 56 +\\|0s +\\|2s "
 	# The thread list's position: "1–7 of 56" above the labels.
 	check "sample: the thread list says 1${DASH}N of 56" has_re "^1${DASH}[0-9]+ of 56 "
@@ -361,6 +361,26 @@ if wait_for s1 " thread 56 "; then ok "scope: j then t scopes to the second row,
 else bad "scope: j then t scopes to the second row, [56]"; fi
 keys s1 t
 
+# ---------------------------------------------------------------- 16 copy
+# y inside tmux ($TMUX is set in the session): the text goes to tmux's
+# own buffer by tmux load-buffer -w; a tmux before 3.2 has no -w, and the
+# view then falls back to OSC 52 through tmux, saying so. The table has
+# the focus for it (t left it on the timeline), and gives it back after.
+keys s1 Tab
+wait_for s1 "Tab timeline" >/dev/null
+keys s1 y
+if wait_re s1 "sent [0-9]+ bytes to (tmux's buffer|the clipboard \(OSC 52 through tmux)"; then
+	if has "tmux's buffer (tmux load-buffer -w)"; then
+		check "copy: tmux's buffer holds the table's title row" \
+			eval 'tm show-buffer | grep -q "^Name.* Calls+Rec"'
+	else
+		check "copy: an old tmux: OSC 52 through tmux, said so" has "load-buffer -w failed"
+	fi
+else
+	bad "copy: y inside tmux says where the text went"
+fi
+keys s1 Tab
+
 # ---------------------------------------------------------------- 10 help
 keys s1 '?'
 if wait_for s1 "Keys  (lines 1"; then
@@ -382,7 +402,7 @@ lines_are() { [ "$(wc -l <"$tmp/screen")" -eq "$1" ]; }
 footer_last() { tail -n 1 "$tmp/screen" | grep -q "^ ? help  q quit"; }
 # laid_out LINES: the screen has LINES rows, the title row and the footer
 # on the last one.
-laid_out() { lines_are "$1" && footer_last && has_re "^Name +Incl Cpu"; }
+laid_out() { lines_are "$1" && footer_last && has_re "^Name( \([^)]*\))? +Incl Cpu"; }
 resize s1 80 24
 if wait_cond s1 laid_out 24; then
 	ok "resize 80x24: title row, footer on the last line"
@@ -810,16 +830,18 @@ finish s19
 # 11 on one trace: 2 and * (the hottest path down to a leaf), 3 and Right
 # (a root's callers), 4, j and z (a zoomed flame graph; colours, or shades
 # without them), Tab x (the call chart) and x, 1, then q.
+# A leaf's mark follows its guide: two columns a level ("└─· ") or, where
+# the rows on screen are too far apart for two, one ("└· ").
 if [ -n "$UTF" ]; then
-	LEAF='─· ' OPENED='[0-9]  ▾ ' SHADES='[░▒▓]'
+	LEAF='(─|└|├)· ' OPENED='[0-9]  ▾ ' SHADES='[░▒▓]'
 else
-	LEAF='-\. ' OPENED='[0-9]  - ' SHADES='[:+=]'
+	LEAF='[-`|]\. ' OPENED='[0-9]  - ' SHADES='[:+=]'
 fi
 panes() {
 	ps=$1 lab=$2 vars=$3 cols=$4 lines=$5 f=$6
 	shift 6
 	leaf=$LEAF opened=$OPENED shades=$SHADES
-	case " $* " in *" --ascii "*) leaf='-\. ' opened='[0-9]  - ' shades='[:+=]' ;; esac
+	case " $* " in *" --ascii "*) leaf='[-`|]\. ' opened='[0-9]  - ' shades='[:+=]' ;; esac
 	# Started at its size rather than resized after the start: a resize
 	# racing the first keys made a loaded machine fail these checks.
 	launch_cols=$cols launch_lines=$lines
@@ -877,7 +899,7 @@ panes() {
 	*--ascii*) check "$lab: only ASCII bytes on the screen" ascii_only ;;
 	esac
 	keys "$ps" 1
-	check "$lab: 1 shows the table again" wait_re "$ps" "^Name +Incl Cpu"
+	check "$lab: 1 shows the table again" wait_re "$ps" "^Name( \([^)]*\))? +Incl Cpu"
 	keys "$ps" q
 	check "$lab: q exits 0" exited "$ps" 0
 	finish "$ps"
@@ -898,7 +920,7 @@ if [ -n "$REAL" ] && [ -d "$REAL" ]; then
 		launch sr "$LOC" "$f"
 		if wait_for sr "Calls+Rec"; then
 			check "real $base: header names the file" has_re "^ $base\\.trace "
-			check "real $base: title row with Incl Cpu" has_re "^Name +Incl Cpu"
+			check "real $base: title row with Incl Cpu" has_re "^Name( \([^)]*\))? +Incl Cpu"
 			row=$(grep -E -o '^\[[0-9]+\] ' "$tmp/screen" | head -n 1)
 			check "real $base: the thread row ${row:-[N] }is one of the report's" \
 				eval '[ -n "$row" ] && "$TRACEVIEW" -r "$f" | grep -Fq "  $row"'

@@ -84,7 +84,7 @@ check "o runs \$VISUAL on the file found by package path" wait_file "$tmp/argv"
 printf '+111\n%s\n' "$tmp/my src/android/os/Looper.java" >"$tmp/want"
 check "o: +LINE and the path, one argument each" cmp -s "$tmp/argv" "$tmp/want"
 check "o: the screen is drawn again afterwards" wait_for src "edited $tmp/my src/android/os/Looper.java"
-check "o: the table is back" grep -q "^Name  *Incl" "$tmp/screen"
+check "o: the table is back" grep -Eq "^Name( \([^)]*\))? +Incl" "$tmp/screen"
 keys src q
 tm kill-session -t src
 
@@ -155,8 +155,29 @@ check "y: a plain OSC 52 sets tmux's buffer (set-clipboard on)" cmp -s "$tmp/buf
 keys clip q
 tm kill-session -t clip
 
-# Inside tmux ($TMUX set): the passthrough wrapping, byte for byte.
-launch wrap "" --ascii "$SAMPLE"
+# Inside tmux ($TMUX set): tmux load-buffer -w takes the text.
+launch tmuxbuf "" --ascii "$SAMPLE"
+wait_for tmuxbuf "? help  q quit"
+find_method tmuxbuf "Looper.loop"
+keys tmuxbuf 5
+wait_for tmuxbuf " Calls of android/os/Looper.loop ()V: 7 calls"
+want_copy
+tm delete-buffer >/dev/null 2>&1
+keys tmuxbuf y
+check "y inside tmux: said to go to tmux's buffer" \
+	wait_for tmuxbuf "to tmux's buffer (tmux load-buffer -w)"
+tm show-buffer >"$tmp/buffer" 2>/dev/null
+check "y inside tmux: tmux's buffer holds the titles and the row" \
+	cmp -s "$tmp/buffer" "$tmp/copy.want"
+keys tmuxbuf q
+tm kill-session -t tmuxbuf
+
+# A tmux that refuses load-buffer -w (before 3.2): the passthrough
+# wrapping, byte for byte. The tmux first on $PATH exits 1.
+mkdir -p "$tmp/oldtmux"
+printf '#!/bin/sh\nexit 1\n' >"$tmp/oldtmux/tmux"
+chmod +x "$tmp/oldtmux/tmux"
+launch wrap "PATH=$tmp/oldtmux:$PATH" --ascii "$SAMPLE"
 wait_for wrap "? help  q quit"
 find_method wrap "Looper.loop"
 keys wrap 5
@@ -164,7 +185,7 @@ wait_for wrap " Calls of android/os/Looper.loop ()V: 7 calls"
 want_copy
 tm pipe-pane -o -t wrap "cat >>$(q "$tmp/raw")"
 keys wrap y
-wait_for wrap "to the clipboard (OSC 52)"
+wait_for wrap "to the clipboard (OSC 52 through tmux: tmux load-buffer -w failed)"
 sleep 0.3
 tm pipe-pane -t wrap
 b64=$(base64 <"$tmp/copy.want" | tr -d '\n')

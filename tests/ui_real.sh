@@ -93,7 +93,7 @@ run_one() {
 		finish "$s"
 		return
 	fi
-	check "1: the table's title" grep -Eq '^Name +Incl ' "$scr"
+	check "1: the table's title" grep -Eq '^Name( \([^)]*\))? +Incl ' "$scr"
 	check "1: the selected method as --view=table names it" has "$(cat "$d/sel")"
 	check "1: sane" sane
 	keys "$s" 2

@@ -158,14 +158,15 @@ int draw_mouse_motion(FILE *term, int on)
 	return fflush(term) == 0;
 }
 
-int draw_wrapped(WINDOW *win, int y, int rows, const char *s, attr_t a, int ascii)
+/* Text s over at most rows rows, by chars or by words. */
+static int draw_wrap(WINDOW *win, int y, int rows, const char *s, attr_t a, int ascii, int words)
 {
 	int w = getmaxx(win), r = 0;
 	char line[2400];
-	size_t len = strlen(s);
+	size_t len = strlen(s), skip = 0;
 	for (; r < rows; r++) {
-		size_t k = text_wrap(s, w);
-		if (r == rows - 1 || k >= len || !k) {
+		size_t k = words ? text_wrap_words(s, w, &skip) : text_wrap(s, w);
+		if (r == rows - 1 || k + skip >= len || !k) {
 			draw_cell(win, y + r, 0, w, s, a, ascii);  /* the last row cuts */
 			return r + 1;
 		}
@@ -174,8 +175,18 @@ int draw_wrapped(WINDOW *win, int y, int rows, const char *s, attr_t a, int asci
 		memcpy(line, s, k);
 		line[k] = '\0';
 		draw_cell(win, y + r, 0, w, line, a, ascii);
-		s += k;
-		len -= k;
+		s += k + skip;
+		len -= k + skip;
 	}
 	return r;
+}
+
+int draw_wrapped(WINDOW *win, int y, int rows, const char *s, attr_t a, int ascii)
+{
+	return draw_wrap(win, y, rows, s, a, ascii, 0);
+}
+
+int draw_wrapped_words(WINDOW *win, int y, int rows, const char *s, attr_t a, int ascii)
+{
+	return draw_wrap(win, y, rows, s, a, ascii, 1);
 }

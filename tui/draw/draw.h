@@ -56,6 +56,9 @@ void draw_row(WINDOW *win, int y, const char *s, attr_t a, int ascii);
  * width of win (the last row cuts with the ellipsis what still does not
  * fit). Returns the rows drawn. */
 int draw_wrapped(WINDOW *win, int y, int rows, const char *s, attr_t a, int ascii);
+/* The same, wrapped at blanks (text_wrap_words()): a name is never split
+ * over two rows unless it is wider than one. */
+int draw_wrapped_words(WINDOW *win, int y, int rows, const char *s, attr_t a, int ascii);
 
 /* Spaces in attribute a from the cursor to the right edge of the row. */
 void draw_fill(WINDOW *win, attr_t a);

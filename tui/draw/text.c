@@ -203,7 +203,11 @@ int text_fit_method(const char *cls, const char *name, const char *sig, int cols
 	/* 1. The whole name. 2. The signature as "(…)", when that is shorter.
 	 * 3. Package segments to their first character, from the left, as far
 	 * as needed ("a.o.Handler.dispatchMessage (…)"): never inside a
-	 * segment. 4. Only then a cut at the end. */
+	 * segment; then the package left out ("Handler.dispatchMessage (…)").
+	 * 4. Only then a cut at the end of the name. A signature is never cut
+	 * inside (a "(…" lost its closing parenthesis): the name needs the
+	 * room, so the signature is left out, and an ellipsis always says
+	 * so: "Handler.dispatchMessage…", "Handler.dispatchMe…". */
 	text_join(full, need, cls, name, sig);
 	w = text_width(full);
 	if (w > cols && *sig) {
@@ -219,7 +223,19 @@ int text_fit_method(const char *cls, const char *name, const char *sig, int cols
 		text_abbrev_pkg(pkg, cols, &w);
 		text_join(full, need, pkg, name, sig);
 	}
-	w = text_fit(full, cols, ascii, out, size);
+	const char *cls_only = cls;
+	for (const char *c = cls; *c; c++)
+		if (text_is_sep(*c))
+			cls_only = c + 1;
+	if (text_width(full) > cols)
+		text_join(full, need, cls_only, name, sig);
+	if (text_width(full) <= cols) {
+		w = text_fit(full, cols, ascii, out, size);
+	} else {
+		text_join(full, need, cls_only, name, "");
+		strcat(full, ascii ? TEXT_ELLIPSIS_ASCII : TEXT_ELLIPSIS);  /* need has room */
+		w = text_fit(full, cols, ascii, out, size);
+	}
 	free(full);
 	free(pkg);
 	return w;
@@ -236,18 +252,50 @@ size_t text_wrap(const char *s, int cols)
 	return k;
 }
 
-int text_rows(const char *s, int cols)
+size_t text_wrap_words(const char *s, int cols, size_t *skip)
+{
+	size_t k = text_wrap(s, cols), at = k;
+	*skip = 0;
+	if (!s[k])
+		return k;
+	if (s[k] != ' ') {  /* inside a word: back to its start */
+		while (at > 0 && s[at - 1] != ' ')
+			at--;
+		if (!at)
+			return k;  /* one word wider than the row: cut inside */
+	}
+	while (at > 0 && s[at - 1] == ' ')  /* the row ends with a word */
+		at--;
+	if (!at)
+		return k;
+	while (s[at + *skip] == ' ')
+		(*skip)++;
+	return at;
+}
+
+/* Rows s takes, wrapped by chars or by words. */
+static int text_count_rows(const char *s, int cols, int words)
 {
 	int rows = 1;
-	size_t len = strlen(s);
+	size_t len = strlen(s), skip = 0;
 	for (;;) {
-		size_t k = text_wrap(s, cols);
-		if (k >= len || !k)
+		size_t k = words ? text_wrap_words(s, cols, &skip) : text_wrap(s, cols);
+		if (k + skip >= len || !k)
 			return rows;
-		s += k;
-		len -= k;
+		s += k + skip;
+		len -= k + skip;
 		rows++;
 	}
+}
+
+int text_rows(const char *s, int cols)
+{
+	return text_count_rows(s, cols, 0);
+}
+
+int text_rows_words(const char *s, int cols)
+{
+	return text_count_rows(s, cols, 1);
 }
 
 void text_pad(char *out, size_t size, int w, int cols)

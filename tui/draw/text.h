@@ -47,9 +47,11 @@ int text_fit_left(const char *s, int cols, int ascii, char *out, size_t size);
  * else the signature becomes "(…)" (when that is shorter); then package
  * segments, separated by '.' or '/', are abbreviated to their first
  * character from the left, as far as needed ("a.o.Handler.method (…)"),
- * never cut inside; only when even the fully abbreviated name is too wide
- * is it cut at the end with an ellipsis. Inputs are escaped strings; cls
- * and sig may be "". Returns the columns used. */
+ * never cut inside; then the package is left out ("Handler.method (…)");
+ * only when even that is too wide is it cut at the end of the name with
+ * an ellipsis, the signature left out rather than cut inside (never a
+ * "(" without its ")"; "Handler.meth…", "Handler.method…"). Inputs are
+ * escaped strings; cls and sig may be "". Returns the columns used. */
 int text_fit_method(const char *cls, const char *name, const char *sig, int cols, int ascii,
                     char *out, size_t size);
 
@@ -57,8 +59,16 @@ int text_fit_method(const char *cls, const char *name, const char *sig, int cols
  * s is not empty and cols > 0), for wrapping a long line. */
 size_t text_wrap(const char *s, int cols);
 
-/* Rows s takes wrapped at cols columns (1 for ""). */
+/* The same, broken after the last blank that fits, so that a word (a
+ * name) is never split, unless one word fills the row alone (then as
+ * text_wrap()); *skip receives the blanks after the break, which the
+ * next row leaves out. */
+size_t text_wrap_words(const char *s, int cols, size_t *skip);
+
+/* Rows s takes wrapped at cols columns (1 for ""); by words, as
+ * text_wrap_words() breaks them. */
 int text_rows(const char *s, int cols);
+int text_rows_words(const char *s, int cols);
 
 /* Pad out (holding a string of width w) with spaces up to cols columns. */
 void text_pad(char *out, size_t size, int w, int cols);

@@ -52,9 +52,9 @@ enum pane_kind { PANE_TABLE, PANE_TIMELINE, PANE_DIFF, PANE_TREE, PANE_FLAME, PA
 #define ACTION_LIST(ACTION) \
 	ACTION(ACT_HELP, PANES_MAIN, "? F1", "help", "show the keys of every pane") \
 	ACTION(ACT_QUIT, PANES_MAIN, "q Ctrl-C", "quit", "quit, restoring the terminal") \
-	ACTION(ACT_FOCUS, PANES_TRACE, "Tab", "", "switch focus between the timeline and the pane below it") \
+	ACTION(ACT_FOCUS, PANES_TRACE, "Tab", "", "switch focus between the timeline and the pane below it; with the timeline focused, a key it has no use for (sort, tree and transform keys) works in the pane below") \
 	ACTION(ACT_FIND, PANES_MAIN, "/", "find", "find a method by name (case-insensitive unless the query has a capital); in a tree, the next node of a matching method anywhere in the tree, its path opened; in the flame graph, the next frame") \
-	ACTION(ACT_FILTER, PANES_MAIN, "&", "filter", "filter: keep only the methods whose name matches (empty: all again)") \
+	ACTION(ACT_FILTER, PANES_MAIN, "&", "filter", "filter: keep only the methods whose name matches (empty: all again); the header shows the filter in force") \
 	ACTION(ACT_FIND_NEXT, PANES_MAIN, "n", "", "next match") \
 	ACTION(ACT_FIND_PREV, PANES_MAIN, "N", "", "previous match") \
 	ACTION(ACT_CLOCK, PANES_MAIN, "c", "clock", "switch the time base between CPU and real time") \
@@ -72,9 +72,9 @@ enum pane_kind { PANE_TABLE, PANE_TIMELINE, PANE_DIFF, PANE_TREE, PANE_FLAME, PA
 	ACTION(ACT_PANE_CALLS, PANES_TRACE, "5", "panes", "show every call of the selected method: thread, start, wall, CPU, wait, depth and caller, with a summary and a histogram of durations") \
 	ACTION(ACT_PANE_JANK, PANES_TRACE, "J", "jank", "show the jank list: the main thread's (or the scoped thread's) outermost frame-critical calls longer than a frame (--frame), longest first") \
 	ACTION(ACT_OPEN_SOURCE, PANES_TRACE, "o", "source", "open the selected method's source file in $VISUAL, else $EDITOR, else vi, at its line when the trace has it; files are looked for under --src") \
-	ACTION(ACT_COPY, PANES_MAIN, "y", "copy", "copy what is selected as plain text to the clipboard (OSC 52, or the command in $TRACEVIEW_COPY): a table row with its numbers, a tree path from the root, a flame graph frame's stack; after : the command line") \
+	ACTION(ACT_COPY, PANES_MAIN, "y", "copy", "copy what is selected as plain text to the clipboard (OSC 52; inside tmux, tmux load-buffer -w; or the command in $TRACEVIEW_COPY): a table row with its numbers, a tree path from the root, a flame graph frame's stack; after : the command line") \
 	ACTION(ACT_COPY_PANE, PANES_MAIN, "Y", "", "copy the whole pane as it shows, as plain text") \
-	ACTION(ACT_COMMAND, PANES_TRACE, ":", "", "show the command line that prints this view as text (thread, range and transforms, clock, pane as --view, selection as --method); y copies it") \
+	ACTION(ACT_COMMAND, PANES_TRACE, ":", "", "show the command line that prints this view as text (thread, range and transforms, clock, pane as --view, selection as --method), wrapped over the bottom rows; y copies it") \
 	ACTION(ACT_UNDO, PANES_TRACE, "u", "undo", "undo the last step (a range or a transform) of the breadcrumb in the header") \
 	ACTION(ACT_UNDO_ALL, PANES_TRACE, "U", "", "clear every step: the whole trace, untransformed") \
 	ACTION(ACT_UP, PANES_LIST, "Up k", "move", "previous row") \
@@ -102,7 +102,7 @@ enum pane_kind { PANE_TABLE, PANE_TIMELINE, PANE_DIFF, PANE_TREE, PANE_FLAME, PA
 	ACTION(ACT_NEXT_CALL, PANES_TL, ".", "calls", "next call of the selected method") \
 	ACTION(ACT_PREV_CALL, PANES_TL, ",", "calls", "previous call of the selected method") \
 	ACTION(ACT_PICK, PANES_TL, "Enter", "pick", "select the method under the time cursor (call chart: the call at the chosen depth)") \
-	ACTION(ACT_CHART, PANES_TL, "x", "chart", "open the call chart of the thread under the cursor (its calls over time, one row per depth), or fold it back") \
+	ACTION(ACT_CHART, PANES_TRACE, "x", "chart", "open the call chart of the thread under the timeline cursor (its calls over time, one row per depth), or fold it back; from a pane below, the timeline takes the focus") \
 	ACTION(ACT_CURSOR_LEFT, PANES_TL, "h Shift-Left", "", "move the time cursor one column left") \
 	ACTION(ACT_CURSOR_RIGHT, PANES_TL, "l Shift-Right", "", "move the time cursor one column right") \
 	ACTION(ACT_EXPAND, PANES_TREE, "Right l", "open", "expand the node under the cursor") \
@@ -118,10 +118,10 @@ enum pane_kind { PANE_TABLE, PANE_TIMELINE, PANE_DIFF, PANE_TREE, PANE_FLAME, PA
 	ACTION(ACT_FRAME_NEXT, PANES_FLAME, "Right l", "move", "the next frame to the right at the same depth") \
 	ACTION(ACT_ZOOM_FRAME, PANES_FLAME, "Enter z", "zoom", "zoom into the frame: it takes the full width") \
 	ACTION(ACT_UNZOOM, PANES_FLAME, "Z Esc", "out", "zoom out one level") \
-	ACTION(ACT_T_FOCUS, PANES_SHAPE, "F", "focus", "focus on the selected method: only its calls and what they call (focus:0x1a2b)") \
-	ACTION(ACT_T_MERGE, PANES_SHAPE, "M", "merge", "merge the selected method into its callers: its time becomes theirs (merge:0x1a2b)") \
-	ACTION(ACT_T_DROP, PANES_SHAPE, "D", "drop", "drop the selected method with everything it calls (drop:0x1a2b)") \
-	ACTION(ACT_T_REC, PANES_SHAPE, "R", "", "collapse the selected method's direct recursion into one call (rec:0x1a2b)") \
+	ACTION(ACT_T_FOCUS, PANES_SHAPE, "F", "focus", "focus on the selected method: only its calls and what they call (focus:Class.name)") \
+	ACTION(ACT_T_MERGE, PANES_SHAPE, "M", "merge", "merge the selected method into its callers: its time becomes theirs (merge:Class.name)") \
+	ACTION(ACT_T_DROP, PANES_SHAPE, "D", "drop", "drop the selected method with everything it calls (drop:Class.name)") \
+	ACTION(ACT_T_REC, PANES_SHAPE, "R", "", "collapse the selected method's direct recursion into one call (rec:Class.name)") \
 	ACTION(ACT_T_COLLAPSE, PANES_SHAPE, "C", "", "collapse a package into one node: a prompt, prefilled with the selected class's package and .*, takes the pattern (collapse:GLOB)") \
 	ACTION(ACT_T_APP, PANES_SHAPE, "A", "my code", "only my code: keep the app's packages and merge the rest into their callers; a prompt, prefilled with --app or the guessed packages, takes them (app:GLOB,...)") \
 	ACTION(ACT_RANGE, PANES_TL, "v", "range", "start a time range at the time cursor; again: end it there and apply it as a step") \

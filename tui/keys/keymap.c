@@ -2,6 +2,7 @@
 #include "keys/keymap.h"
 
 #include <curses.h>
+#include <stdio.h>
 #include <string.h>
 
 #define KEYMAP_MAX_CODES 3
@@ -43,8 +44,9 @@ size_t keymap_codes(const char *k, int *codes, size_t n)
 	return 0;
 }
 
-/* Does the blank-separated list of key names hold a name for ch? */
-static int keymap_names_hold(const char *keys, int ch)
+/* Does the blank-separated list of key names hold a name for ch? The
+ * name into out (n > 0 bytes) when it does. */
+static int keymap_names_hold(const char *keys, int ch, char *out, size_t n)
 {
 	char name[32];
 	int codes[KEYMAP_MAX_CODES];
@@ -53,10 +55,12 @@ static int keymap_names_hold(const char *keys, int ch)
 		if (len && len < sizeof name) {
 			memcpy(name, keys, len);
 			name[len] = '\0';
-			size_t n = keymap_codes(name, codes, KEYMAP_MAX_CODES);
-			for (size_t i = 0; i < n; i++)
-				if (codes[i] == ch)
+			size_t got = keymap_codes(name, codes, KEYMAP_MAX_CODES);
+			for (size_t i = 0; i < got; i++)
+				if (codes[i] == ch) {
+					snprintf(out, n, "%s", name);
 					return 1;
+				}
 		}
 		keys += len;
 		while (*keys == ' ')
@@ -71,8 +75,19 @@ enum action keymap_lookup(int ch, enum pane_kind pane)
 	const struct action_info *a = actions_table(&n);
 	if (ch < 0)
 		return ACT_NONE;
+	char name[32];
 	for (unsigned i = 0; i < n; i++)
-		if ((a[i].panes & PANE_BIT(pane)) && keymap_names_hold(a[i].keys, ch))
+		if ((a[i].panes & PANE_BIT(pane)) && keymap_names_hold(a[i].keys, ch, name, sizeof name))
 			return a[i].id;
 	return ACT_NONE;
+}
+
+int keymap_name(int ch, char *buf, size_t n)
+{
+	unsigned na;
+	const struct action_info *a = actions_table(&na);
+	for (unsigned i = 0; i < na; i++)
+		if (keymap_names_hold(a[i].keys, ch, buf, n))
+			return 0;
+	return -1;
 }

@@ -19,4 +19,8 @@ enum action keymap_lookup(int ch, enum pane_kind pane);
  * name. */
 size_t keymap_codes(const char *name, int *codes, size_t n);
 
+/* The name the action table gives key ch ("PgDn", "<"), into buf: the
+ * first name whose codes hold it; 0, or -1 when no action names it. */
+int keymap_name(int ch, char *buf, size_t n);
+
 #endif

@@ -574,7 +574,7 @@ static void cp_path(const struct callspane *p, WINDOW *win, int y, const struct 
 		cp_short_name(p->tr, th->method[p->j.paths[r->path + i]], ascii, name, sizeof name);
 		k += (size_t)snprintf(line + k, sizeof line - k, "%s%s", i ? " > " : "", name);
 	}
-	draw_wrapped(win, y, CP_PATH_ROWS, line, c->role[ROLE_TITLE], ascii);
+	draw_wrapped_words(win, y, CP_PATH_ROWS, line, c->role[ROLE_TITLE], ascii);
 }
 
 static void cp_keep_visible(struct callspane *p)

@@ -138,12 +138,14 @@ static void chart_draw_row(struct chart *c, WINDOW *win, const struct pane_ctx *
 	int y = 1 + r, bx = c->v->bar_x;
 	uint32_t d = c->top + (uint32_t)r;
 	char label[300];
+	/* Rows are numbered from 1, the outermost call, as the status line,
+	 * pane 5 and --format=calls count depths. */
 	if (r == 0) {
 		char th[280];
 		names_thread(c->v->tl->tr, chart_thread(c), bx, ctx->ascii, th, sizeof th);
-		snprintf(label, sizeof label, "%u %s", d, th);
+		snprintf(label, sizeof label, "%u %s", d + 1, th);
 	} else {
-		snprintf(label, sizeof label, "%u", d);
+		snprintf(label, sizeof label, "%u", d + 1);
 	}
 	attr_t la = d == c->depth ? (ctx->focused ? ctx->color->role[ROLE_SELECTED] : A_BOLD)
 	                          : A_NORMAL;

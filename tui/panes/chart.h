@@ -1,7 +1,8 @@
 /* chart.h: the call chart, folded into the timeline pane (`x`).
  *
  * The thread under the timeline's cursor as its call stack over time: one
- * row per depth, each call a block as long as it runs, labelled where its
+ * row per depth (numbered from 1, the outermost call, as the status line
+ * counts), each call a block as long as it runs, labelled where its
  * name fits, in the colour and letter of its category as on the timeline
  * (K: the timeline's method colours, shades without colour). In a
  * dual-clock trace the innermost call's cells where the thread was mostly

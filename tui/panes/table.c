@@ -241,6 +241,12 @@ int table_set_profile(struct table *t, const struct profile *p)
 	uint32_t keep = t->sel;
 	if (t->p && t->p->tr != p->tr)
 		tc_free_names(t);
+	if (!t->p || t->p->tr != p->tr) {
+		/* A filter is by the old trace's method indices, which a new
+		 * trace (a step's) may outnumber: the caller filters again. */
+		free(t->keep);
+		t->keep = NULL;
+	}
 	t->p = p;
 	if (tc_build_order(t) < 0)
 		return -1;
@@ -435,6 +441,30 @@ static void tc_name_cell(const struct table *t, const struct table_row *r, int w
 	text_pad(buf, n, mw + nw, w);
 }
 
+/* The Name column's title: "Name" and, when the rows are sorted by
+ * another column, that column and its clock, in as many words as fit
+ * (the view starts sorted by CPU time, -r and the trees by wall time:
+ * docs/cli.md). */
+static void tc_name_title(const struct table *t, int name_w, const char *arrow, char *cell,
+                          size_t n)
+{
+	static const char *const clock[] = {"CPU clock", "wall clock", "wall less CPU"};
+	int k = tablecols_clock(t->sort);
+	const char *col = tablecols_title(t->sort), *ck = k >= 0 ? clock[k] : NULL;
+	char form[3][128];
+	snprintf(cell, n, "Name%s%s", arrow[0] ? " " : "", arrow);
+	if (t->sort == TC_NAME)
+		return;
+	snprintf(form[0], sizeof form[0], "Name (sorted by %s%s%s)", col, ck ? ", " : "", ck ? ck : "");
+	snprintf(form[1], sizeof form[1], "Name (by %s%s%s)", col, ck ? ", " : "", ck ? ck : "");
+	snprintf(form[2], sizeof form[2], "Name (by %s)", col);
+	for (int i = 0; i < 3; i++)
+		if (text_width(form[i]) < name_w) {
+			snprintf(cell, n, "%s", form[i]);
+			return;
+		}
+}
+
 static void tc_draw_title(const struct table *t, WINDOW *win, const struct color *c,
                           const int *shown, int name_w, int ascii)
 {
@@ -449,6 +479,7 @@ static void tc_draw_title(const struct table *t, WINDOW *win, const struct color
 		/* The marker apart from the title: "Incl Cpu v", not "Cpuv". */
 		snprintf(cell, sizeof cell, "%s%s%s", tablecols_title(col), arrow[0] ? " " : "", arrow);
 		if (col == TC_NAME) {
+			tc_name_title(t, name_w, arrow, cell, sizeof cell);
 			text_pad(cell, sizeof cell, text_width(cell), name_w);
 			waddstr(win, cell);
 		} else {

@@ -57,7 +57,8 @@ struct table {
 int table_init(struct table *t, const struct profile *p, int clock);
 void table_free(struct table *t);
 /* Switch to another profile (thread scope), keeping the selection when the
- * method is in it. */
+ * method is in it, and the filter when it is of the same trace (a new
+ * trace drops it: table_filter() again). */
 int table_set_profile(struct table *t, const struct profile *p);
 /* Drop what was read from the profile's trace (the names made for find):
  * before that trace is freed; table_set_profile() must come next. */

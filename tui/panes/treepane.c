@@ -7,6 +7,7 @@
 
 #include "draw/draw.h"
 #include "base/grow.h"
+#include "panes/treeindent.h"
 #include "panes/treejob.h"
 #include "session/job.h"
 #include "analyze/methodname.h"
@@ -20,6 +21,8 @@
  * the report's. */
 enum { TP_W_TIME = 11, TP_W_PCT = 6, TP_W_CALLS = 10, TP_W_OTHER = 11 };
 #define TP_W_NUMS (2 * (TP_W_TIME + 1 + TP_W_PCT + 1) + TP_W_CALLS)
+/* Levels drawn on a row at most: more than any screen is wide. */
+#define TP_LEVELS 512
 
 /* ------------------------------------------------------------ rows */
 
@@ -361,28 +364,21 @@ int treepane_export(const struct treepane *p, FILE *out)
 
 /* ------------------------------------------------------------ drawing */
 
-/* Guides for row r at levels skip+1 .. its depth: its ancestors' (a pipe
- * where more siblings follow) and its own. Every row on screen skips the
- * same levels, so the guides stay in their columns. */
-static void tp_guides(const struct treepane *p, uint32_t r, uint32_t skip, int ascii,
-                      char *buf, size_t n)
+/* Row r's indentation by plan t: whether each node on its path from
+ * level t->skip + 1 down is the last of its siblings, then the guides. */
+static void tp_guides(const struct treepane *p, uint32_t r, const struct treeindent *t,
+                      int ascii, char *buf, size_t n)
 {
-	const struct tp_row *row = &p->rows[r];
-	size_t len = 0;
-	buf[0] = '\0';
-	if (!row->depth)
-		return;
-	if (skip)
-		len += (size_t)snprintf(buf, n, "%s", draw_sym(SYM_ELLIPSIS, ascii));
-	const char *g[64];
-	uint32_t k = 0, at = row->parent_row;
-	g[k++] = draw_sym(row->last ? SYM_TREE_LAST : SYM_TREE_MID, ascii);
-	for (uint32_t d = row->depth - 1; d > skip && k < 64 && at != PATHTREE_NONE; d--) {
-		g[k++] = draw_sym(p->rows[at].last ? SYM_TREE_GAP : SYM_TREE_PIPE, ascii);
+	uint8_t last[TP_LEVELS];
+	uint32_t d = p->rows[r].depth, at = r;
+	if (d > t->skip + TP_LEVELS)  /* past any screen: the deepest levels */
+		d = t->skip + TP_LEVELS;
+	for (uint32_t lv = p->rows[r].depth; lv > t->skip && at != PATHTREE_NONE; lv--) {
+		if (lv <= d)
+			last[lv - t->skip - 1] = p->rows[at].last;
 		at = p->rows[at].parent_row;
 	}
-	while (k-- > 0 && len < n)
-		len += (size_t)snprintf(buf + len, n - len, "%s", g[k]);
+	treeindent_guides(t, d, last, ascii, buf, n);
 }
 
 /* Wait: wall less CPU, signed, in ms (docs/numbers.md, "Wait time"), as
@@ -402,10 +398,10 @@ static int tp_has_waits(const struct treepane *p, int w)
 }
 
 static void tp_draw_row(struct treepane *p, WINDOW *win, const struct pane_ctx *ctx, int y,
-                        uint32_t r, int other, uint32_t skip)
+                        uint32_t r, int other, const struct treeindent *ind)
 {
 	const struct tp_row *row = &p->rows[r];
-	char nums[160], guides[400], name[2400], cell[3200];
+	char nums[160], guides[TP_LEVELS * 8], name[2400], cell[TP_LEVELS * 8 + 2500];
 	int w = getmaxx(win), oc = !p->clock;
 	tp_numbers(p, row, nums, sizeof nums);
 	int x = 0;
@@ -437,7 +433,7 @@ static void tp_draw_row(struct treepane *p, WINDOW *win, const struct pane_ctx *
 	int rest = w - x - 2;
 	if (rest < 1)
 		return;
-	tp_guides(p, r, skip, ctx->ascii, guides, sizeof guides);
+	tp_guides(p, r, ind, ctx->ascii, guides, sizeof guides);
 	const char *mark = draw_sym(row->open         ? SYM_TREE_OPEN
 	                            : row->expandable ? SYM_TREE_SHUT : SYM_TREE_LEAF, ctx->ascii);
 	int used = text_width(guides) + text_width(mark) + 1;
@@ -515,17 +511,21 @@ static void tp_draw(void *self, WINDOW *win, const struct pane_ctx *ctx)
 	if (p->cursor >= p->top + (uint32_t)p->height)
 		p->top = p->cursor - (uint32_t)p->height + 1;
 	tp_draw_title(p, win, ctx, other);
-	/* Levels past a sixth of the name column show: the rest are cut. */
+	/* The indentation of the rows on screen (treeindent.h), in the tree
+	 * column: what the number columns leave, less two blanks. */
 	int extra = (other ? 2 * (TP_W_OTHER + 1) : 0) + (tp_has_waits(p, w) ? 2 * (TP_W_OTHER + 1) : 0);
-	uint32_t deepest = 0, room = (uint32_t)(w - TP_W_NUMS - extra) / 12;
-	for (int y = 1; y < h; y++)
-		if (p->top + (uint32_t)(y - 1) < p->nrows && p->rows[p->top + (uint32_t)(y - 1)].depth > deepest)
-			deepest = p->rows[p->top + (uint32_t)(y - 1)].depth;
-	uint32_t skip = deepest > room + 1 ? deepest - room - 1 : 0;
+	uint32_t dmin = UINT32_MAX, dmax = 0;
+	for (int y = 1; y < h && p->top + (uint32_t)(y - 1) < p->nrows; y++) {
+		uint32_t d = p->rows[p->top + (uint32_t)(y - 1)].depth;
+		dmin = d < dmin ? d : dmin;
+		dmax = d > dmax ? d : dmax;
+	}
+	struct treeindent ind;
+	treeindent_plan(&ind, dmin == UINT32_MAX ? 0 : dmin, dmax, w - TP_W_NUMS - extra - 2);
 	for (int y = 1; y < h; y++) {
 		uint32_t r = p->top + (uint32_t)(y - 1);
 		if (r < p->nrows)
-			tp_draw_row(p, win, ctx, y, r, other, skip);
+			tp_draw_row(p, win, ctx, y, r, other, &ind);
 		else
 			draw_clear_rows(win, y, y + 1);
 	}
@@ -629,6 +629,10 @@ static enum pane_res tp_act(void *self, enum action a, const struct pane_ctx *ct
 		         draw_sym(SYM_ELLIPSIS, ctx->ascii));
 		return PANE_DONE;
 	}
+	/* The note tells what the last job did to the tree ("E: capped"); a
+	 * key that changes the tree makes it stale (a job says it again). */
+	if (tp_tree_key(a))
+		p->note[0] = '\0';
 	int page = p->height > 1 ? p->height - 1 : 1;
 	struct treejob *j;
 	switch (a) {

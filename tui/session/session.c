@@ -7,6 +7,7 @@
 
 #include "analyze/category.h"
 #include "session/job.h"
+#include "session/steptext.h"
 
 struct session_view;
 
@@ -358,10 +359,12 @@ static void session_view_apply(struct session *s, struct session_view *r, char *
 		session_say(msg, n, "out of memory: the step is not applied");
 		return;
 	}
-	char said[320] = "";
-	if (r->n && r->unmatched[r->n - 1])
-		snprintf(said, sizeof said, "%s matched no call: nothing changed",
-		         s->steps[r->n - 1].text);
+	char said[320] = "", label[256];
+	if (r->n && r->unmatched[r->n - 1]) {
+		/* The command line's form: plain ASCII, a name rather than an id. */
+		steptext_arg(s->tr, &s->steps[r->n - 1], s->tl.end - s->tl.begin, label, sizeof label);
+		snprintf(said, sizeof said, "%s matched no call: nothing changed", label);
+	}
 	session_install(s, r, msg, n);
 	if (said[0])
 		session_say(msg, n, said);

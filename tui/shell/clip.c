@@ -2,6 +2,8 @@
 #include "shell/clip.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -81,21 +83,57 @@ static int clip_write_all(int fd, const char *b, size_t n)
 	return 0;
 }
 
-int clip_command_set(void)
+/* The child's side: text from the pipe, nothing on the screen. */
+static void clip_tmux_child(int in)
 {
-	const char *cmd = getenv("TRACEVIEW_COPY");
-	return cmd && *cmd;
+	int null = open("/dev/null", O_WRONLY);
+	dup2(in, STDIN_FILENO);
+	if (null >= 0) {
+		dup2(null, STDOUT_FILENO);
+		dup2(null, STDERR_FILENO);
+	}
+	execlp("tmux", "tmux", "load-buffer", "-w", "-", (char *)NULL);
+	_exit(127);
 }
 
-int clip_send(const char *text, size_t n, int fd, char *msg, size_t msgn)
+/* text to `tmux load-buffer -w -`, run without a shell (the tmux of
+ * $TMUX's server): tmux's buffer, and the outer terminal's clipboard
+ * where tmux may set it. 0, or -1 when it did not take the text (tmux
+ * before 3.2 has no -w). A tmux that exits early must not end the view
+ * with SIGPIPE: it is ignored while the text goes. */
+static int clip_tmux(const char *text, size_t n)
+{
+	int fd[2], st = 0;
+	if (pipe(fd) < 0)
+		return -1;
+	pid_t pid = fork();
+	if (pid == 0) {
+		close(fd[1]);
+		clip_tmux_child(fd[0]);
+	}
+	close(fd[0]);
+	struct sigaction ign, old;
+	memset(&ign, 0, sizeof ign);
+	ign.sa_handler = SIG_IGN;
+	sigemptyset(&ign.sa_mask);
+	sigaction(SIGPIPE, &ign, &old);
+	int wrote = pid > 0 ? clip_write_all(fd[1], text, n) : -1;
+	close(fd[1]);
+	sigaction(SIGPIPE, &old, NULL);
+	while (pid > 0 && waitpid(pid, &st, 0) < 0 && errno == EINTR)
+		;
+	return pid > 0 && wrote == 0 && WIFEXITED(st) && WEXITSTATUS(st) == 0 ? 0 : -1;
+}
+
+int clip_copy(const char *text, size_t n, char **seq, size_t *len, char *msg, size_t msgn)
 {
 	char size[32];
-	const char *cmd = getenv("TRACEVIEW_COPY");
-	int cut = n > CLIP_MAX;
-	if (cut)
-		n = CLIP_MAX;
-	clip_size(n, size, sizeof size);
+	const char *cmd = getenv("TRACEVIEW_COPY"), *tmux = getenv("TMUX");
+	int in_tmux = tmux && *tmux, cut = n > CLIP_MAX;
+	*seq = NULL;
 	if (cmd && *cmd) {
+		n = cut ? CLIP_MAX : n;
+		clip_size(n, size, sizeof size);
 		if (clip_command(cmd, text, n) < 0) {
 			snprintf(msg, msgn, "copy failed: $TRACEVIEW_COPY (%.200s) did not take the text",
 			         cmd);
@@ -104,17 +142,19 @@ int clip_send(const char *text, size_t n, int fd, char *msg, size_t msgn)
 		snprintf(msg, msgn, "sent %s to $TRACEVIEW_COPY%s", size, cut ? " (cut there)" : "");
 		return 0;
 	}
-	size_t len;
-	const char *tmux = getenv("TMUX");
-	char *seq = clip_osc52(text, n, tmux && *tmux, &len);
-	if (!seq || (fd >= 0 && clip_write_all(fd, seq, len) < 0)) {
-		snprintf(msg, msgn, "copy failed: %s", seq ? "cannot write to the terminal"
-		                                          : "out of memory");
-		free(seq);
+	if (in_tmux && clip_tmux(text, n) == 0) {  /* tmux takes it whole */
+		clip_size(n, size, sizeof size);
+		snprintf(msg, msgn, "sent %s to tmux's buffer (tmux load-buffer -w)", size);
+		return 0;
+	}
+	n = cut ? CLIP_MAX : n;
+	clip_size(n, size, sizeof size);
+	if (!(*seq = clip_osc52(text, n, in_tmux, len))) {
+		snprintf(msg, msgn, "copy failed: out of memory");
 		return -1;
 	}
-	free(seq);
-	snprintf(msg, msgn, "sent %s to the clipboard (OSC 52)%s", size,
+	snprintf(msg, msgn, "sent %s to the clipboard (OSC 52%s)%s", size,
+	         in_tmux ? " through tmux: tmux load-buffer -w failed" : "",
 	         cut ? ", cut to 100 KB" : "");
 	return 0;
 }

@@ -4,8 +4,10 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "draw/draw.h"
 #include "draw/text.h"
 #include "session/session.h"
+#include "session/steptext.h"
 #include "shell/shell.h"
 
 /* A shell word: as it is when it is plain, else in single quotes. */
@@ -36,29 +38,6 @@ static void command_word(char *out, size_t n, const char *s)
 	out[k] = '\0';
 }
 
-/* --method for method m: Class.name(sig) when that is plain text, else
- * its id. */
-static void command_method_arg(const struct ui *u, uint32_t m, char *out, size_t n)
-{
-	const struct trace *tr = session_base(u->s);
-	const struct tv_method *tm = &tr->methods[m];
-	const char *cls = trace_str(tr, tm->cls), *name = trace_str(tr, tm->name),
-	           *sig = trace_str(tr, tm->sig);
-	char buf[1024];
-	int plain = tm->declared && !tm->synthetic && cls && name && tm->cls.len && tm->name.len;
-	int len = plain ? snprintf(buf, sizeof buf, "%.*s.%.*s%.*s", (int)tm->cls.len, cls,
-	                           (int)tm->name.len, name, sig ? (int)tm->sig.len : 0,
-	                           sig ? sig : "")
-	                : 0;
-	plain = plain && len > 0 && (size_t)len < sizeof buf;
-	for (const char *c = buf; *c && plain; c++)
-		plain = *c > ' ' && *c < 127 && *c != '\'';
-	if (plain)
-		snprintf(out, n, "%s", buf);
-	else
-		snprintf(out, n, "0x%llx", (unsigned long long)tm->id);
-}
-
 void command_show(struct ui *u)
 {
 	char path[600], arg[1100], words[64] = "";
@@ -69,11 +48,14 @@ void command_show(struct ui *u)
 	k += (size_t)snprintf(u->command, size, "traceview");
 	if (session_scoped(u->s, &tid) && k < size)
 		k += (size_t)snprintf(u->command + k, size - k, " --thread=%u", (unsigned)tid);
-	/* The steps in force, in order, as the command line takes them. */
+	/* The steps in force, in order, as the command line takes them:
+	 * times in the ruler's unit, methods by name (steptext.h). */
+	const struct timeline *tl = session_timeline(u->s);
 	for (uint32_t i = 0; i < session_nview(u->s) && k < size; i++) {
 		const struct derive_step *st = session_step(u->s, i);
-		char word[600];
-		command_word(word, sizeof word, st->text);
+		char word[1200];
+		steptext_arg(session_base(u->s), st, tl->end - tl->begin, arg, sizeof arg);
+		command_word(word, sizeof word, arg);
 		k += (size_t)snprintf(u->command + k, size - k, " --%s=%s",
 		                      st->kind == DERIVE_RANGE ? "range" : "transform", word);
 	}
@@ -88,15 +70,31 @@ void command_show(struct ui *u)
 		k += (size_t)snprintf(u->command + k, size - k, " %s", words);
 	uint32_t m = shell_selected(u);
 	if (m != PANE_NONE && m < session_base(u->s)->nmethods && k < size) {
-		command_method_arg(u, m, arg, sizeof arg);
+		steptext_method_arg(session_base(u->s), m, arg, sizeof arg);
 		char word[1200];
 		command_word(word, sizeof word, arg);
 		k += (size_t)snprintf(u->command + k, size - k, " --method=%s", word);
 	}
 	if (k < size)
 		snprintf(u->command + k, size - k, " %s", path);
-	/* The message line shows it escaped (the trace's file name may hold
-	 * anything); y copies it as it is. */
-	text_escape(u->command, strlen(u->command), u->ascii, u->msg, sizeof u->msg);
 	u->command_shown = 1;
+}
+
+void command_draw(struct ui *u)
+{
+	char esc[4200];
+	if (!u->command_shown || !u->ftr)
+		return;
+	/* Escaped: the trace's file name may hold anything; y copies it as
+	 * it is. */
+	text_escape(u->command, strlen(u->command), u->ascii, esc, sizeof esc);
+	int most = (u->lines - 2) / 2, rows = text_rows_words(esc, u->cols);
+	rows = rows < most ? rows : most > 0 ? most : 1;
+	WINDOW *w = newwin(rows, u->cols, u->lines - rows, 0);
+	if (!w)
+		return;
+	draw_no_erase(w);
+	draw_wrapped_words(w, 0, rows, esc, u->color.role[ROLE_HEADER], u->ascii);
+	wnoutrefresh(w);
+	delwin(w);
 }

@@ -2,7 +2,8 @@
  * thread scope, the steps in force, the clock, the pane below the
  * timeline as --view (its registry row's name, and the words its command
  * op adds), the size, the selection as --method, the file; shown escaped
- * on the footer, and what y copies while it shows.
+ * over the bottom rows, wrapped between words at the screen's width, and
+ * what y copies while it shows.
  */
 #ifndef TV_COMMAND_H
 #define TV_COMMAND_H
@@ -10,5 +11,9 @@
 struct ui;
 
 void command_show(struct ui *u);
+/* While it shows: the command line over the footer and the rows above it
+ * it needs (half the screen at most), after the frame's other windows
+ * went out, before doupdate(). */
+void command_draw(struct ui *u);
 
 #endif

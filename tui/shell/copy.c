@@ -22,16 +22,8 @@ void copy_text(struct ui *u, int whole)
 		shell_say(u, "copy failed: out of memory");
 		return;
 	}
-	size_t n = strlen(text);
-	if (clip_command_set()) {
-		clip_send(text, n, -1, u->msg, sizeof u->msg);
-	} else {
-		free(u->clip);
-		u->clip = clip_osc52(text, n, getenv("TMUX") && *getenv("TMUX"), &u->clip_len);
-		clip_send(text, n, -1, u->msg, sizeof u->msg);
-		if (!u->clip)
-			shell_say(u, "copy failed: out of memory");
-	}
+	free(u->clip);
+	clip_copy(text, strlen(text), &u->clip, &u->clip_len, u->msg, sizeof u->msg);
 	free(text);
 }
 

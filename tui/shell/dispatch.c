@@ -12,6 +12,7 @@
 #include "shell/find.h"
 #include "shell/follow.h"
 #include "shell/history.h"
+#include "shell/keyhint.h"
 #include "shell/layout.h"
 #include "shell/mouse.h"
 #include "shell/shell.h"
@@ -145,6 +146,7 @@ int dispatch_key(struct ui *u, int ch)
 	u->msg[0] = '\0';
 	if (ch == KEY_RESIZE) {
 		mouse_drag_stop(u, 1);  /* its columns no longer mean the same times */
+		u->split = 0;  /* laid out again as at start: the old split may not fit */
 		layout_apply(u);
 		/* Repaint every cell: output written at the old size may have
 		 * wrapped on the resized terminal, which ncurses cannot know. */
@@ -170,8 +172,21 @@ int dispatch_key(struct ui *u, int ch)
 	struct pane *p = shell_focused(u);
 	enum action a = keymap_lookup(ch, p->ops->kind);
 	int shown = u->command_shown;
-	if (a == ACT_NONE)
+	if (a == ACT_NONE && p == &u->timeline) {
+		/* A key the timeline has no use for is the pane's below it
+		 * (sort, tree and transform keys): the focus stays. */
+		a = keymap_lookup(ch, u->lower.ops->kind);
+		p = &u->lower;
+	}
+	if (a == ACT_NONE) {  /* never silent when another pane uses it */
+		if (p != &u->overlay)
+			keyhint_where(u, ch, u->msg, sizeof u->msg);
 		return 0;
+	}
+	if (a == ACT_CHART && p != &u->timeline) {  /* x from below: to the timeline */
+		u->focus_tl = 1;
+		p = &u->timeline;
+	}
 	if (dispatch_shell(u, a, &quit)) {
 		if (shown && a != ACT_COMMAND)  /* : stays until a key other than it */
 			u->command_shown = 0;

@@ -3,7 +3,10 @@
  * find, history, the keys that show a pane, copy, `:`, o), else the
  * focused pane's action (the list's when the pane has none for it) and
  * what the pane returns (a message, a jump, a call to show on the
- * timeline, a range to apply, a close).
+ * timeline, a range to apply, a close). With the timeline focused, a key
+ * it has no use for is the pane's below it; x from below goes to the
+ * timeline with the focus; a key no pane there uses but another does
+ * says where it works (keyhint.h).
  */
 #ifndef TV_DISPATCH_H
 #define TV_DISPATCH_H

@@ -36,11 +36,17 @@ static int find_contains(const char *hay, const char *needle, int fold)
 	return n == 0;
 }
 
-static int find_matches(struct ui *u, uint32_t item)
+/* Does the list's item match text (a find or a filter)? */
+static int find_matches_text(struct ui *u, uint32_t item, const char *text)
 {
 	char name[4200];
 	u->list.ops->name(u->list.self, item, name, sizeof name);
-	return find_contains(name, u->query, !find_has_upper(u->query));
+	return find_contains(name, text, !find_has_upper(text));
+}
+
+static int find_matches(struct ui *u, uint32_t item)
+{
+	return find_matches_text(u, item, u->query);
 }
 
 static int find_match_cb(void *env, uint32_t method)
@@ -108,39 +114,78 @@ static void find_update(struct ui *u)
 		find_count(u);
 }
 
-/* Keep only the matching items in the list (an empty query: all). */
-static void find_filter(struct ui *u)
+/* Keep only the list's items whose name matches text, of all of them
+ * (*all): how many are kept; 0 when none matched (the list then shows
+ * all), -1 when memory ran out. */
+static int64_t find_apply(struct ui *u, const char *text, uint32_t *all)
 {
 	const struct pane *l = &u->list;
-	if (!l->ops->filter || !shell_lower_is_list(u)) {
-		shell_say(u, shell_lower_is_list(u) ? "this list cannot be filtered"
-		                                    : "& filters the table: press 1 first");
-		return;
-	}
-	snprintf(u->query, sizeof u->query, "%s", u->prompt.text);
-	l->ops->filter(l->self, NULL, 0);  /* a new filter starts from all */
-	if (!u->query[0])
-		return;
+	l->ops->filter(l->self, NULL, 0);  /* a filter starts from all */
 	/* Items are ids below the largest one in the list. */
 	uint32_t n = l->ops->count(l->self), most = 0, kept = 0;
+	*all = n;
 	for (uint32_t i = 0; i < n; i++)
 		if (l->ops->item(l->self, i) > most)
 			most = l->ops->item(l->self, i);
 	uint8_t *keep = calloc((size_t)most + 2, 1);
 	if (!keep)
-		return;
+		return -1;
 	for (uint32_t i = 0; i < n; i++) {
 		uint32_t it = l->ops->item(l->self, i);
-		if (find_matches(u, it)) {
+		if (find_matches_text(u, it, text)) {
 			keep[it] = 1;
 			kept++;
 		}
 	}
-	if (!kept)
-		shell_say(u, "no match: the list is unchanged");
-	else if (l->ops->filter(l->self, keep, (size_t)most + 1) == 0)
-		snprintf(u->msg, sizeof u->msg, "filter: %u of %u methods match", kept, n);
+	int failed = kept && l->ops->filter(l->self, keep, (size_t)most + 1) < 0;
 	free(keep);
+	return failed ? -1 : (int64_t)kept;
+}
+
+/* &'s Enter: keep only the matching items (an empty query: all again).
+ * The filter in force (u->filter) shows in the header until it is
+ * cleared; a query that matches nothing leaves it as it was. */
+static void find_filter(struct ui *u)
+{
+	uint32_t all;
+	if (!u->list.ops->filter || !shell_lower_is_list(u)) {
+		shell_say(u, shell_lower_is_list(u) ? "this list cannot be filtered"
+		                                    : "& filters the table: press 1 first");
+		return;
+	}
+	snprintf(u->query, sizeof u->query, "%s", u->prompt.text);
+	if (!u->query[0]) {
+		u->list.ops->filter(u->list.self, NULL, 0);
+		if (u->filter[0])
+			shell_say(u, "filter cleared: every method shows");
+		u->filter[0] = '\0';
+		return;
+	}
+	int64_t kept = find_apply(u, u->query, &all);
+	if (kept > 0) {
+		snprintf(u->filter, sizeof u->filter, "%s", u->query);
+		snprintf(u->msg, sizeof u->msg, "filter: %lld of %u methods match",
+		         (long long)kept, all);
+		return;
+	}
+	if (u->filter[0] && find_apply(u, u->filter, &all) <= 0)
+		u->filter[0] = '\0';
+	shell_say(u, kept < 0 ? "out of memory: the filter is off"
+	             : u->filter[0] ? "no match: the filter in force stays"
+	                            : "no match: the list is unchanged");
+	if (kept < 0)
+		u->filter[0] = '\0';
+}
+
+void find_refilter(struct ui *u)
+{
+	uint32_t all;
+	if (!u->filter[0] || !u->list.ops->filter)
+		return;
+	if (find_apply(u, u->filter, &all) <= 0) {
+		u->filter[0] = '\0';
+		shell_say(u, "the filter matches nothing now: every method shows");
+	}
 }
 
 void find_key(struct ui *u, enum action a, int ch)

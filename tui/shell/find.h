@@ -18,5 +18,8 @@ void find_start(struct ui *u, enum action a);
 void find_key(struct ui *u, enum action a, int ch);
 /* n or N: the next or previous match, saying when it wrapped. */
 void find_next(struct ui *u, enum action a);
+/* The filter in force applied again, by name, to what the list shows now
+ * (after a step made a new trace); it goes when nothing matches. */
+void find_refilter(struct ui *u);
 
 #endif

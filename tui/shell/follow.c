@@ -4,6 +4,7 @@
 #include <stdio.h>
 
 #include "session/session.h"
+#include "shell/find.h"
 #include "shell/layout.h"
 #include "shell/shell.h"
 
@@ -27,6 +28,7 @@ static int follow_trace(struct ui *u)
 {
 	int row = shell_lower_row(u), focus = u->focus_tl;
 	u->list.ops->retarget(u->list.self, u->s, PANE_NONE);
+	find_refilter(u);  /* the list dropped it: its items are the new trace's */
 	if (registry_rebind(&u->panes, u->s) < 0) {
 		shell_say(u, "out of memory: only the table is shown");
 		row = registry_row_of(&u->panes, u->list.self);

@@ -63,6 +63,7 @@ struct ui {
 	enum shell_mode mode;
 	struct prompt prompt;      /* the text being typed in a prompt mode */
 	char query[256];           /* the last find, for n and N */
+	char filter[256];          /* the filter in force (&), "" for none */
 	uint32_t find_saved;
 	int export_kind;           /* chosen export format: f, c, s or t */
 	char msg[320];             /* one-shot footer message */

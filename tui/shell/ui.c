@@ -18,6 +18,7 @@
 #include "panes/registry.h"
 #include "session/session.h"
 #include "shell/bars.h"
+#include "shell/command.h"
 #include "shell/copy.h"
 #include "shell/dispatch.h"
 #include "shell/follow.h"
@@ -195,7 +196,9 @@ void ui_draw(struct ui *u)
 		touchwin(u->tbw);
 		wnoutrefresh(u->tbw);
 	}
+	touchwin(u->ftr);  /* all of it: `:` may have covered it */
 	wnoutrefresh(u->ftr);
+	command_draw(u);
 	doupdate();
 	copy_flush(u);
 }
