@@ -167,7 +167,8 @@ static void test_every_call(void **state)
 	                   "(incl wall, ms)");
 	/* Thread 2 alone: its one call. */
 	uint32_t two = 2;
-	callspane_scope(&p, &f->tr, &two, TV_CPU, method_of(f, "B"));
+	struct trace_sel only2 = {&two, 1};
+	callspane_scope(&p, &f->tr, &only2, TV_CPU, method_of(f, "B"));
 	draw(pn, f, win);
 	expect_row(win, 0, " Calls of com/example/Foo.work ()V: 1 call on this thread");
 	delwin(win);
@@ -293,7 +294,8 @@ static void test_worker_sort(void **state)
 	/* I, then thread 2 alone before the sort is back: its one call. */
 	act(pn, f, ACT_SORT_REVERSE);
 	uint32_t two = 2;
-	callspane_scope(&p, &f->tr, &two, TV_CPU, method_of(f, "B"));
+	struct trace_sel only2 = {&two, 1};
+	callspane_scope(&p, &f->tr, &only2, TV_CPU, method_of(f, "B"));
 	settle(pn, &p);
 	draw(pn, f, win);
 	expect_row(win, 0, " Calls of com/example/Foo.work ()V: 1 call on this thread");
