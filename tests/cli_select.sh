@@ -100,7 +100,7 @@ run -f jank -t 'worker*' "$T"
 check "jank over the set: the key's first of the selected threads" eval \
 	'first_line_has "$tmp/out" "^Jank on thread 2 worker-1: " && stdout_has "^thread rule: first .*, among the selected threads$"'
 run --view=jank -t 'worker*' "$T"
-check "--view=jank over the set: the same thread" first_line_has "$tmp/out" '^ Jank on \[2\] worker-1: '
+check "--view=jank over the set: the same thread, by the same rule" first_line_has "$tmp/out" '^ Jank on \[2\] worker-1 (rule: first): '
 run --diff -t 'worker*' "$T" "$T"
 check "--diff over the set: each run's selection" stdout_has \
 	'^threads    base 2 of 3 selected, new 2 of 3 selected$'

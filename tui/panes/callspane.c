@@ -492,8 +492,8 @@ static void cp_title(const struct callspane *p, int cols, int ascii, char *line,
 			return;
 		}
 		names_thread(p->tr, p->j.thread, 40, ascii, name, sizeof name);
-		snprintf(line, n, " Jank on %s: %zu call%s of frame-critical methods of %s ms or more",
-		         name, p->j.nrows, p->j.nrows == 1 ? "" : "s", fr);
+		snprintf(line, n, " Jank on %s (rule: %s): %zu frame-critical call%s of %s ms or more",
+		         name, jank_rule_name(p->j.rule), p->j.nrows, p->j.nrows == 1 ? "" : "s", fr);
 		return;
 	}
 	if (p->method == PANE_NONE) {
