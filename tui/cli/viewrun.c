@@ -90,7 +90,7 @@ static void viewrun_prepare(struct viewrun *v, const struct viewrun_req *req)
 	if (req->method != PANE_NONE)
 		v->list.ops->select(v->list.self, req->method);
 	v->shown = v->panes.pane[registry_view(req->pane)];
-	if (v->shown.self != v->list.self && v->shown.ops->select)
+	if (v->shown.self != v->list.self && pane_takes_methods(v->shown))
 		v->shown.ops->select(v->shown.self, v->list.ops->selected(v->list.self).item);
 	registry_follow(v->list, v->shown, v->s);
 	viewrun_wait(v);

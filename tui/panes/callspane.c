@@ -772,14 +772,11 @@ static int cp_select(void *self, uint32_t item)
 static int cp_poll(void *self)
 {
 	struct callspane *p = self;
-	unsigned id;
 	void *res;
-	if (!p->jobs || !jobs_take(p->jobs, &id, &res))
+	if (!jobs_take_for(p->jobs, p->job_id, &res, cp_job_free))
 		return 0;
-	if (id == p->job_id)
+	if (res)
 		cp_take(p, res);
-	else
-		cp_job_free(res);
 	return 1;
 }
 
