@@ -962,7 +962,7 @@ check "--format=calls is still the report" first_line_has "$tmp/out" \
 	'^Calls of android.os.Looper.loop: 7 calls; times in ms'
 run --view=jank --frame=100ms "$SAMPLE"
 check "--view=jank --frame: the calls over the budget" first_line_has "$tmp/out" \
-	'^ Jank on \[1\] main: 3 calls of frame-critical methods of 100.000 ms or more$'
+	'^ Jank on \[1\] main (rule: main): 3 frame-critical calls of 100.000 ms or more$'
 check "--view=jank: the longest first" stdout_has \
 	'^     2230.624   1184.303    595.642    588.661  a/os/Handler.dispatchMessage'
 

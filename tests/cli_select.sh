@@ -95,12 +95,12 @@ run --view=table -t 'worker*' --width=100 "$T"
 check "--view=table over the set: B's incl CPU 0.012 and wall 0.019" stdout_has \
 	'^com.example.B.work (I)V  *100.0%  *0.012  *0.010  *0.019  *2+0$'
 run --view=calls --method=com.example.B.work -t 'worker*' --width=100 "$T"
-check "--view=calls over the set: both threads' calls" stdout_has '^ Calls of com.example.B.work (I)V: 2 calls$'
+check "--view=calls over the set: both threads' calls, the scope said" stdout_has '^ Calls of com.example.B.work (I)V: 2 calls on these 2 threads$'
 run -f jank -t 'worker*' "$T"
 check "jank over the set: the key's first of the selected threads" eval \
 	'first_line_has "$tmp/out" "^Jank on thread 2 worker-1: " && stdout_has "^thread rule: first .*, among the selected threads$"'
 run --view=jank -t 'worker*' "$T"
-check "--view=jank over the set: the same thread" first_line_has "$tmp/out" '^ Jank on \[2\] worker-1: '
+check "--view=jank over the set: the same thread, by the same rule" first_line_has "$tmp/out" '^ Jank on \[2\] worker-1 (rule: first): '
 run --diff -t 'worker*' "$T" "$T"
 check "--diff over the set: each run's selection" stdout_has \
 	'^threads    base 2 of 3 selected, new 2 of 3 selected$'

@@ -167,7 +167,8 @@ static void test_every_call(void **state)
 	                   "(incl wall, ms)");
 	/* Thread 2 alone: its one call. */
 	uint32_t two = 2;
-	callspane_scope(&p, &f->tr, &two, TV_CPU, method_of(f, "B"));
+	struct trace_sel only2 = {&two, 1};
+	callspane_scope(&p, &f->tr, &only2, TV_CPU, method_of(f, "B"));
 	draw(pn, f, win);
 	expect_row(win, 0, " Calls of com/example/Foo.work ()V: 1 call on this thread");
 	delwin(win);
@@ -184,7 +185,7 @@ static void test_jank(void **state)
 	assert_int_equal(pn.ops->kind, PANE_JANK);
 	WINDOW *win = newwin(10, 140, 0, 0);
 	draw(pn, f, win);
-	expect_row(win, 0, " Jank on [1] main: 1 call of frame-critical methods of 0.030 ms or more");
+	expect_row(win, 0, " Jank on [1] main (rule: main): 1 frame-critical call of 0.030 ms or more");
 	expect_row(win, 1, "     start ms    wall ms     cpu ms    wait ms  method");
 	expect_row(win, 2, "        0.000      0.040      0.030      0.010  "
 	                   "android/os/Handler.dispatchMessage (Landroid/os/Message;)V");
@@ -215,12 +216,24 @@ static void test_jank(void **state)
 	assert_int_equal(callspane_span(&p, &tid, &t0, &t1), 0);
 	assert_int_equal(tid, 1);
 	assert_int_equal(t1 - t0, 40);
+	/* Scoped to thread 2: no thread of the scope is named main and the
+	 * key has no pid, so the first of the scope's (rule first), which
+	 * calls nothing frame-critical; both threads: main again. */
+	uint32_t tids[] = {1, 2};
+	struct trace_sel only2 = {&tids[1], 1}, both = {tids, 2};
+	callspane_scope(&p, &f->tr, &only2, TV_CPU, PANE_NONE);
+	draw(pn, f, win);
+	expect_row(win, 0, " Jank on [2] worker (rule: first): 0 frame-critical calls of 0.030 ms or "
+	                   "more");
+	callspane_scope(&p, &f->tr, &both, TV_CPU, PANE_NONE);
+	draw(pn, f, win);
+	expect_row(win, 0, " Jank on [1] main (rule: main): 1 frame-critical call of 0.030 ms or more");
 	/* At the default budget (16.7 ms) nothing is that long. */
 	callspane_free(&p);
 	assert_int_equal(callspane_init(&p, 1, &f->tr, 0, 1000000), 0);
 	callspane_scope(&p, &f->tr, NULL, TV_CPU, PANE_NONE);
 	draw(pn, f, win);
-	expect_row(win, 0, " Jank on [1] main: 0 calls of frame-critical methods of 16.700 ms or more");
+	expect_row(win, 0, " Jank on [1] main (rule: main): 0 frame-critical calls of 16.700 ms or more");
 	expect_row(win, 2, " none: no frame-critical call is that long");
 	assert_int_equal(act(pn, f, ACT_SHOW_CALL), PANE_DONE);
 	delwin(win);
@@ -293,7 +306,8 @@ static void test_worker_sort(void **state)
 	/* I, then thread 2 alone before the sort is back: its one call. */
 	act(pn, f, ACT_SORT_REVERSE);
 	uint32_t two = 2;
-	callspane_scope(&p, &f->tr, &two, TV_CPU, method_of(f, "B"));
+	struct trace_sel only2 = {&two, 1};
+	callspane_scope(&p, &f->tr, &only2, TV_CPU, method_of(f, "B"));
 	settle(pn, &p);
 	draw(pn, f, win);
 	expect_row(win, 0, " Calls of com/example/Foo.work ()V: 1 call on this thread");

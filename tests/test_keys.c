@@ -160,6 +160,18 @@ static void test_lookup(void **state)
 	assert_int_equal(keymap_name('\r', name, sizeof name), 0);
 	assert_string_equal(name, "Enter");
 	assert_int_equal(keymap_name('b', name, sizeof name), -1);     /* no action's */
+	/* The threads pane (6): Space marks, Enter scopes, the lists' keys
+	 * and sorts work there; Space is nothing elsewhere. */
+	assert_int_equal(keymap_lookup('6', PANE_TABLE), ACT_PANE_THREADS);
+	assert_int_equal(keymap_lookup('6', PANE_TIMELINE), ACT_PANE_THREADS);
+	assert_int_equal(keymap_lookup(' ', PANE_THREADS), ACT_THREAD_MARK);
+	assert_int_equal(keymap_lookup('\n', PANE_THREADS), ACT_THREAD_SCOPE);
+	assert_int_equal(keymap_lookup('<', PANE_THREADS), ACT_SORT_PREV);
+	assert_int_equal(keymap_lookup('j', PANE_THREADS), ACT_DOWN);
+	assert_int_equal(keymap_lookup('t', PANE_THREADS), ACT_SCOPE);
+	assert_int_equal(keymap_lookup(' ', PANE_TABLE), ACT_NONE);
+	assert_int_equal(keymap_name(' ', name, sizeof name), 0);
+	assert_string_equal(name, "Space");
 	/* x, the call chart, from every pane of a trace. */
 	assert_int_equal(keymap_lookup('x', PANE_TABLE), ACT_CHART);
 	assert_int_equal(keymap_lookup('x', PANE_TREE), ACT_CHART);

@@ -31,6 +31,7 @@
 #include "analyze/derive.h"
 #include "analyze/profile.h"
 #include "session/session.h"
+#include "session/steptext.h"
 #include "testutil.h"
 #include "tracegen.h"
 
@@ -70,15 +71,20 @@ static int on_changed(void *env, unsigned what)
 	return 0;
 }
 
-static int fx_load(struct fx *f, enum tg_clock clock)
+static int fx_load_script(struct fx *f, enum tg_clock clock, const char *text)
 {
 	/* One clock: version 2 writes one time per record. */
 	struct tg_opts o = {.family = TG_V1, .version = clock == TG_CLOCK_DUAL ? 3 : 2,
 	                    .clock = clock};
 	f->tg = tg_new();
-	if (tg_script(f->tg, script) != 0 || tu_load_tg(&f->tr, f->tg, &o) != TV_OK)
+	if (tg_script(f->tg, text) != 0 || tu_load_tg(&f->tr, f->tg, &o) != TV_OK)
 		return -1;
 	return 0;
+}
+
+static int fx_load(struct fx *f, enum tg_clock clock)
+{
+	return fx_load_script(f, clock, script);
 }
 
 /* A started session on the trace, listened to. */
@@ -153,11 +159,18 @@ static void expect_profile(struct fx *f, const struct derive_step *steps, uint32
 		trace_free(&view);
 }
 
+/* sel is the set of the one thread tid. */
+static void expect_one(const struct trace_sel *sel, uint32_t tid)
+{
+	assert_non_null(sel);
+	assert_int_equal(sel->n, 1);
+	assert_int_equal(sel->tids[0], tid);
+}
+
 static void test_new(void **state)
 {
 	struct fx *f = *state;
 	const struct profile *p = session_profile(f->s);
-	uint32_t tid;
 	uint64_t a, b;
 	assert_ptr_equal(p, session_base_profile(f->s));
 	assert_ptr_equal(session_trace(f->s), &f->tr);
@@ -166,7 +179,7 @@ static void test_new(void **state)
 	assert_int_equal(session_clock(f->s), TV_CPU);
 	assert_int_equal(session_nthreads(f->s), 2);
 	assert_int_equal(session_nsteps(f->s), 0);
-	assert_false(session_scoped(f->s, &tid));
+	assert_null(session_scope(f->s));
 	assert_false(session_range(f->s, &a, &b));
 	assert_int_equal(of(p, f, "B")->calls, 3);
 	assert_int_equal(of(p, f, "B")->incl[TV_WALL], 50);
@@ -180,16 +193,15 @@ static void test_new(void **state)
 static void test_scope(void **state)
 {
 	struct fx *f = *state;
-	uint32_t tid = 2, got;
+	uint32_t tid = 2;
 	session_scope_toggle(f->s, 0, 0, f->msg, sizeof f->msg);
 	assert_string_equal(f->msg, "no thread to scope to");
 	/* Not built yet: on the worker, the header says which is coming. */
 	session_scope_toggle(f->s, 1, tid, f->msg, sizeof f->msg);
-	assert_true(session_scope_pending(f->s, &got) || session_scoped(f->s, &got));
-	assert_int_equal(got, 2);
+	expect_one(session_scope_pending(f->s) ? session_scope_pending(f->s) : session_scope(f->s),
+	           2);
 	settle(f);
-	assert_true(session_scoped(f->s, &got));
-	assert_int_equal(got, 2);
+	expect_one(session_scope(f->s), 2);
 	assert_true(f->h.changed & SESSION_SCOPE);
 	const struct profile *p = session_profile(f->s);
 	assert_int_equal(of(p, f, "D")->incl[TV_WALL], 50);
@@ -199,11 +211,11 @@ static void test_scope(void **state)
 	expect_profile(f, NULL, 0, &tid);
 	/* Back to all threads, and to thread 2 again from the cache: at once. */
 	session_scope_toggle(f->s, 1, tid, f->msg, sizeof f->msg);
-	assert_false(session_scoped(f->s, &got));
+	assert_null(session_scope(f->s));
 	assert_ptr_equal(session_profile(f->s), session_base_profile(f->s));
 	int before = f->h.nchange;
 	session_scope_toggle(f->s, 1, tid, f->msg, sizeof f->msg);
-	assert_true(session_scoped(f->s, &got));
+	expect_one(session_scope(f->s), 2);
 	assert_false(session_busy(f->s));
 	assert_int_equal(f->h.nchange, before + 1);
 	assert_ptr_equal(session_profile(f->s), p);
@@ -270,13 +282,12 @@ static void test_scope_through_steps(void **state)
 {
 	struct fx *f = *state;
 	struct derive_step st[2];
-	uint32_t tid = 1, got;
+	uint32_t tid = 1;
 	session_scope_toggle(f->s, 1, tid, f->msg, sizeof f->msg);
 	settle(f);
 	make_steps(f, st);
 	settle(f);
-	assert_true(session_scoped(f->s, &got));
-	assert_int_equal(got, 1);
+	expect_one(session_scope(f->s), 1);
 	const struct profile *p = session_profile(f->s);
 	assert_ptr_equal(p->tr, session_trace(f->s));
 	assert_int_equal(of(p, f, "A")->incl[TV_WALL], 40);
@@ -336,15 +347,16 @@ static void test_start(void **state)
 	struct derive_step st;
 	struct range r = {1, 1, 0, 60};
 	const struct derive_glob *app;
-	uint32_t napp, tid;
+	uint32_t napp, tid = 99;
+	struct trace_sel none = {&tid, 1};
 	assert_int_equal(derive_step_range(&r, &st), 0);
-	struct session_opts so = {.app = "org.other.*", .scoped = 1, .tid = 99, .steps = &st,
-	                          .nsteps = 1, .loaded = &f->tr, .frame = 30};
+	struct session_opts so = {.app = "org.other.*", .scope = &none, .steps = &st, .nsteps = 1,
+	                          .loaded = &f->tr, .frame = 30};
 	assert_int_equal(fx_load(&g, TG_CLOCK_DUAL), 0);
 	g.s = session_new(&g.tr, &so);
 	assert_int_equal(session_start(g.s, &so, g.msg, sizeof g.msg), 0);
 	assert_string_equal(g.msg, "no such thread: showing all threads");
-	assert_false(session_scoped(g.s, &tid));
+	assert_null(session_scope(g.s));
 	assert_int_equal(session_nview(g.s), 1);
 	assert_false(session_busy(g.s));
 	assert_ptr_equal(session_loaded(g.s), &f->tr);
@@ -359,6 +371,76 @@ static void test_start(void **state)
 	derive_step_free(&st);
 }
 
+/* Three threads, times (CPU, wall) by hand: main: A [0, 100) wall, 50
+ * CPU; w1: B [0, 40), 10 CPU; w2: B [0, 20), 6 CPU, calling C [5, 15),
+ * 2 CPU. The set {2, 3}: B 2 calls, 60 wall, 16 CPU; C 10 wall, 2 CPU;
+ * no A; toplevel 60 wall (the two spans), 16 CPU. */
+static const char *const three =
+        "thread 1 main\n"
+        "thread 2 w1\n"
+        "thread 3 w2\n"
+        "1 > A 0 0; 1 < A 50 100\n"
+        "2 > B 0 0; 2 < B 10 40\n"
+        "3 > B 0 0; 3 > C 2 5; 3 < C 4 15; 3 < B 6 20\n";
+
+/* A scope of several threads (the threads pane's Enter): the profile of
+ * the set, cached; the set of every thread is no scope; how the header
+ * and `:` say it. */
+static void test_scope_set(void **state)
+{
+	struct fx g = {0};
+	struct session_opts so = {0};
+	uint32_t both[] = {2, 3}, every[] = {1, 2, 3}, two = 2;
+	struct trace_sel set = {both, 2}, all = {every, 3}, one = {&two, 1};
+	char buf[64];
+	(void)state;
+	assert_int_equal(fx_load_script(&g, TG_CLOCK_DUAL, three), 0);
+	assert_non_null(g.s = session_new(&g.tr, &so));
+	assert_int_equal(session_start(g.s, &so, g.msg, sizeof g.msg), 0);
+	session_scope_to(g.s, &set, g.msg, sizeof g.msg);
+	settle(&g);
+	const struct trace_sel *sel = session_scope(g.s);
+	assert_non_null(sel);
+	assert_int_equal(sel->n, 2);
+	assert_int_equal(sel->tids[0], 2);
+	assert_int_equal(sel->tids[1], 3);
+	const struct profile *p = session_profile(g.s);
+	assert_int_equal(of(p, &g, "B")->calls, 2);
+	assert_int_equal(of(p, &g, "B")->incl[TV_WALL], 60);
+	assert_int_equal(of(p, &g, "B")->incl[TV_CPU], 16);
+	assert_int_equal(of(p, &g, "C")->incl[TV_WALL], 10);
+	assert_int_equal(of(p, &g, "C")->incl[TV_CPU], 2);
+	assert_int_equal(of(p, &g, "A")->calls, 0);
+	assert_int_equal(p->top_incl[TV_WALL], 60);
+	assert_int_equal(p->top_incl[TV_CPU], 16);
+	steptext_scope_label(&g.tr, sel, 1, buf, sizeof buf);
+	assert_string_equal(buf, "2 threads");
+	assert_int_equal(steptext_scope_glob(&g.tr, sel, buf, sizeof buf), 1);
+	assert_string_equal(buf, "w*");  /* main is not w*: exact, and shorter */
+	/* The same set again says so; one thread; then the cached set at once. */
+	session_scope_to(g.s, &set, g.msg, sizeof g.msg);
+	assert_string_equal(g.msg, "that is the scope already");
+	session_scope_to(g.s, &one, g.msg, sizeof g.msg);
+	settle(&g);
+	expect_one(session_scope(g.s), 2);
+	steptext_scope_label(&g.tr, session_scope(g.s), 1, buf, sizeof buf);
+	assert_string_equal(buf, "thread 2 w1");
+	session_scope_to(g.s, &set, g.msg, sizeof g.msg);
+	assert_false(session_busy(g.s));
+	assert_ptr_equal(session_profile(g.s), p);
+	/* Every thread is no scope. */
+	session_scope_to(g.s, &all, g.msg, sizeof g.msg);
+	assert_null(session_scope(g.s));
+	assert_ptr_equal(session_profile(g.s), session_whole_profile(g.s));
+	session_scope_to(g.s, NULL, g.msg, sizeof g.msg);
+	assert_string_equal(g.msg, "every thread shows already");
+	steptext_scope_label(&g.tr, NULL, 1, buf, sizeof buf);
+	assert_string_equal(buf, "all threads");
+	session_free(g.s);
+	trace_free(&g.tr);
+	tg_free(g.tg);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -369,6 +451,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_said, fx_setup, fx_teardown),
 		cmocka_unit_test_setup_teardown(test_clock, fx_setup, fx_teardown),
 		cmocka_unit_test_setup_teardown(test_start, fx_setup, fx_teardown),
+		cmocka_unit_test(test_scope_set),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

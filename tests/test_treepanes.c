@@ -189,7 +189,8 @@ static void check_equal_report(void **state, uint64_t inline_below)
 			assert_int_equal(treepane_init(&p, &f->tr, inv, inline_below), 0);
 			struct pane pn = treepane_pane(&p);
 			const uint32_t *t = scoped ? &tid : NULL;
-			treepane_scope(&p, t, TV_CPU);
+			struct trace_sel one;
+			treepane_scope(&p, trace_sel_one(&one, t), TV_CPU);
 			settle(&pn);
 			/* E stops at a cap, which the bottom-up tree of every
 			 * thread passes: a small one first. */
@@ -208,7 +209,7 @@ static void check_equal_report(void **state, uint64_t inline_below)
 			settle(&pn);
 			assert_string_equal(p.note, "");  /* not capped */
 			for (int clock = TV_CPU; clock <= TV_WALL; clock++) {
-				treepane_scope(&p, t, clock);
+				treepane_scope(&p, trace_sel_one(&one, t), clock);
 				settle(&pn);
 				char *have = pane_text(&p), *want = cli_tree_text(&f->tr, inv, t, clock);
 				assert_true(strlen(want) > 1000);
@@ -414,7 +415,8 @@ static void check_waits(void **state, int inverted)
 	uint32_t tid = main_tid(&f->tr);
 	assert_int_equal(treepane_init(&p, &f->tr, inverted, UINT64_MAX), 0);
 	struct pane pn = treepane_pane(&p);
-	treepane_scope(&p, &tid, TV_WALL);
+	struct trace_sel one = {&tid, 1};
+	treepane_scope(&p, &one, TV_WALL);
 	p.all_rows = UINT32_MAX;
 	act(f, &pn, ACT_EXPAND_ALL, &out);
 	struct pathtree t;

@@ -58,7 +58,7 @@ check "> : the longest call is the first row" test "${row:-0}" -eq $((${title:-0
 keys calls Enter
 check "Enter shows the call on the timeline" wait_for calls "thread 1: the call at 0 us, 6.497565 s long"
 keys calls J
-check "J shows the jank list" wait_for calls " Jank on [1] main: 7 calls of frame-critical methods of 16.700 ms or more"
+check "J shows the jank list" wait_for calls " Jank on [1] main (rule: main): 7 frame-critical calls of 16.700 ms or more"
 check "J: the longest first" grep -q "^     2230.624   1184.303    595.642    588.661  a" "$tmp/screen"
 keys calls q
 tm kill-session -t calls

@@ -23,45 +23,27 @@
 #include "model/trace.h"
 #include "shell/ui.h"
 
-/* The thread the full-screen view starts scoped to: its scopes are one
- * thread or all, so a --thread set of several is refused (the reports
- * and --view take it). */
-static int main_ui_thread(const struct request *rq, const struct trace *tr, struct ui_opts *uo)
-{
-	struct resolve_sel rs;
-	const struct trace_sel *sel;
-	int rc = resolve_threads(rq, rq->path[0], tr, &rs, &sel);
-	if (!rc && sel->n > 1) {
-		fprintf(stderr, "traceview: %s: the full-screen view shows one thread or all; "
-		        "--thread selects %lu here (a report or --view shows them together)\n",
-		        msg_name(rq->path[0]), (unsigned long)sel->n);
-		rc = MSG_EXIT_INPUT;
-	}
-	if (!rc)
-		uo->tid = sel->tids[0];
-	resolve_sel_free(&rs);
-	return rc;
-}
-
-/* The full-screen view of tr, once --thread and --sort are found in it:
- * its exit status, or UI_NO_TERMINAL when the terminal cannot show it
- * (the caller prints the report instead). */
+/* The full-screen view of tr, once --thread (the threads it starts
+ * scoped to, one or several) and --sort are found in it: its exit
+ * status, or UI_NO_TERMINAL when the terminal cannot show it (the caller
+ * prints the report instead). */
 static int main_ui(const struct request *rq, struct trace *tr, struct ui_opts *uo)
 {
-	if (rq->nthreads && main_ui_thread(rq, tr, uo) != 0)
-		return MSG_EXIT_INPUT;
-	if (resolve_sort(rq, tr, rq->path[0]) != 0)
-		return MSG_EXIT_INPUT;
-	if (tty_keys_from_tty() != 0)
-		return UI_NO_TERMINAL;
-	return ui_run(rq->path[0], tr, uo);
+	struct resolve_sel rs;
+	int rc = resolve_threads(rq, rq->path[0], tr, &rs, &uo->scope);
+	if (!rc && resolve_sort(rq, tr, rq->path[0]) != 0)
+		rc = MSG_EXIT_INPUT;
+	if (!rc)
+		rc = tty_keys_from_tty() != 0 ? UI_NO_TERMINAL : ui_run(rq->path[0], tr, uo);
+	resolve_sel_free(&rs);
+	return rc;
 }
 
 /* One trace: the dump, the full-screen view, --view or a report. */
 static int main_single(const struct request *rq, const struct mapping *map)
 {
 	struct trace tr, view, *use = NULL;
-	struct ui_opts uo = {.color = rq->color, .ascii = rq->ascii, .scoped = rq->nthreads > 0,
+	struct ui_opts uo = {.color = rq->color, .ascii = rq->ascii,
 	                     .steps = rq->steps, .nsteps = rq->nsteps, .app = rq->app_arg,
 	                     .frame = rq->frame_set ? rq->frame : 0, .src = rq->src,
 	                     .sort = rq->sort, .sort_ascending = rq->sort_ascending};

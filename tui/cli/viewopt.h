@@ -13,9 +13,9 @@
 
 /* The pane of --view for view, which is loaded (as read) or loaded seen
  * through the steps (resolve_steps()); printed on standard output.
- * Returns the exit status. Both traces are borrowed; a view that is not
- * loaded itself may lose the threads --thread leaves out (a pane of
- * several threads is drawn over a view of them alone). */
+ * Returns the exit status. Both traces are borrowed. The pane's session
+ * is scoped to the threads --thread selects, one or several, as the
+ * full-screen view's is. */
 int viewopt_run(const struct request *rq, const struct trace *loaded, struct trace *view);
 
 #endif

@@ -48,7 +48,7 @@ static struct pane_ctx viewrun_ctx(const struct viewrun *v)
 /* The session and the panes on tr, as the full-screen view starts. */
 static int viewrun_start(struct viewrun *v, struct trace *tr, const struct viewrun_opts *o)
 {
-	struct session_opts so = {o->loaded, o->frame, NULL, o->scoped, o->tid, NULL, 0};
+	struct session_opts so = {o->loaded, o->frame, NULL, o->scope, NULL, 0};
 	v->ascii = draw_wants_ascii(o->ascii);
 	color_init(&v->color, 0);
 	if (!(v->s = session_new(tr, &so)))
@@ -90,7 +90,7 @@ static void viewrun_prepare(struct viewrun *v, const struct viewrun_req *req)
 	if (req->method != PANE_NONE)
 		v->list.ops->select(v->list.self, req->method);
 	v->shown = v->panes.pane[registry_view(req->pane)];
-	if (v->shown.self != v->list.self && v->shown.ops->select)
+	if (v->shown.self != v->list.self && pane_takes_methods(v->shown))
 		v->shown.ops->select(v->shown.self, v->list.ops->selected(v->list.self).item);
 	registry_follow(v->list, v->shown, v->s);
 	viewrun_wait(v);

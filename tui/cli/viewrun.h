@@ -16,15 +16,15 @@
 
 #include "model/trace.h"
 
-/* How the pane is made: ASCII only; scoped to thread tid; loaded, the
+/* How the pane is made: ASCII only; scoped to the threads of scope
+ * (trace.h; NULL: every thread; copied); loaded, the
  * loaded trace when tr is a view of it (the call lists' axis and main
  * thread; NULL: tr); --frame (0: the default); the trees' --sort as
  * ui_opts takes it (1 + enum pathtree_by, 0 the default; ascending; the
  * clock + 1, 0 the session's). */
 struct viewrun_opts {
 	int ascii;
-	int scoped;
-	uint32_t tid;
+	const struct trace_sel *scope;
 	const struct trace *loaded;
 	uint64_t frame;
 	int sort, sort_ascending, sort_clock;

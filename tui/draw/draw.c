@@ -40,6 +40,8 @@ static const char *const draw_syms[SYM_COUNT][2] = {
 	[SYM_TREE_OPEN] = {"\xE2\x96\xBE", "-"},
 	[SYM_TREE_SHUT] = {"\xE2\x96\xB8", "+"},
 	[SYM_TREE_LEAF] = {"\xC2\xB7", "."},
+	[SYM_SCOPED] = {"\xE2\x96\xB6", ">"},
+	[SYM_PICKED] = {"\xE2\x97\x8F", "*"},
 };
 
 const char *draw_sym(enum draw_sym s, int ascii)

@@ -36,6 +36,8 @@ enum draw_sym {
 	SYM_TREE_OPEN,   /* an expanded node */
 	SYM_TREE_SHUT,   /* a node that can expand */
 	SYM_TREE_LEAF,   /* a node without children */
+	SYM_SCOPED,      /* a thread in the thread scope */
+	SYM_PICKED,      /* a thread marked (Space) in the threads pane */
 	SYM_COUNT
 };
 

@@ -13,16 +13,18 @@ static const struct {
 	const char *title;
 } actions_sections[] = {
 	{PANES_MAIN, "Anywhere"},
-	{PANES_TRACE, "A trace's panes (table, timeline, call trees, flame graph, every call, jank)"},
-	{PANES_LIST, "Lists (table, diff table, call trees, every call, jank, help)"},
+	{PANES_TRACE, "A trace's panes (table, timeline, call trees, flame graph, every call, jank, "
+	              "threads)"},
+	{PANES_LIST, "Lists (table, diff table, call trees, every call, jank, threads, help)"},
 	{PANES_HISTORY, "Table, diff table, call trees and flame graph"},
 	{PANES_METHODS, "Table and diff table"},
-	{PANES_SORT, "Table, diff table, every call (5) and the call trees (2, 3): sort"},
+	{PANES_SORT, "Table, diff table, every call (5), the call trees (2, 3) and threads (6): sort"},
 	{PANES_SHAPE, "Table, call trees and flame graph: transforms of the selected method"},
 	{PANES_TL, "Timeline and call chart"},
 	{PANES_TREE, "Call trees (2 top-down, 3 bottom-up)"},
 	{PANES_FLAME, "Flame graph (4)"},
 	{PANES_ROWS, "Every call (5) and jank (J)"},
+	{PANES_THREADS, "Threads (6)"},
 	{PANES_HELP, "Help"},
 	{PANES_PROMPT, "Prompts (find, filter, export)"},
 };

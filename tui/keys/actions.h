@@ -22,7 +22,7 @@
 /* The kinds of pane (pane.h; which pane is which is the registry's,
  * registry.h); PANE_PROMPT is the footer's prompt. */
 enum pane_kind { PANE_TABLE, PANE_TIMELINE, PANE_DIFF, PANE_TREE, PANE_FLAME, PANE_HELP,
-                 PANE_CALLS, PANE_JANK, PANE_PROMPT, PANE_KINDS };
+                 PANE_CALLS, PANE_JANK, PANE_THREADS, PANE_PROMPT, PANE_KINDS };
 
 #define PANE_BIT(k) (1u << (k))
 #define PANES_TABLE PANE_BIT(PANE_TABLE)
@@ -37,14 +37,16 @@ enum pane_kind { PANE_TABLE, PANE_TIMELINE, PANE_DIFF, PANE_TREE, PANE_FLAME, PA
 /* The lists of single calls: every call of a method (5), jank (J). */
 #define PANES_CALLS PANE_BIT(PANE_CALLS)
 #define PANES_ROWS (PANES_CALLS | PANE_BIT(PANE_JANK))
+/* Every thread (6). */
+#define PANES_THREADS PANE_BIT(PANE_THREADS)
 /* The panes of a trace's screen, of any screen (the diff table too), the
  * method lists, every list, and those with a method history. */
-#define PANES_TRACE (PANES_TABLE | PANES_TL | PANES_TREE | PANES_FLAME | PANES_ROWS)
+#define PANES_TRACE (PANES_TABLE | PANES_TL | PANES_TREE | PANES_FLAME | PANES_ROWS | PANES_THREADS)
 #define PANES_MAIN (PANES_TRACE | PANES_DIFF)
 #define PANES_METHODS (PANES_TABLE | PANES_DIFF)
-#define PANES_LIST (PANES_TABLE | PANES_DIFF | PANES_TREE | PANES_HELP | PANES_ROWS)
+#define PANES_LIST (PANES_TABLE | PANES_DIFF | PANES_TREE | PANES_HELP | PANES_ROWS | PANES_THREADS)
 /* The panes with sortable columns. */
-#define PANES_SORT (PANES_METHODS | PANES_CALLS | PANES_TREE)
+#define PANES_SORT (PANES_METHODS | PANES_CALLS | PANES_TREE | PANES_THREADS)
 #define PANES_HISTORY (PANES_METHODS | PANES_TREE | PANES_FLAME)
 /* The panes of a trace that select a method: the transform keys. */
 #define PANES_SHAPE (PANES_TABLE | PANES_TREE | PANES_FLAME)
@@ -58,7 +60,7 @@ enum pane_kind { PANE_TABLE, PANE_TIMELINE, PANE_DIFF, PANE_TREE, PANE_FLAME, PA
 	ACTION(ACT_FIND_NEXT, PANES_MAIN, "n", "", "next match") \
 	ACTION(ACT_FIND_PREV, PANES_MAIN, "N", "", "previous match") \
 	ACTION(ACT_CLOCK, PANES_MAIN, "c", "clock", "switch the time base between CPU and real time") \
-	ACTION(ACT_SCOPE, PANES_TRACE, "t", "scope", "scope the table, trees and flame graph to the thread under the timeline cursor, or back to all threads") \
+	ACTION(ACT_SCOPE, PANES_TRACE, "t", "scope", "scope every pane to the thread under the timeline cursor, or back to all threads (6 scopes to several)") \
 	ACTION(ACT_WARNINGS, PANES_TRACE, "W", "", "show the warnings of a damaged trace") \
 	ACTION(ACT_LEGEND, PANES_TRACE, "L", "legend", "show the legend: each category's colour, letter and time in the view, the off-CPU shade and the range shading") \
 	ACTION(ACT_COLOR_BY, PANES_TRACE, "K", "", "colour the timeline, call chart and flame graph by method instead of by category, or back") \
@@ -70,7 +72,8 @@ enum pane_kind { PANE_TABLE, PANE_TIMELINE, PANE_DIFF, PANE_TREE, PANE_FLAME, PA
 	ACTION(ACT_PANE_BOTTOMUP, PANES_TRACE, "3", "panes", "show the call tree, bottom-up: methods by exclusive time, expanding to their callers") \
 	ACTION(ACT_PANE_FLAME, PANES_TRACE, "4", "panes", "show the flame graph: merged call paths, root on top, widths in proportion to time") \
 	ACTION(ACT_PANE_CALLS, PANES_TRACE, "5", "panes", "show every call of the selected method: thread, start, wall, CPU, wait, depth and caller, with a summary and a histogram of durations") \
-	ACTION(ACT_PANE_JANK, PANES_TRACE, "J", "jank", "show the jank list: the main thread's (or the scoped thread's) outermost frame-critical calls longer than a frame (--frame), longest first") \
+	ACTION(ACT_PANE_JANK, PANES_TRACE, "J", "jank", "show the jank list: the main thread's outermost frame-critical calls longer than a frame (--frame), longest first; the title names the thread and the rule that picked it among the scope's threads") \
+	ACTION(ACT_PANE_THREADS, PANES_TRACE, "6", "panes", "show every thread: tid, records, CPU, wall, wait, share of the time and time by category; Enter scopes every pane to threads") \
 	ACTION(ACT_OPEN_SOURCE, PANES_TRACE, "o", "source", "open the selected method's source file in $VISUAL, else $EDITOR, else vi, at its line when the trace has it; files are looked for under --src") \
 	ACTION(ACT_COPY, PANES_MAIN, "y", "copy", "copy what is selected as plain text to the clipboard (OSC 52; inside tmux, tmux load-buffer -w; or the command in $TRACEVIEW_COPY): a table row with its numbers, a tree path from the root, a flame graph frame's stack; after : the command line") \
 	ACTION(ACT_COPY_PANE, PANES_MAIN, "Y", "", "copy the whole pane as it shows, as plain text") \
@@ -112,6 +115,8 @@ enum pane_kind { PANE_TABLE, PANE_TIMELINE, PANE_DIFF, PANE_TREE, PANE_FLAME, PA
 	ACTION(ACT_EXPAND_ALL, PANES_TREE, "E", "", "expand everything, level by level, up to 100000 rows") \
 	ACTION(ACT_COLLAPSE_ALL, PANES_TREE, "X", "", "collapse everything") \
 	ACTION(ACT_SHOW_CALL, PANES_ROWS, "Enter", "show", "show the call on the timeline: its thread, the time cursor at its start, the view fitted to it") \
+	ACTION(ACT_THREAD_MARK, PANES_THREADS, "Space", "mark", "mark the thread under the cursor, or unmark it, and move to the next row") \
+	ACTION(ACT_THREAD_SCOPE, PANES_THREADS, "Enter", "scope", "scope every pane to the marked threads together, else to the thread under the cursor (t: back to all threads)") \
 	ACTION(ACT_FRAME_UP, PANES_FLAME, "Up k", "move", "the frame above: the caller") \
 	ACTION(ACT_FRAME_DOWN, PANES_FLAME, "Down j", "move", "the widest frame below: a callee") \
 	ACTION(ACT_FRAME_PREV, PANES_FLAME, "Left h", "move", "the next frame to the left at the same depth: a sibling, else a cousin") \

@@ -17,7 +17,7 @@ size_t keymap_codes(const char *k, int *codes, size_t n)
 		{"Shift-Left", {KEY_SLEFT}}, {"Shift-Right", {KEY_SRIGHT}},
 		{"PgUp", {KEY_PPAGE}}, {"PgDn", {KEY_NPAGE}}, {"Home", {KEY_HOME}}, {"End", {KEY_END}},
 		{"Enter", {'\n', '\r', KEY_ENTER}}, {"Tab", {'\t'}},
-		{"Backspace", {KEY_BACKSPACE, 127, 8}}, {"Esc", {27}},
+		{"Backspace", {KEY_BACKSPACE, 127, 8}}, {"Esc", {27}}, {"Space", {' '}},
 	};
 	size_t got = 0;
 	if (!n)

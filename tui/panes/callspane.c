@@ -37,8 +37,8 @@ struct cp_job {
 	const struct trace *tr;
 	struct methodcalls_axis ax;
 	uint32_t method, thread;
-	int scoped;
-	uint32_t tid;
+	struct tidset scope;     /* every call: the threads, owned */
+	enum jank_rule rule;     /* jank: how thread was picked */
 	uint64_t frame;
 	int clock;
 	/* Sort only: the rows in c (moved in, owned) by key, desc; a new
@@ -61,19 +61,22 @@ static void cp_job_free(void *v)
 		return;
 	methodcalls_free(&j->c);
 	jank_free(&j->j);
+	tidset_free(&j->scope);
 	free(j);
 }
 
 static void cp_job_calls(struct cp_job *j)
 {
 	struct tv_error err;
+	struct trace_sel buf;
 	uint8_t *want = calloc(j->tr->nmethods ? j->tr->nmethods : 1, 1);
 	if (!want) {
 		j->st = TV_ERR_NOMEM;
 		return;
 	}
 	want[j->method] = 1;
-	j->st = methodcalls_collect(&j->c, j->tr, want, j->scoped ? &j->tid : NULL, &j->ax, &err);
+	j->st = methodcalls_collect_set(&j->c, j->tr, want, tidset_sel(&j->scope, &buf), &j->ax,
+	                                &err);
 	free(want);
 	if (j->st == TV_OK)
 		j->st = methodcalls_summarize(&j->c, j->clock, &j->sum);
@@ -86,9 +89,11 @@ static void *cp_job_run(void *arg)
 {
 	struct cp_job *j = arg;
 	struct tv_error err;
-	if (j->jank)
+	if (j->jank) {
 		j->st = jank_find(&j->j, j->tr, j->thread, j->frame, &j->ax, &err);
-	else if (!j->sort_only)
+		j->j.rule = j->rule;
+		j->j.among = j->scope.n > 0;
+	} else if (!j->sort_only)
 		cp_job_calls(j);
 	if (!j->jank && j->st == TV_OK && (j->key != METHODCALLS_BY_START || j->desc))
 		methodcalls_sort(&j->c, j->key, j->desc);
@@ -149,6 +154,8 @@ static void cp_request(struct callspane *p)
 	p->cursor = p->top = 0;
 	const struct trace *tr = p->tr;
 	uint32_t thread = 0;
+	enum jank_rule rule = JANK_RULE_GIVEN;
+	struct trace_sel buf;
 	if (!p->jank && p->method == PANE_NONE) {
 		snprintf(p->note, sizeof p->note, "select a method in the table (1) first");
 		return;
@@ -159,18 +166,20 @@ static void cp_request(struct callspane *p)
 			         trace_clock_name(tr->clock));
 			return;
 		}
-		thread = p->scoped ? trace_find_thread(tr, p->tid) : jank_main_thread(p->loaded);
+		/* §10's rule among the scope's threads (a view keeps their order) */
+		thread = jank_pick(p->loaded, tidset_sel(&p->scope, &buf), &rule);
 		if (thread == JANK_NONE || thread >= tr->nthreads || !tr->threads[thread].records) {
 			snprintf(p->note, sizeof p->note, "no thread with calls to look at");
 			return;
 		}
 	}
 	struct cp_job *j = calloc(1, sizeof *j);
-	if (!j) {
+	if (!j || tidset_copy(&j->scope, tidset_sel(&p->scope, &buf)) < 0) {
+		free(j);
 		snprintf(p->note, sizeof p->note, "out of memory");
 		return;
 	}
-	*j = (struct cp_job){p->jank, tr, p->ax, p->method, thread, p->scoped, p->tid, p->frame,
+	*j = (struct cp_job){p->jank, tr, p->ax, p->method, thread, j->scope, rule, p->frame,
 	                     p->clock, 0, p->key, p->desc, TV_OK, {0}, {0}, {0}, {0}};
 	p->busy = 1;
 	if (!p->jobs || cp_records(tr) < p->inline_below) {
@@ -198,8 +207,8 @@ static void cp_sort_rows(struct callspane *p)
 		methodcalls_sort(&p->c, p->key, p->desc);  /* slow, but right */
 		return;
 	}
-	*j = (struct cp_job){0, p->tr, p->ax, p->method, 0, p->scoped, p->tid, p->frame, p->clock,
-	                     1, p->key, p->desc, TV_OK, p->c, {0}, p->sum, p->hist};
+	*j = (struct cp_job){0, p->tr, p->ax, p->method, 0, {NULL, 0}, JANK_RULE_GIVEN, p->frame,
+	                     p->clock, 1, p->key, p->desc, TV_OK, p->c, {0}, p->sum, p->hist};
 	p->sort_n = p->c.nrows;
 	memset(&p->c, 0, sizeof p->c);
 	p->sorting = p->busy = 1;
@@ -230,6 +239,7 @@ void callspane_free(struct callspane *p)
 	jobs_free(p->jobs);  /* first: the worker may be reading the trace */
 	methodcalls_free(&p->c);
 	jank_free(&p->j);
+	tidset_free(&p->scope);
 	memset(p, 0, sizeof *p);
 }
 
@@ -248,19 +258,20 @@ int callspane_rebind(struct callspane *p)
 	return callspane_init(p, p->jank, p->loaded, p->frame, p->inline_below);
 }
 
-void callspane_scope(struct callspane *p, const struct trace *tr, const uint32_t *tid, int clock,
-                     uint32_t method)
+void callspane_scope(struct callspane *p, const struct trace *tr, const struct trace_sel *sel,
+                     int clock, uint32_t method)
 {
 	if (p->jank)
 		method = PANE_NONE;
-	int same = p->requested && p->tr == tr && p->method == method && p->scoped == (tid != NULL) &&
-	           (!tid || p->tid == *tid);
+	int same = p->requested && p->tr == tr && p->method == method && tidset_same(&p->scope, sel);
 	if (same && p->clock == clock)
 		return;
+	if (!tidset_same(&p->scope, sel) && tidset_copy(&p->scope, sel) < 0) {
+		snprintf(p->note, sizeof p->note, "out of memory");
+		return;
+	}
 	p->tr = tr;
 	p->method = method;
-	p->scoped = tid != NULL;
-	p->tid = tid ? *tid : 0;
 	int reclock = same && p->clock != clock;
 	p->clock = clock;
 	p->requested = 1;
@@ -457,9 +468,19 @@ static void cp_jank_row(const struct callspane *p, const struct jank_row *r, int
 	cp_name_at(line, n, k, p->tr, r->method, cols, ascii);
 }
 
+/* Where the calls are, after their count: "" for every thread. */
+static const char *cp_where(const struct callspane *p, char *buf, size_t n)
+{
+	if (p->scope.n > 1)
+		snprintf(buf, n, " on these %lu threads", (unsigned long)p->scope.n);
+	else
+		snprintf(buf, n, "%s", p->scope.n ? " on this thread" : "");
+	return buf;
+}
+
 static void cp_title(const struct callspane *p, int cols, int ascii, char *line, size_t n)
 {
-	char name[4300];
+	char name[4300], where[48];
 	const char *dots = draw_sym(SYM_ELLIPSIS, ascii);
 	if (p->jank) {
 		char fr[NUMFMT_MAX + 2];
@@ -471,8 +492,8 @@ static void cp_title(const struct callspane *p, int cols, int ascii, char *line,
 			return;
 		}
 		names_thread(p->tr, p->j.thread, 40, ascii, name, sizeof name);
-		snprintf(line, n, " Jank on %s: %zu call%s of frame-critical methods of %s ms or more",
-		         name, p->j.nrows, p->j.nrows == 1 ? "" : "s", fr);
+		snprintf(line, n, " Jank on %s (rule: %s): %zu frame-critical call%s of %s ms or more",
+		         name, jank_rule_name(p->j.rule), p->j.nrows, p->j.nrows == 1 ? "" : "s", fr);
 		return;
 	}
 	if (p->method == PANE_NONE) {
@@ -485,7 +506,7 @@ static void cp_title(const struct callspane *p, int cols, int ascii, char *line,
 		         p->busy ? dots : "");
 	else
 		snprintf(line, n, " Calls of %s: %zu call%s%s%s%s", name, cp_count(p),
-		         cp_count(p) == 1 ? "" : "s", p->scoped ? " on this thread" : "",
+		         cp_count(p) == 1 ? "" : "s", cp_where(p, where, sizeof where),
 		         p->sorting ? ", sorting" : "", p->sorting ? dots : "");
 }
 
@@ -751,14 +772,11 @@ static int cp_select(void *self, uint32_t item)
 static int cp_poll(void *self)
 {
 	struct callspane *p = self;
-	unsigned id;
 	void *res;
-	if (!p->jobs || !jobs_take(p->jobs, &id, &res))
+	if (!jobs_take_for(p->jobs, p->job_id, &res, cp_job_free))
 		return 0;
-	if (id == p->job_id)
+	if (res)
 		cp_take(p, res);
-	else
-		cp_job_free(res);
 	return 1;
 }
 
@@ -787,9 +805,7 @@ static int cp_rebind(void *self, const struct session *s)
 /* The session's trace, scope and clock, and the list's method. */
 static int cp_retarget(void *self, const struct session *s, uint32_t selected)
 {
-	uint32_t tid;
-	callspane_scope(self, session_trace(s), session_scoped(s, &tid) ? &tid : NULL,
-	                session_clock(s), selected);
+	callspane_scope(self, session_trace(s), session_scope(s), session_clock(s), selected);
 	return 0;
 }
 

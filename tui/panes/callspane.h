@@ -10,10 +10,11 @@
  * and a histogram of durations on the shell's clock, a few rows of bars
  * on methodcalls.h's 1-2-5 buckets.
  *
- * Jank (docs/numbers.md, "Jank"): the main thread's (or the scoped
- * thread's) outermost calls of frame-critical methods at least a frame
- * budget long, longest first, with wait; the heaviest path of the row
- * under the cursor at the bottom.
+ * Jank (docs/numbers.md, "Jank"): on the thread jank_pick() finds among
+ * the scope's (the main thread, by the rule the title names), the
+ * outermost calls of frame-critical methods at least a frame budget long,
+ * longest first, with wait; the heaviest path of the row under the cursor
+ * at the bottom.
  *
  * Enter asks the shell to show the call under the cursor on the timeline
  * (PANE_SPAN; its span op is callspane_span()). Building
@@ -35,6 +36,7 @@
 #include "analyze/methodcalls.h"
 #include "analyze/jank.h"
 #include "panes/pane.h"
+#include "session/tidset.h"
 
 struct jobs;
 
@@ -47,8 +49,7 @@ struct callspane {
 	/* What the shell asked for last, and whether rows for it are in. */
 	const struct trace *tr;
 	uint32_t method;         /* every call: the method, PANE_NONE for none */
-	int scoped;
-	uint32_t tid;
+	struct tidset scope;     /* the threads (none: every thread) */
 	int clock;               /* the summary's and histogram's */
 	int requested, have;
 	/* The rows (owned), for tr as asked. */
@@ -81,10 +82,11 @@ void callspane_release(struct callspane *p);
 int callspane_rebind(struct callspane *p);
 
 /* What the shell shows: the trace (the steps in force), the thread scope
- * (tid NULL: all threads; jank: the main thread), the clock, and for every
- * call the method (PANE_NONE: none). Rebuilds what changed. */
-void callspane_scope(struct callspane *p, const struct trace *tr, const uint32_t *tid, int clock,
-                     uint32_t method);
+ * (trace.h; NULL: every thread; jank: the thread jank_pick() finds among
+ * them), the clock, and for every call the method (PANE_NONE: none).
+ * Rebuilds what changed. */
+void callspane_scope(struct callspane *p, const struct trace *tr, const struct trace_sel *sel,
+                     int clock, uint32_t method);
 
 /* The call under the cursor as a time span on the loaded trace's axis
  * (absolute µs) and its thread's tid; 0, or -1 when there is none. */

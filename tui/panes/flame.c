@@ -20,8 +20,8 @@
 
 struct fl_job {
 	const struct trace *tr;
-	int scoped, clock;
-	uint32_t tid;
+	int clock;
+	struct tidset scope;     /* owned */
 	struct pathtree t;
 	int ok;
 	enum tv_status st;
@@ -55,7 +55,8 @@ static void *fl_run(void *arg)
 {
 	struct fl_job *j = arg;
 	struct tv_error err;
-	j->st = pathtree_build(&j->t, j->tr, j->scoped ? &j->tid : NULL, j->clock, &err);
+	struct trace_sel buf;
+	j->st = pathtree_build_set(&j->t, j->tr, tidset_sel(&j->scope, &buf), j->clock, &err);
 	j->ok = j->st == TV_OK;
 	if (j->ok && j->t.nodes[0].incl[j->clock])
 		fl_warm(&j->t);
@@ -67,6 +68,8 @@ static void fl_job_free(void *v)
 	struct fl_job *j = v;
 	if (j && j->ok)
 		pathtree_free(&j->t);
+	if (j)
+		tidset_free(&j->scope);
 	free(j);
 }
 
@@ -133,6 +136,7 @@ void flame_free(struct flame *f)
 		pathtree_free(&f->t);
 	free(f->frames);
 	catmap_free(&f->cats);
+	tidset_free(&f->req_scope);
 	memset(f, 0, sizeof *f);
 }
 
@@ -148,18 +152,17 @@ int flame_rebind(struct flame *f, const struct trace *tr)
 	return flame_init(f, tr, f->inline_below);
 }
 
-void flame_scope(struct flame *f, const uint32_t *tid, int clock)
+void flame_scope(struct flame *f, const struct trace_sel *sel, int clock)
 {
-	int scoped = tid != NULL;
-	uint32_t t = tid ? *tid : 0;
-	if (!f->requested || scoped != f->req_scoped || (scoped && t != f->req_tid)) {
+	if (!f->requested || !tidset_same(&f->req_scope, sel)) {
 		struct fl_job *j = calloc(1, sizeof *j);
-		if (!j)
+		if (!j || tidset_copy(&j->scope, sel) < 0 || tidset_copy(&f->req_scope, sel) < 0) {
+			fl_job_free(j);
 			return;
-		*j = (struct fl_job){f->tr, scoped, clock, t, {0}, 0, TV_OK};
+		}
+		j->tr = f->tr;
+		j->clock = clock;
 		f->requested = 1;
-		f->req_scoped = scoped;
-		f->req_tid = t;
 		f->req_clock = clock;
 		if (!f->jobs || f->tr->records < f->inline_below) {
 			fl_apply(f, fl_run(j));
@@ -586,12 +589,12 @@ static int fl_retarget(void *self, const struct session *s, uint32_t selected)
 {
 	struct flame *f = self;
 	const struct derive_glob *app;
-	uint32_t napp, tid;
+	uint32_t napp;
 	(void)selected;
 	session_categories(s, &app, &napp);
 	if (f->cats.app != app || f->cats.napp != napp)
 		flame_categories(f, app, napp);
-	flame_scope(f, session_scoped(s, &tid) ? &tid : NULL, session_clock(s));
+	flame_scope(f, session_scope(s), session_clock(s));
 	return 0;
 }
 

@@ -27,6 +27,7 @@
 #include "analyze/pathtree.h"
 #include "session/catmap.h"
 #include "panes/pane.h"
+#include "session/tidset.h"
 
 struct fl_frame {
 	uint32_t node;
@@ -41,8 +42,8 @@ struct flame {
 	uint64_t inline_below;
 	struct pathtree t;
 	int built;
-	int req_scoped, req_clock, requested;
-	uint32_t req_tid;
+	int req_clock, requested;
+	struct tidset req_scope;
 	int clock;               /* widths are on this clock */
 	uint32_t zoom;           /* the frame that takes the full width */
 	uint32_t sel;            /* the selected frame */
@@ -70,8 +71,9 @@ int flame_rebind(struct flame *f, const struct trace *tr);
 /* The app's packages for the categories (borrowed; NULL, 0: none). */
 void flame_categories(struct flame *f, const struct derive_glob *app, uint32_t napp);
 
-/* The scope (tid NULL: all) and clock to show; rebuilds or re-sorts. */
-void flame_scope(struct flame *f, const uint32_t *tid, int clock);
+/* The scope (trace.h; NULL: every thread) and clock to show; rebuilds
+ * or re-sorts. */
+void flame_scope(struct flame *f, const struct trace_sel *sel, int clock);
 
 /* Lay out the frames of depths [0, depths) below the zoomed frame in
  * width cells (expanding their nodes). 0, or -1 when out of memory. */

@@ -10,6 +10,7 @@
 #include "base/numfmt.h"
 #include "draw/text.h"
 #include "session/session.h"
+#include "session/steptext.h"
 
 /* ------------------------------------------------------------ blocks */
 
@@ -297,14 +298,12 @@ static void lg_release(void *self, unsigned what)
 	legend_stop(self);
 }
 
-/* "thread N" or "all threads", then ", after N steps" when there are. */
-static void lg_scope(const struct session *s, char *buf, size_t n)
+/* The scope ("all threads", "thread 1 main", "3 threads"), then ",
+ * after N steps" when there are. */
+static void lg_scope(const struct session *s, int ascii, char *buf, size_t n)
 {
-	uint32_t tid, nview = session_nview(s);
-	if (session_scoped(s, &tid))
-		snprintf(buf, n, "thread %u", (unsigned)tid);
-	else
-		snprintf(buf, n, "all threads");
+	uint32_t nview = session_nview(s);
+	steptext_scope_label(session_base(s), session_scope(s), ascii, buf, n);
 	if (nview)
 		snprintf(buf + strlen(buf), n - strlen(buf), ", after %u step%s", (unsigned)nview,
 		         nview == 1 ? "" : "s");
@@ -319,7 +318,7 @@ static void lg_open(void *self, const struct session *s, const struct pane_ctx *
 	char scope[160];
 	const struct derive_glob *app;
 	uint32_t napp;
-	lg_scope(s, scope, sizeof scope);
+	lg_scope(s, ctx->ascii, scope, sizeof scope);
 	session_categories(s, &app, &napp);
 	legend_set_app(l, session_app_text(s), session_app_given(s), ctx->ascii);
 	if (legend_request(l, session_profile(s), app, napp, session_clock(s), scope,

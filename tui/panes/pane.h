@@ -33,6 +33,7 @@
 
 struct diff;
 struct session;
+struct trace_sel;
 
 /* What a pane is made from (registry.h; each pane's X_make(env, variant),
  * variant telling its kinds apart, 0 for a pane of one kind): the session
@@ -62,6 +63,7 @@ enum pane_res {
 	PANE_CLOSE,          /* the pane asks to be closed */
 	PANE_SPAN,           /* show the pane's span (a call) on the timeline */
 	PANE_RANGE,          /* apply the pane's span as a range step */
+	PANE_SCOPE,          /* scope every pane to the pane's threads (its scope op) */
 };
 
 struct pane_out {
@@ -83,6 +85,11 @@ struct pane_sel {
 
 struct pane_ops {
 	enum pane_kind kind;
+	/* The list ops' items are the pane's own, not the list's methods, and
+	 * this names them ("threads"): find and filter search them while it
+	 * shows, and the shell never hands it a method to select nor takes
+	 * its selection for the list's. NULL: methods, as for every list. */
+	const char *own_items;
 	void (*draw)(void *self, WINDOW *win, const struct pane_ctx *ctx);
 	enum pane_res (*act)(void *self, enum action a, const struct pane_ctx *ctx,
 	                     struct pane_out *out);
@@ -149,6 +156,9 @@ struct pane_ops {
 	 * thread's tid) or a time range, [t0, t1) in absolute axis µs; 0, or
 	 * -1 when there is none. */
 	int (*span)(const void *self, uint32_t *tid, uint64_t *t0, uint64_t *t1);
+	/* What the last PANE_SCOPE asks for: its threads into *sel (pointing
+	 * into the pane, valid until its next act); 0, or -1 for none. */
+	int (*scope)(const void *self, struct trace_sel *sel);
 	/* The timeline: show a call, with a message in out; take a drag (x a
 	 * window column, kept on the pane's bars once the drag began): 0, or
 	 * -1 when x starts none, or the end covers no time (else [*t0, *t1)). */
@@ -165,6 +175,13 @@ struct pane {
 	const struct pane_ops *ops;
 	void *self;
 };
+
+/* Whether the shell hands pane p the list's selected method (select):
+ * a pane with select whose items are methods. */
+static inline int pane_takes_methods(struct pane p)
+{
+	return p.ops->select && !p.ops->own_items;
+}
 
 /* A pane's footer: its keys (nkeys) copied into out, at most n; returns
  * how many. */

@@ -11,6 +11,7 @@
 #include "panes/legend.h"
 #include "panes/table.h"
 #include "panes/textview.h"
+#include "panes/threadspane.h"
 #include "panes/treepane.h"
 
 #define TRACE REGISTRY_TRACE
@@ -29,6 +30,8 @@ static const struct registry_row registry_table_rows[] = {
 	 callspane_destroy, 0},
 	{REGISTRY_LOWER, TRACE, ACT_PANE_JANK, "jank", "jank", NULL, NULL, callspane_make, 1,
 	 callspane_destroy, REGISTRY_VIEW_FRAME},
+	{REGISTRY_LOWER, TRACE, ACT_PANE_THREADS, "threads", "threads", NULL, NULL, threadspane_make,
+	 0, threadspane_destroy, 0},
 	{REGISTRY_TIMELINE, TRACE, ACT_NONE, NULL, "timeline", NULL, NULL, chart_make, 0,
 	 chart_destroy, 0},
 	{REGISTRY_LIST, REGISTRY_DIFF, ACT_NONE, NULL, "table", NULL, NULL, diffview_make, 0,
@@ -161,6 +164,8 @@ void registry_follow(struct pane list, struct pane lower, const struct session *
 	uint32_t sel = list.ops->selected(list.self).item;
 	if (lower.ops->retarget)
 		lower.ops->retarget(lower.self, s, sel);
+	if (lower.ops->own_items)
+		return;
 	uint32_t m = lower.ops->selected(lower.self).item;
 	if (m != PANE_NONE && m != sel)
 		list.ops->select(list.self, m);

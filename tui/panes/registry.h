@@ -5,8 +5,8 @@
  * its --view name, the word Tab says for it, and how it is made and
  * freed. The shell and --view walk the rows and name no pane: a new pane
  * is its file, its row here and its lines in the action table
- * (actions.h). Rows are in the order of the pane keys, so --view's panes
- * 1-6 are the rows with a view name, in order.
+ * (actions.h). Rows are in the order of the pane keys (1-5, J, 6), so
+ * --view's panes are the rows with a view name, in that order.
  *
  * A set owns the panes it made (registry_free()).
  */
@@ -87,8 +87,8 @@ int registry_rebind(struct registry_set *set, const struct session *s);
 int registry_poll(struct registry_set *set);
 
 /* The lower pane follows the session (its retarget op, given the list's
- * selection), then the list takes the lower pane's selection; nothing
- * when they are one. */
+ * selection), then the list takes the lower pane's selection (unless its
+ * items are its own: pane.h); nothing when they are one. */
 void registry_follow(struct pane list, struct pane lower, const struct session *s);
 
 #endif

@@ -118,7 +118,7 @@ static int tlpane_retarget(void *self, const struct session *s, uint32_t selecte
 		tlview_categories(v, app, napp);
 	int on = session_range(s, &a, &b);
 	tlview_scope_range(v, on, a, b);
-	return 0;
+	return tlview_scope_threads(v, session_scope(s));
 }
 
 /* The first screen: the selected method's longest call on the first

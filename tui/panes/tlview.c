@@ -90,6 +90,7 @@ void tlview_free(struct tlview *v)
 		free(v->cache[i].off);
 	}
 	catmap_free(&v->cats);
+	tidset_free(&v->threads_in);
 	free(v->cache);
 	free(v->threads);
 	free(v->rank);
@@ -218,6 +219,16 @@ void tlview_range(struct tlview *v, int on, uint64_t a)
 void tlview_categories(struct tlview *v, const struct derive_glob *app, uint32_t napp)
 {
 	catmap_set(&v->cats, v->tl->tr, app, napp);
+}
+
+int tlview_scope_threads(struct tlview *v, const struct trace_sel *sel)
+{
+	if (tidset_same(&v->threads_in, sel))
+		return 0;
+	if (tidset_copy(&v->threads_in, sel) == 0)
+		return 0;
+	tidset_free(&v->threads_in);
+	return -1;
 }
 
 void tlview_scope_range(struct tlview *v, int on, uint64_t a, uint64_t b)
@@ -548,9 +559,17 @@ static void tlv_draw_thread(struct tlview *v, WINDOW *win, const struct color *c
 {
 	const struct trace *tr = v->tl->tr;
 	uint32_t t = v->threads[idx];
-	char label[256];
-	int lw = names_thread(tr, t, v->bar_x - 1, ascii, label, sizeof label);
-	text_pad(label, sizeof label, lw, v->bar_x);
+	struct trace_sel buf;
+	char label[256] = "";
+	/* A scope in force: its threads marked, a column before every name. */
+	const struct trace_sel *in = tidset_sel(&v->threads_in, &buf);
+	int lead = in != NULL;
+	if (in)
+		snprintf(label, sizeof label, "%s", trace_sel_has(in, tr->threads[t].tid)
+		                                    ? draw_sym(SYM_SCOPED, ascii) : " ");
+	size_t at = strlen(label);
+	int lw = names_thread(tr, t, v->bar_x - 1 - lead, ascii, label + at, sizeof label - at);
+	text_pad(label, sizeof label, lw + lead, v->bar_x);
 	wattrset(win, idx == v->cur ? (focused ? c->role[ROLE_SELECTED] : A_BOLD) : A_NORMAL);
 	mvwaddstr(win, y, 0, label);
 	struct tlv_cache *row = tlv_row(v, idx, selected);

@@ -9,7 +9,8 @@
  * palette). In a dual-clock trace the cells where the thread was mostly
  * off CPU are drawn in a lighter shade; the time range the panes are
  * computed over (the range steps in force) is shaded on the ruler and the
- * time outside it dimmed (docs/ui.md, "Colours and letters").
+ * time outside it dimmed (docs/ui.md, "Colours and letters"). Every
+ * thread is drawn whatever the thread scope; the scope's are marked.
  *
  * The view borrows the timeline index and the trace; it owns its scratch
  * arrays (tlview_free()). Its pane of the shell is tlpane.h.
@@ -22,6 +23,7 @@
 
 #include "draw/color.h"
 #include "session/catmap.h"
+#include "session/tidset.h"
 #include "analyze/profile.h"
 #include "analyze/timeline.h"
 
@@ -45,6 +47,7 @@ struct tlview {
 	uint64_t span_a, span_b; /* the range v or V applied last */
 	int scope_on;            /* the range steps in force: [scope_a, scope_b) */
 	uint64_t scope_a, scope_b;
+	struct tidset threads_in; /* the thread scope: its labels marked; none: all */
 	struct catmap cats;      /* the loaded trace's methods' categories */
 	int rows;                /* threads shown at the last draw */
 	/* Where each shown thread starts and how many lines it takes: two
@@ -92,6 +95,10 @@ void tlview_categories(struct tlview *v, const struct derive_glob *app, uint32_t
 /* The time range the panes are computed over, absolute axis times
  * [a, b) (on 0: the whole trace): shaded on the ruler, the rest dimmed. */
 void tlview_scope_range(struct tlview *v, int on, uint64_t a, uint64_t b);
+/* The thread scope (trace.h; NULL: every thread): with one in force,
+ * its threads' labels start with SYM_SCOPED, the others' with a blank.
+ * 0, or -1 when out of memory (nothing marked). */
+int tlview_scope_threads(struct tlview *v, const struct trace_sel *sel);
 /* A mouse drag from window column x0 to x1 over the bars: the time range
  * it covers, [*a, *b) from the left edge of the leftmost column to the
  * right edge of the rightmost; -1 when either end is outside the bars or

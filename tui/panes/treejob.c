@@ -15,6 +15,7 @@ void treejob_free(void *v)
 		pathtree_free(&j->built);
 	free(j->want);
 	free(j->opened);
+	tidset_free(&j->scope);
 	free(j);
 }
 
@@ -134,12 +135,14 @@ static void treejob_find(struct treejob *j)
 void *treejob_run(void *arg)
 {
 	struct treejob *j = arg;
-	uint32_t *tid = j->scoped ? &j->tid : NULL;
+	struct trace_sel buf;
+	const struct trace_sel *sel = tidset_sel(&j->scope, &buf);
 	struct tv_error err;
 	switch (j->op) {
 	case TREEJOB_BUILD:
-		j->st = j->inverted ? pathtree_build_inverted(&j->built, j->tr, tid, j->clock, &err)
-		                    : pathtree_build(&j->built, j->tr, tid, j->clock, &err);
+		j->st = j->inverted
+		            ? pathtree_build_inverted_set(&j->built, j->tr, sel, j->clock, &err)
+		            : pathtree_build_set(&j->built, j->tr, sel, j->clock, &err);
 		j->has_built = j->st == TV_OK;
 		/* Before the root's children are made: only the roots to sort. */
 		if (j->has_built && (j->by != (int)j->built.by || j->ascending))

@@ -7,8 +7,8 @@
  * for the pane to show. The tree is not thread-safe: the pane gives it to
  * no one else while a job has it. No curses.
  *
- * A job owns its built tree until taken, its list of nodes and its set of
- * methods (treejob_free()).
+ * A job owns its built tree until taken, its list of nodes, its set of
+ * methods and its scope's threads (treejob_free()).
  */
 #ifndef TV_TREEJOB_H
 #define TV_TREEJOB_H
@@ -16,6 +16,7 @@
 #include <stdint.h>
 
 #include "analyze/pathtree.h"
+#include "session/tidset.h"
 
 /* Build the tree for a scope and clock, in an order; open one node; the
  * hottest path below a node; every level until limit rows; sort again;
@@ -27,8 +28,9 @@ struct treejob {
 	enum treejob_op op;
 	struct pathtree *t;            /* the pane's tree (all but TREEJOB_BUILD) */
 	const struct trace *tr;
-	int inverted, scoped, clock, by, ascending;
-	uint32_t tid, node, limit;
+	int inverted, clock, by, ascending;
+	struct tidset scope;           /* TREEJOB_BUILD: its threads, owned */
+	uint32_t node, limit;
 	struct pathtree built;         /* TREEJOB_BUILD: owned until taken */
 	int has_built;
 	enum tv_status st;

@@ -233,6 +233,7 @@ void treepane_free(struct treepane *p)
 		pathtree_free(&p->t);
 	free(p->open);
 	free(p->rows);
+	tidset_free(&p->req_scope);
 	memset(p, 0, sizeof *p);
 }
 
@@ -280,23 +281,19 @@ static void tp_queue_sort(struct treepane *p, int clock)
 	tp_submit(p, j);
 }
 
-void treepane_scope(struct treepane *p, const uint32_t *tid, int clock)
+void treepane_scope(struct treepane *p, const struct trace_sel *sel, int clock)
 {
-	int scoped = tid != NULL;
-	uint32_t t = tid ? *tid : 0;
-	if (!p->requested || scoped != p->req_scoped || (scoped && t != p->req_tid)) {
+	if (!p->requested || !tidset_same(&p->req_scope, sel)) {
 		struct treejob *j = treejob_new(TREEJOB_BUILD);
-		if (!j)
+		if (!j || tidset_copy(&j->scope, sel) < 0 || tidset_copy(&p->req_scope, sel) < 0) {
+			treejob_free(j);
 			return;
+		}
 		tp_resolve(p, clock);
-		j->scoped = scoped;
-		j->tid = t;
 		j->clock = clock;
 		j->by = p->req_by = p->sort.by;
 		j->ascending = p->req_ascending = p->sort.ascending;
 		p->requested = 1;
-		p->req_scoped = scoped;
-		p->req_tid = t;
 		p->req_clock = clock;
 		tp_submit(p, j);
 		return;
@@ -756,9 +753,8 @@ static int tp_rebind(void *self, const struct session *s)
 
 static int tp_retarget(void *self, const struct session *s, uint32_t selected)
 {
-	uint32_t tid;
 	(void)selected;
-	treepane_scope(self, session_scoped(s, &tid) ? &tid : NULL, session_clock(s));
+	treepane_scope(self, session_scope(s), session_clock(s));
 	return 0;
 }
 

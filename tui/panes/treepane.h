@@ -25,6 +25,7 @@
 
 #include "analyze/pathtree.h"
 #include "panes/pane.h"
+#include "session/tidset.h"
 
 /* `E` opens levels until this many rows show (the rest stays shut). */
 #define TREEPANE_ALL_ROWS 100000
@@ -54,8 +55,8 @@ struct treepane {
 	struct pathtree t;
 	int built;
 	/* The scope and clock the tree has once every queued job ran. */
-	int req_scoped, req_clock, requested;
-	uint32_t req_tid;
+	int req_clock, requested;
+	struct tidset req_scope;
 	struct tp_sort sort;     /* the order wanted */
 	int req_by, req_ascending;  /* the order of the last job queued */
 	/* The rows' clock and toplevel, copied with them: drawing never
@@ -88,9 +89,10 @@ void treepane_free(struct treepane *p);
 void treepane_release(struct treepane *p);
 int treepane_rebind(struct treepane *p, const struct trace *tr);
 
-/* The scope (tid NULL: all threads) and clock the shell shows: the tree
- * is rebuilt or re-sorted to match (on the worker for a big trace). */
-void treepane_scope(struct treepane *p, const uint32_t *tid, int clock);
+/* The scope (trace.h; NULL: every thread) and clock the shell shows:
+ * the tree is rebuilt or re-sorted to match (on the worker for a big
+ * trace). */
+void treepane_scope(struct treepane *p, const struct trace_sel *sel, int clock);
 
 /* Sorts the tree by column by (enum pathtree_by), ascending or not, on the
  * clock the tree has from then on (-1: the one it has or gets first);

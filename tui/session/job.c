@@ -171,6 +171,19 @@ int jobs_take(struct jobs *j, unsigned *id, void **result)
 	return got;
 }
 
+int jobs_take_for(struct jobs *j, unsigned want, void **result, void (*drop)(void *))
+{
+	unsigned id;
+	*result = NULL;
+	if (!j || !jobs_take(j, &id, result))
+		return 0;
+	if (id != want) {
+		drop(*result);
+		*result = NULL;
+	}
+	return 1;
+}
+
 int jobs_busy(struct jobs *j)
 {
 	pthread_mutex_lock(&j->mu);

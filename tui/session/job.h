@@ -42,6 +42,11 @@ unsigned jobs_submit_job(struct jobs *j, job_fn fn, void *job, void (*free_job)(
  * it now), 0 when none is ready. */
 int jobs_take(struct jobs *j, unsigned *id, void **result);
 
+/* A pane's poll: 1 when a finished request was taken, 0 when none is
+ * ready. *result is its result when it is request want's (the caller's
+ * now), else NULL (the stale result dropped with drop). */
+int jobs_take_for(struct jobs *j, unsigned want, void **result, void (*drop)(void *));
+
 /* Is a request queued or running? */
 int jobs_busy(struct jobs *j);
 

@@ -8,8 +8,10 @@
 #include "analyze/category.h"
 #include "session/job.h"
 #include "session/steptext.h"
+#include "session/tidset.h"
 
 struct session_view;
+struct session_scope;
 
 struct session {
 	struct trace *tr;              /* the base trace, borrowed */
@@ -34,19 +36,21 @@ struct session {
 	char cat_text[256];
 	struct derive_glob *cat_app;
 	uint32_t cat_napp;
-	/* Profiles of single threads, kept once built: switching the scope
-	 * back and forth costs a pass over the thread only the first time. */
-	struct profile *scopes[SESSION_SCOPES];
+	/* Profiles of thread scopes, kept once built: switching the scope
+	 * back and forth costs a pass over the threads only the first time. */
+	struct session_scope *scopes[SESSION_SCOPES];
 	unsigned scope_used[SESSION_SCOPES];  /* last use, for eviction */
 	unsigned scope_clock;
 	int nscopes;
 	int is_scoped;
 	int scope;                     /* index in scopes[] when is_scoped */
-	/* The worker: the newest scope request is for job_tid; a `t`
-	 * waiting for it sets want_scope. */
+	/* The worker: the newest scope request is for job_set (job_sel as
+	 * the engine takes it); a `t` or Enter waiting for it sets
+	 * want_scope. */
 	struct jobs *jobs;
 	unsigned job_id;
-	uint32_t job_tid;
+	struct tidset job_set;
+	struct trace_sel job_sel;
 	int want_scope;
 };
 
@@ -68,26 +72,45 @@ static int session_changed(struct session *s, unsigned what)
 
 /* ------------------------------------------------------------ scopes */
 
+/* A scope built: its profile over the threads of set (sel is set as the
+ * engine takes it; the entry never moves, so sel stays valid). */
+struct session_scope {
+	struct profile p;
+	struct tidset set;
+	struct trace_sel sel;
+};
+
 struct session_scope_job {
 	const struct trace *tr;
-	uint32_t tid;
+	struct tidset set;
 };
 
 struct session_scope_result {
-	uint32_t tid;
+	struct tidset set;
 	int ok;
 	struct profile p;
 };
 
+static void session_scope_job_free(void *v)
+{
+	struct session_scope_job *j = v;
+	if (j)
+		tidset_free(&j->set);
+	free(j);
+}
+
+/* On the worker: the set moves from the request to the result. */
 static void *session_scope_run(void *arg)
 {
-	const struct session_scope_job *j = arg;
+	struct session_scope_job *j = arg;
 	struct session_scope_result *r = calloc(1, sizeof *r);
+	struct trace_sel buf;
 	struct tv_error err;
 	if (!r)
 		return NULL;
-	r->tid = j->tid;
-	r->ok = profile_build(&r->p, j->tr, &j->tid, &err) == TV_OK;
+	r->ok = profile_build_set(&r->p, j->tr, tidset_sel(&j->set, &buf), &err) == TV_OK;
+	r->set = j->set;
+	j->set = (struct tidset){NULL, 0};
 	return r;
 }
 
@@ -96,13 +119,24 @@ static void session_scope_result_free(void *v)
 	struct session_scope_result *r = v;
 	if (r && r->ok)
 		profile_free(&r->p);
+	if (r)
+		tidset_free(&r->set);
 	free(r);
 }
 
-static int session_scope_find(const struct session *s, uint32_t tid)
+static void session_scope_entry_free(struct session_scope *e)
+{
+	if (!e)
+		return;
+	profile_free(&e->p);
+	tidset_free(&e->set);
+	free(e);
+}
+
+static int session_scope_find(const struct session *s, const struct trace_sel *sel)
 {
 	for (int i = 0; i < s->nscopes; i++)
-		if (s->scopes[i]->tid == tid)
+		if (tidset_same(&s->scopes[i]->set, sel))
 			return i;
 	return -1;
 }
@@ -116,26 +150,28 @@ static int session_scope_evict(struct session *s)
 		    (slot < 0 || s->scope_used[i] < s->scope_used[slot]))
 			slot = i;
 	session_release(s, SESSION_DROP_SCOPES);  /* a pane may be reading it */
-	profile_free(s->scopes[slot]);
-	free(s->scopes[slot]);
+	session_scope_entry_free(s->scopes[slot]);
 	s->scopes[slot] = NULL;
 	return slot;
 }
 
-/* Keep a built profile in the cache (taking it); its slot, or -1. */
-static int session_scope_keep(struct session *s, struct profile *p)
+/* Keep a built profile of the threads of set in the cache (taking both);
+ * its slot, or -1. */
+static int session_scope_keep(struct session *s, struct profile *p, struct tidset *set)
 {
 	int slot = s->nscopes < SESSION_SCOPES ? s->nscopes : session_scope_evict(s);
-	s->scopes[slot] = malloc(sizeof *s->scopes[slot]);
-	if (!s->scopes[slot]) {
+	struct session_scope *e = s->scopes[slot] = malloc(sizeof *e);
+	if (!e) {
 		profile_free(p);
+		tidset_free(set);
 		if (slot < s->nscopes) {  /* the evicted slot is empty now */
 			s->scopes[slot] = s->scopes[--s->nscopes];
 			s->scope_used[slot] = s->scope_used[s->nscopes];
 		}
 		return -1;
 	}
-	*s->scopes[slot] = *p;
+	*e = (struct session_scope){*p, *set, {set->tids, set->n}};
+	*set = (struct tidset){NULL, 0};
 	if (slot == s->nscopes)
 		s->nscopes++;
 	s->scope_used[slot] = ++s->scope_clock;
@@ -151,40 +187,79 @@ static int session_scope_show(struct session *s, int slot)
 	return session_changed(s, SESSION_SCOPE);
 }
 
-/* Build thread tid's profile now, on this thread (the start's scope, or
- * no worker). */
-static int session_scope_now(struct session *s, uint32_t tid)
+/* Build the profile of sel's threads now, on this thread (the start's
+ * scope, or no worker). */
+static int session_scope_now(struct session *s, const struct trace_sel *sel)
 {
 	struct profile p;
+	struct tidset set = {NULL, 0};
 	struct tv_error err;
-	int slot = session_scope_find(s, tid);
+	int slot = session_scope_find(s, sel);
 	if (slot < 0) {
-		if (profile_build(&p, s->cur, &tid, &err) != TV_OK)
+		if (tidset_copy(&set, sel) < 0)
 			return -1;
-		slot = session_scope_keep(s, &p);
+		if (profile_build_set(&p, s->cur, sel, &err) != TV_OK) {
+			tidset_free(&set);
+			return -1;
+		}
+		slot = session_scope_keep(s, &p, &set);
 	}
 	return slot < 0 ? -1 : session_scope_show(s, slot);
 }
 
-static void session_scope_submit(struct session *s, uint32_t tid)
+static void session_scope_submit(struct session *s, const struct trace_sel *sel)
 {
-	if (s->job_id && s->job_tid == tid && jobs_busy(s->jobs))
+	if (s->job_id && tidset_same(&s->job_set, sel) && jobs_busy(s->jobs))
 		return;  /* already on its way */
-	struct session_scope_job *j = malloc(sizeof *j);
-	if (!j)
+	struct session_scope_job *j = calloc(1, sizeof *j);
+	if (!j || tidset_copy(&j->set, sel) < 0 || tidset_copy(&s->job_set, sel) < 0) {
+		session_scope_job_free(j);
 		return;
-	*j = (struct session_scope_job){s->cur, tid};
-	s->job_tid = tid;
-	s->job_id = jobs_submit(s->jobs, session_scope_run, j, free, session_scope_result_free);
+	}
+	s->job_sel = (struct trace_sel){s->job_set.tids, s->job_set.n};
+	j->tr = s->cur;
+	s->job_id = jobs_submit(s->jobs, session_scope_run, j, session_scope_job_free,
+	                        session_scope_result_free);
+}
+
+static const char *session_scope_fail(const struct trace_sel *sel)
+{
+	return sel->n == 1 ? "cannot scope to that thread" : "cannot scope to those threads";
+}
+
+/* To the threads of sel (not every thread): from the cache at once, else
+ * on the worker (at once without one). */
+static void session_scope_go(struct session *s, const struct trace_sel *sel, char *msg, size_t n)
+{
+	int slot = session_scope_find(s, sel);
+	if (slot >= 0) {
+		session_scope_show(s, slot);
+		return;
+	}
+	if (!s->jobs) {
+		if (session_scope_now(s, sel) < 0)
+			session_say(msg, n, session_scope_fail(sel));
+		return;
+	}
+	s->want_scope = 1;
+	session_scope_submit(s, sel);
+}
+
+/* Back to every thread; 0, or -1 when that is the scope already. */
+static int session_scope_all(struct session *s)
+{
+	if (!s->is_scoped && !s->want_scope)
+		return -1;
+	s->is_scoped = s->want_scope = 0;
+	session_changed(s, SESSION_SCOPE);
+	return 0;
 }
 
 void session_scope_toggle(struct session *s, int has_tid, uint32_t tid, char *msg, size_t n)
 {
-	if (s->is_scoped || s->want_scope) {
-		s->is_scoped = s->want_scope = 0;
-		session_changed(s, SESSION_SCOPE);
+	struct trace_sel one = {&tid, 1};
+	if (session_scope_all(s) == 0)
 		return;
-	}
 	if (s->derive_job) {
 		session_say(msg, n, "the steps are being applied: t again when they are");
 		return;
@@ -193,33 +268,50 @@ void session_scope_toggle(struct session *s, int has_tid, uint32_t tid, char *ms
 		session_say(msg, n, "no thread to scope to");
 		return;
 	}
-	int slot = session_scope_find(s, tid);
-	if (slot >= 0) {
-		session_scope_show(s, slot);
+	session_scope_go(s, &one, msg, n);
+}
+
+/* Whether sel holds every thread of the trace shown that takes part. */
+static int session_sel_every(const struct session *s, const struct trace_sel *sel)
+{
+	for (uint32_t t = 0; sel && t < s->cur->nthreads; t++)
+		if (trace_thread_shown(&s->cur->threads[t]) && !trace_sel_has(sel, s->cur->threads[t].tid))
+			return 0;
+	return 1;
+}
+
+void session_scope_to(struct session *s, const struct trace_sel *sel, char *msg, size_t n)
+{
+	const struct trace_sel *now = session_scope(s);
+	if (session_sel_every(s, sel)) {
+		if (session_scope_all(s) < 0)
+			session_say(msg, n, "every thread shows already");
 		return;
 	}
-	if (!s->jobs) {
-		if (session_scope_now(s, tid) < 0)
-			session_say(msg, n, "cannot scope to that thread");
+	if (now && tidset_same(&s->scopes[s->scope]->set, sel) && !s->want_scope) {
+		session_say(msg, n, "that is the scope already");
 		return;
 	}
-	s->want_scope = 1;
-	session_scope_submit(s, tid);
+	if (s->derive_job) {
+		session_say(msg, n, "the steps are being applied: Enter again when they are");
+		return;
+	}
+	session_scope_go(s, sel, msg, n);
 }
 
 void session_prefetch(struct session *s, uint32_t tid)
 {
+	struct trace_sel one = {&tid, 1};
 	if (!s->jobs || s->is_scoped || s->derive_job || jobs_busy(s->jobs))
 		return;
-	if (session_scope_find(s, tid) < 0)
-		session_scope_submit(s, tid);
+	if (session_scope_find(s, &one) < 0)
+		session_scope_submit(s, &one);
 }
 
 static void session_scopes_clear(struct session *s)
 {
 	for (int i = 0; i < s->nscopes; i++) {
-		profile_free(s->scopes[i]);
-		free(s->scopes[i]);
+		session_scope_entry_free(s->scopes[i]);
 		s->scopes[i] = NULL;
 	}
 	s->nscopes = 0;
@@ -231,22 +323,23 @@ static void session_scopes_clear(struct session *s)
 static void session_scope_take(struct session *s, struct session_scope_result *r, char *msg,
                                size_t n)
 {
+	struct trace_sel buf;
 	s->job_id = 0;
 	if (!r || !r->ok) {
 		if (s->want_scope)
-			session_say(msg, n, "cannot scope to that thread");
+			session_say(msg, n, session_scope_fail(&s->job_sel));
 		s->want_scope = 0;
 		session_scope_result_free(r);
 		return;
 	}
-	int slot = session_scope_find(s, r->tid);
-	if (slot < 0)
-		slot = session_scope_keep(s, &r->p);
-	else
-		profile_free(&r->p);
-	uint32_t tid = r->tid;
-	free(r);
-	if (s->want_scope && s->job_tid == tid && slot >= 0)
+	int wanted = s->want_scope && tidset_same(&r->set, &s->job_sel);
+	int slot = session_scope_find(s, tidset_sel(&r->set, &buf));
+	if (slot < 0) {
+		slot = session_scope_keep(s, &r->p, &r->set);
+		r->ok = 0;  /* taken */
+	}
+	session_scope_result_free(r);
+	if (wanted && slot >= 0)
 		session_scope_show(s, slot);
 }
 
@@ -328,7 +421,11 @@ static int session_step_copy(const struct derive_step *from, struct derive_step 
 static void session_install(struct session *s, struct session_view *r, char *msg, size_t n)
 {
 	int scoped = s->is_scoped || s->want_scope;
-	uint32_t tid = s->is_scoped ? s->scopes[s->scope]->tid : s->job_tid;
+	struct tidset set = {NULL, 0};
+	struct trace_sel buf;
+	if (scoped && tidset_copy(&set, s->is_scoped ? &s->scopes[s->scope]->sel
+	                                             : tidset_sel(&s->job_set, &buf)) < 0)
+		scoped = 0;
 	session_release(s, SESSION_DROP_TRACE);
 	if (!r->n) {
 		session_view_free(r);
@@ -341,12 +438,17 @@ static void session_install(struct session *s, struct session_view *r, char *msg
 	s->cur = r ? &r->view : s->tr;
 	s->nview = r ? r->n : 0;
 	session_changed(s, SESSION_TRACE);
+	const struct trace_sel *sel = tidset_sel(&set, &buf);
 	if (scoped && s->jobs) {
 		s->want_scope = 1;
-		session_scope_submit(s, tid);
-	} else if (scoped && session_scope_now(s, tid) < 0) {
-		session_say(msg, n, "that thread has no calls after the steps: showing all threads");
+		session_scope_submit(s, sel);
+	} else if (scoped && session_scope_now(s, sel) < 0) {
+		session_say(msg, n, set.n == 1 ? "that thread has no calls after the steps: showing "
+		                                 "all threads"
+		                               : "those threads have no calls after the steps: "
+		                                 "showing all threads");
 	}
+	tidset_free(&set);
 }
 
 /* A rebuild came back: show it, or drop the steps it could not apply. */
@@ -600,7 +702,7 @@ void session_listen(struct session *s, const struct session_listener *l)
 
 int session_start(struct session *s, const struct session_opts *o, char *msg, size_t n)
 {
-	if (o->scoped && session_scope_now(s, o->tid) < 0)
+	if (o->scope && session_scope_now(s, o->scope) < 0)
 		session_say(msg, n, "no such thread: showing all threads");
 	s->jobs = jobs_new();  /* without a worker, scopes are built at once */
 	if (!o->nsteps)
@@ -627,6 +729,7 @@ void session_free(struct session *s)
 	for (uint32_t i = 0; i < s->nsteps; i++)
 		derive_step_free(&s->steps[i]);
 	session_scopes_clear(s);
+	tidset_free(&s->job_set);
 	free(s->cat_app);
 	timeline_free(&s->tl);
 	profile_free(&s->all);
@@ -661,22 +764,23 @@ const struct trace *session_trace(const struct session *s)
 const struct profile *session_profile(const struct session *s)
 {
 	if (s->is_scoped)
-		return s->scopes[s->scope];
+		return &s->scopes[s->scope]->p;
+	return session_whole_profile(s);
+}
+
+const struct profile *session_whole_profile(const struct session *s)
+{
 	return s->vres ? &s->vres->all : &s->all;
 }
 
-int session_scoped(const struct session *s, uint32_t *tid)
+const struct trace_sel *session_scope(const struct session *s)
 {
-	if (s->is_scoped)
-		*tid = s->scopes[s->scope]->tid;
-	return s->is_scoped;
+	return s->is_scoped ? &s->scopes[s->scope]->sel : NULL;
 }
 
-int session_scope_pending(const struct session *s, uint32_t *tid)
+const struct trace_sel *session_scope_pending(const struct session *s)
 {
-	if (s->want_scope)
-		*tid = s->job_tid;
-	return s->want_scope;
+	return s->want_scope ? &s->job_sel : NULL;
 }
 
 int session_clock(const struct session *s)

@@ -3,8 +3,9 @@
  * A session holds the trace it was given (borrowed) and everything the
  * panes read from it: its profile and timeline index; the steps in force
  * (ranges and transforms, derive.h) with the trace and profile they make,
- * rebuilt on the session's job worker; the thread scope, a cache of
- * single-thread profiles built on that worker; the clock; the app's
+ * rebuilt on the session's job worker; the thread scope (every thread,
+ * or a set of them: one thread is the set of one), with a cache of the
+ * scopes' profiles built on that worker; the clock; the app's
  * packages the categories use; and --frame. The shell turns keys into
  * calls here; the panes only read.
  *
@@ -31,7 +32,7 @@
 #include "analyze/timeline.h"
 #include "model/trace.h"
 
-/* Steps in the breadcrumb, and single-thread profiles kept. */
+/* Steps in the breadcrumb, and scope profiles kept. */
 #define SESSION_STEPS 32
 #define SESSION_SCOPES 8
 /* Traces with fewer records build call trees, lists and sums at once;
@@ -45,10 +46,10 @@ struct session_opts {
 	const struct trace *loaded;
 	uint64_t frame;        /* --frame: the jank budget, µs; 0: the default */
 	const char *app;       /* --app's text, NULL: the packages are guessed */
-	/* For session_start(): the thread to scope to, and the steps to start
-	 * with (--range, --transform; copied). */
-	int scoped;
-	uint32_t tid;
+	/* For session_start(): the threads to scope to (NULL: every thread;
+	 * copied), and the steps to start with (--range, --transform;
+	 * copied). */
+	const struct trace_sel *scope;
 	const struct derive_step *steps;
 	uint32_t nsteps;
 };
@@ -73,7 +74,8 @@ struct session;
 struct session *session_new(struct trace *tr, const struct session_opts *o);
 /* Listen to s (l copied; NULL: nobody listens). */
 void session_listen(struct session *s, const struct session_listener *l);
-/* The first state: scoped to o->tid ("no such thread" said otherwise),
+/* The first state: scoped to o->scope ("no such thread" said when none
+ * of its threads has calls),
  * the worker started (without one, everything is computed at once), and
  * o's steps applied now. 0, or -1 when they could not be. */
 int session_start(struct session *s, const struct session_opts *o, char *msg, size_t n);
@@ -89,13 +91,17 @@ const struct profile *session_base_profile(const struct session *s);
 const struct trace *session_loaded(const struct session *s);
 const struct timeline *session_timeline(const struct session *s);
 /* What the steps in force make of the trace (the base without steps),
- * and the profile shown: the scoped thread's, else the whole trace's. */
+ * and the profile shown: the scope's, else the whole trace's; and the
+ * profile of that trace over every thread, whatever the scope. */
 const struct trace *session_trace(const struct session *s);
 const struct profile *session_profile(const struct session *s);
-/* The thread scope shown: 1 with its tid, 0 for all threads. */
-int session_scoped(const struct session *s, uint32_t *tid);
-/* A scope on its way from the worker: 1 with its tid. */
-int session_scope_pending(const struct session *s, uint32_t *tid);
+const struct profile *session_whole_profile(const struct session *s);
+/* The thread scope shown: its threads (trace.h: tids ascending; valid
+ * until the scope changes or a listener hears SESSION_DROP_SCOPES), or
+ * NULL for every thread. */
+const struct trace_sel *session_scope(const struct session *s);
+/* A scope on its way from the worker (valid as above), or NULL. */
+const struct trace_sel *session_scope_pending(const struct session *s);
 /* TV_CPU or TV_WALL. */
 int session_clock(const struct session *s);
 /* --frame as given (0: not given). */
@@ -134,6 +140,10 @@ int session_busy(const struct session *s);
 /* t: back to all threads, or to thread tid (has_tid 0: none under the
  * cursor): from the cache at once, else on the worker. */
 void session_scope_toggle(struct session *s, int has_tid, uint32_t tid, char *msg, size_t n);
+/* The threads pane's Enter: to the threads of sel (copied), the same
+ * way; a set that holds every thread taking part is every thread (no
+ * scope). Said when nothing changes. */
+void session_scope_to(struct session *s, const struct trace_sel *sel, char *msg, size_t n);
 /* While nothing else runs, build thread tid's scope ahead of its t. */
 void session_prefetch(struct session *s, uint32_t tid);
 

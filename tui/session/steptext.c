@@ -3,6 +3,7 @@
 #include "session/steptext.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "analyze/match.h"
@@ -129,4 +130,73 @@ void steptext_method_arg(const struct trace *tr, uint32_t m, char *buf, size_t n
 			}
 	}
 	snprintf(buf, n, "0x%llx", (unsigned long long)tm->id);
+}
+
+void steptext_scope_label(const struct trace *tr, const struct trace_sel *sel, int ascii,
+                          char *buf, size_t n)
+{
+	char name[600] = "";
+	if (!sel) {
+		snprintf(buf, n, "all threads");
+		return;
+	}
+	if (sel->n > 1) {
+		snprintf(buf, n, "%lu threads", (unsigned long)sel->n);
+		return;
+	}
+	uint32_t t = trace_find_thread(tr, sel->tids[0]);
+	const char *s = t < tr->nthreads ? trace_str(tr, tr->threads[t].name) : NULL;
+	if (s && tr->threads[t].name.len) {
+		char esc[600];
+		text_escape(s, tr->threads[t].name.len, ascii, esc, sizeof esc);
+		text_fit(esc, STEPTEXT_NAME_COLS, ascii, name, sizeof name);
+	}
+	snprintf(buf, n, "thread %lu%s%s", (unsigned long)sel->tids[0], name[0] ? " " : "", name);
+}
+
+/* The longest prefix the names of sel's threads share, into buf (n >
+ * 0): its length, 0 when there is none a glob can carry. */
+static size_t steptext_common_name(const struct trace *tr, const struct trace_sel *sel,
+                                   char *buf, size_t n)
+{
+	size_t len = 0;
+	for (uint32_t i = 0; i < sel->n; i++) {
+		uint32_t t = trace_find_thread(tr, sel->tids[i]);
+		const char *s = t < tr->nthreads ? trace_str(tr, tr->threads[t].name) : NULL;
+		size_t sl = s ? tr->threads[t].name.len : 0;
+		if (!i) {
+			len = sl < n - 1 ? sl : n - 1;
+			memcpy(buf, s ? s : "", len);
+		}
+		size_t k = 0;
+		while (k < len && k < sl && s[k] == buf[k])
+			k++;
+		len = k;
+	}
+	buf[len] = '\0';
+	return len && strlen(buf) == len && !strchr(buf, '*') && steptext_plain(buf) ? len : 0;
+}
+
+int steptext_scope_glob(const struct trace *tr, const struct trace_sel *sel, char *buf,
+                        size_t n)
+{
+	size_t each = 0, len;
+	int all;
+	if (!sel || sel->n < 2 || n < 2 || !(len = steptext_common_name(tr, sel, buf, n - 1)))
+		return 0;
+	for (uint32_t i = 0; i < sel->n; i++) {
+		char d[16];
+		each += strlen(" --thread=") + (size_t)snprintf(d, sizeof d, "%lu",
+		                                                (unsigned long)sel->tids[i]);
+	}
+	memcpy(buf + len, "*", 2);
+	if (strlen(" --thread=''") + len + 1 >= each)
+		return 0;
+	uint32_t *idx = malloc((tr->nthreads ? tr->nthreads : 1) * sizeof *idx);
+	uint32_t k = idx ? match_threads(tr, buf, idx, tr->nthreads, &all) : 0;
+	int exact = k == sel->n;
+	for (uint32_t i = 0; exact && i < k; i++)
+		exact = trace_sel_has(sel, tr->threads[idx[i]].tid);
+	free(idx);
+	return exact;
 }

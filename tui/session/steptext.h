@@ -1,5 +1,5 @@
-/* steptext.h: a step (derive.h) as people read it and as the command
- * line takes it.
+/* steptext.h: a step (derive.h), and a thread scope, as people read it
+ * and as the command line takes it.
  *
  * A step keeps the text it was made from ("merge:0x1a2b", "4136590us..
  * 6411930us"), which names methods by id, one exactly whatever its
@@ -38,5 +38,18 @@ void steptext_arg(const struct trace *tr, const struct derive_step *st, uint64_t
 /* Method m of tr by a name --method and --transform take that selects it
  * alone (as above), into buf. */
 void steptext_method_arg(const struct trace *tr, uint32_t m, char *buf, size_t n);
+
+/* A thread scope of tr (trace.h; NULL: every thread) as the header and
+ * the legend say it, escaped: "all threads", "thread 1 main" (the name
+ * cut to STEPTEXT_NAME_COLS columns), "3 threads". */
+void steptext_scope_label(const struct trace *tr, const struct trace_sel *sel, int ascii,
+                          char *buf, size_t n);
+
+/* The glob `:` writes after --thread= for sel (of two threads or more)
+ * when one names exactly those threads of tr and is shorter than a
+ * --thread= per thread: their names' longest common prefix and '*'
+ * ("worker-*"), unescaped, into buf: 1; else 0 (one --thread= each). */
+int steptext_scope_glob(const struct trace *tr, const struct trace_sel *sel, char *buf,
+                        size_t n);
 
 #endif

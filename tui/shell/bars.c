@@ -33,17 +33,16 @@ static void bars_crumbs(const struct ui *u, char *buf, size_t n)
 		         draw_sym(SYM_ELLIPSIS, u->ascii));
 }
 
-/* The thread scope shown, or on its way. */
+/* The thread scope shown ("thread 1 main", "3 threads", "all
+ * threads"), or on its way. */
 static void bars_scope(const struct ui *u, char *buf, size_t n)
 {
-	uint32_t tid;
-	if (session_scope_pending(u->s, &tid))
-		snprintf(buf, n, "thread %lu: computing%s", (unsigned long)tid,
+	const struct trace_sel *pending = session_scope_pending(u->s);
+	steptext_scope_label(session_base(u->s), pending ? pending : session_scope(u->s), u->ascii,
+	                     buf, n);
+	if (pending)
+		snprintf(buf + strlen(buf), n - strlen(buf), ": computing%s",
 		         draw_sym(SYM_ELLIPSIS, u->ascii));
-	else if (session_scoped(u->s, &tid))
-		snprintf(buf, n, "thread %lu", (unsigned long)tid);
-	else
-		snprintf(buf, n, "all threads");
 }
 
 /* What the header must show whatever the width, after the file name:
@@ -52,7 +51,7 @@ static void bars_scope(const struct ui *u, char *buf, size_t n)
 static void bars_key_items(const struct ui *u, int narrow, char *buf, size_t n)
 {
 	const char *sep = draw_sym(SYM_SEP, u->ascii);
-	char scope[96], crumbs[400], filter[600] = "", warn[64] = "";
+	char scope[200], crumbs[400], filter[600] = "", warn[64] = "";
 	size_t kinds = tv_warnings_kinds(&session_base(u->s)->warnings);
 	if (kinds)
 		snprintf(warn, sizeof warn, "%s%s%s%zu%s (W)", sep, draw_sym(SYM_WARN, u->ascii),

@@ -38,16 +38,32 @@ static void command_word(char *out, size_t n, const char *s)
 	out[k] = '\0';
 }
 
+/* The scope's --thread words at k of u->command: a glob when one names
+ * exactly its threads and is shorter, else one --thread= per thread. The
+ * new end. */
+static size_t command_threads(struct ui *u, size_t k)
+{
+	const struct trace_sel *sel = session_scope(u->s);
+	size_t size = sizeof u->command;
+	char glob[600], word[1200];
+	if (sel && steptext_scope_glob(session_base(u->s), sel, glob, sizeof glob)) {
+		command_word(word, sizeof word, glob);
+		return k + (size_t)snprintf(u->command + k, size - k, " --thread=%s", word);
+	}
+	for (uint32_t i = 0; sel && i < sel->n && k < size; i++)
+		k += (size_t)snprintf(u->command + k, size - k, " --thread=%lu",
+		                      (unsigned long)sel->tids[i]);
+	return k;
+}
+
 void command_show(struct ui *u)
 {
 	char path[600], arg[1100], words[64] = "";
 	const char *view = shell_row(shell_lower_row(u))->view;
 	size_t k = 0, size = sizeof u->command;
-	uint32_t tid;
 	command_word(path, sizeof path, u->path);
 	k += (size_t)snprintf(u->command, size, "traceview");
-	if (session_scoped(u->s, &tid) && k < size)
-		k += (size_t)snprintf(u->command + k, size - k, " --thread=%u", (unsigned)tid);
+	k = command_threads(u, k);
 	/* The steps in force, in order, as the command line takes them:
 	 * times in the ruler's unit, methods by name (steptext.h). */
 	const struct timeline *tl = session_timeline(u->s);

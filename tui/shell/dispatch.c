@@ -39,6 +39,15 @@ static void dispatch_range(struct ui *u, const struct pane *p)
 		follow_range(u, t0, t1);
 }
 
+/* Enter in the threads pane: every pane scoped to its threads
+ * (PANE_SCOPE). */
+static void dispatch_scope(struct ui *u, const struct pane *p)
+{
+	struct trace_sel sel;
+	if (u->s && p->ops->scope && p->ops->scope(p->self, &sel) == 0)
+		follow_scope_to(u, &sel);
+}
+
 /* The session's and the screen's own keys. */
 static int dispatch_view(struct ui *u, enum action a)
 {
@@ -106,6 +115,8 @@ static void dispatch_result(struct ui *u, struct pane *p, enum pane_res r,
 		dispatch_show_call(u, p);
 	else if (r == PANE_RANGE)
 		dispatch_range(u, p);
+	else if (r == PANE_SCOPE)
+		dispatch_scope(u, p);
 	else if (r == PANE_CLOSE && p == &u->overlay)
 		u->overlay.ops = NULL;
 }

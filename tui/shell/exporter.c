@@ -97,11 +97,11 @@ void exporter_key(struct ui *u, enum action a, int ch)
 void exporter_line(const struct ui *u, const char *q, char *line, size_t n)
 {
 	const struct registry_row *rows = exporter_rows(u);
-	uint32_t tid;
+	const struct trace_sel *scope = u->s ? session_scope(u->s) : NULL;
 	if (u->mode == MODE_EXPORT_KIND)
 		snprintf(line, n, " export the %s view as: %s%s%sf folded stacks  c Trace Event JSON"
 		         "  s speedscope  (other keys cancel)",
-		         u->s && session_scoped(u->s, &tid) ? "thread's" : "whole", rows ? "t " : "",
+		         !scope ? "whole" : scope->n == 1 ? "thread's" : "threads'", rows ? "t " : "",
 		         rows ? rows->export : "", rows ? "  " : "");
 	else if (u->mode == MODE_EXPORT_NAME)
 		snprintf(line, n, " write %s to: %s   Enter write  Esc cancel",

@@ -36,11 +36,43 @@ static int find_contains(const char *hay, const char *needle, int fold)
 	return n == 0;
 }
 
+/* The list find and filter search: the pane below the timeline when its
+ * items are its own (the threads), else the screen's list. */
+static struct pane *find_list(struct ui *u)
+{
+	return u->lower.ops->own_items ? &u->lower : &u->list;
+}
+
+/* Whether find steps through a list's items (not a tree's or the flame
+ * graph's own find). */
+static int find_on_items(const struct ui *u)
+{
+	return shell_lower_is_list(u) || u->lower.ops->own_items;
+}
+
+/* The searched list's item under its cursor. */
+static uint32_t find_current(struct ui *u)
+{
+	const struct pane *l = find_list(u);
+	return l->ops->selected(l->self).item;
+}
+
+/* Back to the item selected before the find: in the list through the
+ * history, in a list of its own directly. */
+static void find_restore(struct ui *u)
+{
+	if (u->lower.ops->own_items)
+		u->lower.ops->select(u->lower.self, u->find_saved);
+	else
+		history_select(u, u->find_saved);
+}
+
 /* Does the list's item match text (a find or a filter)? */
 static int find_matches_text(struct ui *u, uint32_t item, const char *text)
 {
 	char name[4200];
-	u->list.ops->name(u->list.self, item, name, sizeof name);
+	const struct pane *l = find_list(u);
+	l->ops->name(l->self, item, name, sizeof name);
 	return find_contains(name, text, !find_has_upper(text));
 }
 
@@ -57,11 +89,12 @@ static int find_match_cb(void *env, uint32_t method)
 /* "match 3/14": the selection's place among the matches in list order. */
 static void find_count(struct ui *u)
 {
-	if (!shell_lower_is_list(u))
+	if (!find_on_items(u))
 		return;  /* a tree's rows are not one per method */
-	uint32_t n = u->list.ops->count(u->list.self), sel = shell_selected(u), total = 0, at = 0;
+	const struct pane *l = find_list(u);
+	uint32_t n = l->ops->count(l->self), sel = find_current(u), total = 0, at = 0;
 	for (uint32_t i = 0; i < n; i++) {
-		uint32_t it = u->list.ops->item(u->list.self, i);
+		uint32_t it = l->ops->item(l->self, i);
 		if (find_matches(u, it)) {
 			total++;
 			if (it == sel)
@@ -76,10 +109,10 @@ static void find_count(struct ui *u)
  * 'from' (or from the top when from is none). */
 static int find_step(struct ui *u, uint32_t from, int dir, int include_from)
 {
-	const struct pane *l = &u->list;
+	const struct pane *l = find_list(u);
 	if (!u->query[0])
 		return -1;
-	if (!shell_lower_is_list(u) && u->lower.ops->find)
+	if (!find_on_items(u) && u->lower.ops->find)
 		return u->lower.ops->find(u->lower.self, find_match_cb, u, dir, include_from);
 	int64_t n = l->ops->count(l->self);
 	if (n < 1)
@@ -105,7 +138,7 @@ static void find_update(struct ui *u)
 	u->msg[0] = '\0';
 	snprintf(u->query, sizeof u->query, "%s", u->prompt.text);
 	if (!u->query[0]) {
-		history_select(u, u->find_saved);
+		find_restore(u);
 		return;
 	}
 	if (find_step(u, PANE_NONE, 1, 1) < 0)
@@ -119,7 +152,7 @@ static void find_update(struct ui *u)
  * all), -1 when memory ran out. */
 static int64_t find_apply(struct ui *u, const char *text, uint32_t *all)
 {
-	const struct pane *l = &u->list;
+	const struct pane *l = find_list(u);
 	l->ops->filter(l->self, NULL, 0);  /* a filter starts from all */
 	/* Items are ids below the largest one in the list. */
 	uint32_t n = l->ops->count(l->self), most = 0, kept = 0;
@@ -142,12 +175,38 @@ static int64_t find_apply(struct ui *u, const char *text, uint32_t *all)
 	return failed ? -1 : (int64_t)kept;
 }
 
+/* &'s Enter in a list of its own items: the pane keeps and shows its
+ * filter (the header's is the table's). */
+static void find_filter_own(struct ui *u)
+{
+	const struct pane *l = &u->lower;
+	uint32_t all;
+	snprintf(u->query, sizeof u->query, "%s", u->prompt.text);
+	if (!u->query[0]) {
+		l->ops->filter(l->self, NULL, 0);
+		snprintf(u->msg, sizeof u->msg, "filter cleared: every one of the %s shows",
+		         l->ops->own_items);
+		return;
+	}
+	int64_t kept = find_apply(u, u->query, &all);
+	if (kept > 0)
+		snprintf(u->msg, sizeof u->msg, "filter: %lld of %u %s match", (long long)kept, all,
+		         l->ops->own_items);
+	else
+		shell_say(u, kept < 0 ? "out of memory: the filter is off"
+		                      : "no match: every one shows");
+}
+
 /* &'s Enter: keep only the matching items (an empty query: all again).
  * The filter in force (u->filter) shows in the header until it is
  * cleared; a query that matches nothing leaves it as it was. */
 static void find_filter(struct ui *u)
 {
 	uint32_t all;
+	if (u->lower.ops->own_items && u->lower.ops->filter) {
+		find_filter_own(u);
+		return;
+	}
 	if (!u->list.ops->filter || !shell_lower_is_list(u)) {
 		shell_say(u, shell_lower_is_list(u) ? "this list cannot be filtered"
 		                                    : "& filters the table: press 1 first");
@@ -194,7 +253,7 @@ void find_key(struct ui *u, enum action a, int ch)
 	case PROMPT_CANCEL:
 		if (u->mode == MODE_FIND) {
 			u->query[0] = '\0';
-			history_select(u, u->find_saved);
+			find_restore(u);
 		}
 		u->mode = MODE_KEYS;
 		u->msg[0] = '\0';
@@ -206,7 +265,9 @@ void find_key(struct ui *u, enum action a, int ch)
 			break;
 		}
 		u->mode = MODE_KEYS;
-		if (!shell_lower_is_list(u)) {
+		if (u->lower.ops->own_items) {
+			/* Its own items: the match stays, no method history. */
+		} else if (!shell_lower_is_list(u)) {
 			/* The pane moved to the match: keep it, remember the start. */
 			shell_sync_lower(u);
 			if (shell_selected(u) != u->find_saved)
@@ -231,7 +292,7 @@ void find_start(struct ui *u, enum action a)
 {
 	u->mode = a == ACT_FIND ? MODE_FIND : MODE_FILTER;
 	prompt_set(&u->prompt, "");
-	u->find_saved = shell_selected(u);
+	u->find_saved = find_current(u);
 }
 
 void find_next(struct ui *u, enum action a)
@@ -239,7 +300,7 @@ void find_next(struct ui *u, enum action a)
 	int r;
 	if (!u->query[0])
 		shell_say(u, "no search yet: press / first");
-	else if ((r = find_step(u, shell_selected(u), a == ACT_FIND_NEXT ? 1 : -1, 0)) < 0)
+	else if ((r = find_step(u, find_current(u), a == ACT_FIND_NEXT ? 1 : -1, 0)) < 0)
 		shell_say(u, "no match");
 	else if (r > 0)
 		shell_say(u, a == ACT_FIND_NEXT ? "search wrapped to the top"

@@ -14,6 +14,11 @@ void follow_scope(struct ui *u)
 	session_scope_toggle(u->s, s.has_tid, s.tid, u->msg, sizeof u->msg);
 }
 
+void follow_scope_to(struct ui *u, const struct trace_sel *sel)
+{
+	session_scope_to(u->s, sel, u->msg, sizeof u->msg);
+}
+
 /* The session is about to free profiles or the derived trace: every pane
  * that reads them lets go. */
 static void follow_release(void *env, unsigned what)

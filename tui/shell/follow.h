@@ -9,6 +9,7 @@
 
 #include "keys/actions.h"
 
+struct trace_sel;
 struct ui;
 
 /* Listen to u's session: panes let go of what it frees and start again
@@ -18,6 +19,8 @@ void follow_listen(struct ui *u);
 /* t: back to all threads, or the thread under the timeline cursor (built
  * on the session's worker while the screen stays live). */
 void follow_scope(struct ui *u);
+/* The threads pane's Enter: to the threads of sel (copied). */
+void follow_scope_to(struct ui *u, const struct trace_sel *sel);
 /* u (all 0) or U (all 1). */
 void follow_undo(struct ui *u, int all);
 /* F, M, D, R: the transform kind ("focus") on the selected method. */

@@ -73,6 +73,6 @@ void layout_show(struct ui *u, int row)
 	}
 	u->lower = p;
 	u->focus_tl = 0;
-	if (p.self != u->list.self && p.ops->select)  /* on the list's selection */
+	if (p.self != u->list.self && pane_takes_methods(p))  /* on the list's selection */
 		p.ops->select(p.self, ctx.selected);
 }

@@ -86,8 +86,7 @@ static int ui_panes(struct ui *u, const struct ui_opts *o)
 struct ui *ui_new(const char *path, struct trace *tr, const struct ui_opts *o)
 {
 	struct ui *u = calloc(1, sizeof *u);
-	struct session_opts so = {o->loaded, o->frame, o->app, o->scoped, o->tid, o->steps,
-	                          o->nsteps};
+	struct session_opts so = {o->loaded, o->frame, o->app, o->scope, o->steps, o->nsteps};
 	if (!u)
 		return NULL;
 	u->path = path;

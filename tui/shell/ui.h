@@ -22,8 +22,9 @@
 struct ui_opts {
 	int color;   /* -1 auto, 0 never, 1 always */
 	int ascii;   /* 1: ASCII only, whatever the locale */
-	int scoped;  /* start with the table scoped to thread tid */
-	uint32_t tid;
+	/* The threads to start scoped to (trace.h; NULL: every thread;
+	 * copied). */
+	const struct trace_sel *scope;
 	/* Steps to start with (--range, --transform; copied) and --app's
 	 * text (A's prompt starts with it; NULL: guessed). */
 	const struct derive_step *steps;
