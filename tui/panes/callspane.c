@@ -40,6 +40,8 @@ struct cp_job {
 	int scoped;
 	uint32_t tid;
 	uint64_t frame;
+	const struct derive_glob *app;   /* the session's, which outlives the job */
+	uint32_t napp;
 	int clock;
 	/* Sort only: the rows in c (moved in, owned) by key, desc; a new
 	 * list is also sorted by them once built. */
@@ -87,7 +89,7 @@ static void *cp_job_run(void *arg)
 	struct cp_job *j = arg;
 	struct tv_error err;
 	if (j->jank)
-		j->st = jank_find(&j->j, j->tr, j->thread, j->frame, &j->ax, &err);
+		j->st = jank_find(&j->j, j->tr, j->thread, j->frame, &j->ax, j->app, j->napp, &err);
 	else if (!j->sort_only)
 		cp_job_calls(j);
 	if (!j->jank && j->st == TV_OK && (j->key != METHODCALLS_BY_START || j->desc))
@@ -171,7 +173,8 @@ static void cp_request(struct callspane *p)
 		return;
 	}
 	*j = (struct cp_job){p->jank, tr, p->ax, p->method, thread, p->scoped, p->tid, p->frame,
-	                     p->clock, 0, p->key, p->desc, TV_OK, {0}, {0}, {0}, {0}};
+	                     p->app, p->napp, p->clock, 0, p->key, p->desc, TV_OK, {0}, {0}, {0},
+	                     {0}};
 	p->busy = 1;
 	if (!p->jobs || cp_records(tr) < p->inline_below) {
 		cp_take(p, cp_job_run(j));
@@ -198,8 +201,8 @@ static void cp_sort_rows(struct callspane *p)
 		methodcalls_sort(&p->c, p->key, p->desc);  /* slow, but right */
 		return;
 	}
-	*j = (struct cp_job){0, p->tr, p->ax, p->method, 0, p->scoped, p->tid, p->frame, p->clock,
-	                     1, p->key, p->desc, TV_OK, p->c, {0}, p->sum, p->hist};
+	*j = (struct cp_job){0, p->tr, p->ax, p->method, 0, p->scoped, p->tid, p->frame, NULL, 0,
+	                     p->clock, 1, p->key, p->desc, TV_OK, p->c, {0}, p->sum, p->hist};
 	p->sort_n = p->c.nrows;
 	memset(&p->c, 0, sizeof p->c);
 	p->sorting = p->busy = 1;
@@ -241,11 +244,23 @@ void callspane_release(struct callspane *p)
 	p->loaded = keep.loaded;
 	p->frame = keep.frame;
 	p->inline_below = keep.inline_below;
+	p->app = keep.app;
+	p->napp = keep.napp;
 }
 
 int callspane_rebind(struct callspane *p)
 {
-	return callspane_init(p, p->jank, p->loaded, p->frame, p->inline_below);
+	const struct derive_glob *app = p->app;
+	uint32_t napp = p->napp;
+	int rc = callspane_init(p, p->jank, p->loaded, p->frame, p->inline_below);
+	callspane_categories(p, app, napp);
+	return rc;
+}
+
+void callspane_categories(struct callspane *p, const struct derive_glob *app, uint32_t napp)
+{
+	p->app = app;
+	p->napp = napp;
 }
 
 void callspane_scope(struct callspane *p, const struct trace *tr, const uint32_t *tid, int clock,
@@ -839,6 +854,7 @@ struct pane callspane_make(const struct pane_env *env, int jank)
 		free(p);
 		return (struct pane){NULL, NULL};
 	}
+	session_categories(env->s, &p->app, &p->napp);
 	return callspane_pane(p);
 }
 

@@ -44,6 +44,8 @@ struct callspane {
 	struct methodcalls_axis ax;
 	uint64_t frame;          /* jank budget, µs */
 	uint64_t inline_below;
+	const struct derive_glob *app;   /* jank causes: the app's packages */
+	uint32_t napp;
 	/* What the shell asked for last, and whether rows for it are in. */
 	const struct trace *tr;
 	uint32_t method;         /* every call: the method, PANE_NONE for none */
@@ -70,9 +72,13 @@ struct callspane {
 };
 
 /* jank 0 or 1; loaded: the loaded trace (axis, main thread); frame: the
- * jank budget (0: JANK_FRAME_USEC). 0, or -1 when out of memory. */
+ * jank budget (0: JANK_FRAME_USEC). No app packages until
+ * callspane_categories(). 0, or -1 when out of memory. */
 int callspane_init(struct callspane *p, int jank, const struct trace *loaded, uint64_t frame,
                    uint64_t inline_below);
+/* The app's packages of the jank causes (category.h), borrowed: they
+ * must outlive the pane (the session's do). Before the first scope. */
+void callspane_categories(struct callspane *p, const struct derive_glob *app, uint32_t napp);
 void callspane_free(struct callspane *p);
 /* Drop the rows and worker, keeping the kind and options: before the
  * trace shown is freed. callspane_rebind() starts again (0, or -1 when
