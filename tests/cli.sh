@@ -978,8 +978,10 @@ check "--format=calls is still the report" first_line_has "$tmp/out" \
 run --view=jank --frame=100ms "$SAMPLE"
 check "--view=jank --frame: the calls over the budget" first_line_has "$tmp/out" \
 	'^ Jank on \[1\] main: 3 calls of frame-critical methods of 100.000 ms or more$'
-check "--view=jank: the longest first" stdout_has \
-	'^     2230.624   1184.303    595.642    588.661  a/os/Handler.dispatchMessage'
+check "--view=jank: the longest first, with its cause" stdout_has \
+	'^     2230.624   1184.303    595.642    588.661  runtime 63%     Handler.dispatc'
+check "--view=jank: the cause of the row under the cursor, at the foot" stdout_has \
+	'^ cause: runtime 63%: java/util/HashMap.addNewEntry$'
 
 # ---------------------------------------------------------------- ART dumps, ANR reports
 # The fuzz seeds of tests/fuzz/seeds.c: a report with a base64 dump (pid

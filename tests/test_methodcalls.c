@@ -430,7 +430,14 @@ static void test_jank_planted(void **state)
 	find(f, 25000);
 	assert_int_equal(f->j.nrows, 1);
 	assert_int_equal(f->j.rows[0].method, method_of(f, "M"));
+}
 
+/* The reports of the planted trace at 25 ms: the measure, its cause and
+ * its path. */
+static void test_jank_reports(void **state)
+{
+	struct fx *f = fx_load(state, jank_script, NULL);
+	find(f, 25000);
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *out = open_memstream(&buf, &len);
@@ -629,6 +636,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_calls_one_clock, fx_setup, fx_teardown),
 		cmocka_unit_test(test_calls_buckets),
 		cmocka_unit_test_setup_teardown(test_jank_planted, fx_setup, fx_teardown),
+		cmocka_unit_test_setup_teardown(test_jank_reports, fx_setup, fx_teardown),
 		cmocka_unit_test_setup_teardown(test_jank_cause, fx_setup, fx_teardown),
 		cmocka_unit_test_setup_teardown(test_jank_sort, fx_setup, fx_teardown),
 		cmocka_unit_test_setup_teardown(test_jank_main_thread, fx_setup, fx_teardown),

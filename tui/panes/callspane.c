@@ -115,6 +115,8 @@ static void cp_take(struct callspane *p, struct cp_job *j)
 	/* A sort key pressed while the worker ran: sort again. */
 	if (!p->jank && (p->key != key || p->desc != desc))
 		cp_sort_rows(p);
+	if (p->jank && (p->jkey != JANK_BY_WALL || !p->jdesc))   /* jank_find()'s order */
+		jank_sort(&p->j, p->jkey, p->jdesc);
 }
 
 static uint64_t cp_records(const struct trace *tr)
@@ -209,6 +211,8 @@ int callspane_init(struct callspane *p, int jank, const struct trace *loaded, ui
 	p->inline_below = inline_below;
 	p->method = PANE_NONE;
 	p->key = METHODCALLS_BY_START;
+	p->jkey = JANK_BY_WALL;
+	p->jdesc = 1;
 	p->jobs = jobs_new();  /* without a worker, rows are built at once */
 	return 0;
 }
@@ -314,6 +318,21 @@ static void cp_move(struct callspane *p, int64_t d)
 	callspane_keep_visible(p);
 }
 
+/* Jank's < and >: start, wall, cpu and wait, the column to the left or
+ * right, times largest first and start earliest first; at once (a jank
+ * list is short: one row per frame over the budget). */
+static void cp_jank_sort(struct callspane *p, enum action a)
+{
+	if (a == ACT_SORT_REVERSE) {
+		p->jdesc = !p->jdesc;
+	} else {
+		p->jkey = (enum jank_key)(((int)p->jkey + (a == ACT_SORT_NEXT ? 1 : 3)) % 4);
+		p->jdesc = p->jkey != JANK_BY_START;
+	}
+	p->cursor = p->top = 0;
+	jank_sort(&p->j, p->jkey, p->jdesc);   /* none in hand: the new rows sort on arrival */
+}
+
 /* < and >: the column to the left or right; each starts in its natural
  * order (times largest first, the rest ascending). */
 static void cp_sort(struct callspane *p, enum action a)
@@ -350,12 +369,10 @@ static enum pane_res cp_act(void *self, enum action a, const struct pane_ctx *ct
 	case ACT_TOP: cp_move(p, -(int64_t)callspane_nrows(p)); break;
 	case ACT_BOTTOM: cp_move(p, callspane_nrows(p)); break;
 	case ACT_SORT_PREV: case ACT_SORT_NEXT: case ACT_SORT_REVERSE:
-		if (p->jank) {
-			snprintf(out->msg, sizeof out->msg,
-			         "the jank list keeps its order: longest first (5 sorts every call)");
-			return PANE_DONE;
-		}
-		cp_sort(p, a);
+		if (p->jank)
+			cp_jank_sort(p, a);
+		else
+			cp_sort(p, a);
 		break;
 	case ACT_SHOW_CALL:
 		if (p->cursor >= callspane_nrows(p)) {
@@ -384,7 +401,8 @@ static size_t cp_footer(const void *self, enum action *out, size_t n)
 	const struct callspane *p = self;
 	static const enum action calls[] = {ACT_UP, ACT_DOWN, ACT_SHOW_CALL, ACT_SORT_PREV,
 	                                    ACT_SORT_NEXT, ACT_SORT_REVERSE, ACT_OPEN_SOURCE};
-	static const enum action jank[] = {ACT_UP, ACT_DOWN, ACT_SHOW_CALL, ACT_OPEN_SOURCE};
+	static const enum action jank[] = {ACT_UP, ACT_DOWN, ACT_SHOW_CALL, ACT_SORT_PREV,
+	                                   ACT_SORT_NEXT, ACT_SORT_REVERSE, ACT_OPEN_SOURCE};
 	return p->jank ? pane_keys(jank, sizeof jank / sizeof *jank, out, n)
 	               : pane_keys(calls, sizeof calls / sizeof *calls, out, n);
 }

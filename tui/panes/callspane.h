@@ -12,8 +12,10 @@
  *
  * Jank (docs/numbers.md, "Jank"): the main thread's (or the scoped
  * thread's) outermost calls of frame-critical methods at least a frame
- * budget long, longest first, with wait; the heaviest path of the row
- * under the cursor at the bottom.
+ * budget long, longest first (sortable by start, wall, CPU and wait),
+ * with wait and cause (category and share, computed on the worker with
+ * the rows); the cause and heaviest path of the row under the cursor at
+ * the bottom.
  *
  * Enter asks the shell to show the call under the cursor on the timeline
  * (PANE_SPAN; its span op is callspane_span()). Building
@@ -58,8 +60,10 @@ struct callspane {
 	struct jank j;
 	struct methodcalls_summary sum;
 	struct methodcalls_hist hist;
-	enum methodcalls_key key;
+	enum methodcalls_key key;    /* every call's sort */
 	int desc;
+	enum jank_key jkey;          /* jank's sort (jank_find(): wall, desc) */
+	int jdesc;
 	uint32_t cursor, top;
 	int height;              /* list rows at the last draw */
 	int title_y;             /* the column titles' row at the last draw */

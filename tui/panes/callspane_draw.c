@@ -11,14 +11,16 @@
 #include "draw/text.h"
 
 /* Columns: narrower than the report's, so the caller keeps some room at
- * 80 columns; times in ms with three decimals, as the report. */
-enum { CP_W_TID = 7, CP_W_START = 12, CP_W_TIME = 10, CP_W_DEPTH = 5 };
+ * 80 columns; times in ms with three decimals, as the report. A jank
+ * cause, "framework 100%" at the widest. */
+enum { CP_W_TID = 7, CP_W_START = 12, CP_W_TIME = 10, CP_W_DEPTH = 5, CP_W_CAUSE = 14 };
 /* Histogram: rows of bars, and the widest column a bucket takes. */
 enum { CP_HIST_ROWS = 4, CP_HIST_COL = 7, CP_HIST_GUTTER = 8 };
 /* Below this height the histogram gives its rows to the list. */
 #define CP_HIST_MIN_H 16
-/* The jank list's path lines at the bottom. */
+/* The jank list's foot: the cause line, then the path's lines. */
 #define CP_PATH_ROWS 2
+#define CP_FOOT_ROWS (1 + CP_PATH_ROWS)
 
 static const char *const cp_clock_name[TV_NCLOCKS] = {"cpu", "wall"};
 
@@ -39,7 +41,7 @@ static int cp_head(const struct callspane *p, int h)
 
 static int cp_foot(const struct callspane *p)
 {
-	return p->jank && p->have && p->j.nrows ? CP_PATH_ROWS : 0;
+	return p->jank && p->have && p->j.nrows ? CP_FOOT_ROWS : 0;
 }
 
 int callspane_rows_wanted(const struct callspane *p)
@@ -89,37 +91,52 @@ static void cp_wait(char *out, const struct trace *tr, int64_t v)
 	out[k + numfmt_put_fixed(out + k, mag, 3)] = '\0';
 }
 
+/* Titles name[0..count) from column k, name[marked] with the sort mark
+ * (marked -1: none); w[i] > 0 right-aligns in w[i] columns, < 0
+ * left-aligns in -w[i], 0 ends the line. The new end column. */
+static int cp_title_cols(char *line, size_t n, int k, const char *const *name, const int *w,
+                         int count, int marked, int desc, int ascii)
+{
+	for (int i = 0; i < count && k < (int)n; i++) {
+		char t[32];
+		const char *mark = i == marked ? draw_sym(desc ? SYM_SORT_DOWN : SYM_SORT_UP, ascii) : "";
+		snprintf(t, sizeof t, "%s%s", mark, name[i]);
+		/* the mark may take more bytes than columns: pad by hand */
+		int cols = (int)strlen(name[i]) + (i == marked);
+		int pad = w[i] < 0 ? -w[i] - cols : w[i] - cols, m;
+		pad = pad > 0 ? pad : 0;
+		if (w[i] > 0)
+			m = snprintf(line + k, n - (size_t)k, " %*s%s", pad, "", t);
+		else
+			m = snprintf(line + k, n - (size_t)k, "  %s%*s", t, w[i] ? pad : 0, "");
+		k += m > 0 ? m : 0;
+	}
+	return k;
+}
+
 /* The column titles with the sort mark on the sorted one. */
 static void cp_titles(const struct callspane *p, int ascii, char *line, size_t n)
 {
 	static const char *const name[] = {"tid", "start ms", "wall ms", "cpu ms", "wait ms",
 	                                   "depth", "caller"};
-	static const enum methodcalls_key key[] = {METHODCALLS_BY_TID, METHODCALLS_BY_START, METHODCALLS_BY_WALL,
-	                                     METHODCALLS_BY_CPU, METHODCALLS_BY_WAIT, METHODCALLS_BY_DEPTH,
-	                                     METHODCALLS_BY_CALLER};
+	static const enum methodcalls_key key[] = {METHODCALLS_BY_TID, METHODCALLS_BY_START,
+	                                           METHODCALLS_BY_WALL, METHODCALLS_BY_CPU,
+	                                           METHODCALLS_BY_WAIT, METHODCALLS_BY_DEPTH,
+	                                           METHODCALLS_BY_CALLER};
 	static const int w[] = {CP_W_TID, CP_W_START, CP_W_TIME, CP_W_TIME, CP_W_TIME, CP_W_DEPTH, 0};
-	int k = 0;
+	/* jank's sortable columns in enum jank_key's order */
+	static const char *const jn[] = {"start ms", "wall ms", "cpu ms", "wait ms", "cause",
+	                                 "method"};
+	static const int jw[] = {CP_W_START, CP_W_TIME, CP_W_TIME, CP_W_TIME, -CP_W_CAUSE, 0};
+	line[0] = '\0';
 	if (p->jank) {
-		static const char *const jn[] = {"start ms", "wall ms", "cpu ms", "wait ms"};
-		static const int jw[] = {CP_W_START, CP_W_TIME, CP_W_TIME, CP_W_TIME};
-		for (int i = 0; i < 4; i++)
-			k = cp_put(line, n, k, jn[i], jw[i]);
-		snprintf(line + k, k < (int)n ? n - (size_t)k : 0, "  method");
+		cp_title_cols(line, n, 0, jn, jw, 6, (int)p->jkey, p->jdesc, ascii);
 		return;
 	}
-	for (int i = 0; i < 7; i++) {
-		char t[32];
-		snprintf(t, sizeof t, "%s%s", key[i] == p->key
-		         ? draw_sym(p->desc ? SYM_SORT_DOWN : SYM_SORT_UP, ascii) : "", name[i]);
-		if (w[i]) {
-			/* the mark may take more bytes than columns: pad by hand */
-			int cols = (int)strlen(name[i]) + (key[i] == p->key);
-			int m = snprintf(line + k, n - (size_t)k, " %*s%s", w[i] - cols, "", t);
-			k += m > 0 ? m : 0;
-		} else {
-			snprintf(line + k, n - (size_t)k, "  %s", t);
-		}
-	}
+	int marked = 0;
+	while (key[marked] != p->key)
+		marked++;
+	cp_title_cols(line, n, 0, name, w, 7, marked, p->desc, ascii);
 }
 
 /* From column k: start, wall, cpu and wait, the columns both lists share;
@@ -165,6 +182,11 @@ static void cp_jank_row(const struct callspane *p, const struct jank_row *r, int
                         int ascii, char *line, size_t n)
 {
 	int k = cp_times(line, n, 0, p->tr, r->start, r->incl, 1);
+	char cause[32];
+	snprintf(cause, sizeof cause, "%s %u%%", category_name(r->cause.cat),
+	         (unsigned)r->cause.share);
+	int m = snprintf(line + k, k < (int)n ? n - (size_t)k : 0, "  %-*s", CP_W_CAUSE, cause);
+	k += m > 0 ? m : 0;
 	cp_name_at(line, n, k, p->tr, r->method, cols, ascii);
 }
 
@@ -274,12 +296,18 @@ static void cp_short_name(const struct trace *tr, uint32_t m, int ascii, char *o
 	snprintf(out, n, "%s%s%s", cls, cls[0] ? "." : "", name);
 }
 
+/* The foot of the row under the cursor: its cause, then its heaviest
+ * path wrapped between names. */
 static void cp_path(const struct callspane *p, WINDOW *win, int y, const struct color *c,
                     int ascii)
 {
 	const struct jank_row *r = &p->j.rows[p->cursor];
 	const struct tv_thread *th = &p->tr->threads[p->j.thread];
 	char line[2048], name[600];
+	cp_short_name(p->tr, r->cause.method, ascii, name, sizeof name);
+	snprintf(line, sizeof line, " cause: %s %u%%: %s", category_name(r->cause.cat),
+	         (unsigned)r->cause.share, name);
+	draw_row(win, y++, line, c->role[ROLE_TITLE], ascii);
 	size_t k = (size_t)snprintf(line, sizeof line, " heaviest path: ");
 	for (size_t i = 0; i < r->npath && k < sizeof line; i++) {
 		cp_short_name(p->tr, th->method[p->j.paths[r->path + i]], ascii, name, sizeof name);
