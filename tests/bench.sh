@@ -406,7 +406,8 @@ else
 			status=1
 			continue
 		fi
-		ui_steps "$n" "$TMPF.run" jank jank_enter jank_down jank_calls5 jank_again
+		ui_steps "$n" "$TMPF.run" jank jank_enter jank_down jank_sort jank_reverse \
+			jank_calls5 jank_again
 		sed -n 's/^pane_jank_title  */           /p; s/^pane_jank_calls5_title  */           5: /p' "$TMPF.run"
 	done
 	rm -f "$TMPF.ui" "$TMPF.run"

@@ -50,9 +50,10 @@
  *   end of its last key's frame.
  * With --jank (for a trace of gen_bench --jank, whose main thread has
  * frame-critical calls over a frame), only the first frame and the jank
- * list: jank (J; pane_jank_title says how many rows), jank_enter (Enter
- * on the first row: the call on the timeline), jank_down (Down three
- * times),
+ * list: jank (J; pane_jank_title says how many rows; the causes are
+ * computed with the rows, on the pane's worker), jank_enter (Enter on
+ * the first row: the call on the timeline), jank_down (Down three
+ * times), jank_sort (<: by start) and jank_reverse (I),
  * jank_calls5 (5: every call of that frame-critical method;
  * pane_jank_calls5_title and _summary), then jank_again (J back on the
  * list, its rows kept).
@@ -559,16 +560,18 @@ static void bu_tree_sorts(struct ui *u)
 }
 
 /* --jank: the jank list on a trace that has one. J, Enter on its first
- * row, Down three times, 5 on the method then selected (frame-critical),
- * J again. */
+ * row, Down three times, < and I (sorted by start, then latest first),
+ * 5 on the method then selected (frame-critical), J again. */
 static void bu_jank(struct ui *u)
 {
 	static const int openj[] = {'J'}, show[] = {'\n'}, down[] = {KEY_DOWN, KEY_DOWN, KEY_DOWN},
-	                 open5[] = {'5'};
+	                 open5[] = {'5'}, sort[] = {'<'}, rev[] = {'I'};
 	bu_step(u, "jank", openj, 1);
 	bu_print_line("jank_title", "Jank");
 	bu_step(u, "jank_enter", show, 1);
 	bu_step(u, "jank_down", down, 3);
+	bu_step(u, "jank_sort", sort, 1);
+	bu_step(u, "jank_reverse", rev, 1);
 	bu_step(u, "jank_calls5", open5, 1);
 	bu_print_line("jank_calls5_title", "Calls of ");
 	bu_print_line("jank_calls5_summary", " count ");

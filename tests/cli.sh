@@ -350,6 +350,21 @@ run --format=jank "$SAMPLE"
 check "--format=jank on the sample exits 0" status_is 0
 check "jank on the sample: main's seven long dispatches" first_line_has "$tmp/out" \
 	'^Jank on thread 1 main: 7 frame-critical calls of at least 16.700 ms wall'
+# The first frame's cause, checked by hand: --format=json -t 1 over its
+# span (--range=2230624us..3414927us) puts 751154 of its 1184303 µs wall
+# in runtime (63.4%), and 713427 in app with --app='java.*' (60.2%).
+check "jank: the first frame's cause" stdout_has \
+	'^      cause: runtime 63%: java/util/HashMap.addNewEntry$'
+run --format=jank --app='java.*' "$SAMPLE"
+check "jank --app: the cause by the packages given" stdout_has \
+	'^      cause: app 60%: java/util/HashMap.addNewEntry$'
+if [ "$have_python" = yes ]; then
+	run --format=jank-json "$SAMPLE"
+	check "jank-json: the first frame's cause" json_ok "$tmp/out" \
+		'd["calls"][0]["cause"] == {"category": "runtime", "share": 63, "method": "0x6d46cfa0"} and d["calls"][0]["path"][-1] == "0x6d46cfa0"'
+else
+	skipped "jank-json: the first frame's cause" "no python3"
+fi
 run --format=jank --frame=16 "$tmp/tree.trace"
 check "--frame without a unit exits 2" status_is 2
 check "--frame=16: the message" stderr_is "traceview: --frame=16: a time needs a unit (us, ms or s)"
@@ -963,8 +978,10 @@ check "--format=calls is still the report" first_line_has "$tmp/out" \
 run --view=jank --frame=100ms "$SAMPLE"
 check "--view=jank --frame: the calls over the budget" first_line_has "$tmp/out" \
 	'^ Jank on \[1\] main (rule: main): 3 frame-critical calls of 100.000 ms or more$'
-check "--view=jank: the longest first" stdout_has \
-	'^     2230.624   1184.303    595.642    588.661  a/os/Handler.dispatchMessage'
+check "--view=jank: the longest first, with its cause" stdout_has \
+	'^     2230.624   1184.303    595.642    588.661  runtime 63%     Handler.dispatc'
+check "--view=jank: the cause of the row under the cursor, at the foot" stdout_has \
+	'^ cause: runtime 63%: java/util/HashMap.addNewEntry$'
 
 # ---------------------------------------------------------------- ART dumps, ANR reports
 # The fuzz seeds of tests/fuzz/seeds.c: a report with a base64 dump (pid

@@ -204,6 +204,23 @@ else
 	skipped "likaci: jank on [3001] by the pid rule" "no real traces or no python3"
 	skipped "likaci: the text names the thread and the rule" "no real traces or no python3"
 fi
+# The causes of real frames, checked by hand against --format=json -t TID
+# --range=START..END over each frame: likaci's longest frame (848983 µs
+# wall) has 770266 µs framework (90.7%), its path ending in 0x4f8; the
+# firefox trace's third frame over 1 ms on main (201491 µs) waits 68948
+# µs in Object.wait and what it called (34.2%).
+FIREFOX=${TV_REAL_DIR:-/nonexistent}/art-v3-dual-firefoxprofiler-art-trace-regular.trace
+if [ -r "$LIKACI" ] && [ -r "$FIREFOX" ] && [ "$have_python" = yes ]; then
+	run -f jank-json "$LIKACI"
+	check "likaci: the longest frame's cause" json_ok "$tmp/out" \
+		'd["calls"][0]["incl_wall_usec"] == 848983 and d["calls"][0]["cause"] == {"category": "framework", "share": 90, "method": "0x4f8"}'
+	run -f jank --frame=1ms -t main "$FIREFOX"
+	check "firefox: a frame that waited, blocked 34%" eval \
+		'sed -n 13p "$tmp/out" | grep -q "^      cause: blocked 34%: java.lang.Object.wait$"'
+else
+	skipped "likaci: the longest frame's cause" "no real traces or no python3"
+	skipped "firefox: a frame that waited, blocked 34%" "no real traces or no python3"
+fi
 
 # ---------------------------------------------------------------- --fail-if naming nothing
 

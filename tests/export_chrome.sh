@@ -12,7 +12,13 @@
 #  - Σ (whole µs of E - whole µs of B) over each thread's outermost calls =
 #    toplevel incl - excl on the clock of otherData.time_base;
 #  - every thread of the report has a thread_name event, and there is a
-#    process_name event.
+#    process_name event;
+#  - on a trace with both clocks (otherData.clock "dual") every B and E
+#    has tts, strictly increasing per thread in file order, and per method
+#    Σ (whole µs of E.tts - whole µs of B.tts) over its calls that are not
+#    recursive (no call of the same name open below them) = its
+#    incl_cpu_usec: each call's tts span is its incl CPU; on a trace with
+#    one clock no event has tts.
 # Exit status: 0 passed, 1 failed, 77 skipped (no python3, or the program
 # does not accept --format=chrome yet).
 
@@ -63,6 +69,51 @@ def frame_names(methods):
             named[m["id"]] += " [%s]" % m["id"]
     return named
 
+def closes(be, key, errors):
+    """Replays each thread's B and E events in file order, key ("ts" or
+    "tts") strictly increasing along the thread and every E ending the B
+    on top of its stack: yields (B, E, the calls still open) per E."""
+    stacks = defaultdict(list)
+    last = {}
+    for e in be:
+        tid, t = e["tid"], e.get(key)
+        if not isinstance(t, float) or t < 0:
+            errors.append("tid %d: bad %s in %r" % (tid, key, e))
+            return
+        if tid in last and t <= last[tid]:
+            errors.append("tid %d: %s %r after %r" % (tid, key, t, last[tid]))
+            return
+        last[tid] = t
+        st = stacks[tid]
+        if e["ph"] == "B":
+            st.append(e)
+            continue
+        if not st or st[-1]["name"] != e["name"]:
+            errors.append("tid %d: E %r does not end the top of the stack" % (tid, e["name"]))
+            return
+        yield st.pop(), e, st
+    for tid, st in stacks.items():
+        if st:
+            errors.append("tid %d: %d events never end" % (tid, len(st)))
+
+def check_tts(be, rep, dual, errors):
+    """tts on every B/E of a dual trace (none otherwise), strictly
+    increasing per thread; per method, the tts spans of its non-recursive
+    calls add up to its incl CPU."""
+    if not dual:
+        if any("tts" in e for e in be):
+            errors.append("tts on a trace with one clock")
+        return
+    names = frame_names(rep["methods"])
+    got = Counter()
+    for b, e, st in closes(be, "tts", errors):
+        if not any(o["name"] == b["name"] for o in st):
+            got[b["name"]] += int(e["tts"]) - int(b["tts"])
+    for m in rep["methods"]:
+        if not errors and got[names[m["id"]]] != m["incl_cpu_usec"]:
+            errors.append("%s: tts spans %d, incl_cpu_usec %d"
+                          % (names[m["id"]], got[names[m["id"]]], m["incl_cpu_usec"]))
+
 def main(chrome_path, report_path):
     with open(chrome_path, encoding="utf-8") as f:
         doc = json.load(f)
@@ -88,37 +139,15 @@ def main(chrome_path, report_path):
         diff = [(k, got[k], want[k]) for k in set(got) | set(want) if got[k] != want[k]]
         errors.append("begins per name differ from calls: %r" % sorted(diff)[:5])
 
-    stacks = defaultdict(list)
-    last_ts = {}
-    roots = 0
-    for e in be:
-        tid, ts = e["tid"], e["ts"]
-        if not isinstance(ts, float) or ts < 0:
-            errors.append("bad ts %r" % e)
-            break
-        if tid in last_ts and ts <= last_ts[tid]:
-            errors.append("tid %d: ts %r after %r" % (tid, ts, last_ts[tid]))
-            break
-        last_ts[tid] = ts
-        st = stacks[tid]
-        if e["ph"] == "B":
-            st.append(e)
-            continue
-        if not st or st[-1]["name"] != e["name"]:
-            errors.append("tid %d: E %r does not end the top of the stack" % (tid, e["name"]))
-            break
-        b = st.pop()
-        if not st:
-            roots += int(ts) - int(b["ts"])
-    for tid, st in stacks.items():
-        if st:
-            errors.append("tid %d: %d events never end" % (tid, len(st)))
-
+    roots = sum(int(e["ts"]) - int(b["ts"]) for b, e, st in closes(be, "ts", errors) if not st)
     top = rep["toplevel"]
     want_roots = top["incl_%s_usec" % clock] - top["excl_%s_usec" % clock]
     if roots != want_roots:
         errors.append("outermost calls last %d, toplevel incl - excl is %d"
                       % (roots, want_roots))
+
+    if not errors:
+        check_tts(be, rep, doc["otherData"]["clock"] == "dual", errors)
 
     named = {e["tid"] for e in metas if e["name"] == "thread_name"}
     for t in rep["threads"]:

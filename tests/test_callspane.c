@@ -12,7 +12,9 @@
  *   CPU 2, 10, 100: min 0.002, mean 112/3 = 37 µs, p50 (rank 2) 0.010, p95
  *   (rank 3) 0.100, max 0.100; buckets [2,5) [10,20) [100,200) one each.
  *   Jank at a 30 µs budget: the first H only (wall 40 ≥ 30; the second is
- *   10), wall 0.040 cpu 0.030 wait 0.010, path H > B.
+ *   10), wall 0.040 cpu 0.030 wait 0.010, path H > B; its cause: H's
+ *   own 20 µs framework and B's 20 library (app with com.example.*),
+ *   a tie that goes to the category first in the table, 50%.
  */
 #include <locale.h>
 #include <setjmp.h>
@@ -186,14 +188,17 @@ static void test_jank(void **state)
 	WINDOW *win = newwin(10, 140, 0, 0);
 	draw(pn, f, win);
 	expect_row(win, 0, " Jank on [1] main (rule: main): 1 frame-critical call of 0.030 ms or more");
-	expect_row(win, 1, "     start ms    wall ms     cpu ms    wait ms  method");
-	expect_row(win, 2, "        0.000      0.040      0.030      0.010  "
+	expect_row(win, 1, "     start ms   vwall ms     cpu ms    wait ms  cause           method");
+	/* H's 40 µs wall: its own 20 framework, B's 20 library (no app
+	 * packages): a tie, framework first */
+	expect_row(win, 2, "        0.000      0.040      0.030      0.010  framework 50%   "
 	                   "android/os/Handler.dispatchMessage (Landroid/os/Message;)V");
 	expect_row(win, 3, "");
+	expect_row(win, 7, " cause: framework 50%: com/example/Foo.work");
 	expect_row(win, 8, " heaviest path: android/os/Handler.dispatchMessage > "
 	                   "com/example/Foo.work");
 	assert_int_equal(pn.ops->selected(&p).item, method_of(f, "H"));
-	assert_int_equal(callspane_rows_wanted(&p), 2 + 1 + 2);
+	assert_int_equal(callspane_rows_wanted(&p), 2 + 1 + 3);
 	/* 60 columns: the path (75) wraps between names, never inside one:
 	 * " heaviest path: android/os/Handler.dispatchMessage >" is 52. */
 	WINDOW *narrow = newwin(10, 60, 0, 0);
@@ -201,15 +206,6 @@ static void test_jank(void **state)
 	expect_row(narrow, 8, " heaviest path: android/os/Handler.dispatchMessage >");
 	expect_row(narrow, 9, "com/example/Foo.work");
 	delwin(narrow);
-	/* Sorting is the every-call list's: here the key only says so, and
-	 * the order stays. */
-	struct pane_ctx ctx = {&f->color, 1, 1, PANE_NONE};
-	struct pane_out out = {PANE_NONE, ""};
-	assert_int_equal(pn.ops->act(pn.self, ACT_SORT_NEXT, &ctx, &out), PANE_DONE);
-	assert_string_equal(out.msg, "the jank list keeps its order: longest first (5 sorts every call)");
-	draw(pn, f, win);
-	expect_row(win, 2, "        0.000      0.040      0.030      0.010  "
-	                   "android/os/Handler.dispatchMessage (Landroid/os/Message;)V");
 	assert_int_equal(act(pn, f, ACT_SHOW_CALL), PANE_SPAN);
 	uint32_t tid;
 	uint64_t t0, t1;
@@ -228,6 +224,16 @@ static void test_jank(void **state)
 	callspane_scope(&p, &f->tr, &both, TV_CPU, PANE_NONE);
 	draw(pn, f, win);
 	expect_row(win, 0, " Jank on [1] main (rule: main): 1 frame-critical call of 0.030 ms or more");
+	/* The app's packages given: B's 20 are the app's, first in a tie. */
+	callspane_free(&p);
+	assert_int_equal(callspane_init(&p, 1, &f->tr, 30, 1000000), 0);
+	const struct derive_glob app = {"com.example.*", 13};
+	callspane_categories(&p, &app, 1);
+	callspane_scope(&p, &f->tr, NULL, TV_CPU, PANE_NONE);
+	draw(pn, f, win);
+	expect_row(win, 2, "        0.000      0.040      0.030      0.010  app 50%         "
+	                   "android/os/Handler.dispatchMessage (Landroid/os/Message;)V");
+	expect_row(win, 7, " cause: app 50%: com/example/Foo.work");
 	/* At the default budget (16.7 ms) nothing is that long. */
 	callspane_free(&p);
 	assert_int_equal(callspane_init(&p, 1, &f->tr, 0, 1000000), 0);
@@ -236,6 +242,60 @@ static void test_jank(void **state)
 	expect_row(win, 0, " Jank on [1] main (rule: main): 0 frame-critical calls of 16.700 ms or more");
 	expect_row(win, 2, " none: no frame-critical call is that long");
 	assert_int_equal(act(pn, f, ACT_SHOW_CALL), PANE_DONE);
+	delwin(win);
+	callspane_free(&p);
+}
+
+/* The jank list sorts by start, wall, cpu and wait (< > I). At a 10 µs
+ * budget both dispatches are listed: H1 @0 wall 40 cpu 30 wait 10, H2
+ * @2000 wall 10 cpu 5 wait 5 (no children: framework 100%). */
+static void test_jank_sort(void **state)
+{
+	struct fx *f = *state;
+	static const char *const h1 = "        0.000      0.040      0.030      0.010  framework 50%   "
+	                              "android/os/Handler.dispatchMessage (Landroid/os/Message;)V";
+	static const char *const h2 = "        2.000      0.010      0.005      0.005  framework 100%  "
+	                              "android/os/Handler.dispatchMessage (Landroid/os/Message;)V";
+	static const struct {
+		enum action a;
+		const char *titles, *first;
+	} steps[] = {
+		{ACT_NONE, "     start ms   vwall ms     cpu ms    wait ms", NULL},
+		{ACT_SORT_PREV, "    ^start ms    wall ms     cpu ms    wait ms", NULL},
+		{ACT_SORT_REVERSE, "    vstart ms    wall ms     cpu ms    wait ms", NULL},
+		{ACT_SORT_NEXT, "     start ms   vwall ms     cpu ms    wait ms", NULL},
+		{ACT_SORT_REVERSE, "     start ms   ^wall ms     cpu ms    wait ms", NULL},
+		{ACT_SORT_NEXT, "     start ms    wall ms    vcpu ms    wait ms", NULL},
+		{ACT_SORT_NEXT, "     start ms    wall ms     cpu ms   vwait ms", NULL},
+		{ACT_SORT_NEXT, "    ^start ms    wall ms     cpu ms    wait ms", NULL},
+	};
+	static const int h2_first[] = {0, 0, 1, 0, 1, 0, 0, 0};
+	struct callspane p;
+	assert_int_equal(callspane_init(&p, 1, &f->tr, 10, 1000000), 0);
+	callspane_scope(&p, &f->tr, NULL, TV_CPU, PANE_NONE);
+	struct pane pn = callspane_pane(&p);
+	WINDOW *win = newwin(10, 140, 0, 0);
+	for (size_t i = 0; i < sizeof steps / sizeof steps[0]; i++) {
+		if (steps[i].a != ACT_NONE)
+			assert_int_equal(act(pn, f, steps[i].a), PANE_DONE);
+		draw(pn, f, win);
+		char want[200];
+		snprintf(want, sizeof want, "%s  cause           method", steps[i].titles);
+		expect_row(win, 1, want);
+		expect_row(win, 2, h2_first[i] ? h2 : h1);
+		expect_row(win, 3, h2_first[i] ? h1 : h2);
+	}
+	/* The path and cause follow the row under the cursor */
+	expect_row(win, 7, " cause: framework 50%: com/example/Foo.work");
+	/* A key before the rows arrive: they come sorted (wall, ascending). */
+	callspane_free(&p);
+	assert_int_equal(callspane_init(&p, 1, &f->tr, 10, 1000000), 0);
+	assert_int_equal(act(pn, f, ACT_SORT_REVERSE), PANE_DONE);
+	callspane_scope(&p, &f->tr, NULL, TV_CPU, PANE_NONE);
+	draw(pn, f, win);
+	expect_row(win, 1, "     start ms   ^wall ms     cpu ms    wait ms  cause           method");
+	expect_row(win, 2, h2);
+	expect_row(win, 7, " cause: framework 100%: android/os/Handler.dispatchMessage");
 	delwin(win);
 	callspane_free(&p);
 }
@@ -323,6 +383,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_every_call),
 		cmocka_unit_test(test_jank),
+		cmocka_unit_test(test_jank_sort),
 		cmocka_unit_test(test_worker),
 		cmocka_unit_test(test_worker_sort),
 	};

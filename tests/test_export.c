@@ -239,19 +239,22 @@ static void test_folded_fallback_zero(void **state)
 
 /* ------------------------------------------------------------ chrome */
 
-#define EVB(name, tid, ts) \
+#define EVB(name, tid, ts, tts) \
 	",\n{\"ph\": \"B\", \"cat\": \"java\", \"name\": \"" name "\", \"pid\": 4242, " \
-	"\"tid\": " #tid ", \"ts\": " #ts "}"
-#define EVE(name, tid, ts) \
+	"\"tid\": " #tid ", \"ts\": " #ts ", \"tts\": " #tts "}"
+#define EVE(name, tid, ts, tts) \
 	",\n{\"ph\": \"E\", \"name\": \"" name "\", \"pid\": 4242, " \
-	"\"tid\": " #tid ", \"ts\": " #ts "}"
+	"\"tid\": " #tid ", \"ts\": " #ts ", \"tts\": " #tts "}"
 #define META(what, tid, args) \
 	"{\"ph\": \"M\", \"name\": \"" what "\", \"pid\": 4242, \"tid\": " #tid \
 	", \"args\": {" args "}}"
 
 /* Wall times; thread 2's first wall time is 5 after thread 1's. Thread 1
  * (CPU span 100) sorts before thread 2 (25). Thread 2's adopted A and its
- * B both begin at 5: B's begin is 1 ps later. */
+ * B both begin at 5: B's begin is 1 ps later. Both clocks: tts is each
+ * event's CPU time from its thread's first (thread 1: A [0,100], B
+ * [10,30] and [15,20], C [40,45], U [50,60]; thread 2: A [0,15] with B
+ * [0,10], whose begin is 1 ps later there too, then B [20,25]). */
 static void test_chrome(void **state)
 {
 	(void)state;
@@ -264,22 +267,22 @@ static void test_chrome(void **state)
 	       META("thread_name", 2, "\"name\": \"[2]\"") ",\n"
 	       META("thread_sort_index", 1, "\"sort_index\": 0") ",\n"
 	       META("thread_sort_index", 2, "\"sort_index\": 1")
-	       EVB("com.ex.Foo.a", 1, 0.000000)
-	       EVB("com.ex.Foo.b", 1, 20.000000)
-	       EVB("com.ex.Foo.b", 1, 30.000000)
-	       EVE("com.ex.Foo.b", 1, 40.000000)
-	       EVE("com.ex.Foo.b", 1, 50.000000)
-	       EVB("com.ex.We;ird.m\\u001bx", 1, 60.000000)
-	       EVE("com.ex.We;ird.m\\u001bx", 1, 70.000000)
-	       EVB("(unknown 0x200)", 1, 80.000000)
-	       EVE("(unknown 0x200)", 1, 90.000000)
-	       EVE("com.ex.Foo.a", 1, 200.000000)
-	       EVB("com.ex.Foo.a", 2, 5.000000)
-	       EVB("com.ex.Foo.b", 2, 5.000001)
-	       EVE("com.ex.Foo.b", 2, 25.000000)
-	       EVE("com.ex.Foo.a", 2, 40.000000)
-	       EVB("com.ex.Foo.b", 2, 45.000000)
-	       EVE("com.ex.Foo.b", 2, 50.000000)
+	       EVB("com.ex.Foo.a", 1, 0.000000, 0.000000)
+	       EVB("com.ex.Foo.b", 1, 20.000000, 10.000000)
+	       EVB("com.ex.Foo.b", 1, 30.000000, 15.000000)
+	       EVE("com.ex.Foo.b", 1, 40.000000, 20.000000)
+	       EVE("com.ex.Foo.b", 1, 50.000000, 30.000000)
+	       EVB("com.ex.We;ird.m\\u001bx", 1, 60.000000, 40.000000)
+	       EVE("com.ex.We;ird.m\\u001bx", 1, 70.000000, 45.000000)
+	       EVB("(unknown 0x200)", 1, 80.000000, 50.000000)
+	       EVE("(unknown 0x200)", 1, 90.000000, 60.000000)
+	       EVE("com.ex.Foo.a", 1, 200.000000, 100.000000)
+	       EVB("com.ex.Foo.a", 2, 5.000000, 0.000000)
+	       EVB("com.ex.Foo.b", 2, 5.000001, 0.000001)
+	       EVE("com.ex.Foo.b", 2, 25.000000, 10.000000)
+	       EVE("com.ex.Foo.a", 2, 40.000000, 15.000000)
+	       EVB("com.ex.Foo.b", 2, 45.000000, 20.000000)
+	       EVE("com.ex.Foo.b", 2, 50.000000, 25.000000)
 	       "\n],\n\"displayTimeUnit\": \"ms\",\n"
 	       "\"otherData\": {\"version\": 3, \"streaming\": false, \"clock\": \"dual\", "
 	       "\"records\": 15, \"time_base\": \"wall\", \"vm\": \"art\"}}\n");
@@ -287,7 +290,8 @@ static void test_chrome(void **state)
 }
 
 /* The same trace on the CPU clock: each thread from its own first time;
- * thread 1's B [10,30] and B [15,20], thread 2's A and B at 0. */
+ * thread 1's B [10,30] and B [15,20], thread 2's A and B at 0; tts the
+ * same times. */
 static void test_chrome_cpu(void **state)
 {
 	(void)state;
@@ -295,18 +299,18 @@ static void test_chrome_cpu(void **state)
 	load_main(&l, NULL);
 	char *got = run(&l, F_CHROME, TV_CPU, 0, 0);
 	const char *want_calls =
-	       EVB("com.ex.Foo.a", 1, 0.000000)
-	       EVB("com.ex.Foo.b", 1, 10.000000)
-	       EVB("com.ex.Foo.b", 1, 15.000000)
-	       EVE("com.ex.Foo.b", 1, 20.000000)
-	       EVE("com.ex.Foo.b", 1, 30.000000);
+	       EVB("com.ex.Foo.a", 1, 0.000000, 0.000000)
+	       EVB("com.ex.Foo.b", 1, 10.000000, 10.000000)
+	       EVB("com.ex.Foo.b", 1, 15.000000, 15.000000)
+	       EVE("com.ex.Foo.b", 1, 20.000000, 20.000000)
+	       EVE("com.ex.Foo.b", 1, 30.000000, 30.000000);
 	const char *want_t2 =
-	       EVB("com.ex.Foo.a", 2, 0.000000)
-	       EVB("com.ex.Foo.b", 2, 0.000001)
-	       EVE("com.ex.Foo.b", 2, 10.000000)
-	       EVE("com.ex.Foo.a", 2, 15.000000)
-	       EVB("com.ex.Foo.b", 2, 20.000000)
-	       EVE("com.ex.Foo.b", 2, 25.000000)
+	       EVB("com.ex.Foo.a", 2, 0.000000, 0.000000)
+	       EVB("com.ex.Foo.b", 2, 0.000001, 0.000001)
+	       EVE("com.ex.Foo.b", 2, 10.000000, 10.000000)
+	       EVE("com.ex.Foo.a", 2, 15.000000, 15.000000)
+	       EVB("com.ex.Foo.b", 2, 20.000000, 20.000000)
+	       EVE("com.ex.Foo.b", 2, 25.000000, 25.000000)
 	       "\n],";
 	if (!strstr(got, want_calls) || !strstr(got, want_t2))
 		print_error("got:\n%s\n", got);

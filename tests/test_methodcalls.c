@@ -370,18 +370,26 @@ static void path_eq(struct fx *f, const struct jank_row *r, const char *syms)
 	assert_int_equal(k, r->npath);
 }
 
-/* The jank list of the thread jank_pick() chooses, with its rule. */
-static void find(struct fx *f, uint64_t frame)
+/* The jank list of the thread jank_pick() chooses, with its rule; the
+ * app's packages: app (one glob, NULL for none). */
+static void find_app(struct fx *f, uint64_t frame, const char *app)
 {
+	struct derive_glob g = {app, app ? strlen(app) : 0};
 	struct methodcalls_axis ax;
 	struct tv_error err = {0};
 	enum jank_rule rule;
 	methodcalls_axis_of(&f->tr, &ax);
 	jank_free(&f->j);
 	uint32_t t = jank_pick(&f->tr, NULL, &rule);
-	assert_int_equal(jank_find(&f->j, &f->tr, t, frame, &ax, &err), TV_OK);
+	assert_int_equal(jank_find(&f->j, &f->tr, t, frame, &ax, app ? &g : NULL, app != NULL, &err),
+	                 TV_OK);
 	assert_int_equal(f->j.rule, JANK_RULE_GIVEN);
 	f->j.rule = rule;
+}
+
+static void find(struct fx *f, uint64_t frame)
+{
+	find_app(f, frame, NULL);
 }
 
 static void test_jank_planted(void **state)
@@ -398,11 +406,20 @@ static void test_jank_planted(void **state)
 	assert_int_equal(r->incl[TV_WALL], 29000);
 	assert_int_equal(r->incl[TV_CPU], 14500);
 	path_eq(f, r, "M X");
+	/* M's 29 ms: its own 8 framework, X and Y 21 library (no app
+	 * given): 21/29 = 72.4% */
+	assert_int_equal(r->cause.cat, CAT_LIBRARY);
+	assert_int_equal(r->cause.share, 72);
+	assert_int_equal(r->cause.method, method_of(f, "X"));
 	r = &f->j.rows[1];
 	assert_int_equal(r->method, method_of(f, "D"));
 	assert_int_equal(r->start, 5000);
 	assert_int_equal(r->incl[TV_WALL], 20000);
 	path_eq(f, r, "D F X");
+	/* D's 20 ms: D and F 2 each (framework), X and Y 16 (library) */
+	assert_int_equal(r->cause.cat, CAT_LIBRARY);
+	assert_int_equal(r->cause.share, 80);
+	assert_int_equal(r->cause.method, method_of(f, "X"));
 
 	/* 10 ms: the short dispatch too, exactly at the budget */
 	find(f, 10000);
@@ -413,7 +430,14 @@ static void test_jank_planted(void **state)
 	find(f, 25000);
 	assert_int_equal(f->j.nrows, 1);
 	assert_int_equal(f->j.rows[0].method, method_of(f, "M"));
+}
 
+/* The reports of the planted trace at 25 ms: the measure, its cause and
+ * its path. */
+static void test_jank_reports(void **state)
+{
+	struct fx *f = fx_load(state, jank_script, NULL);
+	find(f, 25000);
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *out = open_memstream(&buf, &len);
@@ -423,7 +447,9 @@ static void test_jank_planted(void **state)
 	                         "  \"frame_usec\": 25000,\n"
 	                         "  \"calls\": [\n    {\"id\": \"0x18\", \"start_usec\": 56000, "
 	                         "\"incl_wall_usec\": 29000, \"incl_cpu_usec\": 14500, "
-	                         "\"wait_usec\": 14500, \"path\": [\"0x18\", \"0x1c\"]}\n  ]\n}\n");
+	                         "\"wait_usec\": 14500, \"cause\": {\"category\": \"library\", "
+	                         "\"share\": 72, \"method\": \"0x1c\"}, "
+	                         "\"path\": [\"0x18\", \"0x1c\"]}\n  ]\n}\n");
 	free(buf);
 	out = open_memstream(&buf, &len);
 	assert_int_equal(jank_report_text(out, &f->j), TV_OK);
@@ -437,8 +463,81 @@ static void test_jank_planted(void **state)
 	                    "          start         wall          cpu         wait  method\n"
 	                    "         56.000       29.000       14.500       14.500  "
 	                    "android.view.View.measure (II)V\n"
+	                    "      cause: library 72%: com.example.App.work\n"
 	                    "      heaviest path: android.view.View.measure > com.example.App.work\n");
 	free(buf);
+}
+
+/* The cause of each frame: the time by category inside the call.
+ *   C doFrame [0, 30000] wall:
+ *     W Object.wait [1000, 19500] 18.5 ms, holding Z [2000, 10000]: all
+ *       18.5 ms blocked (Z's time is part of the waiting)
+ *     A App.draw [20000, 29000] 9 ms
+ *   blocked 18500 of 30000 = 61.67%: 61 (rounded down), framework 2500,
+ *   A's 9000 library (or app); the heaviest path C > W > Z ends in Z.
+ *   C [40000, 60000] 20 ms holding A [45000, 55000] 10 ms: framework 10
+ *   and library 10, a tie: framework, before library in the table; with
+ *   the app com.example.*: app 10 and framework 10, app first. */
+static const char *const cause_script =
+	"thread 1 main\n"
+	"method C 0x10 android.view.Choreographer doFrame (J)V\n"
+	"method W 0x14 java.lang.Object wait ()V\n"
+	"method Z 0x18 com.example.App inner ()V\n"
+	"method A 0x1c com.example.App draw ()V\n"
+	"1 > C 0 0\n1 > W 500 1000\n1 > Z 1000 2000\n1 < Z 5000 10000\n1 < W 9750 19500\n"
+	"1 > A 10000 20000\n1 < A 14500 29000\n1 < C 15000 30000\n"
+	"1 > C 20000 40000\n1 > A 22500 45000\n1 < A 27500 55000\n1 < C 30000 60000\n";
+
+static void cause_eq(const struct jank_row *r, enum category cat, uint32_t share, uint32_t m)
+{
+	assert_string_equal(category_name(r->cause.cat), category_name(cat));
+	assert_int_equal(r->cause.share, share);
+	assert_int_equal(r->cause.method, m);
+}
+
+static void test_jank_cause(void **state)
+{
+	struct fx *f = fx_load(state, cause_script, NULL);
+	find(f, JANK_FRAME_USEC);
+	assert_int_equal(f->j.nrows, 2);
+	assert_int_equal(f->j.rows[0].start, 0);
+	path_eq(f, &f->j.rows[0], "C W Z");
+	cause_eq(&f->j.rows[0], CAT_BLOCKED, 61, method_of(f, "Z"));
+	cause_eq(&f->j.rows[1], CAT_FRAMEWORK, 50, method_of(f, "A"));
+	find_app(f, JANK_FRAME_USEC, "com.example.*");
+	cause_eq(&f->j.rows[0], CAT_BLOCKED, 61, method_of(f, "Z"));
+	cause_eq(&f->j.rows[1], CAT_APP, 50, method_of(f, "A"));
+}
+
+/* jank_sort(): by start, wall, CPU and wait, either way; ties by start.
+ * The planted trace's rows at 10 ms: D @5000 wall 20000 cpu 10000 wait
+ * 10000; D @35000 10000/5000/5000; M @56000 29000/14500/14500. */
+static void test_jank_sort(void **state)
+{
+	struct fx *f = fx_load(state, jank_script, NULL);
+	find(f, 10000);
+	static const struct {
+		enum jank_key key;
+		int desc;
+		uint64_t starts[3];
+	} cases[] = {
+		{JANK_BY_WALL, 1, {56000, 5000, 35000}},   /* jank_find()'s order */
+		{JANK_BY_START, 0, {5000, 35000, 56000}},
+		{JANK_BY_START, 1, {56000, 35000, 5000}},
+		{JANK_BY_WALL, 0, {35000, 5000, 56000}},
+		{JANK_BY_CPU, 1, {56000, 5000, 35000}},
+		{JANK_BY_WAIT, 0, {35000, 5000, 56000}},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		if (i)
+			jank_sort(&f->j, cases[i].key, cases[i].desc);
+		assert_int_equal(f->j.nrows, 3);
+		for (int k = 0; k < 3; k++)
+			assert_int_equal(f->j.rows[k].start, cases[i].starts[k]);
+	}
+	/* the paths follow their rows */
+	path_eq(f, &f->j.rows[2], "M X");
+	path_eq(f, &f->j.rows[0], "D");
 }
 
 /* No thread named main: the first thread of the key's list (declared 7
@@ -537,6 +636,9 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_calls_one_clock, fx_setup, fx_teardown),
 		cmocka_unit_test(test_calls_buckets),
 		cmocka_unit_test_setup_teardown(test_jank_planted, fx_setup, fx_teardown),
+		cmocka_unit_test_setup_teardown(test_jank_reports, fx_setup, fx_teardown),
+		cmocka_unit_test_setup_teardown(test_jank_cause, fx_setup, fx_teardown),
+		cmocka_unit_test_setup_teardown(test_jank_sort, fx_setup, fx_teardown),
 		cmocka_unit_test_setup_teardown(test_jank_main_thread, fx_setup, fx_teardown),
 		cmocka_unit_test_setup_teardown(test_jank_pick, fx_setup, fx_teardown),
 		cmocka_unit_test_setup_teardown(test_calls_overloads, fx_setup, fx_teardown),

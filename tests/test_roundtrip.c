@@ -353,6 +353,7 @@ struct replay {
 	uint32_t top;           /* open call on top, TV_ROOT when none */
 	int64_t last;           /* last time seen */
 	int seen;
+	int64_t last_tts;       /* Trace Event: the last tts, ps */
 };
 
 struct check {
@@ -485,6 +486,33 @@ static void ck_order(struct check *c, struct replay *r, int64_t t, int strict)
 
 /* ------------------------------------------------------------ Trace Event */
 
+/* tts (ps, -1 when absent) of the thread's next begin or of the end of
+ * the call on top: on a trace with both clocks, present, strictly
+ * increasing along the thread and less than 1 µs after the call's CPU
+ * time (from the thread's first); absent on a trace with one clock. */
+static void ck_tts(struct check *c, struct replay *r, int begin, int64_t tps)
+{
+	const struct trace *tr = &c->l->tr;
+	const struct tv_thread *th = r->th;
+	if (!tr->has_clock[TV_CPU] || !tr->has_clock[TV_WALL]) {
+		if (tps != -1)
+			FAIL(c, "%s: [%u] tts on a trace with one clock\n", c->name, th->tid);
+		return;
+	}
+	uint32_t k = begin ? r->next : r->top;
+	if (tps < 0 || (r->seen && tps <= r->last_tts)) {
+		FAIL(c, "%s: [%u] tts %" PRId64 " after %" PRId64 "\n", c->name, th->tid, tps,
+		     r->last_tts);
+	} else if (k < th->ncalls) {
+		int64_t want = (int64_t)(begin ? trace_call_start(th, TV_CPU, k)
+		                               : trace_call_end(th, TV_CPU, k)) * 1000000;
+		if (tps < want || tps - want >= 1000000)
+			FAIL(c, "%s: [%u] call %u tts %" PRId64 ", CPU time %" PRId64 "\n", c->name,
+			     th->tid, k, tps, want);
+	}
+	r->last_tts = tps;
+}
+
 static void check_chrome(struct check *c)
 {
 	ck_reset(c);
@@ -507,6 +535,7 @@ static void check_chrome(struct check *c)
 			FAIL(c, "%s: bad event %u\n", c->name, e);
 			continue;
 		}
+		ck_tts(c, r, ph[0] == 'B', j_fixed(&d, e, "tts", 6));
 		ck_order(c, r, ps, 1);
 		if (ph[0] == 'B')
 			ck_begin(c, r, name, ps, 1000000);
@@ -692,20 +721,20 @@ static void test_same_us(void **state)
 	 * previous one of its µs. */
 	char *out = run(&l, 0, TV_WALL);
 	static const char *const want[] = {
-		"\"ph\": \"B\", \"cat\": \"java\", \"name\": \"com.ex.Foo.a\", \"pid\": 1, \"tid\": 1, \"ts\": 0.000000}",
-		"\"ph\": \"B\", \"cat\": \"java\", \"name\": \"com.ex.Foo.b(I)I\", \"pid\": 1, \"tid\": 1, \"ts\": 10.000000}",
-		"\"ph\": \"E\", \"name\": \"com.ex.Foo.b(I)I\", \"pid\": 1, \"tid\": 1, \"ts\": 10.000001}",
-		"\"ph\": \"B\", \"cat\": \"java\", \"name\": \"com.ex.Foo.b(J)J\", \"pid\": 1, \"tid\": 1, \"ts\": 10.000002}",
-		"\"ph\": \"E\", \"name\": \"com.ex.Foo.b(J)J\", \"pid\": 1, \"tid\": 1, \"ts\": 10.000003}",
-		"\"ph\": \"B\", \"cat\": \"java\", \"name\": \"com.ex.Foo.r\", \"pid\": 1, \"tid\": 1, \"ts\": 10.000004}",
-		"\"ph\": \"B\", \"cat\": \"java\", \"name\": \"com.ex.Foo.r\", \"pid\": 1, \"tid\": 1, \"ts\": 10.000005}",
-		"\"ph\": \"B\", \"cat\": \"java\", \"name\": \"com.ex.Foo.b(I)I\", \"pid\": 1, \"tid\": 1, \"ts\": 12.000000}",
-		"\"ph\": \"E\", \"name\": \"com.ex.Foo.b(I)I\", \"pid\": 1, \"tid\": 1, \"ts\": 12.000001}",
-		"\"ph\": \"E\", \"name\": \"com.ex.Foo.r\", \"pid\": 1, \"tid\": 1, \"ts\": 12.000002}",
-		"\"ph\": \"E\", \"name\": \"com.ex.Foo.r\", \"pid\": 1, \"tid\": 1, \"ts\": 12.000003}",
-		"\"ph\": \"B\", \"cat\": \"java\", \"name\": \"com.ex.Foo.b(I)I\", \"pid\": 1, \"tid\": 1, \"ts\": 12.000004}",
-		"\"ph\": \"E\", \"name\": \"com.ex.Foo.b(I)I\", \"pid\": 1, \"tid\": 1, \"ts\": 20.000000}",
-		"\"ph\": \"E\", \"name\": \"com.ex.Foo.a\", \"pid\": 1, \"tid\": 1, \"ts\": 30.000000}",
+		"\"ph\": \"B\", \"cat\": \"java\", \"name\": \"com.ex.Foo.a\", \"pid\": 1, \"tid\": 1, \"ts\": 0.000000, \"tts\": 0.000000}",
+		"\"ph\": \"B\", \"cat\": \"java\", \"name\": \"com.ex.Foo.b(I)I\", \"pid\": 1, \"tid\": 1, \"ts\": 10.000000, \"tts\": 10.000000}",
+		"\"ph\": \"E\", \"name\": \"com.ex.Foo.b(I)I\", \"pid\": 1, \"tid\": 1, \"ts\": 10.000001, \"tts\": 10.000001}",
+		"\"ph\": \"B\", \"cat\": \"java\", \"name\": \"com.ex.Foo.b(J)J\", \"pid\": 1, \"tid\": 1, \"ts\": 10.000002, \"tts\": 10.000002}",
+		"\"ph\": \"E\", \"name\": \"com.ex.Foo.b(J)J\", \"pid\": 1, \"tid\": 1, \"ts\": 10.000003, \"tts\": 10.000003}",
+		"\"ph\": \"B\", \"cat\": \"java\", \"name\": \"com.ex.Foo.r\", \"pid\": 1, \"tid\": 1, \"ts\": 10.000004, \"tts\": 10.000004}",
+		"\"ph\": \"B\", \"cat\": \"java\", \"name\": \"com.ex.Foo.r\", \"pid\": 1, \"tid\": 1, \"ts\": 10.000005, \"tts\": 10.000005}",
+		"\"ph\": \"B\", \"cat\": \"java\", \"name\": \"com.ex.Foo.b(I)I\", \"pid\": 1, \"tid\": 1, \"ts\": 12.000000, \"tts\": 12.000000}",
+		"\"ph\": \"E\", \"name\": \"com.ex.Foo.b(I)I\", \"pid\": 1, \"tid\": 1, \"ts\": 12.000001, \"tts\": 12.000001}",
+		"\"ph\": \"E\", \"name\": \"com.ex.Foo.r\", \"pid\": 1, \"tid\": 1, \"ts\": 12.000002, \"tts\": 12.000002}",
+		"\"ph\": \"E\", \"name\": \"com.ex.Foo.r\", \"pid\": 1, \"tid\": 1, \"ts\": 12.000003, \"tts\": 12.000003}",
+		"\"ph\": \"B\", \"cat\": \"java\", \"name\": \"com.ex.Foo.b(I)I\", \"pid\": 1, \"tid\": 1, \"ts\": 12.000004, \"tts\": 12.000004}",
+		"\"ph\": \"E\", \"name\": \"com.ex.Foo.b(I)I\", \"pid\": 1, \"tid\": 1, \"ts\": 20.000000, \"tts\": 20.000000}",
+		"\"ph\": \"E\", \"name\": \"com.ex.Foo.a\", \"pid\": 1, \"tid\": 1, \"ts\": 30.000000, \"tts\": 30.000000}",
 	};
 	const char *p = strstr(out, "\n{\"ph\": \"B\"");
 	assert_non_null(p);
@@ -757,9 +786,9 @@ static void test_crowded_us(void **state)
 	free(c.mname);
 	free(c.r);
 	char *out = run(&l, 0, TV_WALL);
-	assert_non_null(strstr(out, "\"ts\": 5.001199}"));
+	assert_non_null(strstr(out, "\"ts\": 5.001199, \"tts\": 5.001199}"));
 	assert_non_null(strstr(out, "\"name\": \"com.example.Test.A\", \"pid\": 1, \"tid\": 1, "
-	                            "\"ts\": 9.000000}"));
+	                            "\"ts\": 9.000000, \"tts\": 9.000000}"));
 	free(out);
 	unload(&l);
 }

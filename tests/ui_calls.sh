@@ -59,7 +59,19 @@ keys calls Enter
 check "Enter shows the call on the timeline" wait_for calls "thread 1: the call at 0 us, 6.497565 s long"
 keys calls J
 check "J shows the jank list" wait_for calls " Jank on [1] main (rule: main): 7 frame-critical calls of 16.700 ms or more"
-check "J: the longest first" grep -q "^     2230.624   1184.303    595.642    588.661  a" "$tmp/screen"
+check "J: the longest first, with its cause" grep -q "^     2230.624   1184.303    595.642    588.661  runtime 63%     a" "$tmp/screen"
+# first_row MARKED: the row below the column titles that hold MARKED.
+first_row() {
+	sed -n "/$1/{n;p;q;}" "$tmp/screen"
+}
+keys calls I
+check "I: the jank list by wall, shortest first" wait_for calls "^wall ms"
+check "I: the shortest frame is the first row" eval \
+	'first_row "\^wall ms" | grep -q "^     5197.465     27.509      7.713     19.796  framework 56%   a"'
+keys calls '<'
+check "<: by start" wait_for calls "^start ms"
+check "<: the earliest frame is the first row" eval \
+	'first_row "\^start ms" | grep -q "^     1359.612     56.446     35.283     21.163  framework 89%   a"'
 keys calls q
 tm kill-session -t calls
 

@@ -121,14 +121,29 @@ const char *jank_rule_name(enum jank_rule r)
 	return "given";
 }
 
+/* By key (signed by direction), then earlier start, then call. */
 static int jank_row_cmp(const void *pa, const void *pb)
 {
 	const struct jank_row *a = pa, *b = pb;
-	if (a->incl[TV_WALL] != b->incl[TV_WALL])
-		return a->incl[TV_WALL] > b->incl[TV_WALL] ? -1 : 1;
+	if (a->key != b->key)
+		return a->key < b->key ? -1 : 1;
 	if (a->start != b->start)
 		return a->start < b->start ? -1 : 1;
 	return (a->call > b->call) - (a->call < b->call);
+}
+
+void jank_sort(struct jank *j, enum jank_key key, int descending)
+{
+	for (size_t i = 0; i < j->nrows; i++) {
+		struct jank_row *r = &j->rows[i];
+		int64_t v = key == JANK_BY_START ? (int64_t)r->start
+		            : key == JANK_BY_WALL ? (int64_t)r->incl[TV_WALL]
+		            : key == JANK_BY_CPU ? (int64_t)r->incl[TV_CPU]
+		            : (int64_t)(r->incl[TV_WALL] - r->incl[TV_CPU]);
+		r->key = descending ? -v : v;
+	}
+	if (j->nrows)   /* rows is NULL when none: qsort takes no NULL */
+		qsort(j->rows, j->nrows, sizeof *j->rows, jank_row_cmp);
 }
 
 /* The heaviest path below call c, appended to j->paths. end[i] is one
@@ -203,8 +218,66 @@ static int jank_scan(struct jank *j, const struct tv_thread *th, const uint8_t *
 	return 0;
 }
 
+/* Row r's cause (jank.h): the time by category inside its call, cat[m]
+ * the category of method m, and its path's last call's method. */
+static void jank_cause(struct jank *j, const struct tv_thread *th, const uint32_t *end,
+                       const uint8_t *cat, struct jank_row *r)
+{
+	static const enum category order[] = {CAT_IDLE, CAT_BLOCKED, CAT_APP, CAT_ANDROIDX,
+	                                      CAT_FRAMEWORK, CAT_RUNTIME, CAT_LIBRARY, CAT_UNKNOWN};
+	uint64_t wall[CAT_COUNT] = {0};
+	uint32_t c = r->call;
+	for (uint32_t i = c; i < end[c];) {
+		uint64_t w = trace_call_incl(th, TV_WALL, i);
+		uint8_t k = cat[th->method[i]];
+		/* excl = incl - the children's incl: each call gives its incl
+		 * and takes it back from its parent's category */
+		wall[k] += w;
+		if (i != c)
+			wall[cat[th->method[th->parent[i]]]] -= w;
+		i = k == CAT_IDLE || k == CAT_BLOCKED ? end[i] : i + 1;   /* absorbed */
+	}
+	enum category best = order[0];
+	for (size_t i = 1; i < sizeof order / sizeof order[0]; i++)
+		if (wall[order[i]] > wall[best])
+			best = order[i];
+	uint64_t incl = r->incl[TV_WALL];
+	r->cause.cat = best;
+	r->cause.share = incl ? (uint32_t)(wall[best] * 100 / incl) : 0;
+	r->cause.method = th->method[j->paths[r->path + r->npath - 1]];
+}
+
+/* Each method's category as a byte, NULL when out of memory. */
+static uint8_t *jank_categories(const struct trace *tr, const struct derive_glob *app,
+                                uint32_t napp)
+{
+	uint8_t *cat = malloc(tr->nmethods ? tr->nmethods : 1);
+	for (uint32_t m = 0; cat && m < tr->nmethods; m++)
+		cat[m] = (uint8_t)category_of(tr, m, app, napp);
+	return cat;
+}
+
+/* Each row's heaviest path and cause. */
+static int jank_explain(struct jank *j, const struct tv_thread *th, const uint32_t *end,
+                        const struct derive_glob *app, uint32_t napp)
+{
+	uint8_t *cat = jank_categories(j->tr, app, napp);
+	int bad = !cat;
+	for (size_t i = 0; !bad && i < j->nrows; i++) {
+		struct jank_row *r = &j->rows[i];
+		r->path = j->npaths;
+		bad = jank_path(j, th, end, r->call) < 0;
+		r->npath = j->npaths - r->path;
+		if (!bad)
+			jank_cause(j, th, end, cat, r);
+	}
+	free(cat);
+	return bad ? -1 : 0;
+}
+
 enum tv_status jank_find(struct jank *j, const struct trace *tr, uint32_t thread,
-                         uint64_t frame, const struct methodcalls_axis *ax, struct tv_error *err)
+                         uint64_t frame, const struct methodcalls_axis *ax,
+                         const struct derive_glob *app, uint32_t napp, struct tv_error *err)
 {
 	memset(j, 0, sizeof *j);   /* rule JANK_RULE_GIVEN, among 0 */
 	j->tr = tr;
@@ -217,13 +290,9 @@ enum tv_status jank_find(struct jank *j, const struct trace *tr, uint32_t thread
 	for (uint32_t m = 0; !bad && m < tr->nmethods; m++)
 		crit[m] = (uint8_t)jank_critical(tr, m);
 	bad = bad || jank_scan(j, th, crit, ax) < 0;
-	if (!bad && j->nrows)   /* rows is NULL when none: qsort takes no NULL */
-		qsort(j->rows, j->nrows, sizeof *j->rows, jank_row_cmp);
-	for (size_t i = 0; !bad && i < j->nrows; i++) {
-		j->rows[i].path = j->npaths;
-		bad = jank_path(j, th, end, j->rows[i].call) < 0;
-		j->rows[i].npath = j->npaths - j->rows[i].path;
-	}
+	if (!bad)
+		jank_sort(j, JANK_BY_WALL, 1);
+	bad = bad || jank_explain(j, th, end, app, napp) < 0;
 	free(crit);
 	free(end);
 	if (bad) {

@@ -7,7 +7,9 @@
  * frame budget, outermost only (a call inside another listed call is not
  * listed), longest first (ties by earlier start). Each carries its
  * heaviest path: from the call, repeatedly the child with the largest incl
- * wall (ties: the earlier start) down to a leaf. Needs a wall clock.
+ * wall (ties: the earlier start) down to a leaf, and its cause: the
+ * category holding most of its wall time and the heaviest path's
+ * innermost method (struct jank_cause). Needs a wall clock.
  *
  * Ownership: struct jank owns its rows and paths and borrows the trace,
  * which must outlive it; jank_free() releases them (also after a failed
@@ -20,6 +22,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "analyze/category.h"
+#include "analyze/derive.h"
 #include "analyze/methodcalls.h"
 #include "base/status.h"
 #include "model/trace.h"
@@ -54,12 +58,28 @@ const char *jank_rule_name(enum jank_rule r);
  * overload; '/' in class names read as '.'). */
 int jank_critical(const struct trace *tr, uint32_t m);
 
+/* Why a listed call was long (docs/numbers.md, "Jank"): the category
+ * holding most of its wall time, by the time by category of
+ * category.h applied inside the call (an idle or blocked call gives its
+ * whole incl, every other call its excl; ties go to the category first
+ * in docs/numbers.md's table: idle, blocked, app, androidx, framework,
+ * runtime, library, unknown), that time's share of the call's incl wall
+ * in whole percent rounded down (100: all of it), and the method of the
+ * heaviest path's innermost call. */
+struct jank_cause {
+	enum category cat;
+	uint32_t share;
+	uint32_t method;
+};
+
 struct jank_row {
 	uint32_t call, method;
 	uint64_t start;                  /* µs on the axis (methodcalls.h) */
 	uint64_t incl[TV_NCLOCKS];       /* 0 for a clock the trace lacks */
 	size_t path, npath;              /* jank.paths[path..path + npath):
 	                                  * call indices, the call first */
+	struct jank_cause cause;
+	int64_t key;                     /* jank_sort()'s, signed by direction */
 };
 
 struct jank {
@@ -78,10 +98,21 @@ struct jank {
 };
 
 /* The listed calls of thread index thread (which must have records) for
- * a budget of frame µs. The trace must record wall time. TV_OK or
- * TV_ERR_NOMEM. */
+ * a budget of frame µs, longest first, with their causes; app[0..napp)
+ * are the app's packages (category_of(); the caller's, borrowed for the
+ * call only). The trace must record wall time. TV_OK or TV_ERR_NOMEM. */
 enum tv_status jank_find(struct jank *j, const struct trace *tr, uint32_t thread,
-                         uint64_t frame, const struct methodcalls_axis *ax, struct tv_error *err);
+                         uint64_t frame, const struct methodcalls_axis *ax,
+                         const struct derive_glob *app, uint32_t napp, struct tv_error *err);
 void jank_free(struct jank *j);
+
+/* The columns the rows sort by: start, incl wall, incl CPU, wait (incl
+ * wall − incl CPU, signed). */
+enum jank_key { JANK_BY_START, JANK_BY_WALL, JANK_BY_CPU, JANK_BY_WAIT };
+
+/* Re-sorts the rows by key, descending or not; ties by earlier start,
+ * then call, in either direction. jank_find() sorts by wall,
+ * descending. */
+void jank_sort(struct jank *j, enum jank_key key, int descending);
 
 #endif

@@ -21,6 +21,12 @@
  * Importers that keep only ns (Perfetto) see ties there and keep file
  * order for them.
  *
+ * Both clocks: on a trace that records both, every B and E also carries
+ * tts, the thread-CPU time (µs since the thread's first CPU timestamp)
+ * made strictly increasing the same way, so Perfetto and chrome://tracing
+ * show each slice's thread duration beside its wall duration. A trace
+ * with one clock has no tts.
+ *
  * Names: exportutil.h (no args, which speedscope would append to every
  * frame name). ts is on the --clock clock: wall times less the earliest
  * first wall timestamp of the selected threads; CPU times from each
@@ -45,6 +51,7 @@ struct export_chrome_out {
 	struct outbuf ob;       /* the events; metadata goes to out directly */
 	struct exportutil_names names;
 	int clock;
+	int tts;                /* both clocks: tts on every B and E */
 	uint64_t pid;
 	int has_pid;
 };
@@ -53,26 +60,35 @@ struct export_chrome_out {
 
 /* ------------------------------------------------------------ events */
 
-/* Per thread: where events are and the last time written. */
+/* Per thread: where events are and the last times written. */
 struct export_chrome_thread {
 	const struct tv_thread *th;
-	uint64_t base;          /* µs added to the thread's times */
-	uint64_t last_ps;       /* time of the last event, ps */
+	uint64_t base;          /* µs added to the thread's ts times */
+	uint64_t last_ps;       /* ts of the last event, ps */
+	uint64_t last_tps;      /* tts of the last event, ps */
 	int any;                /* an event was written */
 };
 
-/* One "B" or "E" event of call i at t µs: ts the first picosecond after
- * the thread's previous event, so ts strictly increases in file order. */
+/* us µs in ps, raised to the first picosecond after last when it would
+ * not be later (any: there was a last). */
+static uint64_t export_chrome_after(uint64_t us, uint64_t last, int any)
+{
+	uint64_t ps = us * 1000000;
+	return any && ps <= last ? last + 1 : ps;
+}
+
+/* One "B" or "E" event of call i at us µs on the clock (and cpu µs of
+ * CPU time for tts): ts and tts strictly increase in file order. */
 static void export_chrome_event(struct export_chrome_out *o, struct export_chrome_thread *t,
-                                uint32_t i, int begin, uint64_t us)
+                                uint32_t i, int begin, uint64_t us, uint64_t cpu)
 {
 	uint32_t m = t->th->method[i];
 	const char *name = o->names.json + o->names.off[m];
 	size_t nl = o->names.off[m + 1] - o->names.off[m];
-	uint64_t ps = (t->base + us) * 1000000;
-	if (t->any && ps <= t->last_ps)
-		ps = t->last_ps + 1;
+	uint64_t ps = export_chrome_after(t->base + us, t->last_ps, t->any);
 	t->last_ps = ps;
+	if (o->tts)
+		t->last_tps = export_chrome_after(cpu, t->last_tps, t->any);
 	t->any = 1;
 	if (begin)
 		EXPORT_CHROME_LIT(o, ",\n{\"ph\": \"B\", \"cat\": \"java\", \"name\": ");
@@ -85,6 +101,10 @@ static void export_chrome_event(struct export_chrome_out *o, struct export_chrom
 	outbuf_u64(&o->ob, t->th->tid);
 	EXPORT_CHROME_LIT(o, ", \"ts\": ");
 	outbuf_fixed(&o->ob, ps, 6);
+	if (o->tts) {
+		EXPORT_CHROME_LIT(o, ", \"tts\": ");
+		outbuf_fixed(&o->ob, t->last_tps, 6);
+	}
 	outbuf_putc(&o->ob, '}');
 }
 
@@ -92,14 +112,16 @@ static void export_chrome_event(struct export_chrome_out *o, struct export_chrom
 static void export_chrome_calls(struct export_chrome_out *o, const struct tv_thread *th,
                                 uint64_t base)
 {
-	struct export_chrome_thread t = {th, base, 0, 0};
+	struct export_chrome_thread t = {th, base, 0, 0, 0};
 	struct callwalk w;
 	uint32_t i;
 	callwalk_init(&w, th);
 	for (int step; (step = callwalk_next(&w, &i)) != CALLWALK_DONE;) {
 		int begin = step == CALLWALK_ENTER;
 		uint64_t us = begin ? trace_call_start(th, o->clock, i) : trace_call_end(th, o->clock, i);
-		export_chrome_event(o, &t, i, begin, us);
+		uint64_t cpu = !o->tts ? 0 : begin ? trace_call_start(th, TV_CPU, i)
+		                                   : trace_call_end(th, TV_CPU, i);
+		export_chrome_event(o, &t, i, begin, us, cpu);
 	}
 }
 
@@ -230,6 +252,7 @@ enum tv_status export_chrome(FILE *out, const struct profile *p, const struct ex
 	o.out = out;
 	outbuf_init(&o.ob, out, buf, bufsize);
 	o.clock = exportutil_clock(p->tr, opts->clock);
+	o.tts = p->tr->has_clock[TV_CPU] && p->tr->has_clock[TV_WALL];
 	export_chrome_pid(&o, p->tr);
 	int rc = exportutil_names(&o.names, p, opts->signatures);
 	if (rc == 0)

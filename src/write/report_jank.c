@@ -3,8 +3,9 @@
  *
  * Text: a header naming the thread, the rule that chose it and the
  * budget, then one row per listed call (times in ms with three decimals;
- * "-" for a clock the trace lacks) with its heaviest path on the next
- * line, names joined by " > ". JSON: one object, one call a line.
+ * "-" for a clock the trace lacks), then its cause, "blocked 61%:
+ * Object.wait" with the method as the path names it, and its heaviest
+ * path, names joined by " > ". JSON: one object, one call a line.
  */
 #include "write/report.h"
 
@@ -104,12 +105,36 @@ static void jank_report_header(struct outbuf *ob, const struct jank *j)
 	outbuf_puts(ob, "times in ms, start on the wall axis from the trace's first timestamp\n");
 }
 
+/* One call: its numbers and method, then its cause and heaviest path. */
+static void jank_report_row(struct outbuf *ob, const struct jank *j, const struct jank_row *r)
+{
+	const struct trace *tr = j->tr;
+	const struct tv_thread *th = &tr->threads[j->thread];
+	jank_report_cell(ob, 1, r->start, JANK_REPORT_W_START);
+	jank_report_cell(ob, 1, r->incl[TV_WALL], JANK_REPORT_W_TIME);
+	jank_report_cell(ob, tr->has_clock[TV_CPU], r->incl[TV_CPU], JANK_REPORT_W_TIME);
+	jank_report_wait_cell(ob, tr, r);
+	outbuf_write(ob, "  ", 2);
+	methodname_text_ob(ob, tr, r->method, 1);
+	outbuf_puts(ob, "\n      cause: ");
+	outbuf_puts(ob, category_name(r->cause.cat));
+	outbuf_putc(ob, ' ');
+	outbuf_u64(ob, r->cause.share);
+	outbuf_puts(ob, "%: ");
+	methodname_text_ob(ob, tr, r->cause.method, 0);
+	outbuf_puts(ob, "\n      heaviest path: ");
+	for (size_t k = 0; k < r->npath; k++) {
+		if (k)
+			outbuf_puts(ob, " > ");
+		methodname_text_ob(ob, tr, th->method[j->paths[r->path + k]], 0);
+	}
+	outbuf_putc(ob, '\n');
+}
+
 enum tv_status jank_report_text(FILE *out, const struct jank *j)
 {
 	char buf[JANK_REPORT_BUF];
 	struct outbuf ob;
-	const struct trace *tr = j->tr;
-	const struct tv_thread *th = &tr->threads[j->thread];
 	outbuf_init(&ob, out, buf, sizeof buf);
 	jank_report_header(&ob, j);
 	if (j->nrows) {
@@ -122,22 +147,8 @@ enum tv_status jank_report_text(FILE *out, const struct jank *j)
 		}
 		outbuf_puts(&ob, "  method\n");
 	}
-	for (size_t i = 0; i < j->nrows; i++) {
-		const struct jank_row *r = &j->rows[i];
-		jank_report_cell(&ob, 1, r->start, JANK_REPORT_W_START);
-		jank_report_cell(&ob, 1, r->incl[TV_WALL], JANK_REPORT_W_TIME);
-		jank_report_cell(&ob, tr->has_clock[TV_CPU], r->incl[TV_CPU], JANK_REPORT_W_TIME);
-		jank_report_wait_cell(&ob, tr, r);
-		outbuf_write(&ob, "  ", 2);
-		methodname_text_ob(&ob, tr, r->method, 1);
-		outbuf_puts(&ob, "\n      heaviest path: ");
-		for (size_t k = 0; k < r->npath; k++) {
-			if (k)
-				outbuf_puts(&ob, " > ");
-			methodname_text_ob(&ob, tr, th->method[j->paths[r->path + k]], 0);
-		}
-		outbuf_putc(&ob, '\n');
-	}
+	for (size_t i = 0; i < j->nrows; i++)
+		jank_report_row(&ob, j, &j->rows[i]);
 	return outbuf_finish(&ob);
 }
 
@@ -178,7 +189,13 @@ enum tv_status jank_report_json(FILE *out, const struct jank *j)
 			jank_report_signed(&ob, jank_report_wait(r), 0);
 		else
 			outbuf_puts(&ob, "null");
-		outbuf_puts(&ob, ", \"path\": [");
+		outbuf_puts(&ob, ", \"cause\": {\"category\": \"");
+		outbuf_puts(&ob, category_name(r->cause.cat));
+		outbuf_puts(&ob, "\", \"share\": ");
+		outbuf_u64(&ob, r->cause.share);
+		outbuf_puts(&ob, ", \"method\": ");
+		jank_report_id(&ob, tr, r->cause.method);
+		outbuf_puts(&ob, "}, \"path\": [");
 		for (size_t k = 0; k < r->npath; k++) {
 			if (k)
 				outbuf_puts(&ob, ", ");

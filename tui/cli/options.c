@@ -454,8 +454,8 @@ static const struct opts_row opts_rows[] = {
 	         "collapse:GLOB, app:GLOB[,GLOB...] (only my code)",
 	 .applies = FMT_USE_STEPS, .word = derive_kind_word, .set = opts_set_transform},
 	{.name = "app", .metavar = "GLOB[,GLOB...]",
-	 .help = "the app's classes, for categories (default:\n"
-	         "guessed)",
+	 .help = "the app's classes, for categories and jank\n"
+	         "causes (default: guessed)",
 	 .applies = FMT_USE_STEPS, .set = opts_set_app},
 	{.name = "min-wait", .metavar = "TIME",
 	 .help = "waits: the least wait listed (default 16ms)", .applies = FMT_USE_WAITS,

@@ -6,6 +6,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "analyze/category.h"
 #include "analyze/derive.h"
 #include "analyze/jank.h"
 #include "analyze/methodcalls.h"
@@ -193,8 +194,24 @@ static int reportrun_calls(const struct request *rq, const struct trace *loaded,
 	return rc;
 }
 
+/* The app's packages of the jank causes when --app gives none: guessed
+ * from the selection, as --format=json's categories are, into guess
+ * (*n 0: none). 0, or an exit status. */
+static int reportrun_jank_app(const struct request *rq, const struct trace *loaded,
+                              const struct trace *tr, char *guess, size_t size, uint32_t *n)
+{
+	struct profile p = {0};
+	int rc = resolve_profile(rq, rq->path[0], loaded, tr, &p);
+	int g = rc ? 0 : category_guess_app(&p, guess, size);
+	profile_free(&p);
+	if (g < 0)
+		return msg_oom(rq->path[0]);
+	*n = g > 0;
+	return rc;
+}
+
 /* Long frame-critical calls on the main thread, among the --thread ones
- * when given (jank_pick()). */
+ * when given (jank_pick()), with their causes. */
 static int reportrun_jank(const struct request *rq, const struct trace *loaded,
                           const struct trace *tr, struct jank *j)
 {
@@ -203,6 +220,10 @@ static int reportrun_jank(const struct request *rq, const struct trace *loaded,
 	struct resolve_sel rs;
 	const struct trace_sel *sel;
 	enum jank_rule rule;
+	char guess[256];
+	struct derive_glob one = {guess, 0};
+	const struct derive_glob *app = rq->app ? rq->app : &one;
+	uint32_t napp = rq->napp;
 	if (resolve_threads(rq, rq->path[0], loaded, &rs, &sel) != 0)
 		return MSG_EXIT_INPUT;
 	uint32_t t = jank_pick(loaded, sel, &rule);   /* a view keeps the threads' order */
@@ -212,8 +233,15 @@ static int reportrun_jank(const struct request *rq, const struct trace *loaded,
 		        msg_name(rq->path[0]));
 		return MSG_EXIT_INPUT;
 	}
+	if (!rq->app) {
+		int rc = reportrun_jank_app(rq, loaded, tr, guess, sizeof guess, &napp);
+		if (rc)
+			return rc;
+		one.len = napp ? strlen(guess) : 0;
+	}
 	reportrun_axis(loaded, &ax);
-	if (jank_find(j, tr, t, rq->frame_set ? rq->frame : JANK_FRAME_USEC, &ax, &err) != TV_OK) {
+	if (jank_find(j, tr, t, rq->frame_set ? rq->frame : JANK_FRAME_USEC, &ax, app, napp,
+	              &err) != TV_OK) {
 		msg_error(rq->path[0], &err);
 		return MSG_EXIT_INPUT;
 	}

@@ -18,7 +18,8 @@ static const struct {
 	{PANES_LIST, "Lists (table, diff table, call trees, every call, jank, threads, help)"},
 	{PANES_HISTORY, "Table, diff table, call trees and flame graph"},
 	{PANES_METHODS, "Table and diff table"},
-	{PANES_SORT, "Table, diff table, every call (5), the call trees (2, 3) and threads (6): sort"},
+	{PANES_SORT, "Table, diff table, every call (5), jank (J), the call trees (2, 3) and threads (6): "
+	             "sort"},
 	{PANES_SHAPE, "Table, call trees and flame graph: transforms of the selected method"},
 	{PANES_TL, "Timeline and call chart"},
 	{PANES_TREE, "Call trees (2 top-down, 3 bottom-up)"},

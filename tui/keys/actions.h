@@ -46,7 +46,7 @@ enum pane_kind { PANE_TABLE, PANE_TIMELINE, PANE_DIFF, PANE_TREE, PANE_FLAME, PA
 #define PANES_METHODS (PANES_TABLE | PANES_DIFF)
 #define PANES_LIST (PANES_TABLE | PANES_DIFF | PANES_TREE | PANES_HELP | PANES_ROWS | PANES_THREADS)
 /* The panes with sortable columns. */
-#define PANES_SORT (PANES_METHODS | PANES_CALLS | PANES_TREE | PANES_THREADS)
+#define PANES_SORT (PANES_METHODS | PANES_ROWS | PANES_TREE | PANES_THREADS)
 #define PANES_HISTORY (PANES_METHODS | PANES_TREE | PANES_FLAME)
 /* The panes of a trace that select a method: the transform keys. */
 #define PANES_SHAPE (PANES_TABLE | PANES_TREE | PANES_FLAME)
@@ -72,7 +72,7 @@ enum pane_kind { PANE_TABLE, PANE_TIMELINE, PANE_DIFF, PANE_TREE, PANE_FLAME, PA
 	ACTION(ACT_PANE_BOTTOMUP, PANES_TRACE, "3", "panes", "show the call tree, bottom-up: methods by exclusive time, expanding to their callers") \
 	ACTION(ACT_PANE_FLAME, PANES_TRACE, "4", "panes", "show the flame graph: merged call paths, root on top, widths in proportion to time") \
 	ACTION(ACT_PANE_CALLS, PANES_TRACE, "5", "panes", "show every call of the selected method: thread, start, wall, CPU, wait, depth and caller, with a summary and a histogram of durations") \
-	ACTION(ACT_PANE_JANK, PANES_TRACE, "J", "jank", "show the jank list: the main thread's outermost frame-critical calls longer than a frame (--frame), longest first; the title names the thread and the rule that picked it among the scope's threads") \
+	ACTION(ACT_PANE_JANK, PANES_TRACE, "J", "jank", "show the jank list: the main thread's outermost frame-critical calls longer than a frame (--frame), longest first, each with its cause (the category holding most of its wall time); the title names the thread and the rule that picked it among the scope's threads") \
 	ACTION(ACT_PANE_THREADS, PANES_TRACE, "6", "panes", "show every thread: tid, records, CPU, wall, wait, share of the time and time by category; Enter scopes every pane to threads") \
 	ACTION(ACT_OPEN_SOURCE, PANES_TRACE, "o", "source", "open the selected method's source file in $VISUAL, else $EDITOR, else vi, at its line when the trace has it; files are looked for under --src") \
 	ACTION(ACT_COPY, PANES_MAIN, "y", "copy", "copy what is selected as plain text to the clipboard (OSC 52; inside tmux, tmux load-buffer -w; or the command in $TRACEVIEW_COPY): a table row with its numbers, a tree path from the root, a flame graph frame's stack; after : the command line") \

@@ -13,8 +13,10 @@
  * Jank (docs/numbers.md, "Jank"): on the thread jank_pick() finds among
  * the scope's (the main thread, by the rule the title names), the
  * outermost calls of frame-critical methods at least a frame budget long,
- * longest first, with wait; the heaviest path of the row under the cursor
- * at the bottom.
+ * longest first (sortable by start, wall, CPU and wait),
+ * with wait and cause (category and share, computed on the worker with
+ * the rows); the cause and heaviest path of the row under the cursor at
+ * the bottom.
  *
  * Enter asks the shell to show the call under the cursor on the timeline
  * (PANE_SPAN; its span op is callspane_span()). Building
@@ -46,6 +48,8 @@ struct callspane {
 	struct methodcalls_axis ax;
 	uint64_t frame;          /* jank budget, µs */
 	uint64_t inline_below;
+	const struct derive_glob *app;   /* jank causes: the app's packages */
+	uint32_t napp;
 	/* What the shell asked for last, and whether rows for it are in. */
 	const struct trace *tr;
 	uint32_t method;         /* every call: the method, PANE_NONE for none */
@@ -57,8 +61,10 @@ struct callspane {
 	struct jank j;
 	struct methodcalls_summary sum;
 	struct methodcalls_hist hist;
-	enum methodcalls_key key;
+	enum methodcalls_key key;    /* every call's sort */
 	int desc;
+	enum jank_key jkey;          /* jank's sort (jank_find(): wall, desc) */
+	int jdesc;
 	uint32_t cursor, top;
 	int height;              /* list rows at the last draw */
 	int title_y;             /* the column titles' row at the last draw */
@@ -71,9 +77,13 @@ struct callspane {
 };
 
 /* jank 0 or 1; loaded: the loaded trace (axis, main thread); frame: the
- * jank budget (0: JANK_FRAME_USEC). 0, or -1 when out of memory. */
+ * jank budget (0: JANK_FRAME_USEC). No app packages until
+ * callspane_categories(). 0, or -1 when out of memory. */
 int callspane_init(struct callspane *p, int jank, const struct trace *loaded, uint64_t frame,
                    uint64_t inline_below);
+/* The app's packages of the jank causes (category.h), borrowed: they
+ * must outlive the pane (the session's do). Before the first scope. */
+void callspane_categories(struct callspane *p, const struct derive_glob *app, uint32_t napp);
 void callspane_free(struct callspane *p);
 /* Drop the rows and worker, keeping the kind and options: before the
  * trace shown is freed. callspane_rebind() starts again (0, or -1 when
