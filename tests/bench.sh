@@ -385,6 +385,7 @@ else
 				n, fs, js, ratio, a[2], a[3], a[4], "-",
 				a[2] <= 16 ? "ok" : "MISS") }'
 		grep '^pane_' "$TMPF.run" > "$TMPF.steps-$n"
+		cp "$TMPF.steps-$n" "$TMPF.axis-$n"
 	done
 	echo
 	echo "call trees sorted by column, bench_ui's last run (ms; held: the longest the screen was held, target <= 16)"
@@ -395,6 +396,14 @@ else
 			tree2_sort3 tree2_reverse tree3_open tree3_all tree3_sort1 tree3_sort2 \
 			tree3_sort3 tree3_reverse
 		rm -f "$TMPF.steps-$n"
+	done
+	echo
+	echo "the thread-time axis (T), bench_ui's last run (ms; held target <= 16)"
+	printf '%-10s %-14s %9s %9s %10s  %s\n' records step first held ready frames
+	for n in $ui_sizes; do
+		[ -s "$TMPF.axis-$n" ] || continue
+		ui_steps "$n" "$TMPF.axis-$n" axis axis_zoom axis_pan axis_chart axis_back
+		rm -f "$TMPF.axis-$n"
 	done
 	echo
 	echo "jank list on gen_bench --jank traces, bench_ui --jank, one run (ms; held target <= 16)"

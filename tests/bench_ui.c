@@ -18,7 +18,10 @@
  *   pane_STEP_key_ms / pane_STEP_ready_ms for open2 (top-down tree),
  *   hot (* on the root), open3 (bottom-up roots), expand3 (Right on the
  *   first root), open4 (flame graph), zoom1..zoom3 (j z, three levels),
- *   chart (Tab x on the timeline); then the breadcrumb's steps from the
+ *   chart (Tab x on the timeline); the thread-time axis: axis (Tab T,
+ *   with pane_axis_msg), axis_zoom (w three times), axis_pan (d d a),
+ *   axis_chart (x; pane_axis_chart_status), axis_back (x T Tab); then
+ *   the breadcrumb's steps from the
  *   table: range (v over about the middle half of the timeline; with
  *   pane_range_share, the share of the toplevel it keeps), merge (M on
  *   the selected method), focus (F on its first caller or callee; with
@@ -579,6 +582,23 @@ static void bu_jank(struct ui *u)
 	bu_print_line("jank_again_title", "Jank");
 }
 
+/* The thread-time axis, from the table: Tab T (the timeline on each
+ * thread's CPU time), zoom in three times, pan right twice and left
+ * once, the call chart on it (x), then x T Tab back to the wall axis and
+ * the table. */
+static void bu_axis(struct ui *u)
+{
+	static const int axis[] = {'\t', 'T'}, zoom[] = {'w', 'w', 'w'}, pan[] = {'d', 'd', 'a'},
+	                 chart[] = {'x'}, back[] = {'x', 'T', '\t'};
+	bu_step(u, "axis", axis, 2);
+	bu_print_line("axis_msg", "T: ");
+	bu_step(u, "axis_zoom", zoom, 3);
+	bu_step(u, "axis_pan", pan, 3);
+	bu_step(u, "axis_chart", chart, 1);
+	bu_print_line("axis_chart_status", "s cpu  ");
+	bu_step(u, "axis_back", back, 3);
+}
+
 static void bu_panes(struct ui *u)
 {
 	static const int open2[] = {'\t', '\t', '2'}, hot[] = {'g', '*'}, open3[] = {'3'},
@@ -594,6 +614,7 @@ static void bu_panes(struct ui *u)
 	bu_step(u, "zoom3", zoom, 2);
 	bu_step(u, "chart", chart, 2);
 	bu_step(u, "back", back, 3);
+	bu_axis(u);
 	bu_steps(u);
 }
 

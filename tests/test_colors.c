@@ -35,6 +35,7 @@
 #include "screentest.h"
 #include "testutil.h"
 #include "analyze/timeline.h"
+#include "panes/tlpane.h"
 #include "panes/tlview.h"
 #include "tracegen.h"
 #include "shell/ui.h"
@@ -221,7 +222,8 @@ static void test_single_clock_unshaded(void **state)
 }
 
 /* The call chart shades the innermost call only: the sleep at depth 1,
- * not run at depth 0 above it. Its name sits in the shaded block. */
+ * not run at depth 0 above it. Its name sits in the shaded block. On
+ * the CPU axis (T) the sleep closes up. */
 static void test_chart_offcpu(void **state)
 {
 	(void)state;
@@ -238,7 +240,139 @@ static void test_chart_offcpu(void **state)
 	expect_cells(f->win, 2, 40, 41, L'j', 0, sleep, 0);      /* java/lang/Thread.sleep */
 	expect_cells(f->win, 2, 80, 90, L'\x2591', 0, sleep, 0);
 	expect_cells(f->win, 2, 90, 100, L' ', 0, 0, 0);          /* nothing at depth 1 */
+	/* T: on run's CPU time (0..500 µs, 5 µs a column), run at depth 0 over
+	 * every column, draw at depth 1 over 0..79; the sleep, with no CPU
+	 * time, is gone, and nothing is shaded. With the chosen depth up to
+	 * run's (drawn selected), draw shows in its category's colour. */
+	assert_int_equal(p.ops->act(p.self, ACT_AXIS, &ctx, &out), PANE_DONE);
+	assert_int_equal(p.ops->act(p.self, ACT_THREAD_UP, &ctx, &out), PANE_DONE);
+	p.ops->draw(p.self, f->win, &ctx);
+	expect_cells(f->win, 1, 0, 100, 0, -1, pair_of(f->c.role[ROLE_SELECTED]), 0);
+	expect_cells(f->win, 2, 0, 80, 0, 1, pair_of(f->c.cat[CAT_FRAMEWORK]), 0);
+	expect_cells(f->win, 2, 80, 100, L' ', 0, 0, 0);
 	chart_free(&ch);
+	fx_close(f);
+}
+
+/* ------------------------------------------------------------ the CPU axis */
+
+/* The end of row y of win as text, after the bars' column x. */
+static void row_from(WINDOW *w, int y, int x, char *buf, size_t n)
+{
+	char row[2048];
+	ts_row(w, y, row, sizeof row);
+	snprintf(buf, n, "%s", (size_t)x < strlen(row) ? row + x : "");
+}
+
+/* T (docs/ui.md, "Thread time"): on the CPU axis the sleep closes up. The
+ * axis is run's CPU time, [0, 500) µs at 5 µs a column: draw's 400 µs
+ * take columns 0..79 and run's own 100 µs right after it, 80..99, where
+ * the wall axis had the sleep at 40..89; nothing is off the CPU. No
+ * colour, ASCII: letters in reverse video. The ruler ends in "cpu", and
+ * back on the wall axis in "wall", with the sleep as before. */
+static void test_cpu_axis_cells(void **state)
+{
+	(void)state;
+	struct fx *f = fx_open("xterm-256color", 0, 0);
+	char text[2048];
+	draw_tl(f, 1);
+	row_from(f->win, 0, BAR_X, text, sizeof text);
+	assert_string_equal(text + strlen(text) - 5, " wall");
+	assert_int_equal(tlview_set_axis(&f->v, 1), 0);
+	assert_true(tlview_on_cpu(&f->v));
+	assert_int_equal(f->v.t0, 0);
+	assert_int_equal(f->v.t1, 500);
+	draw_tl(f, 1);
+	expect_cells(f->win, 1, 1, 80, L'f', 1, -1, 0);
+	expect_cells(f->win, 1, 80, 100, L'a', 1, -1, 0);
+	row_from(f->win, 0, BAR_X, text, sizeof text);
+	assert_string_equal(text + strlen(text) - 4, " cpu");
+	/* The cursor at 0: run's CPU 0, at wall 0 (in the wall axis's unit),
+	 * in draw (400 µs of CPU). */
+	row_from(f->win, 9, 0, text, sizeof text);
+	assert_non_null(strstr(text, " cursor 0us cpu, 0.000ms wall  [1] main  "
+	                             "android/view/View.draw ()V  (400 us, depth 2)"));
+	assert_int_equal(tlview_set_axis(&f->v, 0), 0);
+	draw_tl(f, 1);
+	expect_cells(f->win, 1, 1, 40, L'f', 1, -1, 0);
+	expect_cells(f->win, 1, 40, 90, L'b', 0, -1, 1);
+	row_from(f->win, 0, BAR_X, text, sizeof text);
+	assert_string_equal(text + strlen(text) - 5, " wall");
+	fx_close(f);
+}
+
+static enum pane_res act(struct pane *p, struct fx *f, enum action a, struct pane_out *out)
+{
+	struct pane_ctx ctx = {&f->c, 1, 1, UINT32_MAX};
+	out->msg[0] = '\0';
+	return p->ops->act(p->self, a, &ctx, out);
+}
+
+/* A range chosen on the CPU axis applies on the wall axis, through the
+ * cursor's thread: run's CPU [100, 450) µs is wall [100, 950) (100 µs of
+ * CPU is inside draw, where both clocks run together; 450 is half of
+ * run's own code after the sleep, CPU 400..500 over wall 900..1000).
+ * So does a drag over columns 20..89 (5 µs each). V takes the call's own
+ * wall time; a call shown from a list, its CPU time (the sleep: none). */
+static void test_cpu_axis_ranges(void **state)
+{
+	(void)state;
+	struct fx *f = fx_open("xterm-256color", 1, 0);
+	struct pane p = tlpane_pane(&f->v);
+	struct pane_out out;
+	uint32_t tid;
+	uint64_t a, b;
+	const char *said = "cpu 100 us..450 us of thread 1 applies as wall 100 us..950 us";
+	assert_int_equal(act(&p, f, ACT_AXIS, &out), PANE_DONE);
+	assert_string_equal(out.msg, "T: each thread's own CPU time: its waits close up (T again: "
+	                             "wall time)");
+	draw_tl(f, 0);
+	f->v.cursor = 100;
+	assert_int_equal(act(&p, f, ACT_RANGE, &out), PANE_DONE);
+	f->v.cursor = 450;
+	assert_int_equal(act(&p, f, ACT_RANGE, &out), PANE_RANGE);
+	assert_string_equal(out.msg, said);
+	assert_int_equal(p.ops->span(p.self, &tid, &a, &b), 0);
+	assert_int_equal(tid, 1);
+	assert_int_equal(a, 100);
+	assert_int_equal(b, 950);
+	assert_int_equal(p.ops->drag(p.self, PANE_DRAG_START, BAR_X + 20, &a, &b, NULL), 0);
+	assert_int_equal(p.ops->drag(p.self, PANE_DRAG_MOVE, BAR_X + 89, &a, &b, NULL), 0);
+	out.msg[0] = '\0';
+	assert_int_equal(p.ops->drag(p.self, PANE_DRAG_END, BAR_X + 89, &a, &b, &out), 0);
+	assert_int_equal(a, 100);
+	assert_int_equal(b, 950);
+	assert_string_equal(out.msg, said);
+	/* V at CPU 450: run, wall [0, 1000). */
+	assert_int_equal(act(&p, f, ACT_RANGE_CALL, &out), PANE_RANGE);
+	assert_int_equal(p.ops->span(p.self, &tid, &a, &b), 0);
+	assert_int_equal(a, 0);
+	assert_int_equal(b, 1000);
+	assert_string_equal(out.msg, "V: the call's wall time, as ranges apply on the wall axis");
+	/* The sleep [400, 900) of wall from a list: at run's CPU 400, 0 long. */
+	p.ops->show_call(p.self, 1, 400, 900, &out);
+	assert_int_equal(f->v.cursor, 400);
+	assert_string_equal(out.msg, "thread 1: the call at 400 us, 0 us long (its CPU time)");
+	assert_int_equal(act(&p, f, ACT_AXIS, &out), PANE_DONE);
+	assert_string_equal(out.msg, "T: wall time");
+	assert_int_equal(f->v.cursor, 400);  /* CPU 400: the sleep's start, wall 400 */
+	fx_close(f);
+}
+
+/* T on a wall-only trace does nothing and says why. */
+static void test_cpu_axis_single_clock(void **state)
+{
+	(void)state;
+	struct fx *f = fx_open("xterm-256color", 1, 1);
+	struct pane p = tlpane_pane(&f->v);
+	struct pane_out out;
+	char text[2048];
+	assert_int_equal(act(&p, f, ACT_AXIS, &out), PANE_DONE);
+	assert_string_equal(out.msg, "T: no thread time: this trace records wall time only");
+	assert_false(tlview_on_cpu(&f->v));
+	draw_tl(f, 0);
+	row_from(f->win, 0, BAR_X, text, sizeof text);
+	assert_null(strstr(text, "wall"));   /* one axis: the ruler names none */
 	fx_close(f);
 }
 
@@ -573,6 +707,9 @@ int main(void)
 		cmocka_unit_test(test_category_8),
 		cmocka_unit_test(test_single_clock_unshaded),
 		cmocka_unit_test(test_chart_offcpu),
+		cmocka_unit_test(test_cpu_axis_cells),
+		cmocka_unit_test(test_cpu_axis_ranges),
+		cmocka_unit_test(test_cpu_axis_single_clock),
 		cmocka_unit_test(test_legend_and_toggle),
 		cmocka_unit_test(test_legend_worker),
 		cmocka_unit_test(test_range_shading),

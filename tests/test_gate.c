@@ -367,6 +367,16 @@ static void test_mul128(void **state)
 	assert_int_equal(mul128_cmp(c, d, a, a), -1);
 	assert_int_equal(mul128_cmp(UINT64_C(1) << 63, 4, UINT64_C(1) << 62, 8), 0);
 	assert_int_equal(mul128_cmp(12345678901234ULL, 100000000u, 1, max), 1);
+	/* ⌊a × b / c⌋ exactly, the product past 2^64 or not: 35 / 3 = 11;
+	 * 2^80 / 2^41 = 2^39. */
+	assert_int_equal(mul128_muldiv(7, 5, 3), 11);
+	assert_int_equal(mul128_muldiv(max, max, max), max);
+	assert_int_equal(mul128_muldiv(max - 1, max, max), max - 1);
+	assert_int_equal(mul128_muldiv(UINT64_C(1) << 40, UINT64_C(1) << 40, UINT64_C(1) << 41),
+	                 UINT64_C(1) << 39);
+	/* 10^12 µs of one clock × 3 × 10^12 of the other / 4 × 10^12. */
+	assert_int_equal(mul128_muldiv(1000000000000ULL, 3000000000000ULL, 4000000000000ULL),
+	                 750000000000ULL);
 }
 
 int main(void)

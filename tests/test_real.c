@@ -34,6 +34,8 @@
 
 #include <cmocka.h>
 
+#include "analyze/clockmap.h"
+#include "analyze/derive.h"
 #include "analyze/profile.h"
 #include "model/load.h"
 #include "model/trace.h"
@@ -1992,6 +1994,64 @@ static void test_sample_recursive_parents(void **state)
 	free(path);
 }
 
+/* The CPU axis's mapping of an instant (clockmap.h) is the range's cut
+ * (derive.c) on every real dual-clock trace: a range from t to the end
+ * moves each thread's first wall time to t and its first CPU time to the
+ * CPU it had used by then, interpolated between its records. Eight
+ * instants over each trace's axis, every thread whose span holds one. */
+static void check_clockmap_cuts(struct ctx *c, const struct trace *tr)
+{
+	uint64_t origin = derive_axis_origin(tr), span = derive_axis_end(tr);
+	for (uint64_t k = 1; k <= 8; k++) {
+		struct range r = {1, 0, span * k / 9, 0};
+		struct derive_step st;
+		struct trace view;
+		struct tv_error err;
+		assert_int_equal(derive_step_range(&r, &st), 0);
+		assert_int_equal(derive_build(&view, tr, &st, 1, NULL, &err), TV_OK);
+		uint64_t at = origin + r.start;
+		for (uint32_t t = 0; t < tr->nthreads; t++) {
+			const struct tv_thread *th = &tr->threads[t];
+			if (!th->records || th->first[TV_WALL] >= at || th->last[TV_WALL] < at)
+				continue;
+			CHECK(c, view.threads[t].first[TV_WALL] == at, "thread %u: range starts at %" PRIu64,
+			      (unsigned)th->tid, view.threads[t].first[TV_WALL]);
+			CHECK(c, clockmap_at(th, TV_WALL, at) == view.threads[t].first[TV_CPU],
+			      "thread %u at wall %" PRIu64 ": clockmap %" PRIu64 ", range cut %" PRIu64,
+			      (unsigned)th->tid, at, clockmap_at(th, TV_WALL, at),
+			      view.threads[t].first[TV_CPU]);
+		}
+		trace_free(&view);
+		derive_step_free(&st);
+	}
+}
+
+static void test_clockmap_cuts(void **state)
+{
+	struct ctx c = {NULL, "clockmap", 0};
+	size_t n, dual = 0;
+	char **v = (real_dir_or_skip(), tu_real_traces(&n));
+
+	(void)state;
+	for (size_t i = 0; i < n; i++) {
+		struct trace tr;
+		struct tv_error err;
+		char errfile[1024] = "";
+		c.trace = base_name(v[i]);
+		trace_init(&tr);
+		if (load_file(&tr, v[i], &err, errfile, sizeof errfile) == TV_OK &&
+		    tr.has_clock[TV_CPU] && tr.has_clock[TV_WALL]) {
+			check_clockmap_cuts(&c, &tr);
+			dual++;
+		}
+		trace_free(&tr);
+	}
+	print_message("CPU-axis mapping checked against range cuts on %zu dual-clock traces\n", dual);
+	tu_free_list(v, n);
+	assert_true(dual > 0);
+	assert_int_equal(c.fails, 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -2001,6 +2061,7 @@ int main(void)
 		cmocka_unit_test(test_traceview_reference),
 		cmocka_unit_test(test_dmtracedump_reference),
 		cmocka_unit_test(test_sample_recursive_parents),
+		cmocka_unit_test(test_clockmap_cuts),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

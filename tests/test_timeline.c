@@ -16,6 +16,7 @@
 
 #include <cmocka.h>
 
+#include "analyze/clockmap.h"
 #include "analyze/timeline.h"
 #include "model/trace.h"
 #include "testutil.h"
@@ -599,6 +600,176 @@ static void test_offcpu_single_clock(void **state)
 		assert_int_equal(out[x], 0);
 }
 
+/* ------------------------------------------------------------ the CPU axis */
+
+/* A planted sleep (docs/ui.md, "Thread time"): tid 1 runs A for 10 ms
+ * of CPU, sleeps 100 ms of wall time between calls, then runs B for 10
+ * ms of CPU:
+ *   wall  A [0, 10000)      B [110000, 120000)
+ *   CPU   A [0, 10000)      B [10000, 20000)
+ * tid 2 starts later, its raw CPU clock at 7000: C wall [50000, 60000),
+ * CPU [7000, 12000) (5 ms of CPU). */
+static const char sleep_script[] =
+	"1 > A 0 0\n1 < A 10000 10000\n"
+	"2 > C 7000 50000\n2 < C 12000 60000\n"
+	"1 > B 10000 110000\n1 < B 20000 120000\n";
+
+static void cpu_axis(const struct fx *f, struct timeline *cpu)
+{
+	assert_int_equal(timeline_cpu_axis(cpu, &f->tl), 0);
+}
+
+/* On the CPU axis B starts where A ends: the 100 ms sleep is gone. */
+static void test_cpu_axis_closes_sleep(void **state)
+{
+	struct fx *f = fx_run(state, sleep_script, NULL);
+	struct timeline cpu;
+	cpu_axis(f, &cpu);
+	/* Wall axis: 12 cells of 10 ms, A in the first, B in the last, the
+	 * ten between idle. */
+	CELLS(f, 1, 0, 120000, "A - - - - - - - - - - B");
+	assert_int_equal(cpu.clock, TV_CPU);
+	assert_int_equal(cpu.begin, 0);
+	assert_int_equal(cpu.end, 20000);        /* the longest CPU span: tid 1's */
+	assert_int_equal(timeline_call_start(&cpu, th(f, 1), 0), 0);
+	assert_int_equal(timeline_call_end(&cpu, th(f, 1), 0), 10000);
+	assert_int_equal(timeline_call_start(&cpu, th(f, 1), 1), 10000);  /* B at A's end */
+	assert_int_equal(timeline_call_end(&cpu, th(f, 1), 1), 20000);
+	/* Four cells of 5 ms of CPU: A A B B, nothing idle. */
+	uint32_t out[4];
+	timeline_cells(&cpu, th(f, 1), 0, 20000, 4, out);
+	assert_int_equal(out[0], me(f, "A"));
+	assert_int_equal(out[1], me(f, "A"));
+	assert_int_equal(out[2], me(f, "B"));
+	assert_int_equal(out[3], me(f, "B"));
+	assert_int_equal(timeline_call_at(&cpu, th(f, 1), 9999), 0);
+	assert_int_equal(timeline_call_at(&cpu, th(f, 1), 10000), 1);
+	/* tid 2 starts at the axis's 0 too: C [0, 5000) of its own CPU. */
+	assert_int_equal(timeline_call_start(&cpu, th(f, 2), 0), 0);
+	assert_int_equal(timeline_call_end(&cpu, th(f, 2), 0), 5000);
+	timeline_cells(&cpu, th(f, 2), 0, 20000, 4, out);
+	assert_int_equal(out[0], me(f, "C"));
+	assert_int_equal(out[1], NONE);
+	/* Nothing is off the CPU on its own CPU clock. */
+	uint8_t off[4];
+	assert_int_equal(timeline_offcpu(&cpu, th(f, 1), 0, 20000, 4, off), 0);
+	/* The next call of B after A's start is at 10 ms of CPU. */
+	struct tl_ref r;
+	assert_int_equal(timeline_step(&cpu, me(f, "B"), 0, 1, &r), 0);
+	assert_ref(r, th(f, 1), 1);
+}
+
+/* A CPU-axis range mapped to the wall axis through a thread (and back):
+ * between two records the other clock grows evenly. */
+static void test_cpu_axis_map(void **state)
+{
+	struct fx *f = fx_run(state, sleep_script, NULL);
+	struct timeline cpu;
+	cpu_axis(f, &cpu);
+	uint32_t t1 = th(f, 1), t2 = th(f, 2);
+	/* [5 ms, 15 ms) of tid 1's CPU: 5 ms is inside A (wall 5000); 15 ms
+	 * inside B, 5 ms of CPU after its entry at wall 110000: 115000. The
+	 * wall range keeps the sleep between them. */
+	assert_int_equal(timeline_map(&cpu, &f->tl, t1, 5000), 5000);
+	assert_int_equal(timeline_map(&cpu, &f->tl, t1, 15000), 115000);
+	/* 10 ms of CPU: the first record at or after it is A's exit (wall
+	 * 10000), the moment the thread left the CPU. */
+	assert_int_equal(timeline_map(&cpu, &f->tl, t1, 10000), 10000);
+	/* Past its last record: its last wall time; before: its first. */
+	assert_int_equal(timeline_map(&cpu, &f->tl, t1, 25000), 120000);
+	/* tid 2: 2.5 ms of CPU is half of C: wall 50000 + 10000 / 2. */
+	assert_int_equal(timeline_map(&cpu, &f->tl, t2, 2500), 55000);
+	assert_int_equal(timeline_map(&cpu, &f->tl, t2, 0), 50000);
+	/* Wall to CPU: mid-sleep, the CPU A had used (10 ms); 115000 in B,
+	 * 15 ms; before tid 2's first record, its CPU 0. */
+	assert_int_equal(timeline_map(&f->tl, &cpu, t1, 60000), 10000);
+	assert_int_equal(timeline_map(&f->tl, &cpu, t1, 115000), 15000);
+	assert_int_equal(timeline_map(&f->tl, &cpu, t2, 1000), 0);
+	assert_int_equal(timeline_map(&f->tl, &cpu, t2, 57000), 3500);
+	/* One axis to itself: the time unchanged. */
+	assert_int_equal(timeline_map(&f->tl, &f->tl, t1, 4321), 4321);
+}
+
+/* A single-clock trace has no second axis. */
+static void test_cpu_axis_single_clock(void **state)
+{
+	struct tg_opts o = {.version = 2, .clock = TG_CLOCK_WALL};
+	struct fx *f = fx_run(state, sleep_script, &o);
+	struct timeline cpu;
+	memset(&cpu, 7, sizeof cpu);
+	assert_int_equal(timeline_cpu_axis(&cpu, &f->tl), -1);
+	struct tg_opts c = {.version = 2, .clock = TG_CLOCK_THREAD_CPU};
+	struct fx *g = *state;
+	trace_free(&g->tr);
+	timeline_free(&g->tl);
+	g->loaded = g->built = 0;
+	tg_free(g->tg);
+	g->tg = tg_new();
+	f = fx_run(state, sleep_script, &c);
+	assert_int_equal(timeline_cpu_axis(&cpu, &f->tl), -1);
+}
+
+/* The rule of clockmap.h by brute force: every record (call boundaries
+ * and marks) of the thread, the last before t and the first at or after
+ * it, as derive.c finds a range's cut. */
+static uint64_t brute_map(const struct tv_thread *t, int x, uint64_t at)
+{
+	int y = !x, lo = 0, hi = 0;
+	uint64_t lx = 0, ly = 0, hx = 0, hy = 0;
+	for (uint32_t i = 0; i < t->ncalls + t->nmarks; i++) {
+		for (int e = 0; e < (i < t->ncalls ? 2 : 1); e++) {
+			uint64_t vx, vy;
+			if (i < t->ncalls) {
+				vx = e ? trace_call_end(t, x, i) : trace_call_start(t, x, i);
+				vy = e ? trace_call_end(t, y, i) : trace_call_start(t, y, i);
+			} else {
+				vx = t->marks[i - t->ncalls].t[x];
+				vy = t->marks[i - t->ncalls].t[y];
+			}
+			vx += t->first[x];
+			vy += t->first[y];
+			if (vx < at) {
+				lx = !lo || vx > lx ? vx : lx;
+				ly = !lo || vy > ly ? vy : ly;
+				lo = 1;
+			} else {
+				hx = !hi || vx < hx ? vx : hx;
+				hy = !hi || vy < hy ? vy : hy;
+				hi = 1;
+			}
+		}
+	}
+	if (!lo)
+		return hy;
+	if (!hi || hx == at)
+		return hi ? hy : ly;
+	return ly + (hy - ly) * (at - lx) / (hx - lx);
+}
+
+/* clockmap_at() against the brute force at every µs of a trace with
+ * nesting, action-3 records and a lost exit (marks), both ways. */
+static void test_clockmap_brute(void **state)
+{
+	struct fx *f = fx_run(state,
+	                      "1 > A 0 0\n1 > B 3 4\n1 ? B 5 9\n1 < B 8 20\n1 > C 8 31\n"
+	                      "1 > D 9 33\n1 < D 9 60\n1 < C 15 70\n1 < A 15 90\n"
+	                      "1 > E 20 95\n1 > F 22 99\n1 < E 30 130\n"
+	                      "2 > G 5 40\n2 < G 6 41\n2 > G 6 80\n2 < G 11 88\n",
+	                      NULL);
+	for (uint32_t k = 0; k < f->tr.nthreads; k++) {
+		const struct tv_thread *t = &f->tr.threads[k];
+		assert_true(k != th(f, 1) || t->nmarks > 0);
+		for (int x = 0; x < 2; x++)
+			for (uint64_t at = t->first[x] > 3 ? t->first[x] - 3 : 0;
+			     at <= t->last[x] + 3; at++)
+				if (clockmap_at(t, x, at) != brute_map(t, x, at))
+					fail_msg("tid %u clock %d at %llu: got %llu, want %llu",
+					         (unsigned)t->tid, x, (unsigned long long)at,
+					         (unsigned long long)clockmap_at(t, x, at),
+					         (unsigned long long)brute_map(t, x, at));
+	}
+}
+
 #define T(fn) cmocka_unit_test_setup_teardown(fn, fx_setup, fx_teardown)
 
 int main(void)
@@ -619,6 +790,10 @@ int main(void)
 		T(test_step_nested),
 		T(test_offcpu),
 		T(test_offcpu_single_clock),
+		T(test_cpu_axis_closes_sleep),
+		T(test_cpu_axis_map),
+		T(test_cpu_axis_single_clock),
+		T(test_clockmap_brute),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -912,6 +912,59 @@ for size in "80 24" "250 70"; do
 	panes s11 "panes ascii $1x$2" "$LOC" "$1" "$2" "$SAMPLE" --ascii
 done
 
+# ---------------------------------------------------------------- 18 thread time
+# T on the sample (dual clock): the CPU axis, a range chosen on it applied
+# as wall times, a call of 5 shown on it; then a v2 trace of the wall
+# clock alone (16-byte header, two 10-byte records: tid 1 enters 0x4 at 0
+# and leaves at 200 µs), where T says why it does nothing.
+launch st "$LOC" "$SAMPLE"
+if wait_for st "Calls+Rec"; then
+	keys st Tab T
+	check "T: the ruler ends in cpu" wait_re st " of 56 .* cpu$"
+	check "T: the message says what the axis is" \
+		has "T: each thread's own CPU time: its waits close up (T again: wall time)"
+	check "T: the cursor on both clocks" has_re '^ cursor [0-9.]+s cpu, [0-9.]+s wall  \[1\] main '
+	keys st 0 v l l l l l l l l l l v
+	check "T v v: a range on the CPU axis applies as wall times" \
+		wait_re st '^ cpu [0-9.]+ m?s[.][.][0-9.]+ m?s of thread 1 applies as wall [0-9.]+ m?s[.][.]'
+	check "T v v: the breadcrumb is in wall time" has_re "$crumb_re"
+	keys st u Tab 5
+	if wait_for st " Calls of "; then
+		keys st Enter
+		check "T: Enter in 5 shows the call at its CPU time" \
+			wait_re st '^ thread [0-9]+: the call at .* long [(]its CPU time[)]'
+	else
+		bad "T: 5 lists the calls"
+	fi
+	keys st Tab T
+	check "T again: the ruler ends in wall" wait_re st " of 56 .* wall$"
+	keys st q
+	check "T: q exits 0" exited st 0
+else
+	bad "T: traceview starts on the sample"
+fi
+finish st
+WALL1=$tmp/wall.trace
+{
+	printf '*version\n2\ndata-file-overflow=false\nclock=wall\nvm=art\n'
+	printf '*threads\n1\tmain\n*methods\n0x4\tcom.example.W\trun\t()V\tW.java\n*end\n'
+	printf 'SLOW\002\000\020\000\000\000\000\000\000\000\000\000'
+	printf '\001\000\004\000\000\000\000\000\000\000'
+	printf '\001\000\005\000\000\000\310\000\000\000'
+} >"$WALL1"
+launch sw "$LOC" "$WALL1"
+if wait_for sw "Calls+Rec"; then
+	keys sw Tab T
+	check "T on a wall-only trace says why it does nothing" \
+		wait_for sw "T: no thread time: this trace records wall time only"
+	check "T on a wall-only trace: the ruler names no axis" eval '! has_re " of 1 .* (wall|cpu)$"'
+	keys sw q
+	check "T on a wall-only trace: q exits 0" exited sw 0
+else
+	bad "T: traceview starts on the wall-only trace"
+fi
+finish sw
+
 # ---------------------------------------------------------------- 1 real
 if [ -n "$REAL" ] && [ -d "$REAL" ]; then
 	for base in art-v3-dual-perflib-char_2_bytes-utf8names dalvik-v3-dual-zhkl0228-tracereader-test1; do

@@ -4,8 +4,10 @@
 # For each trace in $TV_REAL_DIR (and its streaming/ folder) traceview is
 # opened in a private tmux server at 80x24 or 250x70, in one of four modes
 # (TERM=xterm-256color, TERM=xterm with 8 colours, NO_COLOR=1, --ascii).
-# It visits panes 1, 2, 3, 4 and the call chart (Tab x) and checks on each
-# captured screen: the pane's title, numbers that the command line prints
+# It visits panes 1, 2, 3, 4, the call chart (Tab x) and the thread-time
+# axis (T, the chart on it; on a CPU-only trace, why T does nothing) and
+# checks on each captured screen: the pane's title, numbers that the
+# command line prints
 # for the same selection (the table's selected method as `--view=table`
 # names it; the first row under the toplevel in `2` and the first root in
 # `3` with the columns of `--format=tree`; the flame graph's root with the
@@ -74,6 +76,7 @@ run_one() {
 	# (the trees' first line is their title: the clock and the order)
 	"$TRACEVIEW" -f tree --clock=cpu --depth=1 "$f" 2>/dev/null | tail -n +2 >"$d/td"
 	"$TRACEVIEW" -f tree --clock=cpu --invert --depth=1 "$f" 2>/dev/null | sed -n 2p >"$d/bu"
+	clk=$("$TRACEVIEW" -f json "$f" 2>/dev/null | grep -o '"clock": *"[a-z-]*"' | head -n 1)
 	scr=$d/screen
 	launch_cols=$cols launch_lines=$lines
 	launch "$s" "$vars" $args "$f"
@@ -128,6 +131,24 @@ run_one() {
 	else
 		bad "Tab x opens the call chart"
 	fi
+	# T: each thread's CPU time on a dual-clock trace (the ruler ends in
+	# "cpu", the cursor on both clocks, the chart on it too), else why not.
+	keys "$s" T
+	case $clk in
+	*dual*)
+		check "T: the ruler ends in cpu, the cursor on both clocks" \
+			wait_cond "$s" eval 'grep -Eq " of [0-9]+ .* cpu$" "$scr" &&
+			                    grep -Eq "^ cursor [^ ]+ cpu, [^ ]+ wall " "$scr"'
+		keys "$s" x
+		check "T x: the chart on the CPU axis names a call at a depth" \
+			wait_re "$s" '^ cursor [^ ]+ cpu  .* depth [0-9]+: '
+		check "T: sane" sane
+		keys "$s" x T
+		check "T again: the ruler ends in wall" wait_re "$s" ' of [0-9]+ .* wall$' ;;
+	*)
+		check "T on a trace of thread CPU time alone says why it does nothing" \
+			wait_for "$s" "T: no wall clock here: the timeline already shows" ;;
+	esac
 	case $mode in
 	ascii) check "only ASCII on the screen" ascii_only ;;
 	esac

@@ -12,6 +12,7 @@
 #include "analyze/derive.h"
 
 #include "base/grow.h"
+#include "base/mul128.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -180,31 +181,6 @@ static int derive_set(uint32_t *lo, uint32_t **hi, uint32_t cap, uint32_t i, uin
 	return 0;
 }
 
-/* floor(x * y / z) for y < z, without overflow: the product as 128 bits,
- * divided by shift and subtract. */
-static uint64_t derive_muldiv(uint64_t x, uint64_t y, uint64_t z)
-{
-	if (!y || x <= UINT64_MAX / y)
-		return x * y / z;
-	uint64_t a = x >> 32, b = x & 0xffffffffu, c = y >> 32, d = y & 0xffffffffu;
-	uint64_t bd = b * d, ad = a * d, bc = b * c, ac = a * c;
-	uint64_t mid = (bd >> 32) + (ad & 0xffffffffu) + (bc & 0xffffffffu);
-	uint64_t lo = (mid << 32) | (bd & 0xffffffffu);
-	uint64_t hi = ac + (ad >> 32) + (bc >> 32) + (mid >> 32);
-	uint64_t q = 0, r = 0;
-	for (int i = 127; i >= 0; i--) {
-		uint64_t bit = i >= 64 ? hi >> (i - 64) & 1 : lo >> i & 1;
-		int carry = (int)(r >> 63);
-		r = r << 1 | bit;
-		q <<= 1;
-		if (carry || r >= z) {
-			r -= z;
-			q |= 1;
-		}
-	}
-	return q;
-}
-
 /* ------------------------------------------------------------ the copy */
 
 static int derive_copy_base(struct trace *out, const struct trace *in)
@@ -287,7 +263,7 @@ static uint64_t derive_cut_other(const struct derive_cut *c)
 		return c->lo_y;
 	if (c->hi_x == c->t)
 		return c->hi_y;
-	return c->lo_y + derive_muldiv(c->hi_y - c->lo_y, c->t - c->lo_x, c->hi_x - c->lo_x);
+	return c->lo_y + mul128_muldiv(c->hi_y - c->lo_y, c->t - c->lo_x, c->hi_x - c->lo_x);
 }
 
 struct derive_range {

@@ -1,6 +1,7 @@
 /* timeline.c: time-range queries over a trace's calls (see timeline.h). */
 #include "analyze/timeline.h"
 
+#include "analyze/clockmap.h"
 #include "model/callwalk.h"
 
 #include <stdlib.h>
@@ -105,36 +106,56 @@ void timeline_free(struct timeline *tl)
 	tl->calls = NULL;
 }
 
+int timeline_cpu_axis(struct timeline *cpu, const struct timeline *wall)
+{
+	const struct trace *tr = wall->tr;
+	if (wall->clock != TV_WALL || !tr->has_clock[TV_CPU])
+		return -1;
+	*cpu = *wall;
+	cpu->clock = TV_CPU;
+	cpu->aligned = 1;
+	cpu->end = cpu->begin;
+	for (uint32_t t = 0; t < tr->nthreads; t++) {
+		const struct tv_thread *th = &tr->threads[t];
+		if (th->records && cpu->begin + trace_thread_span(th, TV_CPU) > cpu->end)
+			cpu->end = cpu->begin + trace_thread_span(th, TV_CPU);
+	}
+	return 0;
+}
+
+/* Where a thread's times count from on the axis. */
+static uint64_t timeline_origin(const struct timeline *tl, const struct tv_thread *th)
+{
+	return tl->aligned ? tl->begin : th->first[tl->clock];
+}
+
+uint64_t timeline_map(const struct timeline *from, const struct timeline *to, uint32_t thread,
+                      uint64_t t)
+{
+	const struct tv_thread *th = &from->tr->threads[thread];
+	uint64_t o = timeline_origin(from, th), rel = t > o ? t - o : 0;
+	uint64_t v = th->first[from->clock] + rel;
+	if (from->clock != to->clock)
+		v = clockmap_at(th, from->clock, v);
+	return timeline_origin(to, th) + (v - th->first[to->clock]);
+}
+
 uint64_t timeline_call_start(const struct timeline *tl, uint32_t thread, uint32_t call)
 {
 	const struct tv_thread *th = &tl->tr->threads[thread];
-	return th->first[tl->clock] + trace_call_start(th, tl->clock, call);
+	return timeline_origin(tl, th) + trace_call_start(th, tl->clock, call);
 }
 
 uint64_t timeline_call_end(const struct timeline *tl, uint32_t thread, uint32_t call)
 {
 	const struct tv_thread *th = &tl->tr->threads[thread];
-	return th->first[tl->clock] + trace_call_end(th, tl->clock, call);
-}
-
-/* First call index of the thread whose start is >= rel (ncalls if none). */
-static uint32_t timeline_lower(const struct tv_thread *th, int clock, uint64_t rel)
-{
-	uint32_t lo = 0, hi = th->ncalls;
-	while (lo < hi) {
-		uint32_t mid = lo + (hi - lo) / 2;
-		if (trace_call_start(th, clock, mid) < rel)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo;
+	return timeline_origin(tl, th) + trace_call_end(th, tl->clock, call);
 }
 
 /* Relative time of t on a thread, clamped below at 0. */
 static uint64_t timeline_rel(const struct timeline *tl, const struct tv_thread *th, uint64_t t)
 {
-	uint64_t first = th->first[tl->clock];
+	uint64_t first = timeline_origin(tl, th);
 	return t > first ? t - first : 0;
 }
 
@@ -142,7 +163,7 @@ static uint32_t timeline_innermost(const struct tv_thread *th, int clock, uint64
 {
 	/* The last call starting at or before rel; the call covering rel, if
 	 * any, is it or one of its ancestors (later siblings start later). */
-	uint32_t i = timeline_lower(th, clock, rel + 1);
+	uint32_t i = clockmap_lower(th, clock, rel + 1);
 	if (i == 0)
 		return TL_NONE;
 	i--;
@@ -154,9 +175,10 @@ static uint32_t timeline_innermost(const struct tv_thread *th, int clock, uint64
 uint32_t timeline_call_at(const struct timeline *tl, uint32_t thread, uint64_t t)
 {
 	const struct tv_thread *th = &tl->tr->threads[thread];
-	if (!th->ncalls || t < th->first[tl->clock])
+	uint64_t o = timeline_origin(tl, th);
+	if (!th->ncalls || t < o)
 		return TL_NONE;
-	return timeline_innermost(th, tl->clock, t - th->first[tl->clock]);
+	return timeline_innermost(th, tl->clock, t - o);
 }
 
 uint32_t timeline_depth(const struct timeline *tl, uint32_t thread, uint32_t call)
@@ -273,7 +295,7 @@ void timeline_cells(const struct timeline *tl, uint32_t thread, uint64_t t0, uin
 {
 	const struct tv_thread *th = &tl->tr->threads[thread];
 	int clk = tl->clock;
-	uint64_t first = th->first[clk], last = th->last[clk];
+	uint64_t first = timeline_origin(tl, th), last = first + trace_thread_span(th, clk);
 	for (uint32_t c = 0; c < ncols; c++) {
 		uint64_t a = timeline_edge(t0, t1, c, ncols), b = timeline_edge(t0, t1, c + 1,
 		                                                                ncols);
@@ -283,7 +305,7 @@ void timeline_cells(const struct timeline *tl, uint32_t thread, uint64_t t0, uin
 		if (!th->ncalls || b <= first || a >= last)
 			continue;
 		uint64_t ra = timeline_rel(tl, th, a), rb = timeline_rel(tl, th, b);
-		uint32_t lo = timeline_lower(th, clk, ra), hi = timeline_lower(th, clk, rb);
+		uint32_t lo = clockmap_lower(th, clk, ra), hi = clockmap_lower(th, clk, rb);
 		if (hi - lo <= TIMELINE_EXACT_MAX)
 			out[c] = timeline_cell_exact(th, clk, ra, rb, lo, hi);
 		else
@@ -298,7 +320,7 @@ void timeline_cells(const struct timeline *tl, uint32_t thread, uint64_t t0, uin
  * running). Flat before the first event and after the last. */
 static double timeline_cpu_at(const struct tv_thread *th, uint64_t rel)
 {
-	uint32_t k = timeline_lower(th, TV_WALL, rel + 1), c = TV_ROOT, prev = TL_NONE;
+	uint32_t k = clockmap_lower(th, TV_WALL, rel + 1), c = TV_ROOT, prev = TL_NONE;
 	if (k == 0)
 		return (double)trace_call_start(th, TV_CPU, 0);
 	for (c = k - 1; c != TV_ROOT && trace_call_end(th, TV_WALL, c) <= rel; c = th->parent[c])

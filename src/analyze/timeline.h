@@ -5,8 +5,16 @@
  * calls are in preorder, so start times are sorted and a binary search finds
  * where a time falls; a per-method index lists every call of a method.
  *
+ * A dual-clock trace has a second axis, each thread's own CPU time
+ * (timeline_cpu_axis(), docs/ui.md "Thread time"): every thread starts at
+ * the axis's 0 (begin) at its first record and runs on its CPU clock, so
+ * its calls close up where it was off the CPU. The same queries answer on
+ * either axis; timeline_map() takes a time from one to the other through
+ * one thread (clockmap.h).
+ *
  * A struct timeline borrows the trace (which must outlive it) and owns its
- * index; timeline_free() releases it.
+ * index; timeline_free() releases it. A CPU axis borrows its wall axis's
+ * index and is never freed.
  */
 #ifndef TV_TIMELINE_H
 #define TV_TIMELINE_H
@@ -26,6 +34,8 @@ struct tl_ref {
 struct timeline {
 	const struct trace *tr;
 	int clock;                /* TV_WALL, or TV_CPU without a wall clock */
+	int aligned;              /* every thread's times count from begin (the
+	                           * CPU axis), not from its first timestamp */
 	uint64_t begin, end;      /* earliest first / latest last timestamp */
 	uint32_t *by_method;      /* method -> first slot in calls[] (nmethods + 1) */
 	struct tl_ref *calls;     /* outermost calls (no call of the same method
@@ -36,6 +46,19 @@ struct timeline {
 enum tv_status timeline_build(struct timeline *tl, const struct trace *tr,
                               struct tv_error *err);
 void timeline_free(struct timeline *tl);
+
+/* The CPU axis of wall, the wall axis of a dual-clock trace: each
+ * thread's CPU µs since its first record, from wall->begin; end is begin
+ * plus the longest thread's CPU span. *cpu shares wall's index (wall must
+ * outlive it; never timeline_free() it). 0, or -1 (nothing set) when the
+ * trace lacks either clock. */
+int timeline_cpu_axis(struct timeline *cpu, const struct timeline *wall);
+
+/* Time t of from's axis on to's (axes of one trace), through thread: its
+ * to-clock at that instant of its from-clock, by clockmap.h's rule (t
+ * itself when both axes are one clock). */
+uint64_t timeline_map(const struct timeline *from, const struct timeline *to, uint32_t thread,
+                      uint64_t t);
 
 /* Absolute axis times of a call. */
 uint64_t timeline_call_start(const struct timeline *tl, uint32_t thread, uint32_t call);

@@ -1,4 +1,4 @@
-/* mul128.c: exact comparison of 64-bit products (see mul128.h). */
+/* mul128.c: exact comparison and division of 64-bit products (see mul128.h). */
 #include "base/mul128.h"
 
 /* a × b as 128 bits (hi, lo). */
@@ -19,4 +19,24 @@ int mul128_cmp(uint64_t a, uint64_t b, uint64_t c, uint64_t d)
 	if (h1 != h2)
 		return h1 > h2 ? 1 : -1;
 	return (l1 > l2) - (l1 < l2);
+}
+
+uint64_t mul128_muldiv(uint64_t a, uint64_t b, uint64_t c)
+{
+	if (!b || a <= UINT64_MAX / b)
+		return a * b / c;
+	uint64_t hi, lo, q = 0, r = 0;
+	mul128_mul(a, b, &hi, &lo);
+	/* Long division, a bit at a time: rare (products past 2^64). */
+	for (int i = 127; i >= 0; i--) {
+		uint64_t bit = i >= 64 ? hi >> (i - 64) & 1 : lo >> i & 1;
+		int carry = (int)(r >> 63);
+		r = r << 1 | bit;
+		q <<= 1;
+		if (carry || r >= c) {
+			r -= c;
+			q |= 1;
+		}
+	}
+	return q;
 }

@@ -106,6 +106,7 @@ enum pane_kind { PANE_TABLE, PANE_TIMELINE, PANE_DIFF, PANE_TREE, PANE_FLAME, PA
 	ACTION(ACT_PREV_CALL, PANES_TL, ",", "calls", "previous call of the selected method") \
 	ACTION(ACT_PICK, PANES_TL, "Enter", "pick", "select the method under the time cursor (call chart: the call at the chosen depth)") \
 	ACTION(ACT_CHART, PANES_TRACE, "x", "chart", "open the call chart of the thread under the timeline cursor (its calls over time, one row per depth), or fold it back; from a pane below, the timeline takes the focus") \
+	ACTION(ACT_AXIS, PANES_TL, "T", "cpu axis", "switch the timeline and the call chart between wall time and each thread's own CPU time (dual-clock traces): a thread's calls close up where it was off the CPU; the ruler says which shows") \
 	ACTION(ACT_CURSOR_LEFT, PANES_TL, "h Shift-Left", "", "move the time cursor one column left") \
 	ACTION(ACT_CURSOR_RIGHT, PANES_TL, "l Shift-Right", "", "move the time cursor one column right") \
 	ACTION(ACT_EXPAND, PANES_TREE, "Right l", "open", "expand the node under the cursor") \

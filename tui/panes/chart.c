@@ -168,11 +168,10 @@ static void chart_draw_row(struct chart *c, WINDOW *win, const struct pane_ctx *
 static void chart_draw_status(struct chart *c, WINDOW *win, const struct pane_ctx *ctx, int y,
                               uint32_t chosen)
 {
-	char line[1200], tb[48], db[48], name[600], thread[300];
+	char line[1200], tb[96], db[48], name[600], thread[300];
 	struct tlview *v = c->v;
 	uint32_t t = chart_thread(c);
-	uint64_t col = v->bar_w > 0 ? (v->t1 - v->t0) / (uint64_t)v->bar_w : 1;
-	numfmt_time_at(tb, sizeof tb, v->cursor - v->tl->begin, col, v->t1 - v->tl->begin);
+	tlview_cursor_text(v, 0, tb, sizeof tb);  /* room for the call's name */
 	names_thread(v->tl->tr, t, 40, ctx->ascii, thread, sizeof thread);
 	if (chosen == TL_NONE) {
 		snprintf(line, sizeof line, " cursor %s  %s  depth %u: no call here  (x folds the chart)",
@@ -331,10 +330,11 @@ static void chart_show_call(void *self, uint32_t tid, uint64_t t0, uint64_t t1,
 	c->base.ops->show_call(c->base.self, tid, t0, t1, out);
 }
 
-static int chart_drag(void *self, enum pane_drag phase, int x, uint64_t *t0, uint64_t *t1)
+static int chart_drag(void *self, enum pane_drag phase, int x, uint64_t *t0, uint64_t *t1,
+                      struct pane_out *out)
 {
 	struct chart *c = self;
-	return c->base.ops->drag(c->base.self, phase, x, t0, t1);
+	return c->base.ops->drag(c->base.self, phase, x, t0, t1, out);
 }
 
 /* y: the method under the cursor, the chart's call when it is open. */

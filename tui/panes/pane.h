@@ -161,10 +161,13 @@ struct pane_ops {
 	int (*scope)(const void *self, struct trace_sel *sel);
 	/* The timeline: show a call, with a message in out; take a drag (x a
 	 * window column, kept on the pane's bars once the drag began): 0, or
-	 * -1 when x starts none, or the end covers no time (else [*t0, *t1)). */
+	 * -1 when x starts none, or the end covers no time (else [*t0, *t1),
+	 * on the wall axis, with how it was taken in out's message, "" when
+	 * nothing needs saying; out is NULL before the end). */
 	void (*show_call)(void *self, uint32_t tid, uint64_t t0, uint64_t t1,
 	                  struct pane_out *out);
-	int (*drag)(void *self, enum pane_drag phase, int x, uint64_t *t0, uint64_t *t1);
+	int (*drag)(void *self, enum pane_drag phase, int x, uint64_t *t0, uint64_t *t1,
+	            struct pane_out *out);
 	/* --view's first state beyond the selection (a tree: the hottest path
 	 * from its first root); 1 when the pane must then be waited for and
 	 * the method asked for selected again. */

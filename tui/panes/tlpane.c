@@ -13,22 +13,44 @@ static void tlpane_draw(void *self, WINDOW *win, const struct pane_ctx *ctx)
 	tlview_draw(self, win, ctx->color, ctx->ascii, ctx->focused, ctx->selected);
 }
 
+/* [a, b) of the axis shown as the wall axis range span_a, span_b: on the
+ * CPU axis through the thread under the cursor, said in out (ranges are
+ * steps on the wall axis: docs/numbers.md, "Time ranges"). */
+static void tlpane_span_to_wall(struct tlview *v, uint64_t a, uint64_t b, struct pane_out *out)
+{
+	char ca[48], cb[48], wa[48], wb[48];
+	v->span_a = tlview_to_wall(v, a);
+	v->span_b = tlview_to_wall(v, b);
+	if (!tlview_on_cpu(v))
+		return;
+	numfmt_duration(ca, sizeof ca, a - v->tl->begin, 0);
+	numfmt_duration(cb, sizeof cb, b - v->tl->begin, 0);
+	numfmt_duration(wa, sizeof wa, v->span_a - v->wall->begin, 0);
+	numfmt_duration(wb, sizeof wb, v->span_b - v->wall->begin, 0);
+	snprintf(out->msg, sizeof out->msg, "cpu %s..%s of thread %lu applies as wall %s..%s", ca,
+	         cb, (unsigned long)tlview_cursor_tid(v), wa, wb);
+}
+
 /* v starts a range at the time cursor, v again applies it (PANE_RANGE),
  * V applies one over the call under the cursor, Esc cancels. */
 static enum pane_res tlpane_range_act(struct tlview *v, enum action a, struct pane_out *out)
 {
 	uint64_t c = v->cursor, from = v->range_a;
 	if (a == ACT_RANGE_CALL) {
-		if (tlview_cursor_call(v, &v->span_a, &v->span_b) == 0)
-			return PANE_RANGE;
-		snprintf(out->msg, sizeof out->msg, "no call under the time cursor");
+		if (tlview_cursor_call(v, &v->span_a, &v->span_b) < 0) {
+			snprintf(out->msg, sizeof out->msg, "no call under the time cursor");
+			return PANE_DONE;
+		}
+		if (tlview_on_cpu(v))
+			snprintf(out->msg, sizeof out->msg, "V: the call's wall time, as ranges apply "
+			         "on the wall axis");
+		return PANE_RANGE;
 	} else if (a == ACT_RANGE && !v->range_on) {
 		tlview_range(v, 1, c);
 		snprintf(out->msg, sizeof out->msg, "range: move the cursor, v ends it, Esc cancels");
 	} else if (a == ACT_RANGE) {
 		tlview_range(v, 0, 0);
-		v->span_a = from < c ? from : c;
-		v->span_b = from < c ? c : from;
+		tlpane_span_to_wall(v, from < c ? from : c, from < c ? c : from, out);
 		return PANE_RANGE;
 	} else {
 		snprintf(out->msg, sizeof out->msg, "%s",
@@ -36,6 +58,30 @@ static enum pane_res tlpane_range_act(struct tlview *v, enum action a, struct pa
 		tlview_range(v, 0, 0);
 	}
 	return PANE_DONE;
+}
+
+/* Why a trace has no CPU axis. */
+static const char *tlpane_no_axis(const struct trace *tr)
+{
+	if (tr->clock == TV_CLOCK_SEQUENCE)
+		return "T: no thread time: this trace records no clock, only the order of events";
+	if (!tr->has_clock[TV_CPU])
+		return "T: no thread time: this trace records wall time only";
+	return "T: no wall clock here: the timeline already shows each thread's CPU time";
+}
+
+/* T: the wall axis and each thread's own CPU time, in a dual-clock
+ * trace; elsewhere why not. */
+static void tlpane_axis(struct tlview *v, struct pane_out *out)
+{
+	const char *said;
+	if (tlview_set_axis(v, !tlview_on_cpu(v)) < 0)
+		said = tlpane_no_axis(v->wall->tr);
+	else if (tlview_on_cpu(v))
+		said = "T: each thread's own CPU time: its waits close up (T again: wall time)";
+	else
+		said = "T: wall time";
+	snprintf(out->msg, sizeof out->msg, "%s", said);
 }
 
 static enum pane_res tlpane_act(void *self, enum action a, const struct pane_ctx *ctx,
@@ -75,6 +121,7 @@ static enum pane_res tlpane_act(void *self, enum action a, const struct pane_ctx
 		snprintf(out->msg, sizeof out->msg, "no call under the cursor");
 		break;
 	case ACT_RANGE: case ACT_RANGE_CALL: case ACT_RANGE_CANCEL: return tlpane_range_act(v, a, out);
+	case ACT_AXIS: tlpane_axis(v, out); break;
 	default: return PANE_IGNORED;
 	}
 	return PANE_DONE;
@@ -92,7 +139,8 @@ static size_t tlpane_footer(const void *self, enum action *out, size_t n)
 {
 	static const enum action keys[] = {ACT_PAN_LEFT, ACT_PAN_RIGHT, ACT_ZOOM_IN, ACT_ZOOM_OUT,
 	                                   ACT_FIT_ALL, ACT_FIT_CALL, ACT_THREAD_UP,
-	                                   ACT_THREAD_DOWN, ACT_NEXT_CALL, ACT_PREV_CALL, ACT_PICK};
+	                                   ACT_THREAD_DOWN, ACT_NEXT_CALL, ACT_PREV_CALL, ACT_PICK,
+	                                   ACT_AXIS};
 	(void)self;
 	return pane_keys(keys, sizeof keys / sizeof *keys, out, n);
 }
@@ -153,16 +201,17 @@ static void tlpane_show_call(void *self, uint32_t tid, uint64_t t0, uint64_t t1,
 {
 	struct tlview *v = self;
 	char a[48], b[48];
-	tlview_show_call(v, tid, t0, t1);
-	numfmt_duration(a, sizeof a, t0 - v->tl->begin, 1);
-	numfmt_duration(b, sizeof b, t1 - t0, 1);
-	snprintf(out->msg, sizeof out->msg, "thread %lu: the call at %s, %s long",
-	         (unsigned long)tid, a, b);
+	uint64_t len = tlview_show_call(v, tid, t0, t1);
+	numfmt_duration(a, sizeof a, v->cursor - v->tl->begin, 1);
+	numfmt_duration(b, sizeof b, len, 1);
+	snprintf(out->msg, sizeof out->msg, "thread %lu: the call at %s, %s long%s",
+	         (unsigned long)tid, a, b, tlview_on_cpu(v) ? " (its CPU time)" : "");
 }
 
 /* A drag over the bars shades what it covers and ends as a range; past
  * either end of the bars it takes the time up to that end. */
-static int tlpane_drag(void *self, enum pane_drag phase, int x, uint64_t *t0, uint64_t *t1)
+static int tlpane_drag(void *self, enum pane_drag phase, int x, uint64_t *t0, uint64_t *t1,
+                       struct pane_out *out)
 {
 	struct tlview *v = self;
 	int lo = v->bar_x, hi = v->bar_x + v->bar_w - 1, x0 = v->drag_x0;
@@ -176,7 +225,12 @@ static int tlpane_drag(void *self, enum pane_drag phase, int x, uint64_t *t0, ui
 	case PANE_DRAG_MOVE: tlview_drag_shade(v, 1, x0, kept); return 0;
 	case PANE_DRAG_END:
 		tlview_drag_shade(v, 0, 0, 0);
-		return tlview_drag(v, x0, kept, t0, t1);
+		if (tlview_drag(v, x0, kept, t0, t1) < 0)
+			return -1;
+		tlpane_span_to_wall(v, *t0, *t1, out);
+		*t0 = v->span_a;
+		*t1 = v->span_b;
+		return 0;
 	case PANE_DRAG_STOP: tlview_drag_shade(v, 0, 0, 0); return 0;
 	}
 	return -1;

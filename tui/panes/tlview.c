@@ -57,7 +57,8 @@ int tlview_init(struct tlview *v, const struct timeline *tl, const struct profil
 {
 	const struct trace *tr = tl->tr;
 	memset(v, 0, sizeof *v);
-	v->tl = tl;
+	v->tl = v->wall = tl;
+	v->has_cpu = timeline_cpu_axis(&v->cpu, tl) == 0;
 	v->threads = malloc(((size_t)tr->nthreads + 1) * sizeof *v->threads);
 	v->rank = calloc((size_t)tr->nmethods + 1, sizeof *v->rank);
 	v->cache = calloc((size_t)tr->nthreads + 1, sizeof *v->cache);
@@ -284,8 +285,8 @@ int tlview_cursor_call(const struct tlview *v, uint64_t *start, uint64_t *end)
 	uint32_t c = t == TL_NONE ? TL_NONE : timeline_call_at(v->tl, t, v->cursor);
 	if (c == TL_NONE)
 		return -1;
-	*start = timeline_call_start(v->tl, t, c);
-	*end = timeline_call_end(v->tl, t, c);
+	*start = timeline_call_start(v->wall, t, c);
+	*end = timeline_call_end(v->wall, t, c);
 	return 0;
 }
 
@@ -411,6 +412,18 @@ static int tlv_cols(const struct tlview *v, uint64_t a, uint64_t b, int *x0, int
 	return *x0 < 0 || *x1 < *x0 ? -1 : 0;
 }
 
+/* The range steps in force, [*a, *b) on the axis shown as thread saw
+ * them (on the CPU axis, its CPU time at their ends). */
+static void tlv_scope_on_axis(const struct tlview *v, uint32_t thread, uint64_t *a, uint64_t *b)
+{
+	*a = v->scope_a;
+	*b = v->scope_b;
+	if (v->tl != v->wall && thread != TL_NONE) {
+		*a = timeline_map(v->wall, v->tl, thread, *a);
+		*b = timeline_map(v->wall, v->tl, thread, *b);
+	}
+}
+
 /* Is bar column x outside the range in force (drawn dim)? */
 static int tlv_outside(const struct tlview *v, int x, int x0, int x1, int any)
 {
@@ -422,7 +435,9 @@ static int tlv_outside(const struct tlview *v, int x, int x0, int x1, int any)
 static void tlv_draw_scope(const struct tlview *v, WINDOW *win, const struct color *c)
 {
 	int x0, x1;
-	if (!v->scope_on || tlv_cols(v, v->scope_a, v->scope_b, &x0, &x1) < 0)
+	uint64_t a, b;
+	tlv_scope_on_axis(v, tlview_thread(v), &a, &b);
+	if (!v->scope_on || tlv_cols(v, a, b, &x0, &x1) < 0)
 		return;
 	attr_t at = c->role[ROLE_TITLE];
 	mvwchgat(win, 0, v->bar_x + x0, x1 - x0 + 1, (at & ~A_COLOR) | A_REVERSE | A_UNDERLINE,
@@ -436,6 +451,9 @@ static void tlv_draw_ruler(struct tlview *v, WINDOW *win, const struct color *c)
 	uint64_t rel0 = v->t0 - base;
 	uint64_t first = (rel0 + step - 1) / step * step;
 	char label[32];
+	/* A trace with both clocks says which axis shows, at the right end. */
+	const char *axis = !v->has_cpu ? "" : v->tl == v->wall ? " wall" : " cpu";
+	int end = v->bar_x + v->bar_w - (int)strlen(axis);
 	wattrset(win, c->role[ROLE_TITLE]);
 	wmove(win, 0, 0);
 	wclrtoeol(win);
@@ -446,13 +464,15 @@ static void tlv_draw_ruler(struct tlview *v, WINDOW *win, const struct color *c)
 			continue;
 		int x = v->bar_x + col;
 		numfmt_time_label(label, sizeof label, t, step, v->t1 - base);
-		if (x < next_free)
+		if (x < next_free || x >= end)
 			continue;
 		mvwaddch(win, 0, x, '|');
-		if (x + 1 + (int)strlen(label) < v->bar_x + v->bar_w)
+		if (x + 1 + (int)strlen(label) < end)
 			waddstr(win, label);
 		next_free = x + 2 + (int)strlen(label);
 	}
+	if (*axis && end > v->bar_x)
+		mvwaddstr(win, 0, end, axis);
 	wattrset(win, A_NORMAL);
 	tlv_draw_scope(v, win, c);
 	tlv_draw_range(v, win, c);
@@ -525,10 +545,12 @@ static int tlv_cat(struct tlview *v, uint32_t m)
 /* The bar of one thread: runs of cells of one category (and one side of
  * the range in force) as blocks, the cursor's cell on its own. */
 static void tlv_draw_bar(struct tlview *v, WINDOW *win, const struct color *c, int ascii, int y,
-                         const struct tlv_cache *row)
+                         uint32_t t, const struct tlv_cache *row)
 {
 	int ccol = tlv_col_of(v, v->cursor), x0 = 0, x1 = -1;
-	int any = v->scope_on && tlv_cols(v, v->scope_a, v->scope_b, &x0, &x1) == 0;
+	uint64_t sa, sb;
+	tlv_scope_on_axis(v, t, &sa, &sb);
+	int any = v->scope_on && tlv_cols(v, sa, sb, &x0, &x1) == 0;
 	for (int x = 0; x < v->bar_w;) {
 		uint32_t m = row->cells[x];
 		attr_t extra = tlv_outside(v, x, x0, x1, any) ? A_DIM : A_NORMAL;
@@ -575,7 +597,7 @@ static void tlv_draw_thread(struct tlview *v, WINDOW *win, const struct color *c
 	struct tlv_cache *row = tlv_row(v, idx, selected);
 	if (!row)
 		return;
-	tlv_draw_bar(v, win, c, ascii, y, row);
+	tlv_draw_bar(v, win, c, ascii, y, t, row);
 	/* The marks row: where calls of the selected method run. */
 	wattrset(win, A_NORMAL);
 	if (lines < 2)
@@ -596,9 +618,8 @@ static void tlv_draw_thread(struct tlview *v, WINDOW *win, const struct color *c
 static void tlv_draw_status(struct tlview *v, WINDOW *win, const struct color *c, int ascii,
                             int y, int w)
 {
-	char line[1024], tbuf[48], dbuf[48], name[600], thread[300], tail[120];
-	uint64_t col = v->bar_w > 0 ? (v->t1 - v->t0) / (uint64_t)v->bar_w : 1;
-	numfmt_time_at(tbuf, sizeof tbuf, v->cursor - v->tl->begin, col, v->t1 - v->tl->begin);
+	char line[1024], tbuf[96], dbuf[48], name[600], thread[300], tail[120];
+	tlview_cursor_text(v, 1, tbuf, sizeof tbuf);
 	uint32_t t = tlview_thread(v);
 	if (t == TL_NONE) {
 		snprintf(line, sizeof line, " cursor %s", tbuf);
@@ -762,16 +783,95 @@ int tlview_show_longest(struct tlview *v, uint32_t method)
 	return 0;
 }
 
-void tlview_show_call(struct tlview *v, uint32_t tid, uint64_t t0, uint64_t t1)
+/* [*t0, *t1) of the wall axis on the CPU axis through thread t: a call
+ * spanning it exactly takes its own CPU times (a record's instant can
+ * map to an earlier one at the same wall time); else its ends map. */
+static void tlv_span_on_cpu(const struct tlview *v, uint32_t t, uint64_t *t0, uint64_t *t1)
+{
+	const uint32_t *parent = v->wall->tr->threads[t].parent;
+	uint32_t c = timeline_call_at(v->wall, t, *t0);
+	while (c != TL_NONE && c != TV_ROOT &&
+	       (timeline_call_start(v->wall, t, c) != *t0 || timeline_call_end(v->wall, t, c) != *t1))
+		c = parent[c];
+	if (c != TL_NONE && c != TV_ROOT) {
+		*t0 = timeline_call_start(v->tl, t, c);
+		*t1 = timeline_call_end(v->tl, t, c);
+	} else {
+		*t0 = timeline_map(v->wall, v->tl, t, *t0);
+		*t1 = timeline_map(v->wall, v->tl, t, *t1);
+	}
+}
+
+uint64_t tlview_show_call(struct tlview *v, uint32_t tid, uint64_t t0, uint64_t t1)
 {
 	uint32_t t = trace_find_thread(v->tl->tr, tid);
 	for (uint32_t i = 0; i < v->nthreads; i++)
 		if (v->threads[i] == t)
 			v->cur = i;
+	if (v->tl != v->wall && t != IDMAP_NONE)
+		tlv_span_on_cpu(v, t, &t0, &t1);
 	uint64_t pad = (t1 - t0) / 20, least = v->bar_w > 0 ? (uint64_t)v->bar_w : 64;
 	v->t0 = t0 > pad ? t0 - pad : 0;
 	v->t1 = t1 + pad;
 	if (v->t1 - v->t0 < least)
 		v->t1 = v->t0 + least;
 	v->cursor = t0;
+	return t1 - t0;
+}
+
+/* ------------------------------------------------------------ the axes */
+
+int tlview_on_cpu(const struct tlview *v)
+{
+	return v->tl != v->wall;
+}
+
+uint64_t tlview_to_wall(const struct tlview *v, uint64_t t)
+{
+	uint32_t th = tlview_thread(v);
+	return v->tl == v->wall || th == TL_NONE ? t : timeline_map(v->tl, v->wall, th, t);
+}
+
+void tlview_cursor_text(const struct tlview *v, int wall, char *buf, size_t n)
+{
+	uint64_t col = v->bar_w > 0 ? (v->t1 - v->t0) / (uint64_t)v->bar_w : 1;
+	char wb[48] = "";
+	numfmt_time_at(buf, n, v->cursor - v->tl->begin, col, v->t1 - v->tl->begin);
+	if (v->tl == v->wall)
+		return;
+	if (wall)
+		numfmt_time_at(wb, sizeof wb, tlview_to_wall(v, v->cursor) - v->wall->begin, col,
+		               v->wall->end - v->wall->begin);
+	size_t len = strlen(buf);
+	snprintf(buf + len, n - len, " cpu%s%s%s", wall ? ", " : "", wb, wall ? " wall" : "");
+}
+
+int tlview_set_axis(struct tlview *v, int cpu)
+{
+	const struct timeline *to = cpu ? &v->cpu : v->wall;
+	uint32_t t = tlview_thread(v);
+	if (cpu && !v->has_cpu)
+		return -1;
+	if (to == v->tl)
+		return 0;
+	/* The same stretch of the cursor's thread on the new axis; where it
+	 * ran too little of it to fill the bars (it slept), the same zoom
+	 * around the cursor's moment (µs of CPU for µs of wall). */
+	uint64_t span = v->t1 - v->t0, at = v->cursor - v->t0, a = 0, b = 0;
+	if (t != TL_NONE) {
+		a = timeline_map(v->tl, to, t, v->t0);
+		b = timeline_map(v->tl, to, t, v->t1);
+		v->cursor = timeline_map(v->tl, to, t, v->cursor);
+		v->range_a = timeline_map(v->tl, to, t, v->range_a);
+	}
+	int whole = v->t0 <= v->tl->begin && v->t1 >= v->tl->end;
+	v->tl = to;
+	v->t0 = b - a >= tlv_min_span(v) ? a : v->cursor > at ? v->cursor - at : 0;
+	v->t1 = b - a >= tlv_min_span(v) ? b : v->t0 + span;
+	if (whole)  /* the whole trace stays whole */
+		tlview_fit_all(v);
+	for (uint32_t i = 0; i < v->nthreads; i++)
+		v->cache[i].cells_ok = v->cache[i].marks_ok = 0;
+	tlv_clamp(v);
+	return 0;
 }

@@ -12,6 +12,13 @@
  * time outside it dimmed (docs/ui.md, "Colours and letters"). Every
  * thread is drawn whatever the thread scope; the scope's are marked.
  *
+ * A dual-clock trace has a second axis, each thread's own CPU time (T;
+ * timeline.h): the view then draws every query on it, and what leaves
+ * the view for the session (a range, the call under the cursor) goes back
+ * to the wall axis through the thread under the cursor, as what comes in
+ * (a call to show, the range steps in force) comes over through its own
+ * thread (docs/ui.md, "Thread time").
+ *
  * The view borrows the timeline index and the trace; it owns its scratch
  * arrays (tlview_free()). Its pane of the shell is tlpane.h.
  */
@@ -31,7 +38,10 @@
 #define TLVIEW_MAX_ROWS 512
 
 struct tlview {
-	const struct timeline *tl;
+	const struct timeline *tl;  /* the axis shown: wall, or &cpu */
+	const struct timeline *wall;  /* the trace's axis, where ranges live */
+	struct timeline cpu;     /* each thread's CPU time (has_cpu) */
+	int has_cpu;
 	uint32_t *threads;       /* trace thread indices, busiest first */
 	uint32_t nthreads;
 	uint32_t *rank;          /* per method: colour rank by incl time */
@@ -44,9 +54,9 @@ struct tlview {
 	uint64_t range_a;
 	int drag_on;             /* a drag grows from window column drag_x0 to drag_x1 */
 	int drag_x0, drag_x1;
-	uint64_t span_a, span_b; /* the range v or V applied last */
+	uint64_t span_a, span_b; /* the range v, V or a drag applied last (wall) */
 	int scope_on;            /* the range steps in force: [scope_a, scope_b) */
-	uint64_t scope_a, scope_b;
+	uint64_t scope_a, scope_b;  /* wall axis */
 	struct tidset threads_in; /* the thread scope: its labels marked; none: all */
 	struct catmap cats;      /* the loaded trace's methods' categories */
 	int rows;                /* threads shown at the last draw */
@@ -92,8 +102,10 @@ int tlview_show_longest(struct tlview *v, uint32_t method);
 void tlview_range(struct tlview *v, int on, uint64_t a);
 /* The app's packages for the categories (borrowed; NULL, 0: none). */
 void tlview_categories(struct tlview *v, const struct derive_glob *app, uint32_t napp);
-/* The time range the panes are computed over, absolute axis times
- * [a, b) (on 0: the whole trace): shaded on the ruler, the rest dimmed. */
+/* The time range the panes are computed over, absolute wall axis times
+ * [a, b) (on 0: the whole trace): shaded on the ruler, the rest dimmed
+ * (on the CPU axis, each thread's bar through its own CPU clock, the
+ * ruler through the cursor's thread). */
 void tlview_scope_range(struct tlview *v, int on, uint64_t a, uint64_t b);
 /* The thread scope (trace.h; NULL: every thread): with one in force,
  * its threads' labels start with SYM_SCOPED, the others' with a blank.
@@ -109,7 +121,8 @@ int tlview_drag(const struct tlview *v, int x0, int x1, uint64_t *a, uint64_t *b
  * button is held (on 1), or stop (on 0). */
 void tlview_drag_shade(struct tlview *v, int on, int x0, int x1);
 /* The call under the cursor (innermost, current thread): its start and
- * end; 0, or -1 when there is none. */
+ * end on the wall axis, whichever axis shows; 0, or -1 when there is
+ * none. */
 int tlview_cursor_call(const struct tlview *v, uint64_t *start, uint64_t *end);
 /* tid of the thread under the cursor. */
 uint32_t tlview_cursor_tid(const struct tlview *v);
@@ -121,9 +134,25 @@ void tlview_draw(struct tlview *v, WINDOW *win, const struct color *c, int ascii
 
 /* The thread (trace index) under the cursor; TL_NONE without threads. */
 uint32_t tlview_thread(const struct tlview *v);
-/* A call of thread tid, [t0, t1) absolute: the cursor on its thread and
- * at its start, the view fitted to it with a twentieth of its length to
- * each side (as f fits a call). */
-void tlview_show_call(struct tlview *v, uint32_t tid, uint64_t t0, uint64_t t1);
+/* A call of thread tid, [t0, t1) absolute on the wall axis: the cursor on
+ * its thread and at its start, the view fitted to it with a twentieth of
+ * its length to each side (as f fits a call); on the CPU axis, the call's
+ * CPU start and end (or the thread's CPU at t0 and t1 when no call spans
+ * them exactly). Returns its length on the axis shown. */
+uint64_t tlview_show_call(struct tlview *v, uint32_t tid, uint64_t t0, uint64_t t1);
+
+/* Whether the CPU axis shows. */
+int tlview_on_cpu(const struct tlview *v);
+/* Show the CPU axis (cpu 1) or the wall axis: the cursor, the view and a
+ * range being selected go over through the thread under the cursor. 0, or
+ * -1 (nothing changed) when the trace has no CPU axis. */
+int tlview_set_axis(struct tlview *v, int cpu);
+/* Time t of the axis shown as a wall axis time, through the thread under
+ * the cursor (t itself on the wall axis). */
+uint64_t tlview_to_wall(const struct tlview *v, uint64_t t);
+/* The time cursor for a status line, to the precision of one column
+ * ("6.4s"; on the CPU axis "1.2s cpu", with wall 1 "1.2s cpu, 6.4s
+ * wall"). */
+void tlview_cursor_text(const struct tlview *v, int wall, char *buf, size_t n);
 
 #endif

@@ -13,7 +13,7 @@ void mouse_drag_stop(struct ui *u, int cancelled)
 	uint64_t t0, t1;
 	u->drag = cancelled && u->drag == DRAG_ON ? DRAG_CANCELLED : DRAG_NONE;
 	if (u->timeline.ops && u->timeline.ops->drag)
-		u->timeline.ops->drag(u->timeline.self, PANE_DRAG_STOP, 0, &t0, &t1);
+		u->timeline.ops->drag(u->timeline.self, PANE_DRAG_STOP, 0, &t0, &t1, NULL);
 	if (u->motion)
 		u->motion = draw_mouse_motion(u->term, 0);
 }
@@ -25,7 +25,7 @@ static void mouse_drag_start(struct ui *u, int x)
 {
 	uint64_t t0, t1;
 	if (!u->timeline.ops->drag ||
-	    u->timeline.ops->drag(u->timeline.self, PANE_DRAG_START, x, &t0, &t1) < 0)
+	    u->timeline.ops->drag(u->timeline.self, PANE_DRAG_START, x, &t0, &t1, NULL) < 0)
 		return;
 	u->drag = DRAG_ON;
 	if (!u->motion)
@@ -37,11 +37,15 @@ static void mouse_drag_start(struct ui *u, int x)
 static void mouse_drag_end(struct ui *u, const MEVENT *ev)
 {
 	uint64_t t0, t1;
+	struct pane_out out = {PANE_NONE, ""};
 	int x = ev->x - getbegx(u->tlw), on = u->drag == DRAG_ON;
-	int got = on && u->timeline.ops->drag(u->timeline.self, PANE_DRAG_END, x, &t0, &t1) == 0;
+	int got = on && u->timeline.ops->drag(u->timeline.self, PANE_DRAG_END, x, &t0, &t1,
+	                                      &out) == 0;
 	mouse_drag_stop(u, 0);
-	if (got && !u->overlay.ops)
+	if (got && !u->overlay.ops) {
+		shell_say(u, out.msg);
 		follow_range(u, t0, t1);
+	}
 }
 
 /* A click or the wheel in the pane under the pointer, which takes the
@@ -76,7 +80,7 @@ void mouse_event(struct ui *u)
 		uint64_t t0, t1;
 		if (u->drag == DRAG_ON && u->tlw)
 			u->timeline.ops->drag(u->timeline.self, PANE_DRAG_MOVE, ev.x - getbegx(u->tlw),
-			                      &t0, &t1);
+			                      &t0, &t1, NULL);
 		return;
 	}
 	int wheel = (ev.bstate & BUTTON4_PRESSED) ? -1 : 0;
