@@ -50,6 +50,11 @@ static int main_ui(const struct request *rq, struct trace *tr, struct ui_opts *u
 {
 	if (rq->nthreads && main_ui_thread(rq, tr, uo) != 0)
 		return MSG_EXIT_INPUT;
+	if (resolve_range_misfit(rq, tr)) {
+		if (uo->term_started)
+			ui_loading_stop();
+		return resolve_range(rq, rq->path[0], tr);
+	}
 	if (resolve_sort(rq, tr, rq->path[0]) != 0)
 		return MSG_EXIT_INPUT;
 	if (tty_keys_from_tty() != 0)

@@ -476,7 +476,8 @@ int session_package_of(const struct session *s, uint32_t m, char *buf, size_t bn
 void session_push_range(struct session *s, uint64_t a, uint64_t b, char *msg, size_t n)
 {
 	uint64_t origin = derive_axis_origin(s->tr);
-	struct range r = {1, 1, a > origin ? a - origin : 0, b > origin ? b - origin : 0};
+	struct range r = {1, 1, a > origin ? a - origin : 0, b > origin ? b - origin : 0,
+	                  trace_is_sequence(s->tr)};
 	struct derive_step st;
 	if (r.start >= r.end) {
 		session_say(msg, n, "an empty range: nothing applied");
