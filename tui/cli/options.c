@@ -201,11 +201,13 @@ static int opts_set_min(struct request *rq, const char *arg)
 static int opts_set_sort(struct request *rq, const char *arg)
 {
 	enum pathtree_by by;
-	if (pathtree_by_parse(arg, &by, &rq->sort_ascending) < 0)
+	int rc = pathtree_by_parse(arg, &by, &rq->sort_ascending);
+	if (rc < 0)
 		return msg_usage("unknown --sort column '%s' (expected incl_cpu, excl_cpu, "
 		                 "incl_wall, excl_wall, incl_wait, excl_wait or calls, "
 		                 "after - for smallest first)", arg);
 	rq->sort = (int)by + 1;
+	rq->sort_events = rc == 1;
 	return 0;
 }
 

@@ -121,13 +121,21 @@ int resolve_clock(const struct request *rq, const struct trace *tr, const char *
 int resolve_sort(const struct request *rq, const struct trace *tr, const char *path)
 {
 	enum pathtree_by by = (enum pathtree_by)(rq->sort - 1);
+	if (rq->sort_events && !trace_is_sequence(tr)) {
+		fprintf(stderr, "traceview: %s: --sort=%s: only a dump without time counts events; "
+		        "this trace has time (clock=%s)\n", msg_name(path),
+		        by == PATHTREE_BY_INCL_WALL ? "incl_events" : "excl_events",
+		        trace_clock_name(tr->clock));
+		return MSG_EXIT_INPUT;
+	}
 	if (!rq->sort || pathtree_by_available(tr, by))
 		return 0;
 	const char *needs = by == PATHTREE_BY_INCL_WAIT || by == PATHTREE_BY_EXCL_WAIT ? "both clocks"
 	                    : by == PATHTREE_BY_INCL_CPU || by == PATHTREE_BY_EXCL_CPU ? "the CPU clock"
 	                                                                             : "the wall clock";
-	fprintf(stderr, "traceview: %s: --sort=%s needs %s; the trace has one (clock=%s)\n",
-	        msg_name(path), pathtree_by_name(by), needs, trace_clock_name(tr->clock));
+	fprintf(stderr, "traceview: %s: --sort=%s needs %s; the trace has %s (clock=%s)\n",
+	        msg_name(path), pathtree_by_name(by), needs,
+	        trace_is_sequence(tr) ? "none" : "one", trace_clock_name(tr->clock));
 	return MSG_EXIT_INPUT;
 }
 
