@@ -23,6 +23,7 @@
 #include "analyze/pathtree.h"
 #include "analyze/profile.h"
 #include "model/trace.h"
+#include "write/export.h"
 #include "write/report.h"
 #include "lodumpgen.h"
 #include "testutil.h"
@@ -246,6 +247,33 @@ static void test_calls(void **state)
 	free(want);
 }
 
+/* Folded stacks count calls: A once, A;B twice, C once. */
+static void test_folded(void **state)
+{
+	struct seq *s = *state;
+	struct seq_out o;
+	struct export_opts eo = {TV_WALL, 0, 0};
+	char *t = seq_close(&o, export_folded(seq_open(&o), &s->p, &eo));
+	assert_string_equal(t, "com.example.A.run 1\n"
+	                       "com.example.A.run;com.example.B.step 2\n"
+	                       "com.example.C.loop 1\n");
+	free(t);
+}
+
+/* speedscope: unit "none", the events at their indices. */
+static void test_speedscope(void **state)
+{
+	struct seq *s = *state;
+	struct seq_out o;
+	struct export_opts eo = {TV_WALL, 0, 0};
+	char *t = seq_close(&o, export_speedscope(seq_open(&o), &s->p, &eo));
+	assert_non_null(strstr(t, "{\"type\": \"evented\", \"name\": \"[4242] main\", \"unit\": "
+	                          "\"none\", \"startValue\": 0, \"endValue\": 7, \"events\": ["));
+	assert_non_null(strstr(t, "  {\"type\": \"C\", \"frame\": 0, \"at\": 5},"));
+	assert_null(strstr(t, "microseconds"));
+	free(t);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -255,6 +283,8 @@ int main(void)
 		cmocka_unit_test(test_csv),
 		cmocka_unit_test(test_tree),
 		cmocka_unit_test(test_calls),
+		cmocka_unit_test(test_folded),
+		cmocka_unit_test(test_speedscope),
 	};
 	return cmocka_run_group_tests(tests, seq_setup, seq_teardown);
 }

@@ -96,8 +96,12 @@ static int export_dump_format(void *ctx, const struct sink_format *f)
 {
 	struct export_dump_state *d = ctx;
 	d->nslots = f->nslots;
-	fprintf(d->out, "# format: version %u%s, %u timestamp%s per record", f->version,
-	        f->streaming ? " streaming" : "", f->nslots, f->nslots == 1 ? "" : "s");
+	if (f->version)
+		fprintf(d->out, "# format: version %u%s", f->version,
+		        f->streaming ? " streaming" : "");
+	else   /* ART's low-overhead dumps have no header */
+		fputs("# format: no header", d->out);
+	fprintf(d->out, ", %u timestamp%s per record", f->nslots, f->nslots == 1 ? "" : "s");
 	if (f->record_size)
 		fprintf(d->out, ", record size %u", f->record_size);
 	fprintf(d->out, ", start time %" PRIu64 "%s\n", f->start_time,
@@ -264,10 +268,16 @@ static int export_dump_record(void *ctx, uint32_t tid, uint64_t word, uint64_t t
 
 static void export_dump_header(FILE *out, const struct trace *tr)
 {
-	fprintf(out, "# traceview dump: version %u%s, clock %s, %" PRIu64 " records\n",
-	        tr->version, tr->streaming ? " streaming" : "", trace_clock_name(tr->clock),
-	        tr->records);
-	fputs("#   tid act        cpu       wall  method (indented by depth)\n", out);
+	if (trace_has_version(tr))
+		fprintf(out, "# traceview dump: version %u%s", tr->version,
+		        tr->streaming ? " streaming" : "");
+	else
+		fputs("# traceview dump: no header", out);
+	fprintf(out, ", clock %s, %" PRIu64 " records\n", trace_clock_name(tr->clock), tr->records);
+	/* a trace without time has each thread's event index where wall is */
+	fputs(trace_is_sequence(tr) ? "#   tid act        cpu      event" : "#   tid act        cpu       wall",
+	      out);
+	fputs("  method (indented by depth)\n", out);
 }
 
 static void export_dump_footer(struct export_dump_state *d)

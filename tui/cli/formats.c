@@ -172,7 +172,7 @@ static const struct fmt_row fmt_rows[] = {
 	 .write_diff = fmt_diff_json, .diff_uses = FMT_DIFF},
 	{.name = "folded", .uses = FMT_EXPORT | FMT_USE_PER_THREAD, .write = fmt_folded,
 	 .write_diff = fmt_diff_folded, .diff_uses = FMT_EXPORT | FMT_USE_GATE},
-	{.name = "chrome", .uses = FMT_EXPORT, .write = fmt_chrome},
+	{.name = "chrome", .needs = FMT_NEEDS_TIME, .uses = FMT_EXPORT, .write = fmt_chrome},
 	{.name = "dump", .input = FMT_IN_RECORDS, .write = fmt_dump},
 	{.name = "speedscope", .uses = FMT_EXPORT, .write = fmt_speedscope},
 	{.name = "tree", .input = FMT_IN_TREE, .uses = FMT_TREES, .write = fmt_tree},

@@ -222,18 +222,27 @@ static int reportrun_jank(const struct request *rq, const struct trace *loaded,
 	return 0;
 }
 
-/* The clocks the format needs, in tr. */
+/* The clocks the format needs, in tr (an event index is no clock). */
 static int reportrun_needs(const struct request *rq, const struct trace *tr)
 {
 	const struct fmt_row *f = rq->format;
-	if ((f->needs & FMT_NEEDS_WALL) && !tr->has_clock[TV_WALL]) {
-		fprintf(stderr, "traceview: %s: --format=%s needs a wall clock (clock=%s)\n",
-		        msg_name(rq->path[0]), f->name, trace_clock_name(tr->clock));
+	const char *name = msg_name(rq->path[0]), *clock = trace_clock_name(tr->clock);
+	if ((f->needs & FMT_NEEDS_TIME) && trace_is_sequence(tr)) {
+		fprintf(stderr, "traceview: %s: --format=%s needs times and this trace has none "
+		        "(clock=%s: its axis counts events); speedscope and folded take it\n", name,
+		        f->name, clock);
 		return MSG_EXIT_INPUT;
 	}
-	if ((f->needs & FMT_NEEDS_CLOCKS) && !(tr->has_clock[TV_CPU] && tr->has_clock[TV_WALL])) {
-		fprintf(stderr, "traceview: %s: --format=%s needs both clocks; the trace has one "
-		        "(clock=%s)\n", msg_name(rq->path[0]), f->name, trace_clock_name(tr->clock));
+	if ((f->needs & FMT_NEEDS_WALL) && !trace_clock_usec(tr, TV_WALL)) {
+		fprintf(stderr, "traceview: %s: --format=%s needs a wall clock (clock=%s)\n", name,
+		        f->name, clock);
+		return MSG_EXIT_INPUT;
+	}
+	if ((f->needs & FMT_NEEDS_CLOCKS) &&
+	    !(trace_clock_usec(tr, TV_CPU) && trace_clock_usec(tr, TV_WALL))) {
+		fprintf(stderr, "traceview: %s: --format=%s needs both clocks; the trace has %s "
+		        "(clock=%s)\n", name, f->name, trace_is_sequence(tr) ? "none" : "one",
+		        clock);
 		return MSG_EXIT_INPUT;
 	}
 	return 0;
