@@ -89,7 +89,8 @@ enum tv_status export_speedscope(FILE *out, const struct profile *p, const struc
  * (ent/xit/unr/???), both times, the method name indented by depth;
  * packets, repairs and damage as '#' comments. Reads buf (the whole file
  * or, for a pair, key then data via load_scan_pair) again; tr supplies
- * the names.
+ * the names; pid picks an ANR report's dump as load_opts does (0: the
+ * first; export_dump_pair() takes none).
  *
  * Layout: a record is "%5u %s %10s %10s  " (tid, action, CPU and wall time
  * as the reader passes them, 32-bit values not unwrapped, '-' for a clock
@@ -111,7 +112,7 @@ enum tv_status export_speedscope(FILE *out, const struct profile *p, const struc
  * A repair comment follows the record it explains. Errors are the
  * readers' (as load_scan); TV_ERR_OUTPUT when a write failed. */
 enum tv_status export_dump(FILE *out, const struct trace *tr, const uint8_t *buf, size_t len,
-                           struct tv_error *err);
+                           uint32_t pid, struct tv_error *err);
 enum tv_status export_dump_pair(FILE *out, const struct trace *tr, const uint8_t *key,
                                 size_t keylen, const uint8_t *data, size_t datalen,
                                 struct tv_error *err);

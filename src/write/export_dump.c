@@ -335,12 +335,13 @@ static struct sink export_dump_sink(struct export_dump_state *d)
 	return s;
 }
 
-/* Runs one scan (a whole file, or a pair) through the dump sink. */
+/* Runs one scan (a whole file, or a pair) through the dump sink; pid
+ * picks an ANR report's dump (0: the first). */
 static enum tv_status export_dump_run(FILE *out, const struct trace *tr, int pair,
-                                      const uint8_t *key,
-                                      size_t keylen, const uint8_t *buf, size_t len,
-                                      struct tv_error *err)
+                                      const uint8_t *key, size_t keylen, const uint8_t *buf,
+                                      size_t len, uint32_t pid, struct tv_error *err)
 {
+	struct load_opts lo = {.pid = pid};
 	struct export_dump_state d;
 	enum tv_status st;
 	if (export_dump_init(&d, out, tr) < 0) {
@@ -353,7 +354,7 @@ static enum tv_status export_dump_run(FILE *out, const struct trace *tr, int pai
 		int in_data;
 		st = load_scan_pair(key, keylen, buf, len, &s, err, &in_data);
 	} else
-		st = load_scan(buf, len, &s, err);
+		st = load_scan_opts(buf, len, &lo, &s, err);
 	if (st == TV_OK)
 		export_dump_footer(&d);
 	export_dump_free(&d);
@@ -365,14 +366,14 @@ static enum tv_status export_dump_run(FILE *out, const struct trace *tr, int pai
 }
 
 enum tv_status export_dump(FILE *out, const struct trace *tr, const uint8_t *buf, size_t len,
-                           struct tv_error *err)
+                           uint32_t pid, struct tv_error *err)
 {
-	return export_dump_run(out, tr, 0, NULL, 0, buf, len, err);
+	return export_dump_run(out, tr, 0, NULL, 0, buf, len, pid, err);
 }
 
 enum tv_status export_dump_pair(FILE *out, const struct trace *tr, const uint8_t *key,
                                 size_t keylen, const uint8_t *data, size_t datalen,
                                 struct tv_error *err)
 {
-	return export_dump_run(out, tr, 1, key, keylen, data, datalen, err);
+	return export_dump_run(out, tr, 1, key, keylen, data, datalen, 0, err);
 }

@@ -67,7 +67,7 @@ static enum tv_status fmt_dump(FILE *out, const struct fmt_in *in)
 	const struct load_bytes *b = in->bytes;
 	if (b->key)
 		return export_dump_pair(out, in->names, b->key, b->keylen, b->data, b->datalen, in->err);
-	return export_dump(out, in->names, b->data, b->datalen, in->err);
+	return export_dump(out, in->names, b->data, b->datalen, in->rq->pid, in->err);
 }
 
 static enum tv_status fmt_tree_as(FILE *out, const struct fmt_in *in, int json)

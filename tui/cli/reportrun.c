@@ -96,9 +96,12 @@ static enum tv_status reportrun_dump_bytes(void *ctx, const struct load_bytes *b
                                            struct tv_error *err, int *err_in_data)
 {
 	struct reportrun_dumpctx *d = ctx;
-	enum tv_status st = load_bytes_build(&d->tr, b, err, err_in_data);
+	struct load_opts lo = {.pid = d->rq->pid};
+	enum tv_status st = load_bytes_build_opts(&d->tr, b, &lo, err, err_in_data);
 	if (st != TV_OK)
 		return st;
+	if (lo.note[0])   /* an ANR report's other dumps, as loading_trace() says */
+		fprintf(stderr, "traceview: %s: %s\n", msg_name(d->rq->path[0]), lo.note);
 	*err_in_data = 0;
 	if (d->map && mapping_apply(d->map, &d->tr) < 0)
 		return tv_fail(err, TV_ERR_NOMEM, TV_NO_OFFSET, NULL);
