@@ -100,9 +100,9 @@ struct diffrun_runs {
 static int diffrun_load(const struct request *rq, const struct mapping *map,
                         struct diffrun_runs *r, int *clock)
 {
-	int rc = loading_trace(rq->path[0], map, &r->tr[0], 0, 0, rq->pid);
+	int rc = loading_trace(rq->path[0], map, &r->tr[0], 0, 0, rq->pid, NULL);
 	if (!rc)
-		rc = loading_trace(rq->path[1], map, &r->tr[1], 0, 0, rq->pid);
+		rc = loading_trace(rq->path[1], map, &r->tr[1], 0, 0, rq->pid, NULL);
 	else
 		trace_init(&r->tr[1]);
 	for (int i = 0; i < 2 && !rc; i++)

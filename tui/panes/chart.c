@@ -9,7 +9,7 @@
 #include "base/grow.h"
 #include "panes/legend.h"
 #include "draw/names.h"
-#include "base/numfmt.h"
+#include "draw/units.h"
 #include "draw/text.h"
 #include "panes/panetext.h"
 #include "panes/tlpane.h"
@@ -170,15 +170,15 @@ static void chart_draw_status(struct chart *c, WINDOW *win, const struct pane_ct
 	struct tlview *v = c->v;
 	uint32_t t = chart_thread(c);
 	uint64_t col = v->bar_w > 0 ? (v->t1 - v->t0) / (uint64_t)v->bar_w : 1;
-	numfmt_time_at(tb, sizeof tb, v->cursor - v->tl->begin, col, v->t1 - v->tl->begin);
+	units_at(v->tl->tr, tb, sizeof tb, v->cursor - v->tl->begin, col, v->t1 - v->tl->begin);
 	names_thread(v->tl->tr, t, 40, ctx->ascii, thread, sizeof thread);
 	if (chosen == TL_NONE) {
 		snprintf(line, sizeof line, " cursor %s  %s  depth %u: no call here  (x folds the chart)",
 		         tb, thread, c->depth + 1);
 	} else {
-		numfmt_duration(db, sizeof db,
-		                timeline_call_end(v->tl, t, chosen) - timeline_call_start(v->tl, t, chosen),
-		                1);
+		units_duration(v->tl->tr, db, sizeof db,
+		               timeline_call_end(v->tl, t, chosen) - timeline_call_start(v->tl, t, chosen),
+		               1);
 		names_method(v->tl->tr, v->tl->tr->threads[t].method[chosen], getmaxx(win) / 2,
 		             ctx->ascii, name, sizeof name);
 		snprintf(line, sizeof line, " cursor %s  %s  depth %u: %s  (%s)", tb, thread,

@@ -11,7 +11,7 @@
 #include "session/session.h"
 #include "base/grow.h"
 #include "draw/names.h"
-#include "base/numfmt.h"
+#include "draw/units.h"
 #include "draw/text.h"
 
 #define TC_NAME_MIN 24
@@ -400,7 +400,7 @@ static void tc_rel_cell(const struct table *t, const struct table_row *r, enum t
 	else
 		v = r->mark.rec ? r->edge->rincl[clk] : r->edge->incl[clk];
 	if (col == TC_INCL_CPU || col == TC_INCL_REAL)
-		numfmt_ms(buf, n, v);
+		units_cell(p->tr, buf, n, v);
 	else
 		tablecols_pct(buf, n, v, whole);
 }
@@ -447,7 +447,8 @@ static void tc_draw_title(const struct table *t, WINDOW *win, const struct color
 		const char *arrow = t->sort != (enum table_col)col ? ""
 		                    : draw_sym(t->reverse ? SYM_SORT_UP : SYM_SORT_DOWN, ascii);
 		/* The marker apart from the title: "Incl Cpu v", not "Cpuv". */
-		snprintf(cell, sizeof cell, "%s%s%s", tablecols_title(col), arrow[0] ? " " : "", arrow);
+		snprintf(cell, sizeof cell, "%s%s%s", tablecols_title(t->p->tr, col), arrow[0] ? " " : "",
+		         arrow);
 		if (col == TC_NAME) {
 			text_pad(cell, sizeof cell, text_width(cell), name_w);
 			waddstr(win, cell);

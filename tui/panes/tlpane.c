@@ -3,7 +3,7 @@
 
 #include <stdio.h>
 
-#include "base/numfmt.h"
+#include "draw/units.h"
 #include "draw/names.h"
 #include "panes/panetext.h"
 #include "session/session.h"
@@ -154,8 +154,8 @@ static void tlpane_show_call(void *self, uint32_t tid, uint64_t t0, uint64_t t1,
 	struct tlview *v = self;
 	char a[48], b[48];
 	tlview_show_call(v, tid, t0, t1);
-	numfmt_duration(a, sizeof a, t0 - v->tl->begin, 1);
-	numfmt_duration(b, sizeof b, t1 - t0, 1);
+	units_duration(v->tl->tr, a, sizeof a, t0 - v->tl->begin, 1);
+	units_duration(v->tl->tr, b, sizeof b, t1 - t0, 1);
 	snprintf(out->msg, sizeof out->msg, "thread %lu: the call at %s, %s long",
 	         (unsigned long)tid, a, b);
 }

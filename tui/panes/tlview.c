@@ -8,7 +8,7 @@
 #include "draw/draw.h"
 #include "panes/legend.h"
 #include "draw/names.h"
-#include "base/numfmt.h"
+#include "draw/units.h"
 #include "draw/text.h"
 
 /* The thread labels' column: two ninths of the width (26 columns at
@@ -434,7 +434,7 @@ static void tlv_draw_ruler(struct tlview *v, WINDOW *win, const struct color *c)
 		if (col < 0)
 			continue;
 		int x = v->bar_x + col;
-		numfmt_time_label(label, sizeof label, t, step, v->t1 - base);
+		units_tick(v->tl->tr, label, sizeof label, t, step, v->t1 - base);
 		if (x < next_free)
 			continue;
 		mvwaddch(win, 0, x, '|');
@@ -579,7 +579,7 @@ static void tlv_draw_status(struct tlview *v, WINDOW *win, const struct color *c
 {
 	char line[1024], tbuf[48], dbuf[48], name[600], thread[300], tail[120];
 	uint64_t col = v->bar_w > 0 ? (v->t1 - v->t0) / (uint64_t)v->bar_w : 1;
-	numfmt_time_at(tbuf, sizeof tbuf, v->cursor - v->tl->begin, col, v->t1 - v->tl->begin);
+	units_at(v->tl->tr, tbuf, sizeof tbuf, v->cursor - v->tl->begin, col, v->t1 - v->tl->begin);
 	uint32_t t = tlview_thread(v);
 	if (t == TL_NONE) {
 		snprintf(line, sizeof line, " cursor %s", tbuf);
@@ -594,8 +594,8 @@ static void tlv_draw_status(struct tlview *v, WINDOW *win, const struct color *c
 		return;
 	}
 	const struct tv_thread *th = &v->tl->tr->threads[t];
-	numfmt_duration(dbuf, sizeof dbuf,
-	                timeline_call_end(v->tl, t, call) - timeline_call_start(v->tl, t, call), 1);
+	units_duration(v->tl->tr, dbuf, sizeof dbuf,
+	               timeline_call_end(v->tl, t, call) - timeline_call_start(v->tl, t, call), 1);
 	snprintf(tail, sizeof tail, "  (%s, depth %u)", dbuf, timeline_depth(v->tl, t, call) + 1);
 	snprintf(line, sizeof line, " cursor %s  %s  ", tbuf, thread);
 	int room = w - text_width(line) - text_width(tail);

@@ -41,6 +41,7 @@ struct session {
 	int nscopes;
 	int is_scoped;
 	int scope;                     /* index in scopes[] when is_scoped */
+	const char *note;              /* session_opts.note */
 	/* The worker: the newest scope request is for job_tid; a `t`
 	 * waiting for it sets want_scope. */
 	struct jobs *jobs;
@@ -570,6 +571,7 @@ struct session *session_new(struct trace *tr, const struct session_opts *o)
 	s->cur = tr;
 	s->loaded = o->loaded ? o->loaded : tr;
 	s->frame = o->frame;
+	s->note = o->note && o->note[0] ? o->note : NULL;
 	s->clock = tr->has_clock[TV_CPU] ? TV_CPU : TV_WALL;
 	for (uint32_t i = 0; i < tr->nthreads; i++)
 		s->nthreads += tr->threads[i].records != 0;
@@ -634,6 +636,11 @@ void session_free(struct session *s)
 const struct trace *session_base(const struct session *s)
 {
 	return s->tr;
+}
+
+const char *session_note(const struct session *s)
+{
+	return s->note;
 }
 
 const struct profile *session_base_profile(const struct session *s)

@@ -4,9 +4,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "base/numfmt.h"
 #include "draw/draw.h"
 #include "draw/text.h"
+#include "draw/units.h"
 #include "session/session.h"
 #include "shell/exporter.h"
 #include "shell/shell.h"
@@ -26,6 +26,27 @@ static void bars_crumbs(const struct ui *u, char *buf, size_t n)
 		         draw_sym(SYM_ELLIPSIS, u->ascii));
 }
 
+/* The vm ("art"), escaped, and "vm"; or for a dump out of an ANR report
+ * its process, "com.example.app (pid 4321)" from the trace's cmd-line
+ * and pid options, and "process". */
+static const char *bars_vm(const struct trace *tr, char *buf, size_t n)
+{
+	size_t clen = 0, plen = 0, vlen = 0;
+	const char *cmd = trace_option(tr, "cmd-line", &clen), *pid = trace_option(tr, "pid", &plen);
+	const char *vm = trace_option(tr, "vm", &vlen);
+	char a[128], b[32];
+	if (vm || (!cmd && !pid)) {
+		/* cut at 64 bytes as it always was */
+		text_escape(vm ? vm : "?", vm ? vlen : 1, 1, buf, n < 64 ? n : 64);
+		return "vm";
+	}
+	text_escape(cmd ? cmd : "", clen, 1, a, sizeof a);
+	text_escape(pid ? pid : "", plen, 1, b, sizeof b);
+	snprintf(buf, n, "%s%s%s%s", a, cmd && pid ? " (pid " : pid ? "pid " : "", b,
+	         cmd && pid ? ")" : "");
+	return "process";
+}
+
 /* Most important first: a narrow terminal abbreviates, then cuts from
  * the right. */
 void bars_header(struct ui *u)
@@ -43,7 +64,7 @@ void bars_header(struct ui *u)
 	const struct trace *tr = session_base(u->s);
 	const struct timeline *tl = session_timeline(u->s);
 	uint32_t tid;
-	numfmt_duration(dur, sizeof dur, tl->end - tl->begin, 0);
+	units_duration(tr, dur, sizeof dur, tl->end - tl->begin, 0);
 	if (session_scope_pending(u->s, &tid))
 		snprintf(scope, sizeof scope, "thread %lu: computing%s", (unsigned long)tid,
 		         draw_sym(SYM_ELLIPSIS, u->ascii));
@@ -51,10 +72,8 @@ void bars_header(struct ui *u)
 		snprintf(scope, sizeof scope, "thread %lu", (unsigned long)tid);
 	else
 		snprintf(scope, sizeof scope, "all threads");
-	size_t vlen = 0;
-	const char *vm = trace_option(tr, "vm", &vlen);
-	char vmb[64];
-	text_escape(vm ? vm : "?", vm ? vlen : 1, 1, vmb, sizeof vmb);
+	char vmb[200];
+	const char *vmw = bars_vm(tr, vmb, sizeof vmb);
 	size_t kinds = tv_warnings_kinds(&tr->warnings);
 	char warn[64] = "";
 	if (kinds)
@@ -63,10 +82,13 @@ void bars_header(struct ui *u)
 	bars_crumbs(u, crumbs, sizeof crumbs);
 	if (crumbs[0])
 		snprintf(steps, sizeof steps, "%s%s", sep, crumbs);
-	const char *base_clock = session_clock(u->s) == TV_CPU ? "CPU" : "real";
-	shell_bar_text(line, sizeof line, " %s%s%s%s%s%s%s time%s%s%s%u threads%svm %s%sclock %s",
+	/* a trace without time: its one axis counts events */
+	const char *base_clock = trace_is_sequence(tr)          ? "no time"
+	                         : session_clock(u->s) == TV_CPU ? "CPU time"
+	                                                         : "real time";
+	shell_bar_text(line, sizeof line, " %s%s%s%s%s%s%s%s%s%s%u threads%s%s %s%sclock %s",
 	               file, warn, sep, scope, steps, sep, base_clock, sep, dur, sep,
-	               session_nthreads(u->s), sep, vmb, sep, trace_clock_name(tr->clock));
+	               session_nthreads(u->s), sep, vmw, vmb, sep, trace_clock_name(tr->clock));
 	if (text_width(line) > u->cols) {
 		if (kinds)
 			snprintf(warn, sizeof warn, "%s%s%zu (W)", sep, draw_sym(SYM_WARN, u->ascii), kinds);
