@@ -447,7 +447,8 @@ static const struct opts_row opts_rows[] = {
 	 .applies = FMT_USE_SORT, .word = opts_sort_word, .set = opts_set_sort},
 	{.name = "range", .metavar = "A..B",
 	 .help = "only the time from A to B on the timeline (units\n"
-	         "us, ms or s; either end may be left out: 2s..)",
+	         "us, ms or s; either end may be left out: 2s..;\n"
+	         "ev on a dump without time: 100ev..500ev)",
 	 .applies = FMT_USE_STEPS, .set = opts_set_range},
 	{.name = "transform", .metavar = "KIND:ARG",
 	 .help = "reshape the call trees first (repeatable, in\n"
