@@ -471,7 +471,7 @@ static void test_range_shading(void **state)
 {
 	(void)state;
 	struct fx *f = fx_open("xterm-256color", 1, 0);
-	struct range r = {1, 1, 200, 600};
+	struct range r = {1, 1, 200, 600, 0};
 	struct derive_step st;
 	assert_int_equal(derive_step_range(&r, &st), 0);
 	ui_open(f, &st, 1);

@@ -130,6 +130,65 @@ static void test_range_parse(void **state)
 	assert_int_equal(range_parse("1.25s..2s", &r, &why), 0);
 	range_format(&r, buf);
 	assert_string_equal(buf, "1250ms..2s");
+	assert_false(r.events);
+}
+
+/* Events (ev) for traces without time: whole numbers, not mixed with
+ * times, written back as given; --min-wait's times take none. */
+static void test_range_events(void **state)
+{
+	(void)state;
+	struct range r;
+	const char *why;
+	char buf[RANGE_TEXT_MAX];
+	assert_int_equal(range_parse("100ev..500ev", &r, &why), 0);
+	assert_true(r.events && r.has_start && r.has_end);
+	assert_int_equal(r.start, 100);
+	assert_int_equal(r.end, 500);
+	range_format(&r, buf);
+	assert_string_equal(buf, "100ev..500ev");
+	assert_int_equal(range_parse("..1000000ev", &r, &why), 0);
+	assert_true(r.events && !r.has_start);
+	assert_int_equal(r.end, 1000000);   /* never read as µs, so never "1s" */
+	range_format(&r, buf);
+	assert_string_equal(buf, "..1000000ev");
+	assert_int_equal(range_parse("0ev..", &r, &why), 0);
+	assert_true(r.events);
+	assert_int_equal(range_parse("..", &r, &why), 0);   /* no unit: fits every trace */
+	assert_false(r.events);
+	static const char *const bad[] = {
+		"2.5ev..", "1ev..2ms", "1ms..2ev", "5ev..5ev", "6ev..5ev", "-1ev..", "1EV..", "ev..",
+		"1e..", "1 ev..",
+	};
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		why = NULL;
+		if (range_parse(bad[i], &r, &why) == 0)
+			fail_msg("'%s' was accepted", bad[i]);
+		assert_non_null(why);
+	}
+	assert_int_equal(range_parse("1ev..2ms", &r, &why), -1);
+	assert_string_equal(why, "both ends in events (ev) or both in time (us, ms, s)");
+	uint64_t us;
+	assert_int_equal(range_parse_time("5ev", &us, &why), -1);
+	assert_string_equal(why, "unknown unit (expected us, ms or s)");
+}
+
+/* Which ranges suit which traces: events only a trace without time. */
+static void test_range_fits(void **state)
+{
+	(void)state;
+	struct trace tr;
+	trace_init(&tr);
+	struct range ev = {1, 1, 2, 6, 1}, us = {1, 0, 2, 0, 0}, open = {0, 0, 0, 0, 0};
+	tr.clock = TV_CLOCK_DUAL;
+	assert_false(derive_range_fits(&tr, &ev));
+	assert_true(derive_range_fits(&tr, &us));
+	assert_true(derive_range_fits(&tr, &open));
+	tr.clock = TV_CLOCK_SEQUENCE;
+	assert_true(derive_range_fits(&tr, &ev));
+	assert_false(derive_range_fits(&tr, &us));
+	assert_true(derive_range_fits(&tr, &open));
+	trace_free(&tr);
 }
 
 static void test_glob(void **state)
@@ -1135,6 +1194,8 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_range_parse),
+		cmocka_unit_test(test_range_events),
+		cmocka_unit_test(test_range_fits),
 		cmocka_unit_test(test_glob),
 		cmocka_unit_test(test_method_spec),
 		cmocka_unit_test(test_range_interpolation),

@@ -68,7 +68,7 @@ static char *run(struct loaded *l, enum fmt f, int clock, int sigs, int per_thre
 	enum tv_status st = f == F_FOLDED ? export_folded(ms, &l->p, &o)
 	                    : f == F_CHROME ? export_chrome(ms, &l->p, &o)
 	                    : f == F_SPEEDSCOPE ? export_speedscope(ms, &l->p, &o)
-	                    : export_dump(ms, &l->tr, l->buf, l->len, &err);
+	                    : export_dump(ms, &l->tr, l->buf, l->len, 0, &err);
 	assert_int_equal(st, TV_OK);
 	assert_int_equal(fclose(ms), 0);
 	return s;

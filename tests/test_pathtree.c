@@ -809,6 +809,19 @@ static void test_sort_names(void **state)
 	assert_int_equal(pathtree_by_parse("incl", &by, &asc), -1);
 	assert_int_equal(pathtree_by_parse("", &by, &asc), -1);
 	assert_int_equal(pathtree_by_parse("incl_cpux", &by, &asc), -1);
+	/* a dump without time names its wall columns by events */
+	assert_int_equal(pathtree_by_parse("-excl_events", &by, &asc), 1);
+	assert_int_equal(by, PATHTREE_BY_EXCL_WALL);
+	assert_int_equal(asc, 1);
+	assert_int_equal(pathtree_by_parse("incl_events_usec", &by, &asc), -1);
+	struct trace tr;
+	trace_init(&tr);
+	tr.clock = TV_CLOCK_SEQUENCE;
+	assert_string_equal(pathtree_by_label(&tr, PATHTREE_BY_INCL_WALL), "incl_events");
+	assert_string_equal(pathtree_by_label(&tr, PATHTREE_BY_CALLS), "calls");
+	tr.clock = TV_CLOCK_WALL;
+	assert_string_equal(pathtree_by_label(&tr, PATHTREE_BY_INCL_WALL), "incl_wall");
+	trace_free(&tr);
 	assert_int_equal(pathtree_by_swap(PATHTREE_BY_EXCL_CPU), PATHTREE_BY_EXCL_WALL);
 	assert_int_equal(pathtree_by_swap(PATHTREE_BY_INCL_WAIT), PATHTREE_BY_INCL_WAIT);
 	assert_int_equal(pathtree_default_by(1, TV_CPU), PATHTREE_BY_EXCL_CPU);

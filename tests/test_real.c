@@ -2003,7 +2003,7 @@ static void check_clockmap_cuts(struct ctx *c, const struct trace *tr)
 {
 	uint64_t origin = derive_axis_origin(tr), span = derive_axis_end(tr);
 	for (uint64_t k = 1; k <= 8; k++) {
-		struct range r = {1, 0, span * k / 9, 0};
+		struct range r = {1, 0, span * k / 9, 0, 0};
 		struct derive_step st;
 		struct trace view;
 		struct tv_error err;

@@ -225,7 +225,7 @@ static void test_scope(void **state)
 static void make_steps(struct fx *f, struct derive_step st[2])
 {
 	uint64_t origin = derive_axis_origin(&f->tr);
-	struct range r = {1, 1, 0, 60};
+	struct range r = {1, 1, 0, 60, 0};
 	const char *why;
 	char text[64];
 	assert_int_equal(derive_step_range(&r, &st[0]), 0);
@@ -345,7 +345,7 @@ static void test_start(void **state)
 	struct fx *f = *state;
 	struct fx g = {0};
 	struct derive_step st;
-	struct range r = {1, 1, 0, 60};
+	struct range r = {1, 1, 0, 60, 0};
 	const struct derive_glob *app;
 	uint32_t napp, tid = 99;
 	struct trace_sel none = {&tid, 1};

@@ -1,5 +1,5 @@
 # tmuxlib.sh: what the tests driven through tmux share (ui.sh, ui_calls.sh,
-# ui_real.sh, hostile.sh); sourced, never run.
+# ui_dumps.sh, ui_real.sh, hostile.sh); sourced, never run.
 #
 # A private tmux server, the runner that starts traceview in a session,
 # the screen polled and read back, and TAP lines. The sourcing script sets
@@ -133,6 +133,17 @@ find_method() {
 	wait_for "$1" " /$2 " || return 1
 	keys "$1" Enter
 	wait_re "$1" '\? help  q quit'
+}
+
+# exited NAME STATUS: traceview ended with STATUS, the runner saw the tty
+# modes as before, and the pane left the alternate screen.
+exited() {
+	wait_for "$1" "EXITED=$2 " || return 1
+	has "EXITED=$2 TTY=same" || { echo "#   terminal modes were not restored"; return 1; }
+	alt=$(tm display-message -p -t "$1" '#{alternate_on}')
+	[ "$alt" = 0 ] || { echo "#   still on the alternate screen"; return 1; }
+	cur=$(tm display-message -p -t "$1" '#{cursor_flag}')
+	[ "$cur" = 1 ] || { echo "#   the cursor is still hidden"; return 1; }
 }
 
 has() { grep -F -q -e "$1" "$scr"; }

@@ -76,17 +76,6 @@ row_sgr() {
 	sgr "$1" "$r"
 }
 
-# exited NAME STATUS: traceview ended with STATUS, the runner saw the tty
-# modes as before, and the pane left the alternate screen.
-exited() {
-	wait_for "$1" "EXITED=$2 " || return 1
-	has "EXITED=$2 TTY=same" || { echo "#   terminal modes were not restored"; return 1; }
-	alt=$(tm display-message -p -t "$1" '#{alternate_on}')
-	[ "$alt" = 0 ] || { echo "#   still on the alternate screen"; return 1; }
-	cur=$(tm display-message -p -t "$1" '#{cursor_flag}')
-	[ "$cur" = 1 ] || { echo "#   the cursor is still hidden"; return 1; }
-}
-
 if ! tm_probe; then
 	echo "ui.sh: tmux cannot start a session here: $(cat "$tmp/probe"); skipping"
 	exit 77

@@ -163,6 +163,13 @@ int derive_range_outside(const struct trace *tr, const struct range *r)
 	return r->has_start && r->start > derive_axis_end(tr);
 }
 
+int derive_range_fits(const struct trace *tr, const struct range *r)
+{
+	if (!r->has_start && !r->has_end)
+		return 1;
+	return !r->events == !trace_is_sequence(tr);
+}
+
 /* ------------------------------------------------------------ times */
 
 static uint64_t derive_get(const uint32_t *lo, const uint32_t *hi, uint32_t i)

@@ -79,6 +79,11 @@ uint64_t derive_axis_end(const struct trace *tr);
  * it gives is 0. */
 int derive_range_outside(const struct trace *tr, const struct range *r);
 
+/* Whether range r's units suit tr: event numbers (ev) on a trace without
+ * time (trace_is_sequence()), a time on any other; a range with both
+ * ends open suits every trace. */
+int derive_range_fits(const struct trace *tr, const struct range *r);
+
 /* Leaves in view (a derived trace: derive_build(), even with no steps)
  * only the threads of sel: the others keep their place and name but lose
  * their records and calls, so what covers every thread covers the set.

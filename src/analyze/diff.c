@@ -186,7 +186,8 @@ enum tv_status diff_build(struct diff *d, const struct profile *base, const stru
 	d->run[0] = base;
 	d->run[1] = next;
 	for (int c = 0; c < TV_NCLOCKS; c++) {
-		d->has_clock[c] = base->tr->has_clock[c] && next->tr->has_clock[c];
+		/* an event index is no clock: a trace without time compares calls */
+		d->has_clock[c] = trace_clock_usec(base->tr, c) && trace_clock_usec(next->tr, c);
 		for (int r = 0; r < 2 && d->has_clock[c]; r++) {
 			d->top_incl[r][c] = d->run[r]->top_incl[c];
 			d->top_excl[r][c] = d->run[r]->top_excl[c];

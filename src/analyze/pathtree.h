@@ -160,9 +160,14 @@ int pathtree_by_available(const struct trace *tr, enum pathtree_by by);
 
 /* The name of a column as --sort takes it ("incl_cpu", ..., "calls"). */
 const char *pathtree_by_name(enum pathtree_by by);
+/* The same as tr shows it: on a trace without time (trace_is_sequence())
+ * the wall columns count events, "incl_events" and "excl_events". */
+const char *pathtree_by_label(const struct trace *tr, enum pathtree_by by);
 
 /* Parses --sort's value: a column name, also with the JSON field's
- * "_usec", after an optional '-' for ascending. 0, or -1 when unknown. */
+ * "_usec", or incl_events / excl_events (the wall columns of a trace
+ * without time), after an optional '-' for ascending. 0, 1 for an
+ * events name, or -1 when unknown. */
 int pathtree_by_parse(const char *s, enum pathtree_by *by, int *ascending);
 
 /* The number --min tests and the hottest path follows, whatever the

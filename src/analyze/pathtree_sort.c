@@ -52,6 +52,15 @@ const char *pathtree_by_name(enum pathtree_by by)
 	return by < PATHTREE_BY_COUNT ? pathtree_by_names[by] : "?";
 }
 
+const char *pathtree_by_label(const struct trace *tr, enum pathtree_by by)
+{
+	if (trace_is_sequence(tr) && by == PATHTREE_BY_INCL_WALL)
+		return "incl_events";
+	if (trace_is_sequence(tr) && by == PATHTREE_BY_EXCL_WALL)
+		return "excl_events";
+	return pathtree_by_name(by);
+}
+
 int pathtree_by_parse(const char *s, enum pathtree_by *by, int *ascending)
 {
 	*ascending = *s == '-';
@@ -65,6 +74,10 @@ int pathtree_by_parse(const char *s, enum pathtree_by *by, int *ascending)
 			*by = (enum pathtree_by)i;
 			return 0;
 		}
+	if (strcmp(s, "incl_events") == 0 || strcmp(s, "excl_events") == 0) {
+		*by = *s == 'i' ? PATHTREE_BY_INCL_WALL : PATHTREE_BY_EXCL_WALL;
+		return 1;
+	}
 	return -1;
 }
 

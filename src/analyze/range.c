@@ -7,8 +7,28 @@
 
 #define RANGE_MAX_USEC (UINT64_C(1) << 62)
 
-/* One end: [0-9]+(.[0-9]*)? or .[0-9]+, then us, ms or s, in [p, e). */
-static int range_end(const char *p, const char *e, uint64_t *usec, const char **why)
+/* The unit of one end in [q, e): 0 us, 3 ms, 6 s (the digits of a µs in
+ * it), RANGE_EV for events (only where ev is allowed), or -1 with *why. */
+enum { RANGE_EV = 100 };
+
+static int range_unit(const char *q, const char *e, int ev, const char **why)
+{
+	size_t ulen = (size_t)(e - q);
+	if (ulen == 2 && memcmp(q, "us", 2) == 0)
+		return 0;
+	if (ulen == 2 && memcmp(q, "ms", 2) == 0)
+		return 3;
+	if (ulen == 1 && *q == 's')
+		return 6;
+	if (ev && ulen == 2 && memcmp(q, "ev", 2) == 0)
+		return RANGE_EV;
+	*why = ulen ? "unknown unit (expected us, ms or s)" : "a time needs a unit (us, ms or s)";
+	return -1;
+}
+
+/* One end: [0-9]+(.[0-9]*)? or .[0-9]+, then us, ms or s, in [p, e); or,
+ * when ev is not NULL, [0-9]+ev too (*ev set to 1; else 0). */
+static int range_end(const char *p, const char *e, uint64_t *usec, int *ev, const char **why)
 {
 	uint64_t whole = 0;
 	int digits = 0;
@@ -35,19 +55,20 @@ static int range_end(const char *p, const char *e, uint64_t *usec, const char **
 		*why = "expected a number with a unit (us, ms or s)";
 		return -1;
 	}
-	size_t ulen = (size_t)(e - q);
-	unsigned scale;   /* digits of a µs in the unit */
-	if (ulen == 2 && memcmp(q, "us", 2) == 0)
-		scale = 0;
-	else if (ulen == 2 && memcmp(q, "ms", 2) == 0)
-		scale = 3;
-	else if (ulen == 1 && *q == 's')
-		scale = 6;
-	else {
-		*why = ulen ? "unknown unit (expected us, ms or s)"
-		            : "a time needs a unit (us, ms or s)";
+	int unit = range_unit(q, e, ev != NULL, why);
+	if (unit < 0)
 		return -1;
+	if (ev)
+		*ev = unit == RANGE_EV;
+	if (unit == RANGE_EV) {
+		if (frac) {
+			*why = "an event number is a whole number (ev)";
+			return -1;
+		}
+		*usec = whole;
+		return 0;
 	}
+	unsigned scale = (unsigned)unit;   /* digits of a µs in the unit */
 	uint64_t v = whole;
 	for (unsigned i = 0; i < scale; i++) {
 		int d = frac && frac + i < frac_end ? frac[i] - '0' : 0;
@@ -70,7 +91,7 @@ static int range_end(const char *p, const char *e, uint64_t *usec, const char **
 
 int range_parse_time(const char *s, uint64_t *usec, const char **why)
 {
-	return range_end(s, s + strlen(s), usec, why);
+	return range_end(s, s + strlen(s), usec, NULL, why);
 }
 
 int range_parse(const char *s, struct range *r, const char **why)
@@ -82,16 +103,22 @@ int range_parse(const char *s, struct range *r, const char **why)
 		return -1;
 	}
 	const char *end = s + strlen(s);
+	int ev_start = 0, ev_end = 0;
 	if (dots > s) {
-		if (range_end(s, dots, &r->start, why) < 0)
+		if (range_end(s, dots, &r->start, &ev_start, why) < 0)
 			return -1;
 		r->has_start = 1;
 	}
 	if (dots + 2 < end) {
-		if (range_end(dots + 2, end, &r->end, why) < 0)
+		if (range_end(dots + 2, end, &r->end, &ev_end, why) < 0)
 			return -1;
 		r->has_end = 1;
 	}
+	if (r->has_start && r->has_end && ev_start != ev_end) {
+		*why = "both ends in events (ev) or both in time (us, ms, s)";
+		return -1;
+	}
+	r->events = ev_start || ev_end;
 	if (r->has_end && r->end <= (r->has_start ? r->start : 0)) {
 		*why = "the range is empty (its start must come before its end)";
 		return -1;
@@ -99,8 +126,10 @@ int range_parse(const char *s, struct range *r, const char **why)
 	return 0;
 }
 
-static int range_put(char *buf, size_t size, uint64_t us)
+static int range_put(char *buf, size_t size, uint64_t us, int events)
 {
+	if (events)
+		return snprintf(buf, size, "%" PRIu64 "ev", us);
 	if (us % 1000000 == 0)
 		return snprintf(buf, size, "%" PRIu64 "s", us / 1000000);
 	if (us % 1000 == 0)
@@ -112,8 +141,8 @@ void range_format(const struct range *r, char *buf)
 {
 	int n = 0;
 	if (r->has_start)
-		n = range_put(buf, RANGE_TEXT_MAX, r->start);
+		n = range_put(buf, RANGE_TEXT_MAX, r->start, r->events);
 	n += snprintf(buf + n, RANGE_TEXT_MAX - (size_t)n, "..");
 	if (r->has_end)
-		range_put(buf + n, RANGE_TEXT_MAX - (size_t)n, r->end);
+		range_put(buf + n, RANGE_TEXT_MAX - (size_t)n, r->end, r->events);
 }

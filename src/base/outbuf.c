@@ -66,6 +66,14 @@ void outbuf_u64(struct outbuf *ob, uint64_t v)
 	outbuf_commit(ob, p + numfmt_put_u64(p, v));
 }
 
+void outbuf_u64_or_null(struct outbuf *ob, int has, uint64_t v)
+{
+	if (has)
+		outbuf_u64(ob, v);
+	else
+		outbuf_puts(ob, "null");
+}
+
 void outbuf_hex(struct outbuf *ob, uint64_t v)
 {
 	char *p = outbuf_reserve(ob, NUMFMT_MAX);

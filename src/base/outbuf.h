@@ -99,5 +99,7 @@ void outbuf_left(struct outbuf *ob, const char *s, size_t width);
 void outbuf_u64(struct outbuf *ob, uint64_t v);
 void outbuf_hex(struct outbuf *ob, uint64_t v);
 void outbuf_fixed(struct outbuf *ob, uint64_t scaled, unsigned decimals);
+/* v, or JSON's null when has is 0 (a number the trace does not have). */
+void outbuf_u64_or_null(struct outbuf *ob, int has, uint64_t v);
 
 #endif

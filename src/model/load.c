@@ -627,7 +627,16 @@ static enum tv_status load_build_bytes(void *ctx, const struct load_bytes *lb,
 enum tv_status load_bytes_build(void *ctx, const struct load_bytes *lb, struct tv_error *err,
                                 int *err_in_data)
 {
-	struct load_build lbc = {ctx, NULL};
+	return load_bytes_build_opts(ctx, lb, NULL, err, err_in_data);
+}
+
+enum tv_status load_bytes_build_opts(struct trace *tr, const struct load_bytes *lb,
+                                     struct load_opts *opts, struct tv_error *err,
+                                     int *err_in_data)
+{
+	struct load_build lbc = {tr, opts};
+	if (opts)
+		opts->note[0] = '\0';
 	return load_build_bytes(&lbc, lb, err, err_in_data);
 }
 

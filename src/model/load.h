@@ -110,6 +110,10 @@ struct load_progress {
  * the bytes once more after it (a record dump of standard input). */
 enum tv_status load_bytes_build(void *ctx, const struct load_bytes *b, struct tv_error *err,
                                 int *err_in_data);
+/* The same told opts (may be NULL), as load_file_opts() is. */
+enum tv_status load_bytes_build_opts(struct trace *tr, const struct load_bytes *b,
+                                     struct load_opts *opts, struct tv_error *err,
+                                     int *err_in_data);
 
 /* Map path (a file, or a pair given as NAME, NAME.key or NAME.data; "-"
  * for standard input) and run fn over its bytes, decoded when compressed;

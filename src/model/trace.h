@@ -117,7 +117,8 @@ struct tv_keythread {           /* a thread line as declared */
 };
 
 struct trace {
-	unsigned version;       /* 1..5, streaming bits cleared */
+	unsigned version;       /* 1..5, streaming bits cleared; 0: no header
+	                         * (ART's low-overhead dumps) */
 	int streaming;
 	enum tv_clock_kind clock;
 	int has_clock[TV_NCLOCKS];
@@ -290,6 +291,21 @@ const char *trace_clock_name(enum tv_clock_kind k);
 static inline int trace_is_sequence(const struct trace *tr)
 {
 	return tr->clock == TV_CLOCK_SEQUENCE;
+}
+
+/* Whether clock c holds µs: the trace records it and it is not a sequence
+ * trace's event index. Where it does not, JSON's *_usec members are null
+ * (docs/numbers.md, "JSON report"). */
+static inline int trace_clock_usec(const struct trace *tr, int c)
+{
+	return tr->has_clock[c] && !trace_is_sequence(tr);
+}
+
+/* Whether the trace came with a header version (ART's low-overhead dumps
+ * have none and report version 0): JSON's "version" is null otherwise. */
+static inline int trace_has_version(const struct trace *tr)
+{
+	return tr->version != 0;
 }
 
 /* The clock that orders tables: wall when recorded, else CPU. */

@@ -36,8 +36,11 @@ struct export_opts {
  * depth-first order of the stacks, siblings in order of first call, so the
  * output is deterministic. For each method, Σ N over the stacks ending in
  * it is its excl in the profile; Σ N is top_incl - top_excl. A clock the
- * trace lacks falls back to the one it has. TV_ERR_NOMEM when out of
- * memory. */
+ * trace lacks falls back to the one it has. A trace without time
+ * (trace_is_sequence()) is folded by calls: N counts the calls of the
+ * stack, so Σ N over the stacks ending in a method is its calls plus
+ * recursive calls and a frame's width is the calls made in it, itself
+ * included. TV_ERR_NOMEM when out of memory. */
 enum tv_status export_folded(FILE *out, const struct profile *p, const struct export_opts *o);
 
 /* Trace Event Format JSON (Perfetto, chrome://tracing, speedscope): each
@@ -47,8 +50,8 @@ enum tv_status export_folded(FILE *out, const struct profile *p, const struct ex
  * lacks it); o->signatures adds the signature to every frame name.
  *
  * {"traceEvents": [M events..., B/E events...], "displayTimeUnit": "ms",
- *  "otherData": {"version", "streaming", "clock", "records", "time_base"
- *  ("wall" or "thread-cpu"), "vm" when known}}. M events: process_name
+ *  "otherData": {"version" (null without a header), "streaming", "clock",
+ *  "records", "time_base" ("wall" or "thread-cpu"), "vm" when known}}. M events: process_name
  * (vm= option, else "java", then the pid when known), thread_name
  * "[tid] name" per thread, thread_sort_index 0.. busiest first (CPU span,
  * else wall). B: {"ph": "B", "cat": "java", "name", "pid", "tid", "ts"};
@@ -59,14 +62,17 @@ enum tv_status export_folded(FILE *out, const struct profile *p, const struct ex
  * strictly increases along each thread (a zero-µs call ends 0.000001
  * after it begins). Wall ts is absolute less the earliest first timestamp of
  * the selected threads; CPU ts counts from each thread's first timestamp.
- * TV_ERR_NOMEM when out of memory. */
+ * The format's ts are time: a trace without time (trace_is_sequence()) is
+ * refused by the command line before this is called. TV_ERR_NOMEM when
+ * out of memory. */
 enum tv_status export_chrome(FILE *out, const struct profile *p, const struct export_opts *o);
 
 /* speedscope's file format (https://www.speedscope.app/file-format-schema.json):
  * {"$schema", "exporter", "name" (vm and pid), "activeProfileIndex": 0,
  *  "shared": {"frames": [{"name", "file"?, "line"?}...]},
  *  "profiles": [{"type": "evented", "name": "[tid] name",
- *    "unit": "microseconds", "startValue", "endValue",
+ *    "unit": "microseconds" ("none" for a trace without time, whose
+ *    values count events), "startValue", "endValue",
  *    "events": [{"type": "O"|"C", "frame", "at"}...]}...]}.
  * One frame per method with a call (in method order), named as in
  * export_chrome, with the source file and Dalvik line when declared. One
@@ -83,7 +89,8 @@ enum tv_status export_speedscope(FILE *out, const struct profile *p, const struc
  * (ent/xit/unr/???), both times, the method name indented by depth;
  * packets, repairs and damage as '#' comments. Reads buf (the whole file
  * or, for a pair, key then data via load_scan_pair) again; tr supplies
- * the names.
+ * the names; pid picks an ANR report's dump as load_opts does (0: the
+ * first; export_dump_pair() takes none).
  *
  * Layout: a record is "%5u %s %10s %10s  " (tid, action, CPU and wall time
  * as the reader passes them, 32-bit values not unwrapped, '-' for a clock
@@ -94,6 +101,7 @@ enum tv_status export_speedscope(FILE *out, const struct profile *p, const struc
  *   # traceview dump: version 3, clock dual, 12 records   (first line)
  *   #   tid act        cpu       wall  method (indented by depth)
  *   # format: version 3, 2 timestamps per record, record size 14, start time T
+ * ("no header" for version 0; "event" for wall on a trace without time)
  *   # option KEY=VALUE           # thread TID NAME
  *   # method 0xID class.name sig source [line N]
  *   # warning: N TEXT [(offset X)]
@@ -104,7 +112,7 @@ enum tv_status export_speedscope(FILE *out, const struct profile *p, const struc
  * A repair comment follows the record it explains. Errors are the
  * readers' (as load_scan); TV_ERR_OUTPUT when a write failed. */
 enum tv_status export_dump(FILE *out, const struct trace *tr, const uint8_t *buf, size_t len,
-                           struct tv_error *err);
+                           uint32_t pid, struct tv_error *err);
 enum tv_status export_dump_pair(FILE *out, const struct trace *tr, const uint8_t *key,
                                 size_t keylen, const uint8_t *data, size_t datalen,
                                 struct tv_error *err);

@@ -201,10 +201,13 @@ static int export_chrome_metadata(FILE *out, const struct export_chrome_out *o,
 
 static void export_chrome_other(FILE *out, const struct trace *tr, int clock)
 {
-	fprintf(out, "\"otherData\": {\"version\": %u, \"streaming\": %s, \"clock\": \"%s\", "
-	        "\"records\": %" PRIu64 ", \"time_base\": \"%s\"",
-	        tr->version, tr->streaming ? "true" : "false", trace_clock_name(tr->clock),
-	        tr->records, clock == TV_WALL ? "wall" : "thread-cpu");
+	if (trace_has_version(tr))
+		fprintf(out, "\"otherData\": {\"version\": %u", tr->version);
+	else   /* no header, as the JSON report says */
+		fputs("\"otherData\": {\"version\": null", out);
+	fprintf(out, ", \"streaming\": %s, \"clock\": \"%s\", \"records\": %" PRIu64
+	        ", \"time_base\": \"%s\"", tr->streaming ? "true" : "false",
+	        trace_clock_name(tr->clock), tr->records, clock == TV_WALL ? "wall" : "thread-cpu");
 	size_t vl;
 	const char *vm = trace_option(tr, "vm", &vl);
 	if (vm) {

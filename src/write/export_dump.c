@@ -96,8 +96,12 @@ static int export_dump_format(void *ctx, const struct sink_format *f)
 {
 	struct export_dump_state *d = ctx;
 	d->nslots = f->nslots;
-	fprintf(d->out, "# format: version %u%s, %u timestamp%s per record", f->version,
-	        f->streaming ? " streaming" : "", f->nslots, f->nslots == 1 ? "" : "s");
+	if (f->version)
+		fprintf(d->out, "# format: version %u%s", f->version,
+		        f->streaming ? " streaming" : "");
+	else   /* ART's low-overhead dumps have no header */
+		fputs("# format: no header", d->out);
+	fprintf(d->out, ", %u timestamp%s per record", f->nslots, f->nslots == 1 ? "" : "s");
 	if (f->record_size)
 		fprintf(d->out, ", record size %u", f->record_size);
 	fprintf(d->out, ", start time %" PRIu64 "%s\n", f->start_time,
@@ -264,10 +268,16 @@ static int export_dump_record(void *ctx, uint32_t tid, uint64_t word, uint64_t t
 
 static void export_dump_header(FILE *out, const struct trace *tr)
 {
-	fprintf(out, "# traceview dump: version %u%s, clock %s, %" PRIu64 " records\n",
-	        tr->version, tr->streaming ? " streaming" : "", trace_clock_name(tr->clock),
-	        tr->records);
-	fputs("#   tid act        cpu       wall  method (indented by depth)\n", out);
+	if (trace_has_version(tr))
+		fprintf(out, "# traceview dump: version %u%s", tr->version,
+		        tr->streaming ? " streaming" : "");
+	else
+		fputs("# traceview dump: no header", out);
+	fprintf(out, ", clock %s, %" PRIu64 " records\n", trace_clock_name(tr->clock), tr->records);
+	/* a trace without time has each thread's event index where wall is */
+	fputs(trace_is_sequence(tr) ? "#   tid act        cpu      event" : "#   tid act        cpu       wall",
+	      out);
+	fputs("  method (indented by depth)\n", out);
 }
 
 static void export_dump_footer(struct export_dump_state *d)
@@ -325,12 +335,13 @@ static struct sink export_dump_sink(struct export_dump_state *d)
 	return s;
 }
 
-/* Runs one scan (a whole file, or a pair) through the dump sink. */
+/* Runs one scan (a whole file, or a pair) through the dump sink; pid
+ * picks an ANR report's dump (0: the first). */
 static enum tv_status export_dump_run(FILE *out, const struct trace *tr, int pair,
-                                      const uint8_t *key,
-                                      size_t keylen, const uint8_t *buf, size_t len,
-                                      struct tv_error *err)
+                                      const uint8_t *key, size_t keylen, const uint8_t *buf,
+                                      size_t len, uint32_t pid, struct tv_error *err)
 {
+	struct load_opts lo = {.pid = pid};
 	struct export_dump_state d;
 	enum tv_status st;
 	if (export_dump_init(&d, out, tr) < 0) {
@@ -343,7 +354,7 @@ static enum tv_status export_dump_run(FILE *out, const struct trace *tr, int pai
 		int in_data;
 		st = load_scan_pair(key, keylen, buf, len, &s, err, &in_data);
 	} else
-		st = load_scan(buf, len, &s, err);
+		st = load_scan_opts(buf, len, &lo, &s, err);
 	if (st == TV_OK)
 		export_dump_footer(&d);
 	export_dump_free(&d);
@@ -355,14 +366,14 @@ static enum tv_status export_dump_run(FILE *out, const struct trace *tr, int pai
 }
 
 enum tv_status export_dump(FILE *out, const struct trace *tr, const uint8_t *buf, size_t len,
-                           struct tv_error *err)
+                           uint32_t pid, struct tv_error *err)
 {
-	return export_dump_run(out, tr, 0, NULL, 0, buf, len, err);
+	return export_dump_run(out, tr, 0, NULL, 0, buf, len, pid, err);
 }
 
 enum tv_status export_dump_pair(FILE *out, const struct trace *tr, const uint8_t *key,
                                 size_t keylen, const uint8_t *data, size_t datalen,
                                 struct tv_error *err)
 {
-	return export_dump_run(out, tr, 1, key, keylen, data, datalen, err);
+	return export_dump_run(out, tr, 1, key, keylen, data, datalen, 0, err);
 }

@@ -38,6 +38,7 @@ struct export_folded_step {           /* a call on the current path */
 struct export_folded_build {
 	const struct trace *tr;
 	int clock;
+	int by_calls;                  /* a trace without time: each call counts 1 */
 	struct export_folded_node *nodes;
 	uint32_t nnodes, nodes_cap;
 	struct idmap ids;              /* parent node << 32 | frame -> node */
@@ -164,12 +165,13 @@ static uint32_t export_folded_child(struct export_folded_build *b, uint32_t pare
 	return i;
 }
 
-/* Takes the top call off the path, adding its excl to its node. */
+/* Takes the top call off the path, adding its excl (by calls: 1) to its
+ * node. */
 static void export_folded_finish_top(struct export_folded_build *b, const struct tv_thread *th)
 {
 	struct export_folded_step *s = &b->path[--b->depth];
 	uint64_t incl = trace_call_incl(th, b->clock, s->call);
-	b->nodes[s->node].excl += incl - s->child_incl;
+	b->nodes[s->node].excl += b->by_calls ? 1 : incl - s->child_incl;
 	if (b->depth)
 		b->path[b->depth - 1].child_incl += incl;
 }
@@ -299,6 +301,7 @@ enum tv_status export_folded(FILE *out, const struct profile *p, const struct ex
 	b->clock = o->clock == TV_WALL ? TV_WALL : TV_CPU;
 	if (!b->tr->has_clock[b->clock])
 		b->clock = trace_sort_clock(b->tr);
+	b->by_calls = trace_is_sequence(b->tr);
 	for (size_t i = 0; i < sizeof b->cache / sizeof b->cache[0]; i++)
 		b->cache[i].node = EXPORT_FOLDED_NONE;
 	idmap_init(&b->ids);

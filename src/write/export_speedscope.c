@@ -127,8 +127,9 @@ static void export_speedscope_profile(struct export_speedscope_out *o, const str
 	FILE *out = o->out;
 	fputs("{\"type\": \"evented\", \"name\": ", out);
 	export_speedscope_thread_name(out, o->p->tr, th);
-	fprintf(out, ", \"unit\": \"microseconds\", \"startValue\": %" PRIu64
-	        ", \"endValue\": %" PRIu64 ", \"events\": [", base,
+	/* a trace without time counts events: speedscope's unitless values */
+	fprintf(out, ", \"unit\": \"%s\", \"startValue\": %" PRIu64 ", \"endValue\": %" PRIu64
+	        ", \"events\": [", trace_is_sequence(o->p->tr) ? "none" : "microseconds", base,
 	        base + trace_thread_span(th, o->clock));
 	o->first = 1;
 	export_speedscope_calls(o, th, base);

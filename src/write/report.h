@@ -151,7 +151,9 @@ enum tv_status diff_report_json_named(FILE *out, const struct diff *d, const cha
                                       const char *next_name);
 
 /* Differential folded stacks: "stack countBASE countNEW" (exclusive µs on
- * clock), stacks matched by frame names, for flamegraph's difffolded.
+ * clock; calls in both runs when either is a trace without time, as
+ * export_folded() counts them), stacks matched by frame names, for
+ * flamegraph's difffolded.
  * Frames are named as export_folded() names them: "Class.name", with
  * signatures "Class.name(I)V" (each ';' of the signature as ','), or
  * "(unknown 0x1a2b)"; bytes escaped as in the text report (\\, \xHH) and

@@ -7,6 +7,9 @@
  * '#'. CSV: one table, one row per call (RFC 4180, CRLF), times in µs;
  * columns of a clock the trace lacks, and wait unless it has both, are
  * left out as in the profile CSV. JSON: one object, one call a line.
+ * A trace without time (trace_is_sequence()) has its start and incl in
+ * events, named so in every form ("Traces without time" in
+ * docs/numbers.md).
  */
 #include "write/report.h"
 
@@ -51,6 +54,9 @@ static void methodcalls_report_cell(struct outbuf *ob, const char *s, size_t n, 
 	outbuf_right(ob, s, n, width);
 }
 
+/* has: 0 "-", 1 ms, METHODCALLS_REPORT_EVENTS a whole count of events. */
+enum { METHODCALLS_REPORT_EVENTS = 2 };
+
 static void methodcalls_report_ms_cell(struct outbuf *ob, int has, uint64_t usec, size_t width)
 {
 	char buf[NUMFMT_MAX];
@@ -58,7 +64,15 @@ static void methodcalls_report_ms_cell(struct outbuf *ob, int has, uint64_t usec
 		methodcalls_report_cell(ob, "-", 1, width);
 		return;
 	}
-	methodcalls_report_cell(ob, buf, numfmt_put_fixed(buf, usec, 3), width);
+	size_t n = has == METHODCALLS_REPORT_EVENTS ? numfmt_put_u64(buf, usec)
+	                                            : numfmt_put_fixed(buf, usec, 3);
+	methodcalls_report_cell(ob, buf, n, width);
+}
+
+/* How the axis clock's numbers print: ms, or events (above). */
+static int methodcalls_report_axis(const struct trace *tr)
+{
+	return trace_is_sequence(tr) ? METHODCALLS_REPORT_EVENTS : 1;
 }
 
 /* A signed µs value as signed ms ("-0.005"). */
@@ -82,9 +96,10 @@ static void methodcalls_report_text_row(struct outbuf *ob, const struct methodca
 {
 	const struct trace *tr = c->tr;
 	char buf[NUMFMT_MAX + 1];
+	int axis = methodcalls_report_axis(tr);
 	methodcalls_report_u64_cell(ob, tr->threads[r->thread].tid, METHODCALLS_REPORT_W_TID);
-	methodcalls_report_ms_cell(ob, 1, r->start, METHODCALLS_REPORT_W_START);
-	methodcalls_report_ms_cell(ob, tr->has_clock[TV_WALL], r->incl[TV_WALL],
+	methodcalls_report_ms_cell(ob, axis, r->start, METHODCALLS_REPORT_W_START);
+	methodcalls_report_ms_cell(ob, tr->has_clock[TV_WALL] ? axis : 0, r->incl[TV_WALL],
 	                           METHODCALLS_REPORT_W_TIME);
 	methodcalls_report_ms_cell(ob, tr->has_clock[TV_CPU], r->incl[TV_CPU],
 	                           METHODCALLS_REPORT_W_TIME);
@@ -104,6 +119,12 @@ static void methodcalls_report_text_row(struct outbuf *ob, const struct methodca
 	outbuf_putc(ob, '\n');
 }
 
+/* A bucket's bound: "5ms", or a count of events on a trace without time. */
+static size_t methodcalls_report_bound(char *buf, uint64_t v, int seq)
+{
+	return seq ? numfmt_put_u64(buf, v) : methodcalls_bound_text(buf, v);
+}
+
 static void methodcalls_report_histogram(struct outbuf *ob, const struct methodcalls *c, int clock)
 {
 	struct methodcalls_hist h;
@@ -114,15 +135,17 @@ static void methodcalls_report_histogram(struct outbuf *ob, const struct methodc
 	uint64_t max = 0;
 	for (uint32_t k = h.first; k <= h.last; k++)
 		max = h.count[k] > max ? h.count[k] : max;
+	int seq = trace_is_sequence(c->tr);
 	outbuf_puts(ob, "\nHistogram of incl ");
-	outbuf_puts(ob, methodcalls_report_clock_name[clock]);
+	outbuf_puts(ob, seq ? "events" : methodcalls_report_clock_name[clock]);
 	outbuf_puts(ob, " (log scale, 1-2-5 buckets):\n");
 	for (uint32_t k = h.first; k <= h.last; k++) {
+		uint64_t lo = methodcalls_bucket_low(k), hi = methodcalls_bucket_low(k + 1);
 		outbuf_write(ob, "  [", 3);
-		outbuf_right(ob, buf, methodcalls_bound_text(buf, methodcalls_bucket_low(k)), 6);
+		outbuf_right(ob, buf, methodcalls_report_bound(buf, lo, seq), 6);
 		outbuf_write(ob, ", ", 2);
 		if (k + 1 < METHODCALLS_BUCKETS)
-			outbuf_right(ob, buf, methodcalls_bound_text(buf, methodcalls_bucket_low(k + 1)), 6);
+			outbuf_right(ob, buf, methodcalls_report_bound(buf, hi, seq), 6);
 		else
 			outbuf_right(ob, "...", 3, 6);
 		outbuf_write(ob, ") |", 3);
@@ -136,19 +159,23 @@ static void methodcalls_report_histogram(struct outbuf *ob, const struct methodc
 	}
 }
 
-static void methodcalls_report_summary_text(struct outbuf *ob, const struct methodcalls_summary *s)
+static void methodcalls_report_summary_text(struct outbuf *ob, const struct methodcalls_summary *s,
+                                            int seq)
 {
 	static const char *const label[] = {"min", "mean", "p50", "p95", "max"};
 	const uint64_t v[] = {s->min, s->mean, s->p50, s->p95, s->max};
 	outbuf_puts(ob, "\nSummary of incl ");
-	outbuf_puts(ob, methodcalls_report_clock_name[s->clock]);
-	outbuf_puts(ob, " (ms): count ");
+	outbuf_puts(ob, seq ? "events" : methodcalls_report_clock_name[s->clock]);
+	outbuf_puts(ob, seq ? ": count " : " (ms): count ");
 	outbuf_u64(ob, s->count);
 	for (size_t i = 0; i < 5 && s->count; i++) {
 		outbuf_puts(ob, "  ");
 		outbuf_puts(ob, label[i]);
 		outbuf_putc(ob, ' ');
-		outbuf_fixed(ob, v[i], 3);
+		if (seq)
+			outbuf_u64(ob, v[i]);
+		else
+			outbuf_fixed(ob, v[i], 3);
 	}
 	outbuf_putc(ob, '\n');
 }
@@ -169,19 +196,26 @@ enum tv_status methodcalls_report_text(FILE *out, const struct methodcalls *c, c
 	outbuf_puts(&ob, ": ");
 	outbuf_u64(&ob, c->nrows);
 	outbuf_puts(&ob, c->nrows == 1 ? " call" : " calls");
-	outbuf_puts(&ob, "; times in ms, start on the ");
-	outbuf_puts(&ob, tr->has_clock[TV_WALL] ? "wall" : "cpu");
-	outbuf_puts(&ob, " axis from the trace's first timestamp\n\n");
+	int seq = trace_is_sequence(tr);
+	if (seq) {
+		outbuf_puts(&ob, "; no time: incl counts events, start is the event on the "
+		                 "thread\n\n");
+	} else {
+		outbuf_puts(&ob, "; times in ms, start on the ");
+		outbuf_puts(&ob, tr->has_clock[TV_WALL] ? "wall" : "cpu");
+		outbuf_puts(&ob, " axis from the trace's first timestamp\n\n");
+	}
 	outbuf_right(&ob, "tid", 3, METHODCALLS_REPORT_W_TID + 2);
 	methodcalls_report_cell(&ob, "start", 5, METHODCALLS_REPORT_W_START);
-	methodcalls_report_cell(&ob, "wall", 4, METHODCALLS_REPORT_W_TIME);
+	methodcalls_report_cell(&ob, seq ? "events" : "wall", seq ? 6 : 4,
+	                        METHODCALLS_REPORT_W_TIME);
 	methodcalls_report_cell(&ob, "cpu", 3, METHODCALLS_REPORT_W_TIME);
 	methodcalls_report_cell(&ob, "wait", 4, METHODCALLS_REPORT_W_TIME);
 	methodcalls_report_cell(&ob, "depth", 5, METHODCALLS_REPORT_W_DEPTH);
 	outbuf_puts(&ob, several ? "  method <- caller\n" : "  caller\n");
 	for (size_t i = 0; i < c->nrows; i++)
 		methodcalls_report_text_row(&ob, c, &c->rows[i], several);
-	methodcalls_report_summary_text(&ob, &s);
+	methodcalls_report_summary_text(&ob, &s, seq);
 	methodcalls_report_histogram(&ob, c, clock);
 	return outbuf_finish(&ob);
 }
@@ -251,9 +285,10 @@ enum tv_status methodcalls_report_csv(FILE *out, const struct methodcalls *c)
 	if (!name)
 		return TV_ERR_NOMEM;
 	outbuf_init(&ob, out, buf, sizeof buf);
-	outbuf_puts(&ob, "tid,id,method,start_usec");
+	int seq = trace_is_sequence(tr);
+	outbuf_puts(&ob, seq ? "tid,id,method,start_event" : "tid,id,method,start_usec");
 	if (tr->has_clock[TV_WALL])
-		outbuf_puts(&ob, ",incl_wall_usec");
+		outbuf_puts(&ob, seq ? ",incl_events" : ",incl_wall_usec");
 	if (tr->has_clock[TV_CPU])
 		outbuf_puts(&ob, ",incl_cpu_usec");
 	if (methodcalls_report_dual(tr))
@@ -294,10 +329,7 @@ enum tv_status methodcalls_report_csv(FILE *out, const struct methodcalls *c)
 static void methodcalls_report_json_usec(struct outbuf *ob, const char *key, int has, uint64_t v)
 {
 	outbuf_puts(ob, key);
-	if (has)
-		outbuf_u64(ob, v);
-	else
-		outbuf_puts(ob, "null");
+	outbuf_u64_or_null(ob, has, v);
 }
 
 static void methodcalls_report_json_row(struct outbuf *ob, const struct trace *tr,
@@ -307,11 +339,11 @@ static void methodcalls_report_json_row(struct outbuf *ob, const struct trace *t
 	outbuf_u64(ob, tr->threads[r->thread].tid);
 	outbuf_puts(ob, ", \"id\": ");
 	methodcalls_write_id(ob, tr, r->method, 0);
-	outbuf_puts(ob, ", \"start_usec\": ");
-	outbuf_u64(ob, r->start);
-	methodcalls_report_json_usec(ob, ", \"incl_wall_usec\": ", tr->has_clock[TV_WALL],
+	int seq = trace_is_sequence(tr);
+	methodcalls_report_json_usec(ob, ", \"start_usec\": ", !seq, r->start);
+	methodcalls_report_json_usec(ob, ", \"incl_wall_usec\": ", trace_clock_usec(tr, TV_WALL),
 	                             r->incl[TV_WALL]);
-	methodcalls_report_json_usec(ob, ", \"incl_cpu_usec\": ", tr->has_clock[TV_CPU],
+	methodcalls_report_json_usec(ob, ", \"incl_cpu_usec\": ", trace_clock_usec(tr, TV_CPU),
 	                             r->incl[TV_CPU]);
 	outbuf_puts(ob, ", \"wait_usec\": ");
 	if (methodcalls_report_dual(tr)) {
@@ -326,6 +358,10 @@ static void methodcalls_report_json_row(struct outbuf *ob, const struct trace *t
 	outbuf_u64(ob, r->depth);
 	outbuf_puts(ob, ", \"caller\": ");
 	methodcalls_write_id(ob, tr, r->caller, 0);
+	if (seq) {
+		methodcalls_report_json_usec(ob, ", \"start_event\": ", 1, r->start);
+		methodcalls_report_json_usec(ob, ", \"incl_events\": ", 1, r->incl[TV_WALL]);
+	}
 	outbuf_putc(ob, '}');
 }
 
@@ -346,21 +382,27 @@ enum tv_status methodcalls_report_json(FILE *out, const struct methodcalls *c, c
 		methodcalls_report_json_row(&ob, c->tr, &c->rows[i]);
 	}
 	outbuf_puts(&ob, c->nrows ? "\n  ],\n" : "],\n");
+	int seq = trace_is_sequence(c->tr);
 	outbuf_puts(&ob, "  \"summary\": {\"clock\": \"");
-	outbuf_puts(&ob, methodcalls_report_clock_name[clock]);
+	outbuf_puts(&ob, seq ? "sequence" : methodcalls_report_clock_name[clock]);
 	outbuf_puts(&ob, "\", \"count\": ");
 	outbuf_u64(&ob, s.count);
 	static const char *const key[] = {"min_usec", "mean_usec", "p50_usec", "p95_usec",
 	                                  "max_usec"};
+	static const char *const ev_key[] = {"min_events", "mean_events", "p50_events",
+	                                     "p95_events", "max_events"};
 	const uint64_t v[] = {s.min, s.mean, s.p50, s.p95, s.max};
 	for (size_t i = 0; i < 5; i++) {
 		outbuf_puts(&ob, ", \"");
 		outbuf_puts(&ob, key[i]);
 		outbuf_puts(&ob, "\": ");
-		if (s.count)
-			outbuf_u64(&ob, v[i]);
-		else
-			outbuf_puts(&ob, "null");
+		outbuf_u64_or_null(&ob, s.count && !seq, v[i]);
+	}
+	for (size_t i = 0; i < 5 && seq; i++) {
+		outbuf_puts(&ob, ", \"");
+		outbuf_puts(&ob, ev_key[i]);
+		outbuf_puts(&ob, "\": ");
+		outbuf_u64_or_null(&ob, s.count != 0, v[i]);
 	}
 	outbuf_puts(&ob, "}\n}\n");
 	return outbuf_finish(&ob);

@@ -1,10 +1,11 @@
 /* report_csv.c: the method table as CSV (RFC 4180: header row, CRLF).
  *
  * One row per method, the toplevel first; the text report's columns in
- * machine units: times in whole µs, percentages with two decimals, per-call
- * times in µs with three decimals. Columns of a clock the trace lacks are
- * left out. Strings are escaped as in the text report (\xHH), so a CSV file
- * shown in a terminal is as safe as the text report.
+ * machine units: times in whole µs (events on a trace without time),
+ * percentages with two decimals, per-call times in µs with three
+ * decimals. Columns of a clock the trace lacks are left out. Strings are
+ * escaped as in the text report (\xHH), so a CSV file shown in a terminal
+ * is as safe as the text report.
  */
 #include "analyze/methodname.h"
 #include "base/numfmt.h"
@@ -38,27 +39,33 @@ static void report_csv_u64(struct outbuf *ob, uint64_t v)
 	outbuf_u64(ob, v);
 }
 
+/* A trace without time counts events in the wall slot: its columns are
+ * incl_events..., events_per_call (docs/numbers.md, "Traces without
+ * time"). */
 static void report_csv_header(struct outbuf *ob, const struct trace *tr)
 {
+	int seq = trace_is_sequence(tr);
 	outbuf_puts(ob, "id,class,name,signature,source");
 	for (int c = 0; c < TV_NCLOCKS; c++) {
 		if (!tr->has_clock[c])
 			continue;
 		static const char *const part[] = { ",incl_", "_pct,incl_", "_usec,excl_",
 		                                    "_pct,excl_" };
+		static const char *const seq_part[] = { ",incl_", "_pct,incl_", ",excl_",
+		                                        "_pct,excl_" };
 		for (size_t i = 0; i < sizeof part / sizeof part[0]; i++) {
-			outbuf_puts(ob, part[i]);
-			outbuf_puts(ob, report_csv_clock_key[c]);
+			outbuf_puts(ob, seq ? seq_part[i] : part[i]);
+			outbuf_puts(ob, seq ? "events" : report_csv_clock_key[c]);
 		}
-		outbuf_puts(ob, "_usec");
+		outbuf_puts(ob, seq ? "" : "_usec");
 	}
 	outbuf_puts(ob, ",calls,recursive_calls");
 	for (int c = 0; c < TV_NCLOCKS; c++) {
 		if (!tr->has_clock[c])
 			continue;
 		outbuf_putc(ob, ',');
-		outbuf_puts(ob, report_csv_clock_key[c]);
-		outbuf_puts(ob, "_per_call_usec");
+		outbuf_puts(ob, seq ? "events" : report_csv_clock_key[c]);
+		outbuf_puts(ob, seq ? "_per_call" : "_per_call_usec");
 	}
 	outbuf_puts(ob, "\r\n");
 }

@@ -122,7 +122,10 @@ static void diff_report_text_header(FILE *out, const struct diff *d, const char 
 			fprintf(out, " %s", diff_report_clock_key[c]);
 			any = 1;
 		}
-	fputs(any ? " (recorded by both)\n" : " none recorded by both\n", out);
+	if (!any && (trace_is_sequence(d->run[0]->tr) || trace_is_sequence(d->run[1]->tr)))
+		fputs(" none recorded by both (a dump without time: calls compared)\n", out);
+	else
+		fputs(any ? " (recorded by both)\n" : " none recorded by both\n", out);
 	fprintf(out, "%-*s %" PRIu32 " changed, %" PRIu32 " added, %" PRIu32 " removed, %"
 	        PRIu32 " same\n", DIFF_REPORT_W_LABEL, "methods", d->count[DIFF_CHANGED],
 	        d->count[DIFF_ADDED], d->count[DIFF_REMOVED], d->count[DIFF_SAME]);
@@ -502,6 +505,7 @@ struct diff_report_fold {
 	struct idmap kids;
 	struct diff_report_step *path, root;
 	uint32_t depth, path_cap;
+	int by_calls;              /* a run without time: each call counts 1 */
 };
 
 static int diff_report_fname_cmp(const void *x, const void *y)
@@ -595,13 +599,13 @@ static uint32_t diff_report_node(struct diff_report_fold *f, uint32_t parent, ui
 }
 
 /* Takes the top call off the path: its excl is its incl less its
- * children's, as in profile.c. */
+ * children's, as in profile.c (by calls: 1). */
 static void diff_report_pop(struct diff_report_fold *f, const struct tv_thread *th, int clock,
                             uint32_t r)
 {
 	struct diff_report_step *s = &f->path[--f->depth];
 	uint64_t incl = trace_call_incl(th, clock, s->call);
-	f->count[s->node][r] += incl - s->child_incl;
+	f->count[s->node][r] += f->by_calls ? 1 : incl - s->child_incl;
 	if (f->depth)
 		f->path[f->depth - 1].child_incl += incl;
 }
@@ -732,9 +736,12 @@ static int diff_report_fold_run(struct diff_report_fold *f, const struct profile
 	f->count[0][0] = f->count[0][1] = 0;
 	f->nnodes = 1;
 	f->root = (struct diff_report_step){ 0, 0, UINT32_MAX, UINT32_MAX, 0 };
+	/* With a run without time, both runs are counted by calls: events
+	 * and µs do not compare. */
+	f->by_calls = trace_is_sequence(p[0]->tr) || trace_is_sequence(p[1]->tr);
 	for (uint32_t r = 0; r < 2; r++) {
 		const struct trace *tr = p[r]->tr;
-		if (!tr->has_clock[clock])
+		if (!f->by_calls && !tr->has_clock[clock])
 			continue;
 		for (uint32_t i = 0; i < p[r]->nthreads; i++) {
 			const struct tv_thread *th = &tr->threads[p[r]->threads[i]];

@@ -19,13 +19,10 @@ static const char *const report_json_clock_key[TV_NCLOCKS] = { "cpu", "wall" };
 /* The report's buffer: large, so a 70 MB report is ~1000 fwrites. */
 enum { REPORT_JSON_BUF = 1 << 16 };
 
-/* A µs value, or null when the trace lacks that clock. */
+/* A µs value, or null when the clock holds no µs (trace_clock_usec()). */
 static void report_json_usec(struct outbuf *ob, const struct trace *tr, int clock, uint64_t v)
 {
-	if (tr->has_clock[clock])
-		outbuf_u64(ob, v);
-	else
-		outbuf_puts(ob, "null");
+	outbuf_u64_or_null(ob, trace_clock_usec(tr, clock), v);
 }
 
 static void report_json_str(struct outbuf *ob, const struct trace *tr, struct tv_str s)
@@ -60,12 +57,26 @@ static char *report_json_cat_id(char *p, const struct trace *tr, uint32_t method
 
 static char *report_json_cat_usec(char *p, const struct trace *tr, int clock, uint64_t v)
 {
-	return tr->has_clock[clock] ? p + numfmt_put_u64(p, v) : REPORT_JSON_CAT(p, "null");
+	return trace_clock_usec(tr, clock) ? p + numfmt_put_u64(p, v) : REPORT_JSON_CAT(p, "null");
 }
+
+/* On a sequence trace, ", \"key\": N" with the event count the wall slot
+ * holds (docs/numbers.md, "Traces without time"); else nothing. */
+static char *report_json_cat_events(char *p, const struct trace *tr, const char *key,
+                                    size_t klen, uint64_t v)
+{
+	if (!trace_is_sequence(tr))
+		return p;
+	p = REPORT_JSON_CAT(report_json_cat(REPORT_JSON_CAT(p, ", \""), key, klen), "\": ");
+	return p + numfmt_put_u64(p, v);
+}
+
+#define REPORT_JSON_EVENTS(p, tr, key, v) report_json_cat_events((p), (tr), (key), \
+                                                                 sizeof(key) - 1, (v))
 
 /* One edge, both halves (docs/numbers.md, "Parents and children"): calls
  * and incl_* are the plain half, recursive_* the "while recursive" one.
- * At most ~330 bytes: the fixed text and seven 20-digit numbers. */
+ * At most ~430 bytes: the fixed text and nine 20-digit numbers. */
 static char *report_json_cat_edge_rest(char *p, const struct trace *tr, const struct prof_edge *e)
 {
 	p = REPORT_JSON_CAT(p, ", \"calls\": ");
@@ -80,6 +91,8 @@ static char *report_json_cat_edge_rest(char *p, const struct trace *tr, const st
 	                         e->rincl[TV_CPU]);
 	p = report_json_cat_usec(REPORT_JSON_CAT(p, ", \"recursive_incl_wall_usec\": "), tr,
 	                         TV_WALL, e->rincl[TV_WALL]);
+	p = REPORT_JSON_EVENTS(p, tr, "incl_events", e->incl[TV_WALL]);
+	p = REPORT_JSON_EVENTS(p, tr, "recursive_incl_events", e->rincl[TV_WALL]);
 	*p++ = '}';
 	return p;
 }
@@ -101,7 +114,7 @@ static void report_json_edges(struct outbuf *ob, const struct trace *tr, const c
 	outbuf_puts(ob, key);
 	outbuf_puts(ob, "\": [");
 	for (uint32_t i = 0; i < n; i++) {
-		char *p = outbuf_reserve(ob, 512);
+		char *p = outbuf_reserve(ob, 640);
 		if (i)
 			*p++ = ',';
 		*p++ = '\n';
@@ -110,7 +123,7 @@ static void report_json_edges(struct outbuf *ob, const struct trace *tr, const c
 		if (report_json_synthetic(tr, e[i].method)) {
 			outbuf_commit(ob, REPORT_JSON_CAT(p, "{\"id\": "));
 			methodname_id_ob(ob, tr, e[i].method, 0);  /* any length */
-			char *at = outbuf_reserve(ob, 512);
+			char *at = outbuf_reserve(ob, 640);
 			outbuf_commit(ob, report_json_cat_edge_rest(at, tr, &e[i]));
 			continue;
 		}
@@ -137,6 +150,9 @@ static void report_json_incl_excl(struct outbuf *ob, const struct trace *tr,
 		outbuf_puts(ob, "_usec\": ");
 		report_json_usec(ob, tr, c, excl[c]);
 	}
+	char *p = outbuf_reserve(ob, 96);
+	p = REPORT_JSON_EVENTS(p, tr, "incl_events", incl[TV_WALL]);
+	outbuf_commit(ob, REPORT_JSON_EVENTS(p, tr, "excl_events", excl[TV_WALL]));
 }
 
 /* "categories": {"app": {"cpu_usec": .., "wall_usec": ..}, ...} */
@@ -151,6 +167,8 @@ static void report_json_categories(struct outbuf *ob, const struct trace *tr,
 		report_json_usec(ob, tr, TV_CPU, (*t)[g][TV_CPU]);
 		outbuf_puts(ob, ", \"wall_usec\": ");
 		report_json_usec(ob, tr, TV_WALL, (*t)[g][TV_WALL]);
+		outbuf_commit(ob, REPORT_JSON_EVENTS(outbuf_reserve(ob, 48), tr, "events",
+		                                     (*t)[g][TV_WALL]));
 		outbuf_putc(ob, '}');
 	}
 	outbuf_putc(ob, '}');
@@ -176,6 +194,8 @@ static void report_json_threads(struct outbuf *ob, const struct profile *p,
 			outbuf_puts(ob, "_usec\": ");
 			report_json_usec(ob, tr, c, trace_thread_span(th, c));
 		}
+		outbuf_commit(ob, REPORT_JSON_EVENTS(outbuf_reserve(ob, 48), tr, "span_events",
+		                                     trace_thread_span(th, TV_WALL)));
 		outbuf_puts(ob, ",\n     ");
 		report_json_categories(ob, tr, &cr->threads[i]);
 		outbuf_putc(ob, '}');
@@ -267,25 +287,33 @@ static void report_json_warnings(struct outbuf *ob, const struct trace *tr)
 	outbuf_puts(ob, first ? "]\n" : "\n  ]\n");
 }
 
-/* "range", "transforms" (each when given) and "app_packages". */
-static void report_json_write_view(struct outbuf *ob, const struct report_view *v,
-                                   const struct category_report *cr)
+/* "range": its clock and ends in µs; on a sequence trace the clock
+ * "sequence", null µs and the ends in events. */
+static void report_json_range(struct outbuf *ob, const struct trace *tr, const struct range *r,
+                              int clock)
 {
-	if (v && v->range) {
-		outbuf_puts(ob, "  \"range\": {\"clock\": ");
-		outbuf_puts(ob, v->range_clock == TV_WALL ? "\"wall\"" : "\"cpu\"");
-		outbuf_puts(ob, ", \"start_usec\": ");
-		if (v->range->has_start)
-			outbuf_u64(ob, v->range->start);
-		else
-			outbuf_puts(ob, "null");
-		outbuf_puts(ob, ", \"end_usec\": ");
-		if (v->range->has_end)
-			outbuf_u64(ob, v->range->end);
-		else
-			outbuf_puts(ob, "null");
-		outbuf_puts(ob, "},\n");
+	int seq = trace_is_sequence(tr);
+	outbuf_puts(ob, "  \"range\": {\"clock\": ");
+	outbuf_puts(ob, seq ? "\"sequence\"" : clock == TV_WALL ? "\"wall\"" : "\"cpu\"");
+	outbuf_puts(ob, ", \"start_usec\": ");
+	outbuf_u64_or_null(ob, r->has_start && !seq, r->start);
+	outbuf_puts(ob, ", \"end_usec\": ");
+	outbuf_u64_or_null(ob, r->has_end && !seq, r->end);
+	if (seq) {
+		outbuf_puts(ob, ", \"start_event\": ");
+		outbuf_u64_or_null(ob, r->has_start, r->start);
+		outbuf_puts(ob, ", \"end_event\": ");
+		outbuf_u64_or_null(ob, r->has_end, r->end);
 	}
+	outbuf_puts(ob, "},\n");
+}
+
+/* "range", "transforms" (each when given) and "app_packages". */
+static void report_json_write_view(struct outbuf *ob, const struct trace *tr,
+                                   const struct report_view *v, const struct category_report *cr)
+{
+	if (v && v->range)
+		report_json_range(ob, tr, v->range, v->range_clock);
 	if (v && v->ntransforms) {
 		outbuf_puts(ob, "  \"transforms\": [");
 		for (uint32_t i = 0; i < v->ntransforms; i++) {
@@ -323,7 +351,7 @@ enum tv_status report_json_view(FILE *out, const struct profile *p, const struct
 	/* "schema" 2: edges carry recursive halves; scripts tell layouts apart
 	 * by it (1 had no schema field and mixed both halves in calls/incl). */
 	outbuf_puts(&ob, "{\n  \"schema\": 2,\n  \"version\": ");
-	outbuf_u64(&ob, tr->version);
+	outbuf_u64_or_null(&ob, trace_has_version(tr), tr->version);
 	outbuf_puts(&ob, tr->streaming ? ",\n  \"streaming\": true,\n  \"clock\": "
 	                               : ",\n  \"streaming\": false,\n  \"clock\": ");
 	const char *clock = trace_clock_name(tr->clock);
@@ -331,7 +359,7 @@ enum tv_status report_json_view(FILE *out, const struct profile *p, const struct
 	outbuf_puts(&ob, ",\n  \"records\": ");
 	outbuf_u64(&ob, tr->records);
 	outbuf_puts(&ob, ",\n");
-	report_json_write_view(&ob, v, &cr);
+	report_json_write_view(&ob, tr, v, &cr);
 	report_json_threads(&ob, p, &cr);
 	report_json_toplevel(&ob, p, &cr);
 	report_json_methods(&ob, p);

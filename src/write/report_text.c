@@ -25,7 +25,14 @@ enum {
 	REPORT_TEXT_NUM = 2 * NUMFMT_MAX, /* a number cell's text buffer */
 };
 
-static const char *const report_text_clock_label[TV_NCLOCKS] = { "Cpu", "Real" };
+static const char *const report_text_clock_labels[TV_NCLOCKS] = { "Cpu", "Real" };
+
+/* A clock's column label: "Ev" for the event index of a trace without
+ * time (docs/numbers.md, "Traces without time"). */
+static const char *report_text_clock_label(const struct trace *tr, int c)
+{
+	return trace_is_sequence(tr) ? "Ev" : report_text_clock_labels[c];
+}
 
 enum { REPORT_TEXT_BUF = 1 << 16 };
 
@@ -65,6 +72,29 @@ static void report_text_ms_cell(struct outbuf *ob, uint64_t usec, int width)
 {
 	char buf[REPORT_TEXT_NUM] = { 0 };
 	report_text_num_cell(ob, buf, numfmt_put_fixed(buf, usec, 3), width);
+}
+
+/* A time in ms, or on a trace without time a count of events. */
+static void report_text_time_cell(struct outbuf *ob, const struct trace *tr, uint64_t v,
+                                  int width)
+{
+	char buf[REPORT_TEXT_NUM] = { 0 };
+	if (!trace_is_sequence(tr))
+		report_text_ms_cell(ob, v, width);
+	else
+		report_text_num_cell(ob, buf, numfmt_put_u64(buf, v), width);
+}
+
+/* The same after a label, unit included: "0.008 ms", "8 events". */
+static void report_text_time(struct outbuf *ob, const struct trace *tr, uint64_t v)
+{
+	if (trace_is_sequence(tr)) {
+		outbuf_u64(ob, v);
+		outbuf_puts(ob, v == 1 ? " event" : " events");
+		return;
+	}
+	outbuf_fixed(ob, v, 3);
+	outbuf_puts(ob, " ms");
 }
 
 /* "a<sep>b" in a cell: the calls columns. */
@@ -207,7 +237,9 @@ static void report_text_threads(struct outbuf *ob, const struct profile *p)
 	outbuf_puts(ob, " selected\n");
 	report_text_cell(ob, "records", REPORT_TEXT_W_CALLS);
 	for (int c = 0; c < TV_NCLOCKS; c++)
-		if (tr->has_clock[c]) {
+		if (trace_is_sequence(tr) && tr->has_clock[c]) {
+			report_text_cell(ob, "span ev", REPORT_TEXT_W_TIME);
+		} else if (tr->has_clock[c]) {
 			report_text_cell(ob, c == TV_CPU ? "cpu" : "wall", REPORT_TEXT_W_TIME - 3);
 			outbuf_puts(ob, " ms");
 		}
@@ -219,8 +251,8 @@ static void report_text_threads(struct outbuf *ob, const struct profile *p)
 		                     REPORT_TEXT_W_CALLS);
 		for (int c = 0; c < TV_NCLOCKS; c++)
 			if (tr->has_clock[c])
-				report_text_ms_cell(ob, trace_thread_span(th, c),
-				                    REPORT_TEXT_W_TIME);
+				report_text_time_cell(ob, tr, trace_thread_span(th, c),
+				                      REPORT_TEXT_W_TIME);
 		outbuf_puts(ob, "  ");
 		report_text_thread_line(ob, tr, th);
 	}
@@ -265,6 +297,11 @@ static void report_text_recording(struct outbuf *ob, const struct trace *tr)
 			hi = th->last[c];
 	}
 	report_text_label(ob, "recording");
+	if (trace_is_sequence(tr)) {   /* every thread's index starts at 0 */
+		report_text_time(ob, tr, hi >= lo ? hi - lo : 0);
+		outbuf_puts(ob, " (the longest thread; no time recorded)\n");
+		return;
+	}
 	outbuf_puts(ob, c == TV_CPU ? "cpu " : "wall ");
 	outbuf_fixed(ob, hi >= lo ? hi - lo : 0, 3);
 	outbuf_puts(ob, " ms (earliest to latest record)\n");
@@ -300,12 +337,18 @@ static void report_text_header(struct outbuf *ob, const struct profile *p, const
 	}
 	report_text_option_line(ob, tr, "vm", "vm");
 	report_text_label(ob, "version");
-	outbuf_u64(ob, tr->version);
+	if (trace_has_version(tr))
+		outbuf_u64(ob, tr->version);
+	else
+		outbuf_puts(ob, "none (no header)");
 	outbuf_puts(ob, tr->streaming ? " streaming\n" : "\n");
 	report_text_label(ob, "clock");
 	outbuf_puts(ob, trace_clock_name(tr->clock));
+	if (trace_is_sequence(tr))
+		outbuf_puts(ob, " (no time: counts are events, each entry and exit one)");
 	outbuf_putc(ob, '\n');
 	report_text_option_line(ob, tr, "pid", "pid");
+	report_text_option_line(ob, tr, "process", "cmd-line");
 	report_text_threads(ob, p);
 	report_text_recording(ob, tr);
 	report_text_elapsed(ob, tr);
@@ -315,9 +358,10 @@ static void report_text_header(struct outbuf *ob, const struct profile *p, const
 	for (int c = 0; c < TV_NCLOCKS; c++) {
 		if (!tr->has_clock[c])
 			continue;
-		outbuf_puts(ob, c == TV_CPU ? " cpu " : " wall ");
-		outbuf_fixed(ob, p->top_incl[c], 3);
-		outbuf_puts(ob, " ms");
+		if (!trace_is_sequence(tr))
+			outbuf_puts(ob, c == TV_CPU ? " cpu" : " wall");
+		outbuf_putc(ob, ' ');
+		report_text_time(ob, tr, p->top_incl[c]);
 	}
 	outbuf_putc(ob, '\n');
 	report_text_warnings(ob, tr);
@@ -335,9 +379,9 @@ static void report_text_table_row(struct report_text_rep *r, uint32_t idx, const
 		if (!tr->has_clock[c])
 			continue;
 		report_text_pct_cell(ob, incl[c], p->top_incl[c]);
-		report_text_ms_cell(ob, incl[c], REPORT_TEXT_W_TIME);
+		report_text_time_cell(ob, tr, incl[c], REPORT_TEXT_W_TIME);
 		report_text_pct_cell(ob, excl[c], p->top_incl[c]);
-		report_text_ms_cell(ob, excl[c], REPORT_TEXT_W_TIME);
+		report_text_time_cell(ob, tr, excl[c], REPORT_TEXT_W_TIME);
 	}
 	report_text_pair_cell(ob, calls, '+', rcalls, REPORT_TEXT_W_CALLS);
 	for (int c = 0; c < TV_NCLOCKS; c++) {
@@ -345,8 +389,8 @@ static void report_text_table_row(struct report_text_rep *r, uint32_t idx, const
 			continue;
 		uint64_t n = calls + rcalls;
 		if (n)
-			report_text_ms_cell(ob, numfmt_div_round(incl[c], n, 0),
-			                    REPORT_TEXT_W_PCALL);
+			report_text_time_cell(ob, tr, numfmt_div_round(incl[c], n, 0),
+			                      REPORT_TEXT_W_PCALL);
 		else
 			report_text_cell(ob, "-", REPORT_TEXT_W_PCALL);
 	}
@@ -356,12 +400,26 @@ static void report_text_table_row(struct report_text_rep *r, uint32_t idx, const
 }
 
 /* A column title: prefix, the clock's label, suffix. */
-static void report_text_title_cell(struct outbuf *ob, const char *prefix, int c, const char *suffix,
-                                   int width)
+static void report_text_title_cell(struct outbuf *ob, const struct trace *tr, const char *prefix,
+                                   int c, const char *suffix, int width)
 {
 	char label[32];
-	snprintf(label, sizeof label, "%s%s%s", prefix, report_text_clock_label[c], suffix);
+	snprintf(label, sizeof label, "%s%s%s", prefix, report_text_clock_label(tr, c), suffix);
 	report_text_cell(ob, label, width);
+}
+
+/* The unit of the table's times, after the sort clock's name. */
+static void report_text_units(struct outbuf *ob, const struct trace *tr, int sort)
+{
+	if (trace_is_sequence(tr)) {
+		outbuf_puts(ob, " (events: the trace has no time), largest first; incl and excl "
+		                "count events (each entry and exit one), percentages of the "
+		                "toplevel incl\n");
+		return;
+	}
+	outbuf_puts(ob, sort == TV_WALL ? " (wall clock)" : " (CPU clock)");
+	outbuf_puts(ob, ", largest first; times in ms, percentages of the toplevel incl of the "
+	                "same clock\n");
 }
 
 static void report_text_table(struct report_text_rep *r)
@@ -373,22 +431,20 @@ static void report_text_table(struct report_text_rep *r)
 	/* Named, since the full-screen table sorts by CPU (docs/cli.md). */
 	int sort = trace_sort_clock(tr);
 	outbuf_puts(ob, "\nMethods, sorted by Incl ");
-	outbuf_puts(ob, report_text_clock_label[sort]);
-	outbuf_puts(ob, sort == TV_WALL ? " (wall clock)" : " (CPU clock)");
-	outbuf_puts(ob, ", largest first; times in ms, percentages of the toplevel incl of the "
-	                "same clock\n");
+	outbuf_puts(ob, report_text_clock_label(tr, sort));
+	report_text_units(ob, tr, sort);
 	for (int c = 0; c < TV_NCLOCKS; c++) {
 		if (!tr->has_clock[c])
 			continue;
-		report_text_title_cell(ob, "Incl ", c, "%", REPORT_TEXT_W_PCT);
-		report_text_title_cell(ob, "Incl ", c, "", REPORT_TEXT_W_TIME);
-		report_text_title_cell(ob, "Excl ", c, "%", REPORT_TEXT_W_PCT);
-		report_text_title_cell(ob, "Excl ", c, "", REPORT_TEXT_W_TIME);
+		report_text_title_cell(ob, tr, "Incl ", c, "%", REPORT_TEXT_W_PCT);
+		report_text_title_cell(ob, tr, "Incl ", c, "", REPORT_TEXT_W_TIME);
+		report_text_title_cell(ob, tr, "Excl ", c, "%", REPORT_TEXT_W_PCT);
+		report_text_title_cell(ob, tr, "Excl ", c, "", REPORT_TEXT_W_TIME);
 	}
 	report_text_cell(ob, "Calls+Rec", REPORT_TEXT_W_CALLS);
 	for (int c = 0; c < TV_NCLOCKS; c++)
 		if (tr->has_clock[c])
-			report_text_title_cell(ob, "", c, "/Call", REPORT_TEXT_W_PCALL);
+			report_text_title_cell(ob, tr, "", c, "/Call", REPORT_TEXT_W_PCALL);
 	outbuf_puts(ob, "  Name\n");
 	/* The toplevel's calls are its roots, one per selected thread, as in
 	 * Traceview. */
@@ -409,7 +465,7 @@ static void report_text_detail_times(struct outbuf *ob, const struct trace *tr, 
 		if (!tr->has_clock[c])
 			continue;
 		report_text_pct_cell(ob, v[c], of[c]);
-		report_text_ms_cell(ob, v[c], REPORT_TEXT_W_TIME);
+		report_text_time_cell(ob, tr, v[c], REPORT_TEXT_W_TIME);
 	}
 }
 
@@ -540,8 +596,8 @@ static void report_text_details(struct report_text_rep *r)
 	for (int c = 0; c < TV_NCLOCKS; c++) {
 		if (!tr->has_clock[c])
 			continue;
-		report_text_title_cell(ob, "Incl ", c, "%", REPORT_TEXT_W_PCT);
-		report_text_title_cell(ob, "Incl ", c, "", REPORT_TEXT_W_TIME);
+		report_text_title_cell(ob, tr, "Incl ", c, "%", REPORT_TEXT_W_PCT);
+		report_text_title_cell(ob, tr, "Incl ", c, "", REPORT_TEXT_W_TIME);
 	}
 	report_text_cell(ob, "Calls", REPORT_TEXT_W_CALLS);
 	outbuf_puts(ob, "  Name\n");
@@ -556,10 +612,19 @@ static void report_text_details(struct report_text_rep *r)
 
 /* The range and transforms in force (each when given) and the app
  * packages, after the header. */
-static void report_text_write_view(struct outbuf *ob, const struct report_view *v,
-                                   const struct category_report *cr)
+static void report_text_write_view(struct outbuf *ob, const struct trace *tr,
+                                   const struct report_view *v, const struct category_report *cr)
 {
-	if (v && v->range) {
+	if (v && v->range && trace_is_sequence(tr)) {
+		report_text_label(ob, "range");
+		outbuf_puts(ob, "events ");
+		if (v->range->has_start)
+			outbuf_u64(ob, v->range->start);
+		outbuf_puts(ob, v->range->has_start ? " .. " : ".. ");
+		if (v->range->has_end)
+			outbuf_u64(ob, v->range->end);
+		outbuf_puts(ob, " (on the timeline)\n");
+	} else if (v && v->range) {
 		report_text_label(ob, "range");
 		outbuf_puts(ob, v->range_clock == TV_WALL ? "wall " : "cpu ");
 		if (v->range->has_start)
@@ -598,7 +663,7 @@ static void report_text_category_rows(struct outbuf *ob, const struct trace *tr,
 		for (int c = 0; c < TV_NCLOCKS; c++) {
 			if (!tr->has_clock[c])
 				continue;
-			report_text_ms_cell(ob, (*t)[g][c], REPORT_TEXT_W_TIME);
+			report_text_time_cell(ob, tr, (*t)[g][c], REPORT_TEXT_W_TIME);
 			report_text_pct_cell(ob, (*t)[g][c], busy[c]);
 		}
 		outbuf_puts(ob, "  ");
@@ -623,13 +688,16 @@ static void report_text_categories(struct outbuf *ob, const struct profile *p,
                                    const struct category_report *cr)
 {
 	const struct trace *tr = p->tr;
-	outbuf_puts(ob, "\nTime by category (ms of busy time, the calls' own time by code "
-	                "origin; idle and blocked calls whole)\n");
+	int seq = trace_is_sequence(tr);
+	outbuf_puts(ob, seq ? "\nEvents by category (events of busy time, the calls' own events by "
+	                      "code origin; idle and blocked calls whole)\n"
+	                    : "\nTime by category (ms of busy time, the calls' own time by code "
+	                      "origin; idle and blocked calls whole)\n");
 	for (int c = 0; c < TV_NCLOCKS; c++) {
 		if (!tr->has_clock[c])
 			continue;
-		report_text_title_cell(ob, "", c, " ms", REPORT_TEXT_W_TIME);
-		report_text_title_cell(ob, "", c, "%", REPORT_TEXT_W_PCT);
+		report_text_title_cell(ob, tr, "", c, seq ? "" : " ms", REPORT_TEXT_W_TIME);
+		report_text_title_cell(ob, tr, "", c, "%", REPORT_TEXT_W_PCT);
 	}
 	outbuf_puts(ob, "  Category\n");
 	outbuf_puts(ob, "All selected threads\n");
@@ -676,7 +744,7 @@ enum tv_status report_text_view(FILE *out, const struct profile *p, const char *
 	if (st == TV_OK) {
 		outbuf_init(&r.ob, out, buf, sizeof buf);
 		report_text_header(&r.ob, p, name);
-		report_text_write_view(&r.ob, v, &cr);
+		report_text_write_view(&r.ob, p->tr, v, &cr);
 		report_text_categories(&r.ob, p, &cr);
 		report_text_table(&r);
 		report_text_details(&r);

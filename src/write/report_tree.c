@@ -62,11 +62,16 @@ static const uint32_t *report_tree_list(const struct report_tree_state *r, uint3
 
 /* ------------------------------------------------------------ text */
 
-/* A time in ms and its percentage of the toplevel's incl ("-" of none). */
-static void report_tree_time_pct(struct outbuf *out, uint64_t usec, uint64_t top)
+/* A time in ms (a count of events on a trace without time) and its
+ * percentage of the toplevel's incl ("-" of none). */
+static void report_tree_time_pct(struct outbuf *out, const struct trace *tr, uint64_t usec,
+                                 uint64_t top)
 {
 	char ms[32], pct[32];
-	numfmt_ms(ms, sizeof ms, usec);
+	if (trace_is_sequence(tr))
+		snprintf(ms, sizeof ms, "%" PRIu64, usec);
+	else
+		numfmt_ms(ms, sizeof ms, usec);
 	numfmt_pct(pct, sizeof pct - 1, usec, top, 1);
 	if (strcmp(pct, "-") != 0)
 		strcat(pct, "%");
@@ -81,8 +86,8 @@ static void report_tree_text_cols(struct outbuf *out, const struct pathtree *t,
 {
 	int c = t->clock;
 	char calls[24];
-	report_tree_time_pct(out, n->incl[c], t->top_incl[c]);
-	report_tree_time_pct(out, n->excl[c], t->top_incl[c]);
+	report_tree_time_pct(out, t->tr, n->incl[c], t->top_incl[c]);
+	report_tree_time_pct(out, t->tr, n->excl[c], t->top_incl[c]);
 	snprintf(calls, sizeof calls, "%" PRIu64, n->calls);
 	outbuf_right(out, calls, strlen(calls), REPORT_TREE_W_CALLS);
 	outbuf_spaces(out, 2);
@@ -117,7 +122,8 @@ enum tv_status report_tree_title(FILE *f, const struct pathtree *t)
 	char buf[OUTBUF_MIN];
 	struct outbuf ob, *out = &ob;
 	outbuf_init(&ob, f, buf, sizeof buf);
-	const char *clock = t->clock == TV_CPU ? "cpu" : "wall";
+	int seq = trace_is_sequence(t->tr);
+	const char *clock = seq ? "ev" : t->clock == TV_CPU ? "cpu" : "wall";
 	char head[32];
 	for (int i = 0; i < 2; i++) {
 		int n = snprintf(head, sizeof head, "%s %s", i ? "excl" : "incl", clock);
@@ -127,8 +133,9 @@ enum tv_status report_tree_title(FILE *f, const struct pathtree *t)
 		outbuf_putc(out, ' ');
 	}
 	outbuf_right(out, "calls", 5, REPORT_TREE_W_CALLS);
-	outbuf_puts(out, "  method (ms; siblings sorted by ");
-	outbuf_puts(out, pathtree_by_name(t->by));
+	outbuf_puts(out, seq ? "  method (events; siblings sorted by "
+	                     : "  method (ms; siblings sorted by ");
+	outbuf_puts(out, pathtree_by_label(t->tr, t->by));
 	outbuf_puts(out, t->ascending ? ", smallest first)\n" : ", largest first)\n");
 	return outbuf_finish(&ob);
 }
@@ -157,10 +164,7 @@ static void report_tree_json_usec(struct outbuf *out, const struct trace *tr, co
                                   int c, uint64_t v)
 {
 	report_tree_json_key(out, key);
-	if (tr->has_clock[c])
-		outbuf_u64(out, v);
-	else
-		outbuf_puts(out, "null");
+	outbuf_u64_or_null(out, trace_clock_usec(tr, c), v);
 }
 
 /* Wait: wall less CPU, signed (docs/numbers.md, "Wait time"); null
@@ -169,7 +173,7 @@ static void report_tree_json_wait(struct outbuf *out, const struct trace *tr, co
                                   const uint64_t *t)
 {
 	report_tree_json_key(out, key);
-	if (!tr->has_clock[TV_CPU] || !tr->has_clock[TV_WALL]) {
+	if (!trace_clock_usec(tr, TV_CPU) || !trace_clock_usec(tr, TV_WALL)) {
 		outbuf_puts(out, "null");
 		return;
 	}
@@ -201,6 +205,12 @@ static void report_tree_json_node(struct report_tree_state *r, uint32_t node)
 	report_tree_json_usec(out, tr, "excl_wall_usec", TV_WALL, n->excl[TV_WALL]);
 	report_tree_json_wait(out, tr, "incl_wait_usec", n->incl);
 	report_tree_json_wait(out, tr, "excl_wait_usec", n->excl);
+	if (trace_is_sequence(tr)) {   /* docs/numbers.md, "Traces without time" */
+		report_tree_json_key(out, "incl_events");
+		outbuf_u64(out, n->incl[TV_WALL]);
+		report_tree_json_key(out, "excl_events");
+		outbuf_u64(out, n->excl[TV_WALL]);
+	}
 	outbuf_puts(out, ", \"children\": [");
 }
 
@@ -282,7 +292,9 @@ enum tv_status report_tree(FILE *out, struct pathtree *t, const struct report_tr
 	enum tv_status st = TV_OK;
 	if (o->json) {
 		outbuf_puts(&ob, "{\"schema\": 2, \"clock\": \"");
-		outbuf_puts(&ob, t->clock == TV_CPU ? "cpu" : "wall");
+		outbuf_puts(&ob, trace_is_sequence(t->tr) ? "sequence"
+		                 : t->clock == TV_CPU     ? "cpu"
+		                                          : "wall");
 		outbuf_puts(&ob, o->invert ? "\", \"roots\": " : "\", \"root\":");
 	}
 	if (o->invert) {

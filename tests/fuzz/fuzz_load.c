@@ -161,7 +161,7 @@ void fuzz_load_one(const uint8_t *buf, size_t len)
 			profile_free(&p);
 		}
 		load_timeline(&tr);
-		export_dump(load_null, &tr, buf, len, &err);
+		export_dump(load_null, &tr, buf, len, 0, &err);
 	}
 	trace_free(&tr);
 }

@@ -64,6 +64,13 @@ void fuzz_view_one(const uint8_t *buf, size_t len)
 		uint32_t ng;
 		if (range_parse(line, &r, &why) == 0) {
 			FUZZ_CHECK(!r.has_end || r.end > (r.has_start ? r.start : 0));
+			/* its text reads back as the same range, in the same unit */
+			char back[RANGE_TEXT_MAX];
+			struct range r2;
+			range_format(&r, back);
+			FUZZ_CHECK(range_parse(back, &r2, &why) == 0 && r2.events == r.events &&
+			           r2.has_start == r.has_start && r2.has_end == r.has_end &&
+			           (!r.has_start || r2.start == r.start) && (!r.has_end || r2.end == r.end));
 			if (derive_step_range(&r, &steps[n]) == 0)
 				n++;
 		} else {

@@ -32,7 +32,7 @@ static int diffrun_gate_clocks(const struct request *rq, const struct trace *tr)
 	for (int i = 0; i < rq->nfail_if; i++) {
 		int clock = gate_field_clock(rq->fail_if[i].field);
 		for (int k = 0; k < 2 && clock >= 0; k++) {
-			if (tr[k].has_clock[clock])
+			if (trace_clock_usec(&tr[k], clock))
 				continue;
 			diffrun_rule_error(rq->fail_if[i].text);
 			fprintf(stderr, "%s has no %s clock (clock=%s)\n", msg_name(rq->path[k]),
@@ -100,9 +100,9 @@ struct diffrun_runs {
 static int diffrun_load(const struct request *rq, const struct mapping *map,
                         struct diffrun_runs *r, int *clock)
 {
-	int rc = loading_trace(rq->path[0], map, &r->tr[0], 0, 0, rq->pid);
+	int rc = loading_trace(rq->path[0], map, &r->tr[0], 0, 0, rq->pid, NULL);
 	if (!rc)
-		rc = loading_trace(rq->path[1], map, &r->tr[1], 0, 0, rq->pid);
+		rc = loading_trace(rq->path[1], map, &r->tr[1], 0, 0, rq->pid, NULL);
 	else
 		trace_init(&r->tr[1]);
 	for (int i = 0; i < 2 && !rc; i++)

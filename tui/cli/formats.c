@@ -67,7 +67,7 @@ static enum tv_status fmt_dump(FILE *out, const struct fmt_in *in)
 	const struct load_bytes *b = in->bytes;
 	if (b->key)
 		return export_dump_pair(out, in->names, b->key, b->keylen, b->data, b->datalen, in->err);
-	return export_dump(out, in->names, b->data, b->datalen, in->err);
+	return export_dump(out, in->names, b->data, b->datalen, in->rq->pid, in->err);
 }
 
 static enum tv_status fmt_tree_as(FILE *out, const struct fmt_in *in, int json)
@@ -172,7 +172,7 @@ static const struct fmt_row fmt_rows[] = {
 	 .write_diff = fmt_diff_json, .diff_uses = FMT_DIFF},
 	{.name = "folded", .uses = FMT_EXPORT | FMT_USE_PER_THREAD, .write = fmt_folded,
 	 .write_diff = fmt_diff_folded, .diff_uses = FMT_EXPORT | FMT_USE_GATE},
-	{.name = "chrome", .uses = FMT_EXPORT, .write = fmt_chrome},
+	{.name = "chrome", .needs = FMT_NEEDS_TIME, .uses = FMT_EXPORT, .write = fmt_chrome},
 	{.name = "dump", .input = FMT_IN_RECORDS, .write = fmt_dump},
 	{.name = "speedscope", .uses = FMT_EXPORT, .write = fmt_speedscope},
 	{.name = "tree", .input = FMT_IN_TREE, .uses = FMT_TREES, .write = fmt_tree},

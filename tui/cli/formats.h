@@ -64,6 +64,7 @@ enum {
 	FMT_NEEDS_METHOD = 1,        /* --method */
 	FMT_NEEDS_WALL = 2,          /* a wall clock */
 	FMT_NEEDS_CLOCKS = 4,        /* both clocks */
+	FMT_NEEDS_TIME = 8,          /* time at all (not trace_is_sequence()) */
 };
 
 /* Where --diff's refusal of a format that cannot compare falls among the

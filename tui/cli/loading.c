@@ -138,7 +138,7 @@ int loading_mapping(const char *file, struct mapping **map)
 }
 
 int loading_trace(const char *path, const struct mapping *map, struct trace *tr, int screen,
-                  int ascii, uint32_t pid)
+                  int ascii, uint32_t pid, char *note)
 {
 	struct tv_error err = {TV_OK, TV_NO_OFFSET, ""};
 	char errfile[4096] = "";
@@ -150,6 +150,8 @@ int loading_trace(const char *path, const struct mapping *map, struct trace *tr,
 	loading_bar_end(&bar);
 	if (st == TV_OK && lo.note[0] && !screen)
 		fprintf(stderr, "traceview: %s: %s\n", msg_name(path), lo.note);
+	if (note)
+		memcpy(note, lo.note, sizeof lo.note);
 	if (screen && (st != TV_OK || (map && mapping_apply(map, tr) < 0))) {
 		ui_loading_stop();
 		if (st == TV_OK)

@@ -20,11 +20,13 @@ int loading_mapping(const char *file, struct mapping **map);
 /* Loads path into tr (trace_free() it, whatever the result), applying
  * map (may be NULL); pid (0: the first) picks the dump of an ANR report
  * holding several, which then says so on standard error (not with the
- * screen up). screen: the view's loading screen is up: the bar goes
- * there, and the screen is given back (ui_loading_stop()) before an
- * error is printed; ascii: draw it with ASCII only. */
+ * screen up) and, when note is not NULL, in note (LOAD_NOTE bytes; ""
+ * when there is nothing to say), for the view. screen: the view's
+ * loading screen is up: the bar goes there, and the screen is given back
+ * (ui_loading_stop()) before an error is printed; ascii: draw it with
+ * ASCII only. */
 int loading_trace(const char *path, const struct mapping *map, struct trace *tr, int screen,
-                  int ascii, uint32_t pid);
+                  int ascii, uint32_t pid, char *note);
 
 /* Runs fn over path's bytes (load_with_bytes()) with the bar. TV_OK, or
  * TV_ERR_OUTPUT as fn returned it (fn says why); any other failure is

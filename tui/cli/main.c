@@ -29,6 +29,12 @@
  * prints the report instead). */
 static int main_ui(const struct request *rq, struct trace *tr, struct ui_opts *uo)
 {
+	/* a range the trace's axis cannot take is refused before the view */
+	if (resolve_range_misfit(rq, tr)) {
+		if (uo->term_started)
+			ui_loading_stop();
+		return resolve_range(rq, rq->path[0], tr);
+	}
 	struct resolve_sel rs;
 	int rc = resolve_threads(rq, rq->path[0], tr, &rs, &uo->scope);
 	if (!rc && resolve_sort(rq, tr, rq->path[0]) != 0)
@@ -43,6 +49,7 @@ static int main_ui(const struct request *rq, struct trace *tr, struct ui_opts *u
 static int main_single(const struct request *rq, const struct mapping *map)
 {
 	struct trace tr, view, *use = NULL;
+	char note[LOAD_NOTE] = "";
 	struct ui_opts uo = {.color = rq->color, .ascii = rq->ascii,
 	                     .steps = rq->steps, .nsteps = rq->nsteps, .app = rq->app_arg,
 	                     .frame = rq->frame_set ? rq->frame : 0, .src = rq->src,
@@ -54,7 +61,9 @@ static int main_single(const struct request *rq, const struct mapping *map)
 	 * /dev/tty; not with --thread, whose errors need the plain screen). */
 	uo.term_started = !rq->view && !rq->nthreads && tty_wants_ui(rq) && !tty_reads_stdin(rq) &&
 	                  ui_loading_start() == 0;
-	int rc = loading_trace(rq->path[0], map, &tr, uo.term_started, ui_wants_ascii(&uo), rq->pid);
+	int rc = loading_trace(rq->path[0], map, &tr, uo.term_started, ui_wants_ascii(&uo), rq->pid,
+	                       note);
+	uo.note = note;
 	if (!rc && tty_wants_ui(rq) && (rc = main_ui(rq, &tr, &uo)) != UI_NO_TERMINAL) {
 		trace_free(&tr);
 		return rc;

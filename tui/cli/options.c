@@ -201,11 +201,13 @@ static int opts_set_min(struct request *rq, const char *arg)
 static int opts_set_sort(struct request *rq, const char *arg)
 {
 	enum pathtree_by by;
-	if (pathtree_by_parse(arg, &by, &rq->sort_ascending) < 0)
+	int rc = pathtree_by_parse(arg, &by, &rq->sort_ascending);
+	if (rc < 0)
 		return msg_usage("unknown --sort column '%s' (expected incl_cpu, excl_cpu, "
 		                 "incl_wall, excl_wall, incl_wait, excl_wait or calls, "
 		                 "after - for smallest first)", arg);
 	rq->sort = (int)by + 1;
+	rq->sort_events = rc == 1;
 	return 0;
 }
 
@@ -445,7 +447,8 @@ static const struct opts_row opts_rows[] = {
 	 .applies = FMT_USE_SORT, .word = opts_sort_word, .set = opts_set_sort},
 	{.name = "range", .metavar = "A..B",
 	 .help = "only the time from A to B on the timeline (units\n"
-	         "us, ms or s; either end may be left out: 2s..)",
+	         "us, ms or s; either end may be left out: 2s..;\n"
+	         "ev on a dump without time: 100ev..500ev)",
 	 .applies = FMT_USE_STEPS, .set = opts_set_range},
 	{.name = "transform", .metavar = "KIND:ARG",
 	 .help = "reshape the call trees first (repeatable, in\n"

@@ -97,9 +97,12 @@ static enum tv_status reportrun_dump_bytes(void *ctx, const struct load_bytes *b
                                            struct tv_error *err, int *err_in_data)
 {
 	struct reportrun_dumpctx *d = ctx;
-	enum tv_status st = load_bytes_build(&d->tr, b, err, err_in_data);
+	struct load_opts lo = {.pid = d->rq->pid};
+	enum tv_status st = load_bytes_build_opts(&d->tr, b, &lo, err, err_in_data);
 	if (st != TV_OK)
 		return st;
+	if (lo.note[0])   /* an ANR report's other dumps, as loading_trace() says */
+		fprintf(stderr, "traceview: %s: %s\n", msg_name(d->rq->path[0]), lo.note);
 	*err_in_data = 0;
 	if (d->map && mapping_apply(d->map, &d->tr) < 0)
 		return tv_fail(err, TV_ERR_NOMEM, TV_NO_OFFSET, NULL);
@@ -250,18 +253,27 @@ static int reportrun_jank(const struct request *rq, const struct trace *loaded,
 	return 0;
 }
 
-/* The clocks the format needs, in tr. */
+/* The clocks the format needs, in tr (an event index is no clock). */
 static int reportrun_needs(const struct request *rq, const struct trace *tr)
 {
 	const struct fmt_row *f = rq->format;
-	if ((f->needs & FMT_NEEDS_WALL) && !tr->has_clock[TV_WALL]) {
-		fprintf(stderr, "traceview: %s: --format=%s needs a wall clock (clock=%s)\n",
-		        msg_name(rq->path[0]), f->name, trace_clock_name(tr->clock));
+	const char *name = msg_name(rq->path[0]), *clock = trace_clock_name(tr->clock);
+	if ((f->needs & FMT_NEEDS_TIME) && trace_is_sequence(tr)) {
+		fprintf(stderr, "traceview: %s: --format=%s needs times and this trace has none "
+		        "(clock=%s: its axis counts events); speedscope and folded take it\n", name,
+		        f->name, clock);
 		return MSG_EXIT_INPUT;
 	}
-	if ((f->needs & FMT_NEEDS_CLOCKS) && !(tr->has_clock[TV_CPU] && tr->has_clock[TV_WALL])) {
-		fprintf(stderr, "traceview: %s: --format=%s needs both clocks; the trace has one "
-		        "(clock=%s)\n", msg_name(rq->path[0]), f->name, trace_clock_name(tr->clock));
+	if ((f->needs & FMT_NEEDS_WALL) && !trace_clock_usec(tr, TV_WALL)) {
+		fprintf(stderr, "traceview: %s: --format=%s needs a wall clock (clock=%s)\n", name,
+		        f->name, clock);
+		return MSG_EXIT_INPUT;
+	}
+	if ((f->needs & FMT_NEEDS_CLOCKS) &&
+	    !(trace_clock_usec(tr, TV_CPU) && trace_clock_usec(tr, TV_WALL))) {
+		fprintf(stderr, "traceview: %s: --format=%s needs both clocks; the trace has %s "
+		        "(clock=%s)\n", name, f->name, trace_is_sequence(tr) ? "none" : "one",
+		        clock);
 		return MSG_EXIT_INPUT;
 	}
 	return 0;

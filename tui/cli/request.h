@@ -38,6 +38,7 @@ struct request {
 	int min_set;
 	int sort;            /* trees: --sort, 1 + enum pathtree_by; 0 the default */
 	int sort_ascending;
+	int sort_events;     /* --sort named incl_events or excl_events */
 	const char *mapping;
 	const char *output;
 	int format_set;      /* -f, -r or -o given: a report was asked for */

@@ -121,13 +121,21 @@ int resolve_clock(const struct request *rq, const struct trace *tr, const char *
 int resolve_sort(const struct request *rq, const struct trace *tr, const char *path)
 {
 	enum pathtree_by by = (enum pathtree_by)(rq->sort - 1);
+	if (rq->sort_events && !trace_is_sequence(tr)) {
+		fprintf(stderr, "traceview: %s: --sort=%s: only a dump without time counts events; "
+		        "this trace has time (clock=%s)\n", msg_name(path),
+		        by == PATHTREE_BY_INCL_WALL ? "incl_events" : "excl_events",
+		        trace_clock_name(tr->clock));
+		return MSG_EXIT_INPUT;
+	}
 	if (!rq->sort || pathtree_by_available(tr, by))
 		return 0;
 	const char *needs = by == PATHTREE_BY_INCL_WAIT || by == PATHTREE_BY_EXCL_WAIT ? "both clocks"
 	                    : by == PATHTREE_BY_INCL_CPU || by == PATHTREE_BY_EXCL_CPU ? "the CPU clock"
 	                                                                             : "the wall clock";
-	fprintf(stderr, "traceview: %s: --sort=%s needs %s; the trace has one (clock=%s)\n",
-	        msg_name(path), pathtree_by_name(by), needs, trace_clock_name(tr->clock));
+	fprintf(stderr, "traceview: %s: --sort=%s needs %s; the trace has %s (clock=%s)\n",
+	        msg_name(path), pathtree_by_name(by), needs,
+	        trace_is_sequence(tr) ? "none" : "one", trace_clock_name(tr->clock));
 	return MSG_EXIT_INPUT;
 }
 
@@ -172,17 +180,45 @@ static void resolve_range_outside(const struct request *rq, const char *path,
 	char end[32];
 	if (!rq->has_range || !derive_range_outside(tr, &rq->range))
 		return;
-	numfmt_ms(end, sizeof end, derive_axis_end(tr));
 	/* the range is steps[0], its text made by range_format() */
 	fprintf(stderr, "traceview: warning: %s: --range=%s lies outside the trace: its timeline "
-	        "runs from 0 to %s ms (%s clock)\n", msg_name(path), rq->steps[0].text, end,
+	        "runs from 0 to ", msg_name(path), rq->steps[0].text);
+	if (trace_is_sequence(tr)) {
+		fprintf(stderr, "%llu events (no time)\n", (unsigned long long)derive_axis_end(tr));
+		return;
+	}
+	numfmt_ms(end, sizeof end, derive_axis_end(tr));
+	fprintf(stderr, "%s ms (%s clock)\n", end,
 	        derive_axis_clock(tr) == TV_WALL ? "wall" : "CPU");
+}
+
+const char *resolve_range_misfit(const struct request *rq, const struct trace *tr)
+{
+	if (!rq->has_range || derive_range_fits(tr, &rq->range))
+		return NULL;
+	if (rq->range.events)
+		return "ev counts events, for dumps without time; this trace has time: "
+		       "use us, ms or s";
+	return "this trace has no time (its axis counts events): give the range in events, "
+	       "e.g. --range=100ev..500ev";
+}
+
+int resolve_range(const struct request *rq, const char *path, const struct trace *tr)
+{
+	const char *why = resolve_range_misfit(rq, tr);
+	if (!why)
+		return 0;
+	fprintf(stderr, "traceview: %s: --range=%s: %s\n", msg_name(path), rq->steps[0].text, why);
+	return MSG_EXIT_INPUT;
 }
 
 int resolve_steps(const struct request *rq, const char *path, struct trace *tr,
                   struct trace *view, struct trace **use)
 {
 	struct tv_error err = {TV_OK, TV_NO_OFFSET, ""};
+	*use = NULL;
+	if (resolve_range(rq, path, tr) != 0)
+		return MSG_EXIT_INPUT;
 	resolve_range_outside(rq, path, tr);
 	*use = tr;
 	if (!rq->nsteps)

@@ -48,10 +48,18 @@ int resolve_method(const struct request *rq, const struct trace *tr, const char 
 int resolve_profile(const struct request *rq, const char *path, const struct trace *names,
                     const struct trace *tr, struct profile *p);
 
+/* Why --range's units do not suit tr (a static clause: events on a
+ * trace with time, a time on one without), or NULL when they do or there
+ * is no --range. resolve_range() says it in one line (MSG_EXIT_INPUT;
+ * else 0). */
+const char *resolve_range_misfit(const struct request *rq, const struct trace *tr);
+int resolve_range(const struct request *rq, const char *path, const struct trace *tr);
+
 /* tr seen through --range and --transform (derive.h): *use is tr itself
  * without steps, else view, built here (trace_free() it when *use is
- * view); a warning names each transform that matched nothing. On failure
- * *use is NULL. */
+ * view); a warning names each transform that matched nothing, an error a
+ * range whose units do not suit tr (resolve_range()). On failure *use is
+ * NULL. */
 int resolve_steps(const struct request *rq, const char *path, struct trace *tr,
                   struct trace *view, struct trace **use);
 

@@ -150,7 +150,7 @@ static void cp_request(struct callspane *p)
 		return;
 	}
 	if (p->jank) {
-		if (!tr->has_clock[TV_WALL]) {
+		if (!trace_clock_usec(tr, TV_WALL)) {
 			snprintf(p->note, sizeof p->note, "the jank list needs a wall clock (clock=%s)",
 			         trace_clock_name(tr->clock));
 			return;

@@ -69,13 +69,16 @@ static int cp_put(char *buf, size_t n, int k, const char *s, int w)
 	return k + (m > 0 ? m : 0);
 }
 
+/* has: 0 "-", CP_EVENTS a whole count (a trace without time), else ms. */
+enum { CP_EVENTS = 2 };
+
 static void cp_ms(char *out, int has, uint64_t usec)
 {
 	if (!has) {
 		strcpy(out, "-");
 		return;
 	}
-	out[numfmt_put_fixed(out, usec, 3)] = '\0';
+	out[has == CP_EVENTS ? numfmt_put_u64(out, usec) : numfmt_put_fixed(out, usec, 3)] = '\0';
 }
 
 static void cp_wait(char *out, const struct trace *tr, int64_t v)
@@ -117,8 +120,10 @@ static int cp_title_cols(char *line, size_t n, int k, const char *const *name, c
 /* The column titles with the sort mark on the sorted one. */
 static void cp_titles(const struct callspane *p, int ascii, char *line, size_t n)
 {
-	static const char *const name[] = {"tid", "start ms", "wall ms", "cpu ms", "wait ms",
-	                                   "depth", "caller"};
+	static const char *const ms[] = {"tid", "start ms", "wall ms", "cpu ms", "wait ms",
+	                                 "depth", "caller"};
+	static const char *const ev[] = {"tid", "start", "events", "cpu", "wait", "depth", "caller"};
+	const char *const *name = trace_is_sequence(p->tr) ? ev : ms;
 	static const enum methodcalls_key key[] = {METHODCALLS_BY_TID, METHODCALLS_BY_START,
 	                                           METHODCALLS_BY_WALL, METHODCALLS_BY_CPU,
 	                                           METHODCALLS_BY_WAIT, METHODCALLS_BY_DEPTH,
@@ -145,9 +150,10 @@ static int cp_times(char *line, size_t n, int k, const struct trace *tr, uint64_
                     const uint64_t *incl, int wall_known)
 {
 	char a[NUMFMT_MAX + 2];
-	cp_ms(a, 1, start);
+	int axis = trace_is_sequence(tr) ? CP_EVENTS : 1;
+	cp_ms(a, axis, start);
 	k = cp_put(line, n, k, a, CP_W_START);
-	cp_ms(a, wall_known, incl[TV_WALL]);
+	cp_ms(a, wall_known ? axis : 0, incl[TV_WALL]);
 	k = cp_put(line, n, k, a, CP_W_TIME);
 	cp_ms(a, tr->has_clock[TV_CPU], incl[TV_CPU]);
 	k = cp_put(line, n, k, a, CP_W_TIME);
@@ -240,10 +246,12 @@ static void cp_summary(const struct callspane *p, char *line, size_t n)
 	size_t k = (size_t)snprintf(line, n, " count %llu", (unsigned long long)p->sum.count);
 	for (int i = 0; i < 5 && p->sum.count && k < n; i++) {
 		char a[NUMFMT_MAX + 1];
-		cp_ms(a, 1, v[i]);
+		cp_ms(a, trace_is_sequence(p->tr) ? CP_EVENTS : 1, v[i]);
 		k += (size_t)snprintf(line + k, n - k, "  %s %s", label[i], a);
 	}
-	if (k < n)
+	if (k < n && trace_is_sequence(p->tr))
+		snprintf(line + k, n - k, "  (incl, events)");
+	else if (k < n)
 		snprintf(line + k, n - k, "  (incl %s, ms)", cp_clock_name[p->sum.clock]);
 }
 
@@ -285,7 +293,10 @@ static void cp_hist(const struct callspane *p, WINDOW *win, int y, const struct 
 		every++;
 	for (uint32_t k = h->first; k <= h->last; k += (uint32_t)every) {
 		int x = CP_HIST_GUTTER + (int)(k - h->first) * bw;
-		methodcalls_bound_text(lab, methodcalls_bucket_low(k));
+		if (trace_is_sequence(p->tr))   /* counts of events, not µs */
+			snprintf(lab, sizeof lab, "%llu", (unsigned long long)methodcalls_bucket_low(k));
+		else
+			methodcalls_bound_text(lab, methodcalls_bucket_low(k));
 		if (x + every * bw <= cols)
 			draw_cell(win, y + CP_HIST_ROWS, x, every * bw, lab, c->role[ROLE_NORMAL], ascii);
 	}

@@ -9,7 +9,7 @@
 #include "base/grow.h"
 #include "panes/legend.h"
 #include "draw/names.h"
-#include "base/numfmt.h"
+#include "draw/units.h"
 #include "draw/text.h"
 #include "panes/panetext.h"
 #include "panes/tlpane.h"
@@ -177,9 +177,9 @@ static void chart_draw_status(struct chart *c, WINDOW *win, const struct pane_ct
 		snprintf(line, sizeof line, " cursor %s  %s  depth %u: no call here  (x folds the chart)",
 		         tb, thread, c->depth + 1);
 	} else {
-		numfmt_duration(db, sizeof db,
-		                timeline_call_end(v->tl, t, chosen) - timeline_call_start(v->tl, t, chosen),
-		                1);
+		units_duration(v->tl->tr, db, sizeof db,
+		               timeline_call_end(v->tl, t, chosen) - timeline_call_start(v->tl, t, chosen),
+		               1);
 		names_method(v->tl->tr, v->tl->tr->threads[t].method[chosen], getmaxx(win) / 2,
 		             ctx->ascii, name, sizeof name);
 		snprintf(line, sizeof line, " cursor %s  %s  depth %u: %s  (%s)", tb, thread,

@@ -13,6 +13,7 @@
 #include "draw/names.h"
 #include "base/numfmt.h"
 #include "draw/text.h"
+#include "draw/units.h"
 #include "panes/panetext.h"
 #include "session/session.h"
 
@@ -384,13 +385,15 @@ static void fl_draw_status(struct flame *f, WINDOW *win, const struct pane_ctx *
 	char line[1600], name[1200], in[32], ex[32], pa[32], pz[32];
 	const struct pathtree_node *n = &f->t.nodes[f->sel];
 	names_method(f->tr, n->method, getmaxx(win) / 2, ctx->ascii, name, sizeof name);
-	numfmt_ms(in, sizeof in, n->incl[f->clock]);
-	numfmt_ms(ex, sizeof ex, n->excl[f->clock]);
+	units_cell(f->tr, in, sizeof in, n->incl[f->clock]);
+	units_cell(f->tr, ex, sizeof ex, n->excl[f->clock]);
 	numfmt_pct(pa, sizeof pa, n->incl[f->clock], f->t.top_incl[f->clock], 1);
 	numfmt_pct(pz, sizeof pz, n->incl[f->clock], f->t.nodes[f->zoom].incl[f->clock], 1);
 	/* Numbers first: a narrow screen cuts the name's end. */
-	snprintf(line, sizeof line, " %s ms %s  %s%% of all  %s%% of zoom  excl %s  calls %" PRIu64
-	         "  %s%s%s%s%s", in, f->clock == TV_CPU ? "cpu" : "real", pa, pz, ex, n->calls, name,
+	const char *unit = trace_is_sequence(f->tr) ? "events" : f->clock == TV_CPU ? "ms cpu"
+	                                                                             : "ms real";
+	snprintf(line, sizeof line, " %s %s  %s%% of all  %s%% of zoom  excl %s  calls %" PRIu64
+	         "  %s%s%s%s%s", in, unit, pa, pz, ex, n->calls, name,
 	         f->busy ? "  computing" : "", f->busy ? draw_sym(SYM_ELLIPSIS, ctx->ascii) : "",
 	         f->note[0] ? "  " : "", f->note);
 	draw_row(win, y, line, ctx->color->role[ROLE_TITLE], ctx->ascii);

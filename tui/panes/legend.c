@@ -118,6 +118,7 @@ int legend_request(struct legend *l, const struct profile *p, const struct deriv
 	l->has_times = 0;
 	l->job_id = 0;
 	l->clock = clock;
+	l->events = trace_is_sequence(p->tr);
 	snprintf(l->scope, sizeof l->scope, "%s", scope);
 	uint64_t records = 0;
 	for (uint32_t i = 0; i < p->nthreads; i++)
@@ -194,7 +195,8 @@ static void lg_draw(void *self, WINDOW *win, const struct pane_ctx *ctx)
 	if (l->has_times || l->job_id) {
 		if (l->has_times)
 			snprintf(line, sizeof line, "%-9s  %-9s %12s %7s  %s", "", "category",
-			         l->clock == TV_CPU ? "cpu ms" : "real ms", "%", l->scope);
+			         l->events ? "events" : l->clock == TV_CPU ? "cpu ms" : "real ms", "%",
+			         l->scope);
 		else
 			snprintf(line, sizeof line, "%-9s  %-9s  time in %s: computing%s", "", "category",
 			         l->scope, draw_sym(SYM_ELLIPSIS, ctx->ascii));
@@ -204,7 +206,10 @@ static void lg_draw(void *self, WINDOW *win, const struct pane_ctx *ctx)
 	y++;
 	for (int k = 0; k < CAT_COUNT && y < h; k++, y++) {
 		if (l->has_times) {
-			numfmt_ms(ms, sizeof ms, l->times[k]);
+			if (l->events)
+				snprintf(ms, sizeof ms, "%llu", (unsigned long long)l->times[k]);
+			else
+				numfmt_ms(ms, sizeof ms, l->times[k]);
 			numfmt_pct(pct, sizeof pct, l->times[k], total, 1);
 			snprintf(line, sizeof line, "%c %-9s %12s %7s  %s", color_cat_letter(k),
 			         category_name((enum category)k), ms, pct, lg_what_of(l, k));

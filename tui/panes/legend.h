@@ -37,6 +37,7 @@ struct jobs;
 struct legend {
 	int has_times;
 	int clock;
+	int events;              /* the times count events (a trace without time) */
 	uint64_t times[CAT_COUNT];
 	char scope[160];         /* what the times cover: "all threads", a thread */
 	char app[320];           /* the app's row: its packages, escaped */

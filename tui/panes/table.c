@@ -11,7 +11,7 @@
 #include "session/session.h"
 #include "base/grow.h"
 #include "draw/names.h"
-#include "base/numfmt.h"
+#include "draw/units.h"
 #include "draw/text.h"
 
 #define TC_NAME_MIN 24
@@ -406,7 +406,7 @@ static void tc_rel_cell(const struct table *t, const struct table_row *r, enum t
 	else
 		v = r->mark.rec ? r->edge->rincl[clk] : r->edge->incl[clk];
 	if (col == TC_INCL_CPU || col == TC_INCL_REAL)
-		numfmt_ms(buf, n, v);
+		units_cell(p->tr, buf, n, v);
 	else
 		tablecols_pct(buf, n, v, whole);
 }
@@ -450,7 +450,9 @@ static void tc_name_title(const struct table *t, int name_w, const char *arrow, 
 {
 	static const char *const clock[] = {"CPU clock", "wall clock", "wall less CPU"};
 	int k = tablecols_clock(t->sort);
-	const char *col = tablecols_title(t->sort), *ck = k >= 0 ? clock[k] : NULL;
+	const char *col = tablecols_title(t->p->tr, t->sort);
+	/* a trace without time has one axis, of events: no clock to name */
+	const char *ck = k >= 0 && !trace_is_sequence(t->p->tr) ? clock[k] : NULL;
 	char form[3][128];
 	snprintf(cell, n, "Name%s%s", arrow[0] ? " " : "", arrow);
 	if (t->sort == TC_NAME)
@@ -477,7 +479,8 @@ static void tc_draw_title(const struct table *t, WINDOW *win, const struct color
 		const char *arrow = t->sort != (enum table_col)col ? ""
 		                    : draw_sym(t->reverse ? SYM_SORT_UP : SYM_SORT_DOWN, ascii);
 		/* The marker apart from the title: "Incl Cpu v", not "Cpuv". */
-		snprintf(cell, sizeof cell, "%s%s%s", tablecols_title(col), arrow[0] ? " " : "", arrow);
+		snprintf(cell, sizeof cell, "%s%s%s", tablecols_title(t->p->tr, col), arrow[0] ? " " : "",
+		         arrow);
 		if (col == TC_NAME) {
 			tc_name_title(t, name_w, arrow, cell, sizeof cell);
 			text_pad(cell, sizeof cell, text_width(cell), name_w);

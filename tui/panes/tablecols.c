@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "base/numfmt.h"
+#include "draw/units.h"
 
 /* Each column: its title, its width (wide enough for the title, a blank
  * and the sort marker), its clock. */
@@ -32,9 +33,19 @@ static const struct tablecols_info tablecols_info_of[TC_COUNT] = {
 	[TC_EXCL_WAIT] = {"Excl Wait", 11, TABLECOLS_BOTH},
 };
 
-const char *tablecols_title(enum table_col col)
+/* The wall columns of a trace without time count events. */
+static const char *const tablecols_event_title[TC_COUNT] = {
+	[TC_INCL_REAL_PCT] = "Incl Ev %", [TC_INCL_REAL] = "Incl Ev",
+	[TC_EXCL_REAL_PCT] = "Excl Ev %", [TC_EXCL_REAL] = "Excl Ev", [TC_REAL_CALL] = "Ev/Call",
+};
+
+const char *tablecols_title(const struct trace *tr, enum table_col col)
 {
-	return col < TC_COUNT ? tablecols_info_of[col].title : "";
+	if (col >= TC_COUNT)
+		return "";
+	if (trace_is_sequence(tr) && tablecols_event_title[col])
+		return tablecols_event_title[col];
+	return tablecols_info_of[col].title;
 }
 
 uint64_t tablecols_calls(const struct profile *p, uint32_t m)
@@ -95,7 +106,7 @@ void tablecols_cell(const struct profile *p, uint32_t m, enum table_col col, cha
 		int64_t w = tablecols_wait(col == TC_INCL_WAIT ? ti : te);
 		buf[0] = w < 0 ? '-' : '\0';
 		buf[1] = '\0';
-		numfmt_ms(buf + (w < 0), n - 1, w < 0 ? (uint64_t)0 - (uint64_t)w : (uint64_t)w);
+		units_cell(p->tr, buf + (w < 0), n - 1, w < 0 ? (uint64_t)0 - (uint64_t)w : (uint64_t)w);
 		break;
 	}
 	case TC_INCL_CPU_PCT: case TC_INCL_REAL_PCT:
@@ -104,8 +115,8 @@ void tablecols_cell(const struct profile *p, uint32_t m, enum table_col col, cha
 	case TC_EXCL_CPU_PCT: case TC_EXCL_REAL_PCT:
 		tablecols_pct(buf, n, excl, p->top_incl[clk]);
 		break;
-	case TC_INCL_CPU: case TC_INCL_REAL: numfmt_ms(buf, n, incl); break;
-	case TC_EXCL_CPU: case TC_EXCL_REAL: numfmt_ms(buf, n, excl); break;
+	case TC_INCL_CPU: case TC_INCL_REAL: units_cell(p->tr, buf, n, incl); break;
+	case TC_EXCL_CPU: case TC_EXCL_REAL: units_cell(p->tr, buf, n, excl); break;
 	case TC_CALLS:
 		if (m == PROF_TOPLEVEL)
 			buf[0] = '\0';
@@ -115,7 +126,7 @@ void tablecols_cell(const struct profile *p, uint32_t m, enum table_col col, cha
 		break;
 	case TC_CPU_CALL: case TC_REAL_CALL:
 		if (calls)
-			numfmt_ms(buf, n, numfmt_div_round(incl, calls, 0));
+			units_cell(p->tr, buf, n, numfmt_div_round(incl, calls, 0));
 		else
 			buf[0] = '\0';
 		break;

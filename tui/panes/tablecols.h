@@ -23,9 +23,10 @@ enum table_col {
 /* A column's clock when it needs both (the waits). */
 #define TABLECOLS_BOTH 2
 
-/* Its title ("" past the last), its width, and the clock it shows:
- * TV_CPU, TV_WALL, -1 for none, or TABLECOLS_BOTH. */
-const char *tablecols_title(enum table_col col);
+/* Its title in tr ("" past the last; a trace without time names its
+ * wall columns by events), its width, and the clock it shows: TV_CPU,
+ * TV_WALL, -1 for none, or TABLECOLS_BOTH. */
+const char *tablecols_title(const struct trace *tr, enum table_col col);
 int tablecols_width(enum table_col col);
 int tablecols_clock(enum table_col col);
 

@@ -215,8 +215,9 @@ static void textview_click(void *self, int y, int x, int wheel)
 		textview_act(v, wheel < 0 ? ACT_UP : ACT_DOWN, NULL, NULL);
 }
 
-/* Each kind of damage the trace had, or "none". */
-static void textview_warnings(struct textview *v, const struct trace *tr)
+/* Each kind of damage the trace had, or "none"; then the session's note
+ * on the file (an ANR report's other dumps). */
+static void textview_warnings(struct textview *v, const struct trace *tr, const char *note)
 {
 	char line[400];
 	textview_free(v);
@@ -230,6 +231,10 @@ static void textview_warnings(struct textview *v, const struct trace *tr)
 	}
 	if (!v->nsrc)
 		textview_add(v, NULL, "none: the trace read cleanly");
+	if (note) {
+		snprintf(line, sizeof line, "note: %s", note);
+		textview_add(v, NULL, line);
+	}
 }
 
 static void textview_open(void *self, const struct session *s, const struct pane_ctx *ctx,
@@ -239,7 +244,7 @@ static void textview_open(void *self, const struct session *s, const struct pane
 	(void)ctx;
 	(void)out;
 	if (v->warnings)
-		textview_warnings(v, session_base(s));
+		textview_warnings(v, session_base(s), session_note(s));
 	v->top = 0;
 }
 

@@ -9,6 +9,7 @@
 #include "draw/draw.h"
 #include "draw/names.h"
 #include "draw/text.h"
+#include "draw/units.h"
 #include "panes/legend.h"
 #include "panes/panetext.h"
 #include "session/job.h"
@@ -24,6 +25,9 @@ enum { THP_W_MARK = 2, THP_W_TID = 7, THP_W_RECORDS = 9, THP_W_TIME = 10, THP_W_
 
 static const char *const thp_title[THREADSPANE_NKEYS] = {
 	"tid", "records", "cpu ms", "wall ms", "wait ms", "share", "name"};
+/* A dump without time: its one axis counts events (docs/format.md). */
+static const char *const thp_title_ev[THREADSPANE_NKEYS] = {
+	"tid", "records", "cpu", "events", "wait", "share", "name"};
 
 /* ------------------------------------------------------------ the sums */
 
@@ -328,12 +332,12 @@ static size_t thp_put(char *line, size_t n, size_t k, const char *s, int cols, i
 	return k;
 }
 
-static void thp_ms(char *out, int has, uint64_t usec)
+static void thp_ms(const struct trace *tr, char *out, size_t n, int has, uint64_t usec)
 {
 	if (has)
-		out[numfmt_put_fixed(out, usec, 3)] = '\0';
+		units_cell(tr, out, n, usec);
 	else
-		strcpy(out, "-");
+		snprintf(out, n, "-");
 }
 
 /* The column titles, the sorted one marked; the strip's cut to sw. */
@@ -341,14 +345,15 @@ static void thp_titles(const struct threadspane *p, int sw, int ascii, char *lin
 {
 	static const int w[] = {THP_W_TID, THP_W_RECORDS, THP_W_TIME, THP_W_TIME, THP_W_TIME,
 	                        THP_W_SHARE};
+	const char *const *title = trace_is_sequence(p->tr) ? thp_title_ev : thp_title;
 	char t[48];
 	size_t k = (size_t)snprintf(line, n, "%*s", THP_W_MARK, "");
 	for (int i = 0; i <= THREADSPANE_BY_NAME; i++) {
 		int mark = p->key == (enum threadspane_key)i;
 		snprintf(t, sizeof t, "%s%s", mark ? draw_sym(p->desc ? SYM_SORT_DOWN : SYM_SORT_UP, ascii)
-		                                   : "", thp_title[i]);
+		                                   : "", title[i]);
 		if (i < THREADSPANE_BY_NAME)
-			k = thp_put(line, n, k, t, (int)strlen(thp_title[i]) + mark, w[i]);
+			k = thp_put(line, n, k, t, (int)strlen(title[i]) + mark, w[i]);
 		else if (k < n)
 			snprintf(line + k, n - k, "  %-*.*s  %s", sw, sw, "categories", t);
 	}
@@ -366,13 +371,13 @@ static size_t thp_numbers(const struct threadspane *p, uint32_t r, uint64_t tota
 	k = thp_put(line, n, k, a, (int)strlen(a), THP_W_TID);
 	snprintf(a, sizeof a, "%llu", (unsigned long long)th->records);
 	k = thp_put(line, n, k, a, (int)strlen(a), THP_W_RECORDS);
-	thp_ms(a, tr->has_clock[TV_CPU], cpu);
+	thp_ms(tr, a, sizeof a, tr->has_clock[TV_CPU], cpu);
 	k = thp_put(line, n, k, a, (int)strlen(a), THP_W_TIME);
-	thp_ms(a, tr->has_clock[TV_WALL], wall);
+	thp_ms(tr, a, sizeof a, tr->has_clock[TV_WALL], wall);
 	k = thp_put(line, n, k, a, (int)strlen(a), THP_W_TIME);
 	if (tr->has_clock[TV_CPU] && tr->has_clock[TV_WALL]) {
 		a[0] = '-';
-		thp_ms(a + (wall < cpu), 1, wall < cpu ? cpu - wall : wall - cpu);
+		thp_ms(tr, a + (wall < cpu), sizeof a - 1, 1, wall < cpu ? cpu - wall : wall - cpu);
 	} else {
 		strcpy(a, "-");
 	}

@@ -3,7 +3,7 @@
 
 #include <stdio.h>
 
-#include "base/numfmt.h"
+#include "draw/units.h"
 #include "draw/names.h"
 #include "panes/panetext.h"
 #include "session/session.h"
@@ -23,10 +23,10 @@ static void tlpane_span_to_wall(struct tlview *v, uint64_t a, uint64_t b, struct
 	v->span_b = tlview_to_wall(v, b);
 	if (!tlview_on_cpu(v))
 		return;
-	numfmt_duration(ca, sizeof ca, a - v->tl->begin, 0);
-	numfmt_duration(cb, sizeof cb, b - v->tl->begin, 0);
-	numfmt_duration(wa, sizeof wa, v->span_a - v->wall->begin, 0);
-	numfmt_duration(wb, sizeof wb, v->span_b - v->wall->begin, 0);
+	units_duration(v->tl->tr, ca, sizeof ca, a - v->tl->begin, 0);
+	units_duration(v->tl->tr, cb, sizeof cb, b - v->tl->begin, 0);
+	units_duration(v->tl->tr, wa, sizeof wa, v->span_a - v->wall->begin, 0);
+	units_duration(v->tl->tr, wb, sizeof wb, v->span_b - v->wall->begin, 0);
 	snprintf(out->msg, sizeof out->msg, "cpu %s..%s of thread %lu applies as wall %s..%s", ca,
 	         cb, (unsigned long)tlview_cursor_tid(v), wa, wb);
 }
@@ -202,8 +202,8 @@ static void tlpane_show_call(void *self, uint32_t tid, uint64_t t0, uint64_t t1,
 	struct tlview *v = self;
 	char a[48], b[48];
 	uint64_t len = tlview_show_call(v, tid, t0, t1);
-	numfmt_duration(a, sizeof a, v->cursor - v->tl->begin, 1);
-	numfmt_duration(b, sizeof b, len, 1);
+	units_duration(v->tl->tr, a, sizeof a, v->cursor - v->tl->begin, 1);
+	units_duration(v->tl->tr, b, sizeof b, len, 1);
 	snprintf(out->msg, sizeof out->msg, "thread %lu: the call at %s, %s long%s",
 	         (unsigned long)tid, a, b, tlview_on_cpu(v) ? " (its CPU time)" : "");
 }

@@ -8,7 +8,7 @@
 #include "draw/draw.h"
 #include "panes/legend.h"
 #include "draw/names.h"
-#include "base/numfmt.h"
+#include "draw/units.h"
 #include "draw/text.h"
 
 /* The thread labels' column: two ninths of the width (26 columns at
@@ -463,7 +463,7 @@ static void tlv_draw_ruler(struct tlview *v, WINDOW *win, const struct color *c)
 		if (col < 0)
 			continue;
 		int x = v->bar_x + col;
-		numfmt_time_label(label, sizeof label, t, step, v->t1 - base);
+		units_tick(v->tl->tr, label, sizeof label, t, step, v->t1 - base);
 		if (x < next_free || x >= end)
 			continue;
 		mvwaddch(win, 0, x, '|');
@@ -634,8 +634,8 @@ static void tlv_draw_status(struct tlview *v, WINDOW *win, const struct color *c
 		return;
 	}
 	const struct tv_thread *th = &v->tl->tr->threads[t];
-	numfmt_duration(dbuf, sizeof dbuf,
-	                timeline_call_end(v->tl, t, call) - timeline_call_start(v->tl, t, call), 1);
+	units_duration(v->tl->tr, dbuf, sizeof dbuf,
+	               timeline_call_end(v->tl, t, call) - timeline_call_start(v->tl, t, call), 1);
 	snprintf(tail, sizeof tail, "  (%s, depth %u)", dbuf, timeline_depth(v->tl, t, call) + 1);
 	snprintf(line, sizeof line, " cursor %s  %s  ", tbuf, thread);
 	int room = w - text_width(line) - text_width(tail);
@@ -836,12 +836,12 @@ void tlview_cursor_text(const struct tlview *v, int wall, char *buf, size_t n)
 {
 	uint64_t col = v->bar_w > 0 ? (v->t1 - v->t0) / (uint64_t)v->bar_w : 1;
 	char wb[48] = "";
-	numfmt_time_at(buf, n, v->cursor - v->tl->begin, col, v->t1 - v->tl->begin);
+	units_at(v->tl->tr, buf, n, v->cursor - v->tl->begin, col, v->t1 - v->tl->begin);
 	if (v->tl == v->wall)
 		return;
 	if (wall)
-		numfmt_time_at(wb, sizeof wb, tlview_to_wall(v, v->cursor) - v->wall->begin, col,
-		               v->wall->end - v->wall->begin);
+		units_at(v->wall->tr, wb, sizeof wb, tlview_to_wall(v, v->cursor) - v->wall->begin, col,
+	         v->wall->end - v->wall->begin);
 	size_t len = strlen(buf);
 	snprintf(buf + len, n - len, " cpu%s%s%s", wall ? ", " : "", wb, wall ? " wall" : "");
 }

@@ -14,6 +14,7 @@
 #include "draw/names.h"
 #include "base/numfmt.h"
 #include "draw/text.h"
+#include "draw/units.h"
 #include "panes/panetext.h"
 #include "session/session.h"
 
@@ -321,16 +322,17 @@ int treepane_sort_arg(const struct treepane *p, char *buf, size_t n)
 	if (s->by < 0 || (s->clock >= 0 && !s->ascending &&
 	                  s->by == (int)pathtree_default_by(p->inverted, s->clock)))
 		return 0;
-	snprintf(buf, n, "%s%s", s->ascending ? "-" : "", pathtree_by_name((enum pathtree_by)s->by));
+	snprintf(buf, n, "%s%s", s->ascending ? "-" : "",
+	         pathtree_by_label(p->tr, (enum pathtree_by)s->by));
 	return 1;
 }
 
 /* ------------------------------------------------------------ export */
 
-static void tp_time_pct(char *buf, size_t n, uint64_t usec, uint64_t top)
+static void tp_time_pct(const struct trace *tr, char *buf, size_t n, uint64_t usec, uint64_t top)
 {
 	char ms[32], pct[32];
-	numfmt_ms(ms, sizeof ms, usec);
+	units_cell(tr, ms, sizeof ms, usec);
 	numfmt_pct(pct, sizeof pct - 1, usec, top, 1);
 	if (strcmp(pct, "-") != 0)
 		strcat(pct, "%");
@@ -342,8 +344,8 @@ static void tp_numbers(const struct treepane *p, const struct tp_row *r, char *b
 {
 	int c = p->clock;
 	char in[48], ex[48];
-	tp_time_pct(in, sizeof in, r->incl[c], p->top_incl[c]);
-	tp_time_pct(ex, sizeof ex, r->excl[c], p->top_incl[c]);
+	tp_time_pct(p->tr, in, sizeof in, r->incl[c], p->top_incl[c]);
+	tp_time_pct(p->tr, ex, sizeof ex, r->excl[c], p->top_incl[c]);
 	snprintf(buf, n, "%s %s %*" PRIu64, in, ex, TP_W_CALLS, r->calls);
 }
 
@@ -467,7 +469,7 @@ static int tp_head(char *buf, size_t n, int width, const char *title, int marked
 static void tp_draw_title(struct treepane *p, WINDOW *win, const struct pane_ctx *ctx, int other)
 {
 	char line[600];
-	const char *cn = p->clock == TV_CPU ? "cpu" : "real", *ocn = p->clock == TV_CPU ? "real" : "cpu";
+	const char *cn = units_clock(p->tr, p->clock, 0), *ocn = p->clock == TV_CPU ? "real" : "cpu";
 	char t[7][16];
 	snprintf(t[0], sizeof t[0], "incl %s", cn);
 	snprintf(t[1], sizeof t[1], "excl %s", cn);

@@ -44,6 +44,7 @@ struct session {
 	int nscopes;
 	int is_scoped;
 	int scope;                     /* index in scopes[] when is_scoped */
+	const char *note;              /* session_opts.note */
 	/* The worker: the newest scope request is for job_set (job_sel as
 	 * the engine takes it); a `t` or Enter waiting for it sets
 	 * want_scope. */
@@ -581,7 +582,8 @@ int session_package_of(const struct session *s, uint32_t m, char *buf, size_t bn
 void session_push_range(struct session *s, uint64_t a, uint64_t b, char *msg, size_t n)
 {
 	uint64_t origin = derive_axis_origin(s->tr);
-	struct range r = {1, 1, a > origin ? a - origin : 0, b > origin ? b - origin : 0};
+	struct range r = {1, 1, a > origin ? a - origin : 0, b > origin ? b - origin : 0,
+	                  trace_is_sequence(s->tr)};
 	struct derive_step st;
 	if (r.start >= r.end) {
 		session_say(msg, n, "an empty range: nothing applied");
@@ -674,6 +676,7 @@ struct session *session_new(struct trace *tr, const struct session_opts *o)
 	s->cur = tr;
 	s->loaded = o->loaded ? o->loaded : tr;
 	s->frame = o->frame;
+	s->note = o->note && o->note[0] ? o->note : NULL;
 	s->clock = tr->has_clock[TV_CPU] ? TV_CPU : TV_WALL;
 	for (uint32_t i = 0; i < tr->nthreads; i++)
 		s->nthreads += tr->threads[i].records != 0;
@@ -739,6 +742,11 @@ void session_free(struct session *s)
 const struct trace *session_base(const struct session *s)
 {
 	return s->tr;
+}
+
+const char *session_note(const struct session *s)
+{
+	return s->note;
 }
 
 const struct profile *session_base_profile(const struct session *s)

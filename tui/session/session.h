@@ -52,6 +52,10 @@ struct session_opts {
 	const struct trace_sel *scope;
 	const struct derive_step *steps;
 	uint32_t nsteps;
+	/* A line about the file for the warnings (W), or NULL: an ANR
+	 * report's other dumps (load_opts.note); borrowed, it must outlive
+	 * the session. */
+	const char *note;
 };
 
 /* What changed (bits), and what is about to be freed. */
@@ -86,6 +90,8 @@ void session_free(struct session *s);
 
 /* The trace the session was given, and its profile (the timeline's). */
 const struct trace *session_base(const struct session *s);
+/* session_opts.note, or NULL. */
+const char *session_note(const struct session *s);
 const struct profile *session_base_profile(const struct session *s);
 /* The call lists' axis and main thread (session_opts.loaded). */
 const struct trace *session_loaded(const struct session *s);

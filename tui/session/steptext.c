@@ -7,18 +7,20 @@
 #include <string.h>
 
 #include "analyze/match.h"
-#include "base/numfmt.h"
 #include "draw/names.h"
 #include "draw/text.h"
+#include "draw/units.h"
 
-/* A range in the ruler's unit for top, each end exact: "4.13659s..". */
-static void steptext_range(const struct range *r, uint64_t top, char *buf, size_t n)
+/* A range in the ruler's unit for top, each end exact: "4.13659s..";
+ * in events on a trace without time ("2ev..5ev"). */
+static void steptext_range(const struct trace *tr, const struct range *r, uint64_t top,
+                           char *buf, size_t n)
 {
 	char a[48] = "", b[48] = "";
 	if (r->has_start)
-		numfmt_time_label(a, sizeof a, r->start, 1, top);
+		units_tick(tr, a, sizeof a, r->start, 1, top);
 	if (r->has_end)
-		numfmt_time_label(b, sizeof b, r->end, 1, top);
+		units_tick(tr, b, sizeof b, r->end, 1, top);
 	snprintf(buf, n, "%s..%s", a, b);
 }
 
@@ -47,7 +49,7 @@ void steptext_label(const struct trace *tr, const struct derive_step *st, uint64
 	char name[600];
 	uint32_t m = steptext_method(tr, st);
 	if (st->kind == DERIVE_RANGE) {
-		steptext_range(&st->range, top, buf, n);
+		steptext_range(tr, &st->range, top, buf, n);
 	} else if (m != UINT32_MAX) {
 		names_method(tr, m, STEPTEXT_NAME_COLS, ascii, name, sizeof name);
 		snprintf(buf, n, "%s:%s", steptext_kind(st), name);
@@ -62,7 +64,7 @@ void steptext_arg(const struct trace *tr, const struct derive_step *st, uint64_t
 	char name[1100];
 	uint32_t m = steptext_method(tr, st);
 	if (st->kind == DERIVE_RANGE) {
-		steptext_range(&st->range, top, buf, n);
+		steptext_range(tr, &st->range, top, buf, n);
 	} else if (m != UINT32_MAX) {
 		steptext_method_arg(tr, m, name, sizeof name);
 		snprintf(buf, n, "%s:%s", steptext_kind(st), name);

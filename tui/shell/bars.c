@@ -4,9 +4,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "base/numfmt.h"
 #include "draw/draw.h"
 #include "draw/text.h"
+#include "draw/units.h"
 #include "session/session.h"
 #include "session/steptext.h"
 #include "shell/exporter.h"
@@ -67,12 +67,33 @@ static void bars_key_items(const struct ui *u, int narrow, char *buf, size_t n)
 	               filter);
 }
 
+/* The vm ("art"), escaped, and "vm"; or for a dump out of an ANR report
+ * its process, "com.example.app (pid 4321)" from the trace's cmd-line
+ * and pid options, and "process". */
+static const char *bars_vm(const struct trace *tr, char *buf, size_t n)
+{
+	size_t clen = 0, plen = 0, vlen = 0;
+	const char *cmd = trace_option(tr, "cmd-line", &clen), *pid = trace_option(tr, "pid", &plen);
+	const char *vm = trace_option(tr, "vm", &vlen);
+	char a[128], b[32];
+	if (vm || (!cmd && !pid)) {
+		/* cut at 64 bytes as it always was */
+		text_escape(vm ? vm : "?", vm ? vlen : 1, 1, buf, n < 64 ? n : 64);
+		return "vm";
+	}
+	text_escape(cmd ? cmd : "", clen, 1, a, sizeof a);
+	text_escape(pid ? pid : "", plen, 1, b, sizeof b);
+	snprintf(buf, n, "%s%s%s%s", a, cmd && pid ? " (pid " : pid ? "pid " : "", b,
+	         cmd && pid ? ")" : "");
+	return "process";
+}
+
 /* Most important first: a narrow terminal abbreviates, then cuts from
  * the right; with a filter in force the file name gives up its room to
  * it first. */
 void bars_header(struct ui *u)
 {
-	char line[1200], file[600], dur[48], keyi[1200], vmb[64];
+	char line[1200], file[600], dur[48], keyi[1200], vmb[200];
 	const char *sep = draw_sym(SYM_SEP, u->ascii);
 	if (!u->s) {  /* the diff screen: its list says what it shows */
 		u->list.ops->header(u->list.self, u->ascii, line, sizeof line);
@@ -84,15 +105,16 @@ void bars_header(struct ui *u)
 	text_escape(base, strlen(base), u->ascii, file, sizeof file);
 	const struct trace *tr = session_base(u->s);
 	const struct timeline *tl = session_timeline(u->s);
-	numfmt_duration(dur, sizeof dur, tl->end - tl->begin, 0);
-	size_t vlen = 0;
-	const char *vm = trace_option(tr, "vm", &vlen);
-	text_escape(vm ? vm : "?", vm ? vlen : 1, 1, vmb, sizeof vmb);
-	const char *base_clock = session_clock(u->s) == TV_CPU ? "CPU" : "real";
+	units_duration(tr, dur, sizeof dur, tl->end - tl->begin, 0);
+	const char *vmw = bars_vm(tr, vmb, sizeof vmb);
+	/* a trace without time: its one axis counts events */
+	const char *base_clock = trace_is_sequence(tr)          ? "no"
+	                         : session_clock(u->s) == TV_CPU ? "CPU"
+	                                                         : "real";
 	bars_key_items(u, 0, keyi, sizeof keyi);
-	shell_bar_text(line, sizeof line, " %s%s%s%s time%s%s%s%u threads%svm %s%sclock %s", file,
-	               keyi, sep, base_clock, sep, dur, sep, session_nthreads(u->s), sep, vmb, sep,
-	               trace_clock_name(tr->clock));
+	shell_bar_text(line, sizeof line, " %s%s%s%s time%s%s%s%u threads%s%s %s%sclock %s", file,
+	               keyi, sep, base_clock, sep, dur, sep, session_nthreads(u->s), sep, vmw, vmb,
+	               sep, trace_clock_name(tr->clock));
 	if (text_width(line) > u->cols) {
 		bars_key_items(u, 1, keyi, sizeof keyi);
 		/* The room left by the lead blank, the items, and the ellipsis
@@ -103,8 +125,9 @@ void bars_header(struct ui *u)
 			text_fit(file, room > 1 ? room : 1, u->ascii, cut, sizeof cut);
 			snprintf(file, sizeof file, "%s", cut);
 		}
-		shell_bar_text(line, sizeof line, " %s%s%s%s%s%s%s%u thr%s%s", file, keyi, sep,
-		               base_clock, sep, dur, sep, session_nthreads(u->s), sep, vmb);
+		shell_bar_text(line, sizeof line, " %s%s%s%s%s%s%s%s%u thr%s%s", file, keyi, sep,
+		               base_clock, trace_is_sequence(tr) ? " time" : "", sep, dur, sep,
+		               session_nthreads(u->s), sep, vmb);
 	}
 	draw_row(u->hdr, 0, line, u->color.role[ROLE_HEADER], u->ascii);
 }

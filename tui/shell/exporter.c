@@ -64,6 +64,12 @@ void exporter_key(struct ui *u, enum action a, int ch)
 			u->mode = MODE_KEYS;
 			return;
 		}
+		if (ch == 'c' && trace_is_sequence(session_base(u->s))) {
+			u->mode = MODE_KEYS;   /* its ts are time, as --format=chrome says */
+			shell_say(u, "Trace Event JSON needs times and this dump has none: "
+			             "s (speedscope) and f (folded) take it");
+			return;
+		}
 		u->export_kind = ch;
 		exporter_default(u, name, sizeof name);
 		prompt_set(&u->prompt, name);

@@ -86,7 +86,8 @@ static int ui_panes(struct ui *u, const struct ui_opts *o)
 struct ui *ui_new(const char *path, struct trace *tr, const struct ui_opts *o)
 {
 	struct ui *u = calloc(1, sizeof *u);
-	struct session_opts so = {o->loaded, o->frame, o->app, o->scope, o->steps, o->nsteps};
+	struct session_opts so = {o->loaded, o->frame, o->app, o->scope, o->steps, o->nsteps,
+	                          o->note};
 	if (!u)
 		return NULL;
 	u->path = path;
@@ -101,6 +102,8 @@ struct ui *ui_new(const char *path, struct trace *tr, const struct ui_opts *o)
 		ui_free(u);
 		return NULL;
 	}
+	if (!u->msg[0] && o->note && o->note[0])  /* seen at once, kept in W */
+		snprintf(u->msg, sizeof u->msg, "%s (W)", o->note);
 	layout_apply(u);
 	return u;
 }

@@ -36,6 +36,9 @@ struct ui_opts {
 	const struct trace *loaded;
 	uint64_t frame;    /* --frame: the jank budget, µs; 0: 16.7 ms */
 	const char *src;   /* --src: DIR[:DIR...] where o finds sources; NULL */
+	/* A line about the file, or NULL: an ANR report's other dumps, told
+	 * in the footer at start and in the warnings (W); borrowed. */
+	const char *note;
 	/* --sort: the trees' order, 1 + enum pathtree_by (0: the default),
 	 * ascending or not, chosen on clock sort_clock - 1 (0: the view's). */
 	int sort, sort_ascending, sort_clock;
