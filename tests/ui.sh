@@ -555,6 +555,21 @@ else
 fi
 finish s10
 
+# A --range past the end of the trace (13.012018 s of wall time on the
+# sample) shows only zeros: the footer says so at start, as the reports
+# warn on standard error, and W keeps the line.
+launch s11 "$LOC" --range=20s..30s "$SAMPLE"
+if wait_for s11 "Calls+Rec"; then
+	check "--range outside: the footer says so at start" \
+		has "--range=20s..30s lies outside the trace: its timeline runs from 0 to 13012.018 ms"
+	keys s11 W
+	check "--range outside: W keeps the line" \
+		wait_for s11 "--range=20s..30s lies outside the trace"
+else
+	bad "--range outside: traceview starts on the sample"
+fi
+finish s11
+
 # ---------------------------------------------------------------- 12 export
 # e writes the current view (scope and clock) under a suggested name, and
 # never overwrites a file without a y. The files must equal the command

@@ -35,6 +35,13 @@ static int main_ui(const struct request *rq, struct trace *tr, struct ui_opts *u
 			ui_loading_stop();
 		return resolve_range(rq, rq->path[0], tr);
 	}
+	/* a range past the end shows zeros: said at start, kept in W */
+	char why[300], note[LOAD_NOTE + sizeof why + 4];
+	if (resolve_range_outside_text(rq, tr, why, sizeof why)) {
+		int other = uo->note && uo->note[0];
+		snprintf(note, sizeof note, "%s%s%s", other ? uo->note : "", other ? "; " : "", why);
+		uo->note = note;
+	}
 	struct resolve_sel rs;
 	int rc = resolve_threads(rq, rq->path[0], tr, &rs, &uo->scope);
 	if (!rc && resolve_sort(rq, tr, rq->path[0]) != 0)

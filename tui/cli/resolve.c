@@ -172,24 +172,35 @@ int resolve_profile(const struct request *rq, const char *path, const struct tra
 	return rc;
 }
 
+int resolve_range_outside_text(const struct request *rq, const struct trace *tr, char *buf,
+                               size_t n)
+{
+	char end[32];
+	if (!rq->has_range || !derive_range_outside(tr, &rq->range))
+		return 0;
+	/* the range is steps[0], its text made by range_format() */
+	int k = snprintf(buf, n, "--range=%s lies outside the trace: its timeline runs from 0 to ",
+	                 rq->steps[0].text);
+	size_t at = k > 0 && (size_t)k < n ? (size_t)k : n;
+	if (trace_is_sequence(tr)) {
+		snprintf(buf + at, n - at, "%llu events (no time)",
+		         (unsigned long long)derive_axis_end(tr));
+		return 1;
+	}
+	numfmt_ms(end, sizeof end, derive_axis_end(tr));
+	snprintf(buf + at, n - at, "%s ms (%s clock)", end,
+	         derive_axis_clock(tr) == TV_WALL ? "wall" : "CPU");
+	return 1;
+}
+
 /* A --range past the end of tr gives only zeros: said, so an all-zero
  * report is not read as an idle app. */
 static void resolve_range_outside(const struct request *rq, const char *path,
                                   const struct trace *tr)
 {
-	char end[32];
-	if (!rq->has_range || !derive_range_outside(tr, &rq->range))
-		return;
-	/* the range is steps[0], its text made by range_format() */
-	fprintf(stderr, "traceview: warning: %s: --range=%s lies outside the trace: its timeline "
-	        "runs from 0 to ", msg_name(path), rq->steps[0].text);
-	if (trace_is_sequence(tr)) {
-		fprintf(stderr, "%llu events (no time)\n", (unsigned long long)derive_axis_end(tr));
-		return;
-	}
-	numfmt_ms(end, sizeof end, derive_axis_end(tr));
-	fprintf(stderr, "%s ms (%s clock)\n", end,
-	        derive_axis_clock(tr) == TV_WALL ? "wall" : "CPU");
+	char why[300];
+	if (resolve_range_outside_text(rq, tr, why, sizeof why))
+		fprintf(stderr, "traceview: warning: %s: %s\n", msg_name(path), why);
 }
 
 const char *resolve_range_misfit(const struct request *rq, const struct trace *tr)

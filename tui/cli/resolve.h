@@ -48,6 +48,13 @@ int resolve_method(const struct request *rq, const struct trace *tr, const char 
 int resolve_profile(const struct request *rq, const char *path, const struct trace *names,
                     const struct trace *tr, struct profile *p);
 
+/* When --range lies wholly outside tr (every number would be 0): the
+ * warning's text, "--range=20s..30s lies outside the trace: its timeline
+ * runs from 0 to 13000.000 ms (wall clock)", in buf (n bytes), and 1;
+ * else 0. The reports print it on standard error, the view at start. */
+int resolve_range_outside_text(const struct request *rq, const struct trace *tr, char *buf,
+                               size_t n);
+
 /* Why --range's units do not suit tr (a static clause: events on a
  * trace with time, a time on one without), or NULL when they do or there
  * is no --range. resolve_range() says it in one line (MSG_EXIT_INPUT;
