@@ -9,7 +9,6 @@
 #include "session/job.h"
 #include "draw/names.h"
 #include "base/numfmt.h"
-#include "draw/text.h"
 #include "panes/panetext.h"
 #include "session/session.h"
 
@@ -549,20 +548,6 @@ static void cp_hist(const struct callspane *p, WINDOW *win, int y, const struct 
 	draw_cell(win, y + CP_HIST_ROWS, 0, CP_HIST_GUTTER, "from", c->role[ROLE_TITLE], ascii);
 }
 
-/* Class.name without the signature, as the jank report's paths. */
-static void cp_short_name(const struct trace *tr, uint32_t m, int ascii, char *out, size_t n)
-{
-	const struct tv_method *tm = &tr->methods[m];
-	if (!tm->declared || tm->synthetic || !tm->name.len) {
-		names_method(tr, m, 200, ascii, out, n);
-		return;
-	}
-	char cls[300], name[300];
-	text_escape(trace_str(tr, tm->cls), tm->cls.len, ascii, cls, sizeof cls);
-	text_escape(trace_str(tr, tm->name), tm->name.len, ascii, name, sizeof name);
-	snprintf(out, n, "%s%s%s", cls, cls[0] ? "." : "", name);
-}
-
 static void cp_path(const struct callspane *p, WINDOW *win, int y, const struct color *c,
                     int ascii)
 {
@@ -571,7 +556,7 @@ static void cp_path(const struct callspane *p, WINDOW *win, int y, const struct 
 	char line[2048], name[600];
 	size_t k = (size_t)snprintf(line, sizeof line, " heaviest path: ");
 	for (size_t i = 0; i < r->npath && k < sizeof line; i++) {
-		cp_short_name(p->tr, th->method[p->j.paths[r->path + i]], ascii, name, sizeof name);
+		names_short(p->tr, th->method[p->j.paths[r->path + i]], ascii, name, sizeof name);
 		k += (size_t)snprintf(line + k, sizeof line - k, "%s%s", i ? " > " : "", name);
 	}
 	draw_wrapped_words(win, y, CP_PATH_ROWS, line, c->role[ROLE_TITLE], ascii);
