@@ -48,7 +48,8 @@ int viewopt_run(const struct request *rq, const struct trace *loaded, struct tra
 {
 	/* The view is already seen through the steps: the UI adds none. */
 	struct viewrun_opts uo = {.ascii = rq->ascii, .loaded = loaded,
-	                          .frame = rq->frame_set ? rq->frame : 0};
+	                          .frame = rq->frame_set ? rq->frame : 0,
+	                          .min_wait = rq->min_wait_set ? rq->min_wait : 0};
 	struct viewrun_req req = {rq->view, rq->width_set ? rq->width : 80, rq->height, -1,
 	                          UINT32_MAX};
 	struct trace own, *use;

@@ -13,8 +13,8 @@ static const struct {
 	const char *title;
 } actions_sections[] = {
 	{PANES_MAIN, "Anywhere"},
-	{PANES_TRACE, "A trace's panes (table, timeline, call trees, flame graph, every call, jank)"},
-	{PANES_LIST, "Lists (table, diff table, call trees, every call, jank, help)"},
+	{PANES_TRACE, "A trace's panes (table, timeline, call trees, flame graph, every call, jank, waits)"},
+	{PANES_LIST, "Lists (table, diff table, call trees, every call, jank, waits, help)"},
 	{PANES_HISTORY, "Table, diff table, call trees and flame graph"},
 	{PANES_METHODS, "Table and diff table"},
 	{PANES_SORT, "Table, diff table, every call (5) and the call trees (2, 3): sort"},
@@ -22,7 +22,8 @@ static const struct {
 	{PANES_TL, "Timeline and call chart"},
 	{PANES_TREE, "Call trees (2 top-down, 3 bottom-up)"},
 	{PANES_FLAME, "Flame graph (4)"},
-	{PANES_ROWS, "Every call (5) and jank (J)"},
+	{PANES_ROWS, "Every call (5), jank (J) and waits (7)"},
+	{PANES_WAITS, "Waits (7)"},
 	{PANES_HELP, "Help"},
 	{PANES_PROMPT, "Prompts (find, filter, export)"},
 };

@@ -34,6 +34,7 @@ struct ui_opts {
 	 * timeline axis and main thread of the call lists; NULL: tr. */
 	const struct trace *loaded;
 	uint64_t frame;    /* --frame: the jank budget, µs; 0: 16.7 ms */
+	uint64_t min_wait; /* --min-wait: the waits pane's threshold, µs; 0: 16 ms */
 	const char *src;   /* --src: DIR[:DIR...] where o finds sources; NULL */
 	/* --sort: the trees' order, 1 + enum pathtree_by (0: the default),
 	 * ascending or not, chosen on clock sort_clock - 1 (0: the view's). */
