@@ -19,7 +19,7 @@
 #     script, the median over the runs (target: under 10 ms).
 # Then, from bench_ui's last run on each of those traces, the call trees
 # sorted by column (> three times and I, after * and E; key, held and
-# ready), and the jank list (bench_ui --jank) on a trace of the same size
+# ready), the waits pane (7, Down, Enter, + and -), and the jank list (bench_ui --jank) on a trace of the same size
 # from `gen_bench --jank` (frame-critical calls on the main thread, some
 # over a frame; cached as bench-N-jank.trace, apart from the traces the
 # other figures come from): J, Enter, Down, 5 and how many rows.
@@ -395,6 +395,7 @@ else
 		ui_steps "$n" "$TMPF.steps-$n" tree2_hot tree2_all tree2_sort1 tree2_sort2 \
 			tree2_sort3 tree2_reverse tree3_open tree3_all tree3_sort1 tree3_sort2 \
 			tree3_sort3 tree3_reverse
+		cp "$TMPF.steps-$n" "$TMPF.waits-$n"
 		rm -f "$TMPF.steps-$n"
 	done
 	echo
@@ -404,6 +405,15 @@ else
 		[ -s "$TMPF.axis-$n" ] || continue
 		ui_steps "$n" "$TMPF.axis-$n" axis axis_zoom axis_pan axis_chart axis_back
 		rm -f "$TMPF.axis-$n"
+	done
+	echo
+	echo "waits pane (7), bench_ui's last run (ms; held target <= 16)"
+	printf '%-10s %-14s %9s %9s %10s  %s\n' records step first held ready frames
+	for n in $ui_sizes; do
+		[ -s "$TMPF.waits-$n" ] || continue
+		ui_steps "$n" "$TMPF.waits-$n" waits waits_down waits_enter waits_more waits_less
+		sed -n 's/^pane_waits_title  */           /p' "$TMPF.waits-$n"
+		rm -f "$TMPF.waits-$n"
 	done
 	echo
 	echo "jank list on gen_bench --jank traces, bench_ui --jank, one run (ms; held target <= 16)"

@@ -32,7 +32,10 @@
  *   pane_calls5_title and _summary, the pane's lines: how many calls),
  *   calls5_sort_wall, _cpu, _wait (> three times), calls5_reverse (I),
  *   calls5_enter (Enter: the call on the timeline), jank (J, with
- *   pane_jank_title), jank_enter; then find without a match in the
+ *   pane_jank_title), jank_enter; the waits: waits (7, with
+ *   pane_waits_title), waits_down (Down three times), waits_enter (Enter:
+ *   the call on the timeline), waits_more (+, with pane_waits_more_title)
+ *   and waits_less (-); then find without a match in the
  *   top-down tree: tree_none (2), find2_none (/, "zqxj", Enter: no name
  *   holds it, so no scan) and find2_none_next (n), with the message line;
  *   find2_one (/ and "Class.name" of the method with the fewest calls,
@@ -344,6 +347,23 @@ static void bu_first_method(struct ui *u)
 	}
 }
 
+/* The waits (7: every call of every thread read, on the pane's worker),
+ * Down three times, Enter (the call on the timeline), + and - (the
+ * threshold doubled and halved: each a search again). */
+static void bu_waits(struct ui *u)
+{
+	static const int open7[] = {'7'}, down[] = {KEY_DOWN, KEY_DOWN, KEY_DOWN}, show[] = {'\n'},
+	                 more[] = {'+'}, less[] = {'-'};
+	bu_step(u, "waits", open7, 1);
+	bu_print_line("waits_title", " Waits");
+	bu_step(u, "waits_down", down, 3);
+	bu_step(u, "waits_enter", show, 1);
+	bu_print_line("waits_enter_msg", "the call at");
+	bu_step(u, "waits_more", more, 1);
+	bu_print_line("waits_more_title", " Waits");
+	bu_step(u, "waits_less", less, 1);
+}
+
 /* The call lists on the table's first method (the hottest by incl): 5,
  * sorts by wall, cpu and wait (>, three times) and reversed (I), Enter
  * (the call on the timeline); then J and Enter on its first row. */
@@ -365,6 +385,7 @@ static void bu_calls(struct ui *u)
 	bu_step(u, "jank", openj, 1);
 	bu_print_line("jank_title", "Jank");
 	bu_step(u, "jank_enter", show, 1);
+	bu_waits(u);
 }
 
 /* Find without a match in the top-down tree (every call scanned on the

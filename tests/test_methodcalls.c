@@ -1,5 +1,6 @@
-/* test_methodcalls.c: every call of a method and the jank finder
- * (docs/numbers.md, "Every call of a method" and "Jank").
+/* test_methodcalls.c: every call of a method, the jank finder and the
+ * waits (docs/numbers.md, "Every call of a method", "Jank" and "Wait
+ * time").
  *
  * Small written traces with the expected numbers worked out in comments;
  * reports are compared whole where their layout is the point.
@@ -17,6 +18,7 @@
 #include "analyze/jank.h"
 #include "analyze/match.h"
 #include "analyze/methodcalls.h"
+#include "analyze/waits.h"
 #include "model/trace.h"
 #include "testutil.h"
 #include "tracegen.h"
@@ -625,6 +627,99 @@ static void test_calls_overloads(void **state)
 	assert_int_equal(f->c.nrows, 0);
 }
 
+/* ------------------------------------------------------------ waits */
+
+/* Waits (wall - CPU), times as cpu/wall µs:
+ *   thread 1: A [0/0, 4000/60000] waits 56000 and holds
+ *     B [1000/1000, 2000/31000] 30000 - 1000 = 29000,
+ *     C [2000/31000, 2500/31500] 0, D [2500/31500, 3000/51500] 19500;
+ *   thread 2: E [0/10000, 100/50000] 39900, starting at 10000;
+ *   thread 3: F [0/5000, 0/25000] and G [0/25000, 0/45000], 20000 each
+ *     (a tie: the earlier start first). */
+static const char *const waits_script =
+	"thread 1 main\nthread 2 two\nthread 3 three\n"
+	"1 > A 0 0\n1 > B 1000 1000\n3 > F 0 5000\n2 > E 0 10000\n3 < F 0 25000\n"
+	"3 > G 0 25000\n1 < B 2000 31000\n1 > C 2000 31000\n1 < C 2500 31500\n"
+	"1 > D 2500 31500\n3 < G 0 45000\n2 < E 100 50000\n1 < D 3000 51500\n"
+	"1 < A 4000 60000\n";
+
+/* waits_find() over threads[0..n) from min and origin gives the rows of
+ * want, "TID SYM WAIT START" each, ';' between, in order; and each row
+ * lies in its thread's part of the rows. */
+static void waits_expect(const struct fx *f, const uint32_t *threads, uint32_t n, uint64_t min,
+                         uint64_t origin, const char *want)
+{
+	struct waits w;
+	char buf[256], *save = NULL;
+	size_t k = 0;
+	assert_int_equal(waits_find(&w, &f->tr, threads, n, min, origin), TV_OK);
+	assert_int_equal(w.nthreads, n);
+	snprintf(buf, sizeof buf, "%s", want);
+	for (char *e = strtok_r(buf, ";", &save); e; e = strtok_r(NULL, ";", &save), k++) {
+		unsigned tid;
+		char sym[8];
+		long long wait;
+		unsigned long long start;
+		assert_int_equal(sscanf(e, "%u %7s %lld %llu", &tid, sym, &wait, &start), 4);
+		assert_true(k < w.nrows);
+		const struct waits_row *r = &w.rows[k];
+		const struct tv_thread *th = &f->tr.threads[r->thread];
+		assert_int_equal(th->tid, tid);
+		assert_int_equal(th->method[r->call], method_of(f, sym));
+		assert_int_equal(r->wait, wait);
+		assert_int_equal(r->start, start);
+		uint32_t t = 0;
+		while (t < n && threads[t] != r->thread)
+			t++;
+		assert_true(t < n && w.first[t] <= k && k < w.first[t + 1]);
+	}
+	assert_int_equal(w.nrows, k);
+	assert_int_equal(w.first[n], k);
+	waits_free(&w);
+}
+
+static void test_waits_planted(void **state)
+{
+	struct fx *f = fx_load(state, waits_script, NULL);
+	const uint32_t all[] = {0, 1, 2}, third[] = {2};
+	/* A is not listed: B and D, its children, reach 16 ms */
+	waits_expect(f, all, 3, WAITS_MIN_USEC, 0,
+	             "1 B 29000 1000; 1 D 19500 31500; 2 E 39900 10000; 3 F 20000 5000;"
+	             "3 G 20000 25000");
+	/* 30 ms: no child of A reaches it, so A is the innermost */
+	waits_expect(f, all, 3, 30000, 0, "1 A 56000 0; 2 E 39900 10000");
+	/* One thread asked for, an origin: starts from it */
+	waits_expect(f, third, 1, 20000, 5000, "3 F 20000 0; 3 G 20000 20000");
+	waits_expect(f, all, 3, 60000, 0, "");
+}
+
+/* The report prints what waits_find() finds, with each stack. */
+static void test_waits_report(void **state)
+{
+	struct fx *f = fx_load(state, waits_script, NULL);
+	struct profile p;
+	struct tv_error err = {0};
+	const uint32_t one = 1;
+	assert_int_equal(profile_build(&p, &f->tr, &one, &err), TV_OK);
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *out = open_memstream(&buf, &len);
+	assert_int_equal(report_waits(out, &p, 20000, 0, 0), TV_OK);
+	fclose(out);
+	assert_string_equal(buf,
+	                    "Waits of at least 20.000 ms (wait = incl wall - incl cpu): the innermost "
+	                    "such calls, longest first; start on the timeline (ms)\n"
+	                    "\n[1] main\n"
+	                    "     wait ms      wall ms       cpu ms     start ms  "
+	                    "call (and its stack, outermost first)\n"
+	                    "       29.000       30.000        1.000        1.000  "
+	                    "com.example.Test.B ()V\n"
+	                    "                                                       "
+	                    "from com.example.Test.A ()V\n");
+	free(buf);
+	profile_free(&p);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -642,6 +737,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_jank_main_thread, fx_setup, fx_teardown),
 		cmocka_unit_test_setup_teardown(test_jank_pick, fx_setup, fx_teardown),
 		cmocka_unit_test_setup_teardown(test_calls_overloads, fx_setup, fx_teardown),
+		cmocka_unit_test_setup_teardown(test_waits_planted, fx_setup, fx_teardown),
+		cmocka_unit_test_setup_teardown(test_waits_report, fx_setup, fx_teardown),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -118,7 +118,7 @@ static void test_help_scrolls(void **state)
 	assert_false(ts_has("clear the prompt"));
 	ts_keys(s, "G");
 	assert_true(ts_has("clear the prompt"));  /* the table's last action */
-	assert_true(ts_has("zoom out one level"));  /* the flame graph's, above it */
+	assert_true(ts_has("half the least wait listed"));  /* the waits pane's, above it */
 	ts_keys(s, "g");
 	assert_true(ts_has("show the keys of every pane"));
 	ts_key(s, KEY_NPAGE);
@@ -750,6 +750,7 @@ static void test_view_equals_pane(void **state)
 	derive_check("4", "flame", 1);
 	derive_check("5", "calls", 0);
 	derive_check("J", "jank", 0);
+	derive_check("7", "waits", 1);
 }
 
 /* OSC 52 as terminals and tmux read it: "hi" is aGk= in base64. */
@@ -1196,6 +1197,41 @@ static void test_command_steps(void **state)
 	ts_ui_close(s);
 }
 
+/* Issue 19: 7 lists the waits (-f waits on the sample: 57 calls of 16 ms
+ * or more on 12 threads; [1] main's third longest, nativePollOnce at
+ * 5287.367 ms, ran 439.051 ms of wall time on 0.771 ms of CPU); Enter
+ * shows that call on the timeline, fitted; t scopes the pane to the
+ * thread (-f waits -t 1: 32 calls); the legend says where the waits are,
+ * with the view's off-CPU time (the toplevel's incl wall less incl CPU:
+ * 67819.608 - 1665.649 ms over all threads, 6497.565 - 1459.503 on [1],
+ * -f csv). */
+static void test_waits_pane(void **state)
+{
+	(void)state;
+	struct ts_ui *s = scr_open(120, 40, 0);
+	ts_keys(s, "L");
+	assert_true(ts_has("off CPU (7: the longest waits): 66153.959 ms waited in all threads"));
+	ts_keys(s, "q7");
+	assert_true(ts_has(" Waits of 16.000 ms or more: 57 calls, 12 of 56 threads"));
+	ts_keys(s, "jj\n");
+	assert_true(ts_has("thread 1: the call at 5.287367 s, 439.051 ms long"));
+	char row[2048];
+	ts_row(curscr, ts_find(" cursor "), row, sizeof row);
+	assert_non_null(strstr(row, " cursor 5.287s  [1] main  "));
+	assert_non_null(strstr(row, "(439.051 ms, depth 11)"));
+	/* fitted: the ruler's ticks lie within the call, [5.287, 5.727) s */
+	ts_row(curscr, 1, row, sizeof row);
+	assert_non_null(strstr(row, "|5.4s"));
+	assert_null(strstr(row, "|5s"));
+	assert_null(strstr(row, "|6s"));
+	ts_keys(s, "\tt\t");
+	scr_wait(s);
+	assert_true(ts_has(" Waits of 16.000 ms or more: 32 calls, 1 of 1 thread"));
+	ts_keys(s, "L");
+	assert_true(ts_has("off CPU (7: the longest waits): 5038.062 ms waited in thread 1"));
+	ts_ui_close(s);
+}
+
 int main(void)
 {
 	setlocale(LC_ALL, "C.UTF-8");
@@ -1221,6 +1257,7 @@ int main(void)
 		cmocka_unit_test(test_range_keys),
 		cmocka_unit_test(test_wait_columns),
 		cmocka_unit_test(test_command_steps),
+		cmocka_unit_test(test_waits_pane),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -4,14 +4,16 @@
 # For each trace in $TV_REAL_DIR (and its streaming/ folder) traceview is
 # opened in a private tmux server at 80x24 or 250x70, in one of four modes
 # (TERM=xterm-256color, TERM=xterm with 8 colours, NO_COLOR=1, --ascii).
-# It visits panes 1, 2, 3, 4, the call chart (Tab x) and the thread-time
+# It visits panes 1, 2, 3, 4, the call chart (Tab x), the thread-time
 # axis (T, the chart on it; on a CPU-only trace, why T does nothing) and
-# checks on each captured screen: the pane's title, numbers that the
-# command line prints
-# for the same selection (the table's selected method as `--view=table`
-# names it; the first row under the toplevel in `2` and the first root in
-# `3` with the columns of `--format=tree`; the flame graph's root with the
-# toplevel's incl), no error line, no raw control bytes, the process alive;
+# the waits (7, then Enter) and checks on each captured screen: the pane's
+# title, numbers that the command line prints for the same selection (the
+# table's selected method as `--view=table` names it; the first row under
+# the toplevel in `2` and the first root in `3` with the columns of
+# `--format=tree`; the flame graph's root with the toplevel's incl; the
+# waits' title and first row as `--view=waits` prints them, and Enter's
+# call on the timeline), no error line, no raw control bytes, the process
+# alive;
 # then q exits 0 with the terminal restored. Every trace runs in every mode
 # at both sizes, three sessions at a time (about a minute on two shared
 # cores). Screens are polled until they match (bounded).
@@ -77,6 +79,10 @@ run_one() {
 	"$TRACEVIEW" -f tree --clock=cpu --depth=1 "$f" 2>/dev/null | tail -n +2 >"$d/td"
 	"$TRACEVIEW" -f tree --clock=cpu --invert --depth=1 "$f" 2>/dev/null | sed -n 2p >"$d/bu"
 	clk=$("$TRACEVIEW" -f json "$f" 2>/dev/null | grep -o '"clock": *"[a-z-]*"' | head -n 1)
+	# the waits pane as the view draws it: the title (or the one line of a
+	# trace with one clock) and the first row, in the view's locale
+	LC_ALL=${UTF:-C} "$TRACEVIEW" --view=waits --width="$cols" $args "$f" 2>/dev/null \
+		>"$d/waits"
 	scr=$d/screen
 	launch_cols=$cols launch_lines=$lines
 	launch "$s" "$vars" $args "$f"
@@ -149,6 +155,23 @@ run_one() {
 		check "T on a trace of thread CPU time alone says why it does nothing" \
 			wait_for "$s" "T: no wall clock here: the timeline already shows" ;;
 	esac
+	keys "$s" 7 g  # g: the first row (7 opens on the table's method's)
+	wt=$(sed -n 1p "$d/waits")
+	if [ -n "$wt" ] && wait_for "$s" "$wt"; then
+		w1=$(sed -n 3p "$d/waits")
+		case $w1 in
+		" none:"* | "")
+			check "7: no call waited that long, as --view=waits says" has "$w1" ;;
+		*)
+			check "7: the first row as --view=waits prints it" has "$w1"
+			keys "$s" Enter
+			check "7 Enter: the call on the timeline" \
+				wait_re "$s" 'thread [0-9]+: the call at [0-9.]+ [um]?s, ' ;;
+		esac
+		check "7: sane" sane
+	else
+		bad "7 shows the waits as --view=waits titles them"
+	fi
 	case $mode in
 	ascii) check "only ASCII on the screen" ascii_only ;;
 	esac

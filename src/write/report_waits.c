@@ -1,74 +1,16 @@
-/* report_waits.c: where threads waited (docs/numbers.md, "Wait time").
- *
- * A call's wait is its incl wall less its incl CPU: time the thread was
- * off the CPU (blocked, sleeping or preempted) inside it. The report lists,
- * per selected thread, the innermost calls whose wait reaches the
- * threshold (no child of theirs does), each with its stack.
+/* report_waits.c: where threads waited (docs/numbers.md, "Wait time"):
+ * the calls waits.h finds, per selected thread, each with its stack.
  */
 #include "write/report.h"
 
 #include "analyze/methodname.h"
+#include "analyze/waits.h"
 #include "base/grow.h"
 #include "base/numfmt.h"
 #include "base/outbuf.h"
 
 #include <stdlib.h>
 #include <string.h>
-
-struct report_waits_call {
-	uint32_t call;
-	int64_t wait;
-	uint64_t start;     /* on the timeline's axis */
-};
-
-static int report_waits_cmp(const void *a, const void *b)
-{
-	const struct report_waits_call *x = a, *y = b;
-	if (x->wait != y->wait)
-		return x->wait > y->wait ? -1 : 1;
-	if (x->start != y->start)
-		return x->start < y->start ? -1 : 1;
-	return (x->call > y->call) - (x->call < y->call);
-}
-
-static int64_t report_waits_wait(const struct tv_thread *th, uint32_t i)
-{
-	return (int64_t)(trace_call_incl(th, TV_WALL, i) - trace_call_incl(th, TV_CPU, i));
-}
-
-/* The listed calls of one thread, sorted; *n their number. NULL with *n 0
- * when there are none; NULL with *n UINT32_MAX when out of memory. */
-static struct report_waits_call *report_waits_thread(const struct tv_thread *th, int64_t min,
-                                                     uint64_t origin, uint32_t *n)
-{
-	*n = 0;
-	uint8_t *child = calloc(th->ncalls ? th->ncalls : 1, 1);
-	if (!child) {
-		*n = UINT32_MAX;
-		return NULL;
-	}
-	uint32_t k = 0;
-	for (uint32_t i = 0; i < th->ncalls; i++)
-		if (report_waits_wait(th, i) >= min && th->parent[i] != TV_ROOT)
-			child[th->parent[i]] = 1;
-	for (uint32_t i = 0; i < th->ncalls; i++)
-		k += !child[i] && report_waits_wait(th, i) >= min;
-	struct report_waits_call *v = k ? malloc(k * sizeof *v) : NULL;
-	if (k && !v) {
-		free(child);
-		*n = UINT32_MAX;
-		return NULL;
-	}
-	for (uint32_t i = 0; i < th->ncalls; i++)
-		if (!child[i] && report_waits_wait(th, i) >= min)
-			v[(*n)++] = (struct report_waits_call){i, report_waits_wait(th, i),
-			                             th->first[TV_WALL] + trace_call_start(th, TV_WALL, i) -
-			                                     origin};
-	free(child);
-	if (k)
-		qsort(v, k, sizeof *v, report_waits_cmp);
-	return v;
-}
 
 static void report_waits_i64(struct outbuf *ob, int64_t v)
 {
@@ -126,7 +68,7 @@ static void report_waits_thread_head(struct outbuf *ob, const struct trace *tr,
 
 /* Call c (k-th of its thread) as a JSON object; path[0..d) its stack. */
 static void report_waits_json_call(struct outbuf *ob, const struct trace *tr,
-                                   const struct tv_thread *th, const struct report_waits_call *c,
+                                   const struct tv_thread *th, const struct waits_row *c,
                                    uint32_t k, const uint32_t *path, uint32_t d)
 {
 	outbuf_puts(ob, k ? ",\n      {\"id\": " : "\n      {\"id\": ");
@@ -150,7 +92,7 @@ static void report_waits_json_call(struct outbuf *ob, const struct trace *tr,
 
 /* Call c as a text row, then a "from" line per caller on path[0..d). */
 static void report_waits_text_call(struct outbuf *ob, const struct trace *tr,
-                                   const struct tv_thread *th, const struct report_waits_call *c,
+                                   const struct tv_thread *th, const struct waits_row *c,
                                    const uint32_t *path, uint32_t d)
 {
 	report_waits_ms(ob, c->wait, 12);
@@ -169,7 +111,7 @@ static void report_waits_text_call(struct outbuf *ob, const struct trace *tr,
 }
 
 static int report_waits_write_thread(struct outbuf *ob, const struct trace *tr,
-                                     const struct tv_thread *th, const struct report_waits_call *v,
+                                     const struct tv_thread *th, const struct waits_row *v,
                                      uint32_t n, int json, int first)
 {
 	uint32_t *path = NULL, cap = 0;
@@ -197,9 +139,13 @@ enum tv_status report_waits(FILE *out, const struct profile *p, uint64_t min_wai
 	const struct trace *tr = p->tr;
 	char buf[1 << 14];
 	struct outbuf ob;
-	int64_t min = min_wait > INT64_MAX ? INT64_MAX : (int64_t)min_wait;
-	enum tv_status st = TV_OK;
-
+	struct waits found;
+	/* Everything found before anything is written. */
+	enum tv_status st = waits_find(&found, tr, p->threads, p->nthreads, min_wait, origin);
+	if (st != TV_OK) {
+		waits_free(&found);
+		return st;
+	}
 	outbuf_init(&ob, out, buf, sizeof buf);
 	if (json) {
 		outbuf_puts(&ob, "{\"schema\": 2, \"min_wait_usec\": ");
@@ -213,13 +159,11 @@ enum tv_status report_waits(FILE *out, const struct profile *p, uint64_t min_wai
 	}
 	for (uint32_t t = 0; t < p->nthreads && st == TV_OK; t++) {
 		const struct tv_thread *th = &tr->threads[p->threads[t]];
-		uint32_t n;
-		struct report_waits_call *v = report_waits_thread(th, min, origin, &n);
-		if (n == UINT32_MAX ||
-		    report_waits_write_thread(&ob, tr, th, v, n, json, t == 0) < 0)
+		if (report_waits_write_thread(&ob, tr, th, found.rows + found.first[t],
+		                              (uint32_t)(found.first[t + 1] - found.first[t]), json, t == 0) < 0)
 			st = TV_ERR_NOMEM;
-		free(v);
 	}
+	waits_free(&found);
 	if (json)
 		outbuf_puts(&ob, p->nthreads ? "\n  ]}\n" : "]}\n");
 	enum tv_status w = outbuf_finish(&ob);

@@ -5,11 +5,10 @@
 #include <limits.h>
 
 #include "analyze/derive.h"
+#include "analyze/waits.h"
 #include "panes/registry.h"
 #include "write/export.h"
 #include "write/report.h"
-
-#define FMT_MIN_WAIT_USEC 16000   /* waits: --min-wait's default */
 
 /* ------------------------------------------------------------ writers */
 
@@ -93,7 +92,7 @@ static enum tv_status fmt_tree_json(FILE *out, const struct fmt_in *in)
 static enum tv_status fmt_waits_as(FILE *out, const struct fmt_in *in, int json)
 {
 	const struct request *rq = in->rq;
-	return report_waits(out, in->p, rq->min_wait_set ? rq->min_wait : FMT_MIN_WAIT_USEC,
+	return report_waits(out, in->p, rq->min_wait_set ? rq->min_wait : WAITS_MIN_USEC,
 	                    derive_axis_origin(in->loaded), json);
 }
 
@@ -201,7 +200,7 @@ static const struct fmt_row fmt_rows[] = {
 
 /* The full-screen view starts with the steps applied. */
 #define FMT_UI (FMT_BASE | FMT_USE_COLOR | FMT_USE_ASCII | FMT_USE_FRAME | FMT_USE_SRC | \
-                FMT_USE_SORT)
+                FMT_USE_SORT | FMT_USE_WAITS)
 
 const struct fmt_row *fmt_table(unsigned *n)
 {
@@ -237,7 +236,8 @@ static unsigned fmt_view_uses(int n)
 {
 	unsigned more = registry_view_opts(n);
 	return FMT_PANE | (more & REGISTRY_VIEW_SORT ? FMT_USE_SORT : 0) |
-	       (more & REGISTRY_VIEW_FRAME ? FMT_USE_FRAME : 0);
+	       (more & REGISTRY_VIEW_FRAME ? FMT_USE_FRAME : 0) |
+	       (more & REGISTRY_VIEW_WAITS ? FMT_USE_WAITS : 0);
 }
 
 unsigned fmt_uses(const struct request *rq, int ui)

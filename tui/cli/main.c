@@ -59,7 +59,8 @@ static int main_single(const struct request *rq, const struct mapping *map)
 	char note[LOAD_NOTE] = "";
 	struct ui_opts uo = {.color = rq->color, .ascii = rq->ascii,
 	                     .steps = rq->steps, .nsteps = rq->nsteps, .app = rq->app_arg,
-	                     .frame = rq->frame_set ? rq->frame : 0, .src = rq->src,
+	                     .frame = rq->frame_set ? rq->frame : 0,
+	                     .min_wait = rq->min_wait_set ? rq->min_wait : 0, .src = rq->src,
 	                     .sort = rq->sort, .sort_ascending = rq->sort_ascending};
 	if (rq->format->input == FMT_IN_RECORDS)
 		return reportrun_dump(rq, map);

@@ -461,7 +461,8 @@ static const struct opts_row opts_rows[] = {
 	         "causes (default: guessed)",
 	 .applies = FMT_USE_STEPS, .set = opts_set_app},
 	{.name = "min-wait", .metavar = "TIME",
-	 .help = "waits: the least wait listed (default 16ms)", .applies = FMT_USE_WAITS,
+	 .help = "waits, waits-json, the waits pane: the least\n"
+	         "wait listed (default 16ms)", .applies = FMT_USE_WAITS,
 	 .set = opts_set_min_wait},
 	{.name = "method", .metavar = "M",
 	 .help = "calls, calls-csv, calls-json: every call of M\n"
@@ -489,8 +490,8 @@ static const struct opts_row opts_rows[] = {
 	 .applies = FMT_USE_GATE, .set = opts_set_fail_if},
 	{.name = "view", .metavar = "PANE",
 	 .help = "print a pane of the UI as plain text: table, tree,\n"
-	         "bottom-up, flame, calls, jank or threads (panes 1-5,\n"
-	         "J, 6), with --thread, --clock, --range, --transform,\n"
+	         "bottom-up, flame, calls, jank, threads or waits (panes\n"
+	         "1-5, J, 6, 7), with --thread, --clock, --range, --transform,\n"
 	         "--method",
 	 .word = fmt_view_word, .set = opts_set_view},
 	{.name = "width", .metavar = "N", .help = "--view: the pane's columns (default 80)",

@@ -17,7 +17,8 @@ int viewopt_run(const struct request *rq, const struct trace *loaded, struct tra
 	 * session is scoped to --thread's set, as the full-screen view's
 	 * (a set of several, one thread, the jank pane's pick among them). */
 	struct viewrun_opts uo = {.ascii = rq->ascii, .loaded = loaded,
-	                          .frame = rq->frame_set ? rq->frame : 0};
+	                          .frame = rq->frame_set ? rq->frame : 0,
+	                          .min_wait = rq->min_wait_set ? rq->min_wait : 0};
 	struct viewrun_req req = {rq->view, rq->width_set ? rq->width : 80, rq->height, -1,
 	                          UINT32_MAX};
 	struct resolve_sel rs;

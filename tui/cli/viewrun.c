@@ -53,7 +53,8 @@ static int viewrun_start(struct viewrun *v, struct trace *tr, const struct viewr
 	color_init(&v->color, 0);
 	if (!(v->s = session_new(tr, &so)))
 		return -1;
-	struct pane_env env = {v->s, NULL, NULL, NULL, o->sort, o->sort_ascending, o->sort_clock};
+	struct pane_env env = {v->s, NULL, NULL, NULL, o->sort, o->sort_ascending, o->sort_clock,
+	                       o->min_wait};
 	if (registry_make(&v->panes, REGISTRY_TRACE, &env) < 0)
 		return -1;
 	v->list = v->shown = v->panes.pane[registry_first(&v->panes, REGISTRY_LIST)];

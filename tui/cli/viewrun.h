@@ -21,17 +21,18 @@
  * loaded trace when tr is a view of it (the call lists' axis and main
  * thread; NULL: tr); --frame (0: the default); the trees' --sort as
  * ui_opts takes it (1 + enum pathtree_by, 0 the default; ascending; the
- * clock + 1, 0 the session's). */
+ * clock + 1, 0 the session's); --min-wait (µs, 0: the default). */
 struct viewrun_opts {
 	int ascii;
 	const struct trace_sel *scope;
 	const struct trace *loaded;
 	uint64_t frame;
 	int sort, sort_ascending, sort_clock;
+	uint64_t min_wait;
 };
 
 /* What --view asks for: pane 1 table, 2 top-down tree, 3 bottom-up, 4
- * flame graph, 5 every call, 6 jank (registry_view()); clock -1 for the
+ * flame graph, 5 every call, 6 jank, 7 waits (registry_view()); clock -1 for the
  * default; method UINT32_MAX for the default selection; height 0: every
  * row. */
 struct viewrun_req {

@@ -36,6 +36,19 @@ int names_method(const struct trace *tr, uint32_t method, int cols, int ascii, c
 	return text_fit_method(cls, name, sig, cols, ascii, out, size);
 }
 
+void names_short(const struct trace *tr, uint32_t method, int ascii, char *out, size_t size)
+{
+	const struct tv_method *m = &tr->methods[method];
+	if (!m->declared || m->synthetic || !m->name.len) {
+		names_method(tr, method, 200, ascii, out, size);
+		return;
+	}
+	char cls[300], name[300];
+	names_esc(tr, m->cls, ascii, cls, sizeof cls);
+	names_esc(tr, m->name, ascii, name, sizeof name);
+	snprintf(out, size, "%s%s%s", cls, cls[0] ? "." : "", name);
+}
+
 int names_thread(const struct trace *tr, uint32_t thread, int cols, int ascii, char *out,
                  size_t size)
 {

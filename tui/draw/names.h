@@ -17,6 +17,11 @@
 int names_method(const struct trace *tr, uint32_t method, int cols, int ascii, char *out,
                  size_t size);
 
+/* "Class.name" without the signature (the paths of the jank list, the
+ * stacks of the waits), escaped; a method without a name as
+ * names_method() shows it. */
+void names_short(const struct trace *tr, uint32_t method, int ascii, char *out, size_t size);
+
 /* "[tid] name" of a thread in at most cols columns. */
 int names_thread(const struct trace *tr, uint32_t thread, int cols, int ascii, char *out,
                  size_t size);

@@ -14,8 +14,8 @@ static const struct {
 } actions_sections[] = {
 	{PANES_MAIN, "Anywhere"},
 	{PANES_TRACE, "A trace's panes (table, timeline, call trees, flame graph, every call, jank, "
-	              "threads)"},
-	{PANES_LIST, "Lists (table, diff table, call trees, every call, jank, threads, help)"},
+	              "threads, waits)"},
+	{PANES_LIST, "Lists (table, diff table, call trees, every call, jank, threads, waits, help)"},
 	{PANES_HISTORY, "Table, diff table, call trees and flame graph"},
 	{PANES_METHODS, "Table and diff table"},
 	{PANES_SORT, "Table, diff table, every call (5), jank (J), the call trees (2, 3) and threads (6): "
@@ -24,8 +24,9 @@ static const struct {
 	{PANES_TL, "Timeline and call chart"},
 	{PANES_TREE, "Call trees (2 top-down, 3 bottom-up)"},
 	{PANES_FLAME, "Flame graph (4)"},
-	{PANES_ROWS, "Every call (5) and jank (J)"},
+	{PANES_ROWS, "Every call (5), jank (J) and waits (7)"},
 	{PANES_THREADS, "Threads (6)"},
+	{PANES_WAITS, "Waits (7)"},
 	{PANES_HELP, "Help"},
 	{PANES_PROMPT, "Prompts (find, filter, export)"},
 };

@@ -22,7 +22,7 @@
 /* The kinds of pane (pane.h; which pane is which is the registry's,
  * registry.h); PANE_PROMPT is the footer's prompt. */
 enum pane_kind { PANE_TABLE, PANE_TIMELINE, PANE_DIFF, PANE_TREE, PANE_FLAME, PANE_HELP,
-                 PANE_CALLS, PANE_JANK, PANE_THREADS, PANE_PROMPT, PANE_KINDS };
+                 PANE_CALLS, PANE_JANK, PANE_THREADS, PANE_WAITS, PANE_PROMPT, PANE_KINDS };
 
 #define PANE_BIT(k) (1u << (k))
 #define PANES_TABLE PANE_BIT(PANE_TABLE)
@@ -34,9 +34,11 @@ enum pane_kind { PANE_TABLE, PANE_TIMELINE, PANE_DIFF, PANE_TREE, PANE_FLAME, PA
  * graph. */
 #define PANES_TREE PANE_BIT(PANE_TREE)
 #define PANES_FLAME PANE_BIT(PANE_FLAME)
-/* The lists of single calls: every call of a method (5), jank (J). */
+/* The lists of single calls: every call of a method (5), jank (J), the
+ * waits (7). */
 #define PANES_CALLS PANE_BIT(PANE_CALLS)
-#define PANES_ROWS (PANES_CALLS | PANE_BIT(PANE_JANK))
+#define PANES_WAITS PANE_BIT(PANE_WAITS)
+#define PANES_ROWS (PANES_CALLS | PANE_BIT(PANE_JANK) | PANES_WAITS)
 /* Every thread (6). */
 #define PANES_THREADS PANE_BIT(PANE_THREADS)
 /* The panes of a trace's screen, of any screen (the diff table too), the
@@ -46,7 +48,7 @@ enum pane_kind { PANE_TABLE, PANE_TIMELINE, PANE_DIFF, PANE_TREE, PANE_FLAME, PA
 #define PANES_METHODS (PANES_TABLE | PANES_DIFF)
 #define PANES_LIST (PANES_TABLE | PANES_DIFF | PANES_TREE | PANES_HELP | PANES_ROWS | PANES_THREADS)
 /* The panes with sortable columns. */
-#define PANES_SORT (PANES_METHODS | PANES_ROWS | PANES_TREE | PANES_THREADS)
+#define PANES_SORT (PANES_METHODS | PANES_CALLS | PANE_BIT(PANE_JANK) | PANES_TREE | PANES_THREADS)
 #define PANES_HISTORY (PANES_METHODS | PANES_TREE | PANES_FLAME)
 /* The panes of a trace that select a method: the transform keys. */
 #define PANES_SHAPE (PANES_TABLE | PANES_TREE | PANES_FLAME)
@@ -74,6 +76,7 @@ enum pane_kind { PANE_TABLE, PANE_TIMELINE, PANE_DIFF, PANE_TREE, PANE_FLAME, PA
 	ACTION(ACT_PANE_CALLS, PANES_TRACE, "5", "panes", "show every call of the selected method: thread, start, wall, CPU, wait, depth and caller, with a summary and a histogram of durations") \
 	ACTION(ACT_PANE_JANK, PANES_TRACE, "J", "jank", "show the jank list: the main thread's outermost frame-critical calls longer than a frame (--frame), longest first, each with its cause (the category holding most of its wall time); the title names the thread and the rule that picked it among the scope's threads") \
 	ACTION(ACT_PANE_THREADS, PANES_TRACE, "6", "panes", "show every thread: tid, records, CPU, wall, wait, share of the time and time by category; Enter scopes every pane to threads") \
+	ACTION(ACT_PANE_WAITS, PANES_TRACE, "7", "waits", "show the waits (dual-clock traces): per thread of the scope, the innermost calls whose wait (wall - CPU) reaches --min-wait (16 ms), longest first, with the stack of the call under the cursor") \
 	ACTION(ACT_OPEN_SOURCE, PANES_TRACE, "o", "source", "open the selected method's source file in $VISUAL, else $EDITOR, else vi, at its line when the trace has it; files are looked for under --src") \
 	ACTION(ACT_COPY, PANES_MAIN, "y", "copy", "copy what is selected as plain text to the clipboard (OSC 52; inside tmux, tmux load-buffer -w; or the command in $TRACEVIEW_COPY): a table row with its numbers, a tree path from the root, a flame graph frame's stack; after : the command line") \
 	ACTION(ACT_COPY_PANE, PANES_MAIN, "Y", "", "copy the whole pane as it shows, as plain text") \
@@ -118,6 +121,8 @@ enum pane_kind { PANE_TABLE, PANE_TIMELINE, PANE_DIFF, PANE_TREE, PANE_FLAME, PA
 	ACTION(ACT_SHOW_CALL, PANES_ROWS, "Enter", "show", "show the call on the timeline: its thread, the time cursor at its start, the view fitted to it") \
 	ACTION(ACT_THREAD_MARK, PANES_THREADS, "Space", "mark", "mark the thread under the cursor, or unmark it, and move to the next row") \
 	ACTION(ACT_THREAD_SCOPE, PANES_THREADS, "Enter", "scope", "scope every pane to the marked threads together, else to the thread under the cursor (t: back to all threads)") \
+	ACTION(ACT_WAIT_MORE, PANES_WAITS, "+ =", "threshold", "twice the least wait listed: fewer, longer waits") \
+	ACTION(ACT_WAIT_LESS, PANES_WAITS, "-", "threshold", "half the least wait listed: more, shorter waits") \
 	ACTION(ACT_FRAME_UP, PANES_FLAME, "Up k", "move", "the frame above: the caller") \
 	ACTION(ACT_FRAME_DOWN, PANES_FLAME, "Down j", "move", "the widest frame below: a callee") \
 	ACTION(ACT_FRAME_PREV, PANES_FLAME, "Left h", "move", "the next frame to the left at the same depth: a sibling, else a cousin") \

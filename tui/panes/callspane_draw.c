@@ -303,20 +303,6 @@ static void cp_hist(const struct callspane *p, WINDOW *win, int y, const struct 
 	draw_cell(win, y + CP_HIST_ROWS, 0, CP_HIST_GUTTER, "from", c->role[ROLE_TITLE], ascii);
 }
 
-/* Class.name without the signature, as the jank report's paths. */
-static void cp_short_name(const struct trace *tr, uint32_t m, int ascii, char *out, size_t n)
-{
-	const struct tv_method *tm = &tr->methods[m];
-	if (!tm->declared || tm->synthetic || !tm->name.len) {
-		names_method(tr, m, 200, ascii, out, n);
-		return;
-	}
-	char cls[300], name[300];
-	text_escape(trace_str(tr, tm->cls), tm->cls.len, ascii, cls, sizeof cls);
-	text_escape(trace_str(tr, tm->name), tm->name.len, ascii, name, sizeof name);
-	snprintf(out, n, "%s%s%s", cls, cls[0] ? "." : "", name);
-}
-
 /* The foot of the row under the cursor: its cause, then its heaviest
  * path wrapped between names. */
 static void cp_path(const struct callspane *p, WINDOW *win, int y, const struct color *c,
@@ -325,13 +311,13 @@ static void cp_path(const struct callspane *p, WINDOW *win, int y, const struct 
 	const struct jank_row *r = &p->j.rows[p->cursor];
 	const struct tv_thread *th = &p->tr->threads[p->j.thread];
 	char line[2048], name[600];
-	cp_short_name(p->tr, r->cause.method, ascii, name, sizeof name);
+	names_short(p->tr, r->cause.method, ascii, name, sizeof name);
 	snprintf(line, sizeof line, " cause: %s %u%%: %s", category_name(r->cause.cat),
 	         (unsigned)r->cause.share, name);
 	draw_row(win, y++, line, c->role[ROLE_TITLE], ascii);
 	size_t k = (size_t)snprintf(line, sizeof line, " heaviest path: ");
 	for (size_t i = 0; i < r->npath && k < sizeof line; i++) {
-		cp_short_name(p->tr, th->method[p->j.paths[r->path + i]], ascii, name, sizeof name);
+		names_short(p->tr, th->method[p->j.paths[r->path + i]], ascii, name, sizeof name);
 		k += (size_t)snprintf(line + k, sizeof line - k, "%s%s", i ? " > " : "", name);
 	}
 	draw_wrapped_words(win, y, CP_PATH_ROWS, line, c->role[ROLE_TITLE], ascii);

@@ -181,6 +181,23 @@ static void lg_row(WINDOW *win, const struct pane_ctx *ctx, int y, enum category
 	          ctx->ascii);
 }
 
+/* The off-CPU row: on a dual-clock trace, the view's wait and where the
+ * waits pane is, first, so a narrow legend still says them. */
+static void lg_off_cpu(const struct legend *l, char *line, size_t n)
+{
+	char ms[NUMFMT_MAX + 2];
+	if (!l->has_wait) {
+		snprintf(line, n, "off CPU: the thread waited (its wall time grew, its CPU time did "
+		         "not); dual-clock traces only, in the timeline and the call chart");
+		return;
+	}
+	uint64_t mag = l->wait < 0 ? (uint64_t)0 - (uint64_t)l->wait : (uint64_t)l->wait;
+	numfmt_ms(ms, sizeof ms, mag);
+	snprintf(line, n, "off CPU (7: the longest waits): %s%s ms waited in %s (wall time grew, "
+	         "CPU time did not; shaded in the timeline and the call chart)",
+	         l->wait < 0 ? "-" : "", ms, l->scope);
+}
+
 static void lg_draw(void *self, WINDOW *win, const struct pane_ctx *ctx)
 {
 	struct legend *l = self;
@@ -221,10 +238,10 @@ static void lg_draw(void *self, WINDOW *win, const struct pane_ctx *ctx)
 	}
 	if (y < h)
 		draw_clear_rows(win, y, y + 1), y++;
-	if (y < h)
-		lg_row(win, ctx, y++, CAT_APP, 1,
-		       "off CPU: the thread waited (its wall time grew, its CPU time did not); "
-		       "dual-clock traces only, in the timeline and the call chart");
+	if (y < h) {
+		lg_off_cpu(l, line, sizeof line);
+		lg_row(win, ctx, y++, CAT_APP, 1, line);
+	}
 	if (y < h) {
 		/* The ruler over a range in force. */
 		draw_clear_rows(win, y, y + 1);
@@ -324,9 +341,12 @@ static void lg_open(void *self, const struct session *s, const struct pane_ctx *
 	const struct derive_glob *app;
 	uint32_t napp;
 	lg_scope(s, ctx->ascii, scope, sizeof scope);
+	const struct profile *p = session_profile(s);
+	l->has_wait = p->tr->has_clock[TV_WALL] && p->tr->has_clock[TV_CPU];
+	l->wait = (int64_t)(p->top_incl[TV_WALL] - p->top_incl[TV_CPU]);
 	session_categories(s, &app, &napp);
 	legend_set_app(l, session_app_text(s), session_app_given(s), ctx->ascii);
-	if (legend_request(l, session_profile(s), app, napp, session_clock(s), scope,
+	if (legend_request(l, p, app, napp, session_clock(s), scope,
 	                   SESSION_INLINE_BELOW) < 0)
 		snprintf(out->msg, sizeof out->msg, "out of memory: the legend without times");
 }

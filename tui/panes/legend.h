@@ -41,6 +41,8 @@ struct legend {
 	uint64_t times[CAT_COUNT];
 	char scope[160];         /* what the times cover: "all threads", a thread */
 	char app[320];           /* the app's row: its packages, escaped */
+	int has_wait;            /* wait: off-CPU time of the view, µs (dual clock) */
+	int64_t wait;
 	uint32_t top;
 	struct jobs *jobs;       /* its own worker for the sums, made when needed */
 	unsigned job_id;         /* the sum under way, 0 for none */

@@ -40,12 +40,14 @@ struct trace_sel;
  * of a trace's screen,
  * or the diff of the diff screen; the trees' --sort (1 + enum
  * pathtree_by, 0: the default; ascending; the clock it was chosen on + 1,
- * 0: the session's). All borrowed: they outlive the pane. */
+ * 0: the session's); the waits' --min-wait (µs, 0: the default). All
+ * borrowed: they outlive the pane. */
 struct pane_env {
 	const struct session *s;
 	const struct diff *d;
 	const char *base, *next;     /* the diff's file names */
 	int sort, sort_ascending, sort_clock;
+	uint64_t min_wait;
 };
 
 /* What the shell tells a pane for drawing and acting. */

@@ -13,6 +13,7 @@
 #include "panes/textview.h"
 #include "panes/threadspane.h"
 #include "panes/treepane.h"
+#include "panes/waitspane.h"
 
 #define TRACE REGISTRY_TRACE
 #define BOTH (REGISTRY_TRACE | REGISTRY_DIFF)
@@ -32,6 +33,8 @@ static const struct registry_row registry_table_rows[] = {
 	 callspane_destroy, REGISTRY_VIEW_FRAME},
 	{REGISTRY_LOWER, TRACE, ACT_PANE_THREADS, "threads", "threads", NULL, NULL, threadspane_make,
 	 0, threadspane_destroy, 0},
+	{REGISTRY_LOWER, TRACE, ACT_PANE_WAITS, "waits", "waits", NULL, NULL, waitspane_make, 0,
+	 waitspane_destroy, REGISTRY_VIEW_WAITS},
 	{REGISTRY_TIMELINE, TRACE, ACT_NONE, NULL, "timeline", NULL, NULL, chart_make, 0,
 	 chart_destroy, 0},
 	{REGISTRY_LIST, REGISTRY_DIFF, ACT_NONE, NULL, "table", NULL, NULL, diffview_make, 0,

@@ -44,7 +44,11 @@ struct registry_row {
 };
 
 /* What a pane's --view reads beyond the options every pane takes. */
-enum registry_view_opt { REGISTRY_VIEW_SORT = 1, REGISTRY_VIEW_FRAME = 2 };
+enum registry_view_opt {
+	REGISTRY_VIEW_SORT = 1,      /* --sort */
+	REGISTRY_VIEW_FRAME = 2,     /* --frame */
+	REGISTRY_VIEW_WAITS = 4,     /* --min-wait */
+};
 
 #define REGISTRY_MAX 16
 

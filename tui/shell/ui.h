@@ -35,6 +35,7 @@ struct ui_opts {
 	 * timeline axis and main thread of the call lists; NULL: tr. */
 	const struct trace *loaded;
 	uint64_t frame;    /* --frame: the jank budget, µs; 0: 16.7 ms */
+	uint64_t min_wait; /* --min-wait: the waits pane's threshold, µs; 0: 16 ms */
 	const char *src;   /* --src: DIR[:DIR...] where o finds sources; NULL */
 	/* A line about the file, or NULL: an ANR report's other dumps, told
 	 * in the footer at start and in the warnings (W); borrowed. */
