@@ -94,7 +94,15 @@ launch() {
 		echo "exec sleep 120"
 	} >"$rf"
 	rm -f "$tmp/$name.pid"
-	tm new-session -d -s "$name" -x "${launch_cols:-120}" -y "${launch_lines:-40}" "sh $(q "$rf")"
+	# The server exits when its last session is killed (finish); a session
+	# started while it is going fails with "server exited unexpectedly":
+	# start it again on a new server, a few times.
+	for try in 1 2 3 4 5; do
+		tm new-session -d -s "$name" -x "${launch_cols:-120}" -y "${launch_lines:-40}" \
+			"sh $(q "$rf")" && return 0
+		sleep 0.2
+	done
+	return 1
 }
 
 finish() { tm kill-session -t "$1" >/dev/null 2>&1; }
