@@ -19,7 +19,9 @@
 #     script, the median over the runs (target: under 10 ms).
 # Then, from bench_ui's last run on each of those traces, the call trees
 # sorted by column (> three times and I, after * and E; key, held and
-# ready), the waits pane (7, Down, Enter, + and -), and the jank list (bench_ui --jank) on a trace of the same size
+# ready), the waits pane (7, Down, Enter, + and -), the threads pane (6,
+# >, I, Space, Enter, t), and the jank list (bench_ui --jank) on a trace
+# of the same size
 # from `gen_bench --jank` (frame-critical calls on the main thread, some
 # over a frame; cached as bench-N-jank.trace, apart from the traces the
 # other figures come from): J, Enter, Down, 5 and how many rows.
@@ -407,12 +409,15 @@ else
 		rm -f "$TMPF.axis-$n"
 	done
 	echo
-	echo "waits pane (7), bench_ui's last run (ms; held target <= 16)"
+	echo "waits (7) and threads (6) panes, bench_ui's last run (ms; held target <= 16)"
 	printf '%-10s %-14s %9s %9s %10s  %s\n' records step first held ready frames
 	for n in $ui_sizes; do
 		[ -s "$TMPF.waits-$n" ] || continue
 		ui_steps "$n" "$TMPF.waits-$n" waits waits_down waits_enter waits_more waits_less
 		sed -n 's/^pane_waits_title  */           /p' "$TMPF.waits-$n"
+		ui_steps "$n" "$TMPF.waits-$n" threads threads_sort threads_reverse threads_mark \
+			threads_scope threads_all
+		sed -n 's/^pane_threads_title  */           /p' "$TMPF.waits-$n"
 		rm -f "$TMPF.waits-$n"
 	done
 	echo

@@ -35,7 +35,10 @@
  *   pane_jank_title), jank_enter; the waits: waits (7, with
  *   pane_waits_title), waits_down (Down three times), waits_enter (Enter:
  *   the call on the timeline), waits_more (+, with pane_waits_more_title)
- *   and waits_less (-); then find without a match in the
+ *   and waits_less (-); the threads: threads (6, with
+ *   pane_threads_title), threads_sort (>), threads_reverse (I),
+ *   threads_mark (Space), threads_scope (Enter: every pane scoped to the
+ *   marked thread) and threads_all (t); then find without a match in the
  *   top-down tree: tree_none (2), find2_none (/, "zqxj", Enter: no name
  *   holds it, so no scan) and find2_none_next (n), with the message line;
  *   find2_one (/ and "Class.name" of the method with the fewest calls,
@@ -364,6 +367,23 @@ static void bu_waits(struct ui *u)
 	bu_step(u, "waits_less", less, 1);
 }
 
+/* The threads (6: each thread's time by category summed over every call
+ * on the pane's worker), sorted by the next column (>) and reversed (I),
+ * the first thread marked (Space) and every pane scoped to it (Enter: the
+ * scope's profile built on the session's worker), then all threads (t). */
+static void bu_threads(struct ui *u)
+{
+	static const int open6[] = {'6'}, next[] = {'>'}, rev[] = {'I'}, mark[] = {' '},
+	                 scope[] = {'\n'}, all[] = {'t'};
+	bu_step(u, "threads", open6, 1);
+	bu_print_line("threads_title", " Threads");
+	bu_step(u, "threads_sort", next, 1);
+	bu_step(u, "threads_reverse", rev, 1);
+	bu_step(u, "threads_mark", mark, 1);
+	bu_step(u, "threads_scope", scope, 1);
+	bu_step(u, "threads_all", all, 1);
+}
+
 /* The call lists on the table's first method (the hottest by incl): 5,
  * sorts by wall, cpu and wait (>, three times) and reversed (I), Enter
  * (the call on the timeline); then J and Enter on its first row. */
@@ -386,6 +406,7 @@ static void bu_calls(struct ui *u)
 	bu_print_line("jank_title", "Jank");
 	bu_step(u, "jank_enter", show, 1);
 	bu_waits(u);
+	bu_threads(u);
 }
 
 /* Find without a match in the top-down tree (every call scanned on the
