@@ -490,9 +490,9 @@ static const struct opts_row opts_rows[] = {
 	 .applies = FMT_USE_GATE, .set = opts_set_fail_if},
 	{.name = "view", .metavar = "PANE",
 	 .help = "print a pane of the UI as plain text: table, tree,\n"
-	         "bottom-up, flame, calls, jank, threads or waits (panes\n"
-	         "1-5, J, 6, 7), with --thread, --clock, --range, --transform,\n"
-	         "--method",
+	         "bottom-up, flame, calls, jank, threads or waits\n"
+	         "(panes 1-5, J, 6, 7), with --thread, --clock, --range,\n"
+	         "--transform, --method",
 	 .word = fmt_view_word, .set = opts_set_view},
 	{.name = "width", .metavar = "N", .help = "--view: the pane's columns (default 80)",
 	 .applies = FMT_USE_SIZE, .set = opts_set_width},
