@@ -11,7 +11,7 @@
 #include "draw/text.h"
 #include "draw/units.h"
 #include "panes/legend.h"
-#include "panes/panetext.h"
+#include "panes/rowlist.h"
 #include "session/job.h"
 #include "session/session.h"
 #include "session/steptext.h"
@@ -162,7 +162,7 @@ static int thp_kept(const struct threadspane *p, uint32_t t)
  * cursor on the thread it was on (else the first row). */
 static void thp_order(struct threadspane *p)
 {
-	uint32_t at = p->cursor < p->nshown ? p->rows[p->cursor] : UINT32_MAX, n = p->nrows;
+	uint32_t at = p->list.cursor < p->nshown ? p->rows[p->list.cursor] : UINT32_MAX, n = p->nrows;
 	struct thp_sortkey *k = malloc(sizeof *k * (n ? n : 1));
 	if (!k)
 		return;  /* the order stays as it was */
@@ -183,10 +183,10 @@ static void thp_order(struct threadspane *p)
 		if (!thp_kept(p, p->whole->threads[k[i].row]))
 			p->rows[m++] = k[i].row;
 	free(k);
-	p->cursor = 0;
+	p->list.cursor = 0;
 	for (uint32_t i = 0; i < p->nshown; i++)
 		if (p->rows[i] == at)
-			p->cursor = i;
+			p->list.cursor = i;
 }
 
 void threadspane_sort(struct threadspane *p, enum threadspane_key key, int desc)
@@ -214,7 +214,7 @@ static int thp_rows(struct threadspane *p)
 	p->nrows = p->nshown = n;
 	for (uint32_t i = 0; i < n; i++)
 		rows[i] = i;
-	p->cursor = p->top = 0;
+	p->list.cursor = p->list.top = 0;
 	thp_order(p);
 	return 0;
 }
@@ -261,7 +261,7 @@ void threadspane_release(struct threadspane *p)
 	free(p->cats);
 	p->rows = NULL;
 	p->cats = NULL;
-	p->nrows = p->nshown = p->cursor = p->top = 0;
+	p->nrows = p->nshown = p->list.cursor = p->list.top = 0;
 	p->have_cats = 0;
 	p->tr = NULL;
 	p->whole = NULL;
@@ -282,9 +282,9 @@ void threadspane_free(struct threadspane *p)
 
 void threadspane_pick(struct threadspane *p)
 {
-	if (p->cursor >= p->nshown)
+	if (p->list.cursor >= p->nshown)
 		return;
-	uint32_t t = p->whole->threads[p->rows[p->cursor]];
+	uint32_t t = p->whole->threads[p->rows[p->list.cursor]];
 	p->picked[t] = !p->picked[t];
 	p->npicked += p->picked[t] ? 1 : (uint32_t)-1;
 }
@@ -292,7 +292,7 @@ void threadspane_pick(struct threadspane *p)
 const struct trace_sel *threadspane_scope_wanted(struct threadspane *p)
 {
 	uint32_t *tids = malloc(sizeof *tids * (p->nrows ? p->nrows : 1)), n = 0;
-	if (!tids || p->cursor >= p->nshown) {
+	if (!tids || p->list.cursor >= p->nshown) {
 		free(tids);
 		return NULL;
 	}
@@ -300,7 +300,7 @@ const struct trace_sel *threadspane_scope_wanted(struct threadspane *p)
 		if (p->picked[p->whole->threads[i]])
 			tids[n++] = thp_thread(p, i)->tid;
 	if (!n)
-		tids[n++] = thp_thread(p, p->rows[p->cursor])->tid;
+		tids[n++] = thp_thread(p, p->rows[p->list.cursor])->tid;
 	int rc = tidset_make(&p->want, tids, n);
 	free(tids);
 	if (rc < 0)
@@ -454,16 +454,6 @@ static void thp_head(const struct threadspane *p, int ascii, char *line, size_t 
 		snprintf(line + k, n - k, "; %s", p->note);
 }
 
-static void thp_keep_visible(struct threadspane *p)
-{
-	if (p->height < 1)
-		return;
-	if (p->cursor < p->top)
-		p->top = p->cursor;
-	if (p->cursor >= p->top + (uint32_t)p->height)
-		p->top = p->cursor - (uint32_t)p->height + 1;
-}
-
 /* Every thread's time on the pane's clock: what a share is of. */
 static uint64_t thp_total(const struct threadspane *p)
 {
@@ -487,16 +477,14 @@ static void thp_draw(void *self, WINDOW *win, const struct pane_ctx *ctx)
 	thp_head(p, ctx->ascii, line, sizeof line);
 	draw_row(win, y++, line, c->role[ROLE_HEADER], ctx->ascii);
 	thp_titles(p, sw, ctx->ascii, line, sizeof line);
-	p->title_y = y;
+	p->list.title_y = y;
 	draw_row(win, y++, line, c->role[ROLE_TITLE], ctx->ascii);
-	p->height = h - y > 0 ? h - y : 0;
-	thp_keep_visible(p);
+	p->list.height = h - y > 0 ? h - y : 0;
+	rowlist_keep_visible(&p->list);
 	uint64_t total = thp_total(p);
-	for (uint32_t i = p->top; i < p->nshown && y < h; i++, y++) {
+	for (uint32_t i = p->list.top; i < p->nshown && y < h; i++, y++) {
 		thp_row_text(p, p->rows[i], total, w, ctx->ascii, line, sizeof line);
-		attr_t a = i != p->cursor ? c->role[ROLE_NORMAL]
-		           : ctx->focused ? c->role[ROLE_SELECTED] : c->role[ROLE_SELECTED] & ~A_BOLD;
-		draw_row(win, y, line, a, ctx->ascii);
+		draw_row(win, y, line, rowlist_attr(&p->list, i, ctx), ctx->ascii);
 		if (p->have_cats)
 			thp_strip(p, p->rows[i], win, y, THP_X_STRIP, sw, ctx);
 	}
@@ -505,15 +493,6 @@ static void thp_draw(void *self, WINDOW *win, const struct pane_ctx *ctx)
 }
 
 /* ------------------------------------------------------------ keys */
-
-static void thp_move(struct threadspane *p, int64_t d)
-{
-	int64_t n = p->nshown, at = (int64_t)p->cursor + d;
-	p->cursor = (uint32_t)(at >= n ? n - 1 : at < 0 ? 0 : at);
-	if (!n)
-		p->cursor = 0;
-	thp_keep_visible(p);
-}
 
 /* < and >: the next column to the left or right, numbers largest first,
  * tid and name ascending; I reverses. */
@@ -533,19 +512,14 @@ static enum pane_res thp_act(void *self, enum action a, const struct pane_ctx *c
                              struct pane_out *out)
 {
 	struct threadspane *p = self;
-	int page = p->height > 1 ? p->height - 1 : 1;
 	(void)ctx;
+	if (rowlist_act(&p->list, p->nshown, a))
+		return PANE_DONE;
 	switch (a) {
-	case ACT_UP: thp_move(p, -1); break;
-	case ACT_DOWN: thp_move(p, 1); break;
-	case ACT_PGUP: thp_move(p, -page); break;
-	case ACT_PGDN: thp_move(p, page); break;
-	case ACT_TOP: thp_move(p, -(int64_t)p->nshown); break;
-	case ACT_BOTTOM: thp_move(p, p->nshown); break;
 	case ACT_SORT_PREV: case ACT_SORT_NEXT: case ACT_SORT_REVERSE: thp_sort_key(p, a); break;
 	case ACT_THREAD_MARK:
 		threadspane_pick(p);
-		thp_move(p, 1);
+		rowlist_act(&p->list, p->nshown, ACT_DOWN);
 		break;
 	case ACT_THREAD_SCOPE:
 		if (threadspane_scope_wanted(p))
@@ -560,9 +534,9 @@ static enum pane_res thp_act(void *self, enum action a, const struct pane_ctx *c
 static struct pane_sel thp_selected(const void *self)
 {
 	const struct threadspane *p = self;
-	if (p->cursor >= p->nshown)
+	if (p->list.cursor >= p->nshown)
 		return (struct pane_sel){PANE_NONE, 0, 0};
-	uint32_t t = p->whole->threads[p->rows[p->cursor]];
+	uint32_t t = p->whole->threads[p->rows[p->list.cursor]];
 	return (struct pane_sel){t, p->tr->threads[t].tid, 1};
 }
 
@@ -578,13 +552,7 @@ static void thp_click(void *self, int y, int x, int wheel)
 {
 	struct threadspane *p = self;
 	(void)x;
-	if (wheel) {
-		thp_move(p, wheel * 3);
-		return;
-	}
-	int r = y - p->title_y - 1;
-	if (r >= 0 && r < p->height && p->top + (uint32_t)r < p->nshown)
-		p->cursor = p->top + (uint32_t)r;
+	rowlist_click(&p->list, p->nshown, y, wheel);
 }
 
 /* ------------------------------------------------------------ the list */
@@ -595,8 +563,8 @@ static int thp_select(void *self, uint32_t item)
 	struct threadspane *p = self;
 	for (uint32_t i = 0; i < p->nshown; i++)
 		if (p->whole->threads[p->rows[i]] == item) {
-			p->cursor = i;
-			thp_keep_visible(p);
+			p->list.cursor = i;
+			rowlist_keep_visible(&p->list);
 			return 0;
 		}
 	return -1;
@@ -683,10 +651,7 @@ static char *thp_copy(const void *self, WINDOW *win, int ascii)
 {
 	const struct threadspane *p = self;
 	(void)ascii;
-	if (p->cursor >= p->nshown || p->cursor < p->top ||
-	    p->cursor >= p->top + (uint32_t)(p->height > 0 ? p->height : 0))
-		return strdup("");
-	return panetext_title_and_row(win, p->title_y, p->title_y + 1 + (int)(p->cursor - p->top));
+	return rowlist_copy(&p->list, p->nshown, win);
 }
 
 static int thp_scope(const void *self, struct trace_sel *sel)

@@ -28,6 +28,7 @@
 
 #include "analyze/category.h"
 #include "panes/pane.h"
+#include "panes/rowlist.h"
 #include "session/tidset.h"
 
 /* The columns rows sort by, in the order they show. */
@@ -56,8 +57,7 @@ struct threadspane {
 	struct trace_sel want_sel;       /* as the engine takes it */
 	enum threadspane_key key;
 	int desc;
-	uint32_t cursor, top;
-	int height, title_y;             /* list rows and the titles' row at the last draw */
+	struct rowlist list;             /* the cursor, and the rows at the last draw */
 	struct jobs *jobs;
 	unsigned job_id;
 	char note[160];                  /* why there is nothing to show, or "" */
