@@ -6,7 +6,6 @@
 #include <string.h>
 
 #include "session/job.h"
-#include "panes/panetext.h"
 #include "session/session.h"
 
 /* A row sorts in about the time building it from this many records
@@ -116,7 +115,7 @@ static void cp_take(struct callspane *p, struct cp_job *j)
 	memset(&j->j, 0, sizeof j->j);
 	cp_job_free(j);
 	p->have = 1;
-	p->cursor = p->top = 0;
+	p->list.cursor = p->list.top = 0;
 	/* A sort key pressed while the worker ran: sort again. */
 	if (!p->jank && (p->key != key || p->desc != desc))
 		cp_sort_rows(p);
@@ -140,7 +139,7 @@ static void cp_request(struct callspane *p)
 	p->have = 0;
 	p->sorting = 0;  /* a sort on the worker is superseded: it frees its rows */
 	p->note[0] = '\0';
-	p->cursor = p->top = 0;
+	p->list.cursor = p->list.top = 0;
 	const struct trace *tr = p->tr;
 	uint32_t thread = 0;
 	enum jank_rule rule = JANK_RULE_GIVEN;
@@ -295,17 +294,17 @@ void callspane_scope(struct callspane *p, const struct trace *tr, const struct t
 
 int callspane_span(const struct callspane *p, uint32_t *tid, uint64_t *t0, uint64_t *t1)
 {
-	if (p->cursor >= callspane_nrows(p))
+	if (p->list.cursor >= callspane_nrows(p))
 		return -1;
 	uint64_t start, dur;
 	uint32_t thread;
 	if (p->jank) {
-		const struct jank_row *r = &p->j.rows[p->cursor];
+		const struct jank_row *r = &p->j.rows[p->list.cursor];
 		thread = p->j.thread;
 		start = r->start;
 		dur = r->incl[p->ax.clock];
 	} else {
-		const struct methodcalls_row *r = &p->c.rows[p->cursor];
+		const struct methodcalls_row *r = &p->c.rows[p->list.cursor];
 		thread = r->thread;
 		start = r->start;
 		dur = r->incl[p->ax.clock];
@@ -318,17 +317,6 @@ int callspane_span(const struct callspane *p, uint32_t *tid, uint64_t *t0, uint6
 
 /* ------------------------------------------------------------ keys */
 
-static void cp_move(struct callspane *p, int64_t d)
-{
-	int64_t n = callspane_nrows(p), c = (int64_t)p->cursor + d;
-	if (c >= n)
-		c = n - 1;
-	if (c < 0)
-		c = 0;
-	p->cursor = (uint32_t)c;
-	callspane_keep_visible(p);
-}
-
 /* Jank's < and >: start, wall, cpu and wait, the column to the left or
  * right, times largest first and start earliest first; at once (a jank
  * list is short: one row per frame over the budget). */
@@ -340,7 +328,7 @@ static void cp_jank_sort(struct callspane *p, enum action a)
 		p->jkey = (enum jank_key)(((int)p->jkey + (a == ACT_SORT_NEXT ? 1 : 3)) % 4);
 		p->jdesc = p->jkey != JANK_BY_START;
 	}
-	p->cursor = p->top = 0;
+	p->list.cursor = p->list.top = 0;
 	jank_sort(&p->j, p->jkey, p->jdesc);   /* none in hand: the new rows sort on arrival */
 }
 
@@ -361,7 +349,7 @@ static void cp_sort(struct callspane *p, enum action a)
 		p->key = order[i];
 		p->desc = p->key == METHODCALLS_BY_WALL || p->key == METHODCALLS_BY_CPU || p->key == METHODCALLS_BY_WAIT;
 	}
-	p->cursor = p->top = 0;
+	p->list.cursor = p->list.top = 0;
 	if (p->have && !p->sorting)  /* else the worker's result sorts again */
 		cp_sort_rows(p);
 }
@@ -370,15 +358,10 @@ static enum pane_res cp_act(void *self, enum action a, const struct pane_ctx *ct
                             struct pane_out *out)
 {
 	struct callspane *p = self;
-	int page = p->height > 1 ? p->height - 1 : 1;
 	(void)ctx;
+	if (rowlist_act(&p->list, callspane_nrows(p), a))
+		return PANE_DONE;
 	switch (a) {
-	case ACT_UP: cp_move(p, -1); break;
-	case ACT_DOWN: cp_move(p, 1); break;
-	case ACT_PGUP: cp_move(p, -page); break;
-	case ACT_PGDN: cp_move(p, page); break;
-	case ACT_TOP: cp_move(p, -(int64_t)callspane_nrows(p)); break;
-	case ACT_BOTTOM: cp_move(p, callspane_nrows(p)); break;
 	case ACT_SORT_PREV: case ACT_SORT_NEXT: case ACT_SORT_REVERSE:
 		if (p->jank)
 			cp_jank_sort(p, a);
@@ -386,7 +369,7 @@ static enum pane_res cp_act(void *self, enum action a, const struct pane_ctx *ct
 			cp_sort(p, a);
 		break;
 	case ACT_SHOW_CALL:
-		if (p->cursor >= callspane_nrows(p)) {
+		if (p->list.cursor >= callspane_nrows(p)) {
 			snprintf(out->msg, sizeof out->msg, "no call selected");
 			return PANE_DONE;
 		}
@@ -402,8 +385,8 @@ static struct pane_sel cp_selected(const void *self)
 	struct pane_sel s = {PANE_NONE, 0, 0};
 	if (!p->jank)
 		s.item = p->method;
-	else if (p->cursor < callspane_nrows(p))
-		s.item = p->j.rows[p->cursor].method;
+	else if (p->list.cursor < callspane_nrows(p))
+		s.item = p->j.rows[p->list.cursor].method;
 	return s;
 }
 
@@ -422,13 +405,7 @@ static void cp_click(void *self, int y, int x, int wheel)
 {
 	struct callspane *p = self;
 	(void)x;
-	if (wheel) {
-		cp_move(p, wheel * 3);
-		return;
-	}
-	int r = y - p->title_y - 1;
-	if (r >= 0 && r < p->height && p->top + (uint32_t)r < callspane_nrows(p))
-		p->cursor = p->top + (uint32_t)r;
+	rowlist_click(&p->list, callspane_nrows(p), y, wheel);
 }
 
 /* Select: every call shows the method's calls (the shell passes it on
@@ -440,8 +417,8 @@ static int cp_select(void *self, uint32_t item)
 		return 0;
 	for (uint32_t i = 0; i < callspane_nrows(p); i++)
 		if (p->j.rows[i].method == item) {
-			p->cursor = i;
-			callspane_keep_visible(p);
+			p->list.cursor = i;
+			rowlist_keep_visible(&p->list);
 			return 0;
 		}
 	return -1;
@@ -496,11 +473,9 @@ static int cp_rows(const void *self, int drawn)
 /* y: the column titles and the cursor row. */
 static char *cp_copy(const void *self, WINDOW *win, int ascii)
 {
-	int ty, ry;
+	const struct callspane *p = self;
 	(void)ascii;
-	if (callspane_cursor_rows(self, &ty, &ry) < 0)
-		return strdup("");
-	return panetext_title_and_row(win, ty, ry);
+	return rowlist_copy(&p->list, callspane_nrows(p), win);
 }
 
 /* `:` names the jank budget when --frame gave one. */

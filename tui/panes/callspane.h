@@ -38,6 +38,7 @@
 #include "analyze/methodcalls.h"
 #include "analyze/jank.h"
 #include "panes/pane.h"
+#include "panes/rowlist.h"
 #include "session/tidset.h"
 
 struct jobs;
@@ -65,9 +66,7 @@ struct callspane {
 	int desc;
 	enum jank_key jkey;          /* jank's sort (jank_find(): wall, desc) */
 	int jdesc;
-	uint32_t cursor, top;
-	int height;              /* list rows at the last draw */
-	int title_y;             /* the column titles' row at the last draw */
+	struct rowlist list;     /* the cursor, and the rows at the last draw */
 	struct jobs *jobs;
 	unsigned job_id;
 	int busy;
@@ -104,10 +103,6 @@ int callspane_span(const struct callspane *p, uint32_t *tid, uint64_t *t0, uint6
 
 /* The rows the pane needs to show everything at once (for --view). */
 int callspane_rows_wanted(const struct callspane *p);
-
-/* Where the last draw put the column titles and the row under the
- * cursor (window rows, for y); 0, or -1 when no row is under it. */
-int callspane_cursor_rows(const struct callspane *p, int *title_y, int *row_y);
 
 /* The pane (pane.h): its item is the method of the list (5) or of the row
  * under the cursor (J). */

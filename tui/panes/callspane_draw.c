@@ -50,16 +50,6 @@ int callspane_rows_wanted(const struct callspane *p)
 	return cp_head(p, CP_HIST_MIN_H) + (int)n + cp_foot(p) + (n ? 0 : 1);
 }
 
-int callspane_cursor_rows(const struct callspane *p, int *title_y, int *row_y)
-{
-	if (p->cursor >= callspane_nrows(p) || p->cursor < p->top ||
-	    p->cursor >= p->top + (uint32_t)(p->height > 0 ? p->height : 0))
-		return -1;
-	*title_y = p->title_y;
-	*row_y = p->title_y + 1 + (int)(p->cursor - p->top);
-	return 0;
-}
-
 /* ------------------------------------------------------------ drawing */
 
 /* "  " then a number right-aligned in w columns, "-" when absent. */
@@ -308,7 +298,7 @@ static void cp_hist(const struct callspane *p, WINDOW *win, int y, const struct 
 static void cp_path(const struct callspane *p, WINDOW *win, int y, const struct color *c,
                     int ascii)
 {
-	const struct jank_row *r = &p->j.rows[p->cursor];
+	const struct jank_row *r = &p->j.rows[p->list.cursor];
 	const struct tv_thread *th = &p->tr->threads[p->j.thread];
 	char line[2048], name[600];
 	names_short(p->tr, r->cause.method, ascii, name, sizeof name);
@@ -321,16 +311,6 @@ static void cp_path(const struct callspane *p, WINDOW *win, int y, const struct 
 		k += (size_t)snprintf(line + k, sizeof line - k, "%s%s", i ? " > " : "", name);
 	}
 	draw_wrapped_words(win, y, CP_PATH_ROWS, line, c->role[ROLE_TITLE], ascii);
-}
-
-void callspane_keep_visible(struct callspane *p)
-{
-	if (p->height < 1)
-		return;
-	if (p->cursor < p->top)
-		p->top = p->cursor;
-	if (p->cursor >= p->top + (uint32_t)p->height)
-		p->top = p->cursor - (uint32_t)p->height + 1;
 }
 
 void callspane_draw(void *self, WINDOW *win, const struct pane_ctx *ctx)
@@ -351,28 +331,26 @@ void callspane_draw(void *self, WINDOW *win, const struct pane_ctx *ctx)
 		}
 	}
 	if (!p->have || y >= h) {
-		p->height = 0;
+		p->list.height = 0;
 		return;
 	}
 	cp_titles(p, ctx->ascii, line, sizeof line);
-	p->title_y = y;
+	p->list.title_y = y;
 	draw_row(win, y++, line, c->role[ROLE_TITLE], ctx->ascii);
 	int foot = cp_foot(p);
-	p->height = h - y - foot > 0 ? h - y - foot : 0;
-	callspane_keep_visible(p);
+	p->list.height = h - y - foot > 0 ? h - y - foot : 0;
+	rowlist_keep_visible(&p->list);
 	uint32_t n = callspane_nrows(p);
-	for (uint32_t i = p->top; i < n && y < h - foot; i++, y++) {
+	for (uint32_t i = p->list.top; i < n && y < h - foot; i++, y++) {
 		if (p->jank)
 			cp_jank_row(p, &p->j.rows[i], w, ctx->ascii, line, sizeof line);
 		else
 			cp_calls_row(p, &p->c.rows[i], w, ctx->ascii, line, sizeof line);
-		attr_t a = i != p->cursor ? c->role[ROLE_NORMAL]
-		           : ctx->focused ? c->role[ROLE_SELECTED] : c->role[ROLE_SELECTED] & ~A_BOLD;
-		draw_row(win, y, line, a, ctx->ascii);
+		draw_row(win, y, line, rowlist_attr(&p->list, i, ctx), ctx->ascii);
 	}
 	if (!n && !p->sorting && y < h)
 		draw_row(win, y, p->jank ? " none: no frame-critical call is that long"
 		                         : " no calls in this scope", c->role[ROLE_NORMAL], ctx->ascii);
-	if (foot && p->cursor < n && h - foot > y - 1)
+	if (foot && p->list.cursor < n && h - foot > y - 1)
 		cp_path(p, win, h - foot, c, ctx->ascii);
 }

@@ -29,9 +29,6 @@ static inline uint32_t callspane_nrows(const struct callspane *p)
 	return (uint32_t)(p->jank ? p->j.nrows : p->c.nrows);
 }
 
-/* top moved so that the cursor row shows in the last drawn height. */
-void callspane_keep_visible(struct callspane *p);
-
 /* The pane's draw op (pane.h). */
 void callspane_draw(void *self, WINDOW *win, const struct pane_ctx *ctx);
 

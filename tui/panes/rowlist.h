@@ -1,5 +1,5 @@
 /* rowlist.h: the cursor of a pane's list of rows, one row an item (the
- * waits pane's calls, the threads pane's threads): where it is and which
+ * calls of 5 and J, the waits of 7, the threads of 6): where it is and which
  * rows are on screen, moved by the list keys, set by a click or the
  * wheel, its row's attribute, and
  * the two rows y copies (the column titles and the cursor row).
