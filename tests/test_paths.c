@@ -90,8 +90,8 @@ static void check_threads(const uint8_t *buf, size_t len, const char *what)
 	if (sa != sb)
 		fail_msg("%s: status %d on one thread, %d on two", what, sa, sb);
 	if (sa == TV_OK) {
-		if (a.nthreads != b.nthreads || a.records != b.records || a.nesums != b.nesums ||
-		    a.nerecs != b.nerecs || memcmp(&a.warnings, &b.warnings, sizeof a.warnings) != 0)
+		if (a.nthreads != b.nthreads || a.records != b.records || a.esums.n != b.esums.n ||
+		    a.esums.nrecs != b.esums.nrecs || memcmp(&a.warnings, &b.warnings, sizeof a.warnings) != 0)
 			fail_msg("%s: threads, records, sums or warnings differ", what);
 		for (uint32_t i = 0; i < a.nthreads; i++) {
 			const struct tv_thread *x = &a.threads[i], *y = &b.threads[i];
@@ -106,9 +106,10 @@ static void check_threads(const uint8_t *buf, size_t len, const char *what)
 			if (!same)
 				fail_msg("%s: thread %" PRIu32 " differs", what, x->tid);
 		}
-		if ((a.nesums && memcmp(a.esums, b.esums, (size_t)a.nesums * sizeof *a.esums) != 0) ||
-		    (a.nesums && memcmp(a.eends, b.eends, (size_t)a.nesums * sizeof *a.eends) != 0) ||
-		    (a.nerecs && memcmp(a.erecs, b.erecs, (size_t)a.nerecs * sizeof *a.erecs) != 0))
+		const struct tv_esumset *x = &a.esums, *y = &b.esums;
+		if ((x->n && memcmp(x->esums, y->esums, (size_t)x->n * sizeof *x->esums) != 0) ||
+		    (x->n && memcmp(x->eends, y->eends, (size_t)x->n * sizeof *x->eends) != 0) ||
+		    (x->nrecs && memcmp(x->erecs, y->erecs, (size_t)x->nrecs * sizeof *x->erecs) != 0))
 			fail_msg("%s: edge sums differ", what);
 	}
 	trace_free(&a);
@@ -360,7 +361,7 @@ static void test_many_edges(void **state)
 	struct tg *tg = random_tg(&r, 400000, 1500);
 	struct trace tr;
 	assert_int_equal(tu_load_tg(&tr, tg, NULL), TV_OK);
-	assert_true(tr.nesums > 100000);
+	assert_true(tr.esums.n > 100000);
 	check_paths(&tr, "many edges");
 	struct profile p;
 	assert_int_equal(profile_build(&p, &tr, NULL, NULL), TV_OK);

@@ -203,7 +203,7 @@ static int profile_esum_used(const struct trace *tr, uint32_t e)
 /* The walked edge with the same ends as sum e, or IDMAP_NONE. */
 static uint32_t profile_walked(const struct profile_builder *b, uint32_t e)
 {
-	const struct tv_eend *end = &b->tr->eends[e];
+	const struct tv_eend *end = &b->tr->esums.eends[e];
 	return idmap_get(&b->edge_ids, (uint64_t)end->from << 32 | end->to);
 }
 
@@ -214,8 +214,8 @@ static void profile_esums(struct profile_builder *b)
 {
 	const struct trace *tr = b->tr;
 	struct profile *p = b->p;
-	for (uint32_t i = 0; i < tr->nesums; i++) {
-		const struct tv_eend *es = &tr->eends[i];
+	for (uint32_t i = 0; i < tr->esums.n; i++) {
+		const struct tv_eend *es = &tr->esums.eends[i];
 		if (!profile_esum_used(tr, i))
 			continue;
 		struct profile_half pa, ch;
@@ -434,10 +434,10 @@ static int profile_lists(struct profile_builder *b)
 {
 	struct profile *p = b->p;
 	const struct trace *tr = b->tr;
-	uint32_t nsums = b->fast ? tr->nesums : 0;
+	uint32_t nsums = b->fast ? tr->esums.n : 0;
 	size_t nall = 0;
 	for (uint32_t i = 0; i < b->nedges + nsums; i++) {
-		const struct tv_eend *es = i < b->nedges ? NULL : &tr->eends[i - b->nedges];
+		const struct tv_eend *es = i < b->nedges ? NULL : &tr->esums.eends[i - b->nedges];
 		if (es && (!profile_esum_used(tr, i - b->nedges) ||
 		           profile_walked(b, i - b->nedges) != IDMAP_NONE))
 			continue;
@@ -471,8 +471,8 @@ static int profile_lists(struct profile_builder *b)
 			uint32_t k = i - b->nedges;
 			if (!profile_esum_used(tr, k) || profile_walked(b, k) != IDMAP_NONE)
 				continue;
-			sum.from = tr->eends[k].from;
-			sum.to = tr->eends[k].to;
+			sum.from = tr->esums.eends[k].from;
+			sum.to = tr->esums.eends[k].to;
 			profile_esum_halves(tr, k, &sum.by_callee, &sum.by_caller);
 		}
 		struct prof_edge as_parent = profile_public_edge(e->from, &e->by_callee);

@@ -30,6 +30,14 @@ void trace_thread_free(struct tv_thread *th)
 	free(th->marks);
 }
 
+void trace_esums_free(struct tv_esumset *s)
+{
+	free(s->esums);
+	free(s->eends);
+	free(s->erecs);
+	memset(s, 0, sizeof *s);
+}
+
 void trace_free(struct trace *tr)
 {
 	for (uint32_t i = 0; i < tr->nthreads; i++)
@@ -38,9 +46,7 @@ void trace_free(struct trace *tr)
 	free(tr->methods);
 	free(tr->keythreads);
 	free(tr->options);
-	free(tr->esums);
-	free(tr->eends);
-	free(tr->erecs);
+	trace_esums_free(&tr->esums);
 	idmap_free(&tr->method_ids);
 	strtab_free(&tr->strings);
 	trace_init(tr);

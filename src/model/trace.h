@@ -107,6 +107,16 @@ struct tv_eend {                    /* parallel to esums: read by profiles */
 	uint32_t from, to;              /* method indices; from TV_ROOT: toplevel */
 };
 
+/* A set of edge sums: one per (from, to) pair, in the order they were
+ * made, with their ends. */
+struct tv_esumset {
+	struct tv_esum *esums;
+	struct tv_eend *eends;          /* parallel to esums */
+	uint32_t n, cap;
+	struct tv_erec *erecs;
+	uint32_t nrecs, recs_cap;
+};
+
 struct tv_option {
 	struct tv_str key, val;
 };
@@ -142,11 +152,7 @@ struct trace {
 
 	/* Edge sums (see struct tv_esum); valid only once the loader finished:
 	 * a trace built any other way has esums_valid 0. */
-	struct tv_esum *esums;
-	struct tv_eend *eends;
-	uint32_t nesums, esums_cap;
-	struct tv_erec *erecs;
-	uint32_t nerecs, erecs_cap;
+	struct tv_esumset esums;
 	int esums_valid;
 
 	struct tv_warnings warnings;
@@ -274,14 +280,24 @@ static inline uint64_t trace_thread_top(const struct tv_thread *th, int clock)
 	return th->has_top ? th->top[clock] : trace_thread_span(th, clock);
 }
 
-/* Cell k (0..3) of edge sum e, or NULL when no call fell in it. */
-static inline const struct tv_ecell *trace_ecell(const struct trace *tr, uint32_t e, unsigned k)
+/* Cell k (0..3) of edge sum e of set s, or NULL when no call fell in it. */
+static inline const struct tv_ecell *trace_esum_cell(const struct tv_esumset *s, uint32_t e,
+                                                     unsigned k)
 {
-	const struct tv_esum *es = &tr->esums[e];
+	const struct tv_esum *es = &s->esums[e];
 	if (k == 0)
 		return &es->plain;
-	return es->rec == TV_NO_EREC ? NULL : &tr->erecs[es->rec].cell[k - 1];
+	return es->rec == TV_NO_EREC ? NULL : &s->erecs[es->rec].cell[k - 1];
 }
+
+/* Cell k (0..3) of the trace's edge sum e. */
+static inline const struct tv_ecell *trace_ecell(const struct trace *tr, uint32_t e, unsigned k)
+{
+	return trace_esum_cell(&tr->esums, e, k);
+}
+
+/* Frees what a set of edge sums holds and empties it. */
+void trace_esums_free(struct tv_esumset *s);
 
 /* "dual", "thread-cpu", "wall", "global" or "sequence". */
 const char *trace_clock_name(enum tv_clock_kind k);
