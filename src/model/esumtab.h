@@ -40,14 +40,13 @@ static inline struct tv_ecell *esumtab_cell(struct esumtab *t, uint32_t e, unsig
 	return k == 0 ? &t->set.esums[e].plain : esumtab_cell_slow(t, e, k);
 }
 
-/* Adds one call of the given incl per slot (nslots of them) to cell c. */
-static inline void esumtab_add(struct tv_ecell *c, const uint64_t incl[TV_NCLOCKS],
-                               unsigned nslots)
+/* Adds one call of the given incl per slot to cell c (a slot a trace
+ * lacks is 0 in every call). */
+static inline void esumtab_add(struct tv_ecell *c, const uint64_t incl[TV_NCLOCKS])
 {
 	c->calls++;
 	c->incl[0] += incl[0];
-	if (nslots == 2)
-		c->incl[1] += incl[1];
+	c->incl[1] += incl[1];
 }
 
 /* Moves the set into *to (emptied first by the caller) and frees the map. */

@@ -28,6 +28,12 @@ void trace_thread_free(struct tv_thread *th)
 		free(th->end_hi[c]);
 	}
 	free(th->marks);
+	if (th->sums) {
+		free(th->sums->outside);
+		trace_esums_free(&th->sums->esums);
+		free(th->sums);
+		th->sums = NULL;
+	}
 }
 
 void trace_esums_free(struct tv_esumset *s)

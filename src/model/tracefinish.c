@@ -60,6 +60,18 @@ static void tracefinish_move_esums(struct tv_esumset *s)
 		}
 }
 
+/* The same for what a sums-only thread keeps. */
+static void tracefinish_move_tsums(struct tv_tsums *s)
+{
+	for (uint32_t i = 0; i < s->noutside; i++) {
+		s->outside[i].t[TV_WALL] = s->outside[i].t[0];
+		s->outside[i].t[0] = 0;
+	}
+	s->mark_start[TV_WALL] = s->mark_start[0];
+	s->mark_start[0] = 0;
+	tracefinish_move_esums(&s->esums);
+}
+
 /* A single wall-clock slot moves from index 0 to TV_WALL. */
 static void tracefinish_move_slots(struct trace *tr)
 {
@@ -79,6 +91,8 @@ static void tracefinish_move_slots(struct trace *tr)
 			th->marks[k].t[TV_WALL] = th->marks[k].t[0];
 			th->marks[k].t[0] = 0;
 		}
+		if (th->sums)
+			tracefinish_move_tsums(th->sums);
 	}
 	tracefinish_move_esums(&tr->esums);
 }
