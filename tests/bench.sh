@@ -25,9 +25,10 @@
 # from `gen_bench --jank` (frame-critical calls on the main thread, some
 # over a frame; cached as bench-N-jank.trace, apart from the traces the
 # other figures come from): J, Enter, Down, 5 and how many rows.
-# Then every output (json, -r, folded, chrome, speedscope, and cat and
-# dmtracedump for scale) as medians with their time over the json run and
-# peak RSS over the file; the json run on traces of 8 and of 2,000
+# Then every output (json, -r, csv, folded, chrome, speedscope, and cat
+# and dmtracedump for scale) as medians with their time over the json run
+# and over bench_stream's (a minimal single streaming pass computing the
+# same sums, tests/bench_stream.c) and peak RSS over the file; the json run on traces of 8 and of 2,000
 # threads; the UI's peak RSS; and a 100M-record trace opened in tmux.
 # Targets are printed next to the figures, never asserted.
 #
@@ -37,7 +38,7 @@
 # changes), CPU model and cores, memory, system and the compiler command
 # ($BENCH_BUILD, set by make).
 #
-# Environment: TRACEVIEW, GEN_BENCH, BENCH_UI (paths to the programs;
+# Environment: TRACEVIEW, GEN_BENCH, BENCH_UI, BENCH_STREAM (paths to the programs;
 # BENCH_SRC the source tree, for the commit; BENCH_BUILD the compiler;
 # without BENCH_UI the UI section is skipped; BENCH_TTY names
 # tests/bench_tty.sh, which times the UI in tmux), BENCH_SIZES (default
@@ -228,59 +229,76 @@ jank_trace_of() {
 	echo "$f"
 }
 
-# format_row N LABEL BYTES JSON_NS CMD...: one line of the formats table,
-# measured; format_line N LABEL BYTES JSON_NS "NS KB" prints one measured
-# already (the json row itself).
+# format_row N LABEL BYTES JSON_NS STREAM_NS CMD...: one line of the
+# formats table, measured; format_line N LABEL BYTES JSON_NS STREAM_NS
+# "NS KB" prints one measured already (the json row itself).
 format_row() {
-	fr_n=$1 fr_l=$2 fr_b=$3 fr_j=$4
-	shift 4
-	format_line "$fr_n" "$fr_l" "$fr_b" "$fr_j" "$(median_of "$@")"
+	fr_n=$1 fr_l=$2 fr_b=$3 fr_j=$4 fr_s=$5
+	shift 5
+	format_line "$fr_n" "$fr_l" "$fr_b" "$fr_j" "$fr_s" "$(median_of "$@")"
 }
 format_line() {
-	n=$1 label=$2 bytes=$3 jns=$4 r=$5
+	n=$1 label=$2 bytes=$3 jns=$4 sns=$5 r=$6
 	case $r in
 	FAIL*) printf '%-10s %-11s failed (status %s)\n' "$n" "$label" "${r#FAIL }"; status=1; return ;;
 	esac
-	awk -v n="$n" -v l="$label" -v b="$bytes" -v j="$jns" -v r="$r" 'BEGIN {
+	awk -v n="$n" -v l="$label" -v b="$bytes" -v j="$jns" -v sn="$sns" -v r="$r" 'BEGIN {
 		split(r, a, " "); s = a[1] / 1e9; x = j > 0 ? a[1] / j : 0;
+		xs = sn > 0 ? a[1] / sn : 0;
 		rss = a[2] * 1024 / b;
-		tx = l == "-r" ? 1.2 : (l == "json" ? 1 : 1.5);
-		t = (l == "json") ? sprintf("%.1f Mrec/s %s", n / s / 1e6, n / s >= 50e6 ? "ok" : "MISS") \
-		                  : sprintf("<= %.1fx %s", tx, x <= tx ? "ok" : "MISS");
-		printf("%-10s %-11s %9.3f %8.2f %9.2f  %s; RSS %s\n", n, l, s, x, rss, t,
-			rss <= 1.1 ? "ok" : "MISS") }'
+		sums = l == "json" || l == "-r" || l == "csv";
+		if (l == "stream")
+			t = "the yardstick";
+		else if (sums)
+			t = sprintf("<= 1.2x stream %s", sn > 0 ? (xs <= 1.2 ? "ok" : "MISS") : "?");
+		else
+			t = "no slower than before";
+		rt = l == "stream" ? "" : sprintf("; RSS <= %.1fx %s", l == "folded" ? 1.5 : 1.1,
+			rss <= (l == "folded" ? 1.5 : 1.1) ? "ok" : "MISS");
+		printf("%-10s %-11s %9.3f %8.2f %9s %9.2f  %s%s\n", n, l, s, x,
+			sn > 0 ? sprintf("%.2f", xs) : "-", rss, t, rt) }'
 }
 
-# Every output against the JSON run and the I/O floor, medians of
-# BENCH_RUNS: the speed issue's targets (json >= 50M records/s; -r within
-# 1.2x of json; folded, chrome within 1.5x; peak RSS <= 1.1x the file),
-# and dmtracedump, the peer, when it is on the PATH (its time grows faster
-# than the trace, so only up to BENCH_PEER_MAX records).
+# Every output against the JSON run and against bench_stream, the minimal
+# single streaming pass that computes the same sums ($BENCH_STREAM; the
+# speed issue's yardstick), medians of BENCH_RUNS: the targets (json, -r
+# and csv within 1.2x of the streaming pass; the exports no slower than
+# before, which only a before/after run shows; peak RSS <= 1.1x the file,
+# 1.5x for folded), and dmtracedump, the peer, when it is on the PATH
+# (its time grows faster than the trace, so only up to BENCH_PEER_MAX
+# records).
 BENCH_PEER_MAX=${BENCH_PEER_MAX:-5000000}
+BENCH_STREAM=${BENCH_STREAM:-}
 echo
-echo "outputs, median of $BENCH_RUNS (x_json: time over the json run; RSS/file: peak RSS over the file size)"
-printf '%-10s %-11s %9s %8s %9s  %s\n' records output sec x_json RSS/file targets
+echo "outputs, median of $BENCH_RUNS (x_json, x_stream: time over the json run, over bench_stream's; RSS/file: peak RSS over the file size)"
+printf '%-10s %-11s %9s %8s %9s %9s  %s\n' records output sec x_json x_stream RSS/file targets
 for n in $BENCH_SIZES; do
 	f=$(trace_of "$n")
 	bytes=$(wc -c < "$f" | tr -d ' ')
+	sns=0
+	if [ -n "$BENCH_STREAM" ] && [ -x "$BENCH_STREAM" ]; then
+		sr=$(median_of "$BENCH_STREAM" "$f")
+		case $sr in FAIL*) ;; *) sns=${sr%% *} ;; esac
+	fi
 	j=$(median_of "$TRACEVIEW" --format=json "$f")
 	case $j in FAIL*) continue ;; esac
 	jns=${j%% *}
-	format_line "$n" json "$bytes" "$jns" "$j"
-	format_row "$n" -r "$bytes" "$jns" "$TRACEVIEW" -r "$f"
-	for fmt in folded chrome speedscope; do
-		format_row "$n" "$fmt" "$bytes" "$jns" "$TRACEVIEW" --format=$fmt "$f"
+	[ "$sns" -gt 0 ] && format_line "$n" stream "$bytes" "$jns" "$sns" "$sr"
+	format_line "$n" json "$bytes" "$jns" "$sns" "$j"
+	format_row "$n" -r "$bytes" "$jns" "$sns" "$TRACEVIEW" -r "$f"
+	for fmt in csv folded chrome speedscope; do
+		format_row "$n" "$fmt" "$bytes" "$jns" "$sns" "$TRACEVIEW" --format=$fmt "$f"
 	done
 	c=$(median_of cat "$f")
 	awk -v n="$n" -v j="$jns" -v c="${c%% *}" 'BEGIN {
-		printf("%-10s %-11s %9.3f %8.2f %9s  json is %.1fx cat\n", n, "cat", c / 1e9, c / j, "-", j / c) }'
+		printf("%-10s %-11s %9.3f %8.2f %9s %9s  json is %.1fx cat\n", n, "cat", c / 1e9, c / j, "-", "-", j / c) }'
 	if command -v dmtracedump >/dev/null 2>&1 && [ "$n" -le "$BENCH_PEER_MAX" ]; then
 		d=$(median_of dmtracedump "$f")
 		case $d in
 		FAIL*) printf '%-10s %-11s failed\n' "$n" dmtracedump ;;
 		*) awk -v n="$n" -v j="$jns" -v d="${d%% *}" 'BEGIN {
-			printf("%-10s %-11s %9.3f %8.2f %9s  the peer: traceview json is %.1fx faster\n",
-				n, "dmtracedump", d / 1e9, d / j, "-", d / j) }' ;;
+			printf("%-10s %-11s %9.3f %8.2f %9s %9s  the peer: traceview json is %.1fx faster\n",
+				n, "dmtracedump", d / 1e9, d / j, "-", "-", d / j) }' ;;
 		esac
 	fi
 done

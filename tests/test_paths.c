@@ -90,8 +90,8 @@ static void check_threads(const uint8_t *buf, size_t len, const char *what)
 	if (sa != sb)
 		fail_msg("%s: status %d on one thread, %d on two", what, sa, sb);
 	if (sa == TV_OK) {
-		if (a.nthreads != b.nthreads || a.records != b.records || a.nesums != b.nesums ||
-		    a.nerecs != b.nerecs || memcmp(&a.warnings, &b.warnings, sizeof a.warnings) != 0)
+		if (a.nthreads != b.nthreads || a.records != b.records || a.esums.n != b.esums.n ||
+		    a.esums.nrecs != b.esums.nrecs || memcmp(&a.warnings, &b.warnings, sizeof a.warnings) != 0)
 			fail_msg("%s: threads, records, sums or warnings differ", what);
 		for (uint32_t i = 0; i < a.nthreads; i++) {
 			const struct tv_thread *x = &a.threads[i], *y = &b.threads[i];
@@ -106,9 +106,10 @@ static void check_threads(const uint8_t *buf, size_t len, const char *what)
 			if (!same)
 				fail_msg("%s: thread %" PRIu32 " differs", what, x->tid);
 		}
-		if ((a.nesums && memcmp(a.esums, b.esums, (size_t)a.nesums * sizeof *a.esums) != 0) ||
-		    (a.nesums && memcmp(a.eends, b.eends, (size_t)a.nesums * sizeof *a.eends) != 0) ||
-		    (a.nerecs && memcmp(a.erecs, b.erecs, (size_t)a.nerecs * sizeof *a.erecs) != 0))
+		const struct tv_esumset *x = &a.esums, *y = &b.esums;
+		if ((x->n && memcmp(x->esums, y->esums, (size_t)x->n * sizeof *x->esums) != 0) ||
+		    (x->n && memcmp(x->eends, y->eends, (size_t)x->n * sizeof *x->eends) != 0) ||
+		    (x->nrecs && memcmp(x->erecs, y->erecs, (size_t)x->nrecs * sizeof *x->erecs) != 0))
 			fail_msg("%s: edge sums differ", what);
 	}
 	trace_free(&a);
@@ -171,15 +172,7 @@ static void test_real_traces(void **state)
 static void test_samples_and_corpus(void **state)
 {
 	(void)state;
-	static const char *const dirs[] = {
-		TV_SRC_DIR "/tests/samples",
-		TV_SRC_DIR "/tests/fuzz/corpus/load",
-		TV_SRC_DIR "/tests/fuzz/corpus/stream",
-		TV_SRC_DIR "/tests/fuzz/corpus/v1",
-		TV_SRC_DIR "/tests/fuzz/corpus/v2",
-		TV_SRC_DIR "/tests/fuzz/regress/load",
-		TV_SRC_DIR "/tests/fuzz/regress/stream",
-	};
+	static const char *const dirs[] = {TU_SAMPLE_DIRS(TV_SRC_DIR)};
 	unsigned n = 0, adopting = 0;
 	for (size_t i = 0; i < sizeof dirs / sizeof dirs[0]; i++)
 		n += check_dir(dirs[i], &adopting);
@@ -229,30 +222,13 @@ static void test_adoption_numbers(void **state)
 
 /* ------------------------------------------------------------ generated */
 
-struct rng {
-	uint64_t s;
-};
-
-static uint64_t rng_next(struct rng *r)
-{
-	uint64_t z = (r->s += 0x9E3779B97F4A7C15ull);
-	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-	z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-	return z ^ (z >> 31);
-}
-
-static uint32_t rng_below(struct rng *r, uint32_t n)
-{
-	return (uint32_t)((rng_next(r) >> 32) * n >> 32);
-}
-
 /* A random trace: few methods (so recursion is common), exits of methods
  * that are not on top or not open at all, unrolls, times that sometimes
  * jump past 32 bits or go backwards. */
-static struct tg *random_tg(struct rng *r, unsigned records, unsigned nmethods)
+static struct tg *random_tg(struct tu_rng *r, unsigned records, unsigned nmethods)
 {
 	struct tg *tg = tg_new();
-	unsigned nthreads = 1 + rng_below(r, 4);
+	unsigned nthreads = 1 + tu_rng_below(r, 4);
 	uint32_t stack[4][64], depth[4] = {0};
 	uint64_t cpu[4] = {0}, wall = 0;
 	for (unsigned t = 0; t < nthreads; t++)
@@ -263,15 +239,15 @@ static struct tg *random_tg(struct rng *r, unsigned records, unsigned nmethods)
 		tg_method(tg, 4 + 4 * m, "com.example.R", name, "()V", "R.java");
 	}
 	for (unsigned i = 0; i < records; i++) {
-		unsigned t = rng_below(r, nthreads), roll = rng_below(r, 100);
-		wall += 1 + rng_below(r, 20);
-		if (rng_below(r, 500) == 0)
+		unsigned t = tu_rng_below(r, nthreads), roll = tu_rng_below(r, 100);
+		wall += 1 + tu_rng_below(r, 20);
+		if (tu_rng_below(r, 500) == 0)
 			wall += UINT64_C(1) << 32;  /* wraps a 32-bit slot */
-		cpu[t] += rng_below(r, 10);
+		cpu[t] += tu_rng_below(r, 10);
 		uint64_t c = cpu[t], w = wall;
-		if (rng_below(r, 200) == 0)
+		if (tu_rng_below(r, 200) == 0)
 			w -= w > 50 ? 50 : 0;       /* backwards */
-		uint32_t m = rng_below(r, nmethods);
+		uint32_t m = tu_rng_below(r, nmethods);
 		if (roll < 50 && depth[t] < 64) {
 			stack[t][depth[t]++] = m;
 			tg_enter(tg, 1 + t, 4 + 4 * m, c, w);
@@ -295,31 +271,22 @@ static struct tg *random_tg(struct rng *r, unsigned records, unsigned nmethods)
 static void test_generated(void **state)
 {
 	(void)state;
-	static const struct tg_opts shapes[] = {
-		{.family = TG_V1, .version = 3},
-		{.family = TG_V1, .version = 1},
-		{.family = TG_V1, .version = 2, .clock = TG_CLOCK_WALL},
-		{.family = TG_V1, .version = 3, .clock = TG_CLOCK_GLOBAL},
-		{.family = TG_V1_STREAM, .version = 3},
-		{.family = TG_V2, .version = 5, .rev = TG_REV_C},
-		{.family = TG_V2, .version = 4, .rev = TG_REV_D, .streaming = 1},
-	};
-	struct rng r = {42};
+	struct tu_rng r = {42};
 	unsigned adopting = 0, traces = 0;
 	for (unsigned seed = 0; seed < 60; seed++) {
 		/* Every fourth one is long enough to start the loader's worker. */
-		unsigned n = seed % 4 ? 50 + rng_below(&r, 3000) : 40000 + rng_below(&r, 40000);
-		struct tg *tg = random_tg(&r, n, 2 + rng_below(&r, 10));
-		for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; s++) {
+		unsigned n = seed % 4 ? 50 + tu_rng_below(&r, 3000) : 40000 + tu_rng_below(&r, 40000);
+		struct tg *tg = random_tg(&r, n, 2 + tu_rng_below(&r, 10));
+		for (size_t s = 0; s < TU_NSHAPES; s++) {
 			struct trace tr;
 			char what[64];
 			uint8_t *buf;
 			size_t len;
-			assert_int_equal(tg_write(tg, &shapes[s], &buf, &len), 0);
+			assert_int_equal(tg_write(tg, &tu_shapes[s], &buf, &len), 0);
 			snprintf(what, sizeof what, "generated trace %u shape %zu", seed, s);
 			check_threads(buf, len, what);
 			free(buf);
-			if (tu_load_tg(&tr, tg, &shapes[s]) != TV_OK)
+			if (tu_load_tg(&tr, tg, &tu_shapes[s]) != TV_OK)
 				fail_msg("generated trace %u shape %zu did not load", seed, s);
 			check_paths(&tr, what);
 			adopting += adopted_threads(&tr);
@@ -356,11 +323,11 @@ static void check_sorted(const struct profile *p)
 static void test_many_edges(void **state)
 {
 	(void)state;
-	struct rng r = {7};
+	struct tu_rng r = {7};
 	struct tg *tg = random_tg(&r, 400000, 1500);
 	struct trace tr;
 	assert_int_equal(tu_load_tg(&tr, tg, NULL), TV_OK);
-	assert_true(tr.nesums > 100000);
+	assert_true(tr.esums.n > 100000);
 	check_paths(&tr, "many edges");
 	struct profile p;
 	assert_int_equal(profile_build(&p, &tr, NULL, NULL), TV_OK);

@@ -341,3 +341,22 @@ int tu_profile_diff(const struct profile *a, const struct profile *b, char *why,
 	}
 	return 0;
 }
+
+uint32_t tu_rng_below(struct tu_rng *r, uint32_t n)
+{
+	uint64_t z = (r->s += 0x9E3779B97F4A7C15ull);
+	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+	z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+	z ^= z >> 31;
+	return (uint32_t)((z >> 32) * n >> 32);
+}
+
+const struct tg_opts tu_shapes[TU_NSHAPES] = {
+	{.family = TG_V1, .version = 3},
+	{.family = TG_V1, .version = 1},
+	{.family = TG_V1, .version = 2, .clock = TG_CLOCK_WALL},
+	{.family = TG_V1, .version = 3, .clock = TG_CLOCK_GLOBAL},
+	{.family = TG_V1_STREAM, .version = 3},
+	{.family = TG_V2, .version = 5, .rev = TG_REV_C},
+	{.family = TG_V2, .version = 4, .rev = TG_REV_D, .streaming = 1},
+};

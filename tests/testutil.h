@@ -74,6 +74,29 @@ int tu_str_eq(const struct trace *tr, struct tv_str s, const char *want);
 /* Count of a warning kind in a loaded trace. */
 uint64_t tu_warn(const struct trace *tr, enum tv_warn kind);
 
+/* The folders of small trace files under the source tree src: the
+ * samples, the fuzzers' corpora and their regressions (an initializer
+ * list of strings). */
+#define TU_SAMPLE_DIRS(src)                                                                       \
+	src "/tests/samples", src "/tests/fuzz/corpus/load", src "/tests/fuzz/corpus/stream",      \
+	    src "/tests/fuzz/corpus/v1", src "/tests/fuzz/corpus/v2",                               \
+	    src "/tests/fuzz/regress/load", src "/tests/fuzz/regress/stream"
+
+/* One file of every family and clock layout (V1 versions 1-3, wall and
+ * global clocks, streaming V1, V2 revisions C and D), for tests that
+ * check a property on each. */
+#define TU_NSHAPES 7
+extern const struct tg_opts tu_shapes[TU_NSHAPES];
+
+/* A small seeded random number generator (splitmix64) for generated
+ * traces: the same seed gives the same numbers everywhere. */
+struct tu_rng {
+	uint64_t s;
+};
+
+/* A number in [0, n). */
+uint32_t tu_rng_below(struct tu_rng *r, uint32_t n);
+
 /* A fresh directory under $TMPDIR (or /tmp), malloc'd path; NULL on failure. */
 char *tu_tmpdir(void);
 

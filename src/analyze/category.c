@@ -61,26 +61,39 @@ static int category_is(const char *s, size_t len, const char *lit)
 	return len == n && match_glob(lit, n, s, len);   /* no '*' in lit: exact */
 }
 
+/* CAT_IDLE or CAT_BLOCKED for a declared method that waits, by its class
+ * and name (whatever the app's packages), else CAT_COUNT. */
+static enum category category_waits(const struct trace *tr, uint32_t m)
+{
+	const struct tv_method *tm = &tr->methods[m];
+	if (!tm->declared || tm->synthetic)
+		return CAT_COUNT;
+	const char *cls = trace_str(tr, tm->cls), *name = trace_str(tr, tm->name);
+	size_t cl = cls ? tm->cls.len : 0, nl = name ? tm->name.len : 0;
+	cls = cls ? cls : "";
+	name = name ? name : "";
+	if (category_is(cls, cl, "android.os.MessageQueue") && nl == 14 &&
+	    memcmp(name, "nativePollOnce", 14) == 0)
+		return CAT_IDLE;
+	for (size_t i = 0; i < CATEGORY_N(category_blocked); i++)
+		if (category_is(cls, cl, category_blocked[i][0]) &&
+		    nl == strlen(category_blocked[i][1]) && memcmp(name, category_blocked[i][1], nl) == 0)
+			return CAT_BLOCKED;
+	return CAT_COUNT;
+}
+
 enum category category_of(const struct trace *tr, uint32_t m, const struct derive_glob *app,
                           uint32_t napp)
 {
 	const struct tv_method *tm = &tr->methods[m];
 	if (!tm->declared)
 		return CAT_UNKNOWN;
-	const char *cls = trace_str(tr, tm->cls), *name = trace_str(tr, tm->name);
-	size_t cl = cls ? tm->cls.len : 0, nl = name ? tm->name.len : 0;
+	enum category w = category_waits(tr, m);
+	if (w != CAT_COUNT)
+		return w;
+	const char *cls = trace_str(tr, tm->cls);
+	size_t cl = cls ? tm->cls.len : 0;
 	cls = cls ? cls : "";
-	name = name ? name : "";
-	if (!tm->synthetic) {
-		if (category_is(cls, cl, "android.os.MessageQueue") && nl == 14 &&
-		    memcmp(name, "nativePollOnce", 14) == 0)
-			return CAT_IDLE;
-		for (size_t i = 0; i < CATEGORY_N(category_blocked); i++)
-			if (category_is(cls, cl, category_blocked[i][0]) &&
-			    nl == strlen(category_blocked[i][1]) &&
-			    memcmp(name, category_blocked[i][1], nl) == 0)
-				return CAT_BLOCKED;
-	}
 	for (uint32_t g = 0; g < napp; g++)
 		if (match_glob(app[g].p, app[g].len, cls, cl))
 			return CAT_APP;
@@ -125,22 +138,49 @@ static int category_prefix(const struct trace *tr, uint32_t m, char *buf, size_t
 	return 0;
 }
 
+/* Whether m is Activity.performCreate, where rule 1 looks. */
+static int category_perform_create(const struct trace *tr, uint32_t m)
+{
+	const struct tv_method *tm = &tr->methods[m];
+	const char *cls = trace_str(tr, tm->cls), *name = trace_str(tr, tm->name);
+	return !tm->synthetic && cls && name && tm->name.len == 13 &&
+	       memcmp(name, "performCreate", 13) == 0 &&
+	       category_is(cls, tm->cls.len, "android.app.Activity");
+}
+
+/* Rule 1 in a sums-only trace: its threads noted their first such call
+ * and the first candidate in it (category_tag()). */
+static uint32_t category_activity_sums(const struct profile *p)
+{
+	const struct trace *tr = p->tr;
+	int x = derive_axis_clock(tr);
+	uint32_t best = UINT32_MAX;
+	uint64_t best_s = UINT64_MAX;
+	for (uint32_t k = 0; k < p->nthreads; k++) {
+		const struct tv_thread *th = &tr->threads[p->threads[k]];
+		uint64_t s = th->first[x] + th->sums->mark_start[x];
+		if (th->sums->marked && s < best_s) {
+			best_s = s;
+			best = th->sums->note;   /* TV_ROOT, none, is UINT32_MAX */
+		}
+	}
+	return best;
+}
+
 /* Rule 1: in the first call of Activity.performCreate by start time, the
  * first call in preorder of a candidate class. UINT32_MAX when none. */
 static uint32_t category_activity(const struct profile *p)
 {
 	const struct trace *tr = p->tr;
+	if (tr->sums_only)
+		return category_activity_sums(p);
 	int x = derive_axis_clock(tr);
 	uint32_t best_t = UINT32_MAX, best_i = 0;
 	uint64_t best_s = UINT64_MAX;
 	for (uint32_t k = 0; k < p->nthreads; k++) {
 		const struct tv_thread *th = &tr->threads[p->threads[k]];
 		for (uint32_t i = 0; i < th->ncalls; i++) {
-			const struct tv_method *tm = &tr->methods[th->method[i]];
-			const char *cls = trace_str(tr, tm->cls), *name = trace_str(tr, tm->name);
-			if (tm->synthetic || !cls || !name || tm->name.len != 13 ||
-			    memcmp(name, "performCreate", 13) != 0 ||
-			    !category_is(cls, tm->cls.len, "android.app.Activity"))
+			if (!category_perform_create(tr, th->method[i]))
 				continue;
 			uint64_t s = th->first[x] + trace_call_start(th, x, i);
 			if (s < best_s) {
@@ -215,7 +255,29 @@ int category_guess_app(const struct profile *p, char *buf, size_t size)
 	return rc;
 }
 
+unsigned category_tag(void *ctx, const struct trace *tr, uint32_t m)
+{
+	(void)ctx;
+	return (category_waits(tr, m) != CAT_COUNT ? TV_TAG_ABSORB : 0) |
+	       (category_perform_create(tr, m) ? TV_TAG_MARK : 0) |
+	       (category_candidate(tr, m) ? TV_TAG_NOTE : 0);
+}
+
 /* ------------------------------------------------------------ time */
+
+/* A sums-only thread's times (its outside sums by category) into *out
+ * and *total: the same sums, taken in another order. */
+static void category_times_sums(const struct trace *tr, const struct tv_tsums *s,
+                                const uint8_t *cat, category_times *out, category_times *total)
+{
+	for (uint32_t i = 0; i < s->noutside; i++)
+		for (int c = 0; c < TV_NCLOCKS; c++)
+			if (tr->has_clock[c])
+				(*out)[cat[s->outside[i].method]][c] += s->outside[i].t[c];
+	for (int g = 0; g < CAT_COUNT; g++)
+		for (int c = 0; c < TV_NCLOCKS; c++)
+			(*total)[g][c] += (*out)[g][c];
+}
 
 int category_times_build(const struct profile *p, const struct derive_glob *app, uint32_t napp,
                          category_times *out, category_times *total)
@@ -232,6 +294,10 @@ int category_times_build(const struct profile *p, const struct derive_glob *app,
 	for (uint32_t k = 0; k < p->nthreads && !rc; k++) {
 		const struct tv_thread *th = &tr->threads[p->threads[k]];
 		memset(out[k], 0, sizeof out[k]);
+		if (tr->sums_only) {
+			category_times_sums(tr, th->sums, cat, &out[k], total);
+			continue;
+		}
 		free(in);
 		/* in[i]: call i lies inside an idle or blocked call (absorbed). */
 		if (!(in = malloc(th->ncalls ? th->ncalls : 1))) {

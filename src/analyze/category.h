@@ -35,6 +35,13 @@ int category_fixed_class(const char *cls, size_t len);
  * empty), -1 when out of memory. */
 int category_guess_app(const struct profile *p, char *buf, size_t size);
 
+/* The tags (trace.h, TV_TAG_*) a sums-only load (load_file_sums()) needs
+ * for the categories' numbers to come out as from the calls: methods that
+ * wait absorb their subtrees, Activity.performCreate marks (rule 1 of the
+ * app guess), a class that can be the app's is noted. A tv_tagger's tag
+ * function; ctx is unused. */
+unsigned category_tag(void *ctx, const struct trace *tr, uint32_t m);
+
 /* Time by category per selected thread (out[i] for p->threads[i]) and
  * over the selection (total): an outermost idle or blocked call gives its
  * whole incl, every other call outside such calls its excl. 0, or -1 when

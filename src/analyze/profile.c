@@ -156,14 +156,14 @@ static int profile_thread(struct profile_builder *b, const struct tv_thread *th,
 	return 0;
 }
 
-/* Edge sum e's calls split the two ways the lists show them. */
-static void profile_esum_halves(const struct trace *tr, uint32_t e, struct profile_half *by_callee,
-                                struct profile_half *by_caller)
+/* Edge sum e of set s split the two ways the lists show them. */
+static void profile_esum_halves(const struct trace *tr, const struct tv_esumset *s, uint32_t e,
+                                struct profile_half *by_callee, struct profile_half *by_caller)
 {
 	memset(by_callee, 0, sizeof *by_callee);
 	memset(by_caller, 0, sizeof *by_caller);
 	for (unsigned k = 0; k < 4; k++) {
-		const struct tv_ecell *cell = trace_ecell(tr, e, k);
+		const struct tv_ecell *cell = trace_esum_cell(s, e, k);
 		if (!cell)
 			break;
 		unsigned rp = k & 1, rc = k >> 1;
@@ -188,10 +188,10 @@ static void profile_half_add(struct profile_half *to, const struct profile_half 
 }
 
 /* A sum may be empty: an adoption took its calls back. */
-static int profile_esum_used(const struct trace *tr, uint32_t e)
+static int profile_esum_used(const struct tv_esumset *s, uint32_t e)
 {
 	for (unsigned k = 0; k < 4; k++) {
-		const struct tv_ecell *cell = trace_ecell(tr, e, k);
+		const struct tv_ecell *cell = trace_esum_cell(s, e, k);
 		if (!cell)
 			return 0;
 		if (cell->calls)
@@ -203,8 +203,35 @@ static int profile_esum_used(const struct trace *tr, uint32_t e)
 /* The walked edge with the same ends as sum e, or IDMAP_NONE. */
 static uint32_t profile_walked(const struct profile_builder *b, uint32_t e)
 {
-	const struct tv_eend *end = &b->tr->eends[e];
+	const struct tv_eend *end = &b->tr->esums.eends[e];
 	return idmap_get(&b->edge_ids, (uint64_t)end->from << 32 | end->to);
+}
+
+/* Edge sum i of set s into the methods, and into edge e of the builder
+ * unless e is IDMAP_NONE. */
+static void profile_esum(struct profile_builder *b, const struct tv_esumset *s, uint32_t i,
+                         uint32_t e)
+{
+	struct profile *p = b->p;
+	const struct tv_eend *es = &s->eends[i];
+	struct profile_half pa, ch;
+	profile_esum_halves(b->tr, s, i, &pa, &ch);
+	struct prof_method *to = &p->methods[es->to];
+	to->calls += pa.calls[0];
+	to->rcalls += pa.calls[1];
+	for (int c = 0; c < TV_NCLOCKS; c++) {
+		uint64_t all = pa.incl[0][c] + pa.incl[1][c];
+		to->incl[c] += pa.incl[0][c];
+		to->excl[c] += all;
+		if (es->from == PROF_TOPLEVEL)
+			p->top_excl[c] -= all;
+		else
+			p->methods[es->from].excl[c] -= all;
+	}
+	if (e != IDMAP_NONE) {
+		profile_half_add(&b->edges[e].by_callee, &pa);
+		profile_half_add(&b->edges[e].by_caller, &ch);
+	}
 }
 
 /* The fast path's part: every edge sum of the trace into the methods and
@@ -212,32 +239,26 @@ static uint32_t profile_walked(const struct profile_builder *b, uint32_t e)
  * straight from the trace. */
 static void profile_esums(struct profile_builder *b)
 {
-	const struct trace *tr = b->tr;
-	struct profile *p = b->p;
-	for (uint32_t i = 0; i < tr->nesums; i++) {
-		const struct tv_eend *es = &tr->eends[i];
-		if (!profile_esum_used(tr, i))
+	const struct tv_esumset *s = &b->tr->esums;
+	for (uint32_t i = 0; i < s->n; i++)
+		if (profile_esum_used(s, i))
+			profile_esum(b, s, i, profile_walked(b, i));
+}
+
+/* A thread of a sums-only trace in a profile of some threads: its own
+ * edge sums into the methods and the builder's edges. */
+static int profile_thread_esums(struct profile_builder *b, const struct tv_thread *th)
+{
+	const struct tv_esumset *s = &th->sums->esums;
+	for (uint32_t i = 0; i < s->n; i++) {
+		if (!profile_esum_used(s, i))
 			continue;
-		struct profile_half pa, ch;
-		profile_esum_halves(tr, i, &pa, &ch);
-		struct prof_method *to = &p->methods[es->to];
-		to->calls += pa.calls[0];
-		to->rcalls += pa.calls[1];
-		for (int c = 0; c < TV_NCLOCKS; c++) {
-			uint64_t all = pa.incl[0][c] + pa.incl[1][c];
-			to->incl[c] += pa.incl[0][c];
-			to->excl[c] += all;
-			if (es->from == PROF_TOPLEVEL)
-				p->top_excl[c] -= all;
-			else
-				p->methods[es->from].excl[c] -= all;
-		}
-		uint32_t e = profile_walked(b, i);
-		if (e != IDMAP_NONE) {
-			profile_half_add(&b->edges[e].by_callee, &pa);
-			profile_half_add(&b->edges[e].by_caller, &ch);
-		}
+		uint32_t e = profile_edge_index(b, s->eends[i].from, s->eends[i].to);
+		if (e == IDMAP_NONE)
+			return -1;
+		profile_esum(b, s, i, e);
 	}
+	return 0;
 }
 
 /* ------------------------------------------------------------ ordering */
@@ -434,11 +455,11 @@ static int profile_lists(struct profile_builder *b)
 {
 	struct profile *p = b->p;
 	const struct trace *tr = b->tr;
-	uint32_t nsums = b->fast ? tr->nesums : 0;
+	uint32_t nsums = b->fast ? tr->esums.n : 0;
 	size_t nall = 0;
 	for (uint32_t i = 0; i < b->nedges + nsums; i++) {
-		const struct tv_eend *es = i < b->nedges ? NULL : &tr->eends[i - b->nedges];
-		if (es && (!profile_esum_used(tr, i - b->nedges) ||
+		const struct tv_eend *es = i < b->nedges ? NULL : &tr->esums.eends[i - b->nedges];
+		if (es && (!profile_esum_used(&tr->esums, i - b->nedges) ||
 		           profile_walked(b, i - b->nedges) != IDMAP_NONE))
 			continue;
 		uint32_t from = es ? es->from : b->edges[i].from, to = es ? es->to : b->edges[i].to;
@@ -469,11 +490,11 @@ static int profile_lists(struct profile_builder *b)
 		const struct profile_edge *e = i < b->nedges ? &b->edges[i] : &sum;
 		if (i >= b->nedges) {
 			uint32_t k = i - b->nedges;
-			if (!profile_esum_used(tr, k) || profile_walked(b, k) != IDMAP_NONE)
+			if (!profile_esum_used(&tr->esums, k) || profile_walked(b, k) != IDMAP_NONE)
 				continue;
-			sum.from = tr->eends[k].from;
-			sum.to = tr->eends[k].to;
-			profile_esum_halves(tr, k, &sum.by_callee, &sum.by_caller);
+			sum.from = tr->esums.eends[k].from;
+			sum.to = tr->esums.eends[k].to;
+			profile_esum_halves(tr, &tr->esums, k, &sum.by_callee, &sum.by_caller);
 		}
 		struct prof_edge as_parent = profile_public_edge(e->from, &e->by_callee);
 		struct prof_edge as_child = profile_public_edge(e->to, &e->by_caller);
@@ -531,11 +552,14 @@ static enum tv_status profile_build_sel(struct profile *p, const struct trace *t
 	int rc = p->methods && b->active && b->last_from && b->last_edge ? 0 : -1;
 	for (size_t i = 0; rc == 0 && i < nm; i++)
 		b->last_edge[i] = IDMAP_NONE;
-	/* Some threads are not in the sums on their own: walk them. */
+	/* Some threads are not in the sums on their own: walk them. A
+	 * sums-only trace has no calls: each thread's own sums instead. */
 	b->fast = !walk_all && !sel && tr->esums_valid;
 	for (uint32_t i = 0; rc == 0 && i < p->nthreads; i++) {
 		const struct tv_thread *th = &tr->threads[p->threads[i]];
 		rc = profile_thread(b, th, b->fast ? th->walk_calls : th->ncalls);
+		if (rc == 0 && tr->sums_only && !b->fast)
+			rc = th->sums->has_esums ? profile_thread_esums(b, th) : -1;
 	}
 	if (rc == 0 && b->fast)
 		profile_esums(b);

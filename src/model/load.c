@@ -615,10 +615,13 @@ static void load_set_errfile(char *errfile, size_t size, const char *path)
 		snprintf(errfile, size, "%s", path);
 }
 
-/* A trace built from bytes, told opts (may be NULL). */
+/* A trace built from bytes, told opts (may be NULL); sums only when
+ * tagger is set (load_file_sums()). */
 struct load_build {
 	struct trace *tr;
 	struct load_opts *opts;
+	const struct tv_tagger *tagger;
+	int thread_sums;
 };
 
 static enum tv_status load_build_bytes(void *ctx, const struct load_bytes *lb,
@@ -634,24 +637,28 @@ enum tv_status load_bytes_build_opts(struct trace *tr, const struct load_bytes *
                                      struct load_opts *opts, struct tv_error *err,
                                      int *err_in_data)
 {
-	struct load_build lbc = {tr, opts};
+	struct load_build lbc = {tr, opts, NULL, 0};
 	if (opts)
 		opts->note[0] = '\0';
 	return load_build_bytes(&lbc, lb, err, err_in_data);
 }
 
-static enum tv_status load_build_bytes(void *ctx, const struct load_bytes *lb,
-                                       struct tv_error *err, int *err_in_data)
+/* One build of the bytes: sums only, or in full (tagger NULL). */
+static enum tv_status load_build_once(const struct load_build *lbc,
+                                      const struct tv_tagger *tagger,
+                                      const struct load_bytes *lb, struct tv_error *err,
+                                      int *err_in_data)
 {
-	const struct load_build *lbc = ctx;
 	struct trace *tr = lbc->tr;
 	struct tracebuild *b = tracebuild_new(tr);
 	struct sink s;
 	enum tv_status r;
 
 	*err_in_data = 0;
-	if (!b)
+	if (!b || (tagger && tracebuild_set_sums(b, tagger, lbc->thread_sums) < 0)) {
+		tracebuild_free(b);
 		return tv_fail(err, TV_ERR_NOMEM, TV_NO_OFFSET, NULL);
+	}
 	s = tracebuild_sink(b);
 	s.consumed = lb->consumed;
 	s.cctx = lb->cctx;
@@ -664,6 +671,22 @@ static enum tv_status load_build_bytes(void *ctx, const struct load_bytes *lb,
 		r = tracebuild_finish(b, err);
 	tracebuild_free(b);
 	return r;
+}
+
+/* A sums-only build that fails for any reason (records it cannot sum
+ * exactly, damage, memory) gives way to a full one, which says why if
+ * it fails too: outputs and errors are the full build's either way. */
+static enum tv_status load_build_bytes(void *ctx, const struct load_bytes *lb,
+                                       struct tv_error *err, int *err_in_data)
+{
+	const struct load_build *lbc = ctx;
+	if (lbc->tagger) {
+		if (load_build_once(lbc, lbc->tagger, lb, err, err_in_data) == TV_OK)
+			return TV_OK;
+		trace_free(lbc->tr);
+		trace_init(lbc->tr);
+	}
+	return load_build_once(lbc, NULL, lb, err, err_in_data);
 }
 
 /* One file: mapped, run through fn, unmapped. */
@@ -769,7 +792,18 @@ enum tv_status load_file_opts(struct trace *tr, const char *path,
                               const struct load_progress *prog, struct load_opts *opts,
                               struct tv_error *err, char *errfile, size_t errfile_size)
 {
-	struct load_build lbc = {tr, opts};
+	struct load_build lbc = {tr, opts, NULL, 0};
+	if (opts)
+		opts->note[0] = '\0';
+	return load_with_bytes(path, load_build_bytes, &lbc, prog, err, errfile, errfile_size);
+}
+
+enum tv_status load_file_sums(struct trace *tr, const char *path,
+                              const struct load_progress *prog, struct load_opts *opts,
+                              const struct tv_tagger *tagger, int thread_sums,
+                              struct tv_error *err, char *errfile, size_t errfile_size)
+{
+	struct load_build lbc = {tr, opts, tagger, thread_sums};
 	if (opts)
 		opts->note[0] = '\0';
 	return load_with_bytes(path, load_build_bytes, &lbc, prog, err, errfile, errfile_size);

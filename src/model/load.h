@@ -147,4 +147,15 @@ enum tv_status load_file_opts(struct trace *tr, const char *path,
                               const struct load_progress *prog, struct load_opts *opts,
                               struct tv_error *err, char *errfile, size_t errfile_size);
 
+/* load_file_opts() for outputs that need only sums: tr keeps sums instead
+ * of calls (trace.sums_only; tracebuild_set_sums()), each thread its own
+ * edge sums too when thread_sums; tagger tags the methods. When the
+ * records hold what sums cannot give exactly (an exit with no entry, ...)
+ * or the build fails, the same bytes are built again in full, which
+ * decides the result and any error: tr->sums_only says which it was. */
+enum tv_status load_file_sums(struct trace *tr, const char *path,
+                              const struct load_progress *prog, struct load_opts *opts,
+                              const struct tv_tagger *tagger, int thread_sums,
+                              struct tv_error *err, char *errfile, size_t errfile_size);
+
 #endif

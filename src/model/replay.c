@@ -39,7 +39,7 @@ void replay_init(struct replay *r)
 {
 	memset(r, 0, sizeof *r);
 	r->nslots = 2;
-	idmap_init(&r->edges);
+	esumtab_init(&r->sums);
 	tv_warnings_init(&r->wwarn);
 }
 
@@ -52,7 +52,7 @@ void replay_drop_stacks(struct replay *r)
 		free(r->rt[i].act);
 		memset(&r->rt[i], 0, sizeof r->rt[i]);
 	}
-	idmap_free(&r->edges);
+	idmap_free(&r->sums.ids);
 }
 
 void replay_free(struct replay *r)
@@ -62,9 +62,7 @@ void replay_free(struct replay *r)
 		trace_thread_free(&r->wth[i]);
 	free(r->rt);
 	free(r->wth);
-	free(r->esums);
-	free(r->eends);
-	free(r->erecs);
+	esumtab_free(&r->sums);
 	free(r->last_from);
 	free(r->last_edge);
 	memset(r, 0, sizeof *r);
@@ -164,27 +162,6 @@ static int replay_mark(struct tv_thread *th, const uint64_t rel[2], int64_t n)
 
 /* ------------------------------------------------------------ edge sums */
 
-/* Index of the (from, to) edge sum, made when new; IDMAP_NONE when out of
- * memory. */
-static uint32_t replay_edge_slow(struct replay *r, uint32_t from, uint32_t to)
-{
-	int added;
-	uint32_t e = idmap_get_or_put(&r->edges, (uint64_t)from << 32 | to, r->nesums, &added);
-	if (e == IDMAP_NONE || !added)
-		return e;
-	uint32_t cap = r->esums_cap;
-	if (grow_push32((void **)&r->eends, &cap, r->nesums, sizeof *r->eends) < 0 ||
-	    grow_push32((void **)&r->esums, &r->esums_cap, r->nesums, sizeof *r->esums) < 0)
-		return IDMAP_NONE;  /* the map now names a missing sum: fatal */
-	struct tv_esum *es = &r->esums[r->nesums];
-	memset(es, 0, sizeof *es);
-	es->rec = TV_NO_EREC;
-	r->eends[r->nesums].from = from;
-	r->eends[r->nesums].to = to;
-	r->nesums++;
-	return e;
-}
-
 static uint32_t replay_edge(struct replay *r, uint32_t from, uint32_t to)
 {
 	if (to < r->last_cap && r->last_edge[to] != IDMAP_NONE && r->last_from[to] == from)
@@ -199,28 +176,10 @@ static uint32_t replay_edge(struct replay *r, uint32_t from, uint32_t to)
 		memset(r->last_edge + old, 0xff, (size_t)(c - old) * sizeof *r->last_edge);
 		r->last_cap = c;
 	}
-	uint32_t e = replay_edge_slow(r, from, to);
+	uint32_t e = esumtab_edge(&r->sums, from, to);
 	r->last_from[to] = from;
 	r->last_edge[to] = e;
 	return e;
-}
-
-/* Cell k of edge sum e, made when new; NULL when out of memory. */
-static struct tv_ecell *replay_rec_cell(struct replay *r, uint32_t e, unsigned k)
-{
-	struct tv_esum *es = &r->esums[e];
-	if (es->rec == TV_NO_EREC) {
-		if (grow_push32((void **)&r->erecs, &r->erecs_cap, r->nerecs, sizeof *r->erecs) < 0)
-			return NULL;
-		memset(&r->erecs[r->nerecs], 0, sizeof *r->erecs);
-		es->rec = r->nerecs++;
-	}
-	return &r->erecs[es->rec].cell[k - 1];
-}
-
-static inline struct tv_ecell *replay_cell_of(struct replay *r, uint32_t e, unsigned k)
-{
-	return k == 0 ? &r->esums[e].plain : replay_rec_cell(r, e, k);
 }
 
 /* Marks m open on this thread's stack; returns 1 when it already was (the
@@ -265,7 +224,7 @@ static int replay_unsum(struct replay *r, struct tv_thread *th, struct replay_th
 	for (uint32_t i = from; i <= to; i++) {
 		while (rt->depth && (i == to || rt->stack[rt->depth - 1].call != th->parent[i])) {
 			struct replay_frame *f = &rt->stack[--rt->depth];
-			struct tv_ecell *c = replay_cell_of(r, f->edge, replay_cell(rt, f));
+			struct tv_ecell *c = esumtab_cell(&r->sums, f->edge, replay_cell(rt, f));
 			c->calls--;  /* the cell exists: the call was added to it */
 			for (unsigned s = 0; s < r->nslots; s++)
 				c->incl[s] -= trace_call_incl(th, (int)s, f->call);
@@ -278,7 +237,7 @@ static int replay_unsum(struct replay *r, struct tv_thread *th, struct replay_th
 		uint32_t m = th->method[i];
 		int rec = replay_act_set(rt, m);
 		uint32_t up = rt->depth ? rt->stack[rt->depth - 1].method : TV_ROOT;
-		uint32_t e = idmap_get(&r->edges, (uint64_t)up << 32 | m);
+		uint32_t e = esumtab_find(&r->sums, up, m);
 		if (rec < 0 || e == IDMAP_NONE)
 			return -1;
 		struct replay_frame *f = &rt->stack[rt->depth++];
@@ -338,7 +297,7 @@ static int replay_pop(struct replay *r, struct tv_thread *th, struct replay_thre
 {
 	const struct replay_frame *f = &rt->stack[--rt->depth];
 	replay_act_leave(rt, f);
-	struct tv_ecell *c = replay_cell_of(r, f->edge, replay_cell(rt, f));
+	struct tv_ecell *c = esumtab_cell(&r->sums, f->edge, replay_cell(rt, f));
 	if (!c || replay_set_end(th, 0, f->call, rel[0]) < 0)
 		return -1;
 	c->calls++;
@@ -574,14 +533,6 @@ int replay_finish_thread(struct replay *r, uint32_t ti, struct tv_thread *th)
 
 void replay_move_sums(struct replay *r, struct trace *tr)
 {
-	tr->esums = r->esums;
-	tr->eends = r->eends;
-	tr->nesums = r->nesums;
-	tr->esums_cap = r->esums_cap;
-	tr->erecs = r->erecs;
-	tr->nerecs = r->nerecs;
-	tr->erecs_cap = r->erecs_cap;
-	r->esums = NULL;
-	r->eends = NULL;
-	r->erecs = NULL;
+	trace_esums_free(&tr->esums);
+	esumtab_take(&r->sums, &tr->esums);
 }

@@ -31,6 +31,7 @@
 
 #include "base/idmap.h"
 #include "base/warn.h"
+#include "model/esumtab.h"
 #include "model/trace.h"
 
 #define REPLAY_MARK UINT32_MAX    /* event method of an action-3 record */
@@ -46,23 +47,18 @@ struct replay_event {
 struct replay_thread;         /* a thread's open calls, private */
 
 /* The replay's state: owned by whichever thread replays while it runs.
- * The edge sums have the trace's fields (trace.h). */
+ * The edge sums are the trace's (trace.h). */
 struct replay {
 	unsigned nslots;          /* timestamps per record, 1 or 2 (default 2);
 	                           * set before the first event */
 	struct replay_thread *rt; /* by thread index, nwork of them */
 	struct tv_thread *wth;    /* their call arrays, until moved */
 	uint32_t nwork, rt_cap, wth_cap;
-	struct idmap edges;       /* caller << 32 | callee -> esums index */
+	struct esumtab sums;      /* the edge sums, by (caller, callee) */
 	/* Per callee method: the caller and edge of its last call. Most
 	 * methods have few callers: this answers most lookups unhashed. */
 	uint32_t *last_from, *last_edge;
 	uint32_t last_cap;
-	struct tv_esum *esums;
-	struct tv_eend *eends;
-	uint32_t nesums, esums_cap;
-	struct tv_erec *erecs;
-	uint32_t nerecs, erecs_cap;
 	struct tv_warnings wwarn; /* what the replay found */
 	int wfail;                /* the replay ran out of memory */
 };

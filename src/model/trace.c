@@ -28,6 +28,20 @@ void trace_thread_free(struct tv_thread *th)
 		free(th->end_hi[c]);
 	}
 	free(th->marks);
+	if (th->sums) {
+		free(th->sums->outside);
+		trace_esums_free(&th->sums->esums);
+		free(th->sums);
+		th->sums = NULL;
+	}
+}
+
+void trace_esums_free(struct tv_esumset *s)
+{
+	free(s->esums);
+	free(s->eends);
+	free(s->erecs);
+	memset(s, 0, sizeof *s);
 }
 
 void trace_free(struct trace *tr)
@@ -38,9 +52,7 @@ void trace_free(struct trace *tr)
 	free(tr->methods);
 	free(tr->keythreads);
 	free(tr->options);
-	free(tr->esums);
-	free(tr->eends);
-	free(tr->erecs);
+	trace_esums_free(&tr->esums);
 	idmap_free(&tr->method_ids);
 	strtab_free(&tr->strings);
 	trace_init(tr);

@@ -78,6 +78,7 @@ struct tv_thread {
 	 * entry adopted them after they closed (one tree, first in preorder),
 	 * so a profile walks them; later calls are summed in esums. */
 	uint32_t walk_calls;
+	struct tv_tsums *sums;  /* a sums-only trace's (trace.sums_only), else NULL */
 };
 
 /* Sums of the calls of one (caller method, callee method) pair, made by the
@@ -105,6 +106,54 @@ struct tv_erec {
 
 struct tv_eend {                    /* parallel to esums: read by profiles */
 	uint32_t from, to;              /* method indices; from TV_ROOT: toplevel */
+};
+
+/* A set of edge sums: one per (from, to) pair, in the order they were
+ * made, with their ends; the trace's, or one thread's (struct tv_tsums). */
+struct tv_esumset {
+	struct tv_esum *esums;
+	struct tv_eend *eends;          /* parallel to esums */
+	uint32_t n, cap;
+	struct tv_erec *erecs;
+	uint32_t nrecs, recs_cap;
+};
+
+/* Tags a loader's caller gives methods for a trace that keeps sums instead
+ * of calls (struct tv_tsums; load.h, load_file_sums()). */
+enum {
+	TV_TAG_ABSORB = 1,  /* its calls swallow their subtrees in the outside sums */
+	TV_TAG_MARK = 2,    /* a thread's first call of it is noted */
+	TV_TAG_NOTE = 4,    /* the first call of it in the noted call's subtree is noted */
+};
+
+struct trace;
+
+/* Tags method m (an index into tr->methods) from what tr holds when a
+ * record first names it; called on the loading thread. */
+struct tv_tagger {
+	unsigned (*tag)(void *ctx, const struct trace *tr, uint32_t m);
+	void *ctx;
+};
+
+/* Per method of a thread: Σ over its calls outside every TV_TAG_ABSORB
+ * call of the call's excl, or of its incl when the method is itself
+ * absorbing (an absorbing call keeps its whole time, its subtree none). */
+struct tv_msum {
+	uint32_t method;
+	uint64_t t[TV_NCLOCKS];
+};
+
+/* What a thread of a sums-only trace keeps instead of its calls: what the
+ * reports would otherwise walk the calls for. */
+struct tv_tsums {
+	struct tv_msum *outside;        /* one per method the thread called */
+	uint32_t noutside;
+	int marked;                     /* the thread called a TV_TAG_MARK method: */
+	uint64_t mark_start[TV_NCLOCKS]; /* its first such call's start (as call starts) */
+	uint32_t note;                  /* the first TV_TAG_NOTE method called in that
+	                                 * call's subtree (it included), or TV_ROOT */
+	int has_esums;                  /* esums holds the thread's own edge sums */
+	struct tv_esumset esums;
 };
 
 struct tv_option {
@@ -142,12 +191,12 @@ struct trace {
 
 	/* Edge sums (see struct tv_esum); valid only once the loader finished:
 	 * a trace built any other way has esums_valid 0. */
-	struct tv_esum *esums;
-	struct tv_eend *eends;
-	uint32_t nesums, esums_cap;
-	struct tv_erec *erecs;
-	uint32_t nerecs, erecs_cap;
+	struct tv_esumset esums;
 	int esums_valid;
+	/* Loaded for its sums only (load_file_sums()): no thread has calls or
+	 * marks; each has its struct tv_tsums. Only profiles (profile.h) and
+	 * the categories (category.h) read such a trace. */
+	int sums_only;
 
 	struct tv_warnings warnings;
 };
@@ -274,14 +323,24 @@ static inline uint64_t trace_thread_top(const struct tv_thread *th, int clock)
 	return th->has_top ? th->top[clock] : trace_thread_span(th, clock);
 }
 
-/* Cell k (0..3) of edge sum e, or NULL when no call fell in it. */
-static inline const struct tv_ecell *trace_ecell(const struct trace *tr, uint32_t e, unsigned k)
+/* Cell k (0..3) of edge sum e of set s, or NULL when no call fell in it. */
+static inline const struct tv_ecell *trace_esum_cell(const struct tv_esumset *s, uint32_t e,
+                                                     unsigned k)
 {
-	const struct tv_esum *es = &tr->esums[e];
+	const struct tv_esum *es = &s->esums[e];
 	if (k == 0)
 		return &es->plain;
-	return es->rec == TV_NO_EREC ? NULL : &tr->erecs[es->rec].cell[k - 1];
+	return es->rec == TV_NO_EREC ? NULL : &s->erecs[es->rec].cell[k - 1];
 }
+
+/* Cell k (0..3) of the trace's edge sum e. */
+static inline const struct tv_ecell *trace_ecell(const struct trace *tr, uint32_t e, unsigned k)
+{
+	return trace_esum_cell(&tr->esums, e, k);
+}
+
+/* Frees what a set of edge sums holds and empties it. */
+void trace_esums_free(struct tv_esumset *s);
 
 /* "dual", "thread-cpu", "wall", "global" or "sequence". */
 const char *trace_clock_name(enum tv_clock_kind k);

@@ -11,6 +11,9 @@
  * while it runs: the per-thread call arrays (moved into trace.threads at
  * the end), the edge sums and its warnings.
  *
+ * A sums-only build (tracebuild_set_sums()) hands the same events to
+ * sumreplay.h instead, with each method's tags before its first call.
+ *
  * While building, time arrays are indexed by record slot (first or second
  * timestamp); tracebuild_finish() moves them to their clock once the clock
  * is known (a single-clock streaming file names its clock only at the
@@ -23,6 +26,7 @@
 
 #include "base/grow.h"
 #include "model/replay.h"
+#include "model/sumreplay.h"
 #include "model/tracefinish.h"
 
 #include <stdlib.h>
@@ -84,6 +88,13 @@ struct tracebuild {
 		uint32_t idx;
 	} cache[1024];
 	int too_big;              /* a string would pass the 4 GiB arena */
+	/* Sums only: the replay that keeps them, who tags methods, and per
+	 * method its tags + 1 once sent (0: not yet named by a record). */
+	struct sumreplay *sums;
+	struct tv_tagger tagger;
+	uint8_t *tags;
+	uint32_t tags_cap;
+	int retagged;             /* a method's tags changed after it was sent */
 	/* Its own cache lines: the reader's side writes its fields above at
 	 * every record, and the worker would otherwise pull them back. */
 	_Alignas(64) struct replay w;
@@ -186,6 +197,8 @@ void tracebuild_free(struct tracebuild *b)
 	}
 #endif
 	replay_free(&b->w);
+	sumreplay_free(b->sums);
+	free(b->tags);
 	free(b->clk);
 	free(b->buf[0]);
 	free(b->buf[1]);
@@ -286,6 +299,12 @@ static int tracebuild_method(void *ctx, uint64_t id, const struct sink_method *s
 	m->line = sm->line;
 	m->has_line = sm->has_line;
 	m->declared = 1;
+	/* Sums only: tags sent before this declaration must still hold. */
+	if (b->sums && idx < b->tags_cap && b->tags[idx] &&
+	    b->tags[idx] != (uint8_t)(b->tagger.tag(b->tagger.ctx, tr, idx) + 1)) {
+		b->retagged = 1;
+		return -1;   /* stops the reader: the trace is built again in full */
+	}
 	return 0;
 }
 
@@ -382,6 +401,24 @@ static inline void tracebuild_times(struct tracebuild *b, struct tv_thread *th,
 
 /* ------------------------------------------------------------ the replay */
 
+/* The replay of this build, calls or sums, on n events. */
+static void tracebuild_replay(struct tracebuild *b, const struct replay_event *ev, uint32_t n)
+{
+	if (b->sums)
+		sumreplay_run(b->sums, ev, n);
+	else
+		replay_run(&b->w, ev, n);
+}
+
+/* The replay stopped: out of memory, or a sums-only replay met what it
+ * cannot sum. */
+static int tracebuild_stopped(const struct tracebuild *b)
+{
+	if (b->sums)
+		return sumreplay_failed(b->sums) || sumreplay_inexact(b->sums);
+	return b->w.wfail;
+}
+
 #ifdef TV_THREADS
 static void *tracebuild_worker_main(void *arg)
 {
@@ -395,7 +432,7 @@ static void *tracebuild_worker_main(void *arg)
 		const struct replay_event *ev = b->todo;
 		uint32_t n = b->ntodo;
 		pthread_mutex_unlock(&b->mu);
-		replay_run(&b->w, ev, n);
+		tracebuild_replay(b, ev, n);
 		pthread_mutex_lock(&b->mu);
 		b->busy = 0;
 		pthread_cond_broadcast(&b->cv);
@@ -428,7 +465,7 @@ static int tracebuild_flush(struct tracebuild *b, int full)
 	if (b->started) {
 		pthread_mutex_lock(&b->mu);
 		tracebuild_wait_idle(b);
-		int fail = b->w.wfail;
+		int fail = tracebuild_stopped(b);
 		if (!fail && n) {
 			b->todo = b->buf[b->cur];
 			b->ntodo = n;
@@ -441,8 +478,8 @@ static int tracebuild_flush(struct tracebuild *b, int full)
 	}
 #endif
 	(void)full;
-	replay_run(&b->w, b->buf[b->cur], n);
-	return b->w.wfail ? -1 : 0;
+	tracebuild_replay(b, b->buf[b->cur], n);
+	return tracebuild_stopped(b) ? -1 : 0;
 }
 
 /* Ends the replay: the last batch, the worker joined, the replay's call
@@ -452,7 +489,7 @@ static void tracebuild_merge(struct tracebuild *b)
 	if (b->merged)
 		return;
 	b->merged = 1;
-	if (b->nbuf && !b->w.wfail)
+	if (b->nbuf && !tracebuild_stopped(b))
 		tracebuild_flush(b, 0);
 #ifdef TV_THREADS
 	if (b->started) {
@@ -479,6 +516,38 @@ void tracebuild_set_threads(struct tracebuild *b, int on)
 #endif
 }
 
+/* Queues one event; -1 when the replay stopped. */
+static inline int tracebuild_push(struct tracebuild *b, uint32_t thread, uint32_t method,
+                                  const uint64_t rel[2], uint64_t where)
+{
+	struct replay_event *e = &b->buf[b->cur][b->nbuf];
+	e->thread = thread;
+	e->method = method;
+	e->rel[0] = rel[0];
+	e->rel[1] = rel[1];
+	e->where = where;
+	if (++b->nbuf == TRACEBUILD_BATCH)
+		return tracebuild_flush(b, 1);
+	return 0;
+}
+
+/* Sums only: method m's tags, sent before its first call. */
+static int tracebuild_tag_slow(struct tracebuild *b, uint32_t m)
+{
+	if (m >= b->tags_cap &&
+	    grow_to32_zeroed((void **)&b->tags, &b->tags_cap, m + 1, sizeof *b->tags) < 0)
+		return -1;
+	unsigned tags = b->tagger.tag(b->tagger.ctx, b->tr, m);
+	const uint64_t rel[2] = {tags, 0};
+	b->tags[m] = (uint8_t)(tags + 1);
+	return tracebuild_push(b, SUMREPLAY_TAG, m, rel, 0);
+}
+
+static inline int tracebuild_tag(struct tracebuild *b, uint32_t m)
+{
+	return m < b->tags_cap && b->tags[m] ? 0 : tracebuild_tag_slow(b, m);
+}
+
 static int tracebuild_record(void *ctx, uint32_t tid, uint64_t word, uint64_t t0, uint64_t t1,
                              uint64_t offset)
 {
@@ -488,28 +557,33 @@ static int tracebuild_record(void *ctx, uint32_t tid, uint64_t word, uint64_t t0
 	if (ti == IDMAP_NONE)
 		return -1;
 	struct tv_thread *th = &tr->threads[ti];
-	uint64_t raw[2] = {t0, t1};
-	struct replay_event *e = &b->buf[b->cur][b->nbuf];
-	e->rel[0] = e->rel[1] = 0;
+	uint64_t raw[2] = {t0, t1}, rel[2] = {0, 0};
 
 	tr->records++;
 	th->records++;
-	tracebuild_times(b, th, &b->clk[ti], raw, e->rel, offset);
+	tracebuild_times(b, th, &b->clk[ti], raw, rel, offset);
 
 	unsigned action = (unsigned)(word & 3);
 	uint32_t m;
 	if (action == 3) {
 		tv_warnings_add(&tr->warnings, TV_W_ACTION3, offset, 1);
+		if (b->sums)
+			return 0;      /* it only marks: no sum needs it */
 		m = REPLAY_MARK;   /* noted by the replay, with the repairs */
 	} else if ((m = tracebuild_method_index(b, word & ~UINT64_C(3))) == IDMAP_NONE) {
 		return -1;
 	}
-	e->thread = ti;
-	e->method = m;
-	e->where = offset << 1 | (action != 0);
-	if (++b->nbuf == TRACEBUILD_BATCH)
-		return tracebuild_flush(b, 1);
-	return 0;
+	if (b->sums && tracebuild_tag(b, m) < 0)
+		return -1;
+	return tracebuild_push(b, ti, m, rel, offset << 1 | (action != 0));
+}
+
+int tracebuild_set_sums(struct tracebuild *b, const struct tv_tagger *tagger, int thread_sums)
+{
+	sumreplay_free(b->sums);
+	b->sums = sumreplay_new(thread_sums);
+	b->tagger = *tagger;
+	return b->sums ? 0 : -1;
 }
 
 struct sink tracebuild_sink(struct tracebuild *b)
@@ -530,21 +604,33 @@ struct sink tracebuild_sink(struct tracebuild *b)
 
 /* ------------------------------------------------------------ finishing */
 
+/* Rule 4 and the sums of a sums-only build, or rule 4 and preorder on
+ * every thread of a full one; -1 when out of memory. */
+static int tracebuild_finish_replay(struct tracebuild *b)
+{
+	struct trace *tr = b->tr;
+	if (b->sums)
+		return sumreplay_finish(b->sums, tr);
+	for (uint32_t i = 0; i < tr->nthreads; i++)
+		if (replay_finish_thread(&b->w, i, &tr->threads[i]) < 0)
+			return -1;
+	replay_move_sums(&b->w, tr);
+	return 0;
+}
+
 enum tv_status tracebuild_finish(struct tracebuild *b, struct tv_error *err)
 {
 	struct trace *tr = b->tr;
 	tracebuild_merge(b);
-	if (b->w.wfail || (tr->nthreads && replay_reserve(&b->w, tr->nthreads - 1) < 0))
+	/* (an inexact sums-only build is never finished: load.c builds again) */
+	if (tracebuild_stopped(b) || b->retagged ||
+	    (!b->sums && tr->nthreads && replay_reserve(&b->w, tr->nthreads - 1) < 0))
 		return tv_fail(err, TV_ERR_NOMEM, TV_NO_OFFSET, NULL);
 	for (uint32_t i = 0; i < tr->nthreads; i++)
 		for (unsigned s = 0; s < b->nslots; s++)
 			tr->threads[i].last[s] = b->clk[i].prev[s];
-	for (uint32_t i = 0; i < tr->nthreads; i++)
-		if (replay_finish_thread(&b->w, i, &tr->threads[i]) < 0)
-			return tv_fail(err, TV_ERR_NOMEM, TV_NO_OFFSET, NULL);
-	if (tracefinish_names(tr) < 0)
+	if (tracebuild_finish_replay(b) < 0 || tracefinish_names(tr) < 0)
 		return tv_fail(err, TV_ERR_NOMEM, TV_NO_OFFSET, NULL);
-	replay_move_sums(&b->w, tr);
 	if (b->fixed == SINK_CLOCK_KEY)
 		tracefinish_clock(tr, b->w.nslots);
 	else
@@ -561,5 +647,6 @@ enum tv_status tracebuild_finish(struct tracebuild *b, struct tv_error *err)
 	b->last_thread = IDMAP_NONE;
 	tracefinish_sort(tr);
 	tr->esums_valid = 1;
+	tr->sums_only = b->sums != NULL;
 	return TV_OK;
 }

@@ -27,6 +27,17 @@ void tracebuild_free(struct tracebuild *b);
  * same either way. Call before the first record. */
 void tracebuild_set_threads(struct tracebuild *b, int on);
 
+/* Makes b keep sums instead of calls (trace.sums_only; sumreplay.h), for
+ * outputs that need only sums: tagger (copied) tags each method when a
+ * record first names it; thread_sums keeps each thread's own edge sums
+ * too. Call before the first record. 0, or -1 when out of memory.
+ * When the records hold what sums cannot give exactly (an exit with no
+ * entry, which adopts calls already summed; a method declared after a
+ * record named it, with other tags then), the build stops its reader
+ * (TV_ERR_NOMEM) or fails in tracebuild_finish() (TV_ERR_NOMEM): build
+ * the trace again in full, in a new trace. */
+int tracebuild_set_sums(struct tracebuild *b, const struct tv_tagger *tagger, int thread_sums);
+
 /* The sink that feeds this builder (ctx is b; consumed is NULL). */
 struct sink tracebuild_sink(struct tracebuild *b);
 

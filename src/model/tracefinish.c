@@ -44,6 +44,34 @@ static void tracefinish_resolve_clock(struct trace *tr, unsigned nslots)
 	tr->has_clock[TV_WALL] = k != TV_CLOCK_THREAD_CPU;
 }
 
+/* Slot 0 of every edge sum of s moves to TV_WALL. */
+static void tracefinish_move_esums(struct tv_esumset *s)
+{
+	for (uint32_t e = 0; e < s->n; e++) {
+		struct tv_ecell *c = &s->esums[e].plain;
+		c->incl[TV_WALL] = c->incl[0];
+		c->incl[0] = 0;
+	}
+	for (uint32_t r = 0; r < s->nrecs; r++)
+		for (int k = 0; k < 3; k++) {
+			struct tv_ecell *c = &s->erecs[r].cell[k];
+			c->incl[TV_WALL] = c->incl[0];
+			c->incl[0] = 0;
+		}
+}
+
+/* The same for what a sums-only thread keeps. */
+static void tracefinish_move_tsums(struct tv_tsums *s)
+{
+	for (uint32_t i = 0; i < s->noutside; i++) {
+		s->outside[i].t[TV_WALL] = s->outside[i].t[0];
+		s->outside[i].t[0] = 0;
+	}
+	s->mark_start[TV_WALL] = s->mark_start[0];
+	s->mark_start[0] = 0;
+	tracefinish_move_esums(&s->esums);
+}
+
 /* A single wall-clock slot moves from index 0 to TV_WALL. */
 static void tracefinish_move_slots(struct trace *tr)
 {
@@ -63,18 +91,10 @@ static void tracefinish_move_slots(struct trace *tr)
 			th->marks[k].t[TV_WALL] = th->marks[k].t[0];
 			th->marks[k].t[0] = 0;
 		}
+		if (th->sums)
+			tracefinish_move_tsums(th->sums);
 	}
-	for (uint32_t e = 0; e < tr->nesums; e++) {
-		struct tv_ecell *c = &tr->esums[e].plain;
-		c->incl[TV_WALL] = c->incl[0];
-		c->incl[0] = 0;
-	}
-	for (uint32_t r = 0; r < tr->nerecs; r++)
-		for (int k = 0; k < 3; k++) {
-			struct tv_ecell *c = &tr->erecs[r].cell[k];
-			c->incl[TV_WALL] = c->incl[0];
-			c->incl[0] = 0;
-		}
+	tracefinish_move_esums(&tr->esums);
 }
 
 void tracefinish_clock(struct trace *tr, unsigned nslots)

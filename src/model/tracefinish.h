@@ -24,7 +24,7 @@ int tracefinish_names(struct trace *tr);
 /* The clock= option, else the version's default; the record layout
  * (nslots timestamps per record) wins when they disagree on the number
  * of timestamps. Sets tr->clock and has_clock[]; with a single wall
- * clock, moves every time array, mark and edge sum of slot 0 to TV_WALL. */
+ * clock, moves every time array, mark and sum of slot 0 to TV_WALL. */
 void tracefinish_clock(struct trace *tr, unsigned nslots);
 
 /* The clock a format fixed (TV_CLOCK_WALL or TV_CLOCK_SEQUENCE, one slot):

@@ -163,11 +163,11 @@ static enum tv_status fmt_diff_folded(FILE *out, const struct fmt_diff_in *in)
 #define FMT_CALLS (FMT_BASE | FMT_USE_CLOCK | FMT_USE_METHOD)
 
 static const struct fmt_row fmt_rows[] = {
-	{.name = "text", .uses = FMT_BASE, .write = fmt_text,
+	{.name = "text", .input = FMT_IN_SUMS, .uses = FMT_BASE, .write = fmt_text,
 	 .write_diff = fmt_diff_text, .diff_uses = FMT_DIFF},
-	{.name = "csv", .uses = FMT_BASE, .write = fmt_csv,
+	{.name = "csv", .input = FMT_IN_SUMS, .uses = FMT_BASE, .write = fmt_csv,
 	 .write_diff = fmt_diff_csv, .diff_uses = FMT_DIFF},
-	{.name = "json", .uses = FMT_BASE, .write = fmt_json,
+	{.name = "json", .input = FMT_IN_SUMS, .uses = FMT_BASE, .write = fmt_json,
 	 .write_diff = fmt_diff_json, .diff_uses = FMT_DIFF},
 	{.name = "folded", .uses = FMT_EXPORT | FMT_USE_PER_THREAD, .write = fmt_folded,
 	 .write_diff = fmt_diff_folded, .diff_uses = FMT_EXPORT | FMT_USE_GATE},

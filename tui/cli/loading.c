@@ -9,6 +9,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "analyze/category.h"
 #include "cli/msg.h"
 #include "shell/ui.h"
 
@@ -137,16 +138,21 @@ int loading_mapping(const char *file, struct mapping **map)
 	return 0;
 }
 
-int loading_trace(const char *path, const struct mapping *map, struct trace *tr, int screen,
-                  int ascii, uint32_t pid, char *note)
+/* loading_trace(), sums only when tagger is set (load_file_sums()). */
+static int loading_load(const char *path, const struct mapping *map, struct trace *tr,
+                        int screen, int ascii, uint32_t pid, char *note,
+                        const struct tv_tagger *tagger, int thread_sums)
 {
 	struct tv_error err = {TV_OK, TV_NO_OFFSET, ""};
 	char errfile[4096] = "";
 	struct loading_bar bar;
 	struct load_opts lo = {.pid = pid};
+	const struct load_progress *prog = loading_bar_start(&bar, path, screen, ascii);
 	trace_init(tr);
-	enum tv_status st = load_file_opts(tr, path, loading_bar_start(&bar, path, screen, ascii),
-	                                   &lo, &err, errfile, sizeof errfile);
+	enum tv_status st =
+		tagger ? load_file_sums(tr, path, prog, &lo, tagger, thread_sums, &err, errfile,
+		                        sizeof errfile)
+		       : load_file_opts(tr, path, prog, &lo, &err, errfile, sizeof errfile);
 	loading_bar_end(&bar);
 	if (st == TV_OK && lo.note[0] && !screen)
 		fprintf(stderr, "traceview: %s: %s\n", msg_name(path), lo.note);
@@ -164,6 +170,19 @@ int loading_trace(const char *path, const struct mapping *map, struct trace *tr,
 	if (!screen && map && mapping_apply(map, tr) < 0)
 		return msg_oom(path);
 	return 0;
+}
+
+int loading_trace(const char *path, const struct mapping *map, struct trace *tr, int screen,
+                  int ascii, uint32_t pid, char *note)
+{
+	return loading_load(path, map, tr, screen, ascii, pid, note, NULL, 0);
+}
+
+int loading_trace_sums(const char *path, struct trace *tr, uint32_t pid, int thread_sums,
+                       char *note)
+{
+	const struct tv_tagger tagger = {category_tag, NULL};
+	return loading_load(path, NULL, tr, 0, 0, pid, note, &tagger, thread_sums);
 }
 
 enum tv_status loading_bytes(const char *path, load_bytes_fn fn, void *ctx)

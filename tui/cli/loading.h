@@ -28,6 +28,13 @@ int loading_mapping(const char *file, struct mapping **map);
 int loading_trace(const char *path, const struct mapping *map, struct trace *tr, int screen,
                   int ascii, uint32_t pid, char *note);
 
+/* loading_trace() for a report that reads only sums (reportrun_sums()):
+ * tr may keep them instead of calls, with the tags the categories need
+ * (load_file_sums(), category_tag()); thread_sums: each thread's own
+ * edge sums too, for --thread. No mapping, never on the view's screen. */
+int loading_trace_sums(const char *path, struct trace *tr, uint32_t pid, int thread_sums,
+                       char *note);
+
 /* Runs fn over path's bytes (load_with_bytes()) with the bar. TV_OK, or
  * TV_ERR_OUTPUT as fn returned it (fn says why); any other failure is
  * said here and returned. */

@@ -69,8 +69,10 @@ static int main_single(const struct request *rq, const struct mapping *map)
 	 * /dev/tty; not with --thread, whose errors need the plain screen). */
 	uo.term_started = !rq->view && !rq->nthreads && tty_wants_ui(rq) && !tty_reads_stdin(rq) &&
 	                  ui_loading_start() == 0;
-	int rc = loading_trace(rq->path[0], map, &tr, uo.term_started, ui_wants_ascii(&uo), rq->pid,
-	                       note);
+	int rc = reportrun_sums(rq, map)
+	         ? loading_trace_sums(rq->path[0], &tr, rq->pid, rq->nthreads > 0, note)
+	         : loading_trace(rq->path[0], map, &tr, uo.term_started, ui_wants_ascii(&uo),
+	                         rq->pid, note);
 	uo.note = note;
 	if (!rc && tty_wants_ui(rq) && (rc = main_ui(rq, &tr, &uo)) != UI_NO_TERMINAL) {
 		trace_free(&tr);

@@ -16,6 +16,7 @@
 #include "cli/loading.h"
 #include "cli/msg.h"
 #include "cli/resolve.h"
+#include "cli/tty.h"
 #include "model/load.h"
 
 /* Whether files[0..n) holds the file out is (device and inode); frees
@@ -285,6 +286,7 @@ static int reportrun_build(const struct request *rq, const struct trace *loaded,
                            struct fmt_in *in)
 {
 	switch (rq->format->input) {
+	case FMT_IN_SUMS:
 	case FMT_IN_PROFILE:
 		in->p = &b->p;
 		return resolve_profile(rq, rq->path[0], loaded, tr, &b->p);
@@ -301,6 +303,14 @@ static int reportrun_build(const struct request *rq, const struct trace *loaded,
 		break;
 	}
 	return MSG_EXIT_INPUT;
+}
+
+int reportrun_sums(const struct request *rq, const struct mapping *map)
+{
+	/* A mapping renames methods after the load: their tags would be
+	 * those of the old names. */
+	return rq->format->input == FMT_IN_SUMS && !rq->view && !rq->diff && !rq->nsteps && !map &&
+	       !tty_wants_ui(rq);
 }
 
 int reportrun(const struct request *rq, const struct trace *loaded, const struct trace *tr)

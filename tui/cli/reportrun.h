@@ -20,6 +20,11 @@
  * same or a view of it through the steps (resolve_steps()). */
 int reportrun(const struct request *rq, const struct trace *loaded, const struct trace *tr);
 
+/* Whether the report reads only sums, so its trace may be loaded for
+ * them alone (loading_trace_sums()): a format of FMT_IN_SUMS, shown
+ * through no steps, names not mapped, not in the full-screen view. */
+int reportrun_sums(const struct request *rq, const struct mapping *map);
+
 /* --format=dump: every record of the trace's bytes, read here in one
  * pass (standard input too), its names through map (may be NULL). */
 int reportrun_dump(const struct request *rq, const struct mapping *map);

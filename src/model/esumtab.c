@@ -1,0 +1,63 @@
+/* esumtab.c: edge sums being made (see esumtab.h). */
+#include "model/esumtab.h"
+
+#include <string.h>
+
+#include "base/grow.h"
+
+void esumtab_init(struct esumtab *t)
+{
+	memset(&t->set, 0, sizeof t->set);
+	idmap_init(&t->ids);
+}
+
+void esumtab_free(struct esumtab *t)
+{
+	trace_esums_free(&t->set);
+	idmap_free(&t->ids);
+}
+
+uint32_t esumtab_edge(struct esumtab *t, uint32_t from, uint32_t to)
+{
+	struct tv_esumset *s = &t->set;
+	int added;
+	uint32_t e = idmap_get_or_put(&t->ids, (uint64_t)from << 32 | to, s->n, &added);
+	if (e == IDMAP_NONE || !added)
+		return e;
+	uint32_t cap = s->cap;
+	if (grow_push32((void **)&s->eends, &cap, s->n, sizeof *s->eends) < 0 ||
+	    grow_push32((void **)&s->esums, &s->cap, s->n, sizeof *s->esums) < 0)
+		return IDMAP_NONE;  /* the map now names a missing sum: fatal */
+	struct tv_esum *es = &s->esums[s->n];
+	memset(es, 0, sizeof *es);
+	es->rec = TV_NO_EREC;
+	s->eends[s->n].from = from;
+	s->eends[s->n].to = to;
+	s->n++;
+	return e;
+}
+
+uint32_t esumtab_find(const struct esumtab *t, uint32_t from, uint32_t to)
+{
+	return idmap_get(&t->ids, (uint64_t)from << 32 | to);
+}
+
+struct tv_ecell *esumtab_cell_slow(struct esumtab *t, uint32_t e, unsigned k)
+{
+	struct tv_esumset *s = &t->set;
+	struct tv_esum *es = &s->esums[e];
+	if (es->rec == TV_NO_EREC) {
+		if (grow_push32((void **)&s->erecs, &s->recs_cap, s->nrecs, sizeof *s->erecs) < 0)
+			return NULL;
+		memset(&s->erecs[s->nrecs], 0, sizeof *s->erecs);
+		es->rec = s->nrecs++;
+	}
+	return &s->erecs[es->rec].cell[k - 1];
+}
+
+void esumtab_take(struct esumtab *t, struct tv_esumset *to)
+{
+	*to = t->set;
+	memset(&t->set, 0, sizeof t->set);
+	idmap_free(&t->ids);
+}

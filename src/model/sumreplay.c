@@ -1,0 +1,487 @@
+/* sumreplay.c: records into sums, no calls kept (see sumreplay.h).
+ *
+ * Speed is the point: the hot path is a push on entry and a pop on exit.
+ * On entry the caller's method record answers most edge lookups from a
+ * cache of its last four callees; the method's record on the thread (its
+ * open calls and outside sums) is found by its index in a table that
+ * starts where the index points, so dense indices never collide. On exit
+ * the call's times go to its edge's cell, its thread's method record and
+ * its caller's.
+ */
+#include "model/sumreplay.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/grow.h"
+#include "model/esumtab.h"
+
+#define SR_NONE UINT32_MAX
+
+enum {
+	SR_REC = 1,       /* the method was already open below: recursive */
+	SR_CALLER_REC = 2, /* the caller call is recursive (cell bit 1) */
+	SR_ABSORBS = 4,   /* a TV_TAG_ABSORB method's call */
+	SR_ABSORBED = 8,  /* inside an absorbing call: in no outside sum */
+};
+
+struct sumreplay_frame {
+	uint32_t method;
+	uint32_t edge;           /* in the trace's edge sums */
+	uint32_t pair;           /* the method's record on this thread */
+	uint32_t own;            /* in the thread's own edge sums, when kept */
+	uint32_t flags;          /* SR_* */
+	uint64_t start[TV_NCLOCKS];
+};
+
+/* A method on one thread: its open calls, outside sums and, when the
+ * thread has top-level calls of it, their sum (an index into roots). */
+struct sumreplay_pair {
+	uint32_t method, open;
+	uint32_t root;
+	uint64_t t[TV_NCLOCKS];
+};
+
+/* The top-level calls of one method on a thread (never recursive, their
+ * caller never either: cell 0 of its edge from TV_ROOT). */
+struct sumreplay_root {
+	uint32_t pair;
+	struct tv_ecell cell;
+};
+
+struct sumreplay_slot {
+	uint32_t method, pair;   /* pair + 1; 0: empty */
+};
+
+struct sumreplay_thread {
+	struct sumreplay_frame *stack;
+	uint32_t depth, cap;
+	uint32_t absorbing;      /* absorbing calls open */
+	struct sumreplay_slot *slots;
+	uint32_t mask;           /* slots - 1 */
+	struct sumreplay_pair *pairs;
+	uint32_t npairs, pairs_cap;
+	struct sumreplay_root *roots;
+	uint32_t nroots, roots_cap;
+	uint32_t mark_open;      /* depth of the marked call while it is open, else 0 */
+	int marked;
+	uint64_t mark_start[TV_NCLOCKS];
+	uint32_t note;
+	uint32_t first_note;     /* the first noted method in preorder, or TV_ROOT */
+	struct esumtab own;
+};
+
+/* A method as a caller: its last four callees and their edge sums. */
+struct sumreplay_method {
+	uint32_t to[4], edge[4];
+	uint32_t next, tags;
+};
+
+struct sumreplay {
+	struct esumtab sums;
+	struct sumreplay_method *methods, root;
+	uint32_t nmethods;
+	struct sumreplay_thread *th;
+	uint32_t nth;
+	int thread_sums;
+	int failed, inexact;
+	struct tv_warnings warn;
+};
+
+static void sumreplay_method_init(struct sumreplay_method *m)
+{
+	memset(m, 0, sizeof *m);
+	memset(m->to, 0xff, sizeof m->to);   /* SR_NONE: no callee */
+}
+
+struct sumreplay *sumreplay_new(int thread_sums)
+{
+	struct sumreplay *r = calloc(1, sizeof *r);
+	if (!r)
+		return NULL;
+	esumtab_init(&r->sums);
+	sumreplay_method_init(&r->root);
+	r->thread_sums = thread_sums;
+	tv_warnings_init(&r->warn);
+	return r;
+}
+
+void sumreplay_free(struct sumreplay *r)
+{
+	if (!r)
+		return;
+	for (uint32_t i = 0; i < r->nth; i++) {
+		free(r->th[i].stack);
+		free(r->th[i].slots);
+		free(r->th[i].pairs);
+		free(r->th[i].roots);
+		esumtab_free(&r->th[i].own);
+	}
+	free(r->th);
+	free(r->methods);
+	esumtab_free(&r->sums);
+	free(r);
+}
+
+int sumreplay_failed(const struct sumreplay *r)
+{
+	return r->failed;
+}
+
+int sumreplay_inexact(const struct sumreplay *r)
+{
+	return r->inexact;
+}
+
+/* ------------------------------------------------------------ records */
+
+/* Method records up to index m, made when new. */
+static int sumreplay_reserve_method(struct sumreplay *r, uint32_t m)
+{
+	if (m < r->nmethods)
+		return 0;
+	uint32_t cap = r->nmethods;
+	if (m == UINT32_MAX || grow_to32((void **)&r->methods, &cap, m + 1, sizeof *r->methods) < 0)
+		return -1;
+	for (uint32_t i = r->nmethods; i < cap; i++)
+		sumreplay_method_init(&r->methods[i]);
+	r->nmethods = cap;
+	return 0;
+}
+
+/* Thread state up to index ti, made when new. */
+static int sumreplay_reserve_thread(struct sumreplay *r, uint32_t ti)
+{
+	if (ti < r->nth)
+		return 0;
+	uint32_t cap = r->nth;
+	if (ti == UINT32_MAX || grow_to32_zeroed((void **)&r->th, &cap, ti + 1, sizeof *r->th) < 0)
+		return -1;
+	for (uint32_t i = r->nth; i < cap; i++) {
+		r->th[i].note = r->th[i].first_note = TV_ROOT;
+		esumtab_init(&r->th[i].own);
+	}
+	r->nth = cap;
+	return 0;
+}
+
+/* The slot of method m in t's table: its own, or the first empty one. */
+static inline struct sumreplay_slot *sumreplay_slot(const struct sumreplay_thread *t, uint32_t m)
+{
+	uint32_t i = m & t->mask;
+	while (t->slots[i].pair && t->slots[i].method != m)
+		i = (i + 1) & t->mask;
+	return &t->slots[i];
+}
+
+/* Doubles t's table (at least 64 slots). */
+static int sumreplay_rehash(struct sumreplay_thread *t)
+{
+	uint32_t n = t->slots ? (t->mask + 1) * 2 : 64;
+	struct sumreplay_slot *old = t->slots;
+	uint32_t old_n = old ? t->mask + 1 : 0;
+	if (n == 0 || !(t->slots = calloc(n, sizeof *t->slots))) {
+		t->slots = old;
+		return -1;
+	}
+	t->mask = n - 1;
+	for (uint32_t i = 0; i < old_n; i++)
+		if (old[i].pair)
+			*sumreplay_slot(t, old[i].method) = old[i];
+	free(old);
+	return 0;
+}
+
+/* Index of method m's record on t, made when new; SR_NONE when out of
+ * memory. */
+static inline uint32_t sumreplay_pair(struct sumreplay_thread *t, uint32_t m)
+{
+	if (t->slots) {
+		struct sumreplay_slot *s = sumreplay_slot(t, m);
+		if (s->pair)
+			return s->pair - 1;
+	}
+	if ((t->npairs + 1) * 2 > (t->slots ? t->mask + 1 : 0) && sumreplay_rehash(t) < 0)
+		return SR_NONE;
+	if (grow_push32((void **)&t->pairs, &t->pairs_cap, t->npairs, sizeof *t->pairs) < 0)
+		return SR_NONE;
+	uint32_t p = t->npairs++;
+	t->pairs[p] = (struct sumreplay_pair){m, 0, SR_NONE, {0, 0}};
+	*sumreplay_slot(t, m) = (struct sumreplay_slot){m, p + 1};
+	return p;
+}
+
+/* The (from, to) edge sum: from the caller's cache, else the table. */
+static inline uint32_t sumreplay_edge(struct sumreplay *r, uint32_t from, uint32_t to)
+{
+	struct sumreplay_method *f = from == TV_ROOT ? &r->root : &r->methods[from];
+	for (int k = 0; k < 4; k++)
+		if (f->to[k] == to)
+			return f->edge[k];
+	uint32_t e = esumtab_edge(&r->sums, from, to);
+	f->to[f->next] = to;
+	f->edge[f->next] = e;
+	f->next = (f->next + 1) & 3;
+	return e;
+}
+
+/* ------------------------------------------------------------ the rules */
+
+/* The new frame's mark and note: the thread's first call of a marked
+ * method, and the first noted method called while it is open. */
+static void sumreplay_mark(struct sumreplay_thread *t, uint32_t m, unsigned tags,
+                           const uint64_t rel[TV_NCLOCKS])
+{
+	if (!t->marked && (tags & TV_TAG_MARK)) {
+		t->marked = 1;
+		t->mark_start[0] = rel[0];
+		t->mark_start[1] = rel[1];
+		t->mark_open = t->depth;
+	}
+	if (t->mark_open && t->note == TV_ROOT && (tags & TV_TAG_NOTE))
+		t->note = m;
+	if (t->first_note == TV_ROOT && (tags & TV_TAG_NOTE))
+		t->first_note = m;
+}
+
+/* Rule 1: a new call of m, child of the top of the stack. */
+static int sumreplay_enter(struct sumreplay *r, struct sumreplay_thread *t, uint32_t m,
+                           const uint64_t rel[TV_NCLOCKS])
+{
+	if ((t->depth == t->cap &&
+	     grow_push32((void **)&t->stack, &t->cap, t->depth, sizeof *t->stack) < 0) ||
+	    sumreplay_reserve_method(r, m) < 0)
+		return -1;
+	const struct sumreplay_frame *up = t->depth ? &t->stack[t->depth - 1] : NULL;
+	uint32_t from = up ? up->method : TV_ROOT;
+	uint32_t e = sumreplay_edge(r, from, m), p = sumreplay_pair(t, m), own = 0;
+	if (e == IDMAP_NONE || p == SR_NONE ||
+	    (r->thread_sums && (own = esumtab_edge(&t->own, from, m)) == IDMAP_NONE))
+		return -1;
+	unsigned tags = r->methods[m].tags;
+	uint32_t flags = (t->pairs[p].open++ ? SR_REC : 0) |
+	                 (up && (up->flags & SR_REC) ? SR_CALLER_REC : 0) |
+	                 (t->absorbing ? SR_ABSORBED : 0) | (tags & TV_TAG_ABSORB ? SR_ABSORBS : 0);
+	t->absorbing += (tags & TV_TAG_ABSORB) != 0;
+	t->stack[t->depth++] = (struct sumreplay_frame){m, e, p, own, flags, {rel[0], rel[1]}};
+	if (tags & (TV_TAG_MARK | TV_TAG_NOTE))
+		sumreplay_mark(t, m, tags, rel);
+	return 0;
+}
+
+/* A top-level call of the method of pair p, of this incl, into the
+ * thread's top-level sums. */
+static int sumreplay_add_root(struct sumreplay_thread *t, struct sumreplay_pair *p,
+                              const uint64_t incl[TV_NCLOCKS])
+{
+	if (p->root == SR_NONE) {
+		if (grow_push32((void **)&t->roots, &t->roots_cap, t->nroots, sizeof *t->roots) < 0)
+			return -1;
+		p->root = t->nroots++;
+		t->roots[p->root] = (struct sumreplay_root){(uint32_t)(p - t->pairs), {0, {0, 0}}};
+	}
+	esumtab_add(&t->roots[p->root].cell, incl);
+	return 0;
+}
+
+/* Ends the top call at rel[] and adds it to its sums. */
+static int sumreplay_pop(struct sumreplay *r, struct sumreplay_thread *t,
+                         const uint64_t rel[TV_NCLOCKS])
+{
+	const struct sumreplay_frame *f = &t->stack[--t->depth];
+	uint64_t incl[TV_NCLOCKS] = {rel[0] - f->start[0], rel[1] - f->start[1]};
+	unsigned k = f->flags & (SR_REC | SR_CALLER_REC);
+	struct tv_ecell *c = esumtab_cell(&r->sums, f->edge, k);
+	if (!c)
+		return -1;
+	esumtab_add(c, incl);
+	if (r->thread_sums) {
+		if (!(c = esumtab_cell(&t->own, f->own, k)))
+			return -1;
+		esumtab_add(c, incl);
+	}
+	struct sumreplay_pair *p = &t->pairs[f->pair];
+	p->open--;
+	if (!(f->flags & SR_ABSORBED)) {
+		/* excl as incl less the children's: each call takes its own
+		 * back from its caller (never absorbing: it would be absorbed) */
+		p->t[0] += incl[0];
+		p->t[1] += incl[1];
+		if (t->depth) {
+			struct sumreplay_pair *up = &t->pairs[f[-1].pair];
+			up->t[0] -= incl[0];
+			up->t[1] -= incl[1];
+		}
+	}
+	t->absorbing -= (f->flags & SR_ABSORBS) != 0;
+	if (t->mark_open > t->depth)
+		t->mark_open = 0;
+	return t->depth ? 0 : sumreplay_add_root(t, p, incl);
+}
+
+/* Moves cell c of the (TV_ROOT, to) sum of table t to cell 0 of (from,
+ * to): a top-level call became a child of a call of from. */
+static int sumreplay_move_root(struct esumtab *t, uint32_t from, uint32_t to,
+                               const struct tv_ecell *c)
+{
+	uint32_t old = esumtab_find(t, TV_ROOT, to), e = esumtab_edge(t, from, to);
+	if (old == IDMAP_NONE || e == IDMAP_NONE)
+		return -1;
+	struct tv_ecell *o = &t->set.esums[old].plain, *n = &t->set.esums[e].plain;
+	o->calls -= c->calls;
+	n->calls += c->calls;
+	for (int k = 0; k < TV_NCLOCKS; k++) {
+		o->incl[k] -= c->incl[k];
+		n->incl[k] += c->incl[k];
+	}
+	return 0;
+}
+
+/* The adopting call of m (rule 3), from the thread's first time to rel[],
+ * into every sum it enters: the top-level calls it adopts move under it,
+ * their sum taken back from its outside sum (or, when m absorbs, every
+ * outside sum of the thread lost). */
+static int sumreplay_adopter(struct sumreplay *r, struct sumreplay_thread *t, uint32_t m,
+                             unsigned tags, const uint64_t rel[TV_NCLOCKS])
+{
+	uint64_t adopted[TV_NCLOCKS] = {0, 0};
+	for (uint32_t i = 0; i < t->nroots; i++) {
+		const struct sumreplay_root *a = &t->roots[i];
+		uint32_t x = t->pairs[a->pair].method;
+		if (sumreplay_move_root(&r->sums, m, x, &a->cell) < 0 ||
+		    (r->thread_sums && sumreplay_move_root(&t->own, m, x, &a->cell) < 0))
+			return -1;
+		t->pairs[a->pair].root = SR_NONE;
+		adopted[0] += a->cell.incl[0];
+		adopted[1] += a->cell.incl[1];
+	}
+	t->nroots = 0;
+	uint32_t p = sumreplay_pair(t, m), e = esumtab_edge(&r->sums, TV_ROOT, m), own = 0;
+	if (p == SR_NONE || e == IDMAP_NONE ||
+	    (r->thread_sums && (own = esumtab_edge(&t->own, TV_ROOT, m)) == IDMAP_NONE))
+		return -1;
+	esumtab_add(&r->sums.set.esums[e].plain, rel);
+	if (r->thread_sums)
+		esumtab_add(&t->own.set.esums[own].plain, rel);
+	for (uint32_t i = 0; (tags & TV_TAG_ABSORB) && i < t->npairs; i++)
+		t->pairs[i].t[0] = t->pairs[i].t[1] = 0;
+	for (int k = 0; k < TV_NCLOCKS; k++)
+		t->pairs[p].t[k] += rel[k] - (tags & TV_TAG_ABSORB ? 0 : adopted[k]);
+	return sumreplay_add_root(t, &t->pairs[p], rel);
+}
+
+/* Rule 3: m exits but is not open: everything open closes, and a call of
+ * m from the thread's first time adopts every top-level call. Calls of m
+ * among them would turn recursive, with the cells of their edges and of
+ * their children's: sums alone cannot follow that (sumreplay_inexact()). */
+static int sumreplay_adopt(struct sumreplay *r, struct sumreplay_thread *t, uint32_t m,
+                           const uint64_t rel[TV_NCLOCKS], uint64_t offset)
+{
+	tv_warnings_add(&r->warn, TV_W_ORPHAN_EXIT, offset, 1);
+	tv_warnings_add(&r->warn, TV_W_LOST_EXIT, offset, t->depth);
+	while (t->depth)
+		if (sumreplay_pop(r, t, rel) < 0)
+			return -1;
+	if (t->slots && sumreplay_slot(t, m)->pair) {
+		r->inexact = 1;
+		return 0;
+	}
+	unsigned tags = r->methods[m].tags;
+	if (sumreplay_adopter(r, t, m, tags, rel) < 0)
+		return -1;
+	/* The adopting call comes first in preorder: it may be the mark. */
+	if (tags & TV_TAG_NOTE)
+		t->first_note = m;
+	if (tags & TV_TAG_MARK) {
+		t->marked = 1;
+		t->mark_start[0] = t->mark_start[1] = 0;
+		t->note = t->first_note;
+	}
+	return 0;
+}
+
+/* Rule 2: m exits; calls above its newest open one lost their exits. An
+ * exit of a method not open is rule 3. */
+static int sumreplay_exit(struct sumreplay *r, struct sumreplay_thread *t, uint32_t m,
+                          const uint64_t rel[TV_NCLOCKS], uint64_t offset)
+{
+	if (t->depth && t->stack[t->depth - 1].method == m)
+		return sumreplay_pop(r, t, rel);
+	const struct sumreplay_slot *s = t->slots ? sumreplay_slot(t, m) : NULL;
+	if (!s || !s->pair || !t->pairs[s->pair - 1].open)
+		return sumreplay_adopt(r, t, m, rel, offset);
+	uint32_t k = t->depth;
+	while (t->stack[k - 1].method != m)
+		k--;
+	tv_warnings_add(&r->warn, TV_W_LOST_EXIT, offset, t->depth - k);
+	while (t->depth >= k)
+		if (sumreplay_pop(r, t, rel) < 0)
+			return -1;
+	return 0;
+}
+
+void sumreplay_run(struct sumreplay *r, const struct replay_event *ev, uint32_t n)
+{
+	for (uint32_t i = 0; i < n && !r->failed && !r->inexact; i++) {
+		const struct replay_event *e = &ev[i];
+		int rc;
+		if (e->thread == SUMREPLAY_TAG) {
+			rc = sumreplay_reserve_method(r, e->method);
+			if (rc == 0)
+				r->methods[e->method].tags = (uint32_t)e->rel[0];
+		} else if (sumreplay_reserve_thread(r, e->thread) < 0) {
+			rc = -1;
+		} else if (e->where & 1) {
+			rc = sumreplay_exit(r, &r->th[e->thread], e->method, e->rel, e->where >> 1);
+		} else {
+			rc = sumreplay_enter(r, &r->th[e->thread], e->method, e->rel);
+		}
+		if (rc < 0)
+			r->failed = 1;
+	}
+}
+
+/* ------------------------------------------------------------ the end */
+
+/* Thread t's sums as the trace keeps them; NULL when out of memory. */
+static struct tv_tsums *sumreplay_tsums(struct sumreplay_thread *t)
+{
+	struct tv_tsums *s = calloc(1, sizeof *s);
+	if (!s || !(s->outside = malloc((t->npairs ? t->npairs : 1) * sizeof *s->outside))) {
+		free(s);
+		return NULL;
+	}
+	for (uint32_t i = 0; i < t->npairs; i++)
+		s->outside[i] = (struct tv_msum){t->pairs[i].method, {t->pairs[i].t[0], t->pairs[i].t[1]}};
+	s->noutside = t->npairs;
+	s->marked = t->marked;
+	s->mark_start[0] = t->mark_start[0];
+	s->mark_start[1] = t->mark_start[1];
+	s->note = t->note;
+	return s;
+}
+
+int sumreplay_finish(struct sumreplay *r, struct trace *tr)
+{
+	if (tr->nthreads && sumreplay_reserve_thread(r, tr->nthreads - 1) < 0)
+		return -1;
+	for (uint32_t i = 0; i < tr->nthreads; i++) {
+		struct tv_thread *th = &tr->threads[i];
+		struct sumreplay_thread *t = &r->th[i];
+		const uint64_t rel[TV_NCLOCKS] = {th->last[0] - th->first[0], th->last[1] - th->first[1]};
+		while (t->depth)
+			if (sumreplay_pop(r, t, rel) < 0)
+				return -1;
+		if (!(th->sums = sumreplay_tsums(t)))
+			return -1;
+		th->sums->has_esums = r->thread_sums;
+		esumtab_take(&t->own, &th->sums->esums);
+	}
+	trace_esums_free(&tr->esums);
+	esumtab_take(&r->sums, &tr->esums);
+	for (int k = 0; k < TV_WARN_COUNT; k++)
+		tv_warnings_add(&tr->warnings, (enum tv_warn)k, r->warn.first_offset[k],
+		                r->warn.count[k]);
+	tv_warnings_init(&r->warn);
+	return 0;
+}
