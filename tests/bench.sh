@@ -46,7 +46,8 @@
 # BENCH_DIR (trace cache, default ${TMPDIR:-/tmp}/traceview-bench),
 # BENCH_RUNS (default 3), BENCH_PEER_MAX (largest size dmtracedump runs
 # on, default 5000000), BENCH_THREADS_SIZE (default 5000000), BENCH_BIG
-# (records of the big trace, default 100000000; 0 skips it).
+# (records of the big trace, default 100000000; 0 skips it), BENCH_LIMITS
+# (the limit tests whose load times are printed).
 # Run through `make bench`, or directly with the paths set.
 
 set -u
@@ -501,6 +502,19 @@ if [ -n "$BENCH_UI" ] && [ -x "$BENCH_UI" ] && [ -n "$ui_sizes" ]; then
 		awk -v n="$n" -v b="$bytes" -v r="$r" 'BEGIN {
 			split(r, a, " "); x = a[2] * 1024 / b;
 			printf("%-10s %9.1f MB %6.2fx the file %s\n", n, a[2] / 1024, x, x <= 2 ? "ok" : "MISS") }'
+	done
+fi
+# The shapes that once made a load quadratic (70,000 threads, 2,000,000
+# methods, offsets past 4 GiB, a claimed size over the whole file): the
+# load times the limit tests print. The tests assert what is loaded, never
+# how fast; these are the figures.
+BENCH_LIMITS=${BENCH_LIMITS:-}
+if [ -n "$BENCH_LIMITS" ]; then
+	echo
+	echo "pathological loads, tests/test_limits_*, one run (s; no target: each was once quadratic)"
+	for t in $BENCH_LIMITS; do
+		[ -x "$t" ] || continue
+		"$t" 2>&1 | sed -n 's/^\(.*\): loaded in \([0-9.]*\) s.*/  \2 s  \1/p'
 	done
 fi
 BENCH_BIG=${BENCH_BIG:-100000000}

@@ -2,7 +2,9 @@
 # layers.sh: the shape of the tree as rules that fail (docs/architecture.md,
 # "Rules"; docs/testing.md, "The shape of the tree"). Under src/ and tui/:
 #
-#   - no .c or .h file over MAX_LINES lines;
+#   - no .c or .h file over MAX_LINES lines (the same for tests/*.c and
+#     tests/*.h, whose long lists of checks have no function limit; but
+#     for TESTS_EXEMPT);
 #   - no function over MAX_FUNC lines (from its '{' to its '}', both at
 #     the start of a line, as the project writes them);
 #   - a file includes only from its own layer folder and those before it
@@ -32,6 +34,11 @@ MAX_FUNC=60
 SRC_LAYERS="base read model analyze write"
 TUI_LAYERS="draw keys session panes shell cli"
 
+# tests/ files the size rule leaves out for now: other branches were
+# editing them when tests/ came under the rule. Split each along its seams
+# and take it off this list.
+TESTS_EXEMPT="tests/test_panes.c tests/test_treepanes.c"
+
 OPTPARSE='get''opt'
 
 srcdir=${srcdir:-$(dirname "$0")/..}
@@ -60,6 +67,18 @@ while IFS= read -r hit; do
 	*) say 1 "$msg" ;;
 	esac
 done < <(grep -rIn -- "$OPTPARSE" src tui tests 2>/dev/null | grep -v '^tui/cli/')
+
+# tests/: the size rule only.
+tests_files=0
+for f in tests/*.c tests/*.h; do
+	[ -f "$f" ] || continue
+	tests_files=$((tests_files + 1))
+	case " $TESTS_EXEMPT " in *" $f "*) continue ;; esac
+	n=$(wc -l < "$f")
+	if [ "$n" -gt "$MAX_LINES" ]; then
+		say 1 "$f: $n lines (at most $MAX_LINES): split it along its seams"
+	fi
+done
 
 # Everything else from one pass over the sources. awk prints one line per
 # broken rule: "1 message" fails, "0 message" only reports.
@@ -204,6 +223,6 @@ function visit(v, kind, depth,    k, w, s, j) {
 } | LC_ALL=C sort -k2)
 
 if [ "$fail" = 0 ]; then
-	echo "layers.sh: every rule kept (src/ and tui/, $(echo "$files" | wc -l) files)"
+	echo "layers.sh: every rule kept (src/ and tui/, $(echo "$files" | wc -l) files; sizes in tests/, $tests_files files)"
 fi
 exit "$fail"
