@@ -90,6 +90,15 @@ enum tv_status report_tree(FILE *out, struct pathtree *t, const struct report_tr
  * and the order of the siblings. TV_OK or TV_ERR_OUTPUT. */
 enum tv_status report_tree_title(FILE *out, const struct pathtree *t);
 
+/* What tree-json writes of a node, for the diff tree to write the same:
+ * its "\"class\": ..., \"name\": ..., \"signature\": ..." (null for the
+ * toplevel and for a method never declared), and its ", \"calls\": ...,
+ * \"incl_cpu_usec\": ... \"excl_wait_usec\": ..." (null for a clock tr
+ * lacks). */
+void report_tree_json_names(struct outbuf *out, const struct trace *tr, uint32_t method);
+void report_tree_json_numbers(struct outbuf *out, const struct trace *tr,
+                              const struct pathtree_node *n);
+
 /* ------------------------------------------------------------ every call */
 
 /* Reports (docs/cli.md, "--format=calls"). method is the name as asked
