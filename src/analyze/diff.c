@@ -39,9 +39,8 @@ static int diff_str_cmp(const struct trace *ta, struct tv_str a, const struct tr
 	return (a.len > b.len) - (a.len < b.len);
 }
 
-/* The full-name order of diff.h: named first, by class, name, signature;
- * unnamed by id. */
-static int diff_name_cmp(const struct trace *ta, uint32_t ma, const struct trace *tb, uint32_t mb)
+/* Named first, by class, name, signature; unnamed by id. */
+int diff_name_cmp(const struct trace *ta, uint32_t ma, const struct trace *tb, uint32_t mb)
 {
 	const struct tv_method *a = &ta->methods[ma], *b = &tb->methods[mb];
 	int na = methodname_known(a), nb = methodname_known(b);
