@@ -476,7 +476,8 @@ static const struct opts_row opts_rows[] = {
 	 .applies = FMT_USE_SIGNATURES, .set = opts_set_signatures},
 	{.name = "per-thread", .help = "folded: a leading [tid] name frame per thread",
 	 .applies = FMT_USE_PER_THREAD, .set = opts_set_per_thread},
-	{.name = "diff", .help = "compare BASE and NEW (text, csv, json or folded)",
+	{.name = "diff", .help = "compare BASE and NEW (text, csv, json, folded, tree or\n"
+	                         "tree-json)",
 	 .set = opts_set_diff},
 	{.name = "fail-if", .metavar = "RULE",
 	 .help = "with --diff: exit 3 when RULE holds, printing one\n"
@@ -639,6 +640,8 @@ static int opts_check(const struct request *rq)
 		                 "0x1a2b)", f->name);
 	if (nodiff && f->nodiff == FMT_NODIFF_AFTER_NEEDS)
 		return opts_no_diff(f);
+	if (rq->diff && rq->invert && f->input == FMT_IN_TREE)
+		return msg_usage("--diff merges the top-down trees: it takes no --invert");
 	if (rq->nfail_if && !rq->diff)
 		return msg_usage("--fail-if needs --diff BASE NEW");
 	if (rq->view && (rq->diff || rq->format_set))
