@@ -40,6 +40,7 @@ static const char *const draw_syms[SYM_COUNT][2] = {
 	[SYM_TREE_OPEN] = {"\xE2\x96\xBE", "-"},
 	[SYM_TREE_SHUT] = {"\xE2\x96\xB8", "+"},
 	[SYM_TREE_LEAF] = {"\xC2\xB7", "."},
+	[SYM_DELTA] = {"\xCE\x94", "d"},
 };
 
 const char *draw_sym(enum draw_sym s, int ascii)

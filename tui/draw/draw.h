@@ -36,6 +36,7 @@ enum draw_sym {
 	SYM_TREE_OPEN,   /* an expanded node */
 	SYM_TREE_SHUT,   /* a node that can expand */
 	SYM_TREE_LEAF,   /* a node without children */
+	SYM_DELTA,       /* a change, B - A: "Δ", "d" in ASCII */
 	SYM_COUNT
 };
 

@@ -30,7 +30,8 @@ struct diffview {
 	const char *name[2];
 	const struct color *color;         /* set by each draw */
 	int ascii;                         /* set by each draw */
-	int clock;
+	int *clock;                        /* the screen's (pane_env), or own_clock */
+	int own_clock;
 	uint32_t sel;                      /* selected diff row */
 	struct dv_line *lines;
 	size_t lines_cap;
@@ -155,7 +156,7 @@ static int dv_build(struct diffview *v)
  * -100%), a run's time, or the change in calls (both halves). */
 static double dv_key(const struct diffview *v, const struct diff_row *r)
 {
-	int c = v->clock;
+	int c = *v->clock;
 	uint64_t b = r->excl[0][c], n = r->excl[1][c];
 	switch (v->sort) {
 	case DV_SORT_CHG: return b > n ? (double)(b - n) : (double)(n - b);
@@ -323,8 +324,7 @@ static enum pane_res dv_jump(struct diffview *v, struct pane_out *out)
 
 /* ------------------------------------------------------------ drawing */
 
-/* The change in % of base ("+12.5%"), or what a missing side means. */
-static void dv_pct(char *buf, size_t n, uint64_t base, uint64_t next, int has_base, int has_next)
+void diffview_pct(char *buf, size_t n, uint64_t base, uint64_t next, int has_base, int has_next)
 {
 	if (!has_base)
 		snprintf(buf, n, "new");
@@ -355,27 +355,25 @@ static void dv_ms(char *buf, size_t n, uint64_t usec, int present)
 		snprintf(buf, n, "-");
 }
 
-/* A change with its sign: "+1.250", and "−1.250" (U+2212) in UTF-8, so a
- * terminal without colours still tells better from worse. */
-static void dv_signed(const struct diffview *v, char *buf, size_t n)
+void diffview_signed(char *buf, size_t n, int ascii)
 {
 	if (buf[0] != '-')
 		return;
 	char tmp[40];
-	snprintf(tmp, sizeof tmp, "%s%s", draw_sym(SYM_MINUS, v->ascii), buf + 1);
+	snprintf(tmp, sizeof tmp, "%s%s", draw_sym(SYM_MINUS, ascii), buf + 1);
 	snprintf(buf, n, "%s", tmp);
 }
 
 static void dv_cells_method(const struct diffview *v, const struct diff_row *r,
                             char cells[DV_COLS][40])
 {
-	int c = v->clock, hb = r->base != DIFF_NONE, hn = r->next != DIFF_NONE;
+	int c = *v->clock, hb = r->base != DIFF_NONE, hn = r->next != DIFF_NONE;
 	const char *arrow = draw_sym(SYM_ARROW, v->ascii);
 	char b[18] = "-", x[18] = "-"; /* counts past 10^16 are cut */
 	numfmt_ms_change(cells[0], 40, r->excl[0][c], r->excl[1][c]);
-	dv_pct(cells[1], 40, r->excl[0][c], r->excl[1][c], hb, hn);
-	dv_signed(v, cells[0], 40);
-	dv_signed(v, cells[1], 40);
+	diffview_pct(cells[1], 40, r->excl[0][c], r->excl[1][c], hb, hn);
+	diffview_signed(cells[0], 40, v->ascii);
+	diffview_signed(cells[1], 40, v->ascii);
 	dv_ms(cells[2], 40, r->excl[0][c], hb);
 	dv_ms(cells[3], 40, r->excl[1][c], hn);
 	dv_ms(cells[4], 40, r->incl[0][c], hb);
@@ -400,7 +398,7 @@ static uint64_t dv_half_incl(const struct prof_edge *e, int rec, int c)
 static void dv_cells_edge(const struct diffview *v, const struct dv_line *l,
                           char cells[DV_COLS][40])
 {
-	int c = v->clock;
+	int c = *v->clock;
 	for (int k = 0; k < DV_COLS; k++)
 		cells[k][0] = '\0';
 	if (l->mark.kind != SECTIONS_PARENT && l->mark.kind != SECTIONS_CHILD)
@@ -410,9 +408,9 @@ static void dv_cells_edge(const struct diffview *v, const struct dv_line *l,
 	/* An edge only in the other half in one run is 0 there, not new. */
 	int h0 = dv_half_calls(l->edge[0], rec) > 0, h1 = dv_half_calls(l->edge[1], rec) > 0;
 	numfmt_ms_change(cells[0], 40, i0, i1);
-	dv_pct(cells[1], 40, i0, i1, h0, h1);
-	dv_signed(v, cells[0], 40);
-	dv_signed(v, cells[1], 40);
+	diffview_pct(cells[1], 40, i0, i1, h0, h1);
+	diffview_signed(cells[0], 40, v->ascii);
+	diffview_signed(cells[1], 40, v->ascii);
 	numfmt_ms(cells[4], 40, i0);
 	numfmt_ms(cells[5], 40, i1);
 	snprintf(cells[6], 40, "%llu%s%llu", (unsigned long long)dv_half_calls(l->edge[0], rec),
@@ -424,7 +422,7 @@ static void dv_cells_edge(const struct diffview *v, const struct dv_line *l,
 static int dv_change(const struct diffview *v, const struct dv_line *l)
 {
 	uint64_t b, n;
-	int c = v->clock;
+	int c = *v->clock;
 	if (l->mark.kind == SECTIONS_METHOD || l->mark.kind == SECTIONS_SELF) {
 		b = v->d->rows[l->row].excl[0][c];
 		n = v->d->rows[l->row].excl[1][c];
@@ -565,8 +563,8 @@ static enum pane_res dv_act(void *self, enum action a, const struct pane_ctx *ct
 			         ? "no later section in the expansion" : "no earlier section in the expansion");
 		break;
 	case ACT_CLOCK:
-		if (dv_tr(v, 0)->has_clock[!v->clock] && dv_tr(v, 1)->has_clock[!v->clock]) {
-			v->clock = !v->clock;
+		if (dv_tr(v, 0)->has_clock[!*v->clock] && dv_tr(v, 1)->has_clock[!*v->clock]) {
+			*v->clock = !*v->clock;
 			dv_sort(v, v->sort, v->reverse);  /* the keys follow the clock */
 		} else
 			snprintf(out->msg, sizeof out->msg, "both traces need both clocks for that");
@@ -626,6 +624,14 @@ static void dv_item_name(const void *self, uint32_t row, char *buf, size_t n)
 	dv_name(v, run, run ? r->next : r->base, buf, n);
 }
 
+/* Every row at once (--view): the title and the lines. */
+static int dv_rows(const void *self, int drawn)
+{
+	const struct diffview *v = self;
+	(void)drawn;
+	return 1 + (int)v->nlines;
+}
+
 /* The diff screen's header: both files, the methods, the clock. */
 static void dv_header(const void *self, int ascii, char *line, size_t n)
 {
@@ -637,7 +643,7 @@ static void dv_header(const void *self, int ascii, char *line, size_t n)
 	text_escape(n0, strlen(n0), ascii, b0, sizeof b0);
 	text_escape(n1, strlen(n1), ascii, b1, sizeof b1);
 	snprintf(line, n, " diff  %s %s %s  |  %u methods  |  clock %s  |  times in ms", b0,
-	         draw_sym(SYM_ARROW, ascii), b1, v->d->nrows, v->clock == TV_CPU ? "cpu" : "wall");
+	         draw_sym(SYM_ARROW, ascii), b1, v->d->nrows, *v->clock == TV_CPU ? "cpu" : "wall");
 }
 
 struct pane diffview_pane(struct diffview *v)
@@ -645,7 +651,7 @@ struct pane diffview_pane(struct diffview *v)
 	static const struct pane_ops ops = {
 		.kind = PANE_DIFF, .draw = dv_draw, .act = dv_act, .selected = dv_selected,
 		.footer = dv_footer, .click = dv_click, .select = dv_select_item, .count = dv_count,
-		.item = dv_item, .name = dv_item_name, .header = dv_header,
+		.item = dv_item, .name = dv_item_name, .header = dv_header, .rows = dv_rows,
 	};
 	return (struct pane){&ops, v};
 }
@@ -658,7 +664,8 @@ struct diffview *diffview_new(const char *base, const char *next, const struct d
 	v->d = d;
 	v->name[0] = base;
 	v->name[1] = next;
-	v->clock = d->clock;
+	v->own_clock = d->clock;
+	v->clock = &v->own_clock;
 	v->sort = DV_SORT_CHG;
 	if (dv_sort_rows(v) < 0 || dv_build(v) < 0) {
 		diffview_free(v);
@@ -680,6 +687,13 @@ struct pane diffview_make(const struct pane_env *env, int variant)
 {
 	struct diffview *v = diffview_new(env->base, env->next, env->d);
 	(void)variant;
+	if (v && env->clock) {  /* the screen's clock, and the order on it */
+		v->clock = env->clock;
+		if (dv_sort(v, v->sort, v->reverse) < 0) {
+			diffview_free(v);
+			v = NULL;
+		}
+	}
 	return v ? diffview_pane(v) : (struct pane){NULL, NULL};
 }
 

@@ -45,6 +45,8 @@ struct pane_env {
 	const struct diff *d;
 	const char *base, *next;     /* the diff's file names */
 	int sort, sort_ascending, sort_clock;
+	int *clock;                  /* the diff screen's clock (TV_CPU, TV_WALL), which
+	                              * its panes share: c in any switches it */
 };
 
 /* What the shell tells a pane for drawing and acting. */

@@ -6,7 +6,8 @@
  * freed. The shell and --view walk the rows and name no pane: a new pane
  * is its file, its row here and its lines in the action table
  * (actions.h). Rows are in the order of the pane keys, so --view's panes
- * 1-6 are the rows with a view name, in order.
+ * 1-6 are the trace screen's rows with a view name, in order; the diff
+ * screen's are found by name (--diff --view).
  *
  * A set owns the panes it made (registry_free()).
  */
@@ -71,6 +72,8 @@ int registry_row_of(const struct registry_set *set, const void *self);
 int registry_first(const struct registry_set *set, enum registry_place place);
 int registry_key(const struct registry_set *set, enum action key);
 int registry_view(int n);
+/* The row of screen's pane whose --view name is name; -1 for none. */
+int registry_view_on(enum registry_screen screen, const char *name);
 /* The n-th (from 1) view's name and what it reads; NULL and 0 past the
  * last. */
 const char *registry_view_name(int n);

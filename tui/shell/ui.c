@@ -72,7 +72,8 @@ static void ui_common(struct ui *u, const struct ui_opts *o)
  * list below the timeline, the timeline on the list's selection. */
 static int ui_panes(struct ui *u, const struct ui_opts *o)
 {
-	struct pane_env env = {u->s, NULL, NULL, NULL, o->sort, o->sort_ascending, o->sort_clock};
+	struct pane_env env = {u->s, NULL, NULL, NULL, o->sort, o->sort_ascending, o->sort_clock,
+	                       NULL};
 	struct pane_out out = {PANE_NONE, ""};
 	if (registry_make(&u->panes, REGISTRY_TRACE, &env) < 0)
 		return -1;
@@ -110,9 +111,10 @@ static struct ui *ui_new_diff(const char *base, const char *next, const struct d
                               const struct ui_opts *o)
 {
 	struct ui *u = calloc(1, sizeof *u);
-	struct pane_env env = {NULL, d, base, next, 0, 0, 0};
 	if (!u)
 		return NULL;
+	u->diff_clock = d->clock;
+	struct pane_env env = {NULL, d, base, next, 0, 0, 0, &u->diff_clock};
 	u->path = base;
 	ui_common(u, o);
 	if (registry_make(&u->panes, REGISTRY_DIFF, &env) < 0) {
