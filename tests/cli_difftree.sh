@@ -55,6 +55,53 @@ check "--diff --format=tree --sort: the warning" \
 run --diff --format=tree -t nosuch "$tmp/a.trace" "$tmp/b.trace"
 check "--diff --format=tree -t nosuch exits 2" status_is 2
 
+# --diff --view: the diff screen's panes as text (ASCII: any locale).
+# The tree opens the hottest path; B.work is 0.030 ms in A (10..40) and
+# 0.070 in B (10..80), +133.3%; C.tick is B's new callee of B.work
+# (20..40) and A's gone callee of A.run (50..70).
+cat >"$tmp/vtree.want" <<'END'
+      A real    B real v      d real       d%      calls A->B  merged call paths
+       0.100       0.120      +0.020   +20.0%            1->1  - (toplevel)
+       0.100       0.120      +0.020   +20.0%            1->1  `-- com.example.A.run ()V
+       0.030       0.070      +0.040  +133.3%            1->1    |-- com.example.B.work (I)V
+           -       0.020      +0.020      new            -->1    | `-. com.example.C.tick ()V
+       0.020           -      -0.020     gone            1->-    `-. com.example.C.tick ()V
+END
+run --diff --view=tree --width=100 --ascii "$tmp/a.trace" "$tmp/b.trace"
+check "--diff --view=tree exits 0" status_is 0
+check "--diff --view=tree: the merged tree, hand-checked" cmp -s "$tmp/out" "$tmp/vtree.want"
+run --diff --view=tree --width=100 --ascii --clock=cpu "$tmp/a.trace" "$tmp/b.trace"
+check "--diff --view=tree --clock=cpu: B.work 0.020 to 0.040 ms of CPU" \
+	stdout_has '^       0\.020       0\.040      +0\.020  +100\.0%            1->1    |-- com\.example\.B\.work'
+check "--diff --view=tree --clock=cpu: the title names the clock" \
+	first_line_has "$tmp/out" '^       A cpu     B cpu v       d cpu '
+# The flame graph at 60 columns: A.run is B's 0.120 ms, the full width;
+# B.work 0.070 of it (35 columns), A's gone C.tick 0.020 (10) beside it,
+# B's new C.tick 0.020 (10) below B.work. Mono: + slower, - faster.
+run --diff --view=flame --width=60 --ascii "$tmp/a.trace" "$tmp/b.trace"
+check "--diff --view=flame exits 0" status_is 0
+check "--diff --view=flame: A.run the full width, slower" \
+	stdout_has '^A\.run+\{55\}$'
+check "--diff --view=flame: B.work 35 columns, the gone C.tick 10, sized by A" \
+	stdout_has '^B\.work+\{29\}C\.tick-\{4\}$'
+check "--diff --view=flame: the new C.tick 10 columns under B.work" stdout_has '^C\.tick+\{4\}$'
+check "--diff --view=flame: the status line, d for the change in ASCII" \
+	stdout_has '^ A 0\.100  B 0\.120 ms real  d +0\.020 (+20\.0%)  calls 1->1'
+run --diff --view=table --width=100 --ascii "$tmp/a.trace" "$tmp/b.trace"
+check "--diff --view=table: the diff table, B.work first" \
+	eval '[ "$(sed -n 2p "$tmp/out")" = "  B.work~         +0.020      +66.7%       0.030       0.050       0.030       0.070        1+0->1+0" ]'
+run --diff --view=table -t main --range=0.01ms..1s --width=100 --ascii "$tmp/a.trace" "$tmp/b.trace"
+check "--diff --view with -t and --range on both runs: A.run's incl 0.090 -> 0.110" \
+	stdout_has '^  A\.run ()V  *0\.000  *0\.0%  *0\.040  *0\.040  *0\.090  *0\.110 '
+run --diff --view=jank "$tmp/a.trace" "$tmp/b.trace"
+check "--diff --view=jank exits 2" status_is 2
+check "--diff --view=jank: the diff screen's panes listed" stderr_is \
+	"traceview: --diff --view=jank: the diff screen has no such pane (expected table, tree, flame)"
+run --diff --view=tree --format=tree "$tmp/a.trace" "$tmp/b.trace"
+check "--diff --view --format exits 2" status_is 2
+check "--diff --view --format: the message" \
+	stderr_is "traceview: --view prints one pane: it takes no --format, --output or --fail-if"
+
 if [ "$have_python" != yes ]; then
 	skipped "tree-json against each run's own" "no python3"
 	clilib_end

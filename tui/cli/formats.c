@@ -253,6 +253,20 @@ const char *fmt_view_word(unsigned i)
 	return i < INT_MAX ? registry_view_name((int)i + 1) : NULL;
 }
 
+int fmt_diff_view(const struct request *rq)
+{
+	const char *name = rq->view ? fmt_view_word((unsigned)rq->view - 1) : NULL;
+	return name ? registry_view_on(REGISTRY_DIFF, name) : -1;
+}
+
+const char *fmt_diff_view_word(unsigned i)
+{
+	for (unsigned k = 0; fmt_view_word(k); k++)
+		if (registry_view_on(REGISTRY_DIFF, fmt_view_word(k)) >= 0 && i-- == 0)
+			return fmt_view_word(k);
+	return NULL;
+}
+
 /* What --view's pane n (from 1) reads. */
 static unsigned fmt_view_uses(int n)
 {
@@ -265,6 +279,8 @@ unsigned fmt_uses(const struct request *rq, int ui)
 {
 	if (ui)
 		return FMT_UI;
+	if (rq->view && rq->diff)  /* the diff screen's panes take no --sort, --method, --frame */
+		return FMT_PANE & ~FMT_USE_METHOD;
 	if (rq->view)
 		return fmt_view_uses(rq->view);
 	return rq->diff ? rq->format->diff_uses : rq->format->uses;

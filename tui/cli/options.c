@@ -488,7 +488,8 @@ static const struct opts_row opts_rows[] = {
 	{.name = "view", .metavar = "PANE",
 	 .help = "print a pane of the UI as plain text: table, tree,\n"
 	         "bottom-up, flame, calls or jank (panes 1-5, J), with\n"
-	         "--thread, --clock, --range, --transform, --method",
+	         "--thread, --clock, --range, --transform, --method;\n"
+	         "with --diff: table, tree or flame (the diff screen's)",
 	 .word = fmt_view_word, .set = opts_set_view},
 	{.name = "width", .metavar = "N", .help = "--view: the pane's columns (default 80)",
 	 .applies = FMT_USE_SIZE, .set = opts_set_width},
@@ -644,9 +645,15 @@ static int opts_check(const struct request *rq)
 		return msg_usage("--diff merges the top-down trees: it takes no --invert");
 	if (rq->nfail_if && !rq->diff)
 		return msg_usage("--fail-if needs --diff BASE NEW");
-	if (rq->view && (rq->diff || rq->format_set))
-		return msg_usage("--view prints one pane of one trace: it takes no --diff, --format or "
-		                 "--output");
+	if (rq->view && rq->diff && fmt_diff_view(rq) < 0) {
+		fprintf(stderr, "traceview: --diff --view=%s: the diff screen has no such pane (expected ",
+		        fmt_view_word((unsigned)rq->view - 1));
+		opts_list(fmt_diff_view_word);
+		fputs(")\n", stderr);
+		return MSG_EXIT_INPUT;
+	}
+	if (rq->view && (rq->nfail_if || rq->format_set))
+		return msg_usage("--view prints one pane: it takes no --format, --output or --fail-if");
 	if ((rq->width_set || rq->height) && !rq->view) {
 		fputs("traceview: --width and --height go with --view (", stderr);
 		opts_list(fmt_view_word);

@@ -78,3 +78,11 @@ int viewopt_run(const struct request *rq, const struct trace *loaded, struct tra
 		trace_free(&own);
 	return rc;
 }
+
+int viewopt_run_diff(const struct request *rq, const struct diff *d, int clock)
+{
+	struct viewrun_opts uo = {.ascii = rq->ascii};
+	struct viewrun_req req = {fmt_diff_view(rq), rq->width_set ? rq->width : 80, rq->height, clock,
+	                          UINT32_MAX};
+	return viewrun_run_diff(d, rq->path[0], rq->path[1], &uo, &req, stdout);
+}
