@@ -60,21 +60,21 @@ check "--diff --format=tree -t nosuch exits 2" status_is 2
 # 0.070 in B (10..80), +133.3%; C.tick is B's new callee of B.work
 # (20..40) and A's gone callee of A.run (50..70).
 cat >"$tmp/vtree.want" <<'END'
-      A real    B real v      d real       d%      calls A->B  merged call paths
-       0.100       0.120      +0.020   +20.0%            1->1  - (toplevel)
-       0.100       0.120      +0.020   +20.0%            1->1  `-- com.example.A.run ()V
-       0.030       0.070      +0.040  +133.3%            1->1    |-- com.example.B.work (I)V
-           -       0.020      +0.020      new            -->1    | `-. com.example.C.tick ()V
-       0.020           -      -0.020     gone            1->-    `-. com.example.C.tick ()V
+      A real    B real v      d real         d%    calls A->B  merged call paths
+       0.100       0.120      +0.020     +20.0%          1->1  - (toplevel)
+       0.100       0.120      +0.020     +20.0%          1->1  `-- com.example.A.run ()V
+       0.030       0.070      +0.040    +133.3%          1->1    |-- com.example.B.work (I)V
+           -       0.020      +0.020        new          -->1    | `-. com.example.C.tick ()V
+       0.020           -      -0.020       gone          1->-    `-. com.example.C.tick ()V
 END
 run --diff --view=tree --width=100 --ascii "$tmp/a.trace" "$tmp/b.trace"
 check "--diff --view=tree exits 0" status_is 0
 check "--diff --view=tree: the merged tree, hand-checked" cmp -s "$tmp/out" "$tmp/vtree.want"
 run --diff --view=tree --width=100 --ascii --clock=cpu "$tmp/a.trace" "$tmp/b.trace"
 check "--diff --view=tree --clock=cpu: B.work 0.020 to 0.040 ms of CPU" \
-	stdout_has '^       0\.020       0\.040      +0\.020  +100\.0%            1->1    |-- com\.example\.B\.work'
+	stdout_has '^       0\.020       0\.040      +0\.020    +100\.0%          1->1    |-- com\.example\.B\.work'
 check "--diff --view=tree --clock=cpu: the title names the clock" \
-	first_line_has "$tmp/out" '^       A cpu     B cpu v       d cpu '
+	first_line_has "$tmp/out" '^       A cpu     B cpu v       d cpu         d%    calls A->B'
 # The flame graph at 60 columns: A.run is B's 0.120 ms, the full width;
 # B.work 0.070 of it (35 columns), A's gone C.tick 0.020 (10) beside it,
 # B's new C.tick 0.020 (10) below B.work. Mono: + slower, - faster.

@@ -165,26 +165,26 @@ static void test_tree_rows(void **state)
 	struct pane_ctx ctx = {&f->color, 1, 1, PANE_NONE};
 	p.ops->view_open(p.self, &ctx);  /* the hottest path: down to B's new C.tick */
 	draw(f, p, 1);
-	expect_row(f, 0, "      A real    B real v      d real       d%      calls A->B  merged call paths");
-	expect_row(f, 1, "       0.100       0.120      +0.020   +20.0%            1->1  - (toplevel)");
-	expect_row(f, 2, "       0.100       0.120      +0.020   +20.0%            1->1  `-- com/example/A.run ()V");
-	expect_row(f, 3, "       0.030       0.070      +0.040  +133.3%            1->1    |-- com/example/B.work (I)V");
-	expect_row(f, 4, "           -       0.020      +0.020      new            -->1    | `-. com/example/C.tick ()V");
-	expect_row(f, 5, "       0.020           -      -0.020     gone            1->-    `-. com/example/C.tick ()V");
+	expect_row(f, 0, "      A real    B real v      d real         d%    calls A->B  merged call paths");
+	expect_row(f, 1, "       0.100       0.120      +0.020     +20.0%          1->1  - (toplevel)");
+	expect_row(f, 2, "       0.100       0.120      +0.020     +20.0%          1->1  `-- com/example/A.run ()V");
+	expect_row(f, 3, "       0.030       0.070      +0.040    +133.3%          1->1    |-- com/example/B.work (I)V");
+	expect_row(f, 4, "           -       0.020      +0.020        new          -->1    | `-. com/example/C.tick ()V");
+	expect_row(f, 5, "       0.020           -      -0.020       gone          1->-    `-. com/example/C.tick ()V");
 	/* The cursor on B.work selects B.work's diff row. */
 	act(p, ACT_UP);
 	assert_int_equal(p.ops->selected(p.self).item, row_of(f, 0x8));
 	/* I: smallest B first, so A's gone C.tick (B 0) comes before B.work. */
 	act(p, ACT_SORT_REVERSE);
 	draw(f, p, 1);
-	expect_row(f, 3, "       0.020           -      -0.020     gone            1->-    |-. com/example/C.tick ()V");
-	expect_row(f, 4, "       0.030       0.070      +0.040  +133.3%            1->1    `-- com/example/B.work (I)V");
+	expect_row(f, 3, "       0.020           -      -0.020       gone          1->-    |-. com/example/C.tick ()V");
+	expect_row(f, 4, "       0.030       0.070      +0.040    +133.3%          1->1    `-- com/example/B.work (I)V");
 	/* The screen's clock to CPU: A.run 0.060 in both, B.work 0.020 -> 0.040. */
 	f->clock = TV_CPU;
 	p.ops->retarget(p.self, NULL, PANE_NONE);
 	draw(f, p, 1);
-	expect_row(f, 2, "       0.060       0.060       0.000     0.0%            1->1  `-- com/example/A.run ()V");
-	expect_row(f, 4, "       0.020       0.040      +0.020  +100.0%            1->1    `-- com/example/B.work (I)V");
+	expect_row(f, 2, "       0.060       0.060       0.000       0.0%          1->1  `-- com/example/A.run ()V");
+	expect_row(f, 4, "       0.020       0.040      +0.020    +100.0%          1->1    `-- com/example/B.work (I)V");
 	dtreepane_free(&tp);
 }
 

@@ -16,7 +16,7 @@
 #include "session/session.h"
 
 /* Columns: A, B, the change, its %, calls A->B; then the tree. */
-enum { DTP_W_TIME = 11, DTP_W_PCT = 8, DTP_W_CALLS = 15, DTP_COLS = 5 };
+enum { DTP_W_TIME = 11, DTP_W_PCT = 10, DTP_W_CALLS = 13, DTP_COLS = 5 };
 #define DTP_W_NUMS (3 * (DTP_W_TIME + 1) + DTP_W_PCT + 1 + DTP_W_CALLS + 1)
 
 /* ------------------------------------------------------------ items */
