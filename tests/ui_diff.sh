@@ -89,5 +89,25 @@ else
 fi
 finish m
 
+# The smallest screen and a large one: both views fit and read.
+for size in 80x24 250x70; do
+	launch_cols=${size%x*} launch_lines=${size#*x}
+	launch z "" --ascii --diff "$tmp/a.trace" "$tmp/b.trace"
+	if wait_for z "Chg Excl"; then
+		keys z 2
+		check "$size: 2, the tree's A.run row" \
+			wait_re z '^ +0\.100 +0\.120 +\+0\.020 +\+20\.0% +1->1  `-. .*A\.run'
+		keys z 4
+		check "$size: 4, the flame graph's A.run frame and the status line" \
+			eval 'wait_re z "^ A 0\.100  B 0\.120 ms real  d \+0\.020" && has_re "^A\.run$"'
+		keys z q
+		check "$size: q exits 0" wait_for z "EXITED=0 TTY=same"
+	else
+		bad "$size: --diff opens the diff screen"
+	fi
+	finish z
+done
+launch_cols= launch_lines=
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
