@@ -39,6 +39,7 @@ struct diffview {
 	int height;
 	unsigned open;                     /* sections shown whole (1 << sect) */
 	uint32_t *order;                   /* diff rows in the shown order */
+	uint32_t *rowof[2];                /* each run's methods to their diff row */
 	int sort;                          /* a DV_SORT_* column */
 	int reverse;
 };
@@ -65,9 +66,54 @@ static uint64_t dv_half_calls(const struct prof_edge *e, int rec)
 	return !e ? 0 : rec ? e->rcalls : e->calls;
 }
 
-/* Adds after line k the edges of both runs, matched by the far end's full
- * name, that have a call in the given half in either run, cut or closed
- * as a section (sections.h); returns the new line count. */
+/* An edge's far end m in run as a key that matches the other run's
+ * when the diff matches the methods: its diff row (by full name), the
+ * toplevel itself; a method without a row matches nothing. */
+static uint64_t dv_edge_key(const struct diffview *v, int run, uint32_t m)
+{
+	if (m >= dv_tr(v, run)->nmethods)
+		return (uint64_t)UINT32_MAX + 1;
+	uint32_t r = v->rowof[run][m];
+	return r != DIFF_NONE ? r : ((uint64_t)2 + (uint64_t)run) << 32 | m;
+}
+
+struct dv_keyed {
+	uint64_t key;
+	uint32_t j;
+};
+
+static int dv_keyed_cmp(const void *a, const void *b)
+{
+	const struct dv_keyed *x = a, *y = b;
+	if (x->key != y->key)
+		return x->key < y->key ? -1 : 1;
+	return x->j < y->j ? -1 : x->j > y->j;
+}
+
+/* The first edge of run 1 (by[] sorted by key, then index) of key not
+ * yet used, marked used; n1 when none. */
+static uint32_t dv_match(const struct dv_keyed *by, uint32_t n1, uint8_t *used, uint64_t key)
+{
+	uint32_t lo = 0, hi = n1;
+	while (lo < hi) {
+		uint32_t mid = lo + (hi - lo) / 2;
+		if (by[mid].key < key)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (; lo < n1 && by[lo].key == key; lo++)
+		if (!used[by[lo].j]) {
+			used[by[lo].j] = 1;
+			return by[lo].j;
+		}
+	return n1;
+}
+
+/* Adds after line k the edges of both runs, matched by the far end's
+ * diff row (its full name), in run 0's order then run 1's own, that have
+ * a call in the given half in either run, cut or closed as a section
+ * (sections.h); returns the new line count. */
 static uint32_t dv_add_edges(struct diffview *v, uint32_t k, enum sections_kind kind, int rec,
                              const struct prof_edge *e0, uint32_t n0, const struct prof_edge *e1,
                              uint32_t n1)
@@ -76,21 +122,23 @@ static uint32_t dv_add_edges(struct diffview *v, uint32_t k, enum sections_kind 
 	                                     {DIFF_NONE, DIFF_NONE}};
 	struct dv_line *out = v->lines;
 	uint32_t first = k + (rec ? 1 : 0);  /* room for the label */
-	char a[4200], b[4200];
 	uint8_t *used = calloc(n1 + 1, 1);
-	if (!used)
+	struct dv_keyed *by = malloc(((size_t)n1 + 1) * sizeof *by);
+	if (!used || !by) {
+		free(used);
+		free(by);
 		return k;
+	}
+	for (uint32_t j = 0; j < n1; j++)
+		by[j] = (struct dv_keyed){dv_edge_key(v, 1, e1[j].method), j};
+	qsort(by, n1, sizeof *by, dv_keyed_cmp);
 	k = first;
 	for (uint32_t i = 0; i < n0; i++) {
 		struct dv_line l = {{kind, 0, rec, 0, 0}, 0, {&e0[i], NULL}, {e0[i].method, DIFF_NONE}};
-		dv_name(v, 0, e0[i].method, a, sizeof a);
-		for (uint32_t j = 0; j < n1 && !l.edge[1]; j++) {
-			dv_name(v, 1, e1[j].method, b, sizeof b);
-			if (!used[j] && strcmp(a, b) == 0) {
-				used[j] = 1;
-				l.edge[1] = &e1[j];
-				l.method[1] = e1[j].method;
-			}
+		uint32_t j = dv_match(by, n1, used, dv_edge_key(v, 0, e0[i].method));
+		if (j < n1) {
+			l.edge[1] = &e1[j];
+			l.method[1] = e1[j].method;
 		}
 		if (dv_half_calls(l.edge[0], rec) || dv_half_calls(l.edge[1], rec))
 			out[k++] = l;
@@ -100,6 +148,7 @@ static uint32_t dv_add_edges(struct diffview *v, uint32_t k, enum sections_kind 
 			out[k++] = (struct dv_line){{kind, 0, rec, 0, 0}, 0, {NULL, &e1[j]},
 			                            {DIFF_NONE, e1[j].method}};
 	free(used);
+	free(by);
 	return sections_close(out, sizeof *out, first, k, kind, rec, v->open, &blank);
 }
 
@@ -667,7 +716,9 @@ struct diffview *diffview_new(const char *base, const char *next, const struct d
 	v->own_clock = d->clock;
 	v->clock = &v->own_clock;
 	v->sort = DV_SORT_CHG;
-	if (dv_sort_rows(v) < 0 || dv_build(v) < 0) {
+	v->rowof[0] = diff_rows_of(d, 0);
+	v->rowof[1] = diff_rows_of(d, 1);
+	if (!v->rowof[0] || !v->rowof[1] || dv_sort_rows(v) < 0 || dv_build(v) < 0) {
 		diffview_free(v);
 		return NULL;
 	}
@@ -680,6 +731,8 @@ void diffview_free(struct diffview *v)
 		return;
 	free(v->lines);
 	free(v->order);
+	free(v->rowof[0]);
+	free(v->rowof[1]);
 	free(v);
 }
 
