@@ -107,8 +107,8 @@ struct ui *ui_new(const char *path, struct trace *tr, const struct ui_opts *o)
 	return u;
 }
 
-static struct ui *ui_new_diff(const char *base, const char *next, const struct diff *d,
-                              const struct ui_opts *o)
+struct ui *ui_new_diff(const char *base, const char *next, const struct diff *d,
+                       const struct ui_opts *o)
 {
 	struct ui *u = calloc(1, sizeof *u);
 	if (!u)
