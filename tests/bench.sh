@@ -20,11 +20,12 @@
 # Then, from bench_ui's last run on each of those traces, the call trees
 # sorted by column (> three times and I, after * and E; key, held and
 # ready), the waits pane (7, Down, Enter, + and -), the threads pane (6,
-# >, I, Space, Enter, t), and the jank list (bench_ui --jank) on a trace
-# of the same size
-# from `gen_bench --jank` (frame-critical calls on the main thread, some
-# over a frame; cached as bench-N-jank.trace, apart from the traces the
-# other figures come from): J, Enter, Down, 5 and how many rows.
+# >, I, Space, Enter, t), the jank list (bench_ui --jank) on a trace of
+# the same size from `gen_bench --jank` (frame-critical calls on the main
+# thread, some over a frame; cached as bench-N-jank.trace, apart from the
+# traces the other figures come from): J, Enter, Down, 5 and how many
+# rows; and the diff screen's views (bench_ui --diff, each trace diffed
+# with itself): 2, *, E, <, 4, three zooms, c and 1.
 # Then every output (json, -r, csv, folded, chrome, speedscope, and cat
 # and dmtracedump for scale) as medians with their time over the json run
 # and over bench_stream's (a minimal single streaming pass computing the
@@ -452,6 +453,18 @@ else
 		ui_steps "$n" "$TMPF.run" jank jank_enter jank_down jank_sort jank_reverse \
 			jank_calls5 jank_again
 		sed -n 's/^pane_jank_title  */           /p; s/^pane_jank_calls5_title  */           5: /p' "$TMPF.run"
+	done
+	echo
+	echo "diff screen, each trace diffed with itself, bench_ui --diff, one run (ms; held target <= 16)"
+	printf '%-10s %-14s %9s %9s %10s  %s\n' records step first held ready frames
+	for n in $ui_sizes; do
+		if ! "$BENCH_UI" --diff "$BENCH_DIR/bench-$n.trace" > "$TMPF.run" 2>/dev/null; then
+			printf '%-10s  bench_ui --diff failed\n' "$n"
+			status=1
+			continue
+		fi
+		ui_steps "$n" "$TMPF.run" diff_tree diff_hot diff_all diff_sort diff_flame diff_zoom1 \
+			diff_zoom2 diff_zoom3 diff_clock diff_table
 	done
 	rm -f "$TMPF.ui" "$TMPF.run"
 fi

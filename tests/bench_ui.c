@@ -1,6 +1,6 @@
 /* bench_ui.c: headless render benchmark of the full-screen UI.
  *
- *   bench_ui [--jank] TRACE
+ *   bench_ui [--jank | --diff] TRACE
  *
  * Loads TRACE, opens curses on an off-screen 200x50 xterm-256color
  * terminal (output to /dev/null, input from /dev/null), builds the UI
@@ -66,6 +66,9 @@
  * jank_calls5 (5: every call of that frame-critical method;
  * pane_jank_calls5_title and _summary), then jank_again (J back on the
  * list, its rows kept).
+ * With --diff, only the diff screen's views on TRACE diffed with itself:
+ * diff_tree (2), diff_hot (g *), diff_all (g E), diff_sort (<),
+ * diff_flame (4), diff_zoom1..3 (j z), diff_clock (c), diff_table (1).
  * With BENCH_UI_VERBOSE set, every key of the 200-key script and its time
  * go to stderr.
  *
@@ -84,6 +87,7 @@
 #include <wchar.h>
 
 #include "model/load.h"
+#include "analyze/diff.h"
 #include "analyze/profile.h"
 #include "screentest.h"
 #include "model/trace.h"
@@ -739,15 +743,58 @@ static int bu_run(const char *path, struct trace *tr, double t_start, int jank)
 	return 0;
 }
 
+/* --diff: the diff screen's views on TRACE diffed with itself (one
+ * trace in memory, both runs its profile, so a 50M trace fits): the
+ * merged tree (2), its hottest path, every level (E), a sort; the
+ * differential flame graph (4) and three zooms; the clock on all three
+ * (c); back to the table (1). */
+static int bu_diff(const char *path, struct trace *tr)
+{
+	static const int open2[] = {'2'}, hot[] = {'g', '*'}, all[] = {'g', 'E'}, sort[] = {'<'},
+	                 open4[] = {'4'}, zoom[] = {'j', 'z'}, clock[] = {'c'}, back[] = {'1'};
+	struct profile p;
+	struct diff d;
+	struct tv_error err = {TV_OK, TV_NO_OFFSET, ""};
+	struct ts_term term;
+	if (profile_build(&p, tr, NULL, &err) != TV_OK)
+		return 1;
+	int rc = 1;
+	if (diff_build(&d, &p, &p, &err) == TV_OK && ts_open(&term, "xterm-256color", 200, 50) == 0) {
+		struct ui_opts o = {.color = 1, .ascii = 0};
+		struct ui *u = ui_new_diff(path, path, &d, &o);
+		if (u) {
+			refresh();
+			ui_draw(u);
+			bu_step(u, "diff_tree", open2, 1);
+			bu_step(u, "diff_hot", hot, 2);
+			bu_step(u, "diff_all", all, 2);
+			bu_step(u, "diff_sort", sort, 1);
+			bu_step(u, "diff_flame", open4, 1);
+			bu_step(u, "diff_zoom1", zoom, 2);
+			bu_step(u, "diff_zoom2", zoom, 2);
+			bu_step(u, "diff_zoom3", zoom, 2);
+			bu_step(u, "diff_clock", clock, 1);
+			bu_step(u, "diff_table", back, 1);
+			ui_free(u);
+			rc = 0;
+		}
+		ts_close(&term);
+	}
+	diff_free(&d);
+	profile_free(&p);
+	return rc;
+}
+
 int main(int argc, char **argv)
 {
 	double t_start = bu_now_ms();
 	int jank = argc == 3 && strcmp(argv[1], "--jank") == 0;
-	if (argc != 2 + jank) {
-		fputs("usage: bench_ui [--jank] TRACE\n", stderr);
+	int diff = argc == 3 && strcmp(argv[1], "--diff") == 0;
+	if (argc != 2 + jank + diff) {
+		fputs("usage: bench_ui [--jank | --diff] TRACE\n", stderr);
 		return 1;
 	}
-	argv += jank;
+	argv += jank + diff;
 	bu_locale();
 	struct trace tr;
 	struct tv_error err = {TV_OK, TV_NO_OFFSET, ""};
@@ -760,7 +807,7 @@ int main(int argc, char **argv)
 		trace_free(&tr);
 		return 1;
 	}
-	int rc = bu_run(argv[1], &tr, t_start, jank);
+	int rc = diff ? bu_diff(argv[1], &tr) : bu_run(argv[1], &tr, t_start, jank);
 	trace_free(&tr);
 	return rc;
 }

@@ -280,8 +280,6 @@ done
 run --format=tree --min=100% "$tmp/tree.trace"
 check "--min=100% is a percentage: only the root is left" \
 	eval '[ "$(sed -n 1,2p "$tmp/out")" = "$(sed -n 1,2p "$tmp/tree.want")" ] && [ "$(wc -l <"$tmp/out")" -eq 3 ]'
-run --diff --format=tree "$SAMPLE" "$SAMPLE"
-check "--diff --format=tree exits 2" status_is 2
 run --format=json --invert --depth=2 "$tmp/tree.trace"
 check "tree options with another format: one warning each" \
 	eval '[ "$(cat "$tmp/err")" = "traceview: warning: --invert has no effect with --format=json
@@ -628,7 +626,7 @@ check "--clock=both: lists the values" \
 	stderr_is "traceview: unknown --clock value 'both' (expected cpu, wall)"
 run --diff --format=dump "$SAMPLE" "$SAMPLE"
 check "--diff --format=dump: one line" \
-	stderr_is "traceview: --diff cannot write --format=dump (expected text, csv, json, folded)"
+	stderr_is "traceview: --diff cannot write --format=dump (expected text, csv, json, folded, tree, tree-json)"
 run
 check "no TRACE exits 2" status_is 2
 check "no TRACE: one line" stderr_is "traceview: missing TRACE operand"

@@ -36,46 +36,6 @@ case $SAMPLE in /*) ;; *) SAMPLE=$(pwd)/$SAMPLE ;; esac
 . "$srcdir/tests/tmuxlib.sh"
 tm_init ui
 
-# row_of REGEX: 0-based screen row of the first line of $tmp/screen that
-# matches, or nothing.
-row_of() { grep -E -n -e "$1" "$tmp/screen" | head -n 1 | sed 's/:.*//' | awk '{print $1 - 1}'; }
-
-# sgr NAME ROW: the attributes of one screen row, one token a line in
-# $tmp/sgr: fg=N, bg=N (0-255; 30-37 are fg=0-7) or a=N (1 bold, 4
-# underline, 7 reverse...). Capturing one row alone makes tmux write every
-# attribute from the default state, so nothing carries over from above.
-sgr() {
-	tm capture-pane -p -e -t "$1" -S "$2" -E "$2" >"$tmp/line" 2>/dev/null
-	awk '{
-		s = $0
-		while (match(s, /\033\[[0-9;:]*m/)) {
-			p = substr(s, RSTART + 2, RLENGTH - 3)
-			s = substr(s, RSTART + RLENGTH)
-			k = split(p, a, /[;:]/)
-			if (k == 0) { k = 1; a[1] = 0 }
-			for (i = 1; i <= k; i++) {
-				c = a[i] + 0
-				if ((c == 38 || c == 48) && a[i + 1] == 5) {
-					print (c == 38 ? "fg=" : "bg=") a[i + 2]; i += 2
-				} else if ((c == 38 || c == 48) && a[i + 1] == 2) {
-					print (c == 38 ? "fg=" : "bg=") "rgb"; i += 4
-				} else if (c >= 30 && c <= 37) print "fg=" c - 30
-				else if (c >= 40 && c <= 47) print "bg=" c - 40
-				else if (c >= 90 && c <= 97) print "fg=" c - 82
-				else if (c >= 100 && c <= 107) print "bg=" c - 92
-				else print "a=" c
-			}
-		}
-	}' "$tmp/line" >"$tmp/sgr"
-}
-sgr_has() { grep -q -x -e "$1" "$tmp/sgr"; }
-# row_sgr NAME REGEX: sgr of the first row matching REGEX; fails if none.
-row_sgr() {
-	r=$(row_of "$2")
-	[ -n "$r" ] || { : >"$tmp/sgr"; return 1; }
-	sgr "$1" "$r"
-}
-
 if ! tm_probe; then
 	echo "ui.sh: tmux cannot start a session here: $(cat "$tmp/probe"); skipping"
 	exit 77

@@ -39,9 +39,8 @@ static int diff_str_cmp(const struct trace *ta, struct tv_str a, const struct tr
 	return (a.len > b.len) - (a.len < b.len);
 }
 
-/* The full-name order of diff.h: named first, by class, name, signature;
- * unnamed by id. */
-static int diff_name_cmp(const struct trace *ta, uint32_t ma, const struct trace *tb, uint32_t mb)
+/* Named first, by class, name, signature; unnamed by id. */
+int diff_name_cmp(const struct trace *ta, uint32_t ma, const struct trace *tb, uint32_t mb)
 {
 	const struct tv_method *a = &ta->methods[ma], *b = &tb->methods[mb];
 	int na = methodname_known(a), nb = methodname_known(b);
@@ -205,4 +204,29 @@ void diff_free(struct diff *d)
 {
 	free(d->rows);
 	memset(d, 0, sizeof *d);
+}
+
+uint32_t *diff_rows_of(const struct diff *d, int r)
+{
+	const struct trace *tr = d->run[r]->tr;
+	uint32_t *out = malloc(((size_t)tr->nmethods + 1) * sizeof *out);
+	if (!out)
+		return NULL;
+	for (uint32_t m = 0; m < tr->nmethods; m++)
+		out[m] = DIFF_NONE;
+	for (uint32_t i = 0; i < d->nrows; i++) {
+		uint32_t m = r ? d->rows[i].next : d->rows[i].base;
+		if (m != DIFF_NONE)
+			out[m] = i;
+	}
+	/* The others of a row: rare (one method under two ids), so a scan. */
+	for (uint32_t k = 0; k < d->run[r]->norder; k++) {
+		uint32_t m = d->run[r]->order[k];
+		for (uint32_t i = 0; i < d->nrows && out[m] == DIFF_NONE; i++) {
+			uint32_t o = r ? d->rows[i].next : d->rows[i].base;
+			if (o != DIFF_NONE && diff_name_cmp(tr, m, tr, o) == 0)
+				out[m] = i;
+		}
+	}
+	return out;
 }

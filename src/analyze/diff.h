@@ -74,6 +74,15 @@ static inline int64_t diff_delta(uint64_t base, uint64_t next)
 	return next >= base ? (int64_t)(next - base) : -(int64_t)(base - next);
 }
 
+/* Two methods (ma of ta, mb of tb) in the full-name order of the rows'
+ * ties: < 0, 0 when they match (the same row), > 0. */
+int diff_name_cmp(const struct trace *ta, uint32_t ma, const struct trace *tb, uint32_t mb);
+
+/* Each method m of run r (0 base, 1 new) to its row, out[m]: the row's
+ * own method and any other of the same full name; DIFF_NONE for a
+ * method without a call. The caller frees out; NULL when out of memory. */
+uint32_t *diff_rows_of(const struct diff *d, int r);
+
 /* "changed", "added", "removed" or "same". */
 const char *diff_status_name(enum diff_status s);
 

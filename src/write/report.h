@@ -90,6 +90,32 @@ enum tv_status report_tree(FILE *out, struct pathtree *t, const struct report_tr
  * and the order of the siblings. TV_OK or TV_ERR_OUTPUT. */
 enum tv_status report_tree_title(FILE *out, const struct pathtree *t);
 
+/* What tree-json writes of a node, for the diff tree to write the same:
+ * its "\"class\": ..., \"name\": ..., \"signature\": ..." (null for the
+ * toplevel and for a method never declared), and its ", \"calls\": ...,
+ * \"incl_cpu_usec\": ... \"excl_wait_usec\": ..." (null for a clock tr
+ * lacks). */
+void report_tree_json_names(struct outbuf *out, const struct trace *tr, uint32_t method);
+void report_tree_json_numbers(struct outbuf *out, const struct trace *tr,
+                              const struct pathtree_node *n);
+
+/* ------------------------------------------------------------ the diff tree */
+
+/* Options of the diff tree's reports (docs/cli.md, "--diff --format=tree"). */
+struct difftree_report_opts {
+	int json;               /* tree-json's form instead of indented text */
+	uint32_t depth;         /* levels below the root to print; 0: all */
+	uint64_t min_ppm;       /* --min in millionths of a percent; 0: none */
+	const char *name[2];    /* the text's A and B lines: the files */
+};
+
+/* The merged tree of a's and b's threads (difftree.h) on clock as text or
+ * JSON, in the default order; --min keeps a node whose incl on clock
+ * reaches the share of its run's toplevel incl in either run. TV_OK,
+ * TV_ERR_OUTPUT or TV_ERR_NOMEM. */
+enum tv_status difftree_report(FILE *out, const struct profile *a, const struct profile *b,
+                               int clock, const struct difftree_report_opts *o);
+
 /* ------------------------------------------------------------ every call */
 
 /* Reports (docs/cli.md, "--format=calls"). method is the name as asked

@@ -2,8 +2,7 @@
  * (docs/cli.md, "--format=tree"; the numbers in docs/numbers.md, "Call
  * trees").
  *
- * One depth-first walk with an explicit stack (call paths can be 100,000
- * deep) prints both forms. Pruning by --min keeps a prefix of every child
+ * One depth-first walk (treewalk.h) prints both forms. Pruning by --min keeps a prefix of every child
  * list, since children are sorted by the very number --min tests. A
  * bottom-up node is expanded only when its children will be printed; the
  * roots that will be are expanded together, in one pass over the calls.
@@ -12,11 +11,11 @@
 
 #include "analyze/methodname.h"
 #include "analyze/pathtree.h"
-#include "base/grow.h"
 #include "base/mul128.h"
 #include "base/numfmt.h"
 #include "base/outbuf.h"
 #include "base/textesc.h"
+#include "write/treewalk.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
@@ -26,38 +25,39 @@ enum { REPORT_TREE_W_TIME = 11, REPORT_TREE_W_PCT = 6, REPORT_TREE_W_CALLS = 10 
 #define REPORT_TREE_NAME_COL \
 	(2 * (REPORT_TREE_W_TIME + 1 + REPORT_TREE_W_PCT + 1) + REPORT_TREE_W_CALLS + 2)
 
-struct report_tree_frame {
-	uint32_t node;          /* PATHTREE_NONE: the bottom-up roots */
-	uint32_t next, shown;   /* next child to look at, children printed so far */
-	uint32_t level;         /* the children's level */
-};
-
 struct report_tree_state {
 	struct outbuf *out;
 	struct pathtree *t;
 	const struct report_tree_opts *o;
-	struct report_tree_frame *stack;
-	uint32_t depth, cap;
 };
 
 /* Below --min: key < min% of toplevel incl, min in millionths of a
  * percent, so key * 10^8 < min * toplevel incl. */
-static int report_tree_pruned(const struct report_tree_state *r, uint32_t node)
+static int report_tree_pruned(void *ctx, uint32_t node)
 {
+	const struct report_tree_state *r = ctx;
 	if (!r->o->min_ppm)
 		return 0;
 	return mul128_cmp(pathtree_key(r->t, node), 100000000u, r->o->min_ppm,
 	                  r->t->top_incl[r->t->clock]) < 0;
 }
 
-static const uint32_t *report_tree_list(const struct report_tree_state *r, uint32_t node,
-                                        uint32_t *n)
+/* ------------------------------------------------------------ the walk's ops */
+
+static const uint32_t *report_tree_list(void *ctx, uint32_t node, uint32_t *n)
 {
-	if (node == PATHTREE_NONE) {
+	const struct report_tree_state *r = ctx;
+	if (node == TREEWALK_ROOTS) {
 		*n = r->t->nroots;
 		return r->t->roots;
 	}
 	return pathtree_children(r->t, node, n);
+}
+
+static enum tv_status report_tree_expand(void *ctx, uint32_t node)
+{
+	struct report_tree_state *r = ctx;
+	return pathtree_expandable(r->t, node) ? pathtree_expand(r->t, node) : TV_OK;
 }
 
 /* ------------------------------------------------------------ text */
@@ -107,8 +107,9 @@ static void report_tree_text_node(struct report_tree_state *r, uint32_t node, ui
 	outbuf_putc(r->out, '\n');
 }
 
-static void report_tree_text_more(struct report_tree_state *r, uint32_t level, uint32_t more)
+static void report_tree_text_more(void *ctx, uint32_t level, uint32_t more)
 {
+	struct report_tree_state *r = ctx;
 	outbuf_spaces(r->out, REPORT_TREE_NAME_COL + report_tree_indent(r, level));
 	outbuf_puts(r->out, "\xe2\x80\xa6 ");
 	outbuf_u64(r->out, more);
@@ -153,7 +154,9 @@ static void report_tree_json_key(struct outbuf *out, const char *key)
 static void report_tree_json_str(struct outbuf *out, const struct trace *tr,
                                  const struct tv_method *m, const char *key, struct tv_str s)
 {
-	report_tree_json_key(out, key);
+	outbuf_putc(out, '"');
+	outbuf_puts(out, key);
+	outbuf_puts(out, "\": ");
 	if (!m || !m->declared)
 		outbuf_puts(out, "null");
 	else
@@ -185,18 +188,19 @@ static void report_tree_json_wait(struct outbuf *out, const struct trace *tr, co
 	}
 }
 
-/* The node's fields and the opening of its children. */
-static void report_tree_json_node(struct report_tree_state *r, uint32_t node)
+void report_tree_json_names(struct outbuf *out, const struct trace *tr, uint32_t method)
 {
-	const struct trace *tr = r->t->tr;
-	const struct pathtree_node *n = &r->t->nodes[node];
-	const struct tv_method *m = n->method == PATHTREE_TOPLEVEL ? NULL : &tr->methods[n->method];
-	struct outbuf *out = r->out;
-	outbuf_puts(out, "{\"id\": ");
-	methodname_id_ob(out, tr, n->method, 0);
+	const struct tv_method *m = method == PATHTREE_TOPLEVEL ? NULL : &tr->methods[method];
 	report_tree_json_str(out, tr, m, "class", m ? m->cls : (struct tv_str){0});
+	outbuf_puts(out, ", ");
 	report_tree_json_str(out, tr, m, "name", m ? m->name : (struct tv_str){0});
+	outbuf_puts(out, ", ");
 	report_tree_json_str(out, tr, m, "signature", m ? m->sig : (struct tv_str){0});
+}
+
+void report_tree_json_numbers(struct outbuf *out, const struct trace *tr,
+                              const struct pathtree_node *n)
+{
 	report_tree_json_key(out, "calls");
 	outbuf_u64(out, n->calls);
 	report_tree_json_usec(out, tr, "incl_cpu_usec", TV_CPU, n->incl[TV_CPU]);
@@ -211,61 +215,37 @@ static void report_tree_json_node(struct report_tree_state *r, uint32_t node)
 		report_tree_json_key(out, "excl_events");
 		outbuf_u64(out, n->excl[TV_WALL]);
 	}
+}
+
+/* The node's fields and the opening of its children. */
+static void report_tree_json_node(struct report_tree_state *r, uint32_t node)
+{
+	const struct trace *tr = r->t->tr;
+	const struct pathtree_node *n = &r->t->nodes[node];
+	struct outbuf *out = r->out;
+	outbuf_puts(out, "{\"id\": ");
+	methodname_id_ob(out, tr, n->method, 0);
+	outbuf_puts(out, ", ");
+	report_tree_json_names(out, tr, n->method);
+	report_tree_json_numbers(out, tr, n);
 	outbuf_puts(out, ", \"children\": [");
 }
 
 /* ------------------------------------------------------------ the walk */
 
-/* Prints node (at level) and, when its children are to be printed,
- * pushes a frame for them. */
-static enum tv_status report_tree_enter(struct report_tree_state *r, uint32_t node, uint32_t level)
+static void report_tree_node(void *ctx, uint32_t node, uint32_t level)
 {
-	int deeper = !r->o->depth || level < r->o->depth;
-	if (deeper && pathtree_expandable(r->t, node) && pathtree_expand(r->t, node) != TV_OK)
-		return TV_ERR_NOMEM;
-	uint32_t n;
-	pathtree_children(r->t, node, &n);
+	struct report_tree_state *r = ctx;
 	if (r->o->json)
 		report_tree_json_node(r, node);
 	else
 		report_tree_text_node(r, node, level);
-	if (!deeper || !n) {
-		if (r->o->json)
-			outbuf_puts(r->out, "]}");
-		return TV_OK;
-	}
-	if (grow_push32((void **)&r->stack, &r->cap, r->depth, sizeof *r->stack) < 0)
-		return TV_ERR_NOMEM;
-	r->stack[r->depth++] = (struct report_tree_frame){node, 0, 0, level + 1};
-	return TV_OK;
 }
 
-static enum tv_status report_tree_walk(struct report_tree_state *r)
-{
-	while (r->depth) {
-		struct report_tree_frame *f = &r->stack[r->depth - 1];
-		uint32_t n;
-		const uint32_t *kids = report_tree_list(r, f->node, &n);
-		while (f->next < n && report_tree_pruned(r, kids[f->next]))
-			f->next++;
-		if (f->next < n) {
-			uint32_t child = kids[f->next++], level = f->level;
-			if (r->o->json)
-				outbuf_puts(r->out, f->shown ? ",\n" : "\n");
-			f->shown++;
-			enum tv_status st = report_tree_enter(r, child, level);
-			if (st != TV_OK)
-				return st;
-			continue;
-		}
-		if (!r->o->json && f->shown < n)
-			report_tree_text_more(r, f->level, n - f->shown);
-		if (r->o->json && f->node != PATHTREE_NONE)
-			outbuf_puts(r->out, "]}");
-		r->depth--;
-	}
-	return TV_OK;
-}
+static const struct treewalk_ops report_tree_ops = {
+	report_tree_expand, report_tree_list, report_tree_pruned, report_tree_node,
+	report_tree_text_more,
+};
 
 /* The bottom-up roots that will show children, expanded in one pass. */
 static enum tv_status report_tree_expand_roots(struct report_tree_state *r)
@@ -288,7 +268,8 @@ enum tv_status report_tree(FILE *out, struct pathtree *t, const struct report_tr
 	char buf[1 << 16];
 	struct outbuf ob;
 	outbuf_init(&ob, out, buf, sizeof buf);
-	struct report_tree_state r = {&ob, t, o, NULL, 0, 0};
+	struct report_tree_state r = {&ob, t, o};
+	struct treewalk w = {&ob, o->json, o->depth, &report_tree_ops, &r, NULL, 0, 0};
 	enum tv_status st = TV_OK;
 	if (o->json) {
 		outbuf_puts(&ob, "{\"schema\": 2, \"clock\": \"");
@@ -301,20 +282,18 @@ enum tv_status report_tree(FILE *out, struct pathtree *t, const struct report_tr
 		st = report_tree_expand_roots(&r);
 		if (st == TV_OK && o->json)
 			outbuf_putc(&ob, '[');
-		if (st == TV_OK && grow_push32((void **)&r.stack, &r.cap, 0, sizeof *r.stack) < 0)
-			st = TV_ERR_NOMEM;
 		if (st == TV_OK)
-			r.stack[r.depth++] = (struct report_tree_frame){PATHTREE_NONE, 0, 0, 1};
+			st = treewalk_roots(&w);
 	} else {
 		if (o->json)
 			outbuf_putc(&ob, '\n');
-		st = report_tree_enter(&r, 0, 0);
+		st = treewalk_enter(&w, 0, 0);
 	}
 	if (st == TV_OK)
-		st = report_tree_walk(&r);
+		st = treewalk_run(&w);
 	if (st == TV_OK && o->json)
 		outbuf_puts(&ob, o->invert ? "]\n}\n" : "\n}\n");
-	free(r.stack);
+	treewalk_free(&w);
 	enum tv_status wst = outbuf_finish(&ob);
 	return st != TV_OK ? st : wst;
 }

@@ -16,6 +16,7 @@
 #include "cli/reportrun.h"
 #include "cli/resolve.h"
 #include "cli/tty.h"
+#include "cli/viewopt.h"
 #include "shell/ui.h"
 
 /* "traceview: --fail-if=RULE: " on stderr. */
@@ -167,7 +168,9 @@ int diffrun(const struct request *rq, const struct mapping *map)
 		struct ui_opts uo = {.color = rq->color, .ascii = rq->ascii};
 		rc = ui_run_diff(rq->path[0], rq->path[1], &d, &uo);
 	}
-	if ((!rc && !ui) || rc == UI_NO_TERMINAL)
+	if (!rc && rq->view)
+		rc = viewopt_run_diff(rq, &d, clock);
+	else if ((!rc && !ui) || rc == UI_NO_TERMINAL)
 		rc = diffrun_report(rq, &d, &r, clock);
 	diff_free(&d);
 	diffrun_runs_free(&r);

@@ -153,6 +153,23 @@ static enum tv_status fmt_diff_folded(FILE *out, const struct fmt_diff_in *in)
 	return diff_report_folded(out, in->p[0], in->p[1], in->clock, in->rq->signatures);
 }
 
+static enum tv_status fmt_diff_tree_as(FILE *out, const struct fmt_diff_in *in, int json)
+{
+	const struct request *rq = in->rq;
+	struct difftree_report_opts o = {json, rq->depth, rq->min_ppm, {rq->path[0], rq->path[1]}};
+	return difftree_report(out, in->p[0], in->p[1], in->clock, &o);
+}
+
+static enum tv_status fmt_diff_tree(FILE *out, const struct fmt_diff_in *in)
+{
+	return fmt_diff_tree_as(out, in, 0);
+}
+
+static enum tv_status fmt_diff_tree_json(FILE *out, const struct fmt_diff_in *in)
+{
+	return fmt_diff_tree_as(out, in, 1);
+}
+
 /* ------------------------------------------------------------ the tables */
 
 /* What every report of a trace reads; a diff reads the gate too. */
@@ -161,6 +178,8 @@ static enum tv_status fmt_diff_folded(FILE *out, const struct fmt_diff_in *in)
 #define FMT_EXPORT (FMT_BASE | FMT_USE_CLOCK | FMT_USE_SIGNATURES)
 #define FMT_TREES (FMT_BASE | FMT_USE_CLOCK | FMT_USE_TREE | FMT_USE_SORT)
 #define FMT_CALLS (FMT_BASE | FMT_USE_CLOCK | FMT_USE_METHOD)
+/* The diff tree: top-down only (--invert is refused), in its own order. */
+#define FMT_DIFF_TREES (FMT_DIFF | FMT_USE_CLOCK | FMT_USE_TREE)
 
 static const struct fmt_row fmt_rows[] = {
 	{.name = "text", .input = FMT_IN_SUMS, .uses = FMT_BASE, .write = fmt_text,
@@ -174,8 +193,10 @@ static const struct fmt_row fmt_rows[] = {
 	{.name = "chrome", .needs = FMT_NEEDS_TIME, .uses = FMT_EXPORT, .write = fmt_chrome},
 	{.name = "dump", .input = FMT_IN_RECORDS, .write = fmt_dump},
 	{.name = "speedscope", .uses = FMT_EXPORT, .write = fmt_speedscope},
-	{.name = "tree", .input = FMT_IN_TREE, .uses = FMT_TREES, .write = fmt_tree},
-	{.name = "tree-json", .input = FMT_IN_TREE, .uses = FMT_TREES, .write = fmt_tree_json},
+	{.name = "tree", .input = FMT_IN_TREE, .uses = FMT_TREES, .write = fmt_tree,
+	 .write_diff = fmt_diff_tree, .diff_uses = FMT_DIFF_TREES},
+	{.name = "tree-json", .input = FMT_IN_TREE, .uses = FMT_TREES, .write = fmt_tree_json,
+	 .write_diff = fmt_diff_tree_json, .diff_uses = FMT_DIFF_TREES},
 	{.name = "waits", .needs = FMT_NEEDS_CLOCKS, .uses = FMT_BASE | FMT_USE_WAITS,
 	 .write = fmt_waits, .nodiff = FMT_NODIFF_LAST},
 	{.name = "waits-json", .needs = FMT_NEEDS_CLOCKS, .uses = FMT_BASE | FMT_USE_WAITS,
@@ -231,6 +252,20 @@ const char *fmt_view_word(unsigned i)
 	return i < INT_MAX ? registry_view_name((int)i + 1) : NULL;
 }
 
+int fmt_diff_view(const struct request *rq)
+{
+	const char *name = rq->view ? fmt_view_word((unsigned)rq->view - 1) : NULL;
+	return name ? registry_view_on(REGISTRY_DIFF, name) : -1;
+}
+
+const char *fmt_diff_view_word(unsigned i)
+{
+	for (unsigned k = 0; fmt_view_word(k); k++)
+		if (registry_view_on(REGISTRY_DIFF, fmt_view_word(k)) >= 0 && i-- == 0)
+			return fmt_view_word(k);
+	return NULL;
+}
+
 /* What --view's pane n (from 1) reads. */
 static unsigned fmt_view_uses(int n)
 {
@@ -244,6 +279,8 @@ unsigned fmt_uses(const struct request *rq, int ui)
 {
 	if (ui)
 		return FMT_UI;
+	if (rq->view && rq->diff)  /* the diff screen's panes take no --sort, --method, --frame */
+		return FMT_PANE & ~FMT_USE_METHOD;
 	if (rq->view)
 		return fmt_view_uses(rq->view);
 	return rq->diff ? rq->format->diff_uses : rq->format->uses;

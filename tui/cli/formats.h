@@ -125,6 +125,12 @@ const char *fmt_word(unsigned i);
 const char *fmt_diff_word(unsigned i);
 const char *fmt_view_word(unsigned i);
 
+/* --diff --view: the registry row of the diff screen's pane --view
+ * names (registry_view_on()), -1 when it has none; the i-th name it
+ * takes, NULL past the last. */
+int fmt_diff_view(const struct request *rq);
+const char *fmt_diff_view_word(unsigned i);
+
 /* The option groups the chosen output reads (FMT_USE_*); ui: the
  * full-screen view. */
 unsigned fmt_uses(const struct request *rq, int ui);

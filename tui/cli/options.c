@@ -480,7 +480,8 @@ static const struct opts_row opts_rows[] = {
 	 .applies = FMT_USE_SIGNATURES, .set = opts_set_signatures},
 	{.name = "per-thread", .help = "folded: a leading [tid] name frame per thread",
 	 .applies = FMT_USE_PER_THREAD, .set = opts_set_per_thread},
-	{.name = "diff", .help = "compare BASE and NEW (text, csv, json or folded)",
+	{.name = "diff", .help = "compare BASE and NEW (text, csv, json, folded, tree or\n"
+	                         "tree-json)",
 	 .set = opts_set_diff},
 	{.name = "fail-if", .metavar = "RULE",
 	 .help = "with --diff: exit 3 when RULE holds, printing one\n"
@@ -492,7 +493,8 @@ static const struct opts_row opts_rows[] = {
 	 .help = "print a pane of the UI as plain text: table, tree,\n"
 	         "bottom-up, flame, calls, jank, threads or waits\n"
 	         "(panes 1-5, J, 6, 7), with --thread, --clock, --range,\n"
-	         "--transform, --method",
+	         "--transform, --method; with --diff: table, tree or\n"
+	         "flame (the diff screen's)",
 	 .word = fmt_view_word, .set = opts_set_view},
 	{.name = "width", .metavar = "N", .help = "--view: the pane's columns (default 80)",
 	 .applies = FMT_USE_SIZE, .set = opts_set_width},
@@ -644,11 +646,19 @@ static int opts_check(const struct request *rq)
 		                 "0x1a2b)", f->name);
 	if (nodiff && f->nodiff == FMT_NODIFF_AFTER_NEEDS)
 		return opts_no_diff(f);
+	if (rq->diff && rq->invert && f->input == FMT_IN_TREE)
+		return msg_usage("--diff merges the top-down trees: it takes no --invert");
 	if (rq->nfail_if && !rq->diff)
 		return msg_usage("--fail-if needs --diff BASE NEW");
-	if (rq->view && (rq->diff || rq->format_set))
-		return msg_usage("--view prints one pane of one trace: it takes no --diff, --format or "
-		                 "--output");
+	if (rq->view && rq->diff && fmt_diff_view(rq) < 0) {
+		fprintf(stderr, "traceview: --diff --view=%s: the diff screen has no such pane (expected ",
+		        fmt_view_word((unsigned)rq->view - 1));
+		opts_list(fmt_diff_view_word);
+		fputs(")\n", stderr);
+		return MSG_EXIT_INPUT;
+	}
+	if (rq->view && (rq->nfail_if || rq->format_set))
+		return msg_usage("--view prints one pane: it takes no --format, --output or --fail-if");
 	if ((rq->width_set || rq->height) && !rq->view) {
 		fputs("traceview: --width and --height go with --view (", stderr);
 		opts_list(fmt_view_word);

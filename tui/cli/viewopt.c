@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli/formats.h"
 #include "cli/msg.h"
 #include "cli/resolve.h"
 #include "cli/viewrun.h"
@@ -46,4 +47,12 @@ int viewopt_run(const struct request *rq, const struct trace *loaded, struct tra
 		rc = viewrun_run(view, &uo, &req, stdout);
 	resolve_sel_free(&rs);
 	return rc;
+}
+
+int viewopt_run_diff(const struct request *rq, const struct diff *d, int clock)
+{
+	struct viewrun_opts uo = {.ascii = rq->ascii};
+	struct viewrun_req req = {fmt_diff_view(rq), rq->width_set ? rq->width : 80, rq->height, clock,
+	                          UINT32_MAX};
+	return viewrun_run_diff(d, rq->path[0], rq->path[1], &uo, &req, stdout);
 }

@@ -9,6 +9,7 @@
 #define TV_CLI_VIEWOPT_H
 
 #include "cli/request.h"
+#include "analyze/diff.h"
 #include "model/trace.h"
 
 /* The pane of --view for view, which is loaded (as read) or loaded seen
@@ -17,5 +18,10 @@
  * is scoped to the threads --thread selects, one or several, as the
  * full-screen view's is. */
 int viewopt_run(const struct request *rq, const struct trace *loaded, struct trace *view);
+
+/* --diff --view: the diff screen's pane of that name on d (borrowed;
+ * both runs through the steps and --thread already), on clock, printed
+ * on standard output. Returns the exit status. */
+int viewopt_run_diff(const struct request *rq, const struct diff *d, int clock);
 
 #endif

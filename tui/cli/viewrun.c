@@ -16,10 +16,11 @@
 /* Pads hold at most this many rows (curses keeps sizes in a short). */
 #define VIEWRUN_MAX_ROWS 32000
 
-/* The session, its panes, the list that holds the selection and the pane
- * asked for. */
+/* The session (NULL on the diff screen), its panes, the list that holds
+ * the selection and the pane asked for. */
 struct viewrun {
 	struct session *s;
+	int diff_clock;         /* the diff screen's panes' clock */
 	struct registry_set panes;
 	struct pane list, shown;
 	struct color color;
@@ -54,13 +55,27 @@ static int viewrun_start(struct viewrun *v, struct trace *tr, const struct viewr
 	if (!(v->s = session_new(tr, &so)))
 		return -1;
 	struct pane_env env = {v->s, NULL, NULL, NULL, o->sort, o->sort_ascending, o->sort_clock,
-	                       o->min_wait};
+	                       o->min_wait, NULL};
 	if (registry_make(&v->panes, REGISTRY_TRACE, &env) < 0)
 		return -1;
 	v->list = v->shown = v->panes.pane[registry_first(&v->panes, REGISTRY_LIST)];
 	struct session_listener l = {viewrun_release, viewrun_changed, v};
 	session_listen(v->s, &l);
 	return session_start(v->s, &so, v->msg, sizeof v->msg);
+}
+
+/* The diff screen's panes on d, on clock. */
+static int viewrun_start_diff(struct viewrun *v, const struct diff *d, const char *base,
+                              const char *next, const struct viewrun_opts *o, int clock)
+{
+	v->ascii = draw_wants_ascii(o->ascii);
+	color_init(&v->color, 0);
+	v->diff_clock = clock;
+	struct pane_env env = {NULL, d, base, next, 0, 0, 0, 0, &v->diff_clock};
+	if (registry_make(&v->panes, REGISTRY_DIFF, &env) < 0)
+		return -1;
+	v->list = v->shown = v->panes.pane[registry_first(&v->panes, REGISTRY_LIST)];
+	return 0;
 }
 
 static void viewrun_stop(struct viewrun *v)
@@ -72,11 +87,12 @@ static void viewrun_stop(struct viewrun *v)
 /* A big trace builds its trees on the workers: wait for them. */
 static void viewrun_wait(struct viewrun *v)
 {
-	while ((v->shown.ops->busy && v->shown.ops->busy(v->shown.self)) || session_busy(v->s)) {
+	while ((v->shown.ops->busy && v->shown.ops->busy(v->shown.self)) ||
+	       (v->s && session_busy(v->s))) {
 		struct timespec ms = {0, 1000000};
 		nanosleep(&ms, NULL);
 		int changed = registry_poll(&v->panes);
-		if (session_poll(v->s, v->msg, sizeof v->msg) || changed)
+		if ((v->s && session_poll(v->s, v->msg, sizeof v->msg)) || changed)
 			registry_follow(v->list, v->shown, v->s);
 	}
 }
@@ -86,11 +102,11 @@ static void viewrun_wait(struct viewrun *v)
  * the method again. */
 static void viewrun_prepare(struct viewrun *v, const struct viewrun_req *req)
 {
-	if (req->clock >= 0 && req->clock != session_clock(v->s))
+	if (v->s && req->clock >= 0 && req->clock != session_clock(v->s))
 		session_toggle_clock(v->s, v->msg, sizeof v->msg);
 	if (req->method != PANE_NONE)
 		v->list.ops->select(v->list.self, req->method);
-	v->shown = v->panes.pane[registry_view(req->pane)];
+	v->shown = v->panes.pane[v->s ? registry_view(req->pane) : req->pane];
 	if (v->shown.self != v->list.self && pane_takes_methods(v->shown))
 		v->shown.ops->select(v->shown.self, v->list.ops->selected(v->list.self).item);
 	registry_follow(v->list, v->shown, v->s);
@@ -155,16 +171,26 @@ static SCREEN *viewrun_screen(FILE *out, FILE *in)
 	return NULL;
 }
 
+/* What is printed: one trace's pane, or the diff screen's. */
+struct viewrun_what {
+	struct trace *tr;
+	const struct diff *d;
+	const char *base, *next;
+	const struct viewrun_opts *o;
+	const struct viewrun_req *req;
+};
+
 /* On the current (off-screen) terminal. */
-static int viewrun_print(struct trace *tr, const struct viewrun_opts *o,
-                         const struct viewrun_req *req, FILE *out)
+static int viewrun_print(const struct viewrun_what *w, FILE *out)
 {
 	struct viewrun v;
 	int rc = 2;
 	memset(&v, 0, sizeof v);
-	if (viewrun_start(&v, tr, o) == 0) {
-		viewrun_prepare(&v, req);
-		char *text = viewrun_text(&v, req);
+	int started = w->d ? viewrun_start_diff(&v, w->d, w->base, w->next, w->o, w->req->clock)
+	                   : viewrun_start(&v, w->tr, w->o);
+	if (started == 0) {
+		viewrun_prepare(&v, w->req);
+		char *text = viewrun_text(&v, w->req);
 		if (text)
 			rc = fputs(text, out) < 0 ? 1 : 0;
 		free(text);
@@ -173,15 +199,14 @@ static int viewrun_print(struct trace *tr, const struct viewrun_opts *o,
 	return rc;
 }
 
-int viewrun_run(struct trace *tr, const struct viewrun_opts *o, const struct viewrun_req *req,
-                FILE *out)
+static int viewrun_offscreen(const struct viewrun_what *w, FILE *out)
 {
 	FILE *null_out = fopen("/dev/null", "w"), *null_in = fopen("/dev/null", "r");
 	SCREEN *sc = null_out && null_in ? viewrun_screen(null_out, null_in) : NULL;
 	int rc = 2;
 	if (sc) {
 		set_term(sc);
-		rc = viewrun_print(tr, o, req, out);
+		rc = viewrun_print(w, out);
 		endwin();
 		delscreen(sc);
 	} else {
@@ -192,4 +217,18 @@ int viewrun_run(struct trace *tr, const struct viewrun_opts *o, const struct vie
 	if (null_in)
 		fclose(null_in);
 	return rc;
+}
+
+int viewrun_run(struct trace *tr, const struct viewrun_opts *o, const struct viewrun_req *req,
+                FILE *out)
+{
+	struct viewrun_what w = {tr, NULL, NULL, NULL, o, req};
+	return viewrun_offscreen(&w, out);
+}
+
+int viewrun_run_diff(const struct diff *d, const char *base, const char *next,
+                     const struct viewrun_opts *o, const struct viewrun_req *req, FILE *out)
+{
+	struct viewrun_what w = {NULL, d, base, next, o, req};
+	return viewrun_offscreen(&w, out);
 }

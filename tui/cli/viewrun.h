@@ -14,6 +14,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "analyze/diff.h"
 #include "model/trace.h"
 
 /* How the pane is made: ASCII only; scoped to the threads of scope
@@ -45,5 +46,12 @@ struct viewrun_req {
  * standard error). */
 int viewrun_run(struct trace *tr, const struct viewrun_opts *o, const struct viewrun_req *req,
                 FILE *out);
+
+/* --diff --view: the diff screen's pane of registry row req->pane
+ * (registry_view_on()) on d (borrowed), its files base and next, on
+ * clock req->clock (every pane of the screen's); o's ASCII only. As
+ * viewrun_run(). */
+int viewrun_run_diff(const struct diff *d, const char *base, const char *next,
+                     const struct viewrun_opts *o, const struct viewrun_req *req, FILE *out);
 
 #endif

@@ -19,9 +19,14 @@ static const short color_cat8[COLOR_NCAT] = {COLOR_GREEN, COLOR_BLUE, COLOR_CYAN
                                              COLOR_YELLOW, COLOR_WHITE, COLOR_WHITE, COLOR_RED};
 static const char color_letters[COLOR_NCAT + 1] = "axfrluib";
 
+/* The differential flame graph at 256 colours: unchanged grey, then
+ * slower (light to deep red) and faster (light to deep blue), all with
+ * black text. */
+static const short color_delta256[2][4] = {{252, 224, 210, 203}, {252, 153, 117, 75}};
+
 enum { PAIR_HEADER = 1, PAIR_TITLE, PAIR_PARENT, PAIR_CHILD, PAIR_SELF, PAIR_MARK, PAIR_CURSOR,
        PAIR_WARN, PAIR_WORSE, PAIR_BETTER, PAIR_CAT0, PAIR_CATOFF0 = PAIR_CAT0 + COLOR_NCAT,
-       PAIR_PAL0 = PAIR_CATOFF0 + COLOR_NCAT };
+       PAIR_PAL0 = PAIR_CATOFF0 + COLOR_NCAT, PAIR_DELTA0 = PAIR_PAL0 + 16 };
 
 static int color_wanted(int want)
 {
@@ -56,6 +61,24 @@ static void color_mono(struct color *c)
 	for (int k = 0; k < COLOR_NCAT; k++) {
 		c->cat[k] = A_REVERSE;
 		c->cat_off[k] = A_DIM;
+	}
+	c->delta_letters = 1;
+	for (int k = 0; k < 8; k++)
+		c->delta[k / 4][k % 4] = k % 4 == 3 ? A_REVERSE | A_BOLD : A_REVERSE;
+}
+
+/* The differential flame graph's pairs: the colour reversed over black,
+ * as the categories' (a background with dark text). */
+static void color_deltas(struct color *c, int big)
+{
+	static const short hue8[2] = {COLOR_RED, COLOR_BLUE};
+	c->delta_letters = !big;
+	for (int k = 0; k < 8; k++) {
+		int faster = k / 4, band = k % 4;
+		short fg = big ? color_delta256[faster][band] : band ? hue8[faster] : COLOR_WHITE;
+		init_pair((short)(PAIR_DELTA0 + k), fg, big ? 16 : COLOR_BLACK);
+		c->delta[faster][band] = COLOR_PAIR(PAIR_DELTA0 + k) | A_REVERSE |
+		                         (!big && band == 3 ? A_BOLD : A_NORMAL);
 	}
 }
 
@@ -122,6 +145,7 @@ void color_init(struct color *c, int want)
 	c->role[ROLE_WORSE] = COLOR_PAIR(PAIR_WORSE) | A_BOLD;
 	c->role[ROLE_BETTER] = COLOR_PAIR(PAIR_BETTER) | A_BOLD;
 	color_cats(c, big);
+	color_deltas(c, big);
 	const short *pal = big ? color_pal256 : color_pal8;
 	int n = big ? (int)(sizeof color_pal256 / sizeof *color_pal256)
 	            : (int)(sizeof color_pal8 / sizeof *color_pal8);

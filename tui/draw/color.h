@@ -47,6 +47,15 @@ struct color {
 	int letters;         /* blocks carry their category's letter: the
 	                      * 8-colour tier (colours repeat) and mono */
 	int by_method;       /* K: method colours instead of categories */
+	/* The differential flame graph's frames (docs/ui.md, "The diff
+	 * screen"): delta[0][b] slower in B, delta[1][b] faster, b the band
+	 * of the change, 1 small to 3 large; delta[0][0] unchanged. 256
+	 * colours: reds and blues deepening with the band, grey; 8: red and
+	 * blue, the largest band bold; mono: reverse video, the largest bold.
+	 * delta_letters: the 8-colour tier and mono fill frames with + and -
+	 * as well. */
+	attr_t delta[2][4];
+	int delta_letters;
 };
 
 /* want: -1 auto, 0 never, 1 always. Decides the tier from NO_COLOR and the

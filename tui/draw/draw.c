@@ -42,6 +42,7 @@ static const char *const draw_syms[SYM_COUNT][2] = {
 	[SYM_TREE_LEAF] = {"\xC2\xB7", "."},
 	[SYM_SCOPED] = {"\xE2\x96\xB6", ">"},
 	[SYM_PICKED] = {"\xE2\x97\x8F", "*"},
+	[SYM_DELTA] = {"\xCE\x94", "d"},
 };
 
 const char *draw_sym(enum draw_sym s, int ascii)

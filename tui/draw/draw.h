@@ -38,6 +38,7 @@ enum draw_sym {
 	SYM_TREE_LEAF,   /* a node without children */
 	SYM_SCOPED,      /* a thread in the thread scope */
 	SYM_PICKED,      /* a thread marked (Space) in the threads pane */
+	SYM_DELTA,       /* a change, B - A: "Δ", "d" in ASCII */
 	SYM_COUNT
 };
 

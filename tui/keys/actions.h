@@ -22,7 +22,8 @@
 /* The kinds of pane (pane.h; which pane is which is the registry's,
  * registry.h); PANE_PROMPT is the footer's prompt. */
 enum pane_kind { PANE_TABLE, PANE_TIMELINE, PANE_DIFF, PANE_TREE, PANE_FLAME, PANE_HELP,
-                 PANE_CALLS, PANE_JANK, PANE_THREADS, PANE_WAITS, PANE_PROMPT, PANE_KINDS };
+                 PANE_CALLS, PANE_JANK, PANE_THREADS, PANE_WAITS, PANE_DIFFTREE, PANE_DIFFFLAME,
+                 PANE_PROMPT, PANE_KINDS };
 
 #define PANE_BIT(k) (1u << (k))
 #define PANES_TABLE PANE_BIT(PANE_TABLE)
@@ -34,6 +35,11 @@ enum pane_kind { PANE_TABLE, PANE_TIMELINE, PANE_DIFF, PANE_TREE, PANE_FLAME, PA
  * graph. */
 #define PANES_TREE PANE_BIT(PANE_TREE)
 #define PANES_FLAME PANE_BIT(PANE_FLAME)
+/* The diff screen's: its table, its tree (2) and its flame graph (4);
+ * and the trees and flame graphs of either screen, which move alike. */
+#define PANES_DIFFS (PANES_DIFF | PANE_BIT(PANE_DIFFTREE) | PANE_BIT(PANE_DIFFFLAME))
+#define PANES_TREES (PANES_TREE | PANE_BIT(PANE_DIFFTREE))
+#define PANES_FLAMES (PANES_FLAME | PANE_BIT(PANE_DIFFFLAME))
 /* The lists of single calls: every call of a method (5), jank (J), the
  * waits (7). */
 #define PANES_CALLS PANE_BIT(PANE_CALLS)
@@ -44,11 +50,11 @@ enum pane_kind { PANE_TABLE, PANE_TIMELINE, PANE_DIFF, PANE_TREE, PANE_FLAME, PA
 /* The panes of a trace's screen, of any screen (the diff table too), the
  * method lists, every list, and those with a method history. */
 #define PANES_TRACE (PANES_TABLE | PANES_TL | PANES_TREE | PANES_FLAME | PANES_ROWS | PANES_THREADS)
-#define PANES_MAIN (PANES_TRACE | PANES_DIFF)
+#define PANES_MAIN (PANES_TRACE | PANES_DIFFS)
 #define PANES_METHODS (PANES_TABLE | PANES_DIFF)
-#define PANES_LIST (PANES_TABLE | PANES_DIFF | PANES_TREE | PANES_HELP | PANES_ROWS | PANES_THREADS)
+#define PANES_LIST (PANES_TABLE | PANES_DIFF | PANES_TREES | PANES_HELP | PANES_ROWS | PANES_THREADS)
 /* The panes with sortable columns. */
-#define PANES_SORT (PANES_METHODS | PANES_CALLS | PANE_BIT(PANE_JANK) | PANES_TREE | PANES_THREADS)
+#define PANES_SORT (PANES_METHODS | PANES_CALLS | PANE_BIT(PANE_JANK) | PANES_TREES | PANES_THREADS)
 #define PANES_HISTORY (PANES_METHODS | PANES_TREE | PANES_FLAME)
 /* The panes of a trace that select a method: the transform keys. */
 #define PANES_SHAPE (PANES_TABLE | PANES_TREE | PANES_FLAME)
@@ -77,6 +83,9 @@ enum pane_kind { PANE_TABLE, PANE_TIMELINE, PANE_DIFF, PANE_TREE, PANE_FLAME, PA
 	ACTION(ACT_PANE_JANK, PANES_TRACE, "J", "jank", "show the jank list: the main thread's outermost frame-critical calls longer than a frame (--frame), longest first, each with its cause (the category holding most of its wall time); the title names the thread and the rule that picked it among the scope's threads") \
 	ACTION(ACT_PANE_THREADS, PANES_TRACE, "6", "panes", "show every thread: tid, records, CPU, wall, wait, share of the time and time by category; Enter scopes every pane to threads") \
 	ACTION(ACT_PANE_WAITS, PANES_TRACE, "7", "waits", "show the waits (dual-clock traces): per thread of the scope, the innermost calls whose wait (wall - CPU) reaches --min-wait (16 ms), longest first, with the stack of the call under the cursor") \
+	ACTION(ACT_DIFF_TABLE, PANES_DIFFS, "1", "views", "the diff table: one row per method, by the change in exclusive time") \
+	ACTION(ACT_DIFF_TREE, PANES_DIFFS, "2", "views", "the diff call tree: both runs' top-down trees merged by call path, with A, B, the change and its % on the clock") \
+	ACTION(ACT_DIFF_FLAME, PANES_DIFFS, "4", "views", "the differential flame graph: frames as wide as B's time (A's where a path is gone), coloured by the change: slower red, faster blue") \
 	ACTION(ACT_OPEN_SOURCE, PANES_TRACE, "o", "source", "open the selected method's source file in $VISUAL, else $EDITOR, else vi, at its line when the trace has it; files are looked for under --src") \
 	ACTION(ACT_COPY, PANES_MAIN, "y", "copy", "copy what is selected as plain text to the clipboard (OSC 52; inside tmux, tmux load-buffer -w; or the command in $TRACEVIEW_COPY): a table row with its numbers, a tree path from the root, a flame graph frame's stack; after : the command line") \
 	ACTION(ACT_COPY_PANE, PANES_MAIN, "Y", "", "copy the whole pane as it shows, as plain text") \
@@ -112,23 +121,23 @@ enum pane_kind { PANE_TABLE, PANE_TIMELINE, PANE_DIFF, PANE_TREE, PANE_FLAME, PA
 	ACTION(ACT_AXIS, PANES_TL, "T", "cpu axis", "switch the timeline and the call chart between wall time and each thread's own CPU time (dual-clock traces): a thread's calls close up where it was off the CPU; the ruler says which shows") \
 	ACTION(ACT_CURSOR_LEFT, PANES_TL, "h Shift-Left", "", "move the time cursor one column left") \
 	ACTION(ACT_CURSOR_RIGHT, PANES_TL, "l Shift-Right", "", "move the time cursor one column right") \
-	ACTION(ACT_EXPAND, PANES_TREE, "Right l", "open", "expand the node under the cursor") \
-	ACTION(ACT_COLLAPSE, PANES_TREE, "Left h", "close", "collapse the node, or go to its parent when it is collapsed") \
-	ACTION(ACT_TOGGLE, PANES_TREE, "Enter", "", "expand or collapse the node") \
-	ACTION(ACT_HOT_PATH, PANES_TREE, "*", "hot path", "expand the hottest path below the node all the way down") \
-	ACTION(ACT_EXPAND_ALL, PANES_TREE, "E", "", "expand everything, level by level, up to 100000 rows") \
-	ACTION(ACT_COLLAPSE_ALL, PANES_TREE, "X", "", "collapse everything") \
+	ACTION(ACT_EXPAND, PANES_TREES, "Right l", "open", "expand the node under the cursor") \
+	ACTION(ACT_COLLAPSE, PANES_TREES, "Left h", "close", "collapse the node, or go to its parent when it is collapsed") \
+	ACTION(ACT_TOGGLE, PANES_TREES, "Enter", "", "expand or collapse the node") \
+	ACTION(ACT_HOT_PATH, PANES_TREES, "*", "hot path", "expand the hottest path below the node all the way down") \
+	ACTION(ACT_EXPAND_ALL, PANES_TREES, "E", "", "expand everything, level by level, up to 100000 rows") \
+	ACTION(ACT_COLLAPSE_ALL, PANES_TREES, "X", "", "collapse everything") \
 	ACTION(ACT_SHOW_CALL, PANES_ROWS, "Enter", "show", "show the call on the timeline: its thread, the time cursor at its start, the view fitted to it") \
 	ACTION(ACT_THREAD_MARK, PANES_THREADS, "Space", "mark", "mark the thread under the cursor, or unmark it, and move to the next row") \
 	ACTION(ACT_THREAD_SCOPE, PANES_THREADS, "Enter", "scope", "scope every pane to the marked threads together, else to the thread under the cursor (t: back to all threads)") \
 	ACTION(ACT_WAIT_MORE, PANES_WAITS, "+ =", "threshold", "twice the least wait listed: fewer, longer waits") \
 	ACTION(ACT_WAIT_LESS, PANES_WAITS, "-", "threshold", "half the least wait listed: more, shorter waits") \
-	ACTION(ACT_FRAME_UP, PANES_FLAME, "Up k", "move", "the frame above: the caller") \
-	ACTION(ACT_FRAME_DOWN, PANES_FLAME, "Down j", "move", "the widest frame below: a callee") \
-	ACTION(ACT_FRAME_PREV, PANES_FLAME, "Left h", "move", "the next frame to the left at the same depth: a sibling, else a cousin") \
-	ACTION(ACT_FRAME_NEXT, PANES_FLAME, "Right l", "move", "the next frame to the right at the same depth") \
-	ACTION(ACT_ZOOM_FRAME, PANES_FLAME, "Enter z", "zoom", "zoom into the frame: it takes the full width") \
-	ACTION(ACT_UNZOOM, PANES_FLAME, "Z Esc", "out", "zoom out one level") \
+	ACTION(ACT_FRAME_UP, PANES_FLAMES, "Up k", "move", "the frame above: the caller") \
+	ACTION(ACT_FRAME_DOWN, PANES_FLAMES, "Down j", "move", "the widest frame below: a callee") \
+	ACTION(ACT_FRAME_PREV, PANES_FLAMES, "Left h", "move", "the next frame to the left at the same depth: a sibling, else a cousin") \
+	ACTION(ACT_FRAME_NEXT, PANES_FLAMES, "Right l", "move", "the next frame to the right at the same depth") \
+	ACTION(ACT_ZOOM_FRAME, PANES_FLAMES, "Enter z", "zoom", "zoom into the frame: it takes the full width") \
+	ACTION(ACT_UNZOOM, PANES_FLAMES, "Z Esc", "out", "zoom out one level") \
 	ACTION(ACT_T_FOCUS, PANES_SHAPE, "F", "focus", "focus on the selected method: only its calls and what they call (focus:Class.name)") \
 	ACTION(ACT_T_MERGE, PANES_SHAPE, "M", "merge", "merge the selected method into its callers: its time becomes theirs (merge:Class.name)") \
 	ACTION(ACT_T_DROP, PANES_SHAPE, "D", "drop", "drop the selected method with everything it calls (drop:Class.name)") \

@@ -30,7 +30,8 @@ struct diffview {
 	const char *name[2];
 	const struct color *color;         /* set by each draw */
 	int ascii;                         /* set by each draw */
-	int clock;
+	int *clock;                        /* the screen's (pane_env), or own_clock */
+	int own_clock;
 	uint32_t sel;                      /* selected diff row */
 	struct dv_line *lines;
 	size_t lines_cap;
@@ -38,6 +39,7 @@ struct diffview {
 	int height;
 	unsigned open;                     /* sections shown whole (1 << sect) */
 	uint32_t *order;                   /* diff rows in the shown order */
+	uint32_t *rowof[2];                /* each run's methods to their diff row */
 	int sort;                          /* a DV_SORT_* column */
 	int reverse;
 };
@@ -64,9 +66,54 @@ static uint64_t dv_half_calls(const struct prof_edge *e, int rec)
 	return !e ? 0 : rec ? e->rcalls : e->calls;
 }
 
-/* Adds after line k the edges of both runs, matched by the far end's full
- * name, that have a call in the given half in either run, cut or closed
- * as a section (sections.h); returns the new line count. */
+/* An edge's far end m in run as a key that matches the other run's
+ * when the diff matches the methods: its diff row (by full name), the
+ * toplevel itself; a method without a row matches nothing. */
+static uint64_t dv_edge_key(const struct diffview *v, int run, uint32_t m)
+{
+	if (m >= dv_tr(v, run)->nmethods)
+		return (uint64_t)UINT32_MAX + 1;
+	uint32_t r = v->rowof[run][m];
+	return r != DIFF_NONE ? r : ((uint64_t)2 + (uint64_t)run) << 32 | m;
+}
+
+struct dv_keyed {
+	uint64_t key;
+	uint32_t j;
+};
+
+static int dv_keyed_cmp(const void *a, const void *b)
+{
+	const struct dv_keyed *x = a, *y = b;
+	if (x->key != y->key)
+		return x->key < y->key ? -1 : 1;
+	return x->j < y->j ? -1 : x->j > y->j;
+}
+
+/* The first edge of run 1 (by[] sorted by key, then index) of key not
+ * yet used, marked used; n1 when none. */
+static uint32_t dv_match(const struct dv_keyed *by, uint32_t n1, uint8_t *used, uint64_t key)
+{
+	uint32_t lo = 0, hi = n1;
+	while (lo < hi) {
+		uint32_t mid = lo + (hi - lo) / 2;
+		if (by[mid].key < key)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (; lo < n1 && by[lo].key == key; lo++)
+		if (!used[by[lo].j]) {
+			used[by[lo].j] = 1;
+			return by[lo].j;
+		}
+	return n1;
+}
+
+/* Adds after line k the edges of both runs, matched by the far end's
+ * diff row (its full name), in run 0's order then run 1's own, that have
+ * a call in the given half in either run, cut or closed as a section
+ * (sections.h); returns the new line count. */
 static uint32_t dv_add_edges(struct diffview *v, uint32_t k, enum sections_kind kind, int rec,
                              const struct prof_edge *e0, uint32_t n0, const struct prof_edge *e1,
                              uint32_t n1)
@@ -75,21 +122,23 @@ static uint32_t dv_add_edges(struct diffview *v, uint32_t k, enum sections_kind 
 	                                     {DIFF_NONE, DIFF_NONE}};
 	struct dv_line *out = v->lines;
 	uint32_t first = k + (rec ? 1 : 0);  /* room for the label */
-	char a[4200], b[4200];
 	uint8_t *used = calloc(n1 + 1, 1);
-	if (!used)
+	struct dv_keyed *by = malloc(((size_t)n1 + 1) * sizeof *by);
+	if (!used || !by) {
+		free(used);
+		free(by);
 		return k;
+	}
+	for (uint32_t j = 0; j < n1; j++)
+		by[j] = (struct dv_keyed){dv_edge_key(v, 1, e1[j].method), j};
+	qsort(by, n1, sizeof *by, dv_keyed_cmp);
 	k = first;
 	for (uint32_t i = 0; i < n0; i++) {
 		struct dv_line l = {{kind, 0, rec, 0, 0}, 0, {&e0[i], NULL}, {e0[i].method, DIFF_NONE}};
-		dv_name(v, 0, e0[i].method, a, sizeof a);
-		for (uint32_t j = 0; j < n1 && !l.edge[1]; j++) {
-			dv_name(v, 1, e1[j].method, b, sizeof b);
-			if (!used[j] && strcmp(a, b) == 0) {
-				used[j] = 1;
-				l.edge[1] = &e1[j];
-				l.method[1] = e1[j].method;
-			}
+		uint32_t j = dv_match(by, n1, used, dv_edge_key(v, 0, e0[i].method));
+		if (j < n1) {
+			l.edge[1] = &e1[j];
+			l.method[1] = e1[j].method;
 		}
 		if (dv_half_calls(l.edge[0], rec) || dv_half_calls(l.edge[1], rec))
 			out[k++] = l;
@@ -99,6 +148,7 @@ static uint32_t dv_add_edges(struct diffview *v, uint32_t k, enum sections_kind 
 			out[k++] = (struct dv_line){{kind, 0, rec, 0, 0}, 0, {NULL, &e1[j]},
 			                            {DIFF_NONE, e1[j].method}};
 	free(used);
+	free(by);
 	return sections_close(out, sizeof *out, first, k, kind, rec, v->open, &blank);
 }
 
@@ -155,7 +205,7 @@ static int dv_build(struct diffview *v)
  * -100%), a run's time, or the change in calls (both halves). */
 static double dv_key(const struct diffview *v, const struct diff_row *r)
 {
-	int c = v->clock;
+	int c = *v->clock;
 	uint64_t b = r->excl[0][c], n = r->excl[1][c];
 	switch (v->sort) {
 	case DV_SORT_CHG: return b > n ? (double)(b - n) : (double)(n - b);
@@ -323,8 +373,7 @@ static enum pane_res dv_jump(struct diffview *v, struct pane_out *out)
 
 /* ------------------------------------------------------------ drawing */
 
-/* The change in % of base ("+12.5%"), or what a missing side means. */
-static void dv_pct(char *buf, size_t n, uint64_t base, uint64_t next, int has_base, int has_next)
+void diffview_pct(char *buf, size_t n, uint64_t base, uint64_t next, int has_base, int has_next)
 {
 	if (!has_base)
 		snprintf(buf, n, "new");
@@ -355,27 +404,25 @@ static void dv_ms(char *buf, size_t n, uint64_t usec, int present)
 		snprintf(buf, n, "-");
 }
 
-/* A change with its sign: "+1.250", and "−1.250" (U+2212) in UTF-8, so a
- * terminal without colours still tells better from worse. */
-static void dv_signed(const struct diffview *v, char *buf, size_t n)
+void diffview_signed(char *buf, size_t n, int ascii)
 {
 	if (buf[0] != '-')
 		return;
 	char tmp[40];
-	snprintf(tmp, sizeof tmp, "%s%s", draw_sym(SYM_MINUS, v->ascii), buf + 1);
+	snprintf(tmp, sizeof tmp, "%s%s", draw_sym(SYM_MINUS, ascii), buf + 1);
 	snprintf(buf, n, "%s", tmp);
 }
 
 static void dv_cells_method(const struct diffview *v, const struct diff_row *r,
                             char cells[DV_COLS][40])
 {
-	int c = v->clock, hb = r->base != DIFF_NONE, hn = r->next != DIFF_NONE;
+	int c = *v->clock, hb = r->base != DIFF_NONE, hn = r->next != DIFF_NONE;
 	const char *arrow = draw_sym(SYM_ARROW, v->ascii);
 	char b[18] = "-", x[18] = "-"; /* counts past 10^16 are cut */
 	numfmt_ms_change(cells[0], 40, r->excl[0][c], r->excl[1][c]);
-	dv_pct(cells[1], 40, r->excl[0][c], r->excl[1][c], hb, hn);
-	dv_signed(v, cells[0], 40);
-	dv_signed(v, cells[1], 40);
+	diffview_pct(cells[1], 40, r->excl[0][c], r->excl[1][c], hb, hn);
+	diffview_signed(cells[0], 40, v->ascii);
+	diffview_signed(cells[1], 40, v->ascii);
 	dv_ms(cells[2], 40, r->excl[0][c], hb);
 	dv_ms(cells[3], 40, r->excl[1][c], hn);
 	dv_ms(cells[4], 40, r->incl[0][c], hb);
@@ -400,7 +447,7 @@ static uint64_t dv_half_incl(const struct prof_edge *e, int rec, int c)
 static void dv_cells_edge(const struct diffview *v, const struct dv_line *l,
                           char cells[DV_COLS][40])
 {
-	int c = v->clock;
+	int c = *v->clock;
 	for (int k = 0; k < DV_COLS; k++)
 		cells[k][0] = '\0';
 	if (l->mark.kind != SECTIONS_PARENT && l->mark.kind != SECTIONS_CHILD)
@@ -410,9 +457,9 @@ static void dv_cells_edge(const struct diffview *v, const struct dv_line *l,
 	/* An edge only in the other half in one run is 0 there, not new. */
 	int h0 = dv_half_calls(l->edge[0], rec) > 0, h1 = dv_half_calls(l->edge[1], rec) > 0;
 	numfmt_ms_change(cells[0], 40, i0, i1);
-	dv_pct(cells[1], 40, i0, i1, h0, h1);
-	dv_signed(v, cells[0], 40);
-	dv_signed(v, cells[1], 40);
+	diffview_pct(cells[1], 40, i0, i1, h0, h1);
+	diffview_signed(cells[0], 40, v->ascii);
+	diffview_signed(cells[1], 40, v->ascii);
 	numfmt_ms(cells[4], 40, i0);
 	numfmt_ms(cells[5], 40, i1);
 	snprintf(cells[6], 40, "%llu%s%llu", (unsigned long long)dv_half_calls(l->edge[0], rec),
@@ -424,7 +471,7 @@ static void dv_cells_edge(const struct diffview *v, const struct dv_line *l,
 static int dv_change(const struct diffview *v, const struct dv_line *l)
 {
 	uint64_t b, n;
-	int c = v->clock;
+	int c = *v->clock;
 	if (l->mark.kind == SECTIONS_METHOD || l->mark.kind == SECTIONS_SELF) {
 		b = v->d->rows[l->row].excl[0][c];
 		n = v->d->rows[l->row].excl[1][c];
@@ -565,8 +612,8 @@ static enum pane_res dv_act(void *self, enum action a, const struct pane_ctx *ct
 			         ? "no later section in the expansion" : "no earlier section in the expansion");
 		break;
 	case ACT_CLOCK:
-		if (dv_tr(v, 0)->has_clock[!v->clock] && dv_tr(v, 1)->has_clock[!v->clock]) {
-			v->clock = !v->clock;
+		if (dv_tr(v, 0)->has_clock[!*v->clock] && dv_tr(v, 1)->has_clock[!*v->clock]) {
+			*v->clock = !*v->clock;
 			dv_sort(v, v->sort, v->reverse);  /* the keys follow the clock */
 		} else
 			snprintf(out->msg, sizeof out->msg, "both traces need both clocks for that");
@@ -626,6 +673,14 @@ static void dv_item_name(const void *self, uint32_t row, char *buf, size_t n)
 	dv_name(v, run, run ? r->next : r->base, buf, n);
 }
 
+/* Every row at once (--view): the title and the lines. */
+static int dv_rows(const void *self, int drawn)
+{
+	const struct diffview *v = self;
+	(void)drawn;
+	return 1 + (int)v->nlines;
+}
+
 /* The diff screen's header: both files, the methods, the clock. */
 static void dv_header(const void *self, int ascii, char *line, size_t n)
 {
@@ -637,7 +692,7 @@ static void dv_header(const void *self, int ascii, char *line, size_t n)
 	text_escape(n0, strlen(n0), ascii, b0, sizeof b0);
 	text_escape(n1, strlen(n1), ascii, b1, sizeof b1);
 	snprintf(line, n, " diff  %s %s %s  |  %u methods  |  clock %s  |  times in ms", b0,
-	         draw_sym(SYM_ARROW, ascii), b1, v->d->nrows, v->clock == TV_CPU ? "cpu" : "wall");
+	         draw_sym(SYM_ARROW, ascii), b1, v->d->nrows, *v->clock == TV_CPU ? "cpu" : "wall");
 }
 
 struct pane diffview_pane(struct diffview *v)
@@ -645,7 +700,7 @@ struct pane diffview_pane(struct diffview *v)
 	static const struct pane_ops ops = {
 		.kind = PANE_DIFF, .draw = dv_draw, .act = dv_act, .selected = dv_selected,
 		.footer = dv_footer, .click = dv_click, .select = dv_select_item, .count = dv_count,
-		.item = dv_item, .name = dv_item_name, .header = dv_header,
+		.item = dv_item, .name = dv_item_name, .header = dv_header, .rows = dv_rows,
 	};
 	return (struct pane){&ops, v};
 }
@@ -658,9 +713,12 @@ struct diffview *diffview_new(const char *base, const char *next, const struct d
 	v->d = d;
 	v->name[0] = base;
 	v->name[1] = next;
-	v->clock = d->clock;
+	v->own_clock = d->clock;
+	v->clock = &v->own_clock;
 	v->sort = DV_SORT_CHG;
-	if (dv_sort_rows(v) < 0 || dv_build(v) < 0) {
+	v->rowof[0] = diff_rows_of(d, 0);
+	v->rowof[1] = diff_rows_of(d, 1);
+	if (!v->rowof[0] || !v->rowof[1] || dv_sort_rows(v) < 0 || dv_build(v) < 0) {
 		diffview_free(v);
 		return NULL;
 	}
@@ -673,6 +731,8 @@ void diffview_free(struct diffview *v)
 		return;
 	free(v->lines);
 	free(v->order);
+	free(v->rowof[0]);
+	free(v->rowof[1]);
 	free(v);
 }
 
@@ -680,6 +740,13 @@ struct pane diffview_make(const struct pane_env *env, int variant)
 {
 	struct diffview *v = diffview_new(env->base, env->next, env->d);
 	(void)variant;
+	if (v && env->clock) {  /* the screen's clock, and the order on it */
+		v->clock = env->clock;
+		if (dv_sort(v, v->sort, v->reverse) < 0) {
+			diffview_free(v);
+			v = NULL;
+		}
+	}
 	return v ? diffview_pane(v) : (struct pane){NULL, NULL};
 }
 

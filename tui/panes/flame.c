@@ -28,25 +28,64 @@ struct fl_job {
 	enum tv_status st;
 };
 
+/* The call tree's ops (flame_src). */
+static int fl_pt_expand(void *t, uint32_t node)
+{
+	return !pathtree_expandable(t, node) || pathtree_expand(t, node) == TV_OK ? 0 : -1;
+}
+
+static const uint32_t *fl_pt_children(const void *t, uint32_t node, uint32_t *n)
+{
+	return pathtree_children(t, node, n);
+}
+
+static uint64_t fl_pt_width(const void *t, uint32_t node, int clock)
+{
+	return ((const struct pathtree *)t)->nodes[node].incl[clock];
+}
+
+static uint32_t fl_pt_parent(const void *t, uint32_t node)
+{
+	return ((const struct pathtree *)t)->nodes[node].parent;
+}
+
+static uint32_t fl_pt_depth(const void *t, uint32_t node)
+{
+	return ((const struct pathtree *)t)->nodes[node].depth;
+}
+
+static uint32_t fl_pt_method(const void *t, uint32_t node, const struct trace **tr)
+{
+	const struct pathtree *pt = t;
+	*tr = pt->tr;
+	return pt->nodes[node].method;
+}
+
+static struct flame_src fl_pt_src(struct pathtree *t)
+{
+	return (struct flame_src){t, fl_pt_expand, fl_pt_children, fl_pt_width, fl_pt_parent,
+	                          fl_pt_depth, fl_pt_method};
+}
+
 /* Frames a cell wide or more at the widest screen: expanded on the worker
  * with the build, so the first layout on the UI thread finds them made. */
 #define FL_WARM_CELLS 400
 #define FL_WARM_NODES 20000
 
-static void fl_warm(struct pathtree *t)
+void flame_warm(const struct flame_src *src, int clock)
 {
-	uint64_t total = t->nodes[0].incl[t->clock];
+	uint64_t total = src->width(src->t, 0, clock);
 	uint32_t *q = malloc(FL_WARM_NODES * sizeof *q), n = 0;
 	if (!q)
 		return;
 	q[n++] = 0;
 	for (uint32_t i = 0; i < n; i++) {
-		if (!pathtree_expandable(t, q[i]) || pathtree_expand(t, q[i]) != TV_OK)
+		if (src->expand(src->t, q[i]) < 0)
 			continue;
 		uint32_t nk;
-		const uint32_t *k = pathtree_children(t, q[i], &nk);
+		const uint32_t *k = src->children(src->t, q[i], &nk);
 		for (uint32_t c = 0; c < nk && n < FL_WARM_NODES; c++)
-			if (t->nodes[k[c]].incl[t->clock] * FL_WARM_CELLS >= total)
+			if (src->width(src->t, k[c], clock) * FL_WARM_CELLS >= total)
 				q[n++] = k[c];
 	}
 	free(q);
@@ -59,8 +98,10 @@ static void *fl_run(void *arg)
 	struct trace_sel buf;
 	j->st = pathtree_build_set(&j->t, j->tr, tidset_sel(&j->scope, &buf), j->clock, &err);
 	j->ok = j->st == TV_OK;
-	if (j->ok && j->t.nodes[0].incl[j->clock])
-		fl_warm(&j->t);
+	if (j->ok && j->t.nodes[0].incl[j->clock]) {
+		struct flame_src src = fl_pt_src(&j->t);
+		flame_warm(&src, j->clock);
+	}
 	return j;
 }
 
@@ -120,6 +161,7 @@ int flame_init(struct flame *f, const struct trace *tr, uint64_t inline_below)
 	memset(f, 0, sizeof *f);
 	f->tr = tr;
 	f->inline_below = inline_below;
+	f->src = fl_pt_src(&f->t);
 	f->jobs = jobs_new();
 	catmap_set(&f->cats, tr, NULL, 0);
 	return 0;
@@ -199,16 +241,18 @@ static int fl_pos(uint64_t off, uint64_t total, int width)
 }
 
 /* The µs offset of each frame from the zoomed frame's left edge, kept
- * beside frames[] while laying out. */
+ * beside frames[] while laying out. A child past its parent's right edge
+ * (a path the diff's B lacks, sized by A) is cut there. */
 int flame_layout(struct flame *f, int width, uint32_t depths)
 {
+	const struct flame_src *src = &f->src;
 	f->nframes = 0;
 	f->width = width;
 	f->depths = (int)depths;
 	f->dirty = 0;
 	if (!f->built || width < 1 || !depths)
 		return 0;
-	uint64_t total = f->t.nodes[f->zoom].incl[f->clock];
+	uint64_t total = src->width(src->t, f->zoom, f->clock);
 	uint64_t *off = NULL;
 	size_t offcap = 0;
 	if (fl_push(f, f->zoom, 0, 0, width) < 0)
@@ -220,19 +264,20 @@ int flame_layout(struct flame *f, int width, uint32_t depths)
 	off[0] = 0;
 	for (uint32_t i = 0; i < f->nframes; i++) {
 		struct fl_frame fr = f->frames[i];
-		if (fr.depth + 1 >= depths || !pathtree_expandable(&f->t, fr.node))
+		if (fr.depth + 1 >= depths)
 			continue;
-		if (pathtree_expand(&f->t, fr.node) != TV_OK) {
+		if (src->expand(src->t, fr.node) < 0) {
 			free(off);
 			return -1;
 		}
 		uint32_t nk;
-		const uint32_t *k = pathtree_children(&f->t, fr.node, &nk);
+		const uint32_t *k = src->children(src->t, fr.node, &nk);
 		uint64_t at = off[i];
 		for (uint32_t c = 0; c < nk; c++) {
-			uint64_t w = f->t.nodes[k[c]].incl[f->clock];
+			uint64_t w = src->width(src->t, k[c], f->clock);
 			int x0 = fl_pos(at, total, width), x1 = fl_pos(at + w, total, width);
 			at += w;
+			x1 = x1 < fr.x1 ? x1 : fr.x1;
 			if (x1 <= x0)
 				continue;  /* narrower than a cell: so are its children */
 			if (fl_push(f, k[c], fr.depth + 1, x0, x1) < 0) {
@@ -255,7 +300,7 @@ int flame_zoom(struct flame *f, uint32_t node)
 	if (!f->built)
 		return -1;
 	if (node == PATHTREE_NONE) {
-		uint32_t up = f->t.nodes[f->zoom].parent;
+		uint32_t up = f->src.parent(f->src.t, f->zoom);
 		if (up == PATHTREE_NONE)
 			return -1;
 		f->sel = f->zoom;
@@ -282,18 +327,17 @@ static int fl_find_frame(const struct flame *f, uint32_t node)
 
 static uint32_t fl_method(const struct flame *f, uint32_t node)
 {
-	return f->t.nodes[node].method;
+	const struct trace *tr;
+	return f->src.method(f->src.t, node, &tr);
 }
 
-/* "Class.method" without package and signature, for labels and
- * breadcrumbs where room is short; fitted to cols. */
-static void fl_short(const struct flame *f, uint32_t method, int cols, int ascii, char *out,
-                     size_t n)
+void flame_short(const struct trace *tr, uint32_t method, int cols, int ascii, char *out,
+                 size_t n)
 {
-	const struct tv_method *m = method == PATHTREE_TOPLEVEL ? NULL : &f->tr->methods[method];
-	const char *cls = m ? trace_str(f->tr, m->cls) : NULL, *name = m ? trace_str(f->tr, m->name) : NULL;
+	const struct tv_method *m = method == PATHTREE_TOPLEVEL ? NULL : &tr->methods[method];
+	const char *cls = m ? trace_str(tr, m->cls) : NULL, *name = m ? trace_str(tr, m->name) : NULL;
 	if (!m || !m->declared || !cls || !name) {
-		names_method(f->tr, method, cols, ascii, out, n);
+		names_method(tr, method, cols, ascii, out, n);
 		return;
 	}
 	size_t len = m->cls.len, at = len;
@@ -328,7 +372,7 @@ static void fl_draw_frame(struct flame *f, WINDOW *win, const struct pane_ctx *c
 	if (fr->node != f->sel && !c->by_method) {
 		int named = w >= 3;
 		if (named)
-			fl_short(f, m, w - (c->letters ? 2 : 0), ctx->ascii, label, sizeof label);
+			flame_short(f->tr, m, w - (c->letters ? 2 : 0), ctx->ascii, label, sizeof label);
 		enum category k = m == PATHTREE_TOPLEVEL ? CAT_UNKNOWN : catmap_of(&f->cats, m);
 		legend_block(win, c, ctx->ascii, y, fr->x0, w, k, named ? label : NULL, NULL,
 		             m == selm && m != PATHTREE_TOPLEVEL ? A_BOLD | A_UNDERLINE : A_NORMAL);
@@ -344,7 +388,7 @@ static void fl_draw_frame(struct flame *f, WINDOW *win, const struct pane_ctx *c
 	}
 	int used = 0;
 	if (w >= 3)
-		fl_short(f, m, w, ctx->ascii, label, sizeof label), used = text_width(label);
+		flame_short(f->tr, m, w, ctx->ascii, label, sizeof label), used = text_width(label);
 	wattrset(win, a);
 	wmove(win, y, fr->x0);
 	if (used)
@@ -353,12 +397,12 @@ static void fl_draw_frame(struct flame *f, WINDOW *win, const struct pane_ctx *c
 	draw_bar(win, fill, a, w - used);
 }
 
-static void fl_draw_crumbs(struct flame *f, WINDOW *win, const struct pane_ctx *ctx)
+void flame_draw_crumbs(struct flame *f, WINDOW *win, const struct pane_ctx *ctx)
 {
 	char line[4096] = "", name[200], cut[4096];
 	uint32_t path[48], n = 0, node = f->sel;
 	int more = 0;
-	for (; node != PATHTREE_NONE; node = f->t.nodes[node].parent) {
+	for (; node != PATHTREE_NONE; node = f->src.parent(f->src.t, node)) {
 		if (n == sizeof path / sizeof *path) {
 			more = 1;
 			break;
@@ -369,7 +413,9 @@ static void fl_draw_crumbs(struct flame *f, WINDOW *win, const struct pane_ctx *
 	if (more)
 		len += (size_t)snprintf(line, sizeof line, "%s", draw_sym(SYM_ELLIPSIS, ctx->ascii));
 	while (n-- > 0 && len + 300 < sizeof line) {
-		fl_short(f, fl_method(f, path[n]), 40, ctx->ascii, name, sizeof name);
+		const struct trace *tr;
+		uint32_t m = f->src.method(f->src.t, path[n], &tr);
+		flame_short(tr, m, 40, ctx->ascii, name, sizeof name);
 		len += (size_t)snprintf(line + len, sizeof line - len, "%s%s%s%s",
 		                        len ? draw_sym(SYM_CRUMB, ctx->ascii) : "",
 		                        path[n] == f->zoom && f->zoom ? "[" : "", name,
@@ -402,7 +448,7 @@ static void fl_draw_status(struct flame *f, WINDOW *win, const struct pane_ctx *
 /* Keep the selection's depth on screen. */
 static void fl_scroll(struct flame *f)
 {
-	uint32_t d = f->t.nodes[f->sel].depth - f->t.nodes[f->zoom].depth;
+	uint32_t d = f->src.depth(f->src.t, f->sel) - f->src.depth(f->src.t, f->zoom);
 	if (d < f->top)
 		f->top = d;
 	if (f->rows > 0 && d >= f->top + (uint32_t)f->rows)
@@ -411,7 +457,7 @@ static void fl_scroll(struct flame *f)
 
 /* The layout for the window, made again when anything changed. One more
  * depth than shown, so Down finds the children of the bottom row. */
-static void fl_ensure(struct flame *f, int width)
+void flame_ensure(struct flame *f, int width)
 {
 	uint32_t want = f->top + (uint32_t)(f->rows > 0 ? f->rows : 1) + 1;
 	if (f->dirty || width != f->width || (int)want != f->depths)
@@ -422,11 +468,20 @@ static void fl_ensure(struct flame *f, int width)
 	}
 }
 
+void flame_prepare(struct flame *f, int h, int w)
+{
+	f->rows = h - 2 > 1 ? h - 2 : 1;
+	if (!f->built)
+		return;
+	fl_scroll(f);
+	flame_ensure(f, w);
+}
+
 static void fl_draw(void *self, WINDOW *win, const struct pane_ctx *ctx)
 {
 	struct flame *f = self;
 	int h = getmaxy(win), w = getmaxx(win);
-	f->rows = h - 2 > 1 ? h - 2 : 1;
+	flame_prepare(f, h, w);
 	if (!f->built) {
 		draw_row(win, 0, f->busy ? " building the flame graph" : " no calls", A_NORMAL, ctx->ascii);
 		draw_clear_rows(win, 1, h);
@@ -434,9 +489,7 @@ static void fl_draw(void *self, WINDOW *win, const struct pane_ctx *ctx)
 			draw_row(win, h - 1, f->note, A_NORMAL, ctx->ascii);
 		return;
 	}
-	fl_scroll(f);
-	fl_ensure(f, w);
-	fl_draw_crumbs(f, win, ctx);
+	flame_draw_crumbs(f, win, ctx);
 	draw_clear_rows(win, 1, h - 1);
 	uint32_t selm = fl_method(f, f->sel);
 	for (uint32_t i = 0; i < f->nframes; i++) {
@@ -467,28 +520,25 @@ static void fl_side(struct flame *f, int dir)
 static int fl_down(struct flame *f)
 {
 	for (uint32_t i = 0; i < f->nframes; i++)
-		if (f->t.nodes[f->frames[i].node].parent == f->sel) {
+		if (f->src.parent(f->src.t, f->frames[i].node) == f->sel) {
 			f->sel = f->frames[i].node;
 			return 0;
 		}
 	return -1;
 }
 
-static enum pane_res fl_act(void *self, enum action a, const struct pane_ctx *ctx,
-                            struct pane_out *out)
+enum pane_res flame_act(struct flame *f, enum action a, struct pane_out *out)
 {
-	struct flame *f = self;
-	(void)ctx;
 	if (!f->built) {
 		if (a >= ACT_FRAME_UP && a <= ACT_UNZOOM)
 			return PANE_DONE;
 		return PANE_IGNORED;
 	}
-	fl_ensure(f, f->width > 0 ? f->width : 80);
+	flame_ensure(f, f->width > 0 ? f->width : 80);
 	switch (a) {
 	case ACT_FRAME_UP:
 		if (f->sel != f->zoom)
-			f->sel = f->t.nodes[f->sel].parent;
+			f->sel = f->src.parent(f->src.t, f->sel);
 		else
 			snprintf(out->msg, sizeof out->msg, "the top of the zoom: Z zooms out");
 		break;
@@ -512,6 +562,13 @@ static enum pane_res fl_act(void *self, enum action a, const struct pane_ctx *ct
 	return PANE_DONE;
 }
 
+static enum pane_res fl_act(void *self, enum action a, const struct pane_ctx *ctx,
+                            struct pane_out *out)
+{
+	(void)ctx;
+	return flame_act(self, a, out);
+}
+
 static struct pane_sel fl_selected(const void *self)
 {
 	const struct flame *f = self;
@@ -529,9 +586,8 @@ static size_t fl_footer(const void *self, enum action *out, size_t n)
 	return pane_keys(keys, sizeof keys / sizeof *keys, out, n);
 }
 
-static void fl_click(void *self, int y, int x, int wheel)
+void flame_click(struct flame *f, int y, int x, int wheel)
 {
-	struct flame *f = self;
 	if (wheel || !f->built || y < 1)
 		return;
 	uint32_t d = f->top + (uint32_t)(y - 1);
@@ -557,23 +613,42 @@ static int fl_select(void *self, uint32_t method)
 	return -1;
 }
 
-static int fl_find(void *self, int (*match)(void *env, uint32_t method), void *env, int dir,
-                   int include_from)
+int flame_find_frame(struct flame *f, int (*keep)(void *env, uint32_t node), void *env,
+                     int dir, int include_from)
 {
-	struct flame *f = self;
 	int64_t n = f->nframes, at = fl_find_frame(f, f->sel);
 	if (at < 0)
 		at = 0;
 	for (int64_t k = include_from ? 0 : 1; k <= n && n; k++) {
 		int64_t i = ((at + dir * k) % n + n) % n;
-		uint32_t m = fl_method(f, f->frames[i].node);
-		if (m != PATHTREE_TOPLEVEL && match(env, m)) {
+		if (keep(env, f->frames[i].node)) {
 			f->sel = f->frames[i].node;
 			fl_scroll(f);
 			return 0;
 		}
 	}
 	return -1;
+}
+
+/* A frame of a method find's match() takes (the toplevel never). */
+struct fl_find_env {
+	const struct flame *f;
+	int (*match)(void *env, uint32_t method);
+	void *env;
+};
+
+static int fl_find_keep(void *env, uint32_t node)
+{
+	const struct fl_find_env *e = env;
+	uint32_t m = fl_method(e->f, node);
+	return m != PATHTREE_TOPLEVEL && e->match(e->env, m);
+}
+
+static int fl_find(void *self, int (*match)(void *env, uint32_t method), void *env, int dir,
+                   int include_from)
+{
+	struct fl_find_env e = {self, match, env};
+	return flame_find_frame(self, fl_find_keep, &e, dir, include_from);
 }
 
 static void fl_release(void *self, unsigned what)
@@ -603,9 +678,8 @@ static int fl_retarget(void *self, const struct session *s, uint32_t selected)
 
 /* Every depth at once: the breadcrumb, a row a depth and the status
  * line; when the layout stopped at the pad's bottom, twice the rows. */
-static int fl_rows(const void *self, int drawn)
+int flame_rows(const struct flame *f, int drawn)
 {
-	const struct flame *f = self;
 	uint32_t deep = 0;
 	if (!drawn)
 		return 16;
@@ -619,23 +693,41 @@ static int fl_rows(const void *self, int drawn)
 	return 2 + (int)deep;
 }
 
+char *flame_copy(const struct flame *f, int ascii)
+{
+	if (!f->built || f->sel == PATHTREE_NONE)
+		return strdup("");
+	size_t n = 0, most = f->src.depth(f->src.t, f->sel) + 1;
+	uint32_t *path = malloc(most * sizeof *path);
+	const struct trace **trs = malloc(most * sizeof *trs);
+	char *s = NULL;
+	if (path && trs) {
+		for (uint32_t k = f->sel; k != PATHTREE_NONE && n < most; k = f->src.parent(f->src.t, k)) {
+			path[n] = f->src.method(f->src.t, k, &trs[n]);
+			n++;
+		}
+		s = panetext_path_in(trs, path, n, ascii);
+	}
+	free(path);
+	free(trs);
+	return s;
+}
+
+static void fl_click(void *self, int y, int x, int wheel)
+{
+	flame_click(self, y, x, wheel);
+}
+
+static int fl_rows(const void *self, int drawn)
+{
+	return flame_rows(self, drawn);
+}
+
 /* y: the selected frame's stack from the root. */
 static char *fl_copy(const void *self, WINDOW *win, int ascii)
 {
-	const struct flame *f = self;
 	(void)win;
-	if (!f->built || f->sel == PATHTREE_NONE)
-		return strdup("");
-	size_t n = 0;
-	uint32_t *path = malloc((f->t.nodes[f->sel].depth + 1) * sizeof *path);
-	if (!path)
-		return NULL;
-	for (uint32_t k = f->sel; k != PATHTREE_NONE && n <= f->t.nodes[f->sel].depth;
-	     k = f->t.nodes[k].parent)
-		path[n++] = f->t.nodes[k].method;
-	char *s = panetext_path(f->tr, path, n, ascii);
-	free(path);
-	return s;
+	return flame_copy(self, ascii);
 }
 
 struct pane flame_pane(struct flame *f)

@@ -37,10 +37,27 @@ struct fl_frame {
 
 struct jobs;
 
+/* The tree a flame graph shows, through its ops: a trace's call tree
+ * (pathtree.h, set by flame_init()) or another (the diff's merged tree:
+ * dflame.h). A frame is as wide as width() on the flame's clock; its
+ * children, once expand() made them, are children() in order. */
+struct flame_src {
+	void *t;
+	int (*expand)(void *t, uint32_t node);   /* 0, or -1 when out of memory */
+	const uint32_t *(*children)(const void *t, uint32_t node, uint32_t *n);
+	uint64_t (*width)(const void *t, uint32_t node, int clock);
+	uint32_t (*parent)(const void *t, uint32_t node);   /* PATHTREE_NONE for the root */
+	uint32_t (*depth)(const void *t, uint32_t node);
+	/* The node's method and the trace it is of; PATHTREE_TOPLEVEL for
+	 * the root. */
+	uint32_t (*method)(const void *t, uint32_t node, const struct trace **tr);
+};
+
 struct flame {
 	const struct trace *tr;
 	uint64_t inline_below;
 	struct pathtree t;
+	struct flame_src src;    /* t's ops, or another tree's */
 	int built;
 	int req_clock, requested;
 	struct tidset req_scope;
@@ -82,6 +99,33 @@ int flame_layout(struct flame *f, int width, uint32_t depths);
 /* Zoom into node (it takes the full width), or out one level (node
  * PATHTREE_NONE); -1 when there is nothing to do. */
 int flame_zoom(struct flame *f, uint32_t node);
+
+/* What flame graphs share (the diff's too: dflame.h), on f's frames
+ * from f->src. The layout for width cells, made again when anything
+ * changed; the selection kept on screen; both for a window h x w. */
+void flame_ensure(struct flame *f, int width);
+void flame_prepare(struct flame *f, int h, int w);
+/* On a job worker, with a tree just built: the nodes a cell wide or more
+ * at the widest screen expanded, so the first layout finds them made. */
+void flame_warm(const struct flame_src *src, int clock);
+/* Row 0: the path from the root to the selection, the zoom bracketed. */
+void flame_draw_crumbs(struct flame *f, WINDOW *win, const struct pane_ctx *ctx);
+/* The frames' keys (Up, Down, Left, Right, zoom, out): PANE_IGNORED for
+ * another action. */
+enum pane_res flame_act(struct flame *f, enum action a, struct pane_out *out);
+void flame_click(struct flame *f, int y, int x, int wheel);
+/* The pane's rows op, and y's: the selected frame's stack. */
+int flame_rows(const struct flame *f, int drawn);
+char *flame_copy(const struct flame *f, int ascii);
+/* The laid-out frame after the selection (dir > 0) or before it whose
+ * node keep() accepts (the selection itself first when include_from);
+ * it becomes the selection: 0, or -1 when none. */
+int flame_find_frame(struct flame *f, int (*keep)(void *env, uint32_t node), void *env,
+                     int dir, int include_from);
+/* "Class.method" of tr's method, without package and signature, fitted
+ * to cols: labels and breadcrumbs. */
+void flame_short(const struct trace *tr, uint32_t method, int cols, int ascii, char *out,
+                 size_t n);
 
 struct pane flame_pane(struct flame *f);
 /* The registry's (registry.h): the flame graph of env->s's trace, freed

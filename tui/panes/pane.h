@@ -37,17 +37,19 @@ struct trace_sel;
 
 /* What a pane is made from (registry.h; each pane's X_make(env, variant),
  * variant telling its kinds apart, 0 for a pane of one kind): the session
- * of a trace's screen,
- * or the diff of the diff screen; the trees' --sort (1 + enum
- * pathtree_by, 0: the default; ascending; the clock it was chosen on + 1,
- * 0: the session's); the waits' --min-wait (µs, 0: the default). All
- * borrowed: they outlive the pane. */
+ * of a trace's screen, or the diff of the diff screen and the clock its
+ * panes share; the trees' --sort (1 + enum pathtree_by, 0: the default;
+ * ascending; the clock it was chosen on + 1, 0: the session's); the
+ * waits' --min-wait (µs, 0: the default). All borrowed: they outlive
+ * the pane. */
 struct pane_env {
 	const struct session *s;
 	const struct diff *d;
 	const char *base, *next;     /* the diff's file names */
 	int sort, sort_ascending, sort_clock;
 	uint64_t min_wait;
+	int *clock;                  /* the diff screen's clock (TV_CPU, TV_WALL), which
+	                              * its panes share: c in any switches it */
 };
 
 /* What the shell tells a pane for drawing and acting. */

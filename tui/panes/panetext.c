@@ -54,7 +54,9 @@ char *panetext_title_and_row(WINDOW *win, int title_y, int row_y)
 	return s;
 }
 
-char *panetext_path(const struct trace *tr, const uint32_t *path, size_t n, int ascii)
+/* panetext_path() with each level's own trace (each[i]) or one for all. */
+static char *panetext_path_by(const struct trace *one, const struct trace *const *each,
+                              const uint32_t *path, size_t n, int ascii)
 {
 	char *buf = NULL, name[4300];
 	size_t len = 0;
@@ -62,7 +64,7 @@ char *panetext_path(const struct trace *tr, const uint32_t *path, size_t n, int 
 	if (!m)
 		return NULL;
 	for (size_t i = n; i-- > 0;) {
-		names_method(tr, path[i], 1 << 20, ascii, name, sizeof name);
+		names_method(each ? each[i] : one, path[i], 1 << 20, ascii, name, sizeof name);
 		fprintf(m, "%*s%s\n", (int)(2 * (n - 1 - i)), "", name);
 	}
 	if (fclose(m) != 0) {
@@ -70,6 +72,16 @@ char *panetext_path(const struct trace *tr, const uint32_t *path, size_t n, int 
 		return NULL;
 	}
 	return buf;
+}
+
+char *panetext_path(const struct trace *tr, const uint32_t *path, size_t n, int ascii)
+{
+	return panetext_path_by(tr, NULL, path, n, ascii);
+}
+
+char *panetext_path_in(const struct trace *const *tr, const uint32_t *path, size_t n, int ascii)
+{
+	return panetext_path_by(NULL, tr, path, n, ascii);
 }
 
 char *panetext_item(const struct trace *tr, uint32_t item, int ascii)

@@ -27,6 +27,8 @@ char *panetext_title_and_row(WINDOW *win, int title_y, int row_y);
 /* Method names from the root down, one a line, indented two columns a
  * level: path[n - 1] is the root. */
 char *panetext_path(const struct trace *tr, const uint32_t *path, size_t n, int ascii);
+/* The same, path[i] a method of tr[i] (the diff's two runs). */
+char *panetext_path_in(const struct trace *const *tr, const uint32_t *path, size_t n, int ascii);
 
 /* Method item's name and a newline; "" for PANE_NONE. */
 char *panetext_item(const struct trace *tr, uint32_t item, int ascii);

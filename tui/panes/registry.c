@@ -6,7 +6,9 @@
 
 #include "panes/callspane.h"
 #include "panes/chart.h"
+#include "panes/dflame.h"
 #include "panes/diffview.h"
+#include "panes/dtreepane.h"
 #include "panes/flame.h"
 #include "panes/legend.h"
 #include "panes/table.h"
@@ -37,8 +39,12 @@ static const struct registry_row registry_table_rows[] = {
 	 waitspane_destroy, REGISTRY_VIEW_WAITS},
 	{REGISTRY_TIMELINE, TRACE, ACT_NONE, NULL, "timeline", NULL, NULL, chart_make, 0,
 	 chart_destroy, 0},
-	{REGISTRY_LIST, REGISTRY_DIFF, ACT_NONE, NULL, "table", NULL, NULL, diffview_make, 0,
-	 diffview_destroy, 0},
+	{REGISTRY_LIST, REGISTRY_DIFF, ACT_DIFF_TABLE, "table", "diff table", NULL, NULL,
+	 diffview_make, 0, diffview_destroy, 0},
+	{REGISTRY_LOWER, REGISTRY_DIFF, ACT_DIFF_TREE, "tree", "diff tree", NULL, NULL,
+	 dtreepane_make, 0, dtreepane_destroy, 0},
+	{REGISTRY_LOWER, REGISTRY_DIFF, ACT_DIFF_FLAME, "flame", "flame graph", NULL, NULL,
+	 dflame_make, 0, dflame_destroy, 0},
 	{REGISTRY_OVERLAY, BOTH, ACT_HELP, NULL, NULL, NULL, NULL, textview_make, 0,
 	 textview_destroy, 0},
 	{REGISTRY_OVERLAY, TRACE, ACT_WARNINGS, NULL, NULL, NULL, NULL, textview_make, 1,
@@ -112,8 +118,19 @@ int registry_key(const struct registry_set *set, enum action key)
 int registry_view(int n)
 {
 	for (size_t i = 0; i < REGISTRY_NROWS; i++)
-		if (registry_table_rows[i].view && --n == 0)
+		if (registry_table_rows[i].view && (registry_table_rows[i].screens & REGISTRY_TRACE) &&
+		    --n == 0)
 			return (int)i;
+	return -1;
+}
+
+int registry_view_on(enum registry_screen screen, const char *name)
+{
+	for (size_t i = 0; i < REGISTRY_NROWS; i++) {
+		const struct registry_row *r = &registry_table_rows[i];
+		if (r->view && (r->screens & screen) && strcmp(r->view, name) == 0)
+			return (int)i;
+	}
 	return -1;
 }
 

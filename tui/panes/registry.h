@@ -5,8 +5,9 @@
  * its --view name, the word Tab says for it, and how it is made and
  * freed. The shell and --view walk the rows and name no pane: a new pane
  * is its file, its row here and its lines in the action table
- * (actions.h). Rows are in the order of the pane keys (1-5, J, 6), so
- * --view's panes are the rows with a view name, in that order.
+ * (actions.h). Rows are in the order of the pane keys (1-5, J, 6, 7), so
+ * --view's panes are the trace screen's rows with a view name, in that
+ * order; the diff screen's are found by name (--diff --view).
  *
  * A set owns the panes it made (registry_free()).
  */
@@ -75,6 +76,8 @@ int registry_row_of(const struct registry_set *set, const void *self);
 int registry_first(const struct registry_set *set, enum registry_place place);
 int registry_key(const struct registry_set *set, enum action key);
 int registry_view(int n);
+/* The row of screen's pane whose --view name is name; -1 for none. */
+int registry_view_on(enum registry_screen screen, const char *name);
 /* The n-th (from 1) view's name and what it reads; NULL and 0 past the
  * last. */
 const char *registry_view_name(int n);

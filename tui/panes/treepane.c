@@ -22,8 +22,6 @@
  * the report's. */
 enum { TP_W_TIME = 11, TP_W_PCT = 6, TP_W_CALLS = 10, TP_W_OTHER = 11 };
 #define TP_W_NUMS (2 * (TP_W_TIME + 1 + TP_W_PCT + 1) + TP_W_CALLS)
-/* Levels drawn on a row at most: more than any screen is wide. */
-#define TP_LEVELS 512
 
 /* ------------------------------------------------------------ rows */
 
@@ -32,28 +30,30 @@ static int tp_grow_open(struct treepane *p)
 	return grow_to32_zeroed((void **)&p->open, &p->open_cap, p->t.nnodes, 1);
 }
 
-static int tp_add_row(struct treepane *p, uint32_t node, uint32_t depth, uint32_t parent_row,
-                      int last)
+/* The call tree's ops (treepane_src). */
+static const uint32_t *tp_pt_children(const void *t, uint32_t node, uint32_t *n)
 {
-	if (grow_push32((void **)&p->rows, &p->rows_cap, p->nrows, sizeof *p->rows) < 0)
-		return -1;
-	const struct pathtree_node *n = &p->t.nodes[node];
-	struct tp_row *r = &p->rows[p->nrows++];
-	*r = (struct tp_row){node, n->method, depth, parent_row, (uint8_t)pathtree_expandable(&p->t, node),
-	                     (uint8_t)(node < p->open_cap && p->open[node] && n->expanded), (uint8_t)last,
-	                     n->calls, {0}, {0}};
-	memcpy(r->incl, n->incl, sizeof r->incl);
-	memcpy(r->excl, n->excl, sizeof r->excl);
-	return 0;
+	return pathtree_children(t, node, n);
 }
 
-struct tp_frame {
-	const uint32_t *kids;
-	uint32_t n, i, row;
-};
+static int tp_pt_expandable(const void *t, uint32_t node)
+{
+	return pathtree_expandable(t, node);
+}
+
+static int tp_pt_expanded(const void *t, uint32_t node)
+{
+	return ((const struct pathtree *)t)->nodes[node].expanded;
+}
+
+static uint32_t tp_pt_method(const void *t, uint32_t node)
+{
+	return ((const struct pathtree *)t)->nodes[node].method;
+}
 
 /* The rows again from the tree: every node whose ancestors are open, in
- * tree order. The cursor stays on its node when it still shows. */
+ * tree order, with their numbers. The cursor stays on its node when it
+ * still shows. */
 static void tp_flatten(struct treepane *p)
 {
 	uint32_t keep = p->nrows && p->cursor < p->nrows ? p->rows[p->cursor].node : PATHTREE_NONE;
@@ -64,31 +64,15 @@ static void tp_flatten(struct treepane *p)
 	p->by = (int)p->t.by;
 	p->ascending = p->t.ascending;
 	memcpy(p->top_incl, p->t.top_incl, sizeof p->top_incl);
-	uint32_t sp = 0, cap = 64;
-	struct tp_frame *st = malloc(cap * sizeof *st);
-	if (!st)
-		return;
-	st[sp++] = (struct tp_frame){p->t.roots, p->t.nroots, 0, PATHTREE_NONE};
-	while (sp) {
-		struct tp_frame *f = &st[sp - 1];
-		if (f->i == f->n) {
-			sp--;
-			continue;
-		}
-		uint32_t node = f->kids[f->i++], row = p->nrows;
-		if (tp_add_row(p, node, sp - 1, f->row, f->i == f->n) < 0)
-			break;
-		if (!p->rows[row].open)
-			continue;
-		uint32_t nk;
-		const uint32_t *k = pathtree_children(&p->t, node, &nk);
-		if (!nk)
-			continue;
-		if (grow_push32((void **)&st, &cap, sp, sizeof *st) < 0)
-			break;
-		st[sp++] = (struct tp_frame){k, nk, 0, row};
+	struct treepane_src src = {&p->t, tp_pt_children, tp_pt_expandable, tp_pt_expanded,
+	                           tp_pt_method, p->open, p->open_cap};
+	treepane_flatten(&src, p->t.roots, p->t.nroots, &p->rows, &p->nrows, &p->rows_cap);
+	for (uint32_t i = 0; i < p->nrows; i++) {
+		const struct pathtree_node *n = &p->t.nodes[p->rows[i].node];
+		p->rows[i].calls = n->calls;
+		memcpy(p->rows[i].incl, n->incl, sizeof n->incl);
+		memcpy(p->rows[i].excl, n->excl, sizeof n->excl);
 	}
-	free(st);
 	p->cursor = 0;
 	for (uint32_t i = 0; keep != PATHTREE_NONE && i < p->nrows; i++)
 		if (p->rows[i].node == keep)
@@ -363,23 +347,6 @@ int treepane_export(const struct treepane *p, FILE *out)
 
 /* ------------------------------------------------------------ drawing */
 
-/* Row r's indentation by plan t: whether each node on its path from
- * level t->skip + 1 down is the last of its siblings, then the guides. */
-static void tp_guides(const struct treepane *p, uint32_t r, const struct treeindent *t,
-                      int ascii, char *buf, size_t n)
-{
-	uint8_t last[TP_LEVELS];
-	uint32_t d = p->rows[r].depth, at = r;
-	if (d > t->skip + TP_LEVELS)  /* past any screen: the deepest levels */
-		d = t->skip + TP_LEVELS;
-	for (uint32_t lv = p->rows[r].depth; lv > t->skip && at != PATHTREE_NONE; lv--) {
-		if (lv <= d)
-			last[lv - t->skip - 1] = p->rows[at].last;
-		at = p->rows[at].parent_row;
-	}
-	treeindent_guides(t, d, last, ascii, buf, n);
-}
-
 /* Wait: wall less CPU, signed, in ms (docs/numbers.md, "Wait time"), as
  * the table's Wait columns. */
 static void tp_wait(char *buf, size_t n, const uint64_t *t)
@@ -400,7 +367,7 @@ static void tp_draw_row(struct treepane *p, WINDOW *win, const struct pane_ctx *
                         uint32_t r, int other, const struct treeindent *ind)
 {
 	const struct tp_row *row = &p->rows[r];
-	char nums[160], guides[TP_LEVELS * 8], name[2400], cell[TP_LEVELS * 8 + 2500];
+	char nums[160];
 	int w = getmaxx(win), oc = !p->clock;
 	tp_numbers(p, row, nums, sizeof nums);
 	int x = 0;
@@ -429,17 +396,7 @@ static void tp_draw_row(struct treepane *p, WINDOW *win, const struct pane_ctx *
 		draw_cell_right(win, y, x, TP_W_OTHER + 1, ms, a, ctx->ascii);
 		x += TP_W_OTHER + 1;
 	}
-	int rest = w - x - 2;
-	if (rest < 1)
-		return;
-	tp_guides(p, r, ind, ctx->ascii, guides, sizeof guides);
-	const char *mark = draw_sym(row->open         ? SYM_TREE_OPEN
-	                            : row->expandable ? SYM_TREE_SHUT : SYM_TREE_LEAF, ctx->ascii);
-	int used = text_width(guides) + text_width(mark) + 1;
-	names_method(p->tr, row->method, rest - used > 1 ? rest - used : 1, ctx->ascii, name,
-	             sizeof name);
-	snprintf(cell, sizeof cell, "  %s%s %s", guides, mark, name);
-	draw_cell(win, y, x, w - x, cell, a, ctx->ascii);
+	treepane_name_cell(win, y, x, p->rows, r, ind, p->tr, a, ctx->ascii);
 }
 
 /* The sortable columns in screen order on clock c: incl, excl, calls,
@@ -453,17 +410,6 @@ static void tp_columns(const struct treepane *p, int c, int w, enum pathtree_by 
 	                         PATHTREE_BY_INCL_WAIT, PATHTREE_BY_EXCL_WAIT};
 	memcpy(col, all, sizeof all);
 	*shown = w < 130 ? 3 : tp_has_waits(p, w) ? 7 : 5;
-}
-
-/* One title cell, right-aligned in width, with the sort marker when the
- * rows are sorted by its column. */
-static int tp_head(char *buf, size_t n, int width, const char *title, int marked, int asc,
-                   int ascii)
-{
-	char cell[64];
-	const char *arrow = marked ? draw_sym(asc ? SYM_SORT_UP : SYM_SORT_DOWN, ascii) : "";
-	snprintf(cell, sizeof cell, "%s%s%s", title, marked ? " " : "", arrow);
-	return snprintf(buf, n, "%*s", width + (int)strlen(cell) - text_width(cell), cell);
 }
 
 static void tp_draw_title(struct treepane *p, WINDOW *win, const struct pane_ctx *ctx, int other)
@@ -485,7 +431,7 @@ static void tp_draw_title(struct treepane *p, WINDOW *win, const struct pane_ctx
 	tp_columns(p, p->clock, other ? getmaxx(win) : 0, col, &shown);
 	size_t n = 0;
 	for (int i = 0; i < shown && n < sizeof line; i++) {
-		n += (size_t)tp_head(line + n, sizeof line - n, width[i], t[i], (int)col[i] == p->by,
+		n += (size_t)treepane_head(line + n, sizeof line - n, width[i], t[i], (int)col[i] == p->by,
 		                     p->ascending, ctx->ascii);
 		if (i < 2 && n < sizeof line)  /* the % column after a time */
 			n += (size_t)snprintf(line + n, sizeof line - n, " %*s ", TP_W_PCT, "%");
@@ -513,14 +459,8 @@ static void tp_draw(void *self, WINDOW *win, const struct pane_ctx *ctx)
 	/* The indentation of the rows on screen (treeindent.h), in the tree
 	 * column: what the number columns leave, less two blanks. */
 	int extra = (other ? 2 * (TP_W_OTHER + 1) : 0) + (tp_has_waits(p, w) ? 2 * (TP_W_OTHER + 1) : 0);
-	uint32_t dmin = UINT32_MAX, dmax = 0;
-	for (int y = 1; y < h && p->top + (uint32_t)(y - 1) < p->nrows; y++) {
-		uint32_t d = p->rows[p->top + (uint32_t)(y - 1)].depth;
-		dmin = d < dmin ? d : dmin;
-		dmax = d > dmax ? d : dmax;
-	}
 	struct treeindent ind;
-	treeindent_plan(&ind, dmin == UINT32_MAX ? 0 : dmin, dmax, w - TP_W_NUMS - extra - 2);
+	treepane_indent(p->rows, p->nrows, p->top, h, w - TP_W_NUMS - extra - 2, &ind);
 	for (int y = 1; y < h; y++) {
 		uint32_t r = p->top + (uint32_t)(y - 1);
 		if (r < p->nrows)

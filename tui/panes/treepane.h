@@ -26,6 +26,7 @@
 #include "analyze/pathtree.h"
 #include "panes/pane.h"
 #include "session/tidset.h"
+#include "panes/treeindent.h"
 
 /* `E` opens levels until this many rows show (the rest stays shut). */
 #define TREEPANE_ALL_ROWS 100000
@@ -106,6 +107,39 @@ int treepane_sort_arg(const struct treepane *p, char *buf, size_t n);
 /* The rows as `--format=tree` text lines (the same columns, the pane's
  * indentation, no "... more" lines); 0, or -1 on a write error. */
 int treepane_export(const struct treepane *p, FILE *out);
+
+/* What the diff's tree pane shares (dtreepane.h). The tree rows come
+ * from, through its ops: children of an expanded node, whether a node
+ * can expand and has, its method; open[] says which nodes show open. */
+struct treepane_src {
+	const void *t;
+	const uint32_t *(*children)(const void *t, uint32_t node, uint32_t *n);
+	int (*expandable)(const void *t, uint32_t node);
+	int (*expanded)(const void *t, uint32_t node);
+	uint32_t (*method)(const void *t, uint32_t node);
+	const uint8_t *open;
+	uint32_t open_cap;
+};
+
+/* The rows of every node below roots whose ancestors are open, in tree
+ * order, numbers 0, into *rows (*n of them, room *cap, grown as needed).
+ * 0, or -1 when out of memory (the rows made so far stay). */
+int treepane_flatten(const struct treepane_src *src, const uint32_t *roots, uint32_t nroots,
+                     struct tp_row **rows, uint32_t *n, uint32_t *cap);
+
+/* Drawing rows: the plan of the indentation of the rows from top on a
+ * window h rows high, in a tree column cols wide (treeindent.h); row r's
+ * guides by it; its tree cell from column x (two blanks, the guides, the
+ * open mark and tr's method name); a column title right-aligned in
+ * width with the sort marker when marked. */
+void treepane_indent(const struct tp_row *rows, uint32_t nrows, uint32_t top, int h, int cols,
+                     struct treeindent *ind);
+void treepane_guides(const struct tp_row *rows, uint32_t r, const struct treeindent *t, int ascii,
+                     char *buf, size_t n);
+void treepane_name_cell(WINDOW *win, int y, int x, const struct tp_row *rows, uint32_t r,
+                        const struct treeindent *ind, const struct trace *tr, attr_t a, int ascii);
+int treepane_head(char *buf, size_t n, int width, const char *title, int marked, int asc,
+                  int ascii);
 
 /* The pane (pane.h): items are methods. Find searches the whole tree,
  * opening the path to the match (docs/ui.md, "Find in the call trees"):

@@ -71,6 +71,7 @@ struct ui {
 	size_t clip_len;
 	char command[1024];        /* what : showed; y copies it while shown */
 	int command_shown;
+	int diff_clock;            /* the diff screen's panes' clock (pane_env) */
 };
 
 /* The footer's message (a one-shot: the next key clears it). */

@@ -73,7 +73,7 @@ static void ui_common(struct ui *u, const struct ui_opts *o)
 static int ui_panes(struct ui *u, const struct ui_opts *o)
 {
 	struct pane_env env = {u->s, NULL, NULL, NULL, o->sort, o->sort_ascending, o->sort_clock,
-	                       o->min_wait};
+	                       o->min_wait, NULL};
 	struct pane_out out = {PANE_NONE, ""};
 	if (registry_make(&u->panes, REGISTRY_TRACE, &env) < 0)
 		return -1;
@@ -109,13 +109,14 @@ struct ui *ui_new(const char *path, struct trace *tr, const struct ui_opts *o)
 	return u;
 }
 
-static struct ui *ui_new_diff(const char *base, const char *next, const struct diff *d,
-                              const struct ui_opts *o)
+struct ui *ui_new_diff(const char *base, const char *next, const struct diff *d,
+                       const struct ui_opts *o)
 {
 	struct ui *u = calloc(1, sizeof *u);
-	struct pane_env env = {NULL, d, base, next, 0, 0, 0, 0};
 	if (!u)
 		return NULL;
+	u->diff_clock = d->clock;
+	struct pane_env env = {NULL, d, base, next, 0, 0, 0, 0, &u->diff_clock};
 	u->path = base;
 	ui_common(u, o);
 	if (registry_make(&u->panes, REGISTRY_DIFF, &env) < 0) {

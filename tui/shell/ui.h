@@ -76,6 +76,10 @@ int ui_run_diff(const char *base, const char *next, const struct diff *d,
 struct ui;
 /* NULL when out of memory. Curses must be initialised. */
 struct ui *ui_new(const char *path, struct trace *tr, const struct ui_opts *o);
+/* The same on the diff screen: the diff d of the files base and next
+ * (all borrowed, outliving the UI). */
+struct ui *ui_new_diff(const char *base, const char *next, const struct diff *d,
+                       const struct ui_opts *o);
 /* Apply one key (a curses key code); 1 when the key quits. */
 int ui_key(struct ui *u, int ch);
 void ui_draw(struct ui *u);
