@@ -95,7 +95,7 @@ static int dispatch_shell(struct ui *u, enum action a, int *quit)
 	default:
 		if (dispatch_view(u, a))
 			break;
-		/* the keys that show a pane: 1-5, J, ?, W, L */
+		/* the keys that show a pane (the registry's rows: 1-7, J, ?, W, L) */
 		if ((row = registry_key(&u->panes, a)) < 0)
 			return 0;
 		layout_show(u, row);
