@@ -1,6 +1,7 @@
 /* test_colors.c: categories, off-CPU shading, range shading and the mouse
  * drag on the timeline, drawn off screen (docs/ui.md, "Colours and
- * letters").
+ * letters"); the dark and light themes (docs/ui.md, "Themes"), and the
+ * terminal asked for its background over a pseudo-terminal.
  *
  * One written dual-clock trace, its calls known by hand: on thread 1,
  * com.example.App.run (app) runs android.view.View.draw (framework) on
@@ -11,7 +12,11 @@
  * The panes draw into a curses window on an xterm (256 or 8 colours) that
  * writes to /dev/null; cells are read back with their attributes.
  */
+#include <fcntl.h>
 #include <locale.h>
+#include <math.h>
+#include <poll.h>
+#include <pthread.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -19,6 +24,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <termios.h>
 #include <time.h>
 #include <unistd.h>
 #include <wchar.h>
@@ -37,6 +43,7 @@
 #include "analyze/timeline.h"
 #include "panes/tlview.h"
 #include "tracegen.h"
+#include "shell/term.h"
 #include "shell/ui.h"
 #include "analyze/derive.h"
 
@@ -65,8 +72,9 @@ struct fx {
 };
 
 /* The trace (single: a wall-clock-only one), a terminal of the type
- * term, and the timeline drawn in tier want (color_init()). */
-static struct fx *fx_open(const char *term, int want, int single)
+ * term, and the timeline drawn in tier want and theme th
+ * (color_init_theme()). */
+static struct fx *fx_open_theme(const char *term, int want, int single, enum color_theme th)
 {
 	struct fx *f = calloc(1, sizeof *f);
 	struct tv_error err = {TV_OK, TV_NO_OFFSET, ""};
@@ -74,7 +82,7 @@ static struct fx *fx_open(const char *term, int want, int single)
 	assert_non_null(f);
 	unsetenv("NO_COLOR");
 	assert_int_equal(ts_open(&f->t, term, COLS, LINES_), 0);
-	color_init(&f->c, want);
+	color_init_theme(&f->c, want, th);
 	f->tg = tg_new();
 	assert_int_equal(tg_script(f->tg, script), 0);
 	assert_int_equal(tu_load_tg(&f->tr, f->tg, single ? &o : NULL), TV_OK);
@@ -87,6 +95,11 @@ static struct fx *fx_open(const char *term, int want, int single)
 	f->win = newwin(10, COLS, 0, 0);
 	assert_non_null(f->win);
 	return f;
+}
+
+static struct fx *fx_open(const char *term, int want, int single)
+{
+	return fx_open_theme(term, want, single, COLOR_THEME_DARK);
 }
 
 static void fx_close(struct fx *f)
@@ -564,6 +577,316 @@ static void test_legend_worker(void **state)
 	fx_close(f);
 }
 
+/* ------------------------------------------------------------ themes */
+
+/* The xterm 256-colour palette's RGB of colour i (16 to 255). */
+static void rgb_of(int i, double rgb[3])
+{
+	static const int level[6] = {0, 95, 135, 175, 215, 255};
+	assert_true(i >= 16 && i <= 255);
+	if (i >= 232) {
+		rgb[0] = rgb[1] = rgb[2] = 8 + 10 * (i - 232);
+		return;
+	}
+	i -= 16;
+	rgb[0] = level[i / 36];
+	rgb[1] = level[i / 6 % 6];
+	rgb[2] = level[i % 6];
+}
+
+/* WCAG's relative luminance of an sRGB colour. */
+static double luminance(const double rgb[3])
+{
+	double l[3];
+	for (int k = 0; k < 3; k++) {
+		double c = rgb[k] / 255;
+		l[k] = c <= 0.03928 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4);
+	}
+	return 0.2126 * l[0] + 0.7152 * l[1] + 0.0722 * l[2];
+}
+
+/* How a cell of attribute a looks on a terminal whose own colours are
+ * the theme's (dark: light grey on black; light: black on white): its
+ * text and its background, reverse video swapping the two (the
+ * terminal's own included). */
+static void shown(attr_t a, int light, double fg[3], double bg[3])
+{
+	short f, b;
+	double *text = a & A_REVERSE ? bg : fg, *back = a & A_REVERSE ? fg : bg;
+	assert_int_equal(pair_content(pair_of(a), &f, &b), OK);
+	for (int k = 0; k < 3; k++) {
+		text[k] = light ? 0 : 229;
+		back[k] = light ? 255 : 0;
+	}
+	if (f >= 0)
+		rgb_of(f, text);
+	if (b >= 0)
+		rgb_of(b, back);
+}
+
+/* The contrast of a's text on its background (1 to 21). */
+static double contrast(attr_t a, int light)
+{
+	double fg[3], bg[3];
+	shown(a, light, fg, bg);
+	double lf = luminance(fg), lb = luminance(bg);
+	return lf > lb ? (lf + 0.05) / (lb + 0.05) : (lb + 0.05) / (lf + 0.05);
+}
+
+/* The least contrast among every coloured attribute of c (the roles with
+ * a pair, the categories on and off CPU, the method colours), the one
+ * with it named in *which. */
+static double least_contrast(const struct color *c, int light, char *which, size_t n)
+{
+	double least = 99;
+	attr_t all[ROLE_COUNT + 2 * COLOR_NCAT + 16];
+	int k = 0;
+	for (int r = ROLE_HEADER; r < ROLE_COUNT; r++)
+		if (pair_of(c->role[r]))
+			all[k++] = c->role[r];
+	for (int i = 0; i < COLOR_NCAT; i++) {
+		all[k++] = c->cat[i];
+		all[k++] = c->cat_off[i];
+	}
+	for (int i = 0; i < c->npalette; i++)
+		all[k++] = c->palette[i];
+	for (int i = 0; i < k; i++) {
+		double r = contrast(all[i], light);
+		if (r < least) {
+			least = r;
+			snprintf(which, n, "attribute %d (pair %d)", i, pair_of(all[i]));
+		}
+	}
+	return least;
+}
+
+/* The displayed background of a (its colour, reverse video applied). */
+static void shown_bg(attr_t a, int light, double bg[3])
+{
+	double fg[3];
+	shown(a, light, fg, bg);
+}
+
+/* Each theme at 256 colours on its background: every text reads (WCAG
+ * AA, 4.5:1), parents purple (blue over red over green), children
+ * yellow (red and green over blue), eight distinct categories on CPU and
+ * off; the dark palette on a light background would not read (its
+ * titles are light grey), which is why the light theme exists. */
+static void test_themes_256(void **state)
+{
+	(void)state;
+	struct ts_term t;
+	struct color c;
+	char which[64];
+	unsetenv("NO_COLOR");
+	assert_int_equal(ts_open(&t, "xterm-256color", 80, 24), 0);
+	for (int light = 0; light <= 1; light++) {
+		color_init_theme(&c, 1, light ? COLOR_THEME_LIGHT : COLOR_THEME_DARK);
+		assert_int_equal(c.tier, COLOR_TIER_256);
+		double least = least_contrast(&c, light, which, sizeof which);
+		if (least < 4.5)
+			fail_msg("%s theme: %s has contrast %.2f", light ? "light" : "dark", which, least);
+		double p[3], y[3];
+		shown_bg(c.role[ROLE_PARENT], light, p);
+		shown_bg(c.role[ROLE_CHILD], light, y);
+		assert_true(p[2] > p[0] && p[0] > p[1]);
+		assert_true(y[0] >= 200 && y[1] >= 200 && y[2] < y[1] - 30);
+		/* on CPU a category's colour is its block's background, off CPU
+		 * its text's */
+		for (int off = 0; off <= 1; off++)
+			for (int i = 0; i < COLOR_NCAT; i++)
+				for (int j = i + 1; j < COLOR_NCAT; j++) {
+					double ti[3], bi[3], tj[3], bj[3];
+					shown(off ? c.cat_off[i] : c.cat[i], light, ti, bi);
+					shown(off ? c.cat_off[j] : c.cat[j], light, tj, bj);
+					assert_memory_not_equal(off ? ti : bi, off ? tj : bj, sizeof ti);
+				}
+	}
+	color_init_theme(&c, 1, COLOR_THEME_DARK);
+	assert_true(least_contrast(&c, 1, which, sizeof which) < 2);
+	/* AUTO left unanswered is dark. */
+	struct color d;
+	color_init_theme(&d, 1, COLOR_THEME_AUTO);
+	assert_memory_equal(d.role, c.role, sizeof c.role);
+	ts_close(&t);
+}
+
+/* At 8 colours the light theme's cursor is a dark column and its titles
+ * blue, not white and cyan that vanish on a light background. */
+static void test_themes_8(void **state)
+{
+	(void)state;
+	struct ts_term t;
+	struct color c;
+	short f, b;
+	unsetenv("NO_COLOR");
+	assert_int_equal(ts_open(&t, "xterm", 80, 24), 0);
+	color_init_theme(&c, 1, COLOR_THEME_LIGHT);
+	assert_int_equal(c.tier, COLOR_TIER_8);
+	pair_content(pair_of(c.role[ROLE_CURSOR]), &f, &b);
+	assert_int_equal(b, COLOR_BLACK);
+	pair_content(pair_of(c.role[ROLE_TITLE]), &f, &b);
+	assert_int_equal(f, COLOR_BLUE);
+	color_init_theme(&c, 1, COLOR_THEME_DARK);
+	pair_content(pair_of(c.role[ROLE_CURSOR]), &f, &b);
+	assert_int_equal(b, COLOR_WHITE);
+	ts_close(&t);
+}
+
+/* The timeline in the light theme: the framework block in its light
+ * shade (75) with black text, the sleep off CPU in the deep red (160) on
+ * the terminal's background; and the shell opened with o.theme light
+ * draws its title row in the light theme's dark grey (237). */
+static void test_theme_light_drawn(void **state)
+{
+	(void)state;
+	struct fx *f = fx_open_theme("xterm-256color", 1, 0, COLOR_THEME_LIGHT);
+	short fg, bg;
+	draw_tl(f, 0);
+	expect_cells(f->win, 1, 1, 40, L' ', 1, pair_of(f->c.cat[CAT_FRAMEWORK]), 0);
+	pair_content(pair_of(f->c.cat[CAT_FRAMEWORK]), &fg, &bg);
+	assert_int_equal(fg, 75);
+	assert_int_equal(bg, 16);
+	expect_cells(f->win, 1, 40, 90, L'\x2591', 0, pair_of(f->c.cat_off[CAT_BLOCKED]), 0);
+	pair_content(pair_of(f->c.cat_off[CAT_BLOCKED]), &fg, &bg);
+	assert_int_equal(fg, 160);
+	assert_int_equal(bg, -1);
+	struct ui_opts o = {.color = 1, .app = "com.example.*", .theme = COLOR_THEME_LIGHT};
+	f->u = ui_new("colors.trace", &f->tr, &o);
+	assert_non_null(f->u);
+	ui_draw(f->u);
+	int y = ts_row_with(curscr, "Name (sorted by");
+	assert_true(y > 0);
+	pair_content(cell_at(curscr, y, 0).pair, &fg, &bg);
+	assert_int_equal(fg, 237);
+	fx_close(f);
+}
+
+/* ------------------------------------------------------------ the background asked */
+
+/* The replies the terminal gives: OSC 11 in each of its forms. */
+static void test_parse_background(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *reply;
+		int want;
+	} cases[] = {
+		{"\033]11;rgb:ffff/ffff/ffff\033\\", 1},
+		{"\033]11;rgb:0000/0000/0000\a", 0},
+		{"\033]11;rgb:fdf6/e3e3/c8c8\033\\", 1},   /* Solarized light */
+		{"\033]11;rgb:00/2b/36\a", 0},             /* Solarized dark, two digits */
+		{"\033]11;rgb:F/F/F\a", 1},                /* one digit, upper case */
+		{"\033]11;rgb:8080/8080/8080\a", 1},       /* luma 0.502 */
+		{"\033]11;rgb:7f7f/7f7f/7f7f\a", 0},       /* luma 0.498 */
+		{"x\033[?64;1c\033]11;rgb:ffff/ffff/ffff\a", 1},
+		{"\033]11;rgb:ffff/ffff\a", -1},
+		{"\033]11;rgb:ffff/ffff/ffff", -1},         /* not ended */
+		{"\033]11;rgb:fffff/ffff/ffff\a", -1},      /* five digits */
+		{"\033]10;rgb:ffff/ffff/ffff\a", -1},       /* the foreground's */
+		{"\033[?64;1c", -1},
+		{"", -1},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++)
+		if (term_parse_background(cases[i].reply, strlen(cases[i].reply)) != cases[i].want)
+			fail_msg("case %zu: want %d", i, cases[i].want);
+}
+
+/* A terminal on a pseudo-terminal's master: it reads the query, checks
+ * it is OSC 11 then DA1, and writes its reply in pieces. */
+struct fake_term {
+	int master;
+	const char *reply[3];   /* NULL: no more */
+	char asked[64];
+};
+
+static void *fake_term_run(void *arg)
+{
+	struct fake_term *ft = arg;
+	size_t n = 0;
+	while (n < sizeof ft->asked - 1 && !strstr(ft->asked, "\033[c")) {
+		struct pollfd p = {ft->master, POLLIN, 0};
+		if (poll(&p, 1, 2000) <= 0)
+			break;
+		ssize_t k = read(ft->master, ft->asked + n, sizeof ft->asked - 1 - n);
+		if (k <= 0)
+			break;
+		n += (size_t)k;
+		ft->asked[n] = '\0';
+	}
+	for (int i = 0; i < 3 && ft->reply[i]; i++) {
+		struct timespec ms = {0, 5000000};
+		nanosleep(&ms, NULL);
+		if (write(ft->master, ft->reply[i], strlen(ft->reply[i])) < 0)
+			break;
+	}
+	return NULL;
+}
+
+/* The view's side of a pseudo-terminal (canonical, echoing, as a shell
+ * leaves it) and its master. */
+static int pty_open(int *master)
+{
+	*master = posix_openpt(O_RDWR | O_NOCTTY);
+	assert_true(*master >= 0);
+	assert_int_equal(grantpt(*master), 0);
+	assert_int_equal(unlockpt(*master), 0);
+	int slave = open(ptsname(*master), O_RDWR | O_NOCTTY);
+	assert_true(slave >= 0);
+	return slave;
+}
+
+/* Asks through a fake terminal answering r0, r1, r2: the answer; the
+ * modes are given back and nothing of the replies is left to read. */
+static int ask_fake(const char *r0, const char *r1, const char *r2, int wait_ms)
+{
+	struct fake_term ft = {.reply = {r0, r1, r2}};
+	struct termios before, after;
+	pthread_t th;
+	int slave = pty_open(&ft.master);
+	assert_int_equal(tcgetattr(slave, &before), 0);
+	assert_int_equal(pthread_create(&th, NULL, fake_term_run, &ft), 0);
+	int got = term_ask_background(slave, slave, wait_ms);
+	assert_int_equal(pthread_join(th, NULL), 0);
+	assert_string_equal(ft.asked, "\033]11;?\033\\\033[c");
+	assert_int_equal(tcgetattr(slave, &after), 0);
+	assert_int_equal(after.c_lflag & (ICANON | ECHO), before.c_lflag & (ICANON | ECHO));
+	/* A key typed now is the first thing read: no reply stayed behind. */
+	assert_int_equal(write(ft.master, "q\n", 2), 2);
+	char buf[16] = "";
+	struct pollfd p = {slave, POLLIN, 0};
+	assert_int_equal(poll(&p, 1, 2000), 1);
+	assert_true(read(slave, buf, sizeof buf - 1) >= 1);
+	assert_int_equal(buf[0], 'q');
+	close(slave);
+	close(ft.master);
+	return got;
+}
+
+/* Light and dark answers, in one piece or several; a terminal that
+ * answers DA1 only (no OSC 11) and one that answers nothing: no answer;
+ * standard input not a terminal: no answer, nothing asked. */
+static void test_ask_background(void **state)
+{
+	(void)state;
+	const char *da = "\033[?64;1;9c";
+	assert_int_equal(ask_fake("\033]11;rgb:ffff/ffff/ffff\033\\", da, NULL, 2000), 1);
+	assert_int_equal(ask_fake("\033]11;rgb:1e1e/1e1e/1e1e\a", da, NULL, 2000), 0);
+	assert_int_equal(ask_fake("\033]11;rgb:fd", "f6/e3e3/c8c8\033", "\\\033[?1;2c", 2000), 1);
+	assert_int_equal(ask_fake(da, NULL, NULL, 2000), -1);
+	assert_int_equal(ask_fake(NULL, NULL, NULL, TERM_ASK_MS), -1);
+	int fds[2];
+	assert_int_equal(pipe(fds), 0);
+	assert_int_equal(term_ask_background(fds[0], fds[1], TERM_ASK_MS), -1);
+	struct pollfd p = {fds[0], POLLIN, 0};
+	assert_int_equal(poll(&p, 1, 0), 0);
+	close(fds[0]);
+	close(fds[1]);
+	/* Dark and light stay as they are: nothing is asked. */
+	assert_int_equal(term_theme(COLOR_THEME_LIGHT), COLOR_THEME_LIGHT);
+	assert_int_equal(term_theme(COLOR_THEME_DARK), COLOR_THEME_DARK);
+}
+
 int main(void)
 {
 	setlocale(LC_ALL, "C.UTF-8");
@@ -580,6 +903,11 @@ int main(void)
 		cmocka_unit_test(test_drag_live),
 		cmocka_unit_test(test_mouse_mode),
 		cmocka_unit_test(test_flame_categories),
+		cmocka_unit_test(test_themes_256),
+		cmocka_unit_test(test_themes_8),
+		cmocka_unit_test(test_theme_light_drawn),
+		cmocka_unit_test(test_parse_background),
+		cmocka_unit_test(test_ask_background),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

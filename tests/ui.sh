@@ -501,6 +501,23 @@ for how in "--ascii" "LANG=C"; do
 	finish s7
 done
 
+# ---------------------------------------------------------------- 18 theme
+# --theme=auto asks the terminal. tmux answers the attributes' request
+# (ESC [ ? 1 ; 2 c) and not the background's: dark, and the reply never
+# reaches the keys (its '?' would open the help).
+launch s18 "$LOC" --theme=auto "$SAMPLE"
+if wait_for s18 "Calls+Rec"; then
+	check "--theme=auto under tmux: dark (title fg=252)" \
+		eval 'row_sgr s18 "^Name \\(sorted" && sgr_has fg=252'
+	check "--theme=auto: no reply read as keys (the table, no help)" \
+		eval 'hasnt "Keys  (lines" && has_re "^ cursor "'
+	keys s18 q
+	check "--theme=auto: q exits 0, the terminal as it was" exited s18 0
+else
+	bad "--theme=auto: the view opens"
+fi
+finish s18
+
 # ---------------------------------------------------------------- 8 escapes
 # A v3 dual-clock trace, one thread whose name holds ESC [31m and BEL, one
 # method called once: key section, 32-byte header, two 14-byte records.

@@ -64,14 +64,15 @@ static int main_single(const struct request *rq, const struct mapping *map)
 	struct ui_opts uo = {.color = rq->color, .ascii = rq->ascii, .scoped = rq->nthreads > 0,
 	                     .steps = rq->steps, .nsteps = rq->nsteps, .app = rq->app_arg,
 	                     .frame = rq->frame_set ? rq->frame : 0, .src = rq->src,
-	                     .sort = rq->sort, .sort_ascending = rq->sort_ascending};
+	                     .sort = rq->sort, .sort_ascending = rq->sort_ascending,
+	                     .theme = (enum color_theme)rq->theme};
 	if (rq->format->input == FMT_IN_RECORDS)
 		return reportrun_dump(rq, map);
 	/* The view takes the terminal before the load, so its progress shows
 	 * on the view's screen (not from a pipe: the keys come later from
 	 * /dev/tty; not with --thread, whose errors need the plain screen). */
 	uo.term_started = !rq->view && !rq->nthreads && tty_wants_ui(rq) && !tty_reads_stdin(rq) &&
-	                  ui_loading_start() == 0;
+	                  ui_loading_start(&uo) == 0;
 	int rc = loading_trace(rq->path[0], map, &tr, uo.term_started, ui_wants_ascii(&uo), rq->pid);
 	if (!rc && tty_wants_ui(rq) && (rc = main_ui(rq, &tr, &uo)) != UI_NO_TERMINAL) {
 		trace_free(&tr);

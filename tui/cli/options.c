@@ -17,6 +17,7 @@
 #include "base/textesc.h"
 #include "cli/formats.h"
 #include "cli/msg.h"
+#include "draw/color.h"
 #include "keys/actions.h"
 #include "read/inflate.h"
 
@@ -367,6 +368,15 @@ static int opts_set_ascii(struct request *rq, const char *arg)
 	return 0;
 }
 
+static int opts_set_theme(struct request *rq, const char *arg)
+{
+	int k = opts_pick(arg, color_theme_word);
+	if (k < 0)
+		return opts_bad_word("--theme value", arg, color_theme_word);
+	rq->theme = k;
+	return 0;
+}
+
 static int opts_help(struct request *rq, const char *arg);
 
 static int opts_version(struct request *rq, const char *arg)
@@ -498,6 +508,10 @@ static const struct opts_row opts_rows[] = {
 	{.name = "color", .alias = "colour", .metavar = "WHEN",
 	 .help = "colours in the UI: auto (default), always, never", .applies = FMT_USE_COLOR,
 	 .word = opts_color_word, .set = opts_set_color},
+	{.name = "theme", .metavar = "THEME",
+	 .help = "the UI's colours for a dark (default) or light\n"
+	         "background, or auto: ask the terminal",
+	 .applies = FMT_USE_COLOR, .word = color_theme_word, .set = opts_set_theme},
 	{.name = "ascii", .help = "draw the UI with ASCII characters only",
 	 .applies = FMT_USE_ASCII, .set = opts_set_ascii},
 	{.name = "help", .letter = 'h', .help = "show this help and exit", .set = opts_help},

@@ -65,6 +65,7 @@ struct request {
 	int width, height;            /* --width, --height (0: every row) */
 	int width_set;
 	uint64_t given;               /* bit i: row i of the option table was given */
+	int theme;                    /* --theme: enum color_theme (color.h), 0 dark */
 };
 
 void request_free(struct request *rq);
