@@ -501,7 +501,48 @@ for how in "--ascii" "LANG=C"; do
 	finish s7
 done
 
-# ---------------------------------------------------------------- 18 theme
+# ---------------------------------------------------------------- 18 clock, theme
+# --clock chooses the clock the view opens on, its table sorted by it,
+# and never warns; the colours stay the dark theme's (title fg 252).
+for how in --clock=wall; do
+	launch s18 "$LOC" "$how" "$SAMPLE"; title_fg=252
+	if wait_for s18 "Calls+Rec"; then
+		check "$how: the table sorted by Incl Real, on the wall clock" \
+			has_re "^Name \\(sorted by Incl Real, wall clock\\) .*Incl Real"
+		check "$how: the header's time base is real" has_re "^ dalvik.* (│|\\|) real (│|\\|) "
+		check "$how: the title row in fg=$title_fg" \
+			eval 'row_sgr s18 "^Name \\(sorted" && sgr_has fg=$title_fg'
+		keys s18 c
+		check "$how: c turns to CPU" wait_re s18 "^Name \\(sorted by Incl Cpu, CPU clock\\)"
+		keys s18 q
+		check "$how: q exits 0" exited s18 0
+		check "$how: no warning said" hasnt "has no effect"
+	else
+		bad "$how: the view opens"
+	fi
+	finish s18
+done
+
+# A CPU-only v2 trace (one method, 40 µs): --clock=wall and a --sort
+# column of the wall clock are refused on the plain screen (the view does
+# not take the terminal for the load).
+CPUT=$tmp/cpu.trace
+{
+	printf '*version\n2\ndata-file-overflow=false\nclock=thread-cpu\nvm=art\n'
+	printf '*threads\n1\tmain\n*methods\n0x4\tcom.example.A\trun\t()V\tA.java\n*end\n'
+	printf 'SLOW\002\000\040\000\000\000\000\000\000\000\000\000'
+	printf '\000\000\000\000\000\000\000\000\000\000\000\000\000\000\000\000'
+	printf '\001\000\004\000\000\000\000\000\000\000'
+	printf '\001\000\005\000\000\000\050\000\000\000'
+} >"$CPUT"
+for how in "--clock=wall:the trace has no wall clock (clock=thread-cpu)" \
+	"--sort=excl_wait:--sort=excl_wait needs both clocks; the trace has one"; do
+	launch s18 "$LOC" "${how%%:*}" "$CPUT"
+	check "${how%%:*} on a CPU-only trace: exit 2, the terminal as it was" exited s18 2
+	check "${how%%:*} on a CPU-only trace: the error on the plain screen" has "${how#*:}"
+	finish s18
+done
+
 # --theme=auto asks the terminal. tmux answers the attributes' request
 # (ESC [ ? 1 ; 2 c) and not the background's: dark, and the reply never
 # reaches the keys (its '?' would open the help).

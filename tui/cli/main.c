@@ -43,18 +43,31 @@ static int main_ui_thread(const struct request *rq, const struct trace *tr, stru
 	return rc;
 }
 
-/* The full-screen view of tr, once --thread and --sort are found in it:
- * its exit status, or UI_NO_TERMINAL when the terminal cannot show it
- * (the caller prints the report instead). */
+/* The full-screen view of tr, once --thread, --sort and --clock are
+ * found in it: its exit status, or UI_NO_TERMINAL when the terminal
+ * cannot show it (the caller prints the report instead). */
 static int main_ui(const struct request *rq, struct trace *tr, struct ui_opts *uo)
 {
+	int clock;
 	if (rq->nthreads && main_ui_thread(rq, tr, uo) != 0)
 		return MSG_EXIT_INPUT;
-	if (resolve_sort(rq, tr, rq->path[0]) != 0)
+	if (resolve_sort(rq, tr, rq->path[0], &uo->sort) != 0)
 		return MSG_EXIT_INPUT;
+	/* without --clock the view opens on CPU, not on the reports' default */
+	if (rq->clock >= 0 && resolve_clock(rq, tr, rq->path[0], &clock) != 0)
+		return MSG_EXIT_INPUT;
+	uo->clock = rq->clock >= 0 ? clock + 1 : 0;
 	if (tty_keys_from_tty() != 0)
 		return UI_NO_TERMINAL;
 	return ui_run(rq->path[0], tr, uo);
+}
+
+/* Whether the view may refuse the trace once it is read (--thread, and
+ * --sort or --clock naming a clock the trace may lack): its errors need
+ * the plain screen. */
+static int main_may_refuse(const struct request *rq)
+{
+	return rq->nthreads || rq->sort || rq->clock >= 0;
 }
 
 /* One trace: the dump, the full-screen view, --view or a report. */
@@ -64,15 +77,15 @@ static int main_single(const struct request *rq, const struct mapping *map)
 	struct ui_opts uo = {.color = rq->color, .ascii = rq->ascii, .scoped = rq->nthreads > 0,
 	                     .steps = rq->steps, .nsteps = rq->nsteps, .app = rq->app_arg,
 	                     .frame = rq->frame_set ? rq->frame : 0, .src = rq->src,
-	                     .sort = rq->sort, .sort_ascending = rq->sort_ascending,
+	                     .sort_ascending = rq->sort_ascending,
 	                     .theme = (enum color_theme)rq->theme};
 	if (rq->format->input == FMT_IN_RECORDS)
 		return reportrun_dump(rq, map);
 	/* The view takes the terminal before the load, so its progress shows
 	 * on the view's screen (not from a pipe: the keys come later from
-	 * /dev/tty; not with --thread, whose errors need the plain screen). */
-	uo.term_started = !rq->view && !rq->nthreads && tty_wants_ui(rq) && !tty_reads_stdin(rq) &&
-	                  ui_loading_start(&uo) == 0;
+	 * /dev/tty; not when it may refuse the trace). */
+	uo.term_started = !rq->view && !main_may_refuse(rq) && tty_wants_ui(rq) &&
+	                  !tty_reads_stdin(rq) && ui_loading_start(&uo) == 0;
 	int rc = loading_trace(rq->path[0], map, &tr, uo.term_started, ui_wants_ascii(&uo), rq->pid);
 	if (!rc && tty_wants_ui(rq) && (rc = main_ui(rq, &tr, &uo)) != UI_NO_TERMINAL) {
 		trace_free(&tr);

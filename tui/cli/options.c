@@ -437,7 +437,8 @@ static const struct opts_row opts_rows[] = {
 	{.name = "clock", .metavar = "CLOCK",
 	 .help = "cpu or wall: the clock of folded, chrome, speedscope,\n"
 	         "and the one trees sort by (default: wall when the\n"
-	         "trace records it)",
+	         "trace records it); the one the full-screen view\n"
+	         "opens on (default: cpu)",
 	 .applies = FMT_USE_CLOCK, .word = opts_clock_word, .set = opts_set_clock},
 	{.name = "invert", .help = "trees: bottom-up (each method, then its callers)",
 	 .applies = FMT_USE_TREE, .set = opts_set_invert},

@@ -118,11 +118,13 @@ int resolve_clock(const struct request *rq, const struct trace *tr, const char *
 	return 0;
 }
 
-int resolve_sort(const struct request *rq, const struct trace *tr, const char *path)
+int resolve_sort(const struct request *rq, const struct trace *tr, const char *path, int *sort)
 {
 	enum pathtree_by by = (enum pathtree_by)(rq->sort - 1);
+	*sort = rq->sort;
 	if (!rq->sort || pathtree_by_available(tr, by))
 		return 0;
+	*sort = 0;
 	const char *needs = by == PATHTREE_BY_INCL_WAIT || by == PATHTREE_BY_EXCL_WAIT ? "both clocks"
 	                    : by == PATHTREE_BY_INCL_CPU || by == PATHTREE_BY_EXCL_CPU ? "the CPU clock"
 	                                                                             : "the wall clock";

@@ -32,9 +32,10 @@ void resolve_sel_free(struct resolve_sel *rs);
  * (an error when not), else the trace's own choice (wall when recorded). */
 int resolve_clock(const struct request *rq, const struct trace *tr, const char *path, int *clock);
 
-/* --sort naming a column of a clock the trace lacks: an error, as
- * --clock's is. 0 when fine or without --sort. */
-int resolve_sort(const struct request *rq, const struct trace *tr, const char *path);
+/* --sort for tr into *sort (1 + enum pathtree_by; 0: the default). A
+ * column of a clock the trace lacks is an error, as --clock's is. 0 when
+ * fine or without --sort. */
+int resolve_sort(const struct request *rq, const struct trace *tr, const char *path, int *sort);
 
 /* The methods --method (given) names in tr: *want is a malloc'd flag per
  * method (free() it). An error when none matches or out of memory. */

@@ -87,7 +87,7 @@ struct ui *ui_new(const char *path, struct trace *tr, const struct ui_opts *o)
 {
 	struct ui *u = calloc(1, sizeof *u);
 	struct session_opts so = {o->loaded, o->frame, o->app, o->scoped, o->tid, o->steps,
-	                          o->nsteps};
+	                          o->nsteps, o->clock};
 	if (!u)
 		return NULL;
 	u->path = path;

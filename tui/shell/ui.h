@@ -39,6 +39,9 @@ struct ui_opts {
 	/* --sort: the trees' order, 1 + enum pathtree_by (0: the default),
 	 * ascending or not, chosen on clock sort_clock - 1 (0: the view's). */
 	int sort, sort_ascending, sort_clock;
+	/* --clock: 1 + the clock the view opens on (TV_CPU, TV_WALL) when the
+	 * trace has it; 0: CPU when it has it. */
+	int clock;
 	/* --theme: AUTO is asked of the terminal as ui_run(), ui_run_diff()
 	 * or ui_loading_start() takes it (term_theme()). */
 	enum color_theme theme;
