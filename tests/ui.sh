@@ -502,10 +502,16 @@ for how in "--ascii" "LANG=C"; do
 done
 
 # ---------------------------------------------------------------- 18 clock, theme
-# --clock chooses the clock the view opens on, its table sorted by it,
-# and never warns; the colours stay the dark theme's (title fg 252).
-for how in --clock=wall; do
-	launch s18 "$LOC" "$how" "$SAMPLE"; title_fg=252
+# --clock, or the config file's clock, chooses the clock the view opens
+# on, its table sorted by it, and never warns; --theme, or the file's
+# theme, its colours: the title row light grey (252) on a dark
+# background, dark grey (237) on a light one.
+printf '# the view as I like it\nclock = wall\ntheme = light\n' >"$tmp/prefs.cfg"
+for how in --clock=wall "TRACEVIEW_CONFIG=$tmp/prefs.cfg"; do
+	case $how in
+	--*) launch s18 "$LOC" "$how" "$SAMPLE"; title_fg=252 ;;
+	*) launch s18 "$LOC $how" "$SAMPLE"; title_fg=237 ;;
+	esac
 	if wait_for s18 "Calls+Rec"; then
 		check "$how: the table sorted by Incl Real, on the wall clock" \
 			has_re "^Name \\(sorted by Incl Real, wall clock\\) .*Incl Real"
@@ -525,7 +531,8 @@ done
 
 # A CPU-only v2 trace (one method, 40 µs): --clock=wall and a --sort
 # column of the wall clock are refused on the plain screen (the view does
-# not take the terminal for the load).
+# not take the terminal for the load); the config file's wall clock is
+# left aside.
 CPUT=$tmp/cpu.trace
 {
 	printf '*version\n2\ndata-file-overflow=false\nclock=thread-cpu\nvm=art\n'
@@ -542,6 +549,14 @@ for how in "--clock=wall:the trace has no wall clock (clock=thread-cpu)" \
 	check "${how%%:*} on a CPU-only trace: the error on the plain screen" has "${how#*:}"
 	finish s18
 done
+launch s18 "$LOC TRACEVIEW_CONFIG=$tmp/prefs.cfg" "$CPUT"
+if wait_for s18 "Calls+Rec"; then
+	check "config clock = wall, CPU-only trace: the view on CPU" \
+		has_re "^Name \\(sorted by Incl Cpu, CPU clock\\)"
+else
+	bad "config clock = wall, CPU-only trace: the view opens"
+fi
+finish s18
 
 # --theme=auto asks the terminal. tmux answers the attributes' request
 # (ESC [ ? 1 ; 2 c) and not the background's: dark, and the reply never

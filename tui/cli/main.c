@@ -63,11 +63,12 @@ static int main_ui(const struct request *rq, struct trace *tr, struct ui_opts *u
 }
 
 /* Whether the view may refuse the trace once it is read (--thread, and
- * --sort or --clock naming a clock the trace may lack): its errors need
- * the plain screen. */
+ * --sort or --clock given on the command line, naming a clock the trace
+ * may lack): its errors need the plain screen. */
 static int main_may_refuse(const struct request *rq)
 {
-	return rq->nthreads || rq->sort || rq->clock >= 0;
+	return rq->nthreads || (rq->sort && !opts_from_config(rq, "sort")) ||
+	       (rq->clock >= 0 && !opts_from_config(rq, "clock"));
 }
 
 /* One trace: the dump, the full-screen view, --view or a report. */
