@@ -2,7 +2,8 @@
 # cli_config.sh: black-box tests of the config file (docs/cli.md, "The
 # config file"): where it is found, what its lines may say, that the
 # command line wins over it, that its options never warn, that a bad line
-# is one error naming its place, and --theme on the command line.
+# is one error naming its place, and --theme and --completions on the
+# command line.
 #
 # Runs $TRACEVIEW (set by the Makefile's AM_TESTS_ENVIRONMENT) on a trace
 # written here byte by byte (clilib.sh) with the config files written
@@ -175,7 +176,7 @@ badline 'ascii = yes' "ascii is true or false (got 'yes')"
 badline 'depth = 0' "--depth needs a whole number of levels, 1 or more (got '0')"
 badline 'thread =' '--thread needs a thread id or name'
 badline "$(printf 'app = a\033[31mb')" 'a control character in the line'
-for opt in regression format output diff view help version fail-if no-config \
+for opt in regression format output diff view help version fail-if no-config completions \
 	keys-roff; do
 	badline "$opt = x" "$opt chooses what runs: it goes on the command line"
 done
@@ -198,7 +199,7 @@ rc=$?
 check "'~' without HOME: one error at its line" \
 	eval 'status_is 2 && stderr_is "traceview: $C:1: '"'"'~'"'"' needs HOME set"'
 
-# ---------------------------------------------------------------- --theme
+# ---------------------------------------------------------------- --theme, --completions
 
 run --theme=sepia "$T"
 check "--theme=sepia: exit 2, the themes listed" eval 'status_is 2 &&
@@ -206,5 +207,13 @@ check "--theme=sepia: exit 2, the themes listed" eval 'status_is 2 &&
 run --help
 check "--help lists --theme and --no-config" eval 'stdout_has "^      --theme=THEME " &&
 	stdout_has "^      --no-config "'
+check "--help does not list --completions" eval '! stdout_has completions'
+run --completions=tcsh
+check "--completions=tcsh: exit 2, the shells listed" eval 'status_is 2 &&
+	stderr_is "traceview: unknown --completions shell '"'"'tcsh'"'"' (expected bash, zsh, fish)"'
+cfg "$C" 'clock = blue'
+runc TRACEVIEW_CONFIG="$C" -- --completions=bash
+check "--completions reads no config file and needs no trace" \
+	eval 'status_is 0 && quiet && stdout_has "^complete -F _traceview traceview$"'
 
 clilib_end

@@ -9,6 +9,7 @@
 #include <locale.h>
 #include <stdio.h>
 
+#include "cli/complete.h"
 #include "cli/diffrun.h"
 #include "cli/formats.h"
 #include "cli/loading.h"
@@ -111,7 +112,9 @@ int main(int argc, char **argv)
 	setlocale(LC_ALL, "");
 	setlocale(LC_NUMERIC, "C");  /* reports are for scripts too */
 	int rc = opts_parse(argc, argv, &rq);
-	if (rc) {
+	if (rc < 0 && rq.completions)
+		rc = complete_write(stdout, rq.completions);
+	if (rc || rq.completions) {
 		request_free(&rq);
 		return rc < 0 ? 0 : rc;
 	}

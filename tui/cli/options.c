@@ -388,6 +388,14 @@ static int opts_set_no_config(struct request *rq, const char *arg)
 	return 0;
 }
 
+/* The shell's completions, written by main (complete.h), which knows the
+ * shells. */
+static int opts_completions(struct request *rq, const char *arg)
+{
+	rq->completions = arg;
+	return -1;
+}
+
 static int opts_help(struct request *rq, const char *arg);
 
 static int opts_version(struct request *rq, const char *arg)
@@ -532,9 +540,11 @@ static const struct opts_row opts_rows[] = {
 	{.name = "help", .letter = 'h', .help = "show this help and exit", .set = opts_help, .runs = 1},
 	{.name = "version", .letter = 'V', .help = "show the version and exit", .set = opts_version,
 	 .runs = 1},
-	/* For the docs' KEYS sections (`make update-keys`); not listed. */
+	/* For the docs' KEYS sections (`make update-keys`) and the build's
+	 * completions (complete.h); not listed. */
 	{.name = "keys-roff", .set = opts_keys_roff, .runs = 1},
 	{.name = "keys-md", .set = opts_keys_md, .runs = 1},
+	{.name = "completions", .metavar = "SHELL", .set = opts_completions, .runs = 1},
 };
 
 #define OPTS_NROWS (sizeof opts_rows / sizeof opts_rows[0])

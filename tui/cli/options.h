@@ -2,7 +2,7 @@
  * commands[] and tmux's cmd_entry): getopt_long()'s tables, --help, the
  * parsing of each value into a struct request (request.h) and the
  * warnings for options the chosen output ignores all come from it, and
- * so can completions. The config file's lines
+ * so do the shells' completions (complete.h). The config file's lines
  * (configfile.h) go through the same rows and setters. The checks of options
  * that make no sense together are here too.
  *
@@ -15,7 +15,8 @@
 
 #include "cli/request.h"
 
-/* What an option's value names, for the config file's "~". */
+/* What an option's value names, for the completions and the config
+ * file's "~". */
 enum opts_path { OPTS_PATH_NONE, OPTS_PATH_FILE, OPTS_PATH_DIRS /* DIR[:DIR]... */ };
 
 struct opts_row {
@@ -46,8 +47,9 @@ const struct opts_row *opts_table(unsigned *n);
 /* Parses argv into rq (initialised here; request_free() it whatever the
  * result), then the config file (configfile.h; not with --no-config) for
  * the options argv does not give. 0: go on; -1: done, exit status 0
- * (--help, --version, the KEYS docs printed); else the exit status, the
- * reason said. */
+ * (--help, --version, the KEYS docs printed; or --completions asked
+ * for: rq->completions names the shell, main writes them); else the exit
+ * status, the reason said. */
 int opts_parse(int argc, char **argv, struct request *rq);
 
 /* Whether the option named name (its long name) took its value from the

@@ -71,6 +71,7 @@ struct request {
 	int no_config;                /* --no-config */
 	struct configfile *config;    /* the config file read, or NULL */
 	int theme;                    /* --theme: enum color_theme (color.h), 0 dark */
+	const char *completions;      /* --completions: the shell (complete.h) */
 };
 
 void request_free(struct request *rq);
