@@ -3,7 +3,8 @@
 # and looking at what it said, and writing small V1 traces byte by byte.
 #
 # Sourced, not run: the caller sets nothing first. It sets TRACEVIEW,
-# srcdir, SAMPLE, $tmp (a folder removed on exit) and have_python, and
+# srcdir, SAMPLE, $tmp (a folder removed on exit), have_python and
+# TRACEVIEW_CONFIG (/dev/null: no config file read), and
 # exits 1 when the program or the sample is missing. clilib_end prints
 # the totals and returns the script's exit status.
 
@@ -11,6 +12,9 @@ set -u
 
 TRACEVIEW=${TRACEVIEW:-./traceview}
 srcdir=${srcdir:-$(dirname "$0")/..}
+# No config file changes a result (cli_config.sh names its own per run).
+TRACEVIEW_CONFIG=/dev/null
+export TRACEVIEW_CONFIG
 SAMPLE="$srcdir/tests/samples/dalvik-v3-dual-zhkl0228-tracereader-test2.trace"
 
 pass=0

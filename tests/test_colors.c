@@ -1,6 +1,7 @@
 /* test_colors.c: categories, off-CPU shading, range shading and the mouse
  * drag on the timeline, drawn off screen (docs/ui.md, "Colours and
- * letters").
+ * letters"); the light theme drawn (docs/ui.md, "Themes"; its palettes:
+ * test_themes.c; the terminal asked for its background: test_termask.c).
  *
  * One written dual-clock trace, its calls known by hand: on thread 1,
  * com.example.App.run (app) runs android.view.View.draw (framework) on
@@ -66,8 +67,9 @@ struct fx {
 };
 
 /* The trace (single: a wall-clock-only one), a terminal of the type
- * term, and the timeline drawn in tier want (color_init()). */
-static struct fx *fx_open(const char *term, int want, int single)
+ * term, and the timeline drawn in tier want and theme th
+ * (color_init_theme()). */
+static struct fx *fx_open_theme(const char *term, int want, int single, enum color_theme th)
 {
 	struct fx *f = calloc(1, sizeof *f);
 	struct tv_error err = {TV_OK, TV_NO_OFFSET, ""};
@@ -75,7 +77,7 @@ static struct fx *fx_open(const char *term, int want, int single)
 	assert_non_null(f);
 	unsetenv("NO_COLOR");
 	assert_int_equal(ts_open(&f->t, term, COLS, LINES_), 0);
-	color_init(&f->c, want);
+	color_init_theme(&f->c, want, th);
 	f->tg = tg_new();
 	assert_int_equal(tg_script(f->tg, script), 0);
 	assert_int_equal(tu_load_tg(&f->tr, f->tg, single ? &o : NULL), TV_OK);
@@ -88,6 +90,11 @@ static struct fx *fx_open(const char *term, int want, int single)
 	f->win = newwin(10, COLS, 0, 0);
 	assert_non_null(f->win);
 	return f;
+}
+
+static struct fx *fx_open(const char *term, int want, int single)
+{
+	return fx_open_theme(term, want, single, COLOR_THEME_DARK);
 }
 
 static void fx_close(struct fx *f)
@@ -698,6 +705,35 @@ static void test_legend_worker(void **state)
 	fx_close(f);
 }
 
+/* The timeline in the light theme: the framework block in its light
+ * shade (75) with black text, the sleep off CPU in the deep red (160) on
+ * the terminal's background; and the shell opened with o.theme light
+ * draws its title row in the light theme's dark grey (237). */
+static void test_theme_light_drawn(void **state)
+{
+	(void)state;
+	struct fx *f = fx_open_theme("xterm-256color", 1, 0, COLOR_THEME_LIGHT);
+	short fg, bg;
+	draw_tl(f, 0);
+	expect_cells(f->win, 1, 1, 40, L' ', 1, pair_of(f->c.cat[CAT_FRAMEWORK]), 0);
+	pair_content(pair_of(f->c.cat[CAT_FRAMEWORK]), &fg, &bg);
+	assert_int_equal(fg, 75);
+	assert_int_equal(bg, 16);
+	expect_cells(f->win, 1, 40, 90, L'\x2591', 0, pair_of(f->c.cat_off[CAT_BLOCKED]), 0);
+	pair_content(pair_of(f->c.cat_off[CAT_BLOCKED]), &fg, &bg);
+	assert_int_equal(fg, 160);
+	assert_int_equal(bg, -1);
+	struct ui_opts o = {.color = 1, .app = "com.example.*", .theme = COLOR_THEME_LIGHT};
+	f->u = ui_new("colors.trace", &f->tr, &o);
+	assert_non_null(f->u);
+	ui_draw(f->u);
+	int y = ts_row_with(curscr, "Name (sorted by");
+	assert_true(y > 0);
+	pair_content(cell_at(curscr, y, 0).pair, &fg, &bg);
+	assert_int_equal(fg, 237);
+	fx_close(f);
+}
+
 int main(void)
 {
 	setlocale(LC_ALL, "C.UTF-8");
@@ -717,6 +753,7 @@ int main(void)
 		cmocka_unit_test(test_drag_live),
 		cmocka_unit_test(test_mouse_mode),
 		cmocka_unit_test(test_flame_categories),
+		cmocka_unit_test(test_theme_light_drawn),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

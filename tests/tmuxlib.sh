@@ -60,7 +60,8 @@ check() { # check DESCRIPTION COMMAND...
 q() { printf "'%s'" "$(printf '%s' "$1" | sed "s/'/'\\\\''/g")"; }
 
 # launch NAME "VAR=VALUE ..." ARGS...: starts traceview ARGS in session NAME
-# (120x40), in a clean environment plus the given variables. The runner
+# (120x40), in a clean environment (no config file: TRACEVIEW_CONFIG is
+# /dev/null) plus the given variables. The runner
 # prints EXITED=<status> and TTY=same|changed when traceview ends, writes
 # traceview's pid to $tmp/NAME.pid and, when $tmp/NAME.hold exists, waits
 # for $tmp/NAME.go before starting (time to attach pipe-pane). The runner
@@ -78,6 +79,7 @@ launch() {
 		echo "trap ':' INT"
 		echo "unset LANG LC_ALL LC_CTYPE LC_MESSAGES LANGUAGE NO_COLOR COLORTERM VISUAL EDITOR"
 		echo "TERM=xterm-256color; export TERM"
+		echo "TRACEVIEW_CONFIG=/dev/null; export TRACEVIEW_CONFIG"
 		for v in $vars; do echo "${v%%=*}=$(q "${v#*=}"); export ${v%%=*}"; done
 		echo "if [ -e $(q "$tmp/$name.hold") ]; then"
 		echo "  while [ ! -e $(q "$tmp/$name.go") ]; do sleep 0.05; done"

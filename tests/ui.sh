@@ -450,6 +450,79 @@ for how in "--ascii" "LANG=C"; do
 	finish s7
 done
 
+# ---------------------------------------------------------------- 18 clock, theme
+# --clock, or the config file's clock, chooses the clock the view opens
+# on, its table sorted by it, and never warns; --theme, or the file's
+# theme, its colours: the title row light grey (252) on a dark
+# background, dark grey (237) on a light one.
+printf '# the view as I like it\nclock = wall\ntheme = light\n' >"$tmp/prefs.cfg"
+for how in --clock=wall "TRACEVIEW_CONFIG=$tmp/prefs.cfg"; do
+	case $how in
+	--*) launch s18 "$LOC" "$how" "$SAMPLE"; title_fg=252 ;;
+	*) launch s18 "$LOC $how" "$SAMPLE"; title_fg=237 ;;
+	esac
+	if wait_for s18 "Calls+Rec"; then
+		check "$how: the table sorted by Incl Real, on the wall clock" \
+			has_re "^Name \\(sorted by Incl Real, wall clock\\) .*Incl Real"
+		check "$how: the header's time base is real" has_re "^ dalvik.* (│|\\|) real (│|\\|) "
+		check "$how: the title row in fg=$title_fg" \
+			eval 'row_sgr s18 "^Name \\(sorted" && sgr_has fg=$title_fg'
+		keys s18 c
+		check "$how: c turns to CPU" wait_re s18 "^Name \\(sorted by Incl Cpu, CPU clock\\)"
+		keys s18 q
+		check "$how: q exits 0" exited s18 0
+		check "$how: no warning said" hasnt "has no effect"
+	else
+		bad "$how: the view opens"
+	fi
+	finish s18
+done
+
+# A CPU-only v2 trace (one method, 40 µs): --clock=wall and a --sort
+# column of the wall clock are refused on the plain screen (the view does
+# not take the terminal for the load); the config file's wall clock is
+# left aside.
+CPUT=$tmp/cpu.trace
+{
+	printf '*version\n2\ndata-file-overflow=false\nclock=thread-cpu\nvm=art\n'
+	printf '*threads\n1\tmain\n*methods\n0x4\tcom.example.A\trun\t()V\tA.java\n*end\n'
+	printf 'SLOW\002\000\040\000\000\000\000\000\000\000\000\000'
+	printf '\000\000\000\000\000\000\000\000\000\000\000\000\000\000\000\000'
+	printf '\001\000\004\000\000\000\000\000\000\000'
+	printf '\001\000\005\000\000\000\050\000\000\000'
+} >"$CPUT"
+for how in "--clock=wall:the trace has no wall clock (clock=thread-cpu)" \
+	"--sort=excl_wait:--sort=excl_wait needs both clocks; the trace has one"; do
+	launch s18 "$LOC" "${how%%:*}" "$CPUT"
+	check "${how%%:*} on a CPU-only trace: exit 2, the terminal as it was" exited s18 2
+	check "${how%%:*} on a CPU-only trace: the error on the plain screen" has "${how#*:}"
+	finish s18
+done
+launch s18 "$LOC TRACEVIEW_CONFIG=$tmp/prefs.cfg" "$CPUT"
+if wait_for s18 "Calls+Rec"; then
+	check "config clock = wall, CPU-only trace: the view on CPU" \
+		has_re "^Name \\(sorted by Incl Cpu, CPU clock\\)"
+else
+	bad "config clock = wall, CPU-only trace: the view opens"
+fi
+finish s18
+
+# --theme=auto asks the terminal. tmux answers the attributes' request
+# (ESC [ ? 1 ; 2 c) and not the background's: dark, and the reply never
+# reaches the keys (its '?' would open the help).
+launch s18 "$LOC" --theme=auto "$SAMPLE"
+if wait_for s18 "Calls+Rec"; then
+	check "--theme=auto under tmux: dark (title fg=252)" \
+		eval 'row_sgr s18 "^Name \\(sorted" && sgr_has fg=252'
+	check "--theme=auto: no reply read as keys (the table, no help)" \
+		eval 'hasnt "Keys  (lines" && has_re "^ cursor "'
+	keys s18 q
+	check "--theme=auto: q exits 0, the terminal as it was" exited s18 0
+else
+	bad "--theme=auto: the view opens"
+fi
+finish s18
+
 # ---------------------------------------------------------------- 8 escapes
 # A v3 dual-clock trace, one thread whose name holds ESC [31m and BEL, one
 # method called once: key section, 32-byte header, two 14-byte records.

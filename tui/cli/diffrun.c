@@ -165,7 +165,8 @@ int diffrun(const struct request *rq, const struct mapping *map)
 	int ui = !rc && tty_wants_ui(rq) && tty_keys_from_tty() == 0;
 	if (ui) {
 		/* already scoped and through the steps */
-		struct ui_opts uo = {.color = rq->color, .ascii = rq->ascii};
+		struct ui_opts uo = {.color = rq->color, .ascii = rq->ascii,
+		                     .theme = (enum color_theme)rq->theme};
 		rc = ui_run_diff(rq->path[0], rq->path[1], &d, &uo);
 	}
 	if (!rc && rq->view)

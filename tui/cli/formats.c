@@ -219,7 +219,8 @@ static const struct fmt_row fmt_rows[] = {
  * reads (registry.h). */
 #define FMT_PANE (FMT_BASE | FMT_USE_CLOCK | FMT_USE_METHOD | FMT_USE_ASCII | FMT_USE_SIZE)
 
-/* The full-screen view starts with the steps applied. */
+/* The full-screen view starts with the steps applied, on --clock (a
+ * diff's view on its own clock). */
 #define FMT_UI (FMT_BASE | FMT_USE_COLOR | FMT_USE_ASCII | FMT_USE_FRAME | FMT_USE_SRC | \
                 FMT_USE_SORT | FMT_USE_WAITS)
 
@@ -278,7 +279,7 @@ static unsigned fmt_view_uses(int n)
 unsigned fmt_uses(const struct request *rq, int ui)
 {
 	if (ui)
-		return FMT_UI;
+		return rq->diff ? FMT_UI : FMT_UI | FMT_USE_CLOCK;
 	if (rq->view && rq->diff)  /* the diff screen's panes take no --sort, --method, --frame */
 		return FMT_PANE & ~FMT_USE_METHOD;
 	if (rq->view)

@@ -32,7 +32,7 @@ enum {
 	FMT_USE_CLOCK = 1 << 0,        /* --clock */
 	FMT_USE_SIGNATURES = 1 << 1,   /* --signatures */
 	FMT_USE_PER_THREAD = 1 << 2,   /* --per-thread */
-	FMT_USE_COLOR = 1 << 3,        /* --color */
+	FMT_USE_COLOR = 1 << 3,        /* --color, --theme */
 	FMT_USE_ASCII = 1 << 4,        /* --ascii */
 	FMT_USE_TREE = 1 << 5,         /* --invert, --depth, --min */
 	FMT_USE_SORT = 1 << 6,         /* --sort */

@@ -9,6 +9,7 @@
 #include <locale.h>
 #include <stdio.h>
 
+#include "cli/complete.h"
 #include "cli/diffrun.h"
 #include "cli/formats.h"
 #include "cli/loading.h"
@@ -24,9 +25,9 @@
 #include "shell/ui.h"
 
 /* The full-screen view of tr, once --thread (the threads it starts
- * scoped to, one or several) and --sort are found in it: its exit
- * status, or UI_NO_TERMINAL when the terminal cannot show it (the caller
- * prints the report instead). */
+ * scoped to, one or several), --sort and --clock are found in it: its
+ * exit status, or UI_NO_TERMINAL when the terminal cannot show it (the
+ * caller prints the report instead). */
 static int main_ui(const struct request *rq, struct trace *tr, struct ui_opts *uo)
 {
 	/* a range the trace's axis cannot take is refused before the view */
@@ -43,13 +44,27 @@ static int main_ui(const struct request *rq, struct trace *tr, struct ui_opts *u
 		uo->note = note;
 	}
 	struct resolve_sel rs;
+	int clock = 0;
 	int rc = resolve_threads(rq, rq->path[0], tr, &rs, &uo->scope);
-	if (!rc && resolve_sort(rq, tr, rq->path[0]) != 0)
+	if (!rc && resolve_sort(rq, tr, rq->path[0], &uo->sort) != 0)
 		rc = MSG_EXIT_INPUT;
+	/* without --clock the view opens on CPU, not on the reports' default */
+	if (!rc && rq->clock >= 0 && resolve_clock(rq, tr, rq->path[0], &clock) != 0)
+		rc = MSG_EXIT_INPUT;
+	uo->clock = rq->clock >= 0 ? clock + 1 : 0;
 	if (!rc)
 		rc = tty_keys_from_tty() != 0 ? UI_NO_TERMINAL : ui_run(rq->path[0], tr, uo);
 	resolve_sel_free(&rs);
 	return rc;
+}
+
+/* Whether the view may refuse the trace once it is read (--thread, and
+ * --sort or --clock given on the command line, naming a clock the trace
+ * may lack): its errors need the plain screen. */
+static int main_may_refuse(const struct request *rq)
+{
+	return rq->nthreads || (rq->sort && !opts_from_config(rq, "sort")) ||
+	       (rq->clock >= 0 && !opts_from_config(rq, "clock"));
 }
 
 /* One trace: the dump, the full-screen view, --view or a report. */
@@ -61,14 +76,15 @@ static int main_single(const struct request *rq, const struct mapping *map)
 	                     .steps = rq->steps, .nsteps = rq->nsteps, .app = rq->app_arg,
 	                     .frame = rq->frame_set ? rq->frame : 0,
 	                     .min_wait = rq->min_wait_set ? rq->min_wait : 0, .src = rq->src,
-	                     .sort = rq->sort, .sort_ascending = rq->sort_ascending};
+	                     .sort_ascending = rq->sort_ascending,
+	                     .theme = (enum color_theme)rq->theme};
 	if (rq->format->input == FMT_IN_RECORDS)
 		return reportrun_dump(rq, map);
 	/* The view takes the terminal before the load, so its progress shows
 	 * on the view's screen (not from a pipe: the keys come later from
-	 * /dev/tty; not with --thread, whose errors need the plain screen). */
-	uo.term_started = !rq->view && !rq->nthreads && tty_wants_ui(rq) && !tty_reads_stdin(rq) &&
-	                  ui_loading_start() == 0;
+	 * /dev/tty; not when it may refuse the trace). */
+	uo.term_started = !rq->view && !main_may_refuse(rq) && tty_wants_ui(rq) &&
+	                  !tty_reads_stdin(rq) && ui_loading_start(&uo) == 0;
 	int rc = reportrun_sums(rq, map)
 	         ? loading_trace_sums(rq->path[0], &tr, rq->pid, rq->nthreads > 0, note)
 	         : loading_trace(rq->path[0], map, &tr, uo.term_started, ui_wants_ascii(&uo),
@@ -97,7 +113,9 @@ int main(int argc, char **argv)
 	setlocale(LC_ALL, "");
 	setlocale(LC_NUMERIC, "C");  /* reports are for scripts too */
 	int rc = opts_parse(argc, argv, &rq);
-	if (rc) {
+	if (rc < 0 && rq.completions)
+		rc = complete_write(stdout, rq.completions);
+	if (rc || rq.completions) {
 		request_free(&rq);
 		return rc < 0 ? 0 : rc;
 	}

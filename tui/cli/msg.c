@@ -5,6 +5,14 @@
 #include <stdio.h>
 #include <string.h>
 
+/* msg_at()'s place: a config file's line while its value is taken. */
+static const char *msg_place;
+
+void msg_at(const char *place)
+{
+	msg_place = place;
+}
+
 const char *msg_name(const char *path)
 {
 	return strcmp(path, "-") == 0 ? "standard input" : path;
@@ -27,6 +35,8 @@ int msg_usage(const char *fmt, ...)
 {
 	va_list ap;
 	fputs("traceview: ", stderr);
+	if (msg_place)
+		fprintf(stderr, "%s: ", msg_place);
 	va_start(ap, fmt);
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);

@@ -1,5 +1,6 @@
 /* options.c: the option table, and the command line parsed, checked and
- * documented from it (see options.h). */
+ * documented from it (see options.h); the config file's lines go through
+ * the same rows in options_config.c. */
 #include "config.h"
 
 #include "cli/options.h"
@@ -17,6 +18,8 @@
 #include "base/textesc.h"
 #include "cli/formats.h"
 #include "cli/msg.h"
+#include "cli/options_internal.h"
+#include "draw/color.h"
 #include "keys/actions.h"
 #include "read/inflate.h"
 
@@ -32,21 +35,23 @@ static int opts_pick(const char *s, const char *(*word)(unsigned))
 	return -1;
 }
 
-/* ", "-separated words, on standard error. */
-static void opts_list(const char *(*word)(unsigned))
+/* The words, ", "-separated, into buf (n bytes). */
+static const char *opts_list(char *buf, size_t n, const char *(*word)(unsigned))
 {
+	size_t k = 0;
 	const char *w;
-	for (unsigned i = 0; (w = word(i)) != NULL; i++)
-		fprintf(stderr, "%s%s", i ? ", " : "", w);
+	buf[0] = '\0';
+	for (unsigned i = 0; (w = word(i)) != NULL && k < n; i++)
+		k += (size_t)snprintf(buf + k, n - k, "%s%s", i ? ", " : "", w);
+	return buf;
 }
 
 /* "unknown WHAT 'arg' (expected a, b, c)" from the words. */
 static int opts_bad_word(const char *what, const char *arg, const char *(*word)(unsigned))
 {
-	fprintf(stderr, "traceview: unknown %s '%s' (expected ", what, arg);
-	opts_list(word);
-	fputs(")\n", stderr);
-	return MSG_EXIT_INPUT;
+	char words[512];
+	return msg_usage("unknown %s '%s' (expected %s)", what, arg,
+	                 opts_list(words, sizeof words, word));
 }
 
 static const char *opts_clock_word(unsigned i)
@@ -369,6 +374,30 @@ static int opts_set_ascii(struct request *rq, const char *arg)
 	return 0;
 }
 
+static int opts_set_theme(struct request *rq, const char *arg)
+{
+	int k = opts_pick(arg, color_theme_word);
+	if (k < 0)
+		return opts_bad_word("--theme value", arg, color_theme_word);
+	rq->theme = k;
+	return 0;
+}
+
+static int opts_set_no_config(struct request *rq, const char *arg)
+{
+	(void)arg;
+	rq->no_config = 1;
+	return 0;
+}
+
+/* The shell's completions, written by main (complete.h), which knows the
+ * shells. */
+static int opts_completions(struct request *rq, const char *arg)
+{
+	rq->completions = arg;
+	return -1;
+}
+
 static int opts_help(struct request *rq, const char *arg);
 
 static int opts_version(struct request *rq, const char *arg)
@@ -402,7 +431,7 @@ static int opts_keys_md(struct request *rq, const char *arg)
 /* In --help's order. */
 static const struct opts_row opts_rows[] = {
 	{.name = "regression", .letter = 'r', .help = "print the text report and exit",
-	 .set = opts_set_regression},
+	 .set = opts_set_regression, .runs = 1},
 	{.name = "format", .letter = 'f', .metavar = "FMT",
 	 .help = "print a report: text, csv or json; a call tree:\n"
 	         "tree (indented text) or tree-json; every call of\n"
@@ -411,7 +440,7 @@ static const struct opts_row opts_rows[] = {
 	         "folded (flame graphs), chrome (Trace Event JSON\n"
 	         "for Perfetto), speedscope, dump (every record);\n"
 	         "waits or waits-json (where threads were off CPU)",
-	 .word = fmt_word, .set = opts_set_format},
+	 .word = fmt_word, .set = opts_set_format, .runs = 1},
 	{.name = "thread", .letter = 't', .metavar = "THREAD",
 	 .help = "only these threads (repeatable: all named): an id\n"
 	         "(decimal or 0x hex), a name, a prefix of one name,\n"
@@ -425,11 +454,12 @@ static const struct opts_row opts_rows[] = {
 	{.name = "output", .letter = 'o', .metavar = "FILE",
 	 .help = "write to FILE instead of standard output (never\n"
 	         "an input; a file is replaced once complete)",
-	 .set = opts_set_output},
+	 .set = opts_set_output, .path = OPTS_PATH_FILE, .runs = 1},
 	{.name = "clock", .metavar = "CLOCK",
 	 .help = "cpu or wall: the clock of folded, chrome, speedscope,\n"
 	         "and the one trees sort by (default: wall when the\n"
-	         "trace records it)",
+	         "trace records it); the one the full-screen view\n"
+	         "opens on (default: cpu)",
 	 .applies = FMT_USE_CLOCK, .word = opts_clock_word, .set = opts_set_clock},
 	{.name = "invert", .help = "trees: bottom-up (each method, then its callers)",
 	 .applies = FMT_USE_TREE, .set = opts_set_invert},
@@ -475,43 +505,53 @@ static const struct opts_row opts_rows[] = {
 	{.name = "src", .metavar = "DIR[:DIR]...",
 	 .help = "the view's o key opens the selected method's\n"
 	         "source file found under these directories",
-	 .applies = FMT_USE_SRC, .set = opts_set_src},
+	 .applies = FMT_USE_SRC, .set = opts_set_src, .path = OPTS_PATH_DIRS},
 	{.name = "signatures", .help = "exports: keep method signatures in frames",
 	 .applies = FMT_USE_SIGNATURES, .set = opts_set_signatures},
 	{.name = "per-thread", .help = "folded: a leading [tid] name frame per thread",
 	 .applies = FMT_USE_PER_THREAD, .set = opts_set_per_thread},
 	{.name = "diff", .help = "compare BASE and NEW (text, csv, json, folded, tree or\n"
 	                         "tree-json)",
-	 .set = opts_set_diff},
+	 .set = opts_set_diff, .runs = 1},
 	{.name = "fail-if", .metavar = "RULE",
 	 .help = "with --diff: exit 3 when RULE holds, printing one\n"
 	         "line per (rule, method); repeatable. RULE is\n"
 	         "TARGET:FIELD OP VALUE, e.g. total:incl_wall>+5%,\n"
 	         "pkg:com.example.*:excl_cpu>+2ms, *:calls>+0",
-	 .applies = FMT_USE_GATE, .set = opts_set_fail_if},
+	 .applies = FMT_USE_GATE, .set = opts_set_fail_if, .runs = 1},
 	{.name = "view", .metavar = "PANE",
 	 .help = "print a pane of the UI as plain text: table, tree,\n"
 	         "bottom-up, flame, calls, jank, threads or waits\n"
 	         "(panes 1-5, J, 6, 7), with --thread, --clock, --range,\n"
 	         "--transform, --method; with --diff: table, tree or\n"
 	         "flame (the diff screen's)",
-	 .word = fmt_view_word, .set = opts_set_view},
+	 .word = fmt_view_word, .set = opts_set_view, .runs = 1},
 	{.name = "width", .metavar = "N", .help = "--view: the pane's columns (default 80)",
 	 .applies = FMT_USE_SIZE, .set = opts_set_width},
 	{.name = "height", .metavar = "N", .help = "--view: the pane's rows (default: every row)",
 	 .applies = FMT_USE_SIZE, .set = opts_set_height},
 	{.name = "mapping", .metavar = "FILE",
-	 .help = "show original names from an R8/ProGuard mapping", .set = opts_set_mapping},
+	 .help = "show original names from an R8/ProGuard mapping", .set = opts_set_mapping,
+	 .path = OPTS_PATH_FILE},
 	{.name = "color", .alias = "colour", .metavar = "WHEN",
 	 .help = "colours in the UI: auto (default), always, never", .applies = FMT_USE_COLOR,
 	 .word = opts_color_word, .set = opts_set_color},
+	{.name = "theme", .metavar = "THEME",
+	 .help = "the UI's colours for a dark (default) or light\n"
+	         "background, or auto: ask the terminal",
+	 .applies = FMT_USE_COLOR, .word = color_theme_word, .set = opts_set_theme},
 	{.name = "ascii", .help = "draw the UI with ASCII characters only",
 	 .applies = FMT_USE_ASCII, .set = opts_set_ascii},
-	{.name = "help", .letter = 'h', .help = "show this help and exit", .set = opts_help},
-	{.name = "version", .letter = 'V', .help = "show the version and exit", .set = opts_version},
-	/* For the docs' KEYS sections (`make update-keys`); not listed. */
-	{.name = "keys-roff", .set = opts_keys_roff},
-	{.name = "keys-md", .set = opts_keys_md},
+	{.name = "no-config", .help = "read no config file (~/.config/traceview/config)",
+	 .set = opts_set_no_config, .runs = 1},
+	{.name = "help", .letter = 'h', .help = "show this help and exit", .set = opts_help, .runs = 1},
+	{.name = "version", .letter = 'V', .help = "show the version and exit", .set = opts_version,
+	 .runs = 1},
+	/* For the docs' KEYS sections (`make update-keys`) and the build's
+	 * completions (complete.h); not listed. */
+	{.name = "keys-roff", .set = opts_keys_roff, .runs = 1},
+	{.name = "keys-md", .set = opts_keys_md, .runs = 1},
+	{.name = "completions", .metavar = "SHELL", .set = opts_completions, .runs = 1},
 };
 
 #define OPTS_NROWS (sizeof opts_rows / sizeof opts_rows[0])
@@ -623,10 +663,18 @@ static const struct opts_row *opts_row_of(int c)
 /* --diff with a format that cannot compare. */
 static int opts_no_diff(const struct fmt_row *f)
 {
-	fprintf(stderr, "traceview: --diff cannot write --format=%s (expected ", f->name);
-	opts_list(fmt_diff_word);
-	fputs(")\n", stderr);
-	return MSG_EXIT_INPUT;
+	char words[512];
+	return msg_usage("--diff cannot write --format=%s (expected %s)", f->name,
+	                 opts_list(words, sizeof words, fmt_diff_word));
+}
+
+/* Whether the row whose setter is set was given on the command line. */
+static int opts_given(const struct request *rq, int (*set)(struct request *, const char *))
+{
+	for (size_t i = 0; i < OPTS_NROWS; i++)
+		if (opts_rows[i].set == set)
+			return rq->given >> i & 1;
+	return 0;
 }
 
 /* Options that make no sense together are refused up front, in this
@@ -639,7 +687,7 @@ static int opts_check(const struct request *rq)
 		return opts_no_diff(f);
 	if (rq->diff && strcmp(rq->path[0], "-") == 0 && strcmp(rq->path[1], "-") == 0)
 		return msg_usage("--diff can read only one of its traces from standard input ('-')");
-	if (f->input == FMT_IN_RECORDS && rq->nthreads)
+	if (f->input == FMT_IN_RECORDS && opts_given(rq, opts_set_thread))
 		return msg_usage("--format=%s lists every record: it takes no --thread", f->name);
 	if ((f->needs & FMT_NEEDS_METHOD) && !rq->method)
 		return msg_usage("--format=%s needs --method=M (Class.name, Class.name(signature) or "
@@ -651,19 +699,18 @@ static int opts_check(const struct request *rq)
 	if (rq->nfail_if && !rq->diff)
 		return msg_usage("--fail-if needs --diff BASE NEW");
 	if (rq->view && rq->diff && fmt_diff_view(rq) < 0) {
-		fprintf(stderr, "traceview: --diff --view=%s: the diff screen has no such pane (expected ",
-		        fmt_view_word((unsigned)rq->view - 1));
-		opts_list(fmt_diff_view_word);
-		fputs(")\n", stderr);
-		return MSG_EXIT_INPUT;
+		char words[512];
+		return msg_usage("--diff --view=%s: the diff screen has no such pane (expected %s)",
+		                 fmt_view_word((unsigned)rq->view - 1),
+		                 opts_list(words, sizeof words, fmt_diff_view_word));
 	}
 	if (rq->view && (rq->nfail_if || rq->format_set))
 		return msg_usage("--view prints one pane: it takes no --format, --output or --fail-if");
-	if ((rq->width_set || rq->height) && !rq->view) {
-		fputs("traceview: --width and --height go with --view (", stderr);
-		opts_list(fmt_view_word);
-		fputs(")\n", stderr);
-		return MSG_EXIT_INPUT;
+	/* the config file's sizes wait for a --view */
+	if ((opts_given(rq, opts_set_width) || opts_given(rq, opts_set_height)) && !rq->view) {
+		char words[512];
+		return msg_usage("--width and --height go with --view (%s)",
+		                 opts_list(words, sizeof words, fmt_view_word));
 	}
 	if (nodiff && f->nodiff == FMT_NODIFF_LAST)
 		return opts_no_diff(f);
@@ -711,7 +758,7 @@ int opts_parse(int argc, char **argv, struct request *rq)
 	    !(rq->threads = calloc((size_t)argc + 1, sizeof *rq->threads)) ||
 	    !(rq->steps = calloc((size_t)argc + 1, sizeof *rq->steps)))
 		return msg_usage("out of memory");
-	if ((rc = opts_options(argc, argv, rq)) != 0)
+	if ((rc = opts_options(argc, argv, rq)) != 0 || (rc = opts_config(rq, argc)) != 0)
 		return rc;
 	int want = rq->diff ? 2 : 1;
 	if (argc - optind != want)

@@ -148,9 +148,9 @@ static int reportrun_tree(const struct request *rq, const struct trace *names,
 	struct tv_error err = {TV_OK, TV_NO_OFFSET, ""};
 	struct resolve_sel rs;
 	const struct trace_sel *sel;
-	int rc = resolve_threads(rq, rq->path[0], names, &rs, &sel);
+	int sort = 0, rc = resolve_threads(rq, rq->path[0], names, &rs, &sel);
 	if (!rc)
-		rc = resolve_sort(rq, tr, rq->path[0]);
+		rc = resolve_sort(rq, tr, rq->path[0], &sort);
 	enum tv_status st = TV_OK;
 	if (!rc)
 		st = rq->invert ? pathtree_build_inverted_set(t, tr, sel, clock, &err)
@@ -163,8 +163,8 @@ static int reportrun_tree(const struct request *rq, const struct trace *names,
 		return MSG_EXIT_INPUT;
 	}
 	/* Before anything is expanded: only the roots to sort. */
-	if (rq->sort && pathtree_sort_by(t, clock, (enum pathtree_by)(rq->sort - 1),
-	                                 rq->sort_ascending) != TV_OK)
+	if (sort && pathtree_sort_by(t, clock, (enum pathtree_by)(sort - 1), rq->sort_ascending) !=
+	                    TV_OK)
 		return msg_oom(rq->path[0]);
 	return 0;
 }

@@ -3,6 +3,8 @@
 
 #include <stdlib.h>
 
+#include "cli/configfile.h"
+
 void request_free(struct request *rq)
 {
 	for (uint32_t i = 0; i < rq->nsteps; i++)
@@ -15,4 +17,6 @@ void request_free(struct request *rq)
 		gate_rule_free(&rq->fail_if[i]);
 	free(rq->fail_if);
 	match_spec_free(&rq->method_spec);
+	configfile_free(rq->config);
+	free(rq->config);
 }

@@ -3,7 +3,8 @@
  * Filled by opts_parse() (options.h) and read by every other part of
  * tui/cli/. Each value is parsed once, there: --method into its match
  * spec, each --fail-if into its gate rule, the range and transforms
- * into steps. Strings point into argv, which outlives the request; the
+ * into steps. Strings point into argv, which outlives the request, or
+ * into the config file read (config), which the request owns; the
  * arrays and parsed values are owned and released by request_free(),
  * which may be called on a request parsed only in part.
  */
@@ -19,6 +20,7 @@
 #include "analyze/range.h"
 
 struct fmt_row;
+struct configfile;
 
 struct request {
 	const struct fmt_row *format;   /* --format's row of the format table (formats.h) */
@@ -66,6 +68,11 @@ struct request {
 	int width, height;            /* --width, --height (0: every row) */
 	int width_set;
 	uint64_t given;               /* bit i: row i of the option table was given */
+	uint64_t from_config;         /* bit i: row i was set by the config file */
+	int no_config;                /* --no-config */
+	struct configfile *config;    /* the config file read, or NULL */
+	int theme;                    /* --theme: enum color_theme (color.h), 0 dark */
+	const char *completions;      /* --completions: the shell (complete.h) */
 };
 
 void request_free(struct request *rq);

@@ -11,6 +11,7 @@
 #include "base/numfmt.h"
 #include "base/textesc.h"
 #include "cli/msg.h"
+#include "cli/options.h"
 
 #define RESOLVE_LIST_MAX 20   /* threads named in a --thread error */
 
@@ -105,7 +106,7 @@ void resolve_sel_free(struct resolve_sel *rs)
 
 int resolve_clock(const struct request *rq, const struct trace *tr, const char *path, int *clock)
 {
-	if (rq->clock < 0) {
+	if (rq->clock < 0 || (!tr->has_clock[rq->clock] && opts_from_config(rq, "clock"))) {
 		*clock = trace_sort_clock(tr);
 		return 0;
 	}
@@ -118,7 +119,7 @@ int resolve_clock(const struct request *rq, const struct trace *tr, const char *
 	return 0;
 }
 
-int resolve_sort(const struct request *rq, const struct trace *tr, const char *path)
+int resolve_sort(const struct request *rq, const struct trace *tr, const char *path, int *sort)
 {
 	enum pathtree_by by = (enum pathtree_by)(rq->sort - 1);
 	if (rq->sort_events && !trace_is_sequence(tr)) {
@@ -128,7 +129,11 @@ int resolve_sort(const struct request *rq, const struct trace *tr, const char *p
 		        trace_clock_name(tr->clock));
 		return MSG_EXIT_INPUT;
 	}
+	*sort = rq->sort;
 	if (!rq->sort || pathtree_by_available(tr, by))
+		return 0;
+	*sort = 0;
+	if (opts_from_config(rq, "sort"))
 		return 0;
 	const char *needs = by == PATHTREE_BY_INCL_WAIT || by == PATHTREE_BY_EXCL_WAIT ? "both clocks"
 	                    : by == PATHTREE_BY_INCL_CPU || by == PATHTREE_BY_EXCL_CPU ? "the CPU clock"

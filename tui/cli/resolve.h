@@ -29,12 +29,14 @@ int resolve_threads(const struct request *rq, const char *path, const struct tra
 void resolve_sel_free(struct resolve_sel *rs);
 
 /* The clock an output sorts and folds by: --clock when the trace has it
- * (an error when not), else the trace's own choice (wall when recorded). */
+ * (an error when not; a clock the config file chose is left aside), else
+ * the trace's own choice (wall when recorded). */
 int resolve_clock(const struct request *rq, const struct trace *tr, const char *path, int *clock);
 
-/* --sort naming a column of a clock the trace lacks: an error, as
- * --clock's is. 0 when fine or without --sort. */
-int resolve_sort(const struct request *rq, const struct trace *tr, const char *path);
+/* --sort for tr into *sort (1 + enum pathtree_by; 0: the default). A
+ * column of a clock the trace lacks is an error, as --clock's is (the
+ * config file's is left aside: 0). 0 when fine or without --sort. */
+int resolve_sort(const struct request *rq, const struct trace *tr, const char *path, int *sort);
 
 /* The methods --method (given) names in tr: *want is a malloc'd flag per
  * method (free() it). An error when none matches or out of memory. */

@@ -27,9 +27,8 @@ int viewopt_run(const struct request *rq, const struct trace *loaded, struct tra
 		return MSG_EXIT_INPUT;
 	int rc = 0;
 	if ((rq->clock >= 0 && resolve_clock(rq, view, rq->path[0], &req.clock) != 0) ||
-	    resolve_sort(rq, view, rq->path[0]) != 0)
+	    resolve_sort(rq, view, rq->path[0], &uo.sort) != 0)
 		rc = MSG_EXIT_INPUT;
-	uo.sort = rq->sort;
 	uo.sort_ascending = rq->sort_ascending;
 	uo.sort_clock = req.clock + 1;  /* 0: the view's clock */
 	if (!rc && rq->method) {

@@ -49,7 +49,7 @@ static struct pane_ctx viewrun_ctx(const struct viewrun *v)
 /* The session and the panes on tr, as the full-screen view starts. */
 static int viewrun_start(struct viewrun *v, struct trace *tr, const struct viewrun_opts *o)
 {
-	struct session_opts so = {o->loaded, o->frame, NULL, o->scope, NULL, 0, NULL};
+	struct session_opts so = {o->loaded, o->frame, NULL, o->scope, NULL, 0, NULL, 0};
 	v->ascii = draw_wants_ascii(o->ascii);
 	color_init(&v->color, 0);
 	if (!(v->s = session_new(tr, &so)))

@@ -1,10 +1,13 @@
 /* color.h: colour tiers and the attributes every pane draws with.
  *
- * Three tiers: 256 colours (hand-picked shades with explicit dark text so
- * they read on dark and light themes), 8 colours (magenta and yellow), and
- * none (NO_COLOR, --color=never, or a terminal without colours), where
- * roles are kept by markers and underline/bold instead. color_init() must
- * run after initscr(); attributes are curses attr_t values.
+ * Three tiers: 256 colours (hand-picked shades with explicit dark text),
+ * 8 colours (magenta and yellow), and none (NO_COLOR, --color=never, or a
+ * terminal without colours), where roles are kept by markers and
+ * underline/bold instead. Two themes (--theme) choose the colours for a
+ * dark or a light terminal background, keeping the roles: parents purple,
+ * children yellow, categories distinct, text readable on each
+ * (docs/ui.md, "Themes"). color_init() must run after initscr();
+ * attributes are curses attr_t values.
  */
 #ifndef TV_COLOR_H
 #define TV_COLOR_H
@@ -58,8 +61,17 @@ struct color {
 	int delta_letters;
 };
 
+/* The background the colours are chosen for. AUTO is for the terminal
+ * to answer before curses starts (term.h); unanswered, it is dark. */
+enum color_theme { COLOR_THEME_DARK, COLOR_THEME_LIGHT, COLOR_THEME_AUTO };
+
+/* --theme's words, in enum color_theme's order; NULL past the last. */
+const char *color_theme_word(unsigned i);
+
 /* want: -1 auto, 0 never, 1 always. Decides the tier from NO_COLOR and the
- * terminal, and sets up colour pairs. */
+ * terminal, and sets up colour pairs for theme (AUTO: dark). */
+void color_init_theme(struct color *c, int want, enum color_theme theme);
+/* The same for a dark background. */
 void color_init(struct color *c, int want);
 
 /* Attribute of palette slot i (round robin): the colour as background of

@@ -677,7 +677,10 @@ struct session *session_new(struct trace *tr, const struct session_opts *o)
 	s->loaded = o->loaded ? o->loaded : tr;
 	s->frame = o->frame;
 	s->note = o->note && o->note[0] ? o->note : NULL;
-	s->clock = tr->has_clock[TV_CPU] ? TV_CPU : TV_WALL;
+	if (o->clock > 0 && o->clock <= TV_NCLOCKS && tr->has_clock[o->clock - 1])
+		s->clock = o->clock - 1;
+	else
+		s->clock = tr->has_clock[TV_CPU] ? TV_CPU : TV_WALL;
 	for (uint32_t i = 0; i < tr->nthreads; i++)
 		s->nthreads += tr->threads[i].records != 0;
 	if (o->app)

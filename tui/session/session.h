@@ -56,6 +56,9 @@ struct session_opts {
 	 * report's other dumps (load_opts.note); borrowed, it must outlive
 	 * the session. */
 	const char *note;
+	/* 1 + the clock to open on (TV_CPU, TV_WALL) when the trace has it;
+	 * 0: CPU when it has it. */
+	int clock;
 };
 
 /* What changed (bits), and what is about to be freed. */
@@ -74,7 +77,7 @@ struct session_listener {
 struct session;
 
 /* The session of tr: its profile, timeline and categories; the clock is
- * CPU when the trace has one. NULL when out of memory. */
+ * o->clock's, else CPU when the trace has one. NULL when out of memory. */
 struct session *session_new(struct trace *tr, const struct session_opts *o);
 /* Listen to s (l copied; NULL: nobody listens). */
 void session_listen(struct session *s, const struct session_listener *l);

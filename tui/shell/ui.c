@@ -65,7 +65,7 @@ static void ui_idle(struct ui *u)
 static void ui_common(struct ui *u, const struct ui_opts *o)
 {
 	u->ascii = draw_wants_ascii(o->ascii);
-	color_init(&u->color, o->color);
+	color_init_theme(&u->color, o->color, o->theme);
 }
 
 /* The panes of a trace's screen, on the session before its steps: the
@@ -88,7 +88,7 @@ struct ui *ui_new(const char *path, struct trace *tr, const struct ui_opts *o)
 {
 	struct ui *u = calloc(1, sizeof *u);
 	struct session_opts so = {o->loaded, o->frame, o->app, o->scope, o->steps, o->nsteps,
-	                          o->note};
+	                          o->note, o->clock};
 	if (!u)
 		return NULL;
 	u->path = path;
@@ -247,9 +247,17 @@ int ui_wants_ascii(const struct ui_opts *o)
 	return draw_wants_ascii(o->ascii);
 }
 
-int ui_loading_start(void)
+/* The terminal taken for o: a theme left to the terminal asked of it
+ * first, while it is still plain (curses would read the reply as keys). */
+static int ui_take_terminal(struct ui_opts *o)
 {
-	return term_start() ? UI_NO_TERMINAL : 0;
+	o->theme = term_theme(o->theme);
+	return term_start();
+}
+
+int ui_loading_start(struct ui_opts *o)
+{
+	return ui_take_terminal(o) ? UI_NO_TERMINAL : 0;
 }
 
 void ui_loading_show(const char *line, int ascii)
@@ -264,11 +272,12 @@ void ui_loading_stop(void)
 
 int ui_run(const char *path, struct trace *tr, const struct ui_opts *o)
 {
-	if (!o->term_started && term_start())
+	struct ui_opts own = *o;
+	if (!o->term_started && ui_take_terminal(&own))
 		return UI_NO_TERMINAL;
 	/* The tests fail this allocation on purpose to check that a fatal
 	 * error gives the terminal back (see ui.h). */
-	struct ui *u = getenv("TRACEVIEW_TEST_UI_OOM") ? NULL : ui_new(path, tr, o);
+	struct ui *u = getenv("TRACEVIEW_TEST_UI_OOM") ? NULL : ui_new(path, tr, &own);
 	if (!u)
 		return term_fatal(path);
 	return ui_run_state(u);
@@ -277,9 +286,10 @@ int ui_run(const char *path, struct trace *tr, const struct ui_opts *o)
 int ui_run_diff(const char *base, const char *next, const struct diff *d,
                 const struct ui_opts *o)
 {
-	if (term_start())
+	struct ui_opts own = *o;
+	if (ui_take_terminal(&own))
 		return UI_NO_TERMINAL;
-	struct ui *u = ui_new_diff(base, next, d, o);
+	struct ui *u = ui_new_diff(base, next, d, &own);
 	if (!u)
 		return term_fatal(next);
 	return ui_run_state(u);

@@ -16,6 +16,7 @@
 #include "analyze/derive.h"
 #include "analyze/diff.h"
 #include "analyze/profile.h"
+#include "draw/color.h"
 #include "model/trace.h"
 #include "shell/term.h"
 
@@ -43,6 +44,12 @@ struct ui_opts {
 	/* --sort: the trees' order, 1 + enum pathtree_by (0: the default),
 	 * ascending or not, chosen on clock sort_clock - 1 (0: the view's). */
 	int sort, sort_ascending, sort_clock;
+	/* --clock: 1 + the clock the view opens on (TV_CPU, TV_WALL) when the
+	 * trace has it; 0: CPU when it has it. */
+	int clock;
+	/* --theme: AUTO is asked of the terminal as ui_run(), ui_run_diff()
+	 * or ui_loading_start() takes it (term_theme()). */
+	enum color_theme theme;
 };
 
 /* The loading screen, so a long load shows its progress on the view's
@@ -50,8 +57,9 @@ struct ui_opts {
  * before the trace is read (0, or UI_NO_TERMINAL), ui_loading_show() draws
  * a line (the progress bar) in its middle, ui_run() with term_started
  * then carries on on the same screen, and ui_loading_stop() gives the
- * terminal back when the view will not start after all. */
-int ui_loading_start(void);
+ * terminal back when the view will not start after all. An AUTO theme is
+ * asked of the terminal first, and o->theme set to its answer. */
+int ui_loading_start(struct ui_opts *o);
 /* Whether the view draws with ASCII only (--ascii, or not a UTF-8 locale). */
 int ui_wants_ascii(const struct ui_opts *o);
 void ui_loading_show(const char *line, int ascii);
