@@ -9,6 +9,7 @@
 #include <locale.h>
 #include <stdio.h>
 
+#include "cli/bigview.h"
 #include "cli/diffrun.h"
 #include "cli/formats.h"
 #include "cli/loading.h"
@@ -57,6 +58,7 @@ static int main_single(const struct request *rq, const struct mapping *map)
 {
 	struct trace tr, view, *use = NULL;
 	char note[LOAD_NOTE] = "";
+	int rc;
 	struct ui_opts uo = {.color = rq->color, .ascii = rq->ascii,
 	                     .steps = rq->steps, .nsteps = rq->nsteps, .app = rq->app_arg,
 	                     .frame = rq->frame_set ? rq->frame : 0,
@@ -64,12 +66,15 @@ static int main_single(const struct request *rq, const struct mapping *map)
 	                     .sort = rq->sort, .sort_ascending = rq->sort_ascending};
 	if (rq->format->input == FMT_IN_RECORDS)
 		return reportrun_dump(rq, map);
+	/* A big file's view opens on its first bytes while the rest loads. */
+	if ((rc = bigview_run(rq, map, &uo)) != BIGVIEW_NONE)
+		return rc;
 	/* The view takes the terminal before the load, so its progress shows
 	 * on the view's screen (not from a pipe: the keys come later from
 	 * /dev/tty; not with --thread, whose errors need the plain screen). */
 	uo.term_started = !rq->view && !rq->nthreads && tty_wants_ui(rq) && !tty_reads_stdin(rq) &&
 	                  ui_loading_start() == 0;
-	int rc = loading_trace(rq->path[0], map, &tr, uo.term_started, ui_wants_ascii(&uo), rq->pid,
+	rc = loading_trace(rq->path[0], map, &tr, uo.term_started, ui_wants_ascii(&uo), rq->pid,
 	                       note);
 	uo.note = note;
 	if (!rc && tty_wants_ui(rq) && (rc = main_ui(rq, &tr, &uo)) != UI_NO_TERMINAL) {
