@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "model/load.h"
@@ -27,6 +28,7 @@ struct preload_job {
 	char errfile[4096];
 	struct sink sink;           /* what the readers call */
 	const struct load_bytes *lb;
+	const char *gate;           /* TRACEVIEW_TEST_PRELOAD_GATE, until opened */
 };
 
 struct preload {
@@ -120,6 +122,17 @@ static int preload_stop(void *ctx, uint32_t tid, uint64_t word, uint64_t t0, uin
 	return 1;
 }
 
+/* The tests hold the load after its first chunk until the file named
+ * by TRACEVIEW_TEST_PRELOAD_GATE exists, or a cancel comes: the view is
+ * then seen while loading, whatever the machine's speed. */
+static void preload_gate(struct preload_job *j)
+{
+	struct timespec ten_ms = {0, 10 * 1000 * 1000};
+	while (j->gate && access(j->gate, F_OK) != 0 && !atomic_load(&j->p->cancel))
+		nanosleep(&ten_ms, NULL);
+	j->gate = NULL;
+}
+
 /* Between the readers' chunks: the loader's own bookkeeping (progress,
  * pages given back), then a cancel stops the readers at their next
  * record (a sink that says stop). */
@@ -128,6 +141,7 @@ static void preload_consumed(void *cctx, uint64_t offset)
 	struct preload_job *j = cctx;
 	if (j->lb->consumed)
 		j->lb->consumed(j->lb->cctx, offset);
+	preload_gate(j);
 	if (atomic_load(&j->p->cancel))
 		j->sink.record = preload_stop;
 }
@@ -210,6 +224,7 @@ struct preload *preload_start(const char *path, const struct mapping *map)
 	p->prog = (struct load_progress){preload_progress, p};
 	j->p = p;
 	j->map = map;
+	j->gate = getenv("TRACEVIEW_TEST_PRELOAD_GATE");
 	trace_init(&j->tr);
 	j->err = (struct tv_error){TV_OK, TV_NO_OFFSET, ""};
 	if (!jobs_submit_job(p->jobs, preload_run, j, preload_job_free)) {

@@ -83,6 +83,7 @@ static int preview_swap(struct ui *u)
 	u->s = s;
 	u->list.ops = u->lower.ops = u->timeline.ops = u->overlay.ops = NULL;
 	u->hist_n = u->hist_pos = 0;
+	u->msg[0] = '\0';  /* a "still loading" said before is not true now */
 	if (ui_panes(u, &u->opts) < 0)
 		return -1;
 	follow_listen(u);
