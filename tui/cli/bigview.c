@@ -23,7 +23,9 @@ int bigview_run(const struct request *rq, const struct mapping *map, struct ui_o
 	if (rq->view || rq->nthreads || rq->nsteps || !tty_wants_ui(rq) || tty_reads_stdin(rq) ||
 	    !preload_wanted(rq->path[0]))
 		return BIGVIEW_NONE;
-	struct preload *pl = preload_start(rq->path[0], map);
+	/* the whole trace's session, as ui_run() would make it */
+	struct session_opts so = {NULL, uo->frame, uo->app, NULL, NULL, 0, uo->note};
+	struct preload *pl = preload_start(rq->path[0], map, &so);
 	if (!pl)
 		return BIGVIEW_NONE;
 	struct trace *tr = preload_preview(pl);

@@ -19,10 +19,9 @@ struct preload_job {
 	struct preload *p;          /* the cancel flag and the progress */
 	char *path;
 	const struct mapping *map;
+	struct session_opts so;
 	struct trace tr;
-	struct profile all;
-	struct timeline tl;
-	int has_all, has_tl;
+	struct session *s;          /* NULL until made, or once taken */
 	enum tv_status st;
 	struct tv_error err;
 	char errfile[4096];
@@ -37,6 +36,7 @@ struct preload {
 	struct jobs *jobs;
 	struct preload_job *done;   /* taken from the worker */
 	struct load_progress prog;
+	int taken;                  /* preload_take() was called */
 	atomic_int cancel;
 	atomic_int percent;
 };
@@ -178,8 +178,8 @@ static enum tv_status preload_build(void *ctx, const struct load_bytes *lb, stru
 	return r;
 }
 
-/* On the worker: the whole trace, renamed, its profile and timeline;
- * each step only while no cancel came. */
+/* On the worker: the whole trace, renamed, its session; each step only
+ * while no cancel came. */
 static void *preload_run(void *arg)
 {
 	struct preload_job *j = arg;
@@ -188,10 +188,8 @@ static void *preload_run(void *arg)
 	                        sizeof j->errfile);
 	if (j->st == TV_OK && j->map && !atomic_load(cancel) && mapping_apply(j->map, &j->tr) < 0)
 		j->st = tv_fail(&j->err, TV_ERR_NOMEM, TV_NO_OFFSET, NULL);
-	if (j->st == TV_OK && !atomic_load(cancel))
-		j->has_all = (j->st = profile_build(&j->all, &j->tr, NULL, &j->err)) == TV_OK;
-	if (j->st == TV_OK && !atomic_load(cancel))
-		j->has_tl = (j->st = timeline_build(&j->tl, &j->tr, &j->err)) == TV_OK;
+	if (j->st == TV_OK && !atomic_load(cancel) && !(j->s = session_new(&j->tr, &j->so)))
+		j->st = tv_fail(&j->err, TV_ERR_NOMEM, TV_NO_OFFSET, NULL);
 	return j;
 }
 
@@ -200,16 +198,14 @@ static void preload_job_free(void *v)
 	struct preload_job *j = v;
 	if (!j)
 		return;
-	if (j->has_tl)
-		timeline_free(&j->tl);
-	if (j->has_all)
-		profile_free(&j->all);
+	session_free(j->s);
 	trace_free(&j->tr);
 	free(j->path);
 	free(j);
 }
 
-struct preload *preload_start(const char *path, const struct mapping *map)
+struct preload *preload_start(const char *path, const struct mapping *map,
+                              const struct session_opts *so)
 {
 	struct preload *p = calloc(1, sizeof *p);
 	struct preload_job *j = calloc(1, sizeof *j);
@@ -224,6 +220,7 @@ struct preload *preload_start(const char *path, const struct mapping *map)
 	p->prog = (struct load_progress){preload_progress, p};
 	j->p = p;
 	j->map = map;
+	j->so = *so;
 	j->gate = getenv("TRACEVIEW_TEST_PRELOAD_GATE");
 	trace_init(&j->tr);
 	j->err = (struct tv_error){TV_OK, TV_NO_OFFSET, ""};
@@ -252,15 +249,15 @@ int preload_poll(struct preload *p)
 		p->done = res;
 	if (!p->done)
 		return 0;
-	return p->done->st == TV_OK && p->done->has_tl ? 1 : -1;
+	return p->done->st == TV_OK && (p->done->s || p->taken) ? 1 : -1;
 }
 
-struct trace *preload_take(struct preload *p, struct profile *all, struct timeline *tl)
+struct session *preload_take(struct preload *p)
 {
-	*all = p->done->all;
-	*tl = p->done->tl;
-	p->done->has_all = p->done->has_tl = 0;
-	return &p->done->tr;
+	struct session *s = p->done->s;
+	p->done->s = NULL;
+	p->taken = 1;
+	return s;
 }
 
 void preload_drop_preview(struct preload *p)

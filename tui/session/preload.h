@@ -2,9 +2,9 @@
  *
  * For a big file (preload_wanted()), preload_start() builds a preview
  * trace from the file's first bytes, at once, and starts loading the
- * whole file on a thread of its own, which then builds the whole trace's
- * profile and timeline index too, so that taking them costs the screen
- * nothing. The view opens on the preview, says how far the load went
+ * whole file on a thread of its own, which then makes the whole trace's
+ * session too (its profile, timeline index and categories: session.h),
+ * so that taking it costs the screen nothing. The view opens on the preview, says how far the load went
  * (preload_percent()) and swaps in the whole trace when preload_poll()
  * says it is done (docs/performance.md, "The first screen of a big
  * trace").
@@ -16,7 +16,7 @@
  * started; it waits for that, not for the load.
  *
  * Ownership: the preload owns the preview and the whole trace until
- * preload_free(); preload_take() hands over the profile and timeline.
+ * preload_free(); preload_take() hands over the whole trace's session.
  * Nothing here draws or ends the process.
  */
 #ifndef TV_PRELOAD_H
@@ -24,11 +24,10 @@
 
 #include <stdint.h>
 
-#include "analyze/profile.h"
-#include "analyze/timeline.h"
 #include "base/status.h"
 #include "model/mapping.h"
 #include "model/trace.h"
+#include "session/session.h"
 
 /* Files of this many bytes or more get a preview of their first half of
  * it, up to PRELOAD_PREVIEW_MAX; TRACEVIEW_PREVIEW_BYTES in the
@@ -44,10 +43,13 @@ struct preload;
  * its key section, V1 streaming). */
 int preload_wanted(const char *path);
 
-/* The preview built here and the whole load started; map (may be NULL,
- * borrowed until preload_free()) renames both. NULL when the preview
- * cannot be made (the caller then loads as it would without one). */
-struct preload *preload_start(const char *path, const struct mapping *map);
+/* The preview built here and the whole load started; map (may be NULL)
+ * renames both; so is what the whole trace's session is made with
+ * (session_new(); copied, what it points to borrowed). Both borrowed
+ * until preload_free(). NULL when the preview cannot be made (the
+ * caller then loads as it would without one). */
+struct preload *preload_start(const char *path, const struct mapping *map,
+                              const struct session_opts *so);
 
 /* The preview (valid until preload_drop_preview() or preload_free()). */
 struct trace *preload_preview(struct preload *p);
@@ -60,10 +62,10 @@ int preload_percent(const struct preload *p);
  * (preload_error()). */
 int preload_poll(struct preload *p);
 
-/* After preload_poll() said 1: the whole trace (still p's) and its
- * profile and timeline index, moved into *all and *tl (the caller's
- * now). */
-struct trace *preload_take(struct preload *p, struct profile *all, struct timeline *tl);
+/* After preload_poll() said 1: the whole trace's session, not started
+ * (the caller's now: session_start(), session_free(); its trace stays
+ * p's). */
+struct session *preload_take(struct preload *p);
 
 /* The preview is no longer shown: freed. */
 void preload_drop_preview(struct preload *p);

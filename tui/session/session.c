@@ -666,11 +666,10 @@ static void session_find_categories(struct session *s)
 	}
 }
 
-/* What session_new() and session_new_built() share: all but the
- * profile and the timeline. */
-static struct session *session_alloc(struct trace *tr, const struct session_opts *o)
+struct session *session_new(struct trace *tr, const struct session_opts *o)
 {
 	struct session *s = calloc(1, sizeof *s);
+	struct tv_error err;
 	if (!s)
 		return NULL;
 	s->tr = tr;
@@ -683,15 +682,6 @@ static struct session *session_alloc(struct trace *tr, const struct session_opts
 		s->nthreads += tr->threads[i].records != 0;
 	if (o->app)
 		snprintf(s->app_text, sizeof s->app_text, "%s", o->app);
-	return s;
-}
-
-struct session *session_new(struct trace *tr, const struct session_opts *o)
-{
-	struct session *s = session_alloc(tr, o);
-	struct tv_error err;
-	if (!s)
-		return NULL;
 	if (profile_build(&s->all, tr, NULL, &err) != TV_OK) {
 		free(s);
 		return NULL;
@@ -701,21 +691,6 @@ struct session *session_new(struct trace *tr, const struct session_opts *o)
 		free(s);
 		return NULL;
 	}
-	session_find_categories(s);
-	return s;
-}
-
-struct session *session_new_built(struct trace *tr, const struct session_opts *o,
-                                  struct profile *all, struct timeline *tl)
-{
-	struct session *s = session_alloc(tr, o);
-	if (!s) {
-		profile_free(all);
-		timeline_free(tl);
-		return NULL;
-	}
-	s->all = *all;
-	s->tl = *tl;
 	session_find_categories(s);
 	return s;
 }

@@ -76,11 +76,6 @@ struct session;
 /* The session of tr: its profile, timeline and categories; the clock is
  * CPU when the trace has one. NULL when out of memory. */
 struct session *session_new(struct trace *tr, const struct session_opts *o);
-/* The same with tr's profile and timeline index built already (taken
- * over, freed on failure too): a whole trace loaded on another thread
- * (preload.h). */
-struct session *session_new_built(struct trace *tr, const struct session_opts *o,
-                                  struct profile *all, struct timeline *tl);
 /* Listen to s (l copied; NULL: nobody listens). */
 void session_listen(struct session *s, const struct session_listener *l);
 /* The first state: scoped to o->scope ("no such thread" said when none

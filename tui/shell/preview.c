@@ -67,14 +67,9 @@ static void preview_place_restore(struct ui *u, const struct preview_place *pl)
 /* The whole trace is in: the session and panes made again on it. */
 static int preview_swap(struct ui *u)
 {
-	struct profile all;
-	struct timeline tl;
-	struct trace *tr = preload_take(u->load, &all, &tl);
 	struct session_opts so = {NULL, u->opts.frame, u->opts.app, NULL, NULL, 0, u->opts.note};
-	struct session *s = session_new_built(tr, &so, &all, &tl);
+	struct session *s = preload_take(u->load);
 	struct preview_place pl;
-	if (!s)
-		return -1;
 	preview_place_save(u, &pl);
 	registry_free(&u->panes);  /* first: their workers may read the preview */
 	session_free(u->s);
