@@ -4,8 +4,8 @@
 # ui.sh.
 #
 # A generated trace of a million records (tests/gen_bench, 14 MB) with
-# TRACEVIEW_PREVIEW_BYTES=4000000 takes the preview path (its first 2 MB
-# shown at once); TRACEVIEW_TEST_PRELOAD_GATE holds the whole load after
+# TRACEVIEW_PREVIEW_BYTES=4000000 takes the preview path (its first
+# sixteenth, 0.9 MB, shown at once); TRACEVIEW_TEST_PRELOAD_GATE holds the whole load after
 # its first 8 MiB chunk until a file exists, so the view is seen while
 # loading on any machine. While it loads: the header says "loading 61%"
 # (the share of the file read: the key section and 8 MiB of records, 8.8

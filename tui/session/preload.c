@@ -90,14 +90,17 @@ int preload_wanted(const char *path)
 	return f == LOAD_V1_KEY || f == LOAD_V1_STREAM;
 }
 
-/* The first bytes of path as a trace, without its warnings; 0 or -1. */
+/* The first bytes of path as a trace, without its warnings; 0 or -1.
+ * A sixteenth of the file: its parse holds back the whole load, which
+ * starts after it, by as little as a preview can. */
 static int preload_preview_build(struct preload *p, const char *path, const struct mapping *map)
 {
-	uint64_t want = preload_threshold() / 2;
+	struct stat st;
+	int fd = open(path, O_RDONLY);
+	uint64_t want = fd >= 0 && fstat(fd, &st) == 0 ? (uint64_t)st.st_size / 16 : 0;
 	if (want > PRELOAD_PREVIEW_MAX)
 		want = PRELOAD_PREVIEW_MAX;
-	int fd = open(path, O_RDONLY);
-	uint8_t *buf = fd >= 0 ? malloc((size_t)want) : NULL;
+	uint8_t *buf = want ? malloc((size_t)want) : NULL;
 	struct tv_error err;
 	size_t n = buf ? preload_read(fd, buf, (size_t)want) : 0;
 	if (fd >= 0)

@@ -29,8 +29,8 @@
 #include "model/trace.h"
 #include "session/session.h"
 
-/* Files of this many bytes or more get a preview of their first half of
- * it, up to PRELOAD_PREVIEW_MAX; TRACEVIEW_PREVIEW_BYTES in the
+/* Files of this many bytes or more get a preview of their first
+ * sixteenth, up to PRELOAD_PREVIEW_MAX; TRACEVIEW_PREVIEW_BYTES in the
  * environment sets it (the tests lower it; docs/testing.md). */
 #define PRELOAD_THRESHOLD ((uint64_t)32 << 20)
 #define PRELOAD_PREVIEW_MAX ((uint64_t)16 << 20)

@@ -2,6 +2,7 @@
 #include "shell/preview.h"
 
 #include <stdio.h>
+#include <time.h>
 
 #include "session/preload.h"
 #include "session/session.h"
@@ -89,6 +90,17 @@ static int preview_swap(struct ui *u)
 	return 1;
 }
 
+/* The mark is drawn again at most this often: every frame costs the
+ * load's cores (a 5M-record trace passes 1% every 10 ms). */
+#define PREVIEW_MARK_EVERY_MS 250
+
+static int64_t preview_now_ms(void)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (int64_t)t.tv_sec * 1000 + t.tv_nsec / 1000000;
+}
+
 int preview_poll(struct ui *u)
 {
 	if (!u->load)
@@ -99,8 +111,10 @@ int preview_poll(struct ui *u)
 	if (st > 0 && u->mode == MODE_KEYS && u->drag == DRAG_NONE)
 		return preview_swap(u);
 	int pct = preload_percent(u->load);
-	if (pct == u->load_shown)
+	int64_t now = preview_now_ms();
+	if (pct == u->load_shown || now - u->load_drawn < PREVIEW_MARK_EVERY_MS)
 		return 0;
 	u->load_shown = pct;
+	u->load_drawn = now;
 	return 1;
 }

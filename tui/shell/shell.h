@@ -73,10 +73,12 @@ struct ui {
 	char command[1024];        /* what : showed; y copies it while shown */
 	int command_shown;
 	/* A big trace's whole load under way (preview.h), or NULL; the
-	 * share last drawn; whether it failed; what the ui was made with,
-	 * to make the session and panes again on the whole trace. */
+	 * share last drawn and when (ms); whether it failed; what the ui
+	 * was made with, to make the session and panes again on the whole
+	 * trace. */
 	struct preload *load;
 	int load_shown, load_failed;
+	int64_t load_drawn;
 	struct ui_opts opts;
 };
 

@@ -59,7 +59,7 @@ int ui_busy(struct ui *u)
  * cursor, so that t is instant when it does. */
 static void ui_idle(struct ui *u)
 {
-	if (!u->s || !u->timeline.ops)
+	if (!u->s || !u->timeline.ops || u->load)  /* the load's cores first */
 		return;
 	struct pane_sel s = u->timeline.ops->selected(u->timeline.self);
 	if (s.has_tid)
