@@ -31,6 +31,13 @@
 # and over bench_stream's (a minimal single streaming pass computing the
 # same sums, tests/bench_stream.c) and peak RSS over the file; the json run on traces of 8 and of 2,000
 # threads; the UI's peak RSS; and a 100M-record trace opened in tmux.
+# Last, the first screen of a big trace (issue 21) for the sizes of
+# BENCH_FIRST_SIZES (default 5M, 50M and 100M records; a size whose trace
+# is not cached and does not fit in BENCH_DIR's free space is skipped,
+# said so): bench_tty.sh --first in tmux at 160x45 (the first usable
+# screen, the final one, q during the load, the first frame with the
+# preview off) and, for BENCH_PRELOAD_SIZES (default 50M), bench_preload
+# (keys in process while the load runs).
 # Targets are printed next to the figures, never asserted.
 #
 # First it prints where the figures come from (docs/performance.md keeps
@@ -39,7 +46,7 @@
 # changes), CPU model and cores, memory, system and the compiler command
 # ($BENCH_BUILD, set by make).
 #
-# Environment: TRACEVIEW, GEN_BENCH, BENCH_UI, BENCH_STREAM (paths to the programs;
+# Environment: TRACEVIEW, GEN_BENCH, BENCH_UI, BENCH_STREAM, BENCH_PRELOAD (paths to the programs;
 # BENCH_SRC the source tree, for the commit; BENCH_BUILD the compiler;
 # without BENCH_UI the UI section is skipped; BENCH_TTY names
 # tests/bench_tty.sh, which times the UI in tmux), BENCH_SIZES (default
@@ -542,5 +549,64 @@ if [ "$BENCH_BIG" -gt 0 ] 2>/dev/null && [ -n "$BENCH_TTY" ] && command -v tmux 
 		printf '%-10s  bench_tty failed: %s\n' "$BENCH_BIG" "$(tail -n 1 "$TMPF.tty")"
 		status=1
 	fi
+fi
+
+# The first screen of a big trace (issue 21): in tmux at 160x45, start
+# to the first usable screen (target: within 1 s) and to the final one
+# (the "loading N%" mark gone), q during the load, and the first frame
+# with the preview off (before issue 21, every file opened that way);
+# then bench_preload's keys while the load runs (target: p99 < 16 ms).
+BENCH_FIRST_SIZES=${BENCH_FIRST_SIZES:-"5000000 50000000 100000000"}
+BENCH_PRELOAD_SIZES=${BENCH_PRELOAD_SIZES:-50000000}
+# fits N: N's trace is cached, or about 14 bytes a record fit in BENCH_DIR.
+fits() {
+	[ -s "$BENCH_DIR/bench-$1.trace" ] && return 0
+	free_kb=$(df -Pk "$BENCH_DIR" | awk 'NR == 2 {print $4}')
+	[ "$(( $1 / 1024 * 15 ))" -lt "${free_kb:-0}" ]
+}
+if [ -n "$BENCH_TTY" ] && [ -n "$BENCH_FIRST_SIZES" ] && command -v tmux >/dev/null 2>&1; then
+	echo
+	echo "first screen of a big trace in tmux, 160x45 (target: usable within 1 s; ms, polled every ~10 ms)"
+	printf '%-10s %8s %6s %5s %9s %9s %8s %12s\n' records usable target mark final today quit 'final/today'
+	for n in $BENCH_FIRST_SIZES; do
+		if ! fits "$n"; then
+			printf '%-10s  skipped: no room in %s for its trace (about %d MB)\n' "$n" "$BENCH_DIR" $(( n / 1000000 * 14 ))
+			continue
+		fi
+		f=$(trace_of "$n")
+		if TRACEVIEW=$TRACEVIEW sh "$BENCH_TTY" --first "$f" > "$TMPF.tty" 2>&1; then
+			awk -v n="$n" '{ v[$1] = $2 }
+				END { printf("%-10s %8s %6s %5s %9s %9s %5s%s %11.2fx\n", n, v["first_usable_ms"],
+					v["first_usable_ms"] <= 1000 ? "ok" : "MISS", v["first_mark"] ? "yes" : "no",
+					v["final_ms"], v["today_ms"], v["quit_ms"], v["quit_loading"] ? "*" : " ",
+					v["today_ms"] > 0 ? v["final_ms"] / v["today_ms"] : 0) }' "$TMPF.tty"
+		else
+			printf '%-10s  bench_tty --first failed: %s\n' "$n" "$(tail -n 1 "$TMPF.tty")"
+			status=1
+		fi
+	done
+	echo "(mark: the first usable screen was a preview; quit: q at the first usable screen until"
+	echo " the process ended, * when the load was still going; today: the preview off)"
+	rm -f "$TMPF.tty"
+fi
+BENCH_PRELOAD=${BENCH_PRELOAD:-}
+if [ -n "$BENCH_PRELOAD" ] && [ -x "$BENCH_PRELOAD" ] && [ -n "$BENCH_PRELOAD_SIZES" ]; then
+	echo
+	echo "keys while a big trace loads (bench_preload, in process, 200x50; target: p99 < 16 ms)"
+	printf '%-10s %8s %9s %6s %9s %9s %6s %8s\n' records first final keys p99 max target swap
+	for n in $BENCH_PRELOAD_SIZES; do
+		f="$BENCH_DIR/bench-$n.trace"
+		[ -r "$f" ] || continue
+		if "$BENCH_PRELOAD" "$f" > "$TMPF.run" 2>&1; then
+			awk -v n="$n" '{ v[$1] = $2 }
+				END { printf("%-10s %8.0f %9.0f %6d %9.2f %9.2f %6s %8.1f\n", n, v["first_frame_ms"],
+					v["final_ms"], v["keys_during_load"], v["key_p99_ms"], v["key_max_ms"],
+					v["key_p99_ms"] < 16 ? "ok" : "MISS", v["swap_ms"]) }' "$TMPF.run"
+		else
+			printf '%-10s  bench_preload failed: %s\n' "$n" "$(tail -n 1 "$TMPF.run")"
+			status=1
+		fi
+	done
+	rm -f "$TMPF.run"
 fi
 exit $status

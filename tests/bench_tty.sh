@@ -2,6 +2,7 @@
 # bench_tty.sh: the full-screen UI timed on a real terminal (tmux).
 #
 #   bench_tty.sh TRACE
+#   bench_tty.sh --first TRACE
 #
 # Starts $TRACEVIEW TRACE in a private tmux server (200x50,
 # TERM=xterm-256color, UTF-8) and prints, without targets, one
@@ -17,13 +18,27 @@
 #   key_<name>_ms    for each key of a fixed script, from sending it until
 #                    the screen settles (two captures 30 ms apart equal, no
 #                    "computing" mark); the settle wait itself is included
+# With --first, at 160x45, the first screen of a big trace (issue 21),
+# three starts:
+#   first_usable_ms  start to the first complete frame (as first_frame_ms
+#                    but the "loading N%" mark of a preview allowed)
+#   first_mark       1 when that frame showed the mark (a preview), else 0
+#   final_ms         start to the first complete frame without the mark
+#   quit_ms          a second start: q sent at its first usable frame,
+#                    until the process ended (quit_loading: 1 when the mark
+#                    was still shown then)
+#   today_ms         a third start with the preview off
+#                    (TRACEVIEW_PREVIEW_BYTES past the file's size): the
+#                    first complete frame as before the preview
 # Times come from polling capture-pane every few ms, so they are upper
 # bounds with a resolution of about 10 ms. Exit 0, 1 on failure, 77
 # without tmux.
 
 set -u
 TRACEVIEW=${TRACEVIEW:-./traceview}
-[ $# -eq 1 ] || { echo "usage: bench_tty.sh TRACE" >&2; exit 1; }
+FIRST=
+[ $# -eq 2 ] && [ "$1" = --first ] && { FIRST=1; shift; }
+[ $# -eq 1 ] || { echo "usage: bench_tty.sh [--first] TRACE" >&2; exit 1; }
 TRACE=$1
 command -v tmux >/dev/null 2>&1 || { echo "bench_tty.sh: no tmux" >&2; exit 77; }
 case $TRACEVIEW in /*) ;; *) TRACEVIEW=$(pwd)/$TRACEVIEW ;; esac
@@ -44,6 +59,49 @@ complete() {
 }
 
 LOC=C.UTF-8
+marked() { head -n 1 "$tmp/screen" | grep -Eq ' loading [0-9]+% '; }
+# start NAME COLS LINES [VAR=VALUE]: traceview TRACE in session NAME; it
+# says "EXITED" when it ends.
+start() {
+	tm new-session -d -s "$1" -x "$2" -y "$3" \
+		"env TERM=xterm-256color LANG=$LOC ${4:-} $(printf '%s' "$TRACEVIEW") $(printf '%s' "$TRACE"); echo EXITED; sleep 60"
+}
+# until_ms NAME TEST: poll session NAME until TEST holds on its screen.
+until_ms() {
+	i=0
+	until tm capture-pane -p -t "$1" >"$tmp/screen" 2>/dev/null && $2; do
+		i=$((i + 1))
+		[ $i -lt 12000 ] || { echo "bench_tty.sh: $1: timed out" >&2; exit 1; }
+		sleep 0.005
+	done
+}
+final() { complete && ! marked; }
+ended() { grep -q '^EXITED' "$tmp/screen"; }
+if [ -n "$FIRST" ]; then
+	t0=$(now_ms)
+	start f 160 45
+	until_ms f complete
+	echo "first_usable_ms $(( $(now_ms) - t0 ))"
+	if marked; then echo "first_mark 1"; else echo "first_mark 0"; fi
+	until_ms f final
+	echo "final_ms $(( $(now_ms) - t0 ))"
+	tm kill-session -t f
+	start q 160 45
+	until_ms q complete
+	loading=0
+	marked && loading=1
+	t1=$(now_ms)
+	tm send-keys -t q q
+	until_ms q ended
+	echo "quit_ms $(( $(now_ms) - t1 ))"
+	echo "quit_loading $loading"
+	tm kill-session -t q
+	t0=$(now_ms)
+	start o 160 45 TRACEVIEW_PREVIEW_BYTES=$(( $(wc -c <"$TRACE") + 1 ))
+	until_ms o complete
+	echo "today_ms $(( $(now_ms) - t0 ))"
+	exit 0
+fi
 t0=$(now_ms)
 tm new-session -d -s b -x 200 -y 50 \
 	"env TERM=xterm-256color LANG=$LOC $(printf '%s' "$TRACEVIEW") $(printf '%s' "$TRACE"); sleep 60" ||

@@ -9,6 +9,7 @@
 #include <locale.h>
 #include <stdio.h>
 
+#include "cli/bigview.h"
 #include "cli/complete.h"
 #include "cli/diffrun.h"
 #include "cli/formats.h"
@@ -72,6 +73,7 @@ static int main_single(const struct request *rq, const struct mapping *map)
 {
 	struct trace tr, view, *use = NULL;
 	char note[LOAD_NOTE] = "";
+	int rc;
 	struct ui_opts uo = {.color = rq->color, .ascii = rq->ascii,
 	                     .steps = rq->steps, .nsteps = rq->nsteps, .app = rq->app_arg,
 	                     .frame = rq->frame_set ? rq->frame : 0,
@@ -80,12 +82,15 @@ static int main_single(const struct request *rq, const struct mapping *map)
 	                     .theme = (enum color_theme)rq->theme};
 	if (rq->format->input == FMT_IN_RECORDS)
 		return reportrun_dump(rq, map);
+	/* A big file's view opens on its first bytes while the rest loads. */
+	if ((rc = bigview_run(rq, map, &uo)) != BIGVIEW_NONE)
+		return rc;
 	/* The view takes the terminal before the load, so its progress shows
 	 * on the view's screen (not from a pipe: the keys come later from
 	 * /dev/tty; not when it may refuse the trace). */
 	uo.term_started = !rq->view && !main_may_refuse(rq) && tty_wants_ui(rq) &&
 	                  !tty_reads_stdin(rq) && ui_loading_start(&uo) == 0;
-	int rc = reportrun_sums(rq, map)
+	rc = reportrun_sums(rq, map)
 	         ? loading_trace_sums(rq->path[0], &tr, rq->pid, rq->nthreads > 0, note)
 	         : loading_trace(rq->path[0], map, &tr, uo.term_started, ui_wants_ascii(&uo),
 	                         rq->pid, note);

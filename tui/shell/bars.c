@@ -10,6 +10,7 @@
 #include "session/session.h"
 #include "session/steptext.h"
 #include "shell/exporter.h"
+#include "shell/preview.h"
 #include "shell/shell.h"
 #include "shell/source.h"
 
@@ -46,12 +47,13 @@ static void bars_scope(const struct ui *u, char *buf, size_t n)
 }
 
 /* What the header must show whatever the width, after the file name:
- * the warnings, the scope, the steps and the filter in force with how to
+ * the share of a big trace loaded so far (preview.h), the warnings, the scope, the steps and the filter in force with how to
  * clear it (a filter leaves the table short of methods: it must show). */
 static void bars_key_items(const struct ui *u, int narrow, char *buf, size_t n)
 {
 	const char *sep = draw_sym(SYM_SEP, u->ascii);
-	char scope[200], crumbs[400], filter[600] = "", warn[64] = "";
+	char scope[200], crumbs[400], filter[600] = "", warn[64] = "", mark[32];
+	preview_mark(u, mark, sizeof mark);
 	size_t kinds = tv_warnings_kinds(&session_base(u->s)->warnings);
 	if (kinds)
 		snprintf(warn, sizeof warn, "%s%s%s%zu%s (W)", sep, draw_sym(SYM_WARN, u->ascii),
@@ -63,8 +65,8 @@ static void bars_key_items(const struct ui *u, int narrow, char *buf, size_t n)
 		text_escape(u->filter, strlen(u->filter), u->ascii, q, sizeof q);
 		snprintf(filter, sizeof filter, "%sfilter: %s (& Enter clears)", sep, q);
 	}
-	shell_bar_text(buf, n, "%s%s%s%s%s%s", warn, sep, scope, crumbs[0] ? sep : "", crumbs,
-	               filter);
+	shell_bar_text(buf, n, "%s%s%s%s%s%s%s%s", mark[0] ? sep : "", mark, warn, sep, scope,
+	               crumbs[0] ? sep : "", crumbs, filter);
 }
 
 /* The vm ("art"), escaped, and "vm"; or for a dump out of an ANR report

@@ -15,6 +15,7 @@
 #include "shell/keyhint.h"
 #include "shell/layout.h"
 #include "shell/mouse.h"
+#include "shell/preview.h"
 #include "shell/shell.h"
 #include "shell/source.h"
 
@@ -86,7 +87,10 @@ static int dispatch_shell(struct ui *u, enum action a, int *quit)
 	case ACT_QUIT: *quit = 1; break;
 	case ACT_FIND: case ACT_FILTER: find_start(u, a); break;
 	case ACT_FIND_NEXT: case ACT_FIND_PREV: find_next(u, a); break;
-	case ACT_EXPORT: u->mode = MODE_EXPORT_KIND; break;
+	case ACT_EXPORT:
+		if (!preview_waits(u, "e"))
+			u->mode = MODE_EXPORT_KIND;
+		break;
 	case ACT_BACK: history_back(u, -1); break;
 	case ACT_FORWARD: history_back(u, 1); break;
 	case ACT_OPEN_SOURCE: source_open(u); break;

@@ -6,16 +6,21 @@
 #include "session/session.h"
 #include "shell/find.h"
 #include "shell/layout.h"
+#include "shell/preview.h"
 #include "shell/shell.h"
 
 void follow_scope(struct ui *u)
 {
+	if (preview_waits(u, "t"))
+		return;
 	struct pane_sel s = u->timeline.ops->selected(u->timeline.self);
 	session_scope_toggle(u->s, s.has_tid, s.tid, u->msg, sizeof u->msg);
 }
 
 void follow_scope_to(struct ui *u, const struct trace_sel *sel)
 {
+	if (preview_waits(u, "a thread scope"))
+		return;
 	session_scope_to(u->s, sel, u->msg, sizeof u->msg);
 }
 
@@ -61,17 +66,23 @@ void follow_listen(struct ui *u)
 
 void follow_undo(struct ui *u, int all)
 {
+	if (preview_waits(u, all ? "U" : "u"))
+		return;
 	session_undo(u->s, all, u->msg, sizeof u->msg);
 }
 
 void follow_transform(struct ui *u, const char *kind)
 {
+	if (preview_waits(u, kind))
+		return;
 	session_transform(u->s, kind, shell_selected(u), u->msg, sizeof u->msg);
 }
 
 void follow_transform_prompt(struct ui *u, enum action a)
 {
 	char buf[256] = "";
+	if (preview_waits(u, a == ACT_T_COLLAPSE ? "collapse" : "app"))
+		return;
 	if (a == ACT_T_COLLAPSE) {
 		if (session_package_of(u->s, shell_selected(u), buf, sizeof buf, u->msg,
 		                       sizeof u->msg) < 0)
@@ -103,5 +114,7 @@ void follow_transform_key(struct ui *u, enum action a, int ch)
 
 void follow_range(struct ui *u, uint64_t a, uint64_t b)
 {
+	if (preview_waits(u, "a range"))
+		return;
 	session_push_range(u->s, a, b, u->msg, sizeof u->msg);
 }

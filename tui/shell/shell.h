@@ -22,6 +22,7 @@
 #include "panes/registry.h"
 #include "session/session.h"
 #include "shell/prompt.h"
+#include "shell/ui.h"
 
 #define SHELL_MIN_COLS 80
 #define SHELL_MIN_LINES 24
@@ -72,6 +73,14 @@ struct ui {
 	char command[1024];        /* what : showed; y copies it while shown */
 	int command_shown;
 	int diff_clock;            /* the diff screen's panes' clock (pane_env) */
+	/* A big trace's whole load under way (preview.h), or NULL; the
+	 * share last drawn and when (ms); whether it failed; what the ui
+	 * was made with, to make the session and panes again on the whole
+	 * trace. */
+	struct preload *load;
+	int load_shown, load_failed;
+	int64_t load_drawn;
+	struct ui_opts opts;
 };
 
 /* The footer's message (a one-shot: the next key clears it). */
@@ -95,5 +104,9 @@ void shell_sync_lower(struct ui *u);
 /* A registry row, and the row of the pane below the timeline. */
 const struct registry_row *shell_row(int row);
 int shell_lower_row(const struct ui *u);
+
+/* The panes of a trace's screen made on u->s (ui.c); 0, or -1 when out
+ * of memory. */
+int ui_panes(struct ui *u, const struct ui_opts *o);
 
 #endif

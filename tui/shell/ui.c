@@ -24,12 +24,16 @@
 #include "shell/follow.h"
 #include "shell/layout.h"
 #include "shell/mouse.h"
+#include "shell/preview.h"
 #include "shell/shell.h"
 #include "shell/term.h"
 
 int ui_poll(struct ui *u)
 {
-	int changed = registry_poll(&u->panes);
+	int loaded = preview_poll(u);
+	if (loaded < 0)
+		u->load_failed = 1;
+	int changed = registry_poll(&u->panes) || loaded > 0;
 	if (u->overlay.ops && u->overlay.ops->poll)
 		changed |= u->overlay.ops->poll(u->overlay.self);
 	if (u->s && session_poll(u->s, u->msg, sizeof u->msg))
@@ -55,7 +59,7 @@ int ui_busy(struct ui *u)
  * cursor, so that t is instant when it does. */
 static void ui_idle(struct ui *u)
 {
-	if (!u->s || !u->timeline.ops)
+	if (!u->s || !u->timeline.ops || u->load)  /* the load's cores first */
 		return;
 	struct pane_sel s = u->timeline.ops->selected(u->timeline.self);
 	if (s.has_tid)
@@ -70,7 +74,7 @@ static void ui_common(struct ui *u, const struct ui_opts *o)
 
 /* The panes of a trace's screen, on the session before its steps: the
  * list below the timeline, the timeline on the list's selection. */
-static int ui_panes(struct ui *u, const struct ui_opts *o)
+int ui_panes(struct ui *u, const struct ui_opts *o)
 {
 	struct pane_env env = {u->s, NULL, NULL, NULL, o->sort, o->sort_ascending, o->sort_clock,
 	                       o->min_wait, NULL};
@@ -93,6 +97,9 @@ struct ui *ui_new(const char *path, struct trace *tr, const struct ui_opts *o)
 		return NULL;
 	u->path = path;
 	u->src = o->src;
+	u->opts = *o;
+	u->load = o->preload;
+	u->load_shown = -1;
 	ui_common(u, o);
 	if (!(u->s = session_new(tr, &so)) || ui_panes(u, o) < 0) {
 		ui_free(u);
@@ -143,6 +150,8 @@ void ui_free(struct ui *u)
 int ui_key(struct ui *u, int ch)
 {
 	ui_poll(u);
+	if (u->load_failed)  /* the view ends: nothing left to act on */
+		return 1;
 	return dispatch_key(u, ch);
 }
 
@@ -180,6 +189,8 @@ static void ui_draw_small(struct ui *u)
 void ui_draw(struct ui *u)
 {
 	ui_poll(u);
+	if (u->load_failed)
+		return;
 	if (!u->hdr) {
 		ui_draw_small(u);
 		return;
@@ -213,11 +224,13 @@ static int ui_loop(struct ui *u)
 {
 	ui_draw(u);
 	for (;;) {
-		timeout(ui_busy(u) ? 20 : 250);
+		timeout(ui_busy(u) || u->load ? 20 : 250);
 		int ch = getch();
 		int sig = term_caught();
 		if (sig)
 			return sig == SIGINT ? 0 : 128 + sig;
+		if (u->load_failed)
+			return UI_LOAD_FAILED;
 		if (ch == ERR) {
 			if (ui_poll(u))
 				ui_draw(u);
@@ -226,7 +239,7 @@ static int ui_loop(struct ui *u)
 			continue;
 		}
 		if (ui_key(u, ch))
-			return 0;
+			return u->load_failed ? UI_LOAD_FAILED : 0;
 		ui_draw(u);
 	}
 }

@@ -50,6 +50,10 @@ struct ui_opts {
 	/* --theme: AUTO is asked of the terminal as ui_run(), ui_run_diff()
 	 * or ui_loading_start() takes it (term_theme()). */
 	enum color_theme theme;
+	/* A big trace loading (session/preload.h): tr is its preview, and
+	 * the view swaps in the whole trace when it is in; NULL: none.
+	 * Borrowed: it must outlive the ui. */
+	struct preload *preload;
 };
 
 /* The loading screen, so a long load shows its progress on the view's
@@ -70,6 +74,9 @@ void ui_loading_stop(void);
  * UI_NO_TERMINAL when the terminal cannot run the UI (the caller then
  * prints the text report instead). */
 #define UI_NO_TERMINAL (-1)
+/* ... or, with ui_opts.preload, UI_LOAD_FAILED when the whole load
+ * failed (the caller says why: preload_error()). */
+#define UI_LOAD_FAILED (-2)
 /* With TRACEVIEW_TEST_UI_OOM set in the environment, ui_run() fails its
  * first allocation after curses started: the tests check that path. */
 int ui_run(const char *path, struct trace *tr, const struct ui_opts *o);
