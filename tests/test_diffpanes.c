@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <wchar.h>
 
 #include <cmocka.h>
@@ -185,6 +186,73 @@ static void test_tree_rows(void **state)
 	draw(f, p, 1);
 	expect_row(f, 2, "       0.060       0.060       0.000       0.0%          1->1  `-- com/example/A.run ()V");
 	expect_row(f, 4, "       0.020       0.040      +0.020    +100.0%          1->1    `-- com/example/B.work (I)V");
+	dtreepane_free(&tp);
+}
+
+/* Polls a pane until its worker is done (at most 20 s). */
+static void settle(struct pane p)
+{
+	struct timespec ts = {0, 2000000};
+	for (int i = 0; i < 10000 && p.ops->busy(p.self); i++) {
+		nanosleep(&ts, NULL);
+		p.ops->poll(p.self);
+	}
+	assert_false(p.ops->busy(p.self));
+}
+
+/* A key handing its work to the worker: it returns at once, the title
+ * says "computing", a second key on the tree waits, and the rows come
+ * when the pane polls. */
+static void act_on_worker(struct fx *f, struct pane p, enum action a)
+{
+	struct pane_ctx ctx = {NULL, 1, 1, PANE_NONE};
+	struct pane_out out = {PANE_NONE, ""};
+	act(p, a);
+	assert_true(p.ops->busy(p.self));
+	draw(f, p, 1);
+	char row[400];
+	ts_row(f->win, 0, row, sizeof row);
+	if (!strstr(row, "merged call paths   computing"))
+		fail_msg("action %d: title '%s'", (int)a, row);
+	p.ops->act(p.self, ACT_EXPAND_ALL, &ctx, &out);
+	assert_string_equal(out.msg, "computing~: the tree is busy");
+	settle(p);
+}
+
+/* The tree's work on the worker (inline_below 0): the build, the hottest
+ * path, the sort, shutting a node and every node; the rows as when done
+ * at once (test_tree_rows). */
+static void test_tree_on_worker(void **state)
+{
+	struct fx *f = fx_pair(state, "xterm-256color", 1);
+	struct dtreepane tp;
+	assert_int_equal(dtreepane_init(&tp, &f->d, &f->clock, 0), 0);
+	struct pane p = dtreepane_pane(&tp);
+	dtreepane_follow(&tp);
+	assert_true(p.ops->busy(p.self));
+	draw(f, p, 1);
+	expect_row(f, 1, "  building the diff call tree");
+	settle(p);
+	draw(f, p, 1);
+	expect_row(f, 2, "       0.100       0.120      +0.020     +20.0%          1->1  `-+ com/example/A.run ()V");
+	act_on_worker(f, p, ACT_HOT_PATH);
+	draw(f, p, 1);
+	expect_row(f, 3, "       0.030       0.070      +0.040    +133.3%          1->1    |-- com/example/B.work (I)V");
+	expect_row(f, 4, "           -       0.020      +0.020        new          -->1    | `-. com/example/C.tick ()V");
+	act(p, ACT_UP);  /* on B.work, which stays under the cursor */
+	act_on_worker(f, p, ACT_SORT_REVERSE);
+	draw(f, p, 1);
+	expect_row(f, 3, "       0.020           -      -0.020       gone          1->-    |-. com/example/C.tick ()V");
+	expect_row(f, 4, "       0.030       0.070      +0.040    +133.3%          1->1    `-- com/example/B.work (I)V");
+	assert_int_equal(p.ops->selected(p.self).item, row_of(f, 0x8));
+	act_on_worker(f, p, ACT_COLLAPSE);  /* B.work shut: its C.tick goes */
+	draw(f, p, 1);
+	expect_row(f, 4, "       0.030       0.070      +0.040    +133.3%          1->1    `-+ com/example/B.work (I)V");
+	expect_row(f, 5, "");
+	act_on_worker(f, p, ACT_COLLAPSE_ALL);  /* the root's child stays */
+	draw(f, p, 1);
+	expect_row(f, 2, "       0.100       0.120      +0.020     +20.0%          1->1  `-+ com/example/A.run ()V");
+	expect_row(f, 3, "");
 	dtreepane_free(&tp);
 }
 
@@ -445,6 +513,7 @@ int main(void)
 		setlocale(LC_ALL, "");
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(test_tree_rows, fx_setup, fx_teardown),
+		cmocka_unit_test_setup_teardown(test_tree_on_worker, fx_setup, fx_teardown),
 		cmocka_unit_test_setup_teardown(test_flame_widths, fx_setup, fx_teardown),
 		cmocka_unit_test_setup_teardown(test_flame_256, fx_setup, fx_teardown),
 		cmocka_unit_test_setup_teardown(test_flame_8, fx_setup, fx_teardown),
