@@ -412,6 +412,63 @@ static void test_flame_status(void **state)
 	dflame_free(&fl);
 }
 
+/* The flame graph's work on the worker (inline_below 0): the build, each
+ * layout (the first, after a zoom, on a new clock) while the last frame
+ * drawn stays with "computing" and the frames' keys wait; the frames as
+ * when laid out at once (test_flame_widths, test_flame_status). */
+static void test_flame_on_worker(void **state)
+{
+	struct fx *f = fx_pair(state, "xterm-256color", 0);
+	struct dflame fl;
+	char row[400];
+	assert_int_equal(dflame_init(&fl, &f->d, &f->clock, 0), 0);
+	struct pane p = dflame_pane(&fl);
+	dflame_follow(&fl);
+	assert_true(p.ops->busy(p.self));
+	draw(f, p, 1);
+	expect_row(f, 0, " building the differential flame graph");
+	settle(p);
+	draw(f, p, 1);  /* the first layout, on the worker */
+	assert_true(p.ops->busy(p.self));
+	ts_row(f->win, 11, row, sizeof row);
+	assert_non_null(strstr(row, "  computing~   (+ slower, - faster)"));
+	settle(p);
+	draw(f, p, 1);
+	assert_false(p.ops->busy(p.self));
+	assert_in_range(frame_of(&fl, 2, 0x8, 0)->x1, 58, 59);
+	act(p, ACT_FRAME_DOWN);
+	act(p, ACT_FRAME_DOWN);
+	draw(f, p, 1);
+	act(p, ACT_ZOOM_FRAME);
+	draw(f, p, 1);  /* B.work's frame still as it was, 58 cells of 100 */
+	assert_true(p.ops->busy(p.self));
+	ts_row(f->win, 3, row, sizeof row);
+	assert_memory_equal(row, "B.work", 6);
+	assert_int_equal(cell_at(f->win, 3, 70).ch, L'-');  /* A's gone C.tick beside it */
+	ts_row(f->win, 11, row, sizeof row);
+	assert_non_null(strstr(row, " A 0.030  B 0.070 ms real  d +0.040 (+133.3%)  calls 1->1  "
+	                            "com/example/B.work (I)V  computing~"));
+	assert_int_equal(p.ops->selected(p.self).item, row_of(f, 0x8));
+	struct pane_ctx ctx = {NULL, 1, 1, PANE_NONE};
+	struct pane_out out = {PANE_NONE, ""};
+	assert_int_equal(p.ops->act(p.self, ACT_FRAME_UP, &ctx, &out), PANE_DONE);
+	assert_string_equal(out.msg, "computing~: the flame graph is busy");
+	settle(p);
+	draw(f, p, 1);
+	assert_int_equal(frame_of(&fl, 0, 0x8, 0)->x1, 100);
+	assert_in_range(frame_of(&fl, 1, 0xc, 0)->x1, 28, 29);  /* 100 * 20 / 70 */
+	/* c on the screen: laid out again on the worker, on CPU. */
+	f->clock = TV_CPU;
+	p.ops->retarget(p.self, NULL, PANE_NONE);
+	draw(f, p, 1);
+	assert_true(p.ops->busy(p.self));
+	settle(p);
+	draw(f, p, 1);
+	ts_row(f->win, 11, row, sizeof row);
+	assert_non_null(strstr(row, " A 0.020  B 0.040 ms cpu  d +0.020 (+100.0%)"));
+	dflame_free(&fl);
+}
+
 /* ------------------------------------------------------------ real traces */
 
 /* Row i's node in run r's own tree t (nodes[] by row so far); NONE when
@@ -519,6 +576,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_flame_8, fx_setup, fx_teardown),
 		cmocka_unit_test_setup_teardown(test_flame_mono, fx_setup, fx_teardown),
 		cmocka_unit_test_setup_teardown(test_flame_status, fx_setup, fx_teardown),
+		cmocka_unit_test_setup_teardown(test_flame_on_worker, fx_setup, fx_teardown),
 		cmocka_unit_test(test_real_pairs),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
