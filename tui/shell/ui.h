@@ -43,6 +43,10 @@ struct ui_opts {
 	/* --sort: the trees' order, 1 + enum pathtree_by (0: the default),
 	 * ascending or not, chosen on clock sort_clock - 1 (0: the view's). */
 	int sort, sort_ascending, sort_clock;
+	/* The diff screen's options in force, "--thread=GLOB", "--range=A..B"
+	 * or "--transform=STEP" each, as `:` repeats them (borrowed). */
+	const char *const *diff_args;
+	uint32_t ndiff_args;
 };
 
 /* The loading screen, so a long load shows its progress on the view's
