@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <wchar.h>
 
 #include <cmocka.h>
@@ -188,6 +189,73 @@ static void test_tree_rows(void **state)
 	dtreepane_free(&tp);
 }
 
+/* Polls a pane until its worker is done (at most 20 s). */
+static void settle(struct pane p)
+{
+	struct timespec ts = {0, 2000000};
+	for (int i = 0; i < 10000 && p.ops->busy(p.self); i++) {
+		nanosleep(&ts, NULL);
+		p.ops->poll(p.self);
+	}
+	assert_false(p.ops->busy(p.self));
+}
+
+/* A key handing its work to the worker: it returns at once, the title
+ * says "computing", a second key on the tree waits, and the rows come
+ * when the pane polls. */
+static void act_on_worker(struct fx *f, struct pane p, enum action a)
+{
+	struct pane_ctx ctx = {NULL, 1, 1, PANE_NONE};
+	struct pane_out out = {PANE_NONE, ""};
+	act(p, a);
+	assert_true(p.ops->busy(p.self));
+	draw(f, p, 1);
+	char row[400];
+	ts_row(f->win, 0, row, sizeof row);
+	if (!strstr(row, "merged call paths   computing"))
+		fail_msg("action %d: title '%s'", (int)a, row);
+	p.ops->act(p.self, ACT_EXPAND_ALL, &ctx, &out);
+	assert_string_equal(out.msg, "computing~: the tree is busy");
+	settle(p);
+}
+
+/* The tree's work on the worker (inline_below 0): the build, the hottest
+ * path, the sort, shutting a node and every node; the rows as when done
+ * at once (test_tree_rows). */
+static void test_tree_on_worker(void **state)
+{
+	struct fx *f = fx_pair(state, "xterm-256color", 1);
+	struct dtreepane tp;
+	assert_int_equal(dtreepane_init(&tp, &f->d, &f->clock, 0), 0);
+	struct pane p = dtreepane_pane(&tp);
+	dtreepane_follow(&tp);
+	assert_true(p.ops->busy(p.self));
+	draw(f, p, 1);
+	expect_row(f, 1, "  building the diff call tree");
+	settle(p);
+	draw(f, p, 1);
+	expect_row(f, 2, "       0.100       0.120      +0.020     +20.0%          1->1  `-+ com/example/A.run ()V");
+	act_on_worker(f, p, ACT_HOT_PATH);
+	draw(f, p, 1);
+	expect_row(f, 3, "       0.030       0.070      +0.040    +133.3%          1->1    |-- com/example/B.work (I)V");
+	expect_row(f, 4, "           -       0.020      +0.020        new          -->1    | `-. com/example/C.tick ()V");
+	act(p, ACT_UP);  /* on B.work, which stays under the cursor */
+	act_on_worker(f, p, ACT_SORT_REVERSE);
+	draw(f, p, 1);
+	expect_row(f, 3, "       0.020           -      -0.020       gone          1->-    |-. com/example/C.tick ()V");
+	expect_row(f, 4, "       0.030       0.070      +0.040    +133.3%          1->1    `-- com/example/B.work (I)V");
+	assert_int_equal(p.ops->selected(p.self).item, row_of(f, 0x8));
+	act_on_worker(f, p, ACT_COLLAPSE);  /* B.work shut: its C.tick goes */
+	draw(f, p, 1);
+	expect_row(f, 4, "       0.030       0.070      +0.040    +133.3%          1->1    `-+ com/example/B.work (I)V");
+	expect_row(f, 5, "");
+	act_on_worker(f, p, ACT_COLLAPSE_ALL);  /* the root's child stays */
+	draw(f, p, 1);
+	expect_row(f, 2, "       0.100       0.120      +0.020     +20.0%          1->1  `-+ com/example/A.run ()V");
+	expect_row(f, 3, "");
+	dtreepane_free(&tp);
+}
+
 /* ------------------------------------------------------------ the flame graph */
 
 /* The laid-out frame at depth of the method of id (either run). */
@@ -344,6 +412,63 @@ static void test_flame_status(void **state)
 	dflame_free(&fl);
 }
 
+/* The flame graph's work on the worker (inline_below 0): the build, each
+ * layout (the first, after a zoom, on a new clock) while the last frame
+ * drawn stays with "computing" and the frames' keys wait; the frames as
+ * when laid out at once (test_flame_widths, test_flame_status). */
+static void test_flame_on_worker(void **state)
+{
+	struct fx *f = fx_pair(state, "xterm-256color", 0);
+	struct dflame fl;
+	char row[400];
+	assert_int_equal(dflame_init(&fl, &f->d, &f->clock, 0), 0);
+	struct pane p = dflame_pane(&fl);
+	dflame_follow(&fl);
+	assert_true(p.ops->busy(p.self));
+	draw(f, p, 1);
+	expect_row(f, 0, " building the differential flame graph");
+	settle(p);
+	draw(f, p, 1);  /* the first layout, on the worker */
+	assert_true(p.ops->busy(p.self));
+	ts_row(f->win, 11, row, sizeof row);
+	assert_non_null(strstr(row, "  computing~   (+ slower, - faster)"));
+	settle(p);
+	draw(f, p, 1);
+	assert_false(p.ops->busy(p.self));
+	assert_in_range(frame_of(&fl, 2, 0x8, 0)->x1, 58, 59);
+	act(p, ACT_FRAME_DOWN);
+	act(p, ACT_FRAME_DOWN);
+	draw(f, p, 1);
+	act(p, ACT_ZOOM_FRAME);
+	draw(f, p, 1);  /* B.work's frame still as it was, 58 cells of 100 */
+	assert_true(p.ops->busy(p.self));
+	ts_row(f->win, 3, row, sizeof row);
+	assert_memory_equal(row, "B.work", 6);
+	assert_int_equal(cell_at(f->win, 3, 70).ch, L'-');  /* A's gone C.tick beside it */
+	ts_row(f->win, 11, row, sizeof row);
+	assert_non_null(strstr(row, " A 0.030  B 0.070 ms real  d +0.040 (+133.3%)  calls 1->1  "
+	                            "com/example/B.work (I)V  computing~"));
+	assert_int_equal(p.ops->selected(p.self).item, row_of(f, 0x8));
+	struct pane_ctx ctx = {NULL, 1, 1, PANE_NONE};
+	struct pane_out out = {PANE_NONE, ""};
+	assert_int_equal(p.ops->act(p.self, ACT_FRAME_UP, &ctx, &out), PANE_DONE);
+	assert_string_equal(out.msg, "computing~: the flame graph is busy");
+	settle(p);
+	draw(f, p, 1);
+	assert_int_equal(frame_of(&fl, 0, 0x8, 0)->x1, 100);
+	assert_in_range(frame_of(&fl, 1, 0xc, 0)->x1, 28, 29);  /* 100 * 20 / 70 */
+	/* c on the screen: laid out again on the worker, on CPU. */
+	f->clock = TV_CPU;
+	p.ops->retarget(p.self, NULL, PANE_NONE);
+	draw(f, p, 1);
+	assert_true(p.ops->busy(p.self));
+	settle(p);
+	draw(f, p, 1);
+	ts_row(f->win, 11, row, sizeof row);
+	assert_non_null(strstr(row, " A 0.020  B 0.040 ms cpu  d +0.020 (+100.0%)"));
+	dflame_free(&fl);
+}
+
 /* ------------------------------------------------------------ real traces */
 
 /* Row i's node in run r's own tree t (nodes[] by row so far); NONE when
@@ -445,11 +570,13 @@ int main(void)
 		setlocale(LC_ALL, "");
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(test_tree_rows, fx_setup, fx_teardown),
+		cmocka_unit_test_setup_teardown(test_tree_on_worker, fx_setup, fx_teardown),
 		cmocka_unit_test_setup_teardown(test_flame_widths, fx_setup, fx_teardown),
 		cmocka_unit_test_setup_teardown(test_flame_256, fx_setup, fx_teardown),
 		cmocka_unit_test_setup_teardown(test_flame_8, fx_setup, fx_teardown),
 		cmocka_unit_test_setup_teardown(test_flame_mono, fx_setup, fx_teardown),
 		cmocka_unit_test_setup_teardown(test_flame_status, fx_setup, fx_teardown),
+		cmocka_unit_test_setup_teardown(test_flame_on_worker, fx_setup, fx_teardown),
 		cmocka_unit_test(test_real_pairs),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

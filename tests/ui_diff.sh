@@ -77,6 +77,32 @@ else
 fi
 finish d
 
+# `:` on the diff screen: the command line of the view shown, with the
+# options the diff was opened with; run, it prints that view.
+launch k "" --ascii --thread=main --range=0us..200us --diff "$tmp/a.trace" "$tmp/b.trace"
+if wait_for k "Chg Excl"; then
+	keys k c 2
+	wait_for k "merged call paths"
+	keys k :
+	check ": the options, the clock, the view and its size, then both traces" \
+		wait_for k "traceview --diff --thread=main --range=0s..200us --clock=cpu --view=tree --width=120 --height=38"
+	# The command from its first word to the screen's end, its rows joined.
+	cmd=$(sed -n '/^traceview --diff /,$p' "$scr" | sed 's/ *$//' | paste -s -d ' ' -)
+	eval "set -- ${cmd#traceview }"
+	"$TRACEVIEW" "$@" >"$tmp/k.out" 2>"$tmp/k.err"
+	check ":'s command exits 0" test $? -eq 0
+	check ":'s command prints the tree on CPU, A.run 0.060 in both" \
+		grep -E -q '^ +0\.060 +0\.060 +0\.000 +0\.0% +1->1  `-. com\.example\.A\.run' "$tmp/k.out"
+	check ":'s command prints the pane's 38 rows" test "$(wc -l <"$tmp/k.out")" -eq 38
+	keys k 4 :
+	check ": on the flame graph says --view=flame" wait_for k " --clock=cpu --view=flame "
+	keys k q q
+	check ": q exits 0" wait_for k "EXITED=0 TTY=same"
+else
+	bad "--diff with -t and --range opens the diff screen"
+fi
+finish k
+
 launch m "NO_COLOR=1" --ascii --diff "$tmp/a.trace" "$tmp/b.trace"
 if wait_for m "Chg Excl"; then
 	keys m 4

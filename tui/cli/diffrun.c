@@ -9,6 +9,7 @@
 #include "analyze/diff.h"
 #include "analyze/gate.h"
 #include "analyze/profile.h"
+#include "analyze/range.h"
 #include "base/textesc.h"
 #include "cli/formats.h"
 #include "cli/loading.h"
@@ -150,6 +151,44 @@ static int diffrun_report(const struct request *rq, const struct diff *d,
 	return rc;
 }
 
+/* "OPT=VALUE", malloc'd; NULL when out of memory. */
+static char *diffrun_arg(const char *opt, const char *value)
+{
+	size_t n = strlen(opt) + strlen(value) + 2;
+	char *s = malloc(n);
+	if (s)
+		snprintf(s, n, "%s=%s", opt, value);
+	return s;
+}
+
+/* The options the diff applied, in the order the command line takes
+ * them, for the diff screen's `:` (ui.h): malloc'd strings, *n of them
+ * (those memory allowed), freed with diffrun_args_free(). */
+static char **diffrun_args(const struct request *rq, uint32_t *n)
+{
+	char **v = calloc((size_t)rq->nthreads + rq->ntransforms + 1, sizeof *v), r[RANGE_TEXT_MAX];
+	*n = 0;
+	for (uint32_t i = 0; v && i < rq->nthreads; i++)
+		if ((v[*n] = diffrun_arg("--thread", rq->threads[i])))
+			++*n;
+	if (v && rq->has_range) {
+		range_format(&rq->range, r);
+		if ((v[*n] = diffrun_arg("--range", r)))
+			++*n;
+	}
+	for (uint32_t i = 0; v && i < rq->ntransforms; i++)
+		if ((v[*n] = diffrun_arg("--transform", rq->transforms[i])))
+			++*n;
+	return v;
+}
+
+static void diffrun_args_free(char **v, uint32_t n)
+{
+	for (uint32_t i = 0; i < n; i++)
+		free(v[i]);
+	free(v);
+}
+
 int diffrun(const struct request *rq, const struct mapping *map)
 {
 	struct diffrun_runs r = {.use = {&r.tr[0], &r.tr[1]}};
@@ -164,10 +203,13 @@ int diffrun(const struct request *rq, const struct mapping *map)
 		rc = diffrun_gate_targets(rq, &d);
 	int ui = !rc && tty_wants_ui(rq) && tty_keys_from_tty() == 0;
 	if (ui) {
-		/* already scoped and through the steps */
+		/* already scoped and through the steps, which `:` repeats */
 		struct ui_opts uo = {.color = rq->color, .ascii = rq->ascii,
 		                     .theme = (enum color_theme)rq->theme};
+		char **args = diffrun_args(rq, &uo.ndiff_args);
+		uo.diff_args = (const char *const *)args;
 		rc = ui_run_diff(rq->path[0], rq->path[1], &d, &uo);
+		diffrun_args_free(args, uo.ndiff_args);
 	}
 	if (!rc && rq->view)
 		rc = viewopt_run_diff(rq, &d, clock);

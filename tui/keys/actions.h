@@ -89,7 +89,7 @@ enum pane_kind { PANE_TABLE, PANE_TIMELINE, PANE_DIFF, PANE_TREE, PANE_FLAME, PA
 	ACTION(ACT_OPEN_SOURCE, PANES_TRACE, "o", "source", "open the selected method's source file in $VISUAL, else $EDITOR, else vi, at its line when the trace has it; files are looked for under --src") \
 	ACTION(ACT_COPY, PANES_MAIN, "y", "copy", "copy what is selected as plain text to the clipboard (OSC 52; inside tmux, tmux load-buffer -w; or the command in $TRACEVIEW_COPY): a table row with its numbers, a tree path from the root, a flame graph frame's stack; after : the command line") \
 	ACTION(ACT_COPY_PANE, PANES_MAIN, "Y", "", "copy the whole pane as it shows, as plain text") \
-	ACTION(ACT_COMMAND, PANES_TRACE, ":", "", "show the command line that prints this view as text (thread, range and transforms, clock, pane as --view, selection as --method), wrapped over the bottom rows; y copies it") \
+	ACTION(ACT_COMMAND, PANES_MAIN, ":", "", "show the command line that prints this view as text (thread, range and transforms, clock, pane as --view, selection as --method), wrapped over the bottom rows; y copies it") \
 	ACTION(ACT_UNDO, PANES_TRACE, "u", "undo", "undo the last step (a range or a transform) of the breadcrumb in the header") \
 	ACTION(ACT_UNDO_ALL, PANES_TRACE, "U", "", "clear every step: the whole trace, untransformed") \
 	ACTION(ACT_UP, PANES_LIST, "Up k", "move", "previous row") \

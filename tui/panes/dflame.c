@@ -73,12 +73,19 @@ static uint32_t df_item(const struct dflame *f, uint32_t node)
 	return m == PATHTREE_TOPLEVEL ? PANE_NONE : f->rowof[run][m];
 }
 
-/* ------------------------------------------------------------ building */
+/* ------------------------------------------------------------ jobs */
+
+/* Build the tree (warming what the first layout needs), or lay out the
+ * pane's tree on a clock (re-sorting it first when the clock is new). */
+enum { DF_BUILD, DF_LAYOUT };
 
 struct df_job {
-	const struct profile *run[2];
+	int op;
+	const struct profile *run[2];   /* DF_BUILD */
 	int clock;
-	struct difftree t;
+	struct difftree t;              /* DF_BUILD: owned until taken */
+	struct difftree *dt;            /* DF_LAYOUT: the pane's, lent */
+	struct flame lay;               /* DF_LAYOUT: its frames, owned until taken */
 	int ok;
 };
 
@@ -86,6 +93,14 @@ static void *df_run(void *arg)
 {
 	struct df_job *j = arg;
 	struct tv_error err;
+	if (j->op == DF_LAYOUT) {
+		j->ok = j->dt->clock == j->clock ||
+		        difftree_sort_by(j->dt, j->clock, DIFFTREE_BY_B, 0) == TV_OK;
+		j->lay.src = df_src(j->dt);
+		j->lay.clock = j->dt->clock;
+		j->ok = flame_layout(&j->lay, j->lay.width, (uint32_t)j->lay.depths) == 0 && j->ok;
+		return j;
+	}
 	j->ok = difftree_build(&j->t, j->run[0], j->run[1], j->clock, &err) == TV_OK;
 	if (j->ok) {
 		struct flame_src src = df_src(&j->t);
@@ -97,18 +112,39 @@ static void *df_run(void *arg)
 static void df_job_free(void *v)
 {
 	struct df_job *j = v;
-	if (j && j->ok)
+	if (j && j->op == DF_BUILD && j->ok)
 		difftree_free(&j->t);
+	if (j)
+		free(j->lay.frames);
 	free(j);
+}
+
+/* The laid-out frames in place of the shown ones; the layout is then
+ * current, as after flame_layout() (also when it ran out of memory). */
+static void df_take_layout(struct dflame *f, struct df_job *j)
+{
+	free(f->fl.frames);
+	f->fl.frames = j->lay.frames;
+	f->fl.nframes = j->lay.nframes;
+	f->fl.cap = j->lay.cap;
+	j->lay.frames = NULL;
+	f->fl.width = j->lay.width;
+	f->fl.depths = j->lay.depths;
+	f->fl.clock = j->lay.clock;
+	f->fl.dirty = 0;
 }
 
 static void df_apply(struct dflame *f, struct df_job *j)
 {
 	f->fl.note[0] = '\0';
-	if (!j->ok) {
+	if (!j->ok)
 		snprintf(f->fl.note, sizeof f->fl.note, "out of memory");
+	if (j->op == DF_LAYOUT) {
+		df_take_layout(f, j);
 		return;
 	}
+	if (!j->ok)
+		return;
 	difftree_free(&f->dt);
 	f->dt = j->t;
 	j->ok = 0;
@@ -139,6 +175,19 @@ static int df_busy(const void *self)
 	return ((const struct dflame *)self)->fl.busy;
 }
 
+/* Are the runs big enough for the worker (and the pane not printed)? */
+static int df_on_worker(const struct dflame *f)
+{
+	return f->fl.jobs && !f->at_once && (f->d->run[0]->tr->records >= f->fl.inline_below ||
+	                                     f->d->run[1]->tr->records >= f->fl.inline_below);
+}
+
+static void df_submit(struct dflame *f, struct df_job *j)
+{
+	f->fl.job_id = jobs_submit_job(f->fl.jobs, df_run, j, df_job_free);
+	f->fl.busy = f->fl.job_id != 0;
+}
+
 void dflame_follow(struct dflame *f)
 {
 	int clock = *f->clock;
@@ -146,24 +195,47 @@ void dflame_follow(struct dflame *f)
 		struct df_job *j = calloc(1, sizeof *j);
 		if (!j)
 			return;
+		j->op = DF_BUILD;
 		j->run[0] = f->d->run[0];
 		j->run[1] = f->d->run[1];
 		j->clock = clock;
 		f->requested = 1;
-		if (!f->fl.jobs || (f->d->run[0]->tr->records < f->fl.inline_below &&
-		                    f->d->run[1]->tr->records < f->fl.inline_below)) {
+		if (!df_on_worker(f)) {
 			df_apply(f, df_run(j));
 			df_job_free(j);
 			return;
 		}
-		f->fl.job_id = jobs_submit_job(f->fl.jobs, df_run, j, df_job_free);
-		f->fl.busy = f->fl.job_id != 0;
-	} else if (f->fl.built && !f->fl.busy && clock != f->fl.clock &&
+		df_submit(f, j);
+	} else if (f->fl.built && !f->fl.busy && clock != f->fl.clock && !df_on_worker(f) &&
 	           difftree_sort_by(&f->dt, clock, DIFFTREE_BY_B, 0) == TV_OK) {
-		/* Only the laid-out nodes are expanded: sorting them is quick. */
+		/* Only the laid-out nodes are expanded: sorting them is quick.
+		 * On the worker the next draw lays out on the new clock. */
 		f->fl.clock = clock;
 		f->fl.dirty = 1;
 	}
+}
+
+/* On the worker, a layout for a window h x w when the shown one is stale
+ * or on another clock than the screen's: the tree is the job's until it
+ * is done, the selection's diff row kept meanwhile. */
+static void df_relayout(struct dflame *f, int h, int w)
+{
+	uint32_t depths = 0;
+	if (!f->fl.built || f->fl.busy || !df_on_worker(f) ||
+	    (!flame_stale(&f->fl, h, w, &depths) && *f->clock == f->fl.clock))
+		return;
+	struct df_job *j = calloc(1, sizeof *j);
+	if (!j)
+		return;
+	j->op = DF_LAYOUT;
+	j->dt = &f->dt;
+	j->clock = *f->clock;
+	j->lay.built = 1;
+	j->lay.zoom = f->fl.zoom;
+	j->lay.width = w;
+	j->lay.depths = (int)depths;
+	f->sel_item = df_item(f, f->fl.sel);
+	df_submit(f, j);
 }
 
 /* ------------------------------------------------------------ drawing */
@@ -211,14 +283,14 @@ static void df_side(const struct dflame *f, uint32_t node, int r, char *ms, char
 	snprintf(calls, 24, "%llu", (unsigned long long)n->calls);
 }
 
-/* The selected frame: A, B, the change and its %, calls, its name; then
- * how to read the colours. */
-static void df_draw_status(struct dflame *f, WINDOW *win, const struct pane_ctx *ctx, int y)
+/* The selected frame: A, B, the change and its %, calls, its name; kept
+ * for the status line drawn while a job has the tree. */
+static void df_status_head(struct dflame *f, WINDOW *win, const struct pane_ctx *ctx)
 {
 	uint32_t node = f->fl.sel;
 	int clock = f->fl.clock, has0 = difftree_side(&f->dt, node, 0) != NULL;
 	uint64_t a = difftree_incl(&f->dt, node, 0, clock), b = difftree_incl(&f->dt, node, 1, clock);
-	char va[32], vb[32], ca[24], cb[24], dl[48], pc[48], name[1200], line[1800];
+	char va[32], vb[32], ca[24], cb[24], dl[48], pc[48], name[1200];
 	df_side(f, node, 0, va, ca);
 	df_side(f, node, 1, vb, cb);
 	numfmt_ms_change(dl, sizeof dl, a, b);
@@ -228,21 +300,58 @@ static void df_draw_status(struct dflame *f, WINDOW *win, const struct pane_ctx 
 	const struct trace *tr;
 	uint32_t m = df_method(&f->dt, node, &tr);
 	names_method(tr, m, getmaxx(win) / 2, ctx->ascii, name, sizeof name);
-	const char *arrow = draw_sym(SYM_ARROW, ctx->ascii);
 	/* Numbers first: a narrow screen cuts the name's end. */
-	snprintf(line, sizeof line, " A %s  B %s ms %s  %s %s (%s)  calls %s%s%s  %s%s%s%s%s   %s",
-	         va, vb, clock == TV_CPU ? "cpu" : "real", draw_sym(SYM_DELTA, ctx->ascii), dl, pc,
-	         ca, arrow, cb, name, f->fl.busy ? "  computing" : "",
+	snprintf(f->status, sizeof f->status, " A %s  B %s ms %s  %s %s (%s)  calls %s%s%s  %s", va,
+	         vb, clock == TV_CPU ? "cpu" : "real", draw_sym(SYM_DELTA, ctx->ascii), dl, pc, ca,
+	         draw_sym(SYM_ARROW, ctx->ascii), cb, name);
+}
+
+/* The status line: the selected frame's, then how to read the colours. */
+static void df_draw_status(struct dflame *f, WINDOW *win, const struct pane_ctx *ctx, int y)
+{
+	char line[1800];
+	snprintf(line, sizeof line, "%s%s%s%s%s   %s", f->status, f->fl.busy ? "  computing" : "",
 	         f->fl.busy ? draw_sym(SYM_ELLIPSIS, ctx->ascii) : "", f->fl.note[0] ? "  " : "",
 	         f->fl.note, ctx->color->delta_letters ? "(+ slower, - faster)"
 	                                               : "(red slower, blue faster)");
 	draw_row(win, y, line, ctx->color->role[ROLE_TITLE], ctx->ascii);
 }
 
+/* While a job has the tree: the last frame drawn, the status line saying
+ * so. */
+static void df_draw_frozen(struct dflame *f, WINDOW *win, const struct pane_ctx *ctx)
+{
+	int h = getmaxy(win), w = getmaxx(win);
+	if (f->snap && getmaxy(f->snap) == h && getmaxx(f->snap) == w)
+		copywin(f->snap, win, 0, 0, 0, 0, h - 1, w - 1, FALSE);
+	else
+		draw_clear_rows(win, 0, h);
+	df_draw_status(f, win, ctx, h - 1);
+}
+
+/* On the worker, the frame drawn is kept for df_draw_frozen(). */
+static void df_snapshot(struct dflame *f, WINDOW *win)
+{
+	int h = getmaxy(win), w = getmaxx(win);
+	if (f->snap && (getmaxy(f->snap) != h || getmaxx(f->snap) != w)) {
+		delwin(f->snap);
+		f->snap = NULL;
+	}
+	if (!f->snap)
+		f->snap = newpad(h, w);
+	if (f->snap)
+		copywin(win, f->snap, 0, 0, 0, 0, h - 1, w - 1, FALSE);
+}
+
 static void df_draw(void *self, WINDOW *win, const struct pane_ctx *ctx)
 {
 	struct dflame *f = self;
 	int h = getmaxy(win), w = getmaxx(win);
+	df_relayout(f, h, w);
+	if (f->fl.built && f->fl.busy) {
+		df_draw_frozen(f, win, ctx);
+		return;
+	}
 	flame_prepare(&f->fl, h, w);
 	if (!f->fl.built) {
 		draw_row(win, 0, f->fl.busy ? " building the differential flame graph" : " no calls",
@@ -260,7 +369,10 @@ static void df_draw(void *self, WINDOW *win, const struct pane_ctx *ctx)
 		if (fr->depth >= f->fl.top && fr->depth < f->fl.top + (uint32_t)f->fl.rows)
 			df_draw_frame(f, win, ctx, 1 + (int)(fr->depth - f->fl.top), fr, selitem);
 	}
+	df_status_head(f, win, ctx);
 	df_draw_status(f, win, ctx, h - 1);
+	if (df_on_worker(f))
+		df_snapshot(f, win);
 }
 
 /* ------------------------------------------------------------ pane */
@@ -269,14 +381,19 @@ static enum pane_res df_act(void *self, enum action a, const struct pane_ctx *ct
                             struct pane_out *out)
 {
 	struct dflame *f = self;
-	(void)ctx;
+	if (f->fl.built && f->fl.busy && a >= ACT_FRAME_UP && a <= ACT_UNZOOM) {
+		snprintf(out->msg, sizeof out->msg, "computing%s: the flame graph is busy",
+		         draw_sym(SYM_ELLIPSIS, ctx->ascii));
+		return PANE_DONE;
+	}
 	return flame_act(&f->fl, a, out);  /* c: the table switches the screen's clock */
 }
 
 static struct pane_sel df_selected(const void *self)
 {
 	const struct dflame *f = self;
-	return (struct pane_sel){f->fl.built ? df_item(f, f->fl.sel) : PANE_NONE, 0, 0};
+	uint32_t item = f->fl.busy ? f->sel_item : df_item(f, f->fl.sel);
+	return (struct pane_sel){f->fl.built ? item : PANE_NONE, 0, 0};
 }
 
 static size_t df_footer(const void *self, enum action *out, size_t n)
@@ -291,14 +408,15 @@ static size_t df_footer(const void *self, enum action *out, size_t n)
 static void df_click(void *self, int y, int x, int wheel)
 {
 	struct dflame *f = self;
-	flame_click(&f->fl, y, x, wheel);
+	if (!f->fl.busy)  /* the frame shown may not be the tree's now */
+		flame_click(&f->fl, y, x, wheel);
 }
 
 /* The shallowest laid-out frame of the diff row. */
 static int df_select(void *self, uint32_t item)
 {
 	struct dflame *f = self;
-	if (!f->fl.built)
+	if (!f->fl.built || f->fl.busy)
 		return -1;
 	if (df_item(f, f->fl.sel) == item)
 		return 0;
@@ -329,7 +447,8 @@ static int df_find(void *self, int (*match)(void *env, uint32_t item), void *env
 {
 	struct dflame *f = self;
 	struct df_find_env e = {f, match, env};
-	return f->fl.built ? flame_find_frame(&f->fl, df_find_keep, &e, dir, include_from) : -1;
+	return f->fl.built && !f->fl.busy ? flame_find_frame(&f->fl, df_find_keep, &e, dir, include_from)
+	                                  : -1;
 }
 
 static int df_retarget(void *self, const struct session *s, uint32_t selected)
@@ -350,7 +469,17 @@ static char *df_copy(const void *self, WINDOW *win, int ascii)
 {
 	const struct dflame *f = self;
 	(void)win;
-	return flame_copy(&f->fl, ascii);
+	return f->fl.busy ? strdup("") : flame_copy(&f->fl, ascii);
+}
+
+/* --view: the tree is built; each layout at once, as the pad drawn is
+ * printed. */
+static int df_view_open(void *self, const struct pane_ctx *ctx)
+{
+	struct dflame *f = self;
+	(void)ctx;
+	f->at_once = 1;
+	return 0;
 }
 
 struct pane dflame_pane(struct dflame *f)
@@ -359,7 +488,7 @@ struct pane dflame_pane(struct dflame *f)
 		.kind = PANE_DIFFFLAME, .draw = df_draw, .act = df_act, .selected = df_selected,
 		.footer = df_footer, .click = df_click, .select = df_select, .find = df_find,
 		.poll = df_poll, .busy = df_busy, .retarget = df_retarget, .rows = df_rows,
-		.copy = df_copy,
+		.copy = df_copy, .view_open = df_view_open,
 	};
 	return (struct pane){&ops, f};
 }
@@ -383,6 +512,8 @@ void dflame_free(struct dflame *f)
 {
 	jobs_free(f->fl.jobs);  /* first: the worker may be building a tree */
 	difftree_free(&f->dt);
+	if (f->snap)
+		delwin(f->snap);
 	free(f->fl.frames);
 	free(f->rowof[0]);
 	free(f->rowof[1]);

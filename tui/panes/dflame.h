@@ -11,10 +11,14 @@
  * whose frames and keys it shares; the status line gives A, B, the change
  * (Δ, "d" in ASCII) and its %.
  *
- * The tree is built on the pane's job worker when either run has
- * inline_below records or more; a new clock re-sorts only the laid-out
- * nodes, at once. The pane borrows the diff and the screen's clock and
- * owns its tree, frames and worker (dflame_free()).
+ * When either run has inline_below records or more, the pane's job
+ * worker builds the tree and makes each layout (expanding the nodes it
+ * reaches, on a new clock re-sorting the laid-out nodes first), so a
+ * zoom never holds the screen; meanwhile the last frame drawn stays,
+ * its status line saying "computing", and the frames' keys wait. Smaller
+ * runs do it all at once. The pane borrows the diff and the screen's
+ * clock and owns its tree, frames, worker and the kept frame
+ * (dflame_free()).
  */
 #ifndef TV_DFLAME_H
 #define TV_DFLAME_H
@@ -34,6 +38,12 @@ struct dflame {
 	struct difftree dt;
 	int requested;
 	uint32_t *rowof[2];      /* per method of each run: its diff row */
+	/* While a job has the tree: the selection's diff row, and the last
+	 * frame drawn and its status line's numbers, shown meanwhile. */
+	uint32_t sel_item;
+	WINDOW *snap;
+	char status[1500];
+	int at_once;             /* --view: every layout at once, as it is printed */
 };
 
 /* The band of a change from a to b: 0 none or under 1% of the larger,

@@ -2,6 +2,7 @@
 #include "panes/dtreejob.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #include "base/grow.h"
 
@@ -13,6 +14,9 @@ void dtreejob_free(void *v)
 	if (j->has_built)
 		difftree_free(&j->built);
 	free(j->opened);
+	free(j->open);
+	free(j->rows);
+	free(j->nums);
 	free(j);
 }
 
@@ -91,6 +95,72 @@ static void dtreejob_all(struct dtreejob *j)
 	free(lev);
 }
 
+/* ------------------------------------------------------------ rows */
+
+static const uint32_t *dtreejob_children(const void *t, uint32_t node, uint32_t *n)
+{
+	return difftree_children(t, node, n);
+}
+
+static int dtreejob_expandable(const void *t, uint32_t node)
+{
+	return difftree_expandable(t, node);
+}
+
+static int dtreejob_expanded(const void *t, uint32_t node)
+{
+	return ((const struct difftree *)t)->nodes[node].expanded;
+}
+
+static uint32_t dtreejob_method(const void *t, uint32_t node)
+{
+	int run;
+	return difftree_method(t, node, &run);
+}
+
+/* Row i's numbers from the tree. */
+static void dtreejob_copy_nums(const struct difftree *t, uint32_t node, struct dtreejob_nums *n)
+{
+	memset(n, 0, sizeof *n);
+	for (int r = 0; r < 2; r++) {
+		const struct pathtree_node *s = difftree_side(t, node, r);
+		if (!s)
+			continue;
+		n->has[r] = 1;
+		n->method[r] = s->method;
+		n->calls[r] = s->calls;
+		for (int c = 0; c < TV_NCLOCKS; c++)
+			n->incl[r][c] = difftree_incl(t, node, r, c);
+	}
+}
+
+/* The open marks grown to t's nodes with the opened ones set, then the
+ * rows they show; none (and st TV_ERR_NOMEM) when out of memory. */
+static void dtreejob_rows(struct dtreejob *j, const struct difftree *t)
+{
+	uint32_t root = 0;
+	j->nrows = 0;
+	if (grow_to32_zeroed((void **)&j->open, &j->open_cap, t->nnodes, 1) < 0) {
+		j->st = TV_ERR_NOMEM;
+		return;
+	}
+	for (uint32_t i = 0; i < j->nopened; i++)
+		j->open[j->opened[i]] = 1;
+	struct treepane_src src = {t, dtreejob_children, dtreejob_expandable, dtreejob_expanded,
+	                           dtreejob_method, j->open, j->open_cap};
+	treepane_flatten(&src, &root, 1, &j->rows, &j->nrows, &j->rows_cap);
+	if (grow_to32((void **)&j->nums, &j->nums_cap, j->nrows + 1, sizeof *j->nums) < 0) {
+		j->nrows = 0;
+		j->st = TV_ERR_NOMEM;
+		return;
+	}
+	for (uint32_t i = 0; i < j->nrows; i++)
+		dtreejob_copy_nums(t, j->rows[i].node, &j->nums[i]);
+	j->laid = 1;
+}
+
+/* ------------------------------------------------------------ run */
+
 void *dtreejob_run(void *arg)
 {
 	struct dtreejob *j = arg;
@@ -102,17 +172,23 @@ void *dtreejob_run(void *arg)
 		if (j->has_built && (j->by != (int)DIFFTREE_BY_B || j->ascending))
 			j->st = difftree_sort_by(&j->built, j->clock, (enum difftree_by)j->by, j->ascending);
 		j->t = &j->built;
-		if (j->has_built)
+		if (j->has_built) {  /* the old marks were of another tree */
+			if (j->open)
+				memset(j->open, 0, j->open_cap);
 			dtreejob_expand(j, 0);  /* one row is no tree */
+			dtreejob_rows(j, &j->built);
+		}
 		j->t = NULL;
-		break;
+		return j;
 	case DTREEJOB_EXPAND: dtreejob_expand(j, j->node); break;
 	case DTREEJOB_HOT: dtreejob_hot(j); break;
 	case DTREEJOB_ALL: dtreejob_all(j); break;
 	case DTREEJOB_SORT:
 		j->st = difftree_sort_by(j->t, j->clock, (enum difftree_by)j->by, j->ascending);
 		break;
+	case DTREEJOB_ROWS: break;
 	}
+	dtreejob_rows(j, j->t);
 	return j;
 }
 

@@ -3,12 +3,14 @@
  * A job builds the merged tree of the diff's two runs (difftree.h) on a
  * clock in an order, or works on the pane's own tree: it opens a node,
  * the hottest path below one, every level until a number of rows, or
- * sorts it again, and lists the nodes it opened for the pane to show.
- * The tree is not thread-safe: the pane gives it to no one else while a
- * job has it. No curses.
+ * sorts it again, or only shows other nodes open; then it lays out the
+ * rows the pane shows (every node whose ancestors are open, with copies
+ * of its numbers), so a tree of many rows never holds the screen. The
+ * tree is not thread-safe: the pane gives it to no one else while a job
+ * has it, and lends it its open marks. Nothing is drawn here.
  *
- * A job owns its built tree until taken and its list of nodes
- * (dtreejob_free()).
+ * A job owns its built tree until taken, its list of nodes, the open
+ * marks lent and its rows (dtreejob_free()).
  */
 #ifndef TV_DTREEJOB_H
 #define TV_DTREEJOB_H
@@ -16,8 +18,21 @@
 #include <stdint.h>
 
 #include "analyze/difftree.h"
+#include "panes/treepane.h"
 
-enum dtreejob_op { DTREEJOB_BUILD, DTREEJOB_EXPAND, DTREEJOB_HOT, DTREEJOB_ALL, DTREEJOB_SORT };
+/* Build, open a node, the hottest path, every level, sort again; or
+ * only lay out the rows again from the open marks. */
+enum dtreejob_op { DTREEJOB_BUILD, DTREEJOB_EXPAND, DTREEJOB_HOT, DTREEJOB_ALL, DTREEJOB_SORT,
+                   DTREEJOB_ROWS };
+
+/* A row's numbers in each run, copied from the tree: present or not,
+ * the path's method, calls and incl per clock. */
+struct dtreejob_nums {
+	uint8_t has[2];
+	uint32_t method[2];
+	uint64_t calls[2];
+	uint64_t incl[2][TV_NCLOCKS];
+};
 
 struct dtreejob {
 	enum dtreejob_op op;
@@ -32,6 +47,16 @@ struct dtreejob {
 	uint32_t nopened, cap;
 	uint32_t end;                  /* DTREEJOB_HOT: the path's last node */
 	int capped;                    /* DTREEJOB_ALL stopped at limit rows */
+	/* The pane's open marks, lent (cleared for DTREEJOB_BUILD), handed
+	 * back grown to the tree's nodes with the opened ones set; the rows
+	 * they show, nrows of them with their numbers (laid 0 when the tree
+	 * could not be built or memory ran out: the pane keeps its rows). */
+	uint8_t *open;
+	uint32_t open_cap;
+	struct tp_row *rows;
+	struct dtreejob_nums *nums;
+	uint32_t nrows, rows_cap, nums_cap;
+	int laid;
 };
 
 /* A zeroed job of op; NULL when out of memory. */

@@ -24,69 +24,12 @@ enum { DTP_W_TIME = 11, DTP_W_PCT = 10, DTP_W_CALLS = 13, DTP_COLS = 5 };
 /* Row i's diff row; PANE_NONE for the toplevel. */
 static uint32_t dtp_item(const struct dtreepane *p, uint32_t i)
 {
-	const struct dtp_nums *n = &p->nums[i];
+	const struct dtreejob_nums *n = &p->nums[i];
 	int r = !n->has[0];
 	return p->rows[i].method == PATHTREE_TOPLEVEL ? PANE_NONE : p->rowof[r][n->method[r]];
 }
 
-/* ------------------------------------------------------------ rows */
-
-static const uint32_t *dtp_children(const void *t, uint32_t node, uint32_t *n)
-{
-	return difftree_children(t, node, n);
-}
-
-static int dtp_expandable(const void *t, uint32_t node)
-{
-	return difftree_expandable(t, node);
-}
-
-static int dtp_expanded(const void *t, uint32_t node)
-{
-	return ((const struct difftree *)t)->nodes[node].expanded;
-}
-
-static uint32_t dtp_method(const void *t, uint32_t node)
-{
-	int run;
-	return difftree_method(t, node, &run);
-}
-
-/* The rows again from the tree with their numbers; the cursor stays on
- * its node when it still shows. */
-static void dtp_flatten(struct dtreepane *p)
-{
-	uint32_t keep = p->cursor < p->nrows ? p->rows[p->cursor].node : DIFFTREE_NONE, root = 0;
-	struct treepane_src src = {&p->t, dtp_children, dtp_expandable, dtp_expanded, dtp_method,
-	                           p->open, p->open_cap};
-	p->nrows = 0;
-	if (!p->built)
-		return;
-	treepane_flatten(&src, &root, 1, &p->rows, &p->nrows, &p->rows_cap);
-	if (grow_to32((void **)&p->nums, &p->nums_cap, p->nrows + 1, sizeof *p->nums) < 0)
-		p->nrows = 0;
-	p->row_clock = p->t.clock;
-	p->row_by = (int)p->t.by;
-	p->row_ascending = p->t.ascending;
-	for (uint32_t i = 0; i < p->nrows; i++) {
-		struct dtp_nums *n = &p->nums[i];
-		memset(n, 0, sizeof *n);
-		for (int r = 0; r < 2; r++) {
-			const struct pathtree_node *s = difftree_side(&p->t, p->rows[i].node, r);
-			if (!s)
-				continue;
-			n->has[r] = 1;
-			n->method[r] = s->method;
-			n->calls[r] = s->calls;
-			for (int c = 0; c < TV_NCLOCKS; c++)
-				n->incl[r][c] = difftree_incl(&p->t, p->rows[i].node, r, c);
-		}
-	}
-	p->cursor = 0;
-	for (uint32_t i = 0; keep != DIFFTREE_NONE && i < p->nrows; i++)
-		if (p->rows[i].node == keep)
-			p->cursor = i;
-}
+/* ------------------------------------------------------------ jobs */
 
 static void dtp_cursor_to(struct dtreepane *p, uint32_t node)
 {
@@ -95,12 +38,40 @@ static void dtp_cursor_to(struct dtreepane *p, uint32_t node)
 			p->cursor = i;
 }
 
-/* ------------------------------------------------------------ jobs */
+/* The job's rows in place of the shown ones (the job frees those); the
+ * cursor stays on its node when it still shows. */
+static void dtp_take_rows(struct dtreepane *p, struct dtreejob *j)
+{
+	uint32_t keep = p->cursor < p->nrows ? p->rows[p->cursor].node : DIFFTREE_NONE;
+	struct tp_row *rows = p->rows;
+	struct dtreejob_nums *nums = p->nums;
+	uint32_t rows_cap = p->rows_cap, nums_cap = p->nums_cap;
+	p->rows = j->rows;
+	p->rows_cap = j->rows_cap;
+	p->nums = j->nums;
+	p->nums_cap = j->nums_cap;
+	p->nrows = j->nrows;
+	j->rows = rows;
+	j->rows_cap = rows_cap;
+	j->nums = nums;
+	j->nums_cap = nums_cap;
+	p->row_clock = p->t.clock;
+	p->row_by = (int)p->t.by;
+	p->row_ascending = p->t.ascending;
+	p->cursor = 0;
+	if (keep != DIFFTREE_NONE)
+		dtp_cursor_to(p, keep);
+}
 
-/* A finished job's result, on the UI thread. */
+/* A finished job's result, on the UI thread: the open marks back, the
+ * tree it built, the rows it laid out. */
 static void dtp_apply(struct dtreepane *p, struct dtreejob *j)
 {
 	p->note[0] = '\0';
+	free(p->open);
+	p->open = j->open;
+	p->open_cap = j->open_cap;
+	j->open = NULL;
 	if (j->op == DTREEJOB_BUILD) {
 		if (!j->has_built) {
 			snprintf(p->note, sizeof p->note, "out of memory building the tree");
@@ -110,29 +81,27 @@ static void dtp_apply(struct dtreepane *p, struct dtreejob *j)
 		p->t = j->built;
 		j->has_built = 0;
 		p->built = 1;
-		if (p->open)
-			memset(p->open, 0, p->open_cap);
 		p->nrows = p->cursor = p->top = 0;
 	}
 	if (j->st != TV_OK)
 		snprintf(p->note, sizeof p->note, "out of memory: not all expanded");
-	if (grow_to32_zeroed((void **)&p->open, &p->open_cap, p->t.nnodes, 1) < 0) {
-		snprintf(p->note, sizeof p->note, "out of memory");
-		return;
-	}
-	for (uint32_t i = 0; i < j->nopened; i++)
-		p->open[j->opened[i]] = 1;
 	if (j->capped)
 		snprintf(p->note, sizeof p->note, "E: capped at %u rows", j->limit);
-	dtp_flatten(p);
+	if (j->laid)
+		dtp_take_rows(p, j);
 	if (j->op == DTREEJOB_HOT)
 		dtp_cursor_to(p, j->end);
 }
 
-/* Runs a job at once on small runs, else on the worker. */
+/* Runs a job at once on small runs, else on the worker; either way it
+ * has the open marks until dtp_apply(). */
 static void dtp_submit(struct dtreepane *p, struct dtreejob *j)
 {
 	j->t = &p->t;
+	j->open = p->open;
+	j->open_cap = p->open_cap;
+	p->open = NULL;
+	p->open_cap = 0;
 	if (!p->jobs || (p->d->run[0]->tr->records < p->inline_below &&
 	                 p->d->run[1]->tr->records < p->inline_below)) {
 		dtp_apply(p, dtreejob_run(j));
@@ -187,7 +156,7 @@ void dtreepane_follow(struct dtreepane *p)
 /* The cells of row i: A, B, the change and its % (signed), calls. */
 static void dtp_cells(const struct dtreepane *p, uint32_t i, int ascii, char cells[DTP_COLS][48])
 {
-	const struct dtp_nums *n = &p->nums[i];
+	const struct dtreejob_nums *n = &p->nums[i];
 	int c = p->row_clock;
 	uint64_t a = n->incl[0][c], b = n->incl[1][c];
 	for (int r = 0; r < 2; r++) {
@@ -289,30 +258,50 @@ static void dtp_move(struct dtreepane *p, int64_t d)
 	p->cursor = c < 0 ? 0 : (uint32_t)c;
 }
 
+/* A job on the cursor's node (E: at most its cap of rows). */
+static void dtp_job_from(struct dtreepane *p, enum dtreejob_op op)
+{
+	struct dtreejob *j = dtreejob_new(op);
+	if (!j)
+		return;
+	j->node = p->rows[p->cursor].node;
+	j->limit = TREEPANE_ALL_ROWS;
+	dtp_submit(p, j);
+}
+
+/* Shut the cursor's node or (every) all but the root, whose children
+ * stay: one row is no tree. The rows are laid out again as a job's. */
+static void dtp_shut(struct dtreepane *p, int every, struct pane_out *out)
+{
+	if (grow_to32_zeroed((void **)&p->open, &p->open_cap, p->t.nnodes, 1) < 0) {
+		snprintf(out->msg, sizeof out->msg, "out of memory");
+		return;
+	}
+	if (every) {
+		memset(p->open, 0, p->open_cap);
+		p->open[0] = 1;
+		p->cursor = 0;
+	} else {
+		p->open[p->rows[p->cursor].node] = 0;
+	}
+	dtp_job_from(p, DTREEJOB_ROWS);
+}
+
 /* Open or shut the cursor's node. */
 static void dtp_open(struct dtreepane *p, int open, struct pane_out *out)
 {
 	const struct tp_row *r = &p->rows[p->cursor];
 	if (!open) {
-		if (r->open) {
-			p->open[r->node] = 0;
-			dtp_flatten(p);
-		} else if (r->parent_row != PATHTREE_NONE) {
+		if (r->open)
+			dtp_shut(p, 0, out);
+		else if (r->parent_row != PATHTREE_NONE)
 			p->cursor = r->parent_row;
-		}
 	} else if (!r->expandable) {
 		snprintf(out->msg, sizeof out->msg, "no callees in either run");
 	} else if (r->open) {
 		dtp_move(p, 1);
-	} else if (p->t.nodes[r->node].expanded) {  /* children known: no job */
-		p->open[r->node] = 1;
-		dtp_flatten(p);
 	} else {
-		struct dtreejob *j = dtreejob_new(DTREEJOB_EXPAND);
-		if (j) {
-			j->node = r->node;
-			dtp_submit(p, j);
-		}
+		dtp_job_from(p, DTREEJOB_EXPAND);
 	}
 }
 
@@ -326,16 +315,6 @@ static void dtp_sort_key(struct dtreepane *p, enum action a)
 	else if (a == ACT_SORT_PREV && p->by > 0)
 		p->by--;
 	dtreepane_follow(p);
-}
-
-static void dtp_job_from(struct dtreepane *p, enum dtreejob_op op)
-{
-	struct dtreejob *j = dtreejob_new(op);
-	if (!j)
-		return;
-	j->node = p->rows[p->cursor].node;
-	j->limit = TREEPANE_ALL_ROWS;
-	dtp_submit(p, j);
 }
 
 static enum pane_res dtp_act(void *self, enum action a, const struct pane_ctx *ctx,
@@ -361,12 +340,7 @@ static enum pane_res dtp_act(void *self, enum action a, const struct pane_ctx *c
 	case ACT_EXPAND: dtp_open(p, 1, out); break;
 	case ACT_COLLAPSE: dtp_open(p, 0, out); break;
 	case ACT_TOGGLE: dtp_open(p, !p->rows[p->cursor].open, out); break;
-	case ACT_COLLAPSE_ALL:
-		memset(p->open, 0, p->open_cap);
-		p->open[0] = 1;  /* the root's children stay: one row is no tree */
-		p->cursor = 0;
-		dtp_flatten(p);
-		break;
+	case ACT_COLLAPSE_ALL: dtp_shut(p, 1, out); break;
 	case ACT_SORT_PREV: case ACT_SORT_NEXT: case ACT_SORT_REVERSE: dtp_sort_key(p, a); break;
 	case ACT_HOT_PATH: dtp_job_from(p, DTREEJOB_HOT); break;
 	case ACT_EXPAND_ALL: dtp_job_from(p, DTREEJOB_ALL); break;

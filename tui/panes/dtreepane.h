@@ -9,12 +9,12 @@
  * is the selection: its method's diff row, which the table follows.
  *
  * Work on the tree (building it, opening a node, the hottest path, every
- * level, sorting: dtreejob.h) runs on the pane's own job worker when
- * either run has inline_below records or more, so the screen stays live;
- * smaller diffs do it at once. The rows are copies of the nodes'
- * numbers: drawing and moving never touch the tree, which the worker may
- * be changing. While a job runs, keys that change the tree answer
- * "computing".
+ * level, sorting: dtreejob.h) and laying out its rows again (also to shut
+ * a node) runs on the pane's own job worker when either run has
+ * inline_below records or more, so the screen stays live; smaller diffs
+ * do it at once. The rows are copies of the nodes' numbers: drawing and
+ * moving never touch the tree, which the worker may be changing. While a
+ * job runs, keys that change the tree or its rows answer "computing".
  *
  * The pane borrows the diff (and through it both profiles and traces)
  * and the screen's clock, which must outlive it, and owns its tree, rows
@@ -27,17 +27,9 @@
 
 #include "analyze/diff.h"
 #include "analyze/difftree.h"
+#include "panes/dtreejob.h"
 #include "panes/pane.h"
 #include "panes/treepane.h"
-
-/* A row's numbers in each run, copied from the tree: present or not,
- * the path's method, calls and incl per clock. */
-struct dtp_nums {
-	uint8_t has[2];
-	uint32_t method[2];
-	uint64_t calls[2];
-	uint64_t incl[2][TV_NCLOCKS];
-};
 
 struct jobs;
 
@@ -52,11 +44,11 @@ struct dtreepane {
 	int requested, req_clock, req_by, req_ascending;
 	int by, ascending;       /* enum difftree_by */
 	int row_clock, row_by, row_ascending;  /* the rows' clock and order */
-	uint8_t *open;           /* per node: shown open */
+	uint8_t *open;           /* per node: shown open; lent to a running job */
 	uint32_t open_cap;
 	struct tp_row *rows;     /* their shape; numbers in nums[] */
 	uint32_t nrows, rows_cap;
-	struct dtp_nums *nums;
+	struct dtreejob_nums *nums;
 	uint32_t nums_cap;
 	uint32_t cursor, top;
 	int height;

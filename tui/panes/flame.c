@@ -457,15 +457,30 @@ static void fl_scroll(struct flame *f)
 
 /* The layout for the window, made again when anything changed. One more
  * depth than shown, so Down finds the children of the bottom row. */
+static uint32_t fl_want(const struct flame *f)
+{
+	return f->top + (uint32_t)(f->rows > 0 ? f->rows : 1) + 1;
+}
+
 void flame_ensure(struct flame *f, int width)
 {
-	uint32_t want = f->top + (uint32_t)(f->rows > 0 ? f->rows : 1) + 1;
+	uint32_t want = fl_want(f);
 	if (f->dirty || width != f->width || (int)want != f->depths)
 		flame_layout(f, width, want);
 	if (fl_find_frame(f, f->sel) < 0) {
 		f->sel = f->zoom;
 		fl_scroll(f);
 	}
+}
+
+int flame_stale(struct flame *f, int h, int w, uint32_t *depths)
+{
+	f->rows = h - 2 > 1 ? h - 2 : 1;
+	if (!f->built)
+		return 0;
+	fl_scroll(f);
+	*depths = fl_want(f);
+	return f->dirty || w != f->width || (int)*depths != f->depths;
 }
 
 void flame_prepare(struct flame *f, int h, int w)

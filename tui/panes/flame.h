@@ -105,6 +105,9 @@ int flame_zoom(struct flame *f, uint32_t node);
  * changed; the selection kept on screen; both for a window h x w. */
 void flame_ensure(struct flame *f, int width);
 void flame_prepare(struct flame *f, int h, int w);
+/* What flame_prepare() does but the layout: 1 when the layout must be
+ * made again for the window, with the depths it would take. */
+int flame_stale(struct flame *f, int h, int w, uint32_t *depths);
 /* On a job worker, with a tree just built: the nodes a cell wide or more
  * at the widest screen expanded, so the first layout finds them made. */
 void flame_warm(const struct flame_src *src, int clock);

@@ -56,8 +56,35 @@ static size_t command_threads(struct ui *u, size_t k)
 	return k;
 }
 
+/* The diff screen's: its options, clock and view, the pane's size, both
+ * traces. */
+static void command_show_diff(struct ui *u)
+{
+	char word[1200], path[2][600];
+	size_t k = 0, size = sizeof u->command;
+	k += (size_t)snprintf(u->command, size, "traceview --diff");
+	for (uint32_t i = 0; i < u->ndiff_args && k < size; i++) {
+		const char *arg = u->diff_args[i], *eq = strchr(arg, '=');
+		command_word(word, sizeof word, eq ? eq + 1 : "");
+		k += (size_t)snprintf(u->command + k, size - k, " %.*s=%s",
+		                      (int)(eq ? eq - arg : 0), arg, word);
+	}
+	command_word(path[0], sizeof path[0], u->path);
+	command_word(path[1], sizeof path[1], u->next);
+	if (k < size)
+		shell_bar_text(u->command + k, size - k, " --clock=%s --view=%s --width=%d --height=%d %s %s",
+		               u->diff_clock == TV_CPU ? "cpu" : "wall",
+		               shell_row(shell_lower_row(u))->view, getmaxx(u->tbw), getmaxy(u->tbw),
+		               path[0], path[1]);
+	u->command_shown = 1;
+}
+
 void command_show(struct ui *u)
 {
+	if (!u->s) {
+		command_show_diff(u);
+		return;
+	}
 	char path[600], arg[1100], words[64] = "";
 	const char *view = shell_row(shell_lower_row(u))->view;
 	size_t k = 0, size = sizeof u->command;

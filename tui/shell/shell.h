@@ -40,6 +40,9 @@ enum shell_drag { DRAG_NONE, DRAG_ON, DRAG_CANCELLED };
 
 struct ui {
 	const char *path;          /* the trace's file, or the diff's base */
+	const char *next;          /* the diff's new trace */
+	const char *const *diff_args;  /* the diff's options (ui_opts) */
+	uint32_t ndiff_args;
 	struct session *s;         /* what the panes show; NULL for a diff */
 	enum shell_drag drag;
 	int motion;                /* the terminal sends motion reports

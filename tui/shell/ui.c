@@ -125,6 +125,9 @@ struct ui *ui_new_diff(const char *base, const char *next, const struct diff *d,
 	u->diff_clock = d->clock;
 	struct pane_env env = {NULL, d, base, next, 0, 0, 0, 0, &u->diff_clock};
 	u->path = base;
+	u->next = next;
+	u->diff_args = o->diff_args;
+	u->ndiff_args = o->ndiff_args;
 	ui_common(u, o);
 	if (registry_make(&u->panes, REGISTRY_DIFF, &env) < 0) {
 		ui_free(u);

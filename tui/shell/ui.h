@@ -54,6 +54,10 @@ struct ui_opts {
 	 * the view swaps in the whole trace when it is in; NULL: none.
 	 * Borrowed: it must outlive the ui. */
 	struct preload *preload;
+	/* The diff screen's options in force, "--thread=GLOB", "--range=A..B"
+	 * or "--transform=STEP" each, as `:` repeats them (borrowed). */
+	const char *const *diff_args;
+	uint32_t ndiff_args;
 };
 
 /* The loading screen, so a long load shows its progress on the view's
