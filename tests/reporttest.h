@@ -49,8 +49,9 @@ enum tv_status run_report(FILE *f, enum fmt fmt, const struct profile *p, const 
  * string; *len its length (len may be NULL). */
 char *render(const struct trace *tr, enum fmt fmt, const uint32_t *tid,
              const char *name, size_t *len);
-/* Golden comparison that prints both sides on a mismatch. */
-void check_output(const struct trace *tr, enum fmt fmt, const uint32_t *tid,
+/* Asserts that tr rendered in fmt is exactly want (the test fails,
+ * printing both sides, when it is not). */
+void assert_report_equal(const struct trace *tr, enum fmt fmt, const uint32_t *tid,
                   const char *name, const char *want);
 
 #endif

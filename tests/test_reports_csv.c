@@ -39,7 +39,7 @@ static void test_csv_dual(void **state)
 	(void)state;
 	struct trace tr;
 	build_dual(&tr);
-	check_output(&tr, F_CSV, NULL, NULL, dual_csv);
+	assert_report_equal(&tr, F_CSV, NULL, NULL, dual_csv);
 	trace_free(&tr);
 }
 
@@ -55,7 +55,7 @@ static void test_csv_absent_clock(void **state)
 	(void)state;
 	struct trace tr;
 	build_cpu(&tr);
-	check_output(&tr, F_CSV, NULL, NULL, cpu_csv);
+	assert_report_equal(&tr, F_CSV, NULL, NULL, cpu_csv);
 	trace_free(&tr);
 }
 
@@ -73,7 +73,7 @@ static void test_csv_escaping(void **state)
 	(void)state;
 	struct trace tr;
 	build_evil(&tr);
-	check_output(&tr, F_CSV, NULL, NULL, evil_csv);
+	assert_report_equal(&tr, F_CSV, NULL, NULL, evil_csv);
 	trace_free(&tr);
 }
 

@@ -87,7 +87,7 @@ static void test_json_dual(void **state)
 	(void)state;
 	struct trace tr;
 	build_dual(&tr);
-	check_output(&tr, F_JSON, NULL, NULL, dual_json);
+	assert_report_equal(&tr, F_JSON, NULL, NULL, dual_json);
 	trace_free(&tr);
 }
 
@@ -137,7 +137,7 @@ static void test_json_thread_filter(void **state)
 	struct trace tr;
 	build_dual(&tr);
 	uint32_t tid = 7;
-	check_output(&tr, F_JSON, &tid, NULL, dual_t7_json);
+	assert_report_equal(&tr, F_JSON, &tid, NULL, dual_t7_json);
 	trace_free(&tr);
 }
 
@@ -183,7 +183,7 @@ static void test_json_absent_clock(void **state)
 	struct trace tr;
 	build_cpu(&tr);
 	tr.streaming = 1;
-	check_output(&tr, F_JSON, NULL, NULL, cpu_json);
+	assert_report_equal(&tr, F_JSON, NULL, NULL, cpu_json);
 	trace_free(&tr);
 }
 
@@ -221,7 +221,7 @@ static void test_json_escaping(void **state)
 	(void)state;
 	struct trace tr;
 	build_evil(&tr);
-	check_output(&tr, F_JSON, NULL, NULL, evil_json);
+	assert_report_equal(&tr, F_JSON, NULL, NULL, evil_json);
 	trace_free(&tr);
 }
 

@@ -114,7 +114,7 @@ static void test_text_dual(void **state)
 	(void)state;
 	struct trace tr;
 	build_dual(&tr);
-	check_output(&tr, F_TEXT, NULL, "app\x1b.trace", dual_text);
+	assert_report_equal(&tr, F_TEXT, NULL, "app\x1b.trace", dual_text);
 	trace_free(&tr);
 }
 
@@ -249,7 +249,7 @@ static void test_text_absent_clock(void **state)
 	(void)state;
 	struct trace tr;
 	build_cpu(&tr);
-	check_output(&tr, F_TEXT, NULL, "bar.trace", cpu_text);
+	assert_report_equal(&tr, F_TEXT, NULL, "bar.trace", cpu_text);
 	trace_free(&tr);
 }
 
@@ -300,7 +300,7 @@ static void test_text_escaping(void **state)
 	(void)state;
 	struct trace tr;
 	build_evil(&tr);
-	check_output(&tr, F_TEXT, NULL, "x\ny", evil_text);
+	assert_report_equal(&tr, F_TEXT, NULL, "x\ny", evil_text);
 	trace_free(&tr);
 }
 
