@@ -269,7 +269,7 @@ char *render(const struct trace *tr, enum fmt fmt, const uint32_t *tid,
 
 /* Golden comparison that prints both sides on a mismatch. */
 void assert_report_equal(const struct trace *tr, enum fmt fmt, const uint32_t *tid,
-                  const char *name, const char *want)
+                         const char *name, const char *want)
 {
 	size_t n;
 	char *got = render(tr, fmt, tid, name, &n);

@@ -52,6 +52,6 @@ char *render(const struct trace *tr, enum fmt fmt, const uint32_t *tid,
 /* Asserts that tr rendered in fmt is exactly want (the test fails,
  * printing both sides, when it is not). */
 void assert_report_equal(const struct trace *tr, enum fmt fmt, const uint32_t *tid,
-                  const char *name, const char *want);
+                         const char *name, const char *want);
 
 #endif
