@@ -430,21 +430,17 @@ static void test_marks_recursive(void **state)
 static void test_outermost(void **state)
 {
 	struct fx *f = fx_run(state, recursive, NULL);
-	uint32_t n = 99;
-	const struct tl_ref *r = timeline_method_calls(&f->tl, me(f, "R"), &n);
-	assert_int_equal(n, 1);
-	assert_ref(r[0], th(f, 1), 1);
-	r = timeline_method_calls(&f->tl, me(f, "X"), &n);   /* siblings: both */
-	assert_int_equal(n, 2);
-	assert_ref(r[0], th(f, 2), 1);
-	assert_ref(r[1], th(f, 2), 2);
-	r = timeline_method_calls(&f->tl, me(f, "S"), &n);
-	assert_int_equal(n, 2);
-	assert_ref(r[0], th(f, 1), 0);
-	assert_ref(r[1], th(f, 2), 0);
-	r = timeline_method_calls(&f->tl, me(f, "P"), &n);   /* not P [10,20) */
-	assert_int_equal(n, 1);
-	assert_ref(r[0], th(f, 3), 0);
+	uint32_t r = me(f, "R"), x = me(f, "X"), s = me(f, "S"), p = me(f, "P");
+	assert_int_equal(timeline_method_ncalls(&f->tl, r), 1);
+	assert_ref(timeline_method_call(&f->tl, r, 0), th(f, 1), 1);
+	assert_int_equal(timeline_method_ncalls(&f->tl, x), 2);   /* siblings: both */
+	assert_ref(timeline_method_call(&f->tl, x, 0), th(f, 2), 1);
+	assert_ref(timeline_method_call(&f->tl, x, 1), th(f, 2), 2);
+	assert_int_equal(timeline_method_ncalls(&f->tl, s), 2);
+	assert_ref(timeline_method_call(&f->tl, s, 0), th(f, 1), 0);
+	assert_ref(timeline_method_call(&f->tl, s, 1), th(f, 2), 0);
+	assert_int_equal(timeline_method_ncalls(&f->tl, p), 1);   /* not P [10,20) */
+	assert_ref(timeline_method_call(&f->tl, p, 0), th(f, 3), 0);
 	struct tl_ref ref;
 	assert_int_equal(timeline_step(&f->tl, me(f, "R"), 0, 1, &ref), 0);
 	assert_ref(ref, th(f, 1), 1);                        /* 10 */
@@ -464,31 +460,23 @@ static void test_outermost(void **state)
 static void test_method_calls(void **state)
 {
 	struct fx *f = fx_run(state, two_threads, NULL);
-	uint32_t n = 99;
-	const struct tl_ref *r = timeline_method_calls(&f->tl, me(f, "A"), &n);
-	assert_int_equal(n, 2);
-	assert_ref(r[0], th(f, 1), 0);
-	assert_ref(r[1], th(f, 2), 2);
-	r = timeline_method_calls(&f->tl, me(f, "B"), &n);
-	assert_int_equal(n, 2);
-	assert_ref(r[0], th(f, 1), 1);
-	assert_ref(r[1], th(f, 2), 1);
-	r = timeline_method_calls(&f->tl, me(f, "X"), &n);
-	assert_int_equal(n, 2);
-	assert_ref(r[0], th(f, 3), 1);
-	assert_ref(r[1], th(f, 3), 3);
-	r = timeline_method_calls(&f->tl, me(f, "D"), &n);
-	assert_int_equal(n, 1);
-	assert_ref(r[0], th(f, 2), 0);
+	const struct timeline *tl = &f->tl;
+	uint32_t a = me(f, "A"), b = me(f, "B"), x = me(f, "X"), d = me(f, "D");
+	assert_int_equal(timeline_method_ncalls(tl, a), 2);
+	assert_ref(timeline_method_call(tl, a, 0), th(f, 1), 0);
+	assert_ref(timeline_method_call(tl, a, 1), th(f, 2), 2);
+	assert_int_equal(timeline_method_ncalls(tl, b), 2);
+	assert_ref(timeline_method_call(tl, b, 0), th(f, 1), 1);
+	assert_ref(timeline_method_call(tl, b, 1), th(f, 2), 1);
+	assert_int_equal(timeline_method_ncalls(tl, x), 2);
+	assert_ref(timeline_method_call(tl, x, 0), th(f, 3), 1);
+	assert_ref(timeline_method_call(tl, x, 1), th(f, 3), 3);
+	assert_int_equal(timeline_method_ncalls(tl, d), 1);
+	assert_ref(timeline_method_call(tl, d, 0), th(f, 2), 0);
 	/* Declared, never called; out of range. */
-	n = 99;
-	assert_null(timeline_method_calls(&f->tl, me(f, "U"), &n));
-	assert_int_equal(n, 0);
-	n = 99;
-	assert_null(timeline_method_calls(&f->tl, f->tr.nmethods, &n));
-	assert_int_equal(n, 0);
-	assert_null(timeline_method_calls(&f->tl, UINT32_MAX, &n));
-	assert_int_equal(n, 0);
+	assert_int_equal(timeline_method_ncalls(tl, me(f, "U")), 0);
+	assert_int_equal(timeline_method_ncalls(tl, f->tr.nmethods), 0);
+	assert_int_equal(timeline_method_ncalls(tl, UINT32_MAX), 0);
 }
 
 /* E on two threads, interleaved in time:

@@ -14,11 +14,20 @@
 /* Sample points per crowded cell. */
 #define TIMELINE_SAMPLES 16
 
+/* Scratch of the index's build, one entry a method. */
+struct timeline_scratch {
+	uint32_t *active;   /* open calls on the path */
+	uint32_t *last;     /* thread index + 1 of the method's latest run */
+	uint32_t *pos;      /* its calls: count, then the fill's cursor */
+	uint8_t *outer;     /* the thread's outermost calls, a bit each */
+};
+
 /* One thread's calls in preorder, keeping the path from the root: a call
  * is outermost when its method is not already on the path. Counts them
- * per method and marks them in outer[] (one bit per call). */
-static int timeline_outermost(struct timeline *tl, uint32_t t, uint32_t *active,
-                              struct callwalk *w, uint8_t *outer)
+ * per method, and the method's runs (threads with one), and marks them
+ * in outer[] (one bit per call). */
+static void timeline_outermost(struct timeline *tl, uint32_t t, struct timeline_scratch *x,
+                               struct callwalk *w)
 {
 	const struct tv_thread *th = &tl->tr->threads[t];
 	callwalk_init(w, th);
@@ -26,50 +35,92 @@ static int timeline_outermost(struct timeline *tl, uint32_t t, uint32_t *active,
 	for (int step; (step = callwalk_next(w, &i)) != CALLWALK_DONE;) {
 		uint32_t m = th->method[i];
 		if (step == CALLWALK_LEAVE) {
-			active[m]--;
+			x->active[m]--;
 			continue;
 		}
-		if (active[m]++)
+		if (x->active[m]++)
 			continue;
-		tl->by_method[m + 1]++;
-		outer[i >> 3] |= (uint8_t)(1u << (i & 7));
+		x->pos[m]++;
+		if (x->last[m] != t + 1) {
+			x->last[m] = t + 1;
+			tl->by_method[m + 1]++;
+		}
+		x->outer[i >> 3] |= (uint8_t)(1u << (i & 7));
 	}
+}
+
+/* Thread t's outermost calls (marked in x->outer) into their methods'
+ * runs, a run opened at a method's first call on t. */
+static void timeline_fill(struct timeline *tl, uint32_t t, struct timeline_scratch *x)
+{
+	const struct tv_thread *th = &tl->tr->threads[t];
+	for (uint32_t i = 0; i < th->ncalls; i++) {
+		if (!(x->outer[i >> 3] & (1u << (i & 7))))
+			continue;
+		uint32_t m = th->method[i];
+		if (x->last[m] != t + 1) {
+			x->last[m] = t + 1;
+			tl->runs[x->active[m]++] = (struct timeline_run){t, x->pos[m]};
+		}
+		tl->calls[x->pos[m]++] = i;
+	}
+}
+
+/* The runs and calls arrays, once x->pos counts each method's calls and
+ * by_method its runs: both made starts (prefix sums), the cursors of the
+ * fill set (x->active: the next run; x->pos: the next call). */
+static int timeline_alloc(struct timeline *tl, struct timeline_scratch *x)
+{
+	uint32_t n = tl->tr->nmethods, total = 0;
+	for (uint32_t m = 0; m < n; m++) {
+		tl->by_method[m + 1] += tl->by_method[m];
+		uint32_t c = x->pos[m];
+		x->pos[m] = total;
+		total += c;
+		x->active[m] = tl->by_method[m];
+		x->last[m] = 0;
+	}
+	uint32_t nruns = tl->by_method[n];
+	tl->runs = malloc(((size_t)nruns + 1) * sizeof *tl->runs);
+	tl->calls = malloc((size_t)(total ? total : 1) * sizeof *tl->calls);
+	if (!tl->runs || !tl->calls)
+		return -1;
+	tl->runs[nruns] = (struct timeline_run){TL_NONE, total};   /* the last run's end */
 	return 0;
 }
 
-/* Marks of every thread's outermost calls (bitsets), then a counting
- * sort by method: each method's calls end up by thread, in preorder,
- * which is time order within a thread. */
+/* Every thread's outermost calls, counted, then sorted by method (a
+ * counting sort): each method's calls end up by thread (a run each), in
+ * preorder, which is time order within a thread. Two walks of the calls,
+ * the second over a bitset; 4 bytes an outermost call, 8 a run. */
 static int timeline_index(struct timeline *tl)
 {
 	const struct trace *tr = tl->tr;
+	size_t n = (size_t)tr->nmethods + 1;
+	struct timeline_scratch x = {calloc(n, sizeof *x.active), calloc(n, sizeof *x.last),
+	                             calloc(n, sizeof *x.pos), NULL};
 	uint8_t **outer = calloc((size_t)tr->nthreads + 1, sizeof *outer);
-	uint32_t *active = calloc((size_t)tr->nmethods + 1, sizeof *active);
 	struct callwalk walk;
-	int rc = outer && active ? 0 : -1;
+	int rc = x.active && x.last && x.pos && outer ? 0 : -1;
 	for (uint32_t t = 0; rc == 0 && t < tr->nthreads; t++) {
-		outer[t] = calloc((size_t)tr->threads[t].ncalls / 8 + 1, 1);
-		rc = outer[t] ? timeline_outermost(tl, t, active, &walk, outer[t]) : -1;
+		x.outer = outer[t] = calloc((size_t)tr->threads[t].ncalls / 8 + 1, 1);
+		if (!x.outer)
+			rc = -1;
+		else
+			timeline_outermost(tl, t, &x, &walk);
 	}
-	for (uint32_t m = 0; rc == 0 && m < tr->nmethods; m++)
-		tl->by_method[m + 1] += tl->by_method[m];
-	uint32_t total = rc == 0 ? tl->by_method[tr->nmethods] : 0;
-	if (rc == 0 && !(tl->calls = malloc((size_t)(total ? total : 1) * sizeof *tl->calls)))
-		rc = -1;
+	if (rc == 0)
+		rc = timeline_alloc(tl, &x);
 	for (uint32_t t = 0; rc == 0 && t < tr->nthreads; t++) {
-		const struct tv_thread *th = &tr->threads[t];
-		for (uint32_t i = 0; i < th->ncalls; i++)
-			if (outer[t][i >> 3] & (1u << (i & 7)))
-				tl->calls[tl->by_method[th->method[i]]++] = (struct tl_ref){t, i};
+		x.outer = outer[t];
+		timeline_fill(tl, t, &x);
 	}
-	/* The fill advanced each start to the next method's: shift back. */
-	for (uint32_t m = tr->nmethods; rc == 0 && m > 0; m--)
-		tl->by_method[m] = tl->by_method[m - 1];
-	tl->by_method[0] = 0;
 	for (uint32_t t = 0; outer && t < tr->nthreads; t++)
 		free(outer[t]);
 	free(outer);
-	free(active);
+	free(x.active);
+	free(x.last);
+	free(x.pos);
 	return rc;
 }
 
@@ -101,8 +152,10 @@ enum tv_status timeline_build(struct timeline *tl, const struct trace *tr,
 void timeline_free(struct timeline *tl)
 {
 	free(tl->by_method);
+	free(tl->runs);
 	free(tl->calls);
 	tl->by_method = NULL;
+	tl->runs = NULL;
 	tl->calls = NULL;
 }
 
@@ -369,47 +422,32 @@ int timeline_offcpu(const struct timeline *tl, uint32_t thread, uint64_t t0, uin
 	return 1;
 }
 
-const struct tl_ref *timeline_method_calls(const struct timeline *tl, uint32_t method,
-                                           uint32_t *n)
-{
-	*n = 0;
-	if (method >= tl->tr->nmethods)
-		return NULL;
-	*n = tl->by_method[method + 1] - tl->by_method[method];
-	return *n ? tl->calls + tl->by_method[method] : NULL;
-}
-
-/* The part of a method's call list on one thread: [*lo, *hi). */
-static void timeline_thread_range(const struct tl_ref *r, uint32_t n, uint32_t thread,
+/* The calls of method on thread: calls[*lo, *hi) (empty when none). */
+static void timeline_thread_range(const struct timeline *tl, uint32_t method, uint32_t thread,
                                   uint32_t *lo, uint32_t *hi)
 {
-	uint32_t a = 0, b = n;
+	uint32_t a = tl->by_method[method], end = tl->by_method[method + 1], b = end;
 	while (a < b) {
 		uint32_t mid = a + (b - a) / 2;
-		if (r[mid].thread < thread)
+		if (tl->runs[mid].thread < thread)
 			a = mid + 1;
 		else
 			b = mid;
 	}
-	*lo = a;
-	b = n;
-	while (a < b) {
-		uint32_t mid = a + (b - a) / 2;
-		if (r[mid].thread <= thread)
-			a = mid + 1;
-		else
-			b = mid;
+	*lo = *hi = 0;
+	if (a < end && tl->runs[a].thread == thread) {
+		*lo = tl->runs[a].start;
+		*hi = tl->runs[a + 1].start;
 	}
-	*hi = a;
 }
 
-/* First index in r[lo, hi) (one thread) whose start is >= t. */
-static uint32_t timeline_ref_lower(const struct timeline *tl, const struct tl_ref *r, uint32_t lo,
+/* First index in calls[lo, hi) (one thread's) whose start is >= t. */
+static uint32_t timeline_ref_lower(const struct timeline *tl, uint32_t thread, uint32_t lo,
                                    uint32_t hi, uint64_t t)
 {
 	while (lo < hi) {
 		uint32_t mid = lo + (hi - lo) / 2;
-		if (timeline_call_start(tl, r[mid].thread, r[mid].call) < t)
+		if (timeline_call_start(tl, thread, tl->calls[mid]) < t)
 			lo = mid + 1;
 		else
 			hi = mid;
@@ -417,15 +455,35 @@ static uint32_t timeline_ref_lower(const struct timeline *tl, const struct tl_re
 	return lo;
 }
 
+uint32_t timeline_method_ncalls(const struct timeline *tl, uint32_t method)
+{
+	if (method >= tl->tr->nmethods)
+		return 0;
+	return tl->runs[tl->by_method[method + 1]].start - tl->runs[tl->by_method[method]].start;
+}
+
+struct tl_ref timeline_method_call(const struct timeline *tl, uint32_t method, uint32_t k)
+{
+	uint32_t a = tl->by_method[method], b = tl->by_method[method + 1];
+	uint32_t at = tl->runs[a].start + k;
+	while (b - a > 1) {   /* the run r with runs[r].start <= at */
+		uint32_t mid = a + (b - a) / 2;
+		if (tl->runs[mid].start <= at)
+			a = mid;
+		else
+			b = mid;
+	}
+	return (struct tl_ref){tl->runs[a].thread, tl->calls[at]};
+}
+
 void timeline_marks(const struct timeline *tl, uint32_t thread, uint32_t method,
                     uint64_t t0, uint64_t t1, uint32_t ncols, uint8_t *out)
 {
 	memset(out, 0, ncols);
-	uint32_t n, lo, hi;
-	const struct tl_ref *r = timeline_method_calls(tl, method, &n);
-	if (!r || t1 <= t0 || !ncols)
+	uint32_t lo, hi;
+	if (method >= tl->tr->nmethods || t1 <= t0 || !ncols)
 		return;
-	timeline_thread_range(r, n, thread, &lo, &hi);
+	timeline_thread_range(tl, method, thread, &lo, &hi);
 	/* Outermost calls of a method are disjoint and sorted by start and
 	 * end alike: a cell is marked when the last one starting before the
 	 * cell's end is still running at the cell's start. */
@@ -434,8 +492,8 @@ void timeline_marks(const struct timeline *tl, uint32_t thread, uint32_t method,
 		                                                                ncols);
 		if (b <= a)
 			b = a + 1;
-		uint32_t k = timeline_ref_lower(tl, r, lo, hi, b);
-		if (k > lo && timeline_call_end(tl, thread, r[k - 1].call) > a)
+		uint32_t k = timeline_ref_lower(tl, thread, lo, hi, b);
+		if (k > lo && timeline_call_end(tl, thread, tl->calls[k - 1]) > a)
 			out[c] = 1;
 	}
 }
@@ -443,26 +501,24 @@ void timeline_marks(const struct timeline *tl, uint32_t thread, uint32_t method,
 int timeline_step(const struct timeline *tl, uint32_t method, uint64_t t, int dir,
                   struct tl_ref *ref)
 {
-	uint32_t n;
-	const struct tl_ref *r = timeline_method_calls(tl, method, &n);
 	int found = 0;
 	if (dir > 0 && t == UINT64_MAX)
 		return -1;  /* nothing starts after the end of time */
+	if (method >= tl->tr->nmethods)
+		return -1;
 	uint64_t best = 0;
-	for (uint32_t lo = 0; r && lo < n;) {
-		uint32_t a, b;
-		timeline_thread_range(r, n, r[lo].thread, &a, &b);
-		uint32_t k = timeline_ref_lower(tl, r, a, b, dir > 0 ? t + 1 : t);
+	for (uint32_t r = tl->by_method[method]; r < tl->by_method[method + 1]; r++) {
+		uint32_t thread = tl->runs[r].thread, a = tl->runs[r].start, b = tl->runs[r + 1].start;
+		uint32_t k = timeline_ref_lower(tl, thread, a, b, dir > 0 ? t + 1 : t);
 		uint32_t pick = dir > 0 ? k : (k > a ? k - 1 : b);
 		if (pick < b) {
-			uint64_t s = timeline_call_start(tl, r[pick].thread, r[pick].call);
+			uint64_t s = timeline_call_start(tl, thread, tl->calls[pick]);
 			if (!found || (dir > 0 ? s < best : s > best)) {
 				best = s;
-				*ref = r[pick];
+				*ref = (struct tl_ref){thread, tl->calls[pick]};
 				found = 1;
 			}
 		}
-		lo = b;
 	}
 	return found ? 0 : -1;
 }

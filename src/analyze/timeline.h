@@ -31,16 +31,24 @@ struct tl_ref {
 	uint32_t call;
 };
 
+/* The outermost calls of one method on one thread: calls[start, the next
+ * run's start). */
+struct timeline_run {
+	uint32_t thread;
+	uint32_t start;
+};
+
 struct timeline {
 	const struct trace *tr;
 	int clock;                /* TV_WALL, or TV_CPU without a wall clock */
 	int aligned;              /* every thread's times count from begin (the
 	                           * CPU axis), not from its first timestamp */
 	uint64_t begin, end;      /* earliest first / latest last timestamp */
-	uint32_t *by_method;      /* method -> first slot in calls[] (nmethods + 1) */
-	struct tl_ref *calls;     /* outermost calls (no call of the same method
+	uint32_t *by_method;      /* method -> its first run in runs[] (nmethods + 1) */
+	struct timeline_run *runs; /* by method, then thread; one more at the end */
+	uint32_t *calls;          /* outermost calls (no call of the same method
 	                           * among their ancestors), grouped by method,
-	                           * then by thread, in time order */
+	                           * then by thread (a run), in time order */
 };
 
 enum tv_status timeline_build(struct timeline *tl, const struct trace *tr,
@@ -87,10 +95,13 @@ int timeline_offcpu(const struct timeline *tl, uint32_t thread, uint64_t t0, uin
 void timeline_marks(const struct timeline *tl, uint32_t thread, uint32_t method,
                     uint64_t t0, uint64_t t1, uint32_t ncols, uint8_t *out);
 
-/* The outermost calls of a method: *n set, NULL when it has none. A
+/* The number of outermost calls of a method (0 when out of range). A
  * recursive call lies inside one of these, so they cover every call. */
-const struct tl_ref *timeline_method_calls(const struct timeline *tl, uint32_t method,
-                                           uint32_t *n);
+uint32_t timeline_method_ncalls(const struct timeline *tl, uint32_t method);
+
+/* The k-th (k < timeline_method_ncalls()) outermost call of a method, by
+ * thread index, then in time order. */
+struct tl_ref timeline_method_call(const struct timeline *tl, uint32_t method, uint32_t k);
 
 /* The outermost call of method starting after (dir > 0) or before
  * (dir < 0) time t on any thread; 0 and *ref set when found. */

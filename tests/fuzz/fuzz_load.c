@@ -128,12 +128,12 @@ static void load_timeline(const struct trace *tr)
 	for (uint32_t t = 0; t < tr->nthreads && t < 4; t++)
 		load_timeline_thread(&tl, t);
 	for (uint32_t m = 0; m < tr->nmethods && m < 4; m++) {
-		uint32_t n;
-		const struct tl_ref *r = timeline_method_calls(&tl, m, &n);
-		for (uint32_t i = 0; r && i < n; i++)
-			FUZZ_CHECK(r[i].thread < tr->nthreads &&
-			           r[i].call < tr->threads[r[i].thread].ncalls &&
-			           tr->threads[r[i].thread].method[r[i].call] == m);
+		uint32_t n = timeline_method_ncalls(&tl, m);
+		for (uint32_t i = 0; i < n; i++) {
+			struct tl_ref r = timeline_method_call(&tl, m, i);
+			FUZZ_CHECK(r.thread < tr->nthreads && r.call < tr->threads[r.thread].ncalls &&
+			           tr->threads[r.thread].method[r.call] == m);
+		}
 		struct tl_ref ref;
 		if (timeline_step(&tl, m, tl.begin, 1, &ref) == 0)
 			FUZZ_CHECK(ref.thread < tr->nthreads);
