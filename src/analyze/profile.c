@@ -563,6 +563,8 @@ static enum tv_status profile_build_sel(struct profile *p, const struct trace *t
 	}
 	if (rc == 0 && b->fast)
 		profile_esums(b);
+	if (!b->fast)   /* only the fast path's lists look edges up: free the map before them */
+		idmap_free(&b->edge_ids);
 	if (rc == 0)
 		rc = profile_lists(b);
 	if (rc == 0)
