@@ -36,7 +36,7 @@
 # is not cached and does not fit in BENCH_DIR's free space is skipped,
 # said so): bench_tty.sh --first in tmux at 160x45 (the first usable
 # screen, the final one, q during the load, the first frame with the
-# preview off) and, for BENCH_PRELOAD_SIZES (default 50M), bench_preload
+# preview off, the view's peak RSS over the file) and, for BENCH_PRELOAD_SIZES (default 50M), bench_preload
 # (keys in process while the load runs).
 # Targets are printed next to the figures, never asserted.
 #
@@ -567,7 +567,7 @@ fits() {
 if [ -n "$BENCH_TTY" ] && [ -n "$BENCH_FIRST_SIZES" ] && command -v tmux >/dev/null 2>&1; then
 	echo
 	echo "first screen of a big trace in tmux, 160x45 (target: usable within 1 s; ms, polled every ~10 ms)"
-	printf '%-10s %8s %6s %5s %9s %9s %8s %12s\n' records usable target mark final today quit 'final/today'
+	printf '%-10s %8s %6s %5s %9s %9s %8s %12s %14s\n' records usable target mark final today quit 'final/today' 'view RSS/file'
 	for n in $BENCH_FIRST_SIZES; do
 		if ! fits "$n"; then
 			printf '%-10s  skipped: no room in %s for its trace (about %d MB)\n' "$n" "$BENCH_DIR" $(( n / 1000000 * 14 ))
@@ -575,18 +575,21 @@ if [ -n "$BENCH_TTY" ] && [ -n "$BENCH_FIRST_SIZES" ] && command -v tmux >/dev/n
 		fi
 		f=$(trace_of "$n")
 		if TRACEVIEW=$TRACEVIEW sh "$BENCH_TTY" --first "$f" > "$TMPF.tty" 2>&1; then
-			awk -v n="$n" '{ v[$1] = $2 }
-				END { printf("%-10s %8s %6s %5s %9s %9s %5s%s %11.2fx\n", n, v["first_usable_ms"],
+			awk -v n="$n" -v b="$(wc -c < "$f" | tr -d ' ')" '{ v[$1] = $2 }
+				END { x = b > 0 ? v["view_peak_kb"] * 1024 / b : 0
+					printf("%-10s %8s %6s %5s %9s %9s %5s%s %11.2fx %8.2fx %s\n", n, v["first_usable_ms"],
 					v["first_usable_ms"] <= 1000 ? "ok" : "MISS", v["first_mark"] ? "yes" : "no",
 					v["final_ms"], v["today_ms"], v["quit_ms"], v["quit_loading"] ? "*" : " ",
-					v["today_ms"] > 0 ? v["final_ms"] / v["today_ms"] : 0) }' "$TMPF.tty"
+					v["today_ms"] > 0 ? v["final_ms"] / v["today_ms"] : 0,
+					x, x > 0 && x <= 1.5 ? "ok" : "MISS") }' "$TMPF.tty"
 		else
 			printf '%-10s  bench_tty --first failed: %s\n' "$n" "$(tail -n 1 "$TMPF.tty")"
 			status=1
 		fi
 	done
 	echo "(mark: the first usable screen was a preview; quit: q at the first usable screen until"
-	echo " the process ended, * when the load was still going; today: the preview off)"
+	echo " the process ended, * when the load was still going; today: the preview off;"
+	echo " view RSS/file: the view's peak RSS 2 s after its final screen over the file, target <= 1.5x)"
 	rm -f "$TMPF.tty"
 fi
 BENCH_PRELOAD=${BENCH_PRELOAD:-}

@@ -24,6 +24,7 @@
 #                    but the "loading N%" mark of a preview allowed)
 #   first_mark       1 when that frame showed the mark (a preview), else 0
 #   final_ms         start to the first complete frame without the mark
+#   view_peak_kb     the view's peak resident memory (VmHWM) 2 s after that
 #   quit_ms          a second start: q sent at its first usable frame,
 #                    until the process ended (quit_loading: 1 when the mark
 #                    was still shown then)
@@ -85,6 +86,12 @@ if [ -n "$FIRST" ]; then
 	if marked; then echo "first_mark 1"; else echo "first_mark 0"; fi
 	until_ms f final
 	echo "final_ms $(( $(now_ms) - t0 ))"
+	# The view's peak memory, once its idle prefetch (the scope of the
+	# thread under the cursor) has had time to run.
+	sleep 2
+	pp=$(tm list-panes -t f -F '#{pane_pid}')
+	vp=$(pgrep -P "$pp" traceview | head -n 1)
+	[ -n "$vp" ] && echo "view_peak_kb $(awk '/^VmHWM/ {print $2}' "/proc/$vp/status")"
 	tm kill-session -t f
 	start q 160 45
 	until_ms q complete
