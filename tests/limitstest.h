@@ -1,6 +1,7 @@
-/* limitstest.h: what the test_limits_* programs share: a byte buffer for
- * inputs too big for tracegen (whose V2 writer scans each thread's events
- * once per thread), a clock, the edge sums every profile keeps, and the
+/* limitstest.h: what the test_limits_* programs share: V1 records and a
+ * stream's start for the byte builder (bytebuild.h), which writes inputs
+ * too big for tracegen (whose V2 writer scans each thread's events once
+ * per thread), a clock, the edge sums every profile keeps, and the
  * small stack every program runs on. Failures fail the calling cmocka test.
  */
 #ifndef TV_LIMITSTEST_H
@@ -11,6 +12,7 @@
 #include <stdio.h>
 
 #include "analyze/profile.h"
+#include "bytebuild.h"
 
 /* GiB; LIM_ASAN 1 in an AddressSanitizer build (whose frames are bigger). */
 #define GiB (UINT64_C(1) << 30)
@@ -28,32 +30,11 @@
 
 /* ------------------------------------------------------------ bytes */
 
-/* Bytes appended at the end of p (malloc'd; the caller frees p). */
-
-struct lb {
-	uint8_t *p;
-	size_t len, cap;
-};
-
-void lb_put(struct lb *b, const void *s, size_t n);
-/* v as n little-endian bytes. */
-void lb_le(struct lb *b, uint64_t v, unsigned n);
-void lb_str(struct lb *b, const char *s);
-void lb_printf(struct lb *b, const char *fmt, ...)
-#if defined(__GNUC__)
-	__attribute__((format(printf, 2, 3)))
-#endif
-	;
-void lb_uleb(struct lb *b, uint64_t v);
-void lb_sleb(struct lb *b, int64_t v);
-
-/* V1 header: SLOW, version, data at 32, start time 0, record size. */
-void lb_v1_header(struct lb *b, unsigned version, unsigned rsize);
 /* A 14-byte V1 record. */
-void lb_rec14(struct lb *b, uint32_t tid, uint32_t word, uint32_t cpu, uint32_t wall);
+void bb_rec14(struct bb *b, uint32_t tid, uint32_t word, uint32_t cpu, uint32_t wall);
 /* The 0xF3 start used by the sparse files: header, a thread packet for
  * tid 1 "main", a method packet for 0x4, an enter and an exit of 0x4. */
-void lb_stream_head(struct lb *b);
+void bb_stream_head(struct bb *b);
 
 /* ------------------------------------------------------------ helpers */
 

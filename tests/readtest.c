@@ -1,5 +1,5 @@
-/* readtest.c: the byte builder, the recording sink and the example files
- * the reader tests share (see readtest.h). */
+/* readtest.c: the recording sink and the example files the reader tests
+ * share (see readtest.h). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -13,82 +13,6 @@
 #include "model/load.h"
 #include "readtest.h"
 #include "testutil.h"
-
-/* ------------------------------------------------------------ byte builder */
-
-void bb_put(struct bb *b, const void *src, size_t n)
-{
-	if (b->n + n > b->cap) {
-		b->cap = (b->n + n) * 2 + 64;
-		b->p = realloc(b->p, b->cap);
-		assert_non_null(b->p);
-	}
-	if (n)
-		memcpy(b->p + b->n, src, n);
-	b->n += n;
-}
-
-void bb_u1(struct bb *b, unsigned v)
-{
-	uint8_t x = (uint8_t)v;
-	bb_put(b, &x, 1);
-}
-
-void bb_le(struct bb *b, uint64_t v, int n)
-{
-	for (int i = 0; i < n; i++)
-		bb_u1(b, (unsigned)(v >> (8 * i)) & 0xFF);
-}
-
-void bb_str(struct bb *b, const char *s) { bb_put(b, s, strlen(s)); }
-
-void bb_hex(struct bb *b, const char *hex)
-{
-	for (const char *p = hex; *p;) {
-		unsigned v;
-		if (*p == ' ' || *p == '|' || *p == '\n') {
-			p++;
-			continue;
-		}
-		assert_int_equal(sscanf(p, "%2x", &v), 1);
-		bb_u1(b, v);
-		p += 2;
-	}
-}
-
-void bb_uleb(struct bb *b, uint64_t v)
-{
-	do {
-		unsigned x = v & 0x7f;
-		v >>= 7;
-		bb_u1(b, x | (v ? 0x80 : 0));
-	} while (v);
-}
-
-void bb_sleb(struct bb *b, int64_t v)
-{
-	for (;;) {
-		unsigned x = (unsigned)v & 0x7f;
-		v >>= 7;  /* arithmetic on gcc/clang */
-		if ((v == 0 && !(x & 0x40)) || (v == -1 && (x & 0x40))) {
-			bb_u1(b, x);
-			return;
-		}
-		bb_u1(b, x | 0x80);
-	}
-}
-
-/* A V1 header of 32 bytes. */
-void bb_v1_header(struct bb *b, unsigned version, unsigned record_size, uint64_t start)
-{
-	bb_str(b, "SLOW");
-	bb_le(b, version, 2);
-	bb_le(b, 32, 2);
-	bb_le(b, start, 8);
-	bb_le(b, record_size, 2);
-	for (int i = 18; i < 32; i++)
-		bb_u1(b, 0);
-}
 
 /* ------------------------------------------------------------ recording sink */
 

@@ -1,7 +1,7 @@
-/* readtest.h: what the reader tests (test_readers_*.c) share: a byte
- * builder, a recording sink that turns every event into a line of text
- * ("R 1 0x4 5 20 @46") so expected events are written out plainly and
- * checked exactly, and the example files of docs/format.md built byte by
+/* readtest.h: what the reader tests (test_readers_*.c) share: the byte
+ * builder (bytebuild.h), a recording sink that turns every event into a
+ * line of text ("R 1 0x4 5 20 @46") so expected events are written out
+ * plainly and checked exactly, and the example files of docs/format.md built byte by
  * byte. Failures fail the calling cmocka test; allocation failure too.
  */
 #ifndef TV_READTEST_H
@@ -13,27 +13,7 @@
 #include "base/status.h"
 #include "base/warn.h"
 #include "read/sink.h"
-
-/* ------------------------------------------------------------ byte builder */
-
-/* Bytes appended at the end of p (malloc'd; the caller frees p). */
-
-struct bb {
-	uint8_t *p;
-	size_t n, cap;
-};
-
-void bb_put(struct bb *b, const void *src, size_t n);
-void bb_u1(struct bb *b, unsigned v);
-/* v as n little-endian bytes. */
-void bb_le(struct bb *b, uint64_t v, int n);
-void bb_str(struct bb *b, const char *s);
-/* Hex digit pairs; blanks and '|' between them are ignored. */
-void bb_hex(struct bb *b, const char *hex);
-void bb_uleb(struct bb *b, uint64_t v);
-void bb_sleb(struct bb *b, int64_t v);
-/* A V1 header of 32 bytes. */
-void bb_v1_header(struct bb *b, unsigned version, unsigned record_size, uint64_t start);
+#include "bytebuild.h"
 
 /* ------------------------------------------------------------ recording sink */
 

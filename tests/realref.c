@@ -197,3 +197,29 @@ const char *no_method_compare(const struct trace *tr)
 		return "timestamps stepped backwards";
 	return NULL;
 }
+
+void realref_each(const char *dir, const char *tool, struct ctx *c, struct stats *st,
+                  realref_one_fn *one)
+{
+	size_t n;
+	char **v;
+
+	if (!have_gzip()) {
+		print_message("gzip missing: reference outputs not read\n");
+		skip();
+	}
+	memset(st, 0, sizeof *st);
+	v = tu_list_traces(dir, &n);
+	for (size_t i = 0; i < n; i++) {
+		char *rp = reference_path(dir, base_name(v[i]), tool);
+		size_t nl;
+		char **lines = read_gz_lines(rp, &nl);
+
+		c->trace = base_name(v[i]);
+		if (lines)
+			one(c, v[i], lines, nl, st);
+		tu_free_list(lines, nl);
+		free(rp);
+	}
+	tu_free_list(v, n);
+}

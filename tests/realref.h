@@ -75,4 +75,13 @@ struct stats {
 	unsigned cswitch;       /* methods with a "(context switch)" child */
 };
 
+/* One tool's comparison over every trace in dir (the test skipped when
+ * gzip is missing): *st zeroed, then for each trace whose reference
+ * output of tool has lines, c's trace named and one(c, path, lines, n,
+ * st) run, which parses the lines and compares the trace loaded. */
+typedef void realref_one_fn(struct ctx *c, const char *path, char **lines, size_t n,
+                            struct stats *st);
+void realref_each(const char *dir, const char *tool, struct ctx *c, struct stats *st,
+                  realref_one_fn *one);
+
 #endif

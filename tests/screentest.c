@@ -8,6 +8,14 @@
 #include "model/load.h"
 #include "panes/panetext.h"
 
+#ifdef TV_SAMPLE
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+
+#include <cmocka.h>
+#endif
+
 int ts_open(struct ts_term *t, const char *term, int cols, int lines)
 {
 	char num[16];
@@ -184,3 +192,13 @@ char *ts_copy_keys(struct ts_ui *s, const char *keys)
 	}
 	return t;
 }
+
+#ifdef TV_SAMPLE
+struct ts_ui *ts_sample(int cols, int lines, int ascii)
+{
+	struct ui_opts o = {.color = 1, .ascii = ascii};
+	struct ts_ui *s = ts_ui_open(TV_SAMPLE, cols, lines, &o);
+	assert_non_null(s);
+	return s;
+}
+#endif

@@ -1,7 +1,8 @@
 /* screentest.h: curses on a terminal nobody sees, and its cells read back
  * as text, for the tests of the full-screen UI and bench_ui.
  *
- * No cmocka here: bench_ui links it too. Failures are returned.
+ * No cmocka here: bench_ui links it too. Failures are returned, but for
+ * ts_sample(), which only the cmocka tests that define TV_SAMPLE get.
  */
 #ifndef TV_SCREENTEST_H
 #define TV_SCREENTEST_H
@@ -50,6 +51,12 @@ struct ts_ui {
  * open). Close with ts_ui_close(). */
 struct ts_ui *ts_ui_open(const char *path, int cols, int lines, const struct ui_opts *o);
 void ts_ui_close(struct ts_ui *s);
+
+#ifdef TV_SAMPLE
+/* The bundled sample (TV_SAMPLE) so, in colour, ASCII or not; the
+ * calling cmocka test fails when it cannot be opened. */
+struct ts_ui *ts_sample(int cols, int lines, int ascii);
+#endif
 
 /* Keys given as a string, or one key; each followed by a frame. */
 void ts_keys(struct ts_ui *s, const char *keys);

@@ -45,50 +45,50 @@
 static void test_v2_70000_threads(void **state)
 {
 	(void)state;
-	struct lb b = {0};
+	struct bb b = {0};
 	static const char line[] = "com.example.Many\twork\t()V\tMany.java\n";
 	const uint64_t meth = 0x7a1b2c3d40;
 
-	lb_str(&b, "SLOW");
-	lb_le(&b, 5, 2);
-	lb_le(&b, 1000, 8);
-	lb_le(&b, 0, 18);
-	lb_le(&b, 1, 1);
-	lb_le(&b, meth, 8);
-	lb_le(&b, sizeof line - 1, 2);
-	lb_str(&b, line);
+	bb_str(&b, "SLOW");
+	bb_le(&b, 5, 2);
+	bb_le(&b, 1000, 8);
+	bb_le(&b, 0, 18);
+	bb_le(&b, 1, 1);
+	bb_le(&b, meth, 8);
+	bb_le(&b, sizeof line - 1, 2);
+	bb_str(&b, line);
 	for (uint32_t i = 0; i < NT; i++) {
 		char name[32];
 		int n = snprintf(name, sizeof name, "w%u", i);
-		lb_le(&b, 0, 1);
-		lb_le(&b, 1000000 + i, 4);
-		lb_le(&b, (uint64_t)n, 2);
-		lb_put(&b, name, (size_t)n);
+		bb_le(&b, 0, 1);
+		bb_le(&b, 1000000 + i, 4);
+		bb_le(&b, (uint64_t)n, 2);
+		bb_put(&b, name, (size_t)n);
 	}
 	for (uint32_t i = 0; i < NT; i++) {
-		struct lb pay = {0};
+		struct bb pay = {0};
 		/* enter at wall i, cpu 0; exit 1 + i % 7 µs later (cpu + 1) */
-		lb_sleb(&pay, (int64_t)meth);
-		lb_uleb(&pay, i);
-		lb_uleb(&pay, 0);
-		lb_sleb(&pay, 1);
-		lb_uleb(&pay, 1 + i % 7);
-		lb_uleb(&pay, 1);
-		lb_le(&b, 2, 1);
-		lb_le(&b, 1000000 + i, 4);
-		lb_le(&b, 2, 3);
-		lb_le(&b, pay.len, 4);
-		lb_put(&b, pay.p, pay.len);
+		bb_sleb(&pay, (int64_t)meth);
+		bb_uleb(&pay, i);
+		bb_uleb(&pay, 0);
+		bb_sleb(&pay, 1);
+		bb_uleb(&pay, 1 + i % 7);
+		bb_uleb(&pay, 1);
+		bb_le(&b, 2, 1);
+		bb_le(&b, 1000000 + i, 4);
+		bb_le(&b, 2, 3);
+		bb_le(&b, pay.n, 4);
+		bb_put(&b, pay.p, pay.n);
 		free(pay.p);
 	}
 	static const char sum[] = "*version\n5\nclock=dual\nvm=art\n*end\n";
-	lb_le(&b, 3, 1);
-	lb_le(&b, sizeof sum - 1, 2);
-	lb_str(&b, sum);
+	bb_le(&b, 3, 1);
+	bb_le(&b, sizeof sum - 1, 2);
+	bb_str(&b, sum);
 
 	struct trace tr;
 	double t = now_s();
-	assert_int_equal(tu_load_buffer(&tr, b.p, b.len), TV_OK);
+	assert_int_equal(tu_load_buffer(&tr, b.p, b.n), TV_OK);
 	t = now_s() - t;
 	print_message("v2 70000 threads: loaded in %.2f s\n", t);
 	/* the time is make bench's to report (naming threads was once
@@ -193,29 +193,29 @@ static void test_v1_70000_thread_lines(void **state)
 static void test_two_million_methods(void **state)
 {
 	(void)state;
-	struct lb b = {0};
+	struct bb b = {0};
 	long rss0 = peak_rss_mib();
 
-	lb_str(&b, "*version\n3\nclock=dual\nvm=art\n*threads\n1\tmain\n*methods\n");
+	bb_str(&b, "*version\n3\nclock=dual\nvm=art\n*threads\n1\tmain\n*methods\n");
 	for (uint32_t i = 0; i < NM; i++)
-		lb_printf(&b, "%#x\tcom.example.C%u\tm\t()V\tC.java\n", i << 2, i);
-	lb_str(&b, "*end\n");
-	lb_v1_header(&b, 3, 14);
+		bb_printf(&b, "%#x\tcom.example.C%u\tm\t()V\tC.java\n", i << 2, i);
+	bb_str(&b, "*end\n");
+	bb_v1_header(&b, 3, 14, 0);
 	/* Calls of the first, a middle and the last method, then of the id
 	 * just past the last (never declared). */
 	uint32_t ids[4] = {0, (NM / 2) << 2, (NM - 1) << 2, NM << 2};
 	for (unsigned k = 0; k < 4; k++) {
-		lb_rec14(&b, 1, ids[k], 10 * k, 20 * k);
-		lb_rec14(&b, 1, ids[k] | 1, 10 * k + 3, 20 * k + 7);
+		bb_rec14(&b, 1, ids[k], 10 * k, 20 * k);
+		bb_rec14(&b, 1, ids[k] | 1, 10 * k + 3, 20 * k + 7);
 	}
 
 	struct trace tr;
 	double t = now_s();
-	assert_int_equal(tu_load_buffer(&tr, b.p, b.len), TV_OK);
+	assert_int_equal(tu_load_buffer(&tr, b.p, b.n), TV_OK);
 	t = now_s() - t;
 	long rss = peak_rss_mib() - rss0;
 	print_message("2M methods (key %zu MiB): loaded in %.2f s, peak RSS grew by %ld MiB\n",
-	              b.len >> 20, t, rss);
+	              b.n >> 20, t, rss);
 	assert_int_equal(tr.nmethods, NM + 1);
 	assert_int_equal(tr.records, 8);
 	assert_int_equal(tu_warn(&tr, TV_W_UNKNOWN_METHOD), 1);

@@ -117,23 +117,23 @@ static void test_claimed_num_calls(void **state)
 static void test_claimed_v2_block(void **state)
 {
 	(void)state;
-	struct lb b = {0};
-	lb_str(&b, "SLOW");
-	lb_le(&b, 0xF5, 2);
-	lb_le(&b, 0, 8);
-	lb_le(&b, 0, 18);
-	lb_le(&b, 0, 1);                 /* thread info: tid 7 "t" */
-	lb_le(&b, 7, 4);
-	lb_le(&b, 1, 2);
-	lb_str(&b, "t");
-	size_t blk = b.len;
-	lb_le(&b, 2, 1);
-	lb_le(&b, 7, 4);
-	lb_le(&b, 0xFFFFFF, 3);
-	lb_le(&b, 0xFFFFFFFFu, 4);
-	lb_put(&b, "\x04\x00\x00\x05\x01\x01", 6);
+	struct bb b = {0};
+	bb_str(&b, "SLOW");
+	bb_le(&b, 0xF5, 2);
+	bb_le(&b, 0, 8);
+	bb_le(&b, 0, 18);
+	bb_le(&b, 0, 1);                 /* thread info: tid 7 "t" */
+	bb_le(&b, 7, 4);
+	bb_le(&b, 1, 2);
+	bb_str(&b, "t");
+	size_t blk = b.n;
+	bb_le(&b, 2, 1);
+	bb_le(&b, 7, 4);
+	bb_le(&b, 0xFFFFFF, 3);
+	bb_le(&b, 0xFFFFFFFFu, 4);
+	bb_put(&b, "\x04\x00\x00\x05\x01\x01", 6);
 	struct lim_result r;
-	lim_load(b.p, b.len, &r);
+	lim_load(b.p, b.n, &r);
 	/* Cut before its first record: the block is a truncated packet. */
 	assert_int_equal(r.records, 0);
 	if (r.st == TV_OK)
@@ -143,7 +143,7 @@ static void test_claimed_v2_block(void **state)
 	 * events do not fill the count, a desynchronised block. */
 	b.p[blk + 8] = 6;
 	b.p[blk + 9] = b.p[blk + 10] = b.p[blk + 11] = 0;
-	lim_load(b.p, b.len, &r);
+	lim_load(b.p, b.n, &r);
 	assert_true(r.st == TV_ERR_V2_REVISION || r.warn[TV_W_V2_DESYNC] == 1);
 	free(b.p);
 }
@@ -152,29 +152,29 @@ static void test_claimed_v2_block(void **state)
 static void test_claimed_summary(void **state)
 {
 	(void)state;
-	struct lb b = {0};
-	lb_stream_head(&b);
-	size_t pk = b.len;
-	lb_le(&b, 0, 2);
-	lb_le(&b, 3, 1);
-	lb_le(&b, 0xFFFFFFFFu, 4);
-	lb_str(&b, "*version\n3\n*end\n");
+	struct bb b = {0};
+	bb_stream_head(&b);
+	size_t pk = b.n;
+	bb_le(&b, 0, 2);
+	bb_le(&b, 3, 1);
+	bb_le(&b, 0xFFFFFFFFu, 4);
+	bb_str(&b, "*version\n3\n*end\n");
 	struct lim_result r;
-	lim_load(b.p, b.len, &r);
+	lim_load(b.p, b.n, &r);
 	assert_int_equal(r.st, TV_OK);
 	assert_int_equal(r.records, 2);
 	assert_int_equal(r.warn[TV_W_TRUNCATED], 1);
 	(void)pk;
 	/* Also a method packet claiming 65535 bytes and a thread packet
 	 * claiming 65535, each at the end of a tiny file. */
-	b.len = pk;
-	lb_put(&b, "\0\0\1\xff\xff" "0x8\tA", 10);
-	lim_load(b.p, b.len, &r);
+	b.n = pk;
+	bb_put(&b, "\0\0\1\xff\xff" "0x8\tA", 10);
+	lim_load(b.p, b.n, &r);
 	assert_int_equal(r.st, TV_OK);
 	assert_int_equal(r.warn[TV_W_TRUNCATED], 1);
-	b.len = pk;
-	lb_put(&b, "\0\0\2\1\0\xff\xff" "abc", 10);
-	lim_load(b.p, b.len, &r);
+	b.n = pk;
+	bb_put(&b, "\0\0\2\1\0\xff\xff" "abc", 10);
+	lim_load(b.p, b.n, &r);
 	assert_int_equal(r.st, TV_OK);
 	assert_int_equal(r.warn[TV_W_TRUNCATED], 1);
 	free(b.p);
@@ -184,17 +184,17 @@ static void test_claimed_summary(void **state)
 static void test_claimed_data_offset(void **state)
 {
 	(void)state;
-	struct lb b = {0};
-	lb_str(&b, "*version\n3\nclock=dual\n*threads\n1\tmain\n*methods\n"
+	struct bb b = {0};
+	bb_str(&b, "*version\n3\nclock=dual\n*threads\n1\tmain\n*methods\n"
 	           "0x4\tcom.example.A\trun\t()V\tA.java\n*end\n");
-	size_t hdr = b.len;
-	lb_v1_header(&b, 3, 14);
+	size_t hdr = b.n;
+	bb_v1_header(&b, 3, 14, 0);
 	b.p[hdr + 6] = 0xff;
 	b.p[hdr + 7] = 0xff;
-	lb_rec14(&b, 1, 0x4, 0, 0);
-	lb_rec14(&b, 1, 0x5, 1, 1);
+	bb_rec14(&b, 1, 0x4, 0, 0);
+	bb_rec14(&b, 1, 0x5, 1, 1);
 	struct lim_result r;
-	lim_load(b.p, b.len, &r);
+	lim_load(b.p, b.n, &r);
 	assert_int_equal(r.st, TV_ERR_HEADER);
 	assert_int_equal(r.err_offset, hdr + 6);
 	/* And a record size of 65535 (v3 allows any size >= 14): the two
@@ -203,7 +203,7 @@ static void test_claimed_data_offset(void **state)
 	b.p[hdr + 7] = 0;
 	b.p[hdr + 16] = 0xff;
 	b.p[hdr + 17] = 0xff;
-	lim_load(b.p, b.len, &r);
+	lim_load(b.p, b.n, &r);
 	assert_int_equal(r.st, TV_OK);
 	assert_int_equal(r.records, 0);
 	assert_int_equal(r.warn[TV_W_TRUNCATED], 1);
@@ -217,22 +217,22 @@ static void test_claimed_data_offset(void **state)
 static void test_claimed_v2_ab(void **state)
 {
 	(void)state;
-	struct lb b = {0};
-	lb_str(&b, "SLOW");
-	lb_le(&b, 0xF4, 2);
-	lb_le(&b, 0, 8);
-	lb_le(&b, 0, 18);
-	lb_le(&b, 2, 1);
-	lb_le(&b, 9, 4);
-	lb_le(&b, 0x40, 8);
-	lb_le(&b, 0, 4);
-	lb_le(&b, 0xFFFF, 2);
-	lb_le(&b, 0xFFFF, 2);
+	struct bb b = {0};
+	bb_str(&b, "SLOW");
+	bb_le(&b, 0xF4, 2);
+	bb_le(&b, 0, 8);
+	bb_le(&b, 0, 18);
+	bb_le(&b, 2, 1);
+	bb_le(&b, 9, 4);
+	bb_le(&b, 0x40, 8);
+	bb_le(&b, 0, 4);
+	bb_le(&b, 0xFFFF, 2);
+	bb_le(&b, 0xFFFF, 2);
 	for (int i = 0; i < 200000; i++)
-		lb_put(&b, "\x01\x01", 2);
+		bb_put(&b, "\x01\x01", 2);
 	struct lim_result r;
 	double t = now_s();
-	lim_load(b.p, b.len, &r);
+	lim_load(b.p, b.n, &r);
 	t = now_s() - t;
 	print_message("a claimed size over 200000 events: loaded in %.2f s\n", t);
 	/* one record, then no packet of the claimed size within the file:

@@ -155,19 +155,19 @@ static void test_v1_base_above_4g(void **state)
 {
 	(void)state;
 	const uint64_t base = UINT64_C(0x123456780);   /* 4.55 GiB */
-	struct lb b = {0};
+	struct bb b = {0};
 	struct v1_header h;
 	struct tv_error err;
 	struct rs r;
 	struct sink s = rs_sink(&r);
 
-	lb_v1_header(&b, 3, 14);
-	assert_int_equal(v1_header_parse(b.p, b.len, base, &h, &err), TV_OK);
-	lb_rec14(&b, 1, 0x4, 0, 0);
-	lb_rec14(&b, 1, 0x8, 1, 1);
-	lb_rec14(&b, 1, 0x9, 2, 2);
-	lb_put(&b, "\1\0\5\0\0", 5);   /* a partial fourth record */
-	assert_int_equal(v1_records(b.p + 32, b.len - 32, base + 32, &h, &s, &err), TV_OK);
+	bb_v1_header(&b, 3, 14, 0);
+	assert_int_equal(v1_header_parse(b.p, b.n, base, &h, &err), TV_OK);
+	bb_rec14(&b, 1, 0x4, 0, 0);
+	bb_rec14(&b, 1, 0x8, 1, 1);
+	bb_rec14(&b, 1, 0x9, 2, 2);
+	bb_put(&b, "\1\0\5\0\0", 5);   /* a partial fourth record */
+	assert_int_equal(v1_records(b.p + 32, b.n - 32, base + 32, &h, &s, &err), TV_OK);
 	assert_int_equal(r.nrec, 3);
 	assert_true(r.rec_off[0] == base + 32);
 	assert_true(r.rec_off[1] == base + 32 + 14);
@@ -181,12 +181,12 @@ static void test_v1_base_above_4g(void **state)
 	assert_true(err.offset == base);
 	b.p[6] = 0xff;  /* data offset 0xff20: past the end */
 	b.p[7] = 0xff;
-	assert_int_equal(v1_header_parse(b.p, b.len, base, &h, &err), TV_ERR_HEADER);
+	assert_int_equal(v1_header_parse(b.p, b.n, base, &h, &err), TV_ERR_HEADER);
 	assert_true(err.offset == base + 6);
 	b.p[6] = 32;
 	b.p[7] = 0;
 	b.p[16] = 9;    /* record size below 14 */
-	assert_int_equal(v1_header_parse(b.p, b.len, base, &h, &err), TV_ERR_HEADER);
+	assert_int_equal(v1_header_parse(b.p, b.n, base, &h, &err), TV_ERR_HEADER);
 	assert_true(err.offset == base + 16);
 	free(b.p);
 }
@@ -199,7 +199,7 @@ struct sparse {
 
 /* Writes head, then extends the file to size with a hole (and tail, when
  * given, at the very end). Skips when the filesystem refuses. */
-static void sparse_make(struct sparse *sp, const struct lb *head, uint64_t size,
+static void sparse_make(struct sparse *sp, const struct bb *head, uint64_t size,
                         const void *tail, size_t tail_len)
 {
 	sp->dir = tu_tmpdir();
@@ -207,7 +207,7 @@ static void sparse_make(struct sparse *sp, const struct lb *head, uint64_t size,
 	sp->path = tu_path(sp->dir, "big.trace");
 	int fd = open(sp->path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
 	assert_true(fd >= 0);
-	assert_int_equal(write(fd, head->p, head->len), (ssize_t)head->len);
+	assert_int_equal(write(fd, head->p, head->n), (ssize_t)head->n);
 	int ok = ftruncate(fd, (off_t)(size - tail_len)) == 0;
 	if (ok && tail_len)
 		ok = pwrite(fd, tail, tail_len, (off_t)(size - tail_len)) == (ssize_t)tail_len;
@@ -241,11 +241,11 @@ static void sparse_drop(struct sparse *sp)
 static void test_sparse_stream_hole(void **state)
 {
 	(void)state;
-	struct lb head = {0};
+	struct bb head = {0};
 	struct sparse sp;
 	const uint64_t size = 4 * GiB + 65536 + 123;
 
-	lb_stream_head(&head);
+	bb_stream_head(&head);
 	sparse_make(&sp, &head, size, NULL, 0);
 
 	struct trace tr;
@@ -263,7 +263,7 @@ static void test_sparse_stream_hole(void **state)
 	assert_int_equal(tr.threads[0].ncalls, 1);
 	assert_int_equal(trace_call_incl(&tr.threads[0], TV_WALL, 0), 10);
 	assert_int_equal(tu_warn(&tr, TV_W_UNKNOWN_PACKET), 1);
-	assert_true(warn_first(&tr, TV_W_UNKNOWN_PACKET) == head.len);
+	assert_true(warn_first(&tr, TV_W_UNKNOWN_PACKET) == head.n);
 	/* No summary: reported at the end of the file, past 2^32. */
 	assert_int_equal(tu_warn(&tr, TV_W_NO_SUMMARY), 1);
 	assert_true(warn_first(&tr, TV_W_NO_SUMMARY) == size);
@@ -280,15 +280,15 @@ static void test_sparse_summary_past_4g(void **state)
 {
 	(void)state;
 	static const char text[] = "*version\n3\nclock=dual\nvm=art\n*threads\n*methods\n*end\n";
-	struct lb head = {0};
+	struct bb head = {0};
 	struct sparse sp;
 
-	lb_stream_head(&head);
-	uint64_t pk = head.len;
-	lb_le(&head, 0, 2);
-	lb_le(&head, 3, 1);
-	lb_le(&head, 0xFFFFFFFFu, 4);
-	lb_str(&head, text);
+	bb_stream_head(&head);
+	uint64_t pk = head.n;
+	bb_le(&head, 0, 2);
+	bb_le(&head, 3, 1);
+	bb_le(&head, 0xFFFFFFFFu, 4);
+	bb_str(&head, text);
 	uint64_t next = pk + 7 + UINT64_C(0xFFFFFFFF);
 	uint64_t size = next + 8;
 	assert_true(next > UINT32_MAX);

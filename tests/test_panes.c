@@ -38,14 +38,6 @@
 #error "TV_SAMPLE must name the bundled sample trace"
 #endif
 
-static struct ts_ui *scr_open(int cols, int lines, int ascii)
-{
-	struct ui_opts o = {.color = 1, .ascii = ascii};
-	struct ts_ui *s = ts_ui_open(TV_SAMPLE, cols, lines, &o);
-	assert_non_null(s);
-	return s;
-}
-
 /* The display column where s ends in row y (columns, not bytes). */
 static int scr_end_col(int y, const char *s)
 {
@@ -86,7 +78,7 @@ static int scr_count(const char *prefix)
 static void test_wide_header_aligned(void **state)
 {
 	(void)state;
-	struct ts_ui *s = scr_open(250, 50, 0);
+	struct ts_ui *s = ts_sample(250, 50, 0);
 	int title = ts_find("Name ");
 	int top = ts_find("(toplevel)");
 	if (title < 0 || top < 0)
@@ -112,7 +104,7 @@ static void test_wide_header_aligned(void **state)
 static void test_help_scrolls(void **state)
 {
 	(void)state;
-	struct ts_ui *s = scr_open(80, 24, 0);
+	struct ts_ui *s = ts_sample(80, 24, 0);
 	ts_keys(s, "?");
 	assert_true(ts_has("Keys  (lines 1"));
 	assert_false(ts_has("clear the prompt"));
@@ -141,7 +133,7 @@ static void test_small_edges(void **state)
 		for (const char *p = a; *p; p++)
 			assert_true(*p >= ' ' && *p < 127);
 	}
-	struct ts_ui *s = scr_open(120, 40, 1);
+	struct ts_ui *s = ts_sample(120, 40, 1);
 	assert_true(ts_find("Name ") >= 0);
 	assert_true(ts_has("Incl Cpu v"));
 	/* The first method is selected and expanded: its self row. */
@@ -152,7 +144,7 @@ static void test_small_edges(void **state)
 	assert_int_equal(first & A_COLOR, last & A_COLOR);
 	ts_ui_close(s);
 
-	s = scr_open(70, 20, 1);
+	s = ts_sample(70, 20, 1);
 	assert_true(ts_has("traceview needs at least 80x24 (this is 70x20); q quits"));
 	assert_int_equal(ui_key(s->u, 'j'), 0);
 	assert_int_equal(ui_key(s->u, 'q'), 1);
@@ -165,7 +157,7 @@ static void test_escdelay(void **state)
 {
 	(void)state;
 	assert_true(UI_ESCDELAY_MS > 0 && UI_ESCDELAY_MS <= 50);
-	struct ts_ui *s = scr_open(120, 40, 1);
+	struct ts_ui *s = ts_sample(120, 40, 1);
 	/* Esc closes the help; so do q and ?. */
 	const int closers[] = {27, 'q', '?'};
 	for (size_t i = 0; i < 3; i++) {
@@ -210,7 +202,7 @@ static void test_columns_and_clock(void **state)
 {
 	(void)state;
 	char titles[512], before[512];
-	struct ts_ui *s = scr_open(80, 24, 1);
+	struct ts_ui *s = ts_sample(80, 24, 1);
 	scr_titles(titles, sizeof titles);
 	assert_string_equal(titles, "Incl Cpu %,Incl Cpu,Excl Cpu,Incl Real,");
 	char hdr[2048];
@@ -247,7 +239,7 @@ static void test_columns_and_clock(void **state)
 static void test_find_shows_expansion(void **state)
 {
 	(void)state;
-	struct ts_ui *s = scr_open(80, 24, 1);
+	struct ts_ui *s = ts_sample(80, 24, 1);
 	ts_keys(s, "/handleLaunchActivity\n");
 	assert_true(ts_has("match 1/1"));
 	int sel = ts_row_with(curscr, "ActivityThread.handleLaunchAc~ ");
@@ -303,7 +295,7 @@ static void test_first_screen_and_ruler(void **state)
 	numfmt_time_at(b, sizeof b, 6506009, 100, 13012018);
 	assert_string_equal(b, "6.5060s");
 
-	struct ts_ui *s = scr_open(120, 40, 1);
+	struct ts_ui *s = ts_sample(120, 40, 1);
 	int st = ts_find(" cursor ");
 	assert_true(st > 0);
 	char row[2048];
@@ -340,7 +332,7 @@ static void test_first_screen_and_ruler(void **state)
 static void test_lower_panes(void **state)
 {
 	(void)state;
-	struct ts_ui *s = scr_open(80, 24, 0);
+	struct ts_ui *s = ts_sample(80, 24, 0);
 	ts_keys(s, "2");
 	assert_true(ts_has("top-down call paths"));
 	assert_true(ts_has("\xE2\x96\xBE (toplevel)"));  /* open */
@@ -407,7 +399,7 @@ static void test_long_names(void **state)
 {
 	(void)state;
 	char a[2048], b[2048], all[4200];
-	struct ts_ui *s = scr_open(80, 24, 0);
+	struct ts_ui *s = ts_sample(80, 24, 0);
 	ts_keys(s, "/handleLaunchActivity\n");
 	/* 26 + 21 + 4 = 51 columns with "(…)"; a/ and a/ leave 43, the
 	 * package left out 39, more than the name column's 30: the name is
@@ -440,7 +432,7 @@ static void test_section_cap(void **state)
 {
 	(void)state;
 	char row[2048];
-	struct ts_ui *s = scr_open(120, 50, 1);
+	struct ts_ui *s = ts_sample(120, 50, 1);
 	ts_keys(s, "g");
 	assert_int_equal(scr_count("  > "), 10);
 	assert_int_equal(scr_count("    ... 2 more (Enter)"), 1);
@@ -521,7 +513,7 @@ static void test_diff_pane(void **state)
 {
 	(void)state;
 	char row[2048], a[2048];
-	struct ts_ui *s = scr_open(160, 40, 0);
+	struct ts_ui *s = ts_sample(160, 40, 0);
 	struct profile main_only, all;
 	struct tv_error err = {TV_OK, TV_NO_OFFSET, ""};
 	const uint32_t tid = 1;
@@ -642,7 +634,7 @@ static void test_thread_list(void **state)
 	static const struct { int cols, bar_x; } want[] = {{80, 20}, {120, 26}, {180, 40}, {250, 48}};
 	char row[2048];
 	for (size_t i = 0; i < sizeof want / sizeof *want; i++) {
-		struct ts_ui *s = scr_open(want[i].cols, 40, 0);
+		struct ts_ui *s = ts_sample(want[i].cols, 40, 0);
 		ts_row(curscr, 1, row, sizeof row);
 		unsigned a = 0, b = 0, n = 0;
 		assert_int_equal(sscanf(row, "%u\xE2\x80\x93%u of %u", &a, &b, &n), 3);
@@ -660,7 +652,7 @@ static void test_thread_list(void **state)
 	/* Lines per thread: Looper.loop (the first screen's selection) runs
 	 * on [1] main and [56] UmsAgent, whose bars have a marks line under
 	 * them; [7] and [14] have none and take one line each. */
-	struct ts_ui *s = scr_open(120, 40, 0);
+	struct ts_ui *s = ts_sample(120, 40, 0);
 	assert_int_equal(ts_find("[1] main "), 2);
 	assert_int_equal(ts_find("[56] UmsAgent "), 4);
 	assert_int_equal(ts_find("[7] FinalizerDaemon "), 6);
@@ -693,7 +685,7 @@ static char *derive_run(const char *view, int w, int h)
  * --view at the pane's size, row for row. */
 static void derive_check(const char *keys, const char *view, int longer)
 {
-	struct ts_ui *s = scr_open(100, 40, 0);
+	struct ts_ui *s = ts_sample(100, 40, 0);
 	/* Without colour, as --view draws (the flame graph shades then). */
 	struct ui_opts o = {.color = 0};
 	ui_free(s->u);
@@ -796,7 +788,7 @@ static void test_copy(void **state)
 	close(fd);
 	snprintf(cmd, sizeof cmd, "cat > %s", file);
 	setenv("TRACEVIEW_COPY", cmd, 1);
-	struct ts_ui *s = scr_open(100, 40, 0);
+	struct ts_ui *s = ts_sample(100, 40, 0);
 	/* The table: its titles and the cursor row, as on screen. */
 	ts_keys(s, "y");
 	char *t = copied(file);

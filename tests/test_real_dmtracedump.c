@@ -220,44 +220,31 @@ static void dm_compare(struct ctx *c, const struct real *r, const struct dmref *
 	profile_free(&p);
 }
 
+/* One trace against dmtracedump's output. */
+static void dm_one(struct ctx *c, const char *path, char **lines, size_t n, struct stats *st)
+{
+	struct real r;
+	struct dmref ref;
+
+	dmr_parse(&ref, lines, n);
+	if (real_load(c, &r, path) == 0)
+		dm_compare(c, &r, &ref, st);
+	real_free(&r);
+	dmr_free(&ref);
+}
+
 static void test_dmtracedump_reference(void **state)
 {
 	const char *dir = real_dir_or_skip();
 	struct ctx c = {NULL, "dmtracedump", 0};
 	struct stats st;
-	size_t n;
-	char **v;
 
 	(void)state;
-	if (!have_gzip()) {
-		print_message("gzip missing: reference outputs not read\n");
-		skip();
-	}
-	memset(&st, 0, sizeof st);
-	v = tu_list_traces(dir, &n);
-	for (size_t i = 0; i < n; i++) {
-		struct real r;
-		char *rp = reference_path(dir, base_name(v[i]), "dmtracedump");
-		size_t nl;
-		char **lines = read_gz_lines(rp, &nl);
-		struct dmref ref;
-
-		c.trace = base_name(v[i]);
-		if (lines) {
-			dmr_parse(&ref, lines, nl);
-			if (real_load(&c, &r, v[i]) == 0)
-				dm_compare(&c, &r, &ref, &st);
-			real_free(&r);
-			dmr_free(&ref);
-		}
-		tu_free_list(lines, nl);
-		free(rp);
-	}
+	realref_each(dir, "dmtracedump", &c, &st, dm_one);
 	print_message("dmtracedump reference: %u traces (Total cycles), %u with every"
 	              " method compared, %u partly, %u methods; %u absent from its"
 	              " tables (zero incl)\n", st.traces, st.full, st.partial, st.methods,
 	              st.absent);
-	tu_free_list(v, n);
 	assert_int_equal(c.fails, 0);
 	assert_true(st.full >= 1);
 }

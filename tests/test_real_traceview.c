@@ -558,44 +558,33 @@ static void tv_compare(struct ctx *c, const struct real *r, const struct tvref *
 	profile_free(&p);
 }
 
+/* One trace against Traceview's output, when the output parses. */
+static void tv_one(struct ctx *c, const char *path, char **lines, size_t n, struct stats *st)
+{
+	struct real r;
+	struct tvref ref;
+
+	if (tvr_parse(&ref, lines, n) != 0)
+		return;
+	if (real_load(c, &r, path) == 0)
+		tv_compare(c, &r, &ref, st);
+	real_free(&r);
+	tvr_free(&ref);
+}
+
 static void test_traceview_reference(void **state)
 {
 	const char *dir = real_dir_or_skip();
 	struct ctx c = {NULL, "Traceview", 0};
 	struct stats st;
-	size_t n;
-	char **v;
 
 	(void)state;
-	if (!have_gzip()) {
-		print_message("gzip missing: reference outputs not read\n");
-		skip();
-	}
-	memset(&st, 0, sizeof st);
-	v = tu_list_traces(dir, &n);
-	for (size_t i = 0; i < n; i++) {
-		struct real r;
-		char *rp = reference_path(dir, base_name(v[i]), "traceview");
-		size_t nl;
-		char **lines = read_gz_lines(rp, &nl);
-		struct tvref ref;
-
-		c.trace = base_name(v[i]);
-		if (lines && tvr_parse(&ref, lines, nl) == 0) {
-			if (real_load(&c, &r, v[i]) == 0)
-				tv_compare(&c, &r, &ref, &st);
-			real_free(&r);
-			tvr_free(&ref);
-		}
-		tu_free_list(lines, nl);
-		free(rp);
-	}
+	realref_each(dir, "traceview", &c, &st, tv_one);
 	print_message("Traceview reference: %u traces (%u with every method compared, %u"
 	              " partly), %u methods, %u edges, %u thread spans compared; %u"
 	              " methods absent from its table (zero incl); %u methods with a"
 	              " \"(context switch)\" child\n", st.traces, st.full,
 	              st.partial, st.methods, st.edges, st.threads, st.absent, st.cswitch);
-	tu_free_list(v, n);
 	assert_int_equal(c.fails, 0);
 	assert_true(st.full >= 1);
 }

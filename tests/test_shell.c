@@ -29,14 +29,6 @@
 #error "TV_SAMPLE must name the bundled sample trace"
 #endif
 
-static struct ts_ui *open_sample(int cols, int lines, int ascii)
-{
-	struct ui_opts o = {.color = 1, .ascii = ascii};
-	struct ts_ui *s = ts_ui_open(TV_SAMPLE, cols, lines, &o);
-	assert_non_null(s);
-	return s;
-}
-
 /* The terminal is now cols x lines, as a SIGWINCH tells curses. */
 static void resize(struct ts_ui *s, int cols, int lines)
 {
@@ -63,14 +55,14 @@ static int timeline_rows(void)
 static void test_resize_split(void **state)
 {
 	(void)state;
-	struct ts_ui *s = open_sample(120, 40, 0);
+	struct ts_ui *s = ts_sample(120, 40, 0);
 	assert_int_equal(timeline_rows(), 38 * 2 / 5);  /* 15 */
 	resize(s, 80, 24);
 	assert_int_equal(timeline_rows(), 22 * 2 / 5);  /* 8, not 15 */
 	resize(s, 250, 70);
 	assert_int_equal(timeline_rows(), 68 * 2 / 5);  /* 27, not 8 */
 	ts_ui_close(s);
-	s = open_sample(80, 24, 0);
+	s = ts_sample(80, 24, 0);
 	assert_int_equal(timeline_rows(), 8);
 	resize(s, 250, 70);
 	assert_int_equal(timeline_rows(), 27);
@@ -96,7 +88,7 @@ static int title_is(const char *s)
 static void test_sort_clock_named(void **state)
 {
 	(void)state;
-	struct ts_ui *s = open_sample(120, 40, 0);
+	struct ts_ui *s = ts_sample(120, 40, 0);
 	assert_true(title_is("Name (sorted by Incl Cpu, CPU clock)   "));
 	ts_keys(s, "c");  /* the real clock: the sort follows to its twin */
 	assert_true(title_is("Name (sorted by Incl Real, wall clock)   "));
@@ -105,7 +97,7 @@ static void test_sort_clock_named(void **state)
 	assert_true(title_is("Name (by Incl Cpu, CPU clock)    Incl Cpu %"));
 	ts_ui_close(s);
 	/* A column of no clock says none; the Name column, just its marker. */
-	s = open_sample(200, 40, 1);
+	s = ts_sample(200, 40, 1);
 	int y = ts_find("Name");
 	char row[2048];
 	ts_row(curscr, y, row, sizeof row);
@@ -146,7 +138,7 @@ static void test_filter_in_header(void **state)
 {
 	(void)state;
 	const char *sign = "filter: Looper (& Enter clears)";
-	struct ts_ui *s = open_sample(120, 40, 0);
+	struct ts_ui *s = ts_sample(120, 40, 0);
 	assert_false(header_has("filter:"));
 	ts_keys(s, "&Looper\n");
 	/* 8 methods' names hold Looper: traceview -f csv | grep -c Looper. */
@@ -218,7 +210,7 @@ static int footer_has(const struct ts_ui *s, const char *text)
 static void test_focus_keys(void **state)
 {
 	(void)state;
-	struct ts_ui *s = open_sample(120, 40, 0);
+	struct ts_ui *s = ts_sample(120, 40, 0);
 	assert_true(footer_has(s, "Tab timeline"));  /* the table has the focus */
 	ts_keys(s, "x");
 	assert_true(ts_has("call chart: Up/Down move between depths"));
@@ -287,7 +279,7 @@ static char *command_line(struct ts_ui *s)
 static void test_step_names(void **state)
 {
 	(void)state;
-	struct ts_ui *s = open_sample(250, 40, 0);
+	struct ts_ui *s = ts_sample(250, 40, 0);
 	/* V on the first screen: the call under the time cursor, Looper.loop
 	 * on [1] main, [0, 6497565) µs; the ruler's unit is s. */
 	ts_keys(s, "\tV");
@@ -331,7 +323,7 @@ static void test_footer_fits(void **state)
 {
 	(void)state;
 	char row[2048];
-	struct ts_ui *s = open_sample(80, 24, 0);
+	struct ts_ui *s = ts_sample(80, 24, 0);
 	/* 6 + 2 + 6 + 2 + 12 + 2 + 6, then the table's Up/Down move (12),
 	 * Enter jump (10) and Backspace back (14) with their blanks: 78 of
 	 * the 79 columns after the lead blank; "] fwd" would need 7 more. */
@@ -438,7 +430,7 @@ static void test_copy_tmux(void **state)
 	setenv("TMUX", "/tmp/tmux-1000/default,4242,0", 1);
 	unsetenv("TRACEVIEW_COPY");
 	fake_tmux(dir, 0);
-	struct ts_ui *s = open_sample(100, 40, 0);
+	struct ts_ui *s = ts_sample(100, 40, 0);
 	ts_keys(s, "y");
 	snprintf(file, sizeof file, "%s/args", dir);
 	char *t = ts_file_text(file);

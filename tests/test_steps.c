@@ -39,14 +39,6 @@
 #error "TV_BIN must name the built traceview"
 #endif
 
-static struct ts_ui *scr_open(int cols, int lines, int ascii)
-{
-	struct ui_opts o = {.color = 1, .ascii = ascii};
-	struct ts_ui *s = ts_ui_open(TV_SAMPLE, cols, lines, &o);
-	assert_non_null(s);
-	return s;
-}
-
 /* : shows the command line of the view; y copies it; run, it prints the
  * pane as the screen shows it. */
 static void test_command_line(void **state)
@@ -58,7 +50,7 @@ static void test_command_line(void **state)
 	close(fd);
 	snprintf(cmd, sizeof cmd, "cat > %s", file);
 	setenv("TRACEVIEW_COPY", cmd, 1);
-	struct ts_ui *s = scr_open(100, 40, 0);
+	struct ts_ui *s = ts_sample(100, 40, 0);
 	struct ui_opts o = {.color = 0};
 	ui_free(s->u);
 	s->u = ui_new(TV_SAMPLE, &s->tr, &o);
@@ -104,7 +96,7 @@ static void test_command_tree_sort(void **state)
 	close(fd);
 	snprintf(cmd, sizeof cmd, "cat > %s", file);
 	setenv("TRACEVIEW_COPY", cmd, 1);
-	struct ts_ui *s = scr_open(100, 40, 1);  /* ASCII: the marker is "^" */
+	struct ts_ui *s = ts_sample(100, 40, 1);  /* ASCII: the marker is "^" */
 	ui_draw(s->u);
 	ts_keys(s, "2");
 	assert_int_equal(ts_settle(s->u), 0);
@@ -261,7 +253,7 @@ static void test_transform_keys(void **state)
 {
 	(void)state;
 	/* Wide enough for four steps named in the breadcrumb. */
-	struct ts_ui *s = scr_open(300, 40, 1);
+	struct ts_ui *s = ts_sample(300, 40, 1);
 	expect_steps(s, 0);
 	const char *hla = "android/app/ActivityThread.handleLaunchActivity";
 	assert_true(ui_calls_of(s, hla) > 0);
@@ -324,7 +316,7 @@ static void test_transform_keys(void **state)
 static void test_range_keys(void **state)
 {
 	(void)state;
-	struct ts_ui *s = scr_open(200, 40, 1);
+	struct ts_ui *s = ts_sample(200, 40, 1);
 	uint64_t whole = ui_profile(s->u)->top_incl[TV_WALL];
 	ts_keys(s, "\t0");
 	ts_keys(s, "hhhhhhhhhhhhhhhhhhhhv");
@@ -366,7 +358,7 @@ static void test_range_keys(void **state)
 static void test_wait_columns(void **state)
 {
 	(void)state;
-	struct ts_ui *s = scr_open(250, 70, 1);
+	struct ts_ui *s = ts_sample(250, 70, 1);
 	assert_true(ts_has("Incl Wait"));
 	assert_true(ts_has("Excl Wait"));
 	ts_keys(s, "/Looper.loop\n");
@@ -386,7 +378,7 @@ static void test_wait_columns(void **state)
 	assert_non_null(strstr(row, "  42044.765       9.754"));
 	/* 80 columns: no room, the waits go first. */
 	ts_ui_close(s);
-	s = scr_open(80, 24, 1);
+	s = ts_sample(80, 24, 1);
 	assert_false(ts_has("Incl Wait"));
 	ts_ui_close(s);
 }
@@ -397,7 +389,7 @@ static void test_wait_columns(void **state)
 static void test_command_steps(void **state)
 {
 	(void)state;
-	struct ts_ui *s = scr_open(200, 40, 0);
+	struct ts_ui *s = ts_sample(200, 40, 0);
 	ts_keys(s, "/handleLaunchActivity\nM");
 	scr_wait(s);
 	ts_keys(s, ":");
@@ -417,7 +409,7 @@ static void test_command_steps(void **state)
 static void test_waits_pane(void **state)
 {
 	(void)state;
-	struct ts_ui *s = scr_open(120, 40, 0);
+	struct ts_ui *s = ts_sample(120, 40, 0);
 	ts_keys(s, "L");
 	assert_true(ts_has("off CPU (7: the longest waits): 66153.959 ms waited in all threads"));
 	ts_keys(s, "q7");

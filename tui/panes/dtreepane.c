@@ -11,7 +11,6 @@
 #include "draw/text.h"
 #include "panes/diffview.h"
 #include "panes/dtreejob.h"
-#include "panes/panetext.h"
 #include "session/job.h"
 #include "session/session.h"
 
@@ -22,8 +21,9 @@ enum { DTP_W_TIME = 11, DTP_W_PCT = 10, DTP_W_CALLS = 13, DTP_COLS = 5 };
 /* ------------------------------------------------------------ items */
 
 /* Row i's diff row; PANE_NONE for the toplevel. */
-static uint32_t dtp_item(const struct dtreepane *p, uint32_t i)
+static uint32_t dtp_item(const void *self, uint32_t i)
 {
+	const struct dtreepane *p = self;
 	const struct dtreejob_nums *n = &p->nums[i];
 	int r = !n->has[0];
 	return p->rows[i].method == PATHTREE_TOPLEVEL ? PANE_NONE : p->rowof[r][n->method[r]];
@@ -112,17 +112,16 @@ static void dtp_submit(struct dtreepane *p, struct dtreejob *j)
 	p->busy = p->job_id != 0;
 }
 
+/* A job returns itself: no result is the result of a job superseded. */
 static int dtp_poll(void *self)
 {
 	struct dtreepane *p = self;
-	unsigned id;
 	void *res;
-	if (!p->jobs || !jobs_take(p->jobs, &id, &res))
+	if (!jobs_take_for(p->jobs, p->job_id, &res, dtreejob_free))
 		return 0;
-	if (id == p->job_id) {
+	if (res) {
 		p->busy = 0;
-		if (res)
-			dtp_apply(p, res);
+		dtp_apply(p, res);
 	}
 	dtreejob_free(res);
 	return 1;
@@ -176,9 +175,10 @@ static void dtp_cells(const struct dtreepane *p, uint32_t i, int ascii, char cel
 	snprintf(cells[4], 48, "%s%s%s", ca, draw_sym(SYM_ARROW, ascii), cb);
 }
 
-static void dtp_draw_row(const struct dtreepane *p, WINDOW *win, const struct pane_ctx *ctx,
-                         int y, uint32_t i, const struct treeindent *ind)
+static void dtp_draw_row(void *self, WINDOW *win, const struct pane_ctx *ctx, int y, uint32_t i,
+                         const struct treeindent *ind)
 {
+	const struct dtreepane *p = self;
 	static const int width[DTP_COLS] = {DTP_W_TIME, DTP_W_TIME, DTP_W_TIME, DTP_W_PCT,
 	                                    DTP_W_CALLS};
 	const struct color *col = ctx->color;
@@ -228,35 +228,13 @@ static void dtp_draw(void *self, WINDOW *win, const struct pane_ctx *ctx)
 {
 	struct dtreepane *p = self;
 	int h = getmaxy(win), w = getmaxx(win);
-	p->height = h - 1 > 1 ? h - 1 : 1;
-	if (p->cursor < p->top)
-		p->top = p->cursor;
-	if (p->cursor >= p->top + (uint32_t)p->height)
-		p->top = p->cursor - (uint32_t)p->height + 1;
+	p->height = treepane_scroll(p->cursor, &p->top, h);
 	dtp_draw_title(p, win, ctx);
-	struct treeindent ind;
-	treepane_indent(p->rows, p->nrows, p->top, h, w - DTP_W_NUMS - 2, &ind);
-	for (int y = 1; y < h; y++) {
-		uint32_t r = p->top + (uint32_t)(y - 1);
-		if (r < p->nrows)
-			dtp_draw_row(p, win, ctx, y, r, &ind);
-		else
-			draw_clear_rows(win, y, y + 1);
-	}
-	if (!p->nrows && h > 1)
-		draw_row(win, 1, p->busy ? "  building the diff call tree" : "  no calls", A_NORMAL,
-		         ctx->ascii);
+	treepane_draw_rows(win, ctx, p->rows, p->nrows, p->top, w - DTP_W_NUMS - 2, dtp_draw_row, p,
+	                   p->busy ? "  building the diff call tree" : "  no calls");
 }
 
 /* ------------------------------------------------------------ keys */
-
-static void dtp_move(struct dtreepane *p, int64_t d)
-{
-	int64_t c = (int64_t)p->cursor + d;
-	if (c >= (int64_t)p->nrows)
-		c = (int64_t)p->nrows - 1;
-	p->cursor = c < 0 ? 0 : (uint32_t)c;
-}
 
 /* A job on the cursor's node (E: at most its cap of rows). */
 static void dtp_job_from(struct dtreepane *p, enum dtreejob_op op)
@@ -299,7 +277,7 @@ static void dtp_open(struct dtreepane *p, int open, struct pane_out *out)
 	} else if (!r->expandable) {
 		snprintf(out->msg, sizeof out->msg, "no callees in either run");
 	} else if (r->open) {
-		dtp_move(p, 1);
+		treepane_move(&p->cursor, p->nrows, 1);
 	} else {
 		dtp_job_from(p, DTREEJOB_EXPAND);
 	}
@@ -321,22 +299,10 @@ static enum pane_res dtp_act(void *self, enum action a, const struct pane_ctx *c
                              struct pane_out *out)
 {
 	struct dtreepane *p = self;
-	int tree_key = a == ACT_EXPAND || a == ACT_COLLAPSE || a == ACT_TOGGLE ||
-	               a == ACT_HOT_PATH || a == ACT_EXPAND_ALL || a == ACT_COLLAPSE_ALL ||
-	               a == ACT_SORT_PREV || a == ACT_SORT_NEXT || a == ACT_SORT_REVERSE;
-	if (tree_key && (p->busy || !p->nrows)) {
-		snprintf(out->msg, sizeof out->msg, "computing%s: the tree is busy",
-		         draw_sym(SYM_ELLIPSIS, ctx->ascii));
+	if (treepane_refuse(a, p->busy, p->nrows, ctx->ascii, out) ||
+	    treepane_move_key(&p->cursor, p->nrows, p->height, a))
 		return PANE_DONE;
-	}
-	int page = p->height > 1 ? p->height - 1 : 1;
 	switch (a) {
-	case ACT_UP: dtp_move(p, -1); break;
-	case ACT_DOWN: dtp_move(p, 1); break;
-	case ACT_PGUP: dtp_move(p, -page); break;
-	case ACT_PGDN: dtp_move(p, page); break;
-	case ACT_TOP: p->cursor = 0; break;
-	case ACT_BOTTOM: dtp_move(p, (int64_t)p->nrows); break;
 	case ACT_EXPAND: dtp_open(p, 1, out); break;
 	case ACT_COLLAPSE: dtp_open(p, 0, out); break;
 	case ACT_TOGGLE: dtp_open(p, !p->rows[p->cursor].open, out); break;
@@ -370,23 +336,13 @@ static void dtp_click(void *self, int y, int x, int wheel)
 {
 	struct dtreepane *p = self;
 	(void)x;
-	if (wheel)
-		dtp_move(p, wheel * 3);
-	else if (y >= 1 && p->top + (uint32_t)(y - 1) < p->nrows)
-		p->cursor = p->top + (uint32_t)(y - 1);
+	treepane_click(&p->cursor, p->top, p->nrows, y, wheel);
 }
 
 static int dtp_select(void *self, uint32_t item)
 {
 	struct dtreepane *p = self;
-	if (p->cursor < p->nrows && dtp_item(p, p->cursor) == item)
-		return 0;
-	for (uint32_t i = 0; i < p->nrows; i++)
-		if (dtp_item(p, i) == item) {
-			p->cursor = i;
-			return 0;
-		}
-	return -1;
+	return treepane_select(&p->cursor, p->nrows, item, dtp_item, p);
 }
 
 /* Find: the next row shown whose diff row match() takes; 1 when the
@@ -417,8 +373,20 @@ static int dtp_retarget(void *self, const struct session *s, uint32_t selected)
 
 static int dtp_rows(const void *self, int drawn)
 {
+	return treepane_rows_wanted(((const struct dtreepane *)self)->nrows, drawn);
+}
+
+/* The run whose methods the cursor's path names: A, unless it lacks it. */
+static int dtp_copy_run(const struct dtreepane *p)
+{
+	return !p->nums[p->cursor].has[0];
+}
+
+/* Row r's method in that run. */
+static uint32_t dtp_copy_method(const void *self, uint32_t r)
+{
 	const struct dtreepane *p = self;
-	return 1 + (int)p->nrows > drawn ? 1 + (int)p->nrows : drawn;
+	return p->nums[r].method[dtp_copy_run(p)];
 }
 
 /* y: the path from the root to the cursor's node, in a run that has it. */
@@ -428,26 +396,14 @@ static char *dtp_copy(const void *self, WINDOW *win, int ascii)
 	(void)win;
 	if (p->cursor >= p->nrows)
 		return strdup("");
-	int run = !p->nums[p->cursor].has[0];
-	uint32_t *path = malloc((p->rows[p->cursor].depth + 1) * sizeof *path);
-	size_t n = 0;
-	if (!path)
-		return NULL;
-	for (uint32_t r = p->cursor; r != PATHTREE_NONE && n <= p->rows[p->cursor].depth;
-	     r = p->rows[r].parent_row)
-		path[n++] = p->nums[r].method[run];
-	char *s = panetext_path(p->d->run[run]->tr, path, n, ascii);
-	free(path);
-	return s;
+	return treepane_copy_path(p->rows, p->cursor, dtp_copy_method, p,
+	                          p->d->run[dtp_copy_run(p)]->tr, ascii);
 }
 
 /* --view: the hottest path from the root. */
 static int dtp_view_open(void *self, const struct pane_ctx *ctx)
 {
-	struct pane_out out = {PANE_NONE, ""};
-	dtp_act(self, ACT_TOP, ctx, &out);
-	dtp_act(self, ACT_HOT_PATH, ctx, &out);
-	return 1;
+	return treepane_view_hot(dtreepane_pane(self), ctx);
 }
 
 struct pane dtreepane_pane(struct dtreepane *p)

@@ -15,7 +15,6 @@
 #include "base/numfmt.h"
 #include "draw/text.h"
 #include "draw/units.h"
-#include "panes/panetext.h"
 #include "session/session.h"
 
 /* Columns of `--format=tree` (docs/cli.md), so the pane's numbers read as
@@ -172,17 +171,16 @@ static void tp_find_pending(struct treepane *p)
 	tp_submit(p, j);
 }
 
+/* A job returns itself: no result is the result of a job superseded. */
 static int tp_poll(void *self)
 {
 	struct treepane *p = self;
-	unsigned id;
 	void *res;
-	if (!p->jobs || !jobs_take(p->jobs, &id, &res))
+	if (!jobs_take_for(p->jobs, p->job_id, &res, treejob_free))
 		return 0;
-	if (id == p->job_id) {
+	if (res) {
 		p->busy = 0;
-		if (res)
-			tp_apply(p, res);
+		tp_apply(p, res);
 	}
 	treejob_free(res);
 	if (!p->busy && p->pending)
@@ -363,12 +361,13 @@ static int tp_has_waits(const struct treepane *p, int w)
 	return w >= 130 + 2 * (TP_W_OTHER + 1) && p->tr->has_clock[TV_CPU] && p->tr->has_clock[TV_WALL];
 }
 
-static void tp_draw_row(struct treepane *p, WINDOW *win, const struct pane_ctx *ctx, int y,
-                        uint32_t r, int other, const struct treeindent *ind)
+static void tp_draw_row(void *self, WINDOW *win, const struct pane_ctx *ctx, int y, uint32_t r,
+                        const struct treeindent *ind)
 {
+	struct treepane *p = self;
 	const struct tp_row *row = &p->rows[r];
 	char nums[160];
-	int w = getmaxx(win), oc = !p->clock;
+	int w = getmaxx(win), oc = !p->clock, other = w >= 130;
 	tp_numbers(p, row, nums, sizeof nums);
 	int x = 0;
 	attr_t a = r == p->cursor ? (ctx->focused ? ctx->color->role[ROLE_SELECTED] : A_BOLD)
@@ -449,41 +448,16 @@ static void tp_draw(void *self, WINDOW *win, const struct pane_ctx *ctx)
 	struct treepane *p = self;
 	int h = getmaxy(win), w = getmaxx(win);
 	int other = w >= 130;
-	p->height = h - 1 > 1 ? h - 1 : 1;
+	p->height = treepane_scroll(p->cursor, &p->top, h);
 	p->width = w;
-	if (p->cursor < p->top)
-		p->top = p->cursor;
-	if (p->cursor >= p->top + (uint32_t)p->height)
-		p->top = p->cursor - (uint32_t)p->height + 1;
 	tp_draw_title(p, win, ctx, other);
-	/* The indentation of the rows on screen (treeindent.h), in the tree
-	 * column: what the number columns leave, less two blanks. */
+	/* The tree column: what the number columns leave, less two blanks. */
 	int extra = (other ? 2 * (TP_W_OTHER + 1) : 0) + (tp_has_waits(p, w) ? 2 * (TP_W_OTHER + 1) : 0);
-	struct treeindent ind;
-	treepane_indent(p->rows, p->nrows, p->top, h, w - TP_W_NUMS - extra - 2, &ind);
-	for (int y = 1; y < h; y++) {
-		uint32_t r = p->top + (uint32_t)(y - 1);
-		if (r < p->nrows)
-			tp_draw_row(p, win, ctx, y, r, other, &ind);
-		else
-			draw_clear_rows(win, y, y + 1);
-	}
-	if (!p->nrows && h > 1)
-		draw_row(win, 1, p->busy ? "  building the call tree" : "  no calls", A_NORMAL,
-		         ctx->ascii);
+	treepane_draw_rows(win, ctx, p->rows, p->nrows, p->top, w - TP_W_NUMS - extra - 2,
+	                   tp_draw_row, p, p->busy ? "  building the call tree" : "  no calls");
 }
 
 /* ------------------------------------------------------------ keys */
-
-static void tp_move(struct treepane *p, int64_t d)
-{
-	int64_t c = (int64_t)p->cursor + d;
-	if (c >= (int64_t)p->nrows)
-		c = (int64_t)p->nrows - 1;
-	if (c < 0)
-		c = 0;
-	p->cursor = (uint32_t)c;
-}
 
 /* Open or shut the cursor's node. */
 static void tp_open(struct treepane *p, int open, struct pane_out *out)
@@ -504,7 +478,7 @@ static void tp_open(struct treepane *p, int open, struct pane_out *out)
 		return;
 	}
 	if (r->open) {
-		tp_move(p, 1);
+		treepane_move(&p->cursor, p->nrows, 1);
 		return;
 	}
 	if (p->t.nodes[r->node].expanded) {  /* children known: no job */
@@ -527,14 +501,6 @@ static void tp_collapse_all(struct treepane *p)
 		p->open[0] = 1;  /* the root's children stay: one row is no tree */
 	p->cursor = 0;
 	tp_flatten(p);
-}
-
-/* Keys that change the tree: not while the worker has it. */
-static int tp_tree_key(enum action a)
-{
-	return a == ACT_EXPAND || a == ACT_COLLAPSE || a == ACT_TOGGLE || a == ACT_HOT_PATH ||
-	       a == ACT_EXPAND_ALL || a == ACT_COLLAPSE_ALL || a == ACT_SORT_PREV ||
-	       a == ACT_SORT_NEXT || a == ACT_SORT_REVERSE;
 }
 
 /* < and >: the next column shown that way (at either end, stay); I: the
@@ -562,25 +528,15 @@ static enum pane_res tp_act(void *self, enum action a, const struct pane_ctx *ct
                             struct pane_out *out)
 {
 	struct treepane *p = self;
-	(void)ctx;
-	if (tp_tree_key(a) && (p->busy || !p->nrows)) {
-		snprintf(out->msg, sizeof out->msg, "computing%s: the tree is busy",
-		         draw_sym(SYM_ELLIPSIS, ctx->ascii));
+	if (treepane_refuse(a, p->busy, p->nrows, ctx->ascii, out) ||
+	    treepane_move_key(&p->cursor, p->nrows, p->height, a))
 		return PANE_DONE;
-	}
 	/* The note tells what the last job did to the tree ("E: capped"); a
 	 * key that changes the tree makes it stale (a job says it again). */
-	if (tp_tree_key(a))
+	if (treepane_tree_key(a))
 		p->note[0] = '\0';
-	int page = p->height > 1 ? p->height - 1 : 1;
 	struct treejob *j;
 	switch (a) {
-	case ACT_UP: tp_move(p, -1); break;
-	case ACT_DOWN: tp_move(p, 1); break;
-	case ACT_PGUP: tp_move(p, -page); break;
-	case ACT_PGDN: tp_move(p, page); break;
-	case ACT_TOP: p->cursor = 0; break;
-	case ACT_BOTTOM: tp_move(p, (int64_t)p->nrows); break;
 	case ACT_EXPAND: tp_open(p, 1, out); break;
 	case ACT_COLLAPSE: tp_open(p, 0, out); break;
 	case ACT_TOGGLE: tp_open(p, !p->rows[p->cursor].open, out); break;
@@ -618,23 +574,19 @@ static void tp_click(void *self, int y, int x, int wheel)
 {
 	struct treepane *p = self;
 	(void)x;
-	if (wheel)
-		tp_move(p, wheel * 3);
-	else if (y >= 1 && p->top + (uint32_t)(y - 1) < p->nrows)
-		p->cursor = p->top + (uint32_t)(y - 1);
+	treepane_click(&p->cursor, p->top, p->nrows, y, wheel);
+}
+
+/* Row r's item: its method. */
+static uint32_t tp_item(const void *self, uint32_t r)
+{
+	return ((const struct treepane *)self)->rows[r].method;
 }
 
 static int tp_select(void *self, uint32_t method)
 {
 	struct treepane *p = self;
-	if (p->cursor < p->nrows && p->rows[p->cursor].method == method)
-		return 0;
-	for (uint32_t i = 0; i < p->nrows; i++)
-		if (p->rows[i].method == method) {
-			p->cursor = i;
-			return 0;
-		}
-	return -1;
+	return treepane_select(&p->cursor, p->nrows, method, tp_item, p);
 }
 
 /* Every node of the tree, expanded or not, in preorder (pathtree_find());
@@ -700,11 +652,9 @@ static int tp_retarget(void *self, const struct session *s, uint32_t selected)
 	return 0;
 }
 
-/* Every row at once: the title and the rows. */
 static int tp_rows(const void *self, int drawn)
 {
-	const struct treepane *p = self;
-	return 1 + (int)p->nrows > drawn ? 1 + (int)p->nrows : drawn;
+	return treepane_rows_wanted(((const struct treepane *)self)->nrows, drawn);
 }
 
 /* y: the path from the root to the cursor's node. */
@@ -714,16 +664,7 @@ static char *tp_copy(const void *self, WINDOW *win, int ascii)
 	(void)win;
 	if (t->cursor >= t->nrows)
 		return strdup("");
-	uint32_t *path = malloc((t->rows[t->cursor].depth + 1) * sizeof *path);
-	size_t n = 0;
-	if (!path)
-		return NULL;
-	for (uint32_t r = t->cursor; r != PATHTREE_NONE && n <= t->rows[t->cursor].depth;
-	     r = t->rows[r].parent_row)
-		path[n++] = t->rows[r].method;
-	char *s = panetext_path(t->tr, path, n, ascii);
-	free(path);
-	return s;
+	return treepane_copy_path(t->rows, t->cursor, tp_item, t, t->tr, ascii);
 }
 
 static void tp_command(const void *self, const struct session *s, char *buf, size_t n)
@@ -743,10 +684,7 @@ static int tp_export_rows(const void *self, FILE *out)
 /* --view: the hottest path from the first root. */
 static int tp_view_open(void *self, const struct pane_ctx *ctx)
 {
-	struct pane_out out = {PANE_NONE, ""};
-	tp_act(self, ACT_TOP, ctx, &out);
-	tp_act(self, ACT_HOT_PATH, ctx, &out);
-	return 1;
+	return treepane_view_hot(treepane_pane(self), ctx);
 }
 
 struct pane treepane_pane(struct treepane *p)

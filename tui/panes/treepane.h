@@ -141,6 +141,48 @@ void treepane_name_cell(WINDOW *win, int y, int x, const struct tp_row *rows, ui
 int treepane_head(char *buf, size_t n, int width, const char *title, int marked, int asc,
                   int ascii);
 
+/* Rows 1.. of win below the title: the indentation planned for a tree
+ * column cols wide, then row top + y - 1 drawn by row() while there are
+ * rows, blank past the last; with no rows at all, empty on row 1. */
+typedef void treepane_row_fn(void *pane, WINDOW *win, const struct pane_ctx *ctx, int y,
+                             uint32_t r, const struct treeindent *ind);
+void treepane_draw_rows(WINDOW *win, const struct pane_ctx *ctx, const struct tp_row *rows,
+                        uint32_t nrows, uint32_t top, int cols, treepane_row_fn *row,
+                        void *pane, const char *empty);
+
+/* The cursor over a pane's nrows rows, which both tree panes move the
+ * same way. treepane_scroll(): *top so the cursor shows in a window h
+ * rows high (a title row, then the rows); returns the rows shown (at
+ * least 1). treepane_move(): by d rows, stopping at either end.
+ * treepane_move_key(): Up, Down, PgUp, PgDn (height rows less one), g,
+ * G: 1, or 0 for another action. treepane_click(): a click on window
+ * row y puts the cursor on the row there, the wheel moves it three. */
+int treepane_scroll(uint32_t cursor, uint32_t *top, int h);
+void treepane_move(uint32_t *cursor, uint32_t nrows, int64_t d);
+int treepane_move_key(uint32_t *cursor, uint32_t nrows, int height, enum action a);
+void treepane_click(uint32_t *cursor, uint32_t top, uint32_t nrows, int y, int wheel);
+
+/* A pane's item of row r (pane.h): the method, or the diff's row. */
+typedef uint32_t treepane_item_fn(const void *pane, uint32_t r);
+/* The pane's select op: the cursor stays on a row of item, else goes
+ * to the first; 0, or -1 when no row has it. */
+int treepane_select(uint32_t *cursor, uint32_t nrows, uint32_t item, treepane_item_fn *item_of,
+                    const void *pane);
+/* The pane's copy op (y): the path from the root to row r by method_of,
+ * as panetext_path() writes tr's methods; NULL when out of memory. */
+char *treepane_copy_path(const struct tp_row *rows, uint32_t r, treepane_item_fn *method_of,
+                         const void *pane, const struct trace *tr, int ascii);
+/* The pane's rows op: the title and every row, at least drawn. */
+int treepane_rows_wanted(uint32_t nrows, int drawn);
+/* Keys that change the tree (E, +, -, *, <, >, I, ...): not while the
+ * worker has it. treepane_refuse() answers one with "computing" while
+ * the pane is busy or has no rows yet: 1 then, else 0. */
+int treepane_tree_key(enum action a);
+int treepane_refuse(enum action a, int busy, uint32_t nrows, int ascii, struct pane_out *out);
+/* The pane's view_open op (--view): the hottest path from the first
+ * row, by pn's own keys. */
+int treepane_view_hot(struct pane pn, const struct pane_ctx *ctx);
+
 /* The pane (pane.h): items are methods. Find searches the whole tree,
  * opening the path to the match (docs/ui.md, "Find in the call trees"):
  * it returns 1 when it wrapped around, and on the worker it returns 0
