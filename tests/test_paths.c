@@ -10,7 +10,10 @@
  * times, every family and clock).
  *
  * The loader may replay calls on a worker thread (tracebuild_set_threads);
- * every array, sum and warning must be the same as on one thread.
+ * every array, sum and warning must be the same as on one thread. A load
+ * without edge sums (tracebuild_set_no_esums(), the exports') keeps the
+ * same calls, and its profiles, which walk them, the same numbers; a
+ * profile without lists (profile_build_methods()) the same methods.
  */
 #include "config.h"
 
@@ -66,14 +69,18 @@ static int arr_eq(const uint32_t *a, const uint32_t *b, uint32_t n)
 	return memcmp(a, b, (size_t)n * sizeof *a) == 0;
 }
 
-/* Loads buf with the replay on a worker thread or not. */
-static enum tv_status load_mode(struct trace *tr, const uint8_t *buf, size_t len, int threads)
+/* Loads buf with the replay on a worker thread or not, with edge sums or
+ * not. */
+static enum tv_status load_mode(struct trace *tr, const uint8_t *buf, size_t len, int threads,
+                                int no_esums)
 {
 	struct tv_error err;
 	trace_init(tr);
 	struct tracebuild *b = tracebuild_new(tr);
 	assert_non_null(b);
 	tracebuild_set_threads(b, threads);
+	if (no_esums)
+		tracebuild_set_no_esums(b);
 	struct sink s = tracebuild_sink(b);
 	enum tv_status st = load_scan(buf, len, &s, &err);
 	if (st == TV_OK)
@@ -82,30 +89,92 @@ static enum tv_status load_mode(struct trace *tr, const uint8_t *buf, size_t len
 	return st;
 }
 
+/* a and b hold the same threads, calls and warnings. */
+static void check_calls(const struct trace *a, const struct trace *b, const char *what)
+{
+	if (a->nthreads != b->nthreads || a->records != b->records ||
+	    memcmp(&a->warnings, &b->warnings, sizeof a->warnings) != 0)
+		fail_msg("%s: threads, records or warnings differ", what);
+	for (uint32_t i = 0; i < a->nthreads; i++) {
+		const struct tv_thread *x = &a->threads[i], *y = &b->threads[i];
+		uint32_t n = x->ncalls;
+		int same = x->tid == y->tid && n == y->ncalls && x->walk_calls == y->walk_calls &&
+		           arr_eq(x->method, y->method, n) && arr_eq(x->parent, y->parent, n);
+		for (int c = 0; c < TV_NCLOCKS; c++)
+			same = same && arr_eq(x->start[c], y->start[c], n) &&
+			       arr_eq(x->end[c], y->end[c], n) &&
+			       arr_eq(x->start_hi[c], y->start_hi[c], n) &&
+			       arr_eq(x->end_hi[c], y->end_hi[c], n);
+		if (!same)
+			fail_msg("%s: thread %" PRIu32 " differs", what, x->tid);
+	}
+}
+
+/* profile_build_methods()'s m equals the whole profile p but for its
+ * lists, which are empty. */
+static void check_methods(const struct profile *p, const struct profile *m, const char *what)
+{
+	const struct trace *tr = p->tr;
+	if (m->edges || m->top_children || m->ntop_children || m->nthreads != p->nthreads ||
+	    m->norder != p->norder ||
+	    memcmp(m->threads, p->threads, p->nthreads * sizeof *p->threads) != 0 ||
+	    (p->norder && memcmp(m->order, p->order, p->norder * sizeof *p->order) != 0) ||
+	    memcmp(m->top_incl, p->top_incl, sizeof p->top_incl) != 0 ||
+	    memcmp(m->top_excl, p->top_excl, sizeof p->top_excl) != 0)
+		fail_msg("%s: the profile without lists differs in its threads, order or toplevel",
+		         what);
+	for (uint32_t i = 0; i < tr->nmethods; i++) {
+		const struct prof_method *x = &p->methods[i], *y = &m->methods[i];
+		if (x->calls != y->calls || x->rcalls != y->rcalls || y->nparents || y->nchildren ||
+		    memcmp(x->incl, y->incl, sizeof x->incl) != 0 ||
+		    memcmp(x->excl, y->excl, sizeof x->excl) != 0)
+			fail_msg("%s: method %" PRIu32 " differs without lists", what, i);
+	}
+}
+
+/* A load of buf without edge sums keeps the same calls; its profile,
+ * which walks them, equals the full load's, and so do the methods of a
+ * profile without lists of either. */
+static void check_no_esums(const uint8_t *buf, size_t len, const char *what)
+{
+	struct trace a, c;
+	enum tv_status sa = load_mode(&a, buf, len, 1, 0), sc = load_mode(&c, buf, len, 1, 1);
+	if (sa != sc)
+		fail_msg("%s: status %d with edge sums, %d without", what, sa, sc);
+	if (sa == TV_OK) {
+		struct profile pa, pc, ma, mc;
+		char why[256];
+		if (c.esums_valid || c.esums.n)
+			fail_msg("%s: a load without edge sums has some", what);
+		check_calls(&a, &c, what);
+		assert_int_equal(profile_build(&pa, &a, NULL, NULL), TV_OK);
+		assert_int_equal(profile_build(&pc, &c, NULL, NULL), TV_OK);
+		if (tu_profile_diff(&pa, &pc, why, sizeof why))
+			fail_msg("%s: the profile without edge sums differs: %s", what, why);
+		assert_int_equal(profile_build_methods(&ma, &a, NULL, NULL), TV_OK);
+		assert_int_equal(profile_build_methods(&mc, &c, NULL, NULL), TV_OK);
+		check_methods(&pa, &ma, what);
+		check_methods(&pa, &mc, what);
+		profile_free(&pa);
+		profile_free(&pc);
+		profile_free(&ma);
+		profile_free(&mc);
+	}
+	trace_free(&a);
+	trace_free(&c);
+}
+
 /* The two loads of buf hold the same calls, sums and warnings. */
 static void check_threads(const uint8_t *buf, size_t len, const char *what)
 {
 	struct trace a, b;
-	enum tv_status sa = load_mode(&a, buf, len, 0), sb = load_mode(&b, buf, len, 1);
+	enum tv_status sa = load_mode(&a, buf, len, 0, 0), sb = load_mode(&b, buf, len, 1, 0);
 	if (sa != sb)
 		fail_msg("%s: status %d on one thread, %d on two", what, sa, sb);
 	if (sa == TV_OK) {
-		if (a.nthreads != b.nthreads || a.records != b.records || a.esums.n != b.esums.n ||
-		    a.esums.nrecs != b.esums.nrecs || memcmp(&a.warnings, &b.warnings, sizeof a.warnings) != 0)
-			fail_msg("%s: threads, records, sums or warnings differ", what);
-		for (uint32_t i = 0; i < a.nthreads; i++) {
-			const struct tv_thread *x = &a.threads[i], *y = &b.threads[i];
-			uint32_t n = x->ncalls;
-			int same = x->tid == y->tid && n == y->ncalls && x->walk_calls == y->walk_calls &&
-			           arr_eq(x->method, y->method, n) && arr_eq(x->parent, y->parent, n);
-			for (int c = 0; c < TV_NCLOCKS; c++)
-				same = same && arr_eq(x->start[c], y->start[c], n) &&
-				       arr_eq(x->end[c], y->end[c], n) &&
-				       arr_eq(x->start_hi[c], y->start_hi[c], n) &&
-				       arr_eq(x->end_hi[c], y->end_hi[c], n);
-			if (!same)
-				fail_msg("%s: thread %" PRIu32 " differs", what, x->tid);
-		}
+		check_calls(&a, &b, what);
+		if (a.esums.n != b.esums.n || a.esums.nrecs != b.esums.nrecs)
+			fail_msg("%s: the numbers of edge sums differ", what);
 		const struct tv_esumset *x = &a.esums, *y = &b.esums;
 		if ((x->n && memcmp(x->esums, y->esums, (size_t)x->n * sizeof *x->esums) != 0) ||
 		    (x->n && memcmp(x->eends, y->eends, (size_t)x->n * sizeof *x->eends) != 0) ||
@@ -142,6 +211,7 @@ static unsigned check_dir(const char *dir, unsigned *adopting)
 		size_t len;
 		if (tu_read_file(path, &buf, &len) == 0) {
 			check_threads(buf, len, path);
+			check_no_esums(buf, len, path);
 			free(buf);
 		}
 		free(path);
@@ -285,6 +355,7 @@ static void test_generated(void **state)
 			assert_int_equal(tg_write(tg, &tu_shapes[s], &buf, &len), 0);
 			snprintf(what, sizeof what, "generated trace %u shape %zu", seed, s);
 			check_threads(buf, len, what);
+			check_no_esums(buf, len, what);
 			free(buf);
 			if (tu_load_tg(&tr, tg, &tu_shapes[s]) != TV_OK)
 				fail_msg("generated trace %u shape %zu did not load", seed, s);

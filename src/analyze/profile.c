@@ -63,6 +63,13 @@ struct profile_builder {
 	uint32_t *last_from, *last_edge;
 	uint64_t root_incl[TV_NCLOCKS];  /* Σ incl of this thread's top calls */
 	int fast;                  /* the trace's edge sums hold the rest */
+	int methods_only;          /* no lists: a walk keeps no edge */
+	struct profile_half discard[2];  /* the halves of a call then */
+};
+
+enum {
+	PROFILE_WALK_ALL = 1,      /* walk every call, edge sums or not */
+	PROFILE_METHODS_ONLY = 2,  /* no parent and child lists */
 };
 
 static uint32_t profile_edge_index(struct profile_builder *b, uint32_t from, uint32_t to)
@@ -94,15 +101,19 @@ static int profile_finish_top(struct profile_builder *b, const struct tv_thread 
 	struct profile_frame *f = &b->path[--b->depth];
 	struct prof_method *m = &b->p->methods[f->method];
 	struct profile_frame *up = b->depth ? &b->path[b->depth - 1] : NULL;
-	uint32_t e = profile_edge_index(b, up ? up->method : PROF_TOPLEVEL, f->method);
-	if (e == IDMAP_NONE)
-		return -1;
+	struct profile_half *pa = &b->discard[0], *ch = &b->discard[1];
+	if (!b->methods_only) {
+		uint32_t e = profile_edge_index(b, up ? up->method : PROF_TOPLEVEL, f->method);
+		if (e == IDMAP_NONE)
+			return -1;
+		pa = &b->edges[e].by_callee;
+		ch = &b->edges[e].by_caller;
+	}
 	b->active[f->method]--;
 	if (f->recursive)
 		m->rcalls++;
 	else
 		m->calls++;
-	struct profile_half *pa = &b->edges[e].by_callee, *ch = &b->edges[e].by_caller;
 	int rp = f->recursive != 0, rc = up && up->recursive;
 	pa->calls[rp]++;
 	ch->calls[rc]++;
@@ -523,7 +534,7 @@ static int profile_order(struct profile *p)
 }
 
 static enum tv_status profile_build_sel(struct profile *p, const struct trace *tr,
-                                        const struct trace_sel *sel, int walk_all,
+                                        const struct trace_sel *sel, unsigned how,
                                         struct tv_error *err)
 {
 	memset(p, 0, sizeof *p);
@@ -554,7 +565,8 @@ static enum tv_status profile_build_sel(struct profile *p, const struct trace *t
 		b->last_edge[i] = IDMAP_NONE;
 	/* Some threads are not in the sums on their own: walk them. A
 	 * sums-only trace has no calls: each thread's own sums instead. */
-	b->fast = !walk_all && !sel && tr->esums_valid;
+	b->fast = !(how & PROFILE_WALK_ALL) && !sel && tr->esums_valid;
+	b->methods_only = (how & PROFILE_METHODS_ONLY) != 0;
 	for (uint32_t i = 0; rc == 0 && i < p->nthreads; i++) {
 		const struct tv_thread *th = &tr->threads[p->threads[i]];
 		rc = profile_thread(b, th, b->fast ? th->walk_calls : th->ncalls);
@@ -565,7 +577,7 @@ static enum tv_status profile_build_sel(struct profile *p, const struct trace *t
 		profile_esums(b);
 	if (!b->fast)   /* only the fast path's lists look edges up: free the map before them */
 		idmap_free(&b->edge_ids);
-	if (rc == 0)
+	if (rc == 0 && !b->methods_only)
 		rc = profile_lists(b);
 	if (rc == 0)
 		rc = profile_order(p);
@@ -593,13 +605,20 @@ enum tv_status profile_build_how(struct profile *p, const struct trace *tr,
                                  const uint32_t *tid, int walk_all, struct tv_error *err)
 {
 	struct trace_sel one;
-	return profile_build_sel(p, tr, trace_sel_one(&one, tid), walk_all, err);
+	return profile_build_sel(p, tr, trace_sel_one(&one, tid), walk_all ? PROFILE_WALK_ALL : 0,
+	                         err);
 }
 
 enum tv_status profile_build_set(struct profile *p, const struct trace *tr,
                                  const struct trace_sel *sel, struct tv_error *err)
 {
 	return profile_build_sel(p, tr, sel, 0, err);
+}
+
+enum tv_status profile_build_methods(struct profile *p, const struct trace *tr,
+                                     const struct trace_sel *sel, struct tv_error *err)
+{
+	return profile_build_sel(p, tr, sel, PROFILE_METHODS_ONLY, err);
 }
 
 void profile_free(struct profile *p)

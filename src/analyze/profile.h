@@ -66,6 +66,14 @@ enum tv_status profile_build_how(struct profile *p, const struct trace *tr,
  * when none of them has records. */
 enum tv_status profile_build_set(struct profile *p, const struct trace *tr,
                                  const struct trace_sel *sel, struct tv_error *err);
+
+/* profile_build_set() without the parent and child lists: every method's
+ * numbers, their order and the threads, but every list empty (p->edges
+ * and top_children NULL). For outputs that read no edge (the exports):
+ * the lists are the largest part of a profile, and a walk then keeps no
+ * edge either. */
+enum tv_status profile_build_methods(struct profile *p, const struct trace *tr,
+                                     const struct trace_sel *sel, struct tv_error *err);
 void profile_free(struct profile *p);
 
 /* Sort order used everywhere: plain incl of the sort clock, descending,

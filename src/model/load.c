@@ -659,6 +659,8 @@ static enum tv_status load_build_once(const struct load_build *lbc,
 		tracebuild_free(b);
 		return tv_fail(err, TV_ERR_NOMEM, TV_NO_OFFSET, NULL);
 	}
+	if (lbc->opts && lbc->opts->no_esums)
+		tracebuild_set_no_esums(b);
 	s = tracebuild_sink(b);
 	s.consumed = lb->consumed;
 	s.cctx = lb->cctx;

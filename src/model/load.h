@@ -46,6 +46,8 @@ enum load_family load_detect(const uint8_t *buf, size_t len);
 #define LOAD_NOTE 256
 struct load_opts {
 	uint32_t pid;            /* an ANR report's dump to read; 0: the first */
+	int no_esums;            /* keep no edge sums (tracebuild_set_no_esums()):
+	                          * for outputs that read calls, not profiles */
 	char note[LOAD_NOTE];    /* out: a line for the user (the report's other
 	                          * dumps), or empty */
 };

@@ -164,6 +164,8 @@ static int replay_mark(struct tv_thread *th, const uint64_t rel[2], int64_t n)
 
 static uint32_t replay_edge(struct replay *r, uint32_t from, uint32_t to)
 {
+	if (r->no_sums)
+		return 0;   /* a frame's edge, never read then */
 	if (to < r->last_cap && r->last_edge[to] != IDMAP_NONE && r->last_from[to] == from)
 		return r->last_edge[to];
 	if (to >= r->last_cap) {
@@ -297,16 +299,18 @@ static int replay_pop(struct replay *r, struct tv_thread *th, struct replay_thre
 {
 	const struct replay_frame *f = &rt->stack[--rt->depth];
 	replay_act_leave(rt, f);
+	if (replay_set_end(th, 0, f->call, rel[0]) < 0 ||
+	    (r->nslots == 2 && replay_set_end(th, 1, f->call, rel[1]) < 0))
+		return -1;
+	if (r->no_sums)
+		return 0;
 	struct tv_ecell *c = esumtab_cell(&r->sums, f->edge, replay_cell(rt, f));
-	if (!c || replay_set_end(th, 0, f->call, rel[0]) < 0)
+	if (!c)
 		return -1;
 	c->calls++;
 	c->incl[0] += rel[0] - f->start[0];
-	if (r->nslots == 2) {
-		if (replay_set_end(th, 1, f->call, rel[1]) < 0)
-			return -1;
+	if (r->nslots == 2)
 		c->incl[1] += rel[1] - f->start[1];
-	}
 	return 0;
 }
 
@@ -325,7 +329,7 @@ static int replay_orphan_exit(struct replay *r, struct tv_thread *th, struct rep
 	while (rt->depth)
 		if (replay_pop(r, th, rt, rel) < 0)
 			return -1;
-	if (replay_unsum(r, th, rt, th->walk_calls, th->ncalls) < 0 ||
+	if ((!r->no_sums && replay_unsum(r, th, rt, th->walk_calls, th->ncalls) < 0) ||
 	    replay_grow_calls(th, r->nslots) < 0)
 		return -1;
 	uint32_t i = th->ncalls++;

@@ -61,6 +61,8 @@ struct replay {
 	uint32_t last_cap;
 	struct tv_warnings wwarn; /* what the replay found */
 	int wfail;                /* the replay ran out of memory */
+	int no_sums;              /* keep no edge sums (set before the first
+	                           * event): the calls alone */
 };
 
 void replay_init(struct replay *r);

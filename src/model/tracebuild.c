@@ -586,6 +586,11 @@ int tracebuild_set_sums(struct tracebuild *b, const struct tv_tagger *tagger, in
 	return b->sums ? 0 : -1;
 }
 
+void tracebuild_set_no_esums(struct tracebuild *b)
+{
+	b->w.no_sums = 1;
+}
+
 struct sink tracebuild_sink(struct tracebuild *b)
 {
 	struct sink s = {
@@ -646,7 +651,7 @@ enum tv_status tracebuild_finish(struct tracebuild *b, struct tv_error *err)
 	b->tdir_cap = 0;
 	b->last_thread = IDMAP_NONE;
 	tracefinish_sort(tr);
-	tr->esums_valid = 1;
+	tr->esums_valid = b->sums || !b->w.no_sums;
 	tr->sums_only = b->sums != NULL;
 	return TV_OK;
 }

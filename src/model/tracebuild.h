@@ -38,6 +38,11 @@ void tracebuild_set_threads(struct tracebuild *b, int on);
  * the trace again in full, in a new trace. */
 int tracebuild_set_sums(struct tracebuild *b, const struct tv_tagger *tagger, int thread_sums);
 
+/* Makes b keep the calls without the edge sums (trace.esums_valid 0), for
+ * outputs that build no profile of every thread from them: profiles of
+ * the trace then walk its calls. Call before the first record. */
+void tracebuild_set_no_esums(struct tracebuild *b);
+
 /* The sink that feeds this builder (ctx is b; consumed is NULL). */
 struct sink tracebuild_sink(struct tracebuild *b);
 

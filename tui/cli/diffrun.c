@@ -110,7 +110,7 @@ static int diffrun_load(const struct request *rq, const struct mapping *map,
 	for (int i = 0; i < 2 && !rc; i++)
 		rc = resolve_steps(rq, rq->path[i], &r->tr[i], &r->view[i], &r->use[i]);
 	for (int i = 0; i < 2 && !rc; i++)
-		rc = resolve_profile(rq, rq->path[i], &r->tr[i], r->use[i], &r->p[i]);
+		rc = resolve_profile(rq, rq->path[i], &r->tr[i], r->use[i], 0, &r->p[i]);
 	for (int i = 0; i < 2 && !rc && rq->clock >= 0 && (fmt_uses(rq, 0) & FMT_USE_CLOCK); i++)
 		rc = resolve_clock(rq, r->use[i], rq->path[i], clock);
 	if (!rc && rq->clock < 0)

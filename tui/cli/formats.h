@@ -54,6 +54,9 @@ enum fmt_input {
 	FMT_IN_PROFILE,   /* the profile (profile.h) */
 	FMT_IN_SUMS,      /* the profile, which sums alone give: with no steps, the
 	                   * trace may keep sums instead of calls (load_file_sums()) */
+	FMT_IN_METHODS,   /* the profile without its parent and child lists
+	                   * (profile_build_methods()): the exports, which read the
+	                   * calls and only which methods ran */
 	FMT_IN_TREE,      /* the call tree, top-down or --invert, sorted (pathtree.h) */
 	FMT_IN_CALLS,     /* every call of --method (methodcalls.h) */
 	FMT_IN_JANK,      /* the main thread's long frames (jank.h) */

@@ -138,19 +138,27 @@ int loading_mapping(const char *file, struct mapping **map)
 	return 0;
 }
 
-/* loading_trace(), sums only when tagger is set (load_file_sums()). */
+/* How loading_load() builds the trace: sums only when tagger is set
+ * (load_file_sums()), the calls without edge sums when no_esums. */
+struct loading_how {
+	const struct tv_tagger *tagger;
+	int thread_sums;
+	int no_esums;
+};
+
 static int loading_load(const char *path, const struct mapping *map, struct trace *tr,
                         int screen, int ascii, uint32_t pid, char *note,
-                        const struct tv_tagger *tagger, int thread_sums)
+                        const struct loading_how *how)
 {
 	struct tv_error err = {TV_OK, TV_NO_OFFSET, ""};
 	char errfile[4096] = "";
 	struct loading_bar bar;
-	struct load_opts lo = {.pid = pid};
+	const struct tv_tagger *tagger = how->tagger;
+	struct load_opts lo = {.pid = pid, .no_esums = how->no_esums};
 	const struct load_progress *prog = loading_bar_start(&bar, path, screen, ascii);
 	trace_init(tr);
 	enum tv_status st =
-		tagger ? load_file_sums(tr, path, prog, &lo, tagger, thread_sums, &err, errfile,
+		tagger ? load_file_sums(tr, path, prog, &lo, tagger, how->thread_sums, &err, errfile,
 		                        sizeof errfile)
 		       : load_file_opts(tr, path, prog, &lo, &err, errfile, sizeof errfile);
 	loading_bar_end(&bar);
@@ -175,14 +183,23 @@ static int loading_load(const char *path, const struct mapping *map, struct trac
 int loading_trace(const char *path, const struct mapping *map, struct trace *tr, int screen,
                   int ascii, uint32_t pid, char *note)
 {
-	return loading_load(path, map, tr, screen, ascii, pid, note, NULL, 0);
+	const struct loading_how how = {NULL, 0, 0};
+	return loading_load(path, map, tr, screen, ascii, pid, note, &how);
+}
+
+int loading_trace_calls(const char *path, const struct mapping *map, struct trace *tr,
+                        uint32_t pid, char *note)
+{
+	const struct loading_how how = {NULL, 0, 1};
+	return loading_load(path, map, tr, 0, 0, pid, note, &how);
 }
 
 int loading_trace_sums(const char *path, struct trace *tr, uint32_t pid, int thread_sums,
                        char *note)
 {
 	const struct tv_tagger tagger = {category_tag, NULL};
-	return loading_load(path, NULL, tr, 0, 0, pid, note, &tagger, thread_sums);
+	const struct loading_how how = {&tagger, thread_sums, 0};
+	return loading_load(path, NULL, tr, 0, 0, pid, note, &how);
 }
 
 enum tv_status loading_bytes(const char *path, load_bytes_fn fn, void *ctx)

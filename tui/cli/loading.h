@@ -28,6 +28,13 @@ int loading_mapping(const char *file, struct mapping **map);
 int loading_trace(const char *path, const struct mapping *map, struct trace *tr, int screen,
                   int ascii, uint32_t pid, char *note);
 
+/* loading_trace() for an output that reads the calls and no profile of
+ * every thread from edge sums (reportrun_calls_only()): the trace keeps
+ * none (load_opts.no_esums; its profiles walk the calls). Never on the
+ * view's screen. */
+int loading_trace_calls(const char *path, const struct mapping *map, struct trace *tr,
+                        uint32_t pid, char *note);
+
 /* loading_trace() for a report that reads only sums (reportrun_sums()):
  * tr may keep them instead of calls, with the tags the categories need
  * (load_file_sums(), category_tag()); thread_sums: each thread's own

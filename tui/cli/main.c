@@ -90,10 +90,13 @@ static int main_single(const struct request *rq, const struct mapping *map)
 	 * /dev/tty; not when it may refuse the trace). */
 	uo.term_started = !rq->view && !main_may_refuse(rq) && tty_wants_ui(rq) &&
 	                  !tty_reads_stdin(rq) && ui_loading_start(&uo) == 0;
-	rc = reportrun_sums(rq, map)
-	         ? loading_trace_sums(rq->path[0], &tr, rq->pid, rq->nthreads > 0, note)
-	         : loading_trace(rq->path[0], map, &tr, uo.term_started, ui_wants_ascii(&uo),
-	                         rq->pid, note);
+	if (reportrun_sums(rq, map))
+		rc = loading_trace_sums(rq->path[0], &tr, rq->pid, rq->nthreads > 0, note);
+	else if (reportrun_calls_only(rq))
+		rc = loading_trace_calls(rq->path[0], map, &tr, rq->pid, note);
+	else
+		rc = loading_trace(rq->path[0], map, &tr, uo.term_started, ui_wants_ascii(&uo),
+		                   rq->pid, note);
 	uo.note = note;
 	if (!rc && tty_wants_ui(rq) && (rc = main_ui(rq, &tr, &uo)) != UI_NO_TERMINAL) {
 		trace_free(&tr);

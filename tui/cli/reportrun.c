@@ -205,7 +205,7 @@ static int reportrun_jank_app(const struct request *rq, const struct trace *load
                               const struct trace *tr, char *guess, size_t size, uint32_t *n)
 {
 	struct profile p = {0};
-	int rc = resolve_profile(rq, rq->path[0], loaded, tr, &p);
+	int rc = resolve_profile(rq, rq->path[0], loaded, tr, 0, &p);
 	int g = rc ? 0 : category_guess_app(&p, guess, size);
 	profile_free(&p);
 	if (g < 0)
@@ -288,8 +288,10 @@ static int reportrun_build(const struct request *rq, const struct trace *loaded,
 	switch (rq->format->input) {
 	case FMT_IN_SUMS:
 	case FMT_IN_PROFILE:
+	case FMT_IN_METHODS:
 		in->p = &b->p;
-		return resolve_profile(rq, rq->path[0], loaded, tr, &b->p);
+		return resolve_profile(rq, rq->path[0], loaded, tr,
+		                       rq->format->input == FMT_IN_METHODS, &b->p);
 	case FMT_IN_TREE:
 		in->tree = &b->tree;
 		return reportrun_tree(rq, loaded, tr, in->clock, &b->tree);
@@ -303,6 +305,13 @@ static int reportrun_build(const struct request *rq, const struct trace *loaded,
 		break;
 	}
 	return MSG_EXIT_INPUT;
+}
+
+int reportrun_calls_only(const struct request *rq)
+{
+	/* With --diff, folded compares two full profiles; the view builds the
+	 * profile of every thread first, from the edge sums. */
+	return rq->format->input == FMT_IN_METHODS && !rq->view && !rq->diff && !tty_wants_ui(rq);
 }
 
 int reportrun_sums(const struct request *rq, const struct mapping *map)

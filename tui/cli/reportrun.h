@@ -25,6 +25,11 @@ int reportrun(const struct request *rq, const struct trace *loaded, const struct
  * through no steps, names not mapped, not in the full-screen view. */
 int reportrun_sums(const struct request *rq, const struct mapping *map);
 
+/* The request's output reads the calls and a profile without lists
+ * (FMT_IN_METHODS, no view, no diff, no full screen): the trace needs no
+ * edge sums (loading_trace_calls()). */
+int reportrun_calls_only(const struct request *rq);
+
 /* --format=dump: every record of the trace's bytes, read here in one
  * pass (standard input too), its names through map (may be NULL). */
 int reportrun_dump(const struct request *rq, const struct mapping *map);

@@ -163,13 +163,14 @@ int resolve_method(const struct request *rq, const struct trace *tr, const char 
 }
 
 int resolve_profile(const struct request *rq, const char *path, const struct trace *names,
-                    const struct trace *tr, struct profile *p)
+                    const struct trace *tr, int methods_only, struct profile *p)
 {
 	struct tv_error err = {TV_OK, TV_NO_OFFSET, ""};
 	struct resolve_sel rs;
 	const struct trace_sel *sel;
 	int rc = resolve_threads(rq, path, names, &rs, &sel);
-	if (!rc && profile_build_set(p, tr, sel, &err) != TV_OK) {
+	if (!rc && (methods_only ? profile_build_methods(p, tr, sel, &err)
+	                         : profile_build_set(p, tr, sel, &err)) != TV_OK) {
 		msg_error(path, &err);
 		rc = MSG_EXIT_INPUT;
 	}

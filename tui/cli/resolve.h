@@ -46,9 +46,10 @@ int resolve_method(const struct request *rq, const struct trace *tr, const char 
 /* The profile of the selection: names is the loaded trace (--thread is
  * resolved there: a range may leave a thread without records), tr the
  * one profiled (names or a view of it), over the threads --thread
- * selects together. profile_free() p whatever the result. */
+ * selects together; methods_only: without the parent and child lists
+ * (profile_build_methods()). profile_free() p whatever the result. */
 int resolve_profile(const struct request *rq, const char *path, const struct trace *names,
-                    const struct trace *tr, struct profile *p);
+                    const struct trace *tr, int methods_only, struct profile *p);
 
 /* When --range lies wholly outside tr (every number would be 0): the
  * warning's text, "--range=20s..30s lies outside the trace: its timeline
