@@ -2,7 +2,8 @@
  *
  * One pass over each selected thread's calls (preorder) keeps the path from
  * the root, as profile.c does, and adds each call's excl to a node of a
- * trie of stacks (node = (parent node, frame), found through an idmap).
+ * trie of stacks (node = (parent node, frame), found through a table of
+ * node indices).
  * A depth-first walk of the trie then prints every node with time, so the
  * numbers are the profile's: Σ N over stacks ending in M is M's excl.
  *
@@ -24,9 +25,12 @@
 
 #define EXPORT_FOLDED_NONE UINT32_MAX
 
+/* 24 bytes: a big trace has millions. A node's children are linked
+ * newest first while the trie grows, and put in creation (time) order
+ * once it is whole (export_folded_order()). */
 struct export_folded_node {
 	uint32_t parent, frame;
-	uint32_t first, last, next;   /* children in creation (time) order */
+	uint32_t first, next;
 	uint64_t excl;
 };
 
@@ -41,7 +45,10 @@ struct export_folded_build {
 	int by_calls;                  /* a trace without time: each call counts 1 */
 	struct export_folded_node *nodes;
 	uint32_t nnodes, nodes_cap;
-	struct idmap ids;              /* parent node << 32 | frame -> node */
+	/* The nodes by (parent, frame): open addressing over node indices,
+	 * the key read from the node (4 bytes a slot, not a copy of it). */
+	uint32_t *slots;
+	uint32_t mask, nkeyed;
 	struct export_folded_cached {  /* direct-mapped: loops repeat stacks */
 		uint64_t key;
 		uint32_t node;
@@ -136,33 +143,84 @@ static uint32_t export_folded_new_node(struct export_folded_build *b, uint32_t p
 		return EXPORT_FOLDED_NONE;
 	uint32_t i = b->nnodes++;
 	b->nodes[i] = (struct export_folded_node){parent, frame, EXPORT_FOLDED_NONE,
-	                                          EXPORT_FOLDED_NONE, EXPORT_FOLDED_NONE, 0};
+	                                          EXPORT_FOLDED_NONE, 0};
 	if (i) {
-		struct export_folded_node *up = &b->nodes[parent];
-		if (up->first == EXPORT_FOLDED_NONE)
-			up->first = i;
-		else
-			b->nodes[up->last].next = i;
-		up->last = i;
+		b->nodes[i].next = b->nodes[parent].first;
+		b->nodes[parent].first = i;
 	}
 	return i;
 }
 
+static uint32_t export_folded_hash(uint32_t parent, uint32_t frame)
+{
+	uint64_t k = ((uint64_t)parent << 32 | frame) * 0x9E3779B97F4A7C15ULL;
+	return (uint32_t)(k >> 32);
+}
+
+/* The slot of (parent, frame): its node's, or the empty one where it
+ * would go. */
+static uint32_t *export_folded_slot(const struct export_folded_build *b, uint32_t parent,
+                                    uint32_t frame)
+{
+	uint32_t i = export_folded_hash(parent, frame) & b->mask;
+	for (;; i = (i + 1) & b->mask) {
+		uint32_t n = b->slots[i];
+		if (n == EXPORT_FOLDED_NONE ||
+		    (b->nodes[n].parent == parent && b->nodes[n].frame == frame))
+			return &b->slots[i];
+	}
+}
+
+/* Doubles the slots (at least 1024), placing every keyed node again. */
+static int export_folded_rehash(struct export_folded_build *b)
+{
+	uint32_t n = b->slots ? (b->mask + 1) * 2 : 1024, *old = b->slots, old_n = b->mask + 1;
+	if (n == 0 || !(b->slots = malloc((size_t)n * sizeof *b->slots))) {
+		b->slots = old;
+		return -1;
+	}
+	memset(b->slots, 0xff, (size_t)n * sizeof *b->slots);   /* EXPORT_FOLDED_NONE */
+	b->mask = n - 1;
+	for (uint32_t i = 0; old && i < old_n; i++)
+		if (old[i] != EXPORT_FOLDED_NONE)
+			*export_folded_slot(b, b->nodes[old[i]].parent, b->nodes[old[i]].frame) = old[i];
+	free(old);
+	return 0;
+}
+
 static uint32_t export_folded_child(struct export_folded_build *b, uint32_t parent, uint32_t frame)
 {
-	int added;
 	uint64_t key = (uint64_t)parent << 32 | frame;
 	struct export_folded_cached *c = &b->cache[(parent * 2654435761u ^ frame) & 4095];
 	if (c->node != EXPORT_FOLDED_NONE && c->key == key)
 		return c->node;
-	uint32_t i = idmap_get_or_put(&b->ids, key, b->nnodes, &added);
-	if (i != IDMAP_NONE && added)
-		i = export_folded_new_node(b, parent, frame);
-	if (i != IDMAP_NONE) {
-		c->key = key;
-		c->node = i;
+	if ((!b->slots || (b->nkeyed + 1) * 4 > (b->mask + 1) * 3) && export_folded_rehash(b) < 0)
+		return EXPORT_FOLDED_NONE;
+	uint32_t *slot = export_folded_slot(b, parent, frame), i = *slot;
+	if (i == EXPORT_FOLDED_NONE) {
+		if ((i = export_folded_new_node(b, parent, frame)) == EXPORT_FOLDED_NONE)
+			return i;
+		*slot = i;
+		b->nkeyed++;
 	}
+	c->key = key;
+	c->node = i;
 	return i;
+}
+
+/* Every node's children, linked newest first, into creation order. */
+static void export_folded_order(struct export_folded_build *b)
+{
+	for (uint32_t i = 0; i < b->nnodes; i++) {
+		uint32_t prev = EXPORT_FOLDED_NONE, cur = b->nodes[i].first;
+		while (cur != EXPORT_FOLDED_NONE) {
+			uint32_t next = b->nodes[cur].next;
+			b->nodes[cur].next = prev;
+			prev = cur;
+			cur = next;
+		}
+		b->nodes[i].first = prev;
+	}
 }
 
 /* Takes the top call off the path, adding its excl (by calls: 1) to its
@@ -288,6 +346,9 @@ static int export_folded_run(FILE *out, struct export_folded_build *b, const str
 		if (export_folded_thread(b, &tr->threads[p->threads[i]], root) < 0)
 			return -1;
 	}
+	free(b->slots);   /* the trie is whole: the writer needs no lookup */
+	b->slots = NULL;
+	export_folded_order(b);
 	return export_folded_write(out, b);
 }
 
@@ -304,13 +365,12 @@ enum tv_status export_folded(FILE *out, const struct profile *p, const struct ex
 	b->by_calls = trace_is_sequence(b->tr);
 	for (size_t i = 0; i < sizeof b->cache / sizeof b->cache[0]; i++)
 		b->cache[i].node = EXPORT_FOLDED_NONE;
-	idmap_init(&b->ids);
 	int rc = export_folded_run(out, b, p, o);
 	free(b->nodes);
 	free(b->path);
 	free(b->text);
 	free(b->off);
-	idmap_free(&b->ids);
+	free(b->slots);
 	free(b);
 	if (rc < 0)
 		return TV_ERR_NOMEM;
