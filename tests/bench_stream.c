@@ -8,7 +8,8 @@
  * whole with MAP_POPULATE, on one core: a stack per thread (tid as index),
  * methods by direct index (id >> 2), each caller->callee edge found on
  * entry through a 4-entry cache in the caller's method record, else an
- * open-addressing table of 2^20 slots keyed by the pair. On exit the call's
+ * open-addressing table of 2^20 slots keyed by the pair (doubled when
+ * half full: 50M records have 1.4M edges). On exit the call's
  * CPU and wall durations go to its method (incl only when it is the
  * method's outermost open call; counted as recursive otherwise), its excl
  * (less its children's), its edge and its parent frame's children sum.
@@ -26,7 +27,7 @@
 #include <unistd.h>
 
 #define BS_METHODS (1u << 20)   /* ids below 2^22 */
-#define BS_SLOTS (1u << 20)     /* edge table */
+#define BS_SLOTS (1u << 20)     /* edge table, first size */
 #define BS_TOP (BS_METHODS - 1)  /* the toplevel's method record */
 
 struct bs_edge { uint64_t calls, incl[2]; };
@@ -42,6 +43,39 @@ static struct bs_method *bs_m;
 static struct bs_slot *bs_tab;
 static struct bs_edge *bs_e;
 static uint32_t bs_ne;
+static uint32_t bs_bits = 20;    /* the table has 2^bs_bits slots */
+
+static uint32_t bs_hash(uint64_t key)
+{
+	return (uint32_t)((key * 0x9E3779B97F4A7C15ull) >> (64 - bs_bits));
+}
+
+/* Doubles the table (and the edge sums) once it is half full: 5M records
+ * have 214k edges, 50M records 1.4M, where a full table's probe would
+ * never end. */
+static void bs_grow(void)
+{
+	uint32_t old = 1u << bs_bits, n = old * 2;
+	struct bs_slot *t = calloc(n, sizeof *t);
+	struct bs_edge *e = realloc(bs_e, (size_t)n * sizeof *e);
+	if (!t || !e) {
+		fprintf(stderr, "bench_stream: out of memory\n");
+		exit(1);
+	}
+	memset(e + old, 0, (size_t)old * sizeof *e);
+	bs_bits++;
+	for (uint32_t i = 0; i < old; i++) {
+		if (!bs_tab[i].edge)
+			continue;
+		uint32_t j = bs_hash(bs_tab[i].key);
+		while (t[j].edge)
+			j = (j + 1) & (n - 1);
+		t[j] = bs_tab[i];
+	}
+	free(bs_tab);
+	bs_tab = t;
+	bs_e = e;
+}
 
 static uint32_t bs_edge_of(uint32_t from, uint32_t to)
 {
@@ -50,9 +84,11 @@ static uint32_t bs_edge_of(uint32_t from, uint32_t to)
 		if (f->cto[k] == to && f->cedge[k])
 			return f->cedge[k];
 	uint64_t key = (uint64_t)from << 32 | to;
-	uint32_t i = (uint32_t)((key * 0x9E3779B97F4A7C15ull) >> 44);
+	if (bs_ne >= 1u << (bs_bits - 1))
+		bs_grow();
+	uint32_t i = bs_hash(key);
 	while (bs_tab[i].edge && bs_tab[i].key != key)
-		i = (i + 1) & (BS_SLOTS - 1);
+		i = (i + 1) & ((1u << bs_bits) - 1);
 	if (!bs_tab[i].edge) {
 		bs_tab[i].key = key;
 		bs_tab[i].edge = ++bs_ne;
