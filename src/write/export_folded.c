@@ -194,7 +194,8 @@ static uint32_t export_folded_child(struct export_folded_build *b, uint32_t pare
 	struct export_folded_cached *c = &b->cache[(parent * 2654435761u ^ frame) & 4095];
 	if (c->node != EXPORT_FOLDED_NONE && c->key == key)
 		return c->node;
-	if ((!b->slots || (b->nkeyed + 1) * 4 > (b->mask + 1) * 3) && export_folded_rehash(b) < 0)
+	if ((!b->slots || (uint64_t)(b->nkeyed + 1) * 4 > (uint64_t)(b->mask + 1) * 3) &&
+	    export_folded_rehash(b) < 0)
 		return EXPORT_FOLDED_NONE;
 	uint32_t *slot = export_folded_slot(b, parent, frame), i = *slot;
 	if (i == EXPORT_FOLDED_NONE) {
