@@ -63,7 +63,7 @@ static char *run(struct loaded *l, enum fmt f, int clock, int sigs, int per_thre
 	size_t n = 0;
 	FILE *ms = open_memstream(&s, &n);
 	assert_non_null(ms);
-	struct export_opts o = {clock, sigs, per_thread};
+	struct export_opts o = {clock, sigs, per_thread, NULL, NULL};
 	struct tv_error err;
 	enum tv_status st = f == F_FOLDED ? export_folded(ms, &l->p, &o)
 	                    : f == F_CHROME ? export_chrome(ms, &l->p, &o)
@@ -198,6 +198,49 @@ static void test_folded_per_thread(void **state)
 	       "[2];com.ex.Foo.a;com.ex.Foo.b 10\n"
 	       "[2];com.ex.Foo.b 5\n");
 	unload(&l);
+}
+
+/* What the folded export told its caller: the threads it was done with. */
+struct walked {
+	struct trace *tr;
+	uint32_t thread[8], n;
+};
+
+static void on_walked(void *ctx, uint32_t thread)
+{
+	struct walked *w = ctx;
+	assert_true(w->n < 8);
+	w->thread[w->n++] = thread;
+	trace_thread_free_calls(&w->tr->threads[thread]);   /* as the command line does */
+}
+
+/* Told after each thread's walk, folded gives the same lines when the
+ * caller frees that thread's calls at once. */
+static void test_folded_walked(void **state)
+{
+	(void)state;
+	for (int per_thread = 0; per_thread < 2; per_thread++) {
+		struct loaded l;
+		load_main(&l, NULL);
+		char *want = run(&l, F_FOLDED, TV_CPU, 0, per_thread), *got = NULL;
+		size_t n = 0;
+		struct walked w = {&l.tr, {0}, 0};
+		FILE *ms = open_memstream(&got, &n);
+		assert_non_null(ms);
+		struct export_opts o = {TV_CPU, 0, per_thread, on_walked, &w};
+		assert_int_equal(export_folded(ms, &l.p, &o), TV_OK);
+		assert_int_equal(fclose(ms), 0);
+		assert_string_equal(got, want);
+		assert_int_equal(w.n, l.p.nthreads);
+		for (uint32_t i = 0; i < w.n; i++) {
+			assert_int_equal(w.thread[i], l.p.threads[i]);
+			assert_int_equal(l.tr.threads[w.thread[i]].ncalls, 0);
+			assert_null(l.tr.threads[w.thread[i]].method);
+		}
+		free(want);
+		free(got);
+		unload(&l);
+	}
 }
 
 /* One thread selected: only its stacks. */
@@ -786,6 +829,7 @@ int main(void)
 		cmocka_unit_test(test_folded_wall),
 		cmocka_unit_test(test_folded_signatures),
 		cmocka_unit_test(test_folded_per_thread),
+		cmocka_unit_test(test_folded_walked),
 		cmocka_unit_test(test_folded_one_thread),
 		cmocka_unit_test(test_folded_fallback_zero),
 		cmocka_unit_test(test_chrome),

@@ -86,7 +86,7 @@ static void deep_outputs(const struct trace *tr, const struct profile *p, size_t
                          size_t want_semis)
 {
 	FILE *dn = devnull();
-	struct export_opts o = {TV_WALL, 1, 1};
+	struct export_opts o = {TV_WALL, 1, 1, NULL, NULL};
 	assert_int_equal(report_text(dn, p, "deep.trace"), TV_OK);
 	assert_int_equal(report_json(dn, p), TV_OK);
 	assert_int_equal(report_csv(dn, p), TV_OK);

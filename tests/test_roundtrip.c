@@ -337,7 +337,7 @@ static char *run(struct loaded *l, int speedscope, int clock)
 	size_t n = 0;
 	FILE *ms = open_memstream(&s, &n);
 	assert_non_null(ms);
-	struct export_opts o = {clock, 0, 0};
+	struct export_opts o = {clock, 0, 0, NULL, NULL};
 	enum tv_status st = speedscope ? export_speedscope(ms, &l->p, &o)
 	                               : export_chrome(ms, &l->p, &o);
 	assert_int_equal(st, TV_OK);
@@ -799,7 +799,7 @@ static void test_signatures(void **state)
 	(void)state;
 	struct loaded l;
 	load_script(&l, "1 > A 0\n1 > B 1\n1 < B 2\n1 < A 3\n");
-	struct export_opts o = {TV_WALL, 1, 0};
+	struct export_opts o = {TV_WALL, 1, 0, NULL, NULL};
 	for (int f = 0; f < 2; f++) {
 		char *s = NULL;
 		size_t n = 0;

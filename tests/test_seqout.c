@@ -252,7 +252,7 @@ static void test_folded(void **state)
 {
 	struct seq *s = *state;
 	struct seq_out o;
-	struct export_opts eo = {TV_WALL, 0, 0};
+	struct export_opts eo = {TV_WALL, 0, 0, NULL, NULL};
 	char *t = seq_close(&o, export_folded(seq_open(&o), &s->p, &eo));
 	assert_string_equal(t, "com.example.A.run 1\n"
 	                       "com.example.A.run;com.example.B.step 2\n"
@@ -265,7 +265,7 @@ static void test_speedscope(void **state)
 {
 	struct seq *s = *state;
 	struct seq_out o;
-	struct export_opts eo = {TV_WALL, 0, 0};
+	struct export_opts eo = {TV_WALL, 0, 0, NULL, NULL};
 	char *t = seq_close(&o, export_speedscope(seq_open(&o), &s->p, &eo));
 	assert_non_null(strstr(t, "{\"type\": \"evented\", \"name\": \"[4242] main\", \"unit\": "
 	                          "\"none\", \"startValue\": 0, \"endValue\": 7, \"events\": ["));

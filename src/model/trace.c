@@ -17,16 +17,24 @@ void trace_init(struct trace *tr)
 	tr->clock = TV_CLOCK_DUAL;
 }
 
-void trace_thread_free(struct tv_thread *th)
+void trace_thread_free_calls(struct tv_thread *th)
 {
 	free(th->method);
 	free(th->parent);
+	th->method = th->parent = NULL;
 	for (int c = 0; c < TV_NCLOCKS; c++) {
 		free(th->start[c]);
 		free(th->end[c]);
 		free(th->start_hi[c]);
 		free(th->end_hi[c]);
+		th->start[c] = th->end[c] = th->start_hi[c] = th->end_hi[c] = NULL;
 	}
+	th->ncalls = th->cap = th->walk_calls = 0;
+}
+
+void trace_thread_free(struct tv_thread *th)
+{
+	trace_thread_free_calls(th);
 	free(th->marks);
 	if (th->sums) {
 		free(th->sums->outside);

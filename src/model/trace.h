@@ -208,6 +208,10 @@ void trace_free(struct trace *tr);
  * trace_free() and the builder's copies before they join a trace. */
 void trace_thread_free(struct tv_thread *th);
 
+/* Frees th's calls (ncalls 0; its records, times, marks and sums stay),
+ * for a holder of the trace that will read them no more. */
+void trace_thread_free_calls(struct tv_thread *th);
+
 /* Index of the method with this id, or IDMAP_NONE. */
 uint32_t trace_find_method(const struct trace *tr, uint64_t id);
 /* Index of the method with this id, made (undeclared) when new;

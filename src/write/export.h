@@ -20,6 +20,13 @@ struct export_opts {
 	int signatures;   /* keep signatures in frame names (folded: rewritten
 	                   * so no ';' or newline survives) */
 	int per_thread;   /* folded: a leading "[tid] name" frame per thread */
+	/* folded: told each selected thread's index once its calls have been
+	 * read for the last time, so that a caller that needs them no more
+	 * can free them (trace_thread_free_calls()) before the trie of
+	 * stacks is whole: the two would otherwise peak together. NULL: not
+	 * told. */
+	void (*walked)(void *ctx, uint32_t thread);
+	void *walked_ctx;
 };
 
 /* Folded stacks (flamegraph.pl, speedscope): one line per distinct stack,

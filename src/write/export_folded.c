@@ -346,6 +346,8 @@ static int export_folded_run(FILE *out, struct export_folded_build *b, const str
 		}
 		if (export_folded_thread(b, &tr->threads[p->threads[i]], root) < 0)
 			return -1;
+		if (o->walked)
+			o->walked(o->walked_ctx, p->threads[i]);
 	}
 	free(b->slots);   /* the trie is whole: the writer needs no lookup */
 	b->slots = NULL;

@@ -80,10 +80,10 @@ static void load_outputs(const struct profile *p)
 	for (int clock = 0; clock < TV_NCLOCKS; clock++) {
 		if (!tr->has_clock[clock])
 			continue;
-		struct export_opts o = {clock, clock == TV_CPU, clock == TV_WALL};
+		struct export_opts o = {clock, clock == TV_CPU, clock == TV_WALL, NULL, NULL};
 		export_folded(load_null, p, &o);
 	}
-	struct export_opts o = {trace_sort_clock(tr), 0, 0};
+	struct export_opts o = {trace_sort_clock(tr), 0, 0, NULL, NULL};
 	export_chrome(load_null, p, &o);
 }
 

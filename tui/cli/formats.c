@@ -20,12 +20,20 @@ static struct report_view fmt_report_view(const struct fmt_in *in)
 	                            rq->ntransforms, rq->app, rq->napp};
 }
 
+/* A thread the export has read for the last time: its calls go. */
+static void fmt_walked(void *ctx, uint32_t thread)
+{
+	struct trace *tr = ctx;
+	trace_thread_free_calls(&tr->threads[thread]);
+}
+
 /* An export of the profile, on the output's clock. */
 static enum tv_status fmt_export(FILE *out, const struct fmt_in *in,
                                  enum tv_status (*fn)(FILE *, const struct profile *,
                                                       const struct export_opts *))
 {
-	struct export_opts eo = {in->clock, in->rq->signatures, in->rq->per_thread};
+	struct export_opts eo = {in->clock, in->rq->signatures, in->rq->per_thread,
+	                         in->spent ? fmt_walked : NULL, in->spent};
 	return fn(out, in->p, &eo);
 }
 

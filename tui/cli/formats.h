@@ -93,6 +93,9 @@ struct fmt_in {
 	const struct trace *names;       /* FMT_IN_RECORDS: the trace built from the bytes */
 	const struct load_bytes *bytes;  /* FMT_IN_RECORDS */
 	struct tv_error *err;            /* FMT_IN_RECORDS: where a damaged record is told */
+	struct trace *spent;             /* the profile's trace when nothing reads it after
+	                                  * the output: an export may free the calls it is
+	                                  * done with (NULL: never) */
 };
 
 /* What a diff writer reads: the two runs matched, and their profiles. */

@@ -322,10 +322,10 @@ int reportrun_sums(const struct request *rq, const struct mapping *map)
 	       !tty_wants_ui(rq);
 }
 
-int reportrun(const struct request *rq, const struct trace *loaded, const struct trace *tr)
+int reportrun(const struct request *rq, const struct trace *loaded, struct trace *tr)
 {
 	struct reportrun_inputs b = {.p = {0}};
-	struct fmt_in in = {.rq = rq, .loaded = loaded, .clock = trace_sort_clock(tr)};
+	struct fmt_in in = {.rq = rq, .loaded = loaded, .clock = trace_sort_clock(tr), .spent = tr};
 	int rc = 0;
 	if (fmt_uses(rq, 0) & FMT_USE_CLOCK)
 		rc = resolve_clock(rq, tr, rq->path[0], &in.clock);

@@ -17,8 +17,10 @@
 #include "model/trace.h"
 
 /* The report of --format for tr: loaded is the trace as read, tr the
- * same or a view of it through the steps (resolve_steps()). */
-int reportrun(const struct request *rq, const struct trace *loaded, const struct trace *tr);
+ * same or a view of it through the steps (resolve_steps()). The caller
+ * frees tr after: the output may free the calls it is done with first
+ * (folded, fmt_in.spent). */
+int reportrun(const struct request *rq, const struct trace *loaded, struct trace *tr);
 
 /* Whether the report reads only sums, so its trace may be loaded for
  * them alone (loading_trace_sums()): a format of FMT_IN_SUMS, shown

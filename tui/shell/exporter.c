@@ -35,7 +35,7 @@ static void exporter_default(const struct ui *u, char *buf, size_t n)
 static void exporter_write(struct ui *u)
 {
 	const struct profile *p = session_profile(u->s);
-	struct export_opts eo = {session_clock(u->s), 0, 0};
+	struct export_opts eo = {session_clock(u->s), 0, 0, NULL, NULL};   /* the view keeps its calls */
 	FILE *out = fopen(u->prompt.text, "w");
 	char msg[sizeof u->msg];
 	if (!out) {
