@@ -192,15 +192,10 @@ static int sumreplay_rehash(struct sumreplay_thread *t)
 	return 0;
 }
 
-/* Index of method m's record on t, made when new; SR_NONE when out of
+/* A new record of method m on t (its slot is empty); SR_NONE when out of
  * memory. */
-static inline uint32_t sumreplay_pair(struct sumreplay_thread *t, uint32_t m)
+static uint32_t sumreplay_pair_new(struct sumreplay_thread *t, uint32_t m)
 {
-	if (t->slots) {
-		struct sumreplay_slot *s = sumreplay_slot(t, m);
-		if (s->pair)
-			return s->pair - 1;
-	}
 	if ((t->npairs + 1) * 2 > (t->slots ? t->mask + 1 : 0) && sumreplay_rehash(t) < 0)
 		return SR_NONE;
 	if (grow_push32((void **)&t->pairs, &t->pairs_cap, t->npairs, sizeof *t->pairs) < 0)
@@ -209,6 +204,18 @@ static inline uint32_t sumreplay_pair(struct sumreplay_thread *t, uint32_t m)
 	t->pairs[p] = (struct sumreplay_pair){m, 0, SR_NONE, {0, 0}};
 	*sumreplay_slot(t, m) = (struct sumreplay_slot){m, p + 1};
 	return p;
+}
+
+/* Index of method m's record on t, made when new; SR_NONE when out of
+ * memory. */
+static inline uint32_t sumreplay_pair(struct sumreplay_thread *t, uint32_t m)
+{
+	if (t->slots) {
+		const struct sumreplay_slot *s = sumreplay_slot(t, m);
+		if (s->pair)
+			return s->pair - 1;
+	}
+	return sumreplay_pair_new(t, m);
 }
 
 /* The (from, to) edge sum: from the caller's cache, else the table. */
@@ -250,7 +257,7 @@ static int sumreplay_enter(struct sumreplay *r, struct sumreplay_thread *t, uint
 {
 	if ((t->depth == t->cap &&
 	     grow_push32((void **)&t->stack, &t->cap, t->depth, sizeof *t->stack) < 0) ||
-	    sumreplay_reserve_method(r, m) < 0)
+	    (m >= r->nmethods && sumreplay_reserve_method(r, m) < 0))
 		return -1;
 	const struct sumreplay_frame *up = t->depth ? &t->stack[t->depth - 1] : NULL;
 	uint32_t from = up ? up->method : TV_ROOT;
@@ -429,7 +436,7 @@ void sumreplay_run(struct sumreplay *r, const struct replay_event *ev, uint32_t 
 			rc = sumreplay_reserve_method(r, e->method);
 			if (rc == 0)
 				r->methods[e->method].tags = (uint32_t)e->rel[0];
-		} else if (sumreplay_reserve_thread(r, e->thread) < 0) {
+		} else if (e->thread >= r->nth && sumreplay_reserve_thread(r, e->thread) < 0) {
 			rc = -1;
 		} else if (e->where & 1) {
 			rc = sumreplay_exit(r, &r->th[e->thread], e->method, e->rel, e->where >> 1);
