@@ -20,6 +20,7 @@
 
 #include "base/grow.h"
 #include "model/callwalk.h"
+#include "model/esumtab.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -34,18 +35,13 @@ struct profile_frame {
 	uint64_t child_incl[TV_NCLOCKS];
 };
 
-/* An edge while counting; key = caller method (or toplevel) and callee.
- * Index [1] holds the recursive half: by the callee call's recursion for
- * the callee's parent list (by_callee), by the caller call's for the
- * caller's child list (by_caller). */
+/* An edge's sums the way one of its lists shows them. Index [1] holds
+ * the recursive half: by the callee call's recursion for the callee's
+ * parent list (by_callee), by the caller call's for the caller's child
+ * list (by_caller). */
 struct profile_half {
 	uint64_t calls[2];
 	uint64_t incl[2][TV_NCLOCKS];
-};
-
-struct profile_edge {
-	uint32_t from, to;
-	struct profile_half by_callee, by_caller;
 };
 
 struct profile_builder {
@@ -55,16 +51,17 @@ struct profile_builder {
 	struct profile_frame *path; /* per depth of the walk: what is summed */
 	uint32_t depth, path_cap;
 	uint32_t *active;          /* per method: calls of it on the path */
-	struct profile_edge *edges;
-	uint32_t nedges, edges_cap;
-	struct idmap edge_ids;
+	/* The walked calls' edge sums, in the trace's own form (four cells
+	 * an edge, the recursive ones only when used): the lists read them
+	 * and the trace's sums alike. */
+	struct esumtab sums;
 	/* Per callee: the caller and edge of its last call. Most methods have
 	 * few callers, so this answers most lookups without hashing. */
 	uint32_t *last_from, *last_edge;
 	uint64_t root_incl[TV_NCLOCKS];  /* Σ incl of this thread's top calls */
 	int fast;                  /* the trace's edge sums hold the rest */
 	int methods_only;          /* no lists: a walk keeps no edge */
-	struct profile_half discard[2];  /* the halves of a call then */
+	size_t nlisted;            /* edges in the lists */
 };
 
 enum {
@@ -72,23 +69,15 @@ enum {
 	PROFILE_METHODS_ONLY = 2,  /* no parent and child lists */
 };
 
+/* The builder's (from, to) edge sum, made when new; IDMAP_NONE when out
+ * of memory. */
 static uint32_t profile_edge_index(struct profile_builder *b, uint32_t from, uint32_t to)
 {
-	uint64_t key = (uint64_t)from << 32 | to;
 	if (b->last_edge[to] != IDMAP_NONE && b->last_from[to] == from)
 		return b->last_edge[to];
-	int added;
-	uint32_t e = idmap_get_or_put(&b->edge_ids, key, b->nedges, &added);
+	uint32_t e = esumtab_edge(&b->sums, from, to);
 	if (e == IDMAP_NONE)
 		return IDMAP_NONE;
-	if (added) {
-		if (grow_push32((void **)&b->edges, &b->edges_cap, b->nedges, sizeof *b->edges) < 0)
-			return IDMAP_NONE;
-		struct profile_edge *pe = &b->edges[b->nedges++];
-		memset(pe, 0, sizeof *pe);
-		pe->from = from;
-		pe->to = to;
-	}
 	b->last_from[to] = from;
 	b->last_edge[to] = e;
 	return e;
@@ -101,22 +90,20 @@ static int profile_finish_top(struct profile_builder *b, const struct tv_thread 
 	struct profile_frame *f = &b->path[--b->depth];
 	struct prof_method *m = &b->p->methods[f->method];
 	struct profile_frame *up = b->depth ? &b->path[b->depth - 1] : NULL;
-	struct profile_half *pa = &b->discard[0], *ch = &b->discard[1];
+	struct tv_ecell *cell = NULL;
 	if (!b->methods_only) {
+		/* cell k: bit 0 the call is recursive, bit 1 its caller is */
+		unsigned k = (f->recursive != 0) | (up && up->recursive ? 2u : 0u);
 		uint32_t e = profile_edge_index(b, up ? up->method : PROF_TOPLEVEL, f->method);
-		if (e == IDMAP_NONE)
+		if (e == IDMAP_NONE || !(cell = esumtab_cell(&b->sums, e, k)))
 			return -1;
-		pa = &b->edges[e].by_callee;
-		ch = &b->edges[e].by_caller;
+		cell->calls++;
 	}
 	b->active[f->method]--;
 	if (f->recursive)
 		m->rcalls++;
 	else
 		m->calls++;
-	int rp = f->recursive != 0, rc = up && up->recursive;
-	pa->calls[rp]++;
-	ch->calls[rc]++;
 	for (int c = 0; c < TV_NCLOCKS; c++) {
 		if (!tr->has_clock[c])
 			continue;
@@ -124,8 +111,8 @@ static int profile_finish_top(struct profile_builder *b, const struct tv_thread 
 		m->excl[c] += incl - f->child_incl[c];
 		if (!f->recursive)
 			m->incl[c] += incl;
-		pa->incl[rp][c] += incl;
-		ch->incl[rc][c] += incl;
+		if (cell)
+			cell->incl[c] += incl;
 		if (up)
 			up->child_incl[c] += incl;
 		else
@@ -189,13 +176,23 @@ static void profile_esum_halves(const struct trace *tr, const struct tv_esumset 
 	}
 }
 
-static void profile_half_add(struct profile_half *to, const struct profile_half *h)
+/* Adds the cells of sum i of set s to the builder's sum e; -1 when out
+ * of memory. */
+static int profile_cells_add(struct profile_builder *b, uint32_t e, const struct tv_esumset *s,
+                             uint32_t i)
 {
-	for (int r = 0; r < 2; r++) {
-		to->calls[r] += h->calls[r];
+	for (unsigned k = 0; k < 4; k++) {
+		const struct tv_ecell *from = trace_esum_cell(s, i, k);
+		if (!from)
+			break;
+		struct tv_ecell *to = esumtab_cell(&b->sums, e, k);
+		if (!to)
+			return -1;
+		to->calls += from->calls;
 		for (int c = 0; c < TV_NCLOCKS; c++)
-			to->incl[r][c] += h->incl[r][c];
+			to->incl[c] += from->incl[c];
 	}
+	return 0;
 }
 
 /* A sum may be empty: an adoption took its calls back. */
@@ -211,17 +208,17 @@ static int profile_esum_used(const struct tv_esumset *s, uint32_t e)
 	return 0;
 }
 
-/* The walked edge with the same ends as sum e, or IDMAP_NONE. */
+/* The walked edge with the same ends as the trace's sum e, or IDMAP_NONE. */
 static uint32_t profile_walked(const struct profile_builder *b, uint32_t e)
 {
 	const struct tv_eend *end = &b->tr->esums.eends[e];
-	return idmap_get(&b->edge_ids, (uint64_t)end->from << 32 | end->to);
+	return esumtab_find(&b->sums, end->from, end->to);
 }
 
 /* Edge sum i of set s into the methods, and into edge e of the builder
- * unless e is IDMAP_NONE. */
-static void profile_esum(struct profile_builder *b, const struct tv_esumset *s, uint32_t i,
-                         uint32_t e)
+ * unless e is IDMAP_NONE; -1 when out of memory. */
+static int profile_esum(struct profile_builder *b, const struct tv_esumset *s, uint32_t i,
+                        uint32_t e)
 {
 	struct profile *p = b->p;
 	const struct tv_eend *es = &s->eends[i];
@@ -239,21 +236,19 @@ static void profile_esum(struct profile_builder *b, const struct tv_esumset *s, 
 		else
 			p->methods[es->from].excl[c] -= all;
 	}
-	if (e != IDMAP_NONE) {
-		profile_half_add(&b->edges[e].by_callee, &pa);
-		profile_half_add(&b->edges[e].by_caller, &ch);
-	}
+	return e == IDMAP_NONE ? 0 : profile_cells_add(b, e, s, i);
 }
 
 /* The fast path's part: every edge sum of the trace into the methods and
  * into the walked edge with the same ends; profile_lists() takes the others
- * straight from the trace. */
-static void profile_esums(struct profile_builder *b)
+ * straight from the trace. -1 when out of memory. */
+static int profile_esums(struct profile_builder *b)
 {
 	const struct tv_esumset *s = &b->tr->esums;
 	for (uint32_t i = 0; i < s->n; i++)
-		if (profile_esum_used(s, i))
-			profile_esum(b, s, i, profile_walked(b, i));
+		if (profile_esum_used(s, i) && profile_esum(b, s, i, profile_walked(b, i)) < 0)
+			return -1;
+	return 0;
 }
 
 /* A thread of a sums-only trace in a profile of some threads: its own
@@ -265,9 +260,8 @@ static int profile_thread_esums(struct profile_builder *b, const struct tv_threa
 		if (!profile_esum_used(s, i))
 			continue;
 		uint32_t e = profile_edge_index(b, s->eends[i].from, s->eends[i].to);
-		if (e == IDMAP_NONE)
+		if (e == IDMAP_NONE || profile_esum(b, s, i, e) < 0)
 			return -1;
-		profile_esum(b, s, i, e);
 	}
 	return 0;
 }
@@ -461,64 +455,71 @@ static int profile_sort_lists(struct profile *p, size_t nedges)
 	return all.rc;
 }
 
-/* Turns the counted edges into sorted parent/child lists, all in one pool. */
+/* Calls fn on every edge sum the lists show: the builder's, then (fast
+ * path) the trace's that no walked edge took in. */
+typedef void (*profile_edge_fn)(struct profile_builder *b, const struct tv_esumset *s,
+                                uint32_t i);
+
+static void profile_each_listed(struct profile_builder *b, profile_edge_fn fn)
+{
+	const struct tv_esumset *own = &b->sums.set, *all = &b->tr->esums;
+	for (uint32_t i = 0; i < own->n; i++)
+		if (profile_esum_used(own, i))
+			fn(b, own, i);
+	for (uint32_t i = 0; b->fast && i < all->n; i++)
+		if (profile_esum_used(all, i) && profile_walked(b, i) == IDMAP_NONE)
+			fn(b, all, i);
+}
+
+static void profile_count_edge(struct profile_builder *b, const struct tv_esumset *s, uint32_t i)
+{
+	const struct tv_eend *es = &s->eends[i];
+	b->p->methods[es->to].nparents++;
+	if (es->from == PROF_TOPLEVEL)
+		b->p->ntop_children++;
+	else
+		b->p->methods[es->from].nchildren++;
+	b->nlisted++;
+}
+
+static void profile_place_edge(struct profile_builder *b, const struct tv_esumset *s, uint32_t i)
+{
+	struct profile *p = b->p;
+	const struct tv_eend *es = &s->eends[i];
+	struct profile_half pa, ch;
+	profile_esum_halves(b->tr, s, i, &pa, &ch);
+	struct prof_method *to = &p->methods[es->to];
+	to->parents[to->nparents++] = profile_public_edge(es->from, &pa);
+	if (es->from == PROF_TOPLEVEL) {
+		p->top_children[p->ntop_children++] = profile_public_edge(es->to, &ch);
+	} else {
+		struct prof_method *from = &p->methods[es->from];
+		from->children[from->nchildren++] = profile_public_edge(es->to, &ch);
+	}
+}
+
+/* Turns the summed edges into sorted parent/child lists, all in one pool:
+ * one pass counts each list, the next places each edge in its two. */
 static int profile_lists(struct profile_builder *b)
 {
 	struct profile *p = b->p;
-	const struct trace *tr = b->tr;
-	uint32_t nsums = b->fast ? tr->esums.n : 0;
-	size_t nall = 0;
-	for (uint32_t i = 0; i < b->nedges + nsums; i++) {
-		const struct tv_eend *es = i < b->nedges ? NULL : &tr->esums.eends[i - b->nedges];
-		if (es && (!profile_esum_used(&tr->esums, i - b->nedges) ||
-		           profile_walked(b, i - b->nedges) != IDMAP_NONE))
-			continue;
-		uint32_t from = es ? es->from : b->edges[i].from, to = es ? es->to : b->edges[i].to;
-		p->methods[to].nparents++;
-		if (from == PROF_TOPLEVEL)
-			p->ntop_children++;
-		else
-			p->methods[from].nchildren++;
-		nall++;
-	}
-	p->edges = malloc((nall ? nall : 1) * 2 * sizeof *p->edges);
+	profile_each_listed(b, profile_count_edge);
+	p->edges = malloc((b->nlisted ? b->nlisted : 1) * 2 * sizeof *p->edges);
 	if (!p->edges)
 		return -1;
 	struct prof_edge *next = p->edges;
 	p->top_children = next;
 	next += p->ntop_children;
-	for (uint32_t m = 0; m < tr->nmethods; m++) {
+	p->ntop_children = 0;
+	for (uint32_t m = 0; m < b->tr->nmethods; m++) {
 		p->methods[m].parents = next;
 		next += p->methods[m].nparents;
 		p->methods[m].children = next;
 		next += p->methods[m].nchildren;
 		p->methods[m].nparents = p->methods[m].nchildren = 0;
 	}
-	uint32_t ntop = 0;
-	for (uint32_t i = 0; i < b->nedges + nsums; i++) {
-		struct profile_edge sum;
-		/* b->edges is NULL when no call was walked: never index it then. */
-		const struct profile_edge *e = i < b->nedges ? &b->edges[i] : &sum;
-		if (i >= b->nedges) {
-			uint32_t k = i - b->nedges;
-			if (!profile_esum_used(&tr->esums, k) || profile_walked(b, k) != IDMAP_NONE)
-				continue;
-			sum.from = tr->esums.eends[k].from;
-			sum.to = tr->esums.eends[k].to;
-			profile_esum_halves(tr, &tr->esums, k, &sum.by_callee, &sum.by_caller);
-		}
-		struct prof_edge as_parent = profile_public_edge(e->from, &e->by_callee);
-		struct prof_edge as_child = profile_public_edge(e->to, &e->by_caller);
-		struct prof_method *to = &p->methods[e->to];
-		to->parents[to->nparents++] = as_parent;
-		if (e->from == PROF_TOPLEVEL) {
-			p->top_children[ntop++] = as_child;
-		} else {
-			struct prof_method *from = &p->methods[e->from];
-			from->children[from->nchildren++] = as_child;
-		}
-	}
-	return profile_sort_lists(p, nall);
+	profile_each_listed(b, profile_place_edge);
+	return profile_sort_lists(p, b->nlisted);
 }
 
 static int profile_order(struct profile *p)
@@ -554,7 +555,7 @@ static enum tv_status profile_build_sel(struct profile *p, const struct trace *t
 	}
 	b->p = p;
 	b->tr = tr;
-	idmap_init(&b->edge_ids);
+	esumtab_init(&b->sums);
 	size_t nm = tr->nmethods ? tr->nmethods : 1;
 	p->methods = calloc(nm, sizeof *p->methods);
 	b->active = calloc(nm, sizeof *b->active);
@@ -574,9 +575,9 @@ static enum tv_status profile_build_sel(struct profile *p, const struct trace *t
 			rc = th->sums->has_esums ? profile_thread_esums(b, th) : -1;
 	}
 	if (rc == 0 && b->fast)
-		profile_esums(b);
+		rc = profile_esums(b);
 	if (!b->fast)   /* only the fast path's lists look edges up: free the map before them */
-		idmap_free(&b->edge_ids);
+		esumtab_drop_map(&b->sums);
 	if (rc == 0 && !b->methods_only)
 		rc = profile_lists(b);
 	if (rc == 0)
@@ -585,8 +586,7 @@ static enum tv_status profile_build_sel(struct profile *p, const struct trace *t
 	free(b->active);
 	free(b->last_from);
 	free(b->last_edge);
-	free(b->edges);
-	idmap_free(&b->edge_ids);
+	esumtab_free(&b->sums);
 	free(b);
 	if (rc < 0) {
 		profile_free(p);

@@ -55,6 +55,11 @@ struct tv_ecell *esumtab_cell_slow(struct esumtab *t, uint32_t e, unsigned k)
 	return &s->erecs[es->rec].cell[k - 1];
 }
 
+void esumtab_drop_map(struct esumtab *t)
+{
+	idmap_free(&t->ids);
+}
+
 void esumtab_take(struct esumtab *t, struct tv_esumset *to)
 {
 	*to = t->set;

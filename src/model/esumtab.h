@@ -49,6 +49,10 @@ static inline void esumtab_add(struct tv_ecell *c, const uint64_t incl[TV_NCLOCK
 	c->incl[1] += incl[1];
 }
 
+/* Frees the map alone: the set and its cells stay, but no pair finds its
+ * sum again (esumtab_edge() and esumtab_find() must not be called). */
+void esumtab_drop_map(struct esumtab *t);
+
 /* Moves the set into *to (emptied first by the caller) and frees the map. */
 void esumtab_take(struct esumtab *t, struct tv_esumset *to);
 
