@@ -3,8 +3,8 @@
  * Speed is the point: the hot path is a push on entry and a pop on exit.
  * On entry the caller's method record answers most edge lookups from a
  * cache of its last four callees; the method's record on the thread (its
- * open calls and outside sums) is found by its index in a table that
- * starts where the index points, so dense indices never collide. On exit
+ * open calls and outside sums) is found through a table of record
+ * indices (base/idxtab.h). On exit
  * the call's times go to its edge's cell, its thread's method record and
  * its caller's.
  */
@@ -14,9 +14,10 @@
 #include <string.h>
 
 #include "base/grow.h"
+#include "base/idxtab.h"
 #include "model/esumtab.h"
 
-#define SR_NONE UINT32_MAX
+#define SR_NONE IDXTAB_NONE
 
 enum {
 	SR_REC = 1,       /* the method was already open below: recursive */
@@ -49,16 +50,11 @@ struct sumreplay_root {
 	struct tv_ecell cell;
 };
 
-struct sumreplay_slot {
-	uint32_t method, pair;   /* pair + 1; 0: empty */
-};
-
 struct sumreplay_thread {
 	struct sumreplay_frame *stack;
 	uint32_t depth, cap;
 	uint32_t absorbing;      /* absorbing calls open */
-	struct sumreplay_slot *slots;
-	uint32_t mask;           /* slots - 1 */
+	struct idxtab index;     /* the pairs by method */
 	struct sumreplay_pair *pairs;
 	uint32_t npairs, pairs_cap;
 	struct sumreplay_root *roots;
@@ -112,7 +108,7 @@ void sumreplay_free(struct sumreplay *r)
 		return;
 	for (uint32_t i = 0; i < r->nth; i++) {
 		free(r->th[i].stack);
-		free(r->th[i].slots);
+		idxtab_free(&r->th[i].index);
 		free(r->th[i].pairs);
 		free(r->th[i].roots);
 		esumtab_free(&r->th[i].own);
@@ -159,63 +155,36 @@ static int sumreplay_reserve_thread(struct sumreplay *r, uint32_t ti)
 		return -1;
 	for (uint32_t i = r->nth; i < cap; i++) {
 		r->th[i].note = r->th[i].first_note = TV_ROOT;
+		idxtab_init(&r->th[i].index);
 		esumtab_init(&r->th[i].own);
 	}
 	r->nth = cap;
 	return 0;
 }
 
-/* The slot of method m in t's table: its own, or the first empty one. */
-static inline struct sumreplay_slot *sumreplay_slot(const struct sumreplay_thread *t, uint32_t m)
+static uint64_t sumreplay_key_of(const void *ctx, uint32_t pair)
 {
-	uint32_t i = m & t->mask;
-	while (t->slots[i].pair && t->slots[i].method != m)
-		i = (i + 1) & t->mask;
-	return &t->slots[i];
+	return ((const struct sumreplay_thread *)ctx)->pairs[pair].method;
 }
 
-/* Doubles t's table (at least 64 slots). */
-static int sumreplay_rehash(struct sumreplay_thread *t)
+/* Index of method m's record on t, or SR_NONE. */
+static inline uint32_t sumreplay_find_pair(const struct sumreplay_thread *t, uint32_t m)
 {
-	uint32_t n = t->slots ? (t->mask + 1) * 2 : 64;
-	struct sumreplay_slot *old = t->slots;
-	uint32_t old_n = old ? t->mask + 1 : 0;
-	if (n == 0 || !(t->slots = calloc(n, sizeof *t->slots))) {
-		t->slots = old;
-		return -1;
-	}
-	t->mask = n - 1;
-	for (uint32_t i = 0; i < old_n; i++)
-		if (old[i].pair)
-			*sumreplay_slot(t, old[i].method) = old[i];
-	free(old);
-	return 0;
-}
-
-/* A new record of method m on t (its slot is empty); SR_NONE when out of
- * memory. */
-static uint32_t sumreplay_pair_new(struct sumreplay_thread *t, uint32_t m)
-{
-	if ((t->npairs + 1) * 2 > (t->slots ? t->mask + 1 : 0) && sumreplay_rehash(t) < 0)
-		return SR_NONE;
-	if (grow_push32((void **)&t->pairs, &t->pairs_cap, t->npairs, sizeof *t->pairs) < 0)
-		return SR_NONE;
-	uint32_t p = t->npairs++;
-	t->pairs[p] = (struct sumreplay_pair){m, 0, SR_NONE, {0, 0}};
-	*sumreplay_slot(t, m) = (struct sumreplay_slot){m, p + 1};
-	return p;
+	return idxtab_find(&t->index, m, sumreplay_key_of, t);
 }
 
 /* Index of method m's record on t, made when new; SR_NONE when out of
  * memory. */
 static inline uint32_t sumreplay_pair(struct sumreplay_thread *t, uint32_t m)
 {
-	if (t->slots) {
-		const struct sumreplay_slot *s = sumreplay_slot(t, m);
-		if (s->pair)
-			return s->pair - 1;
-	}
-	return sumreplay_pair_new(t, m);
+	/* Room for the record first: once the index holds it, it must be made. */
+	if (grow_push32((void **)&t->pairs, &t->pairs_cap, t->npairs, sizeof *t->pairs) < 0)
+		return SR_NONE;
+	int added;
+	uint32_t p = idxtab_get_or_put(&t->index, m, t->npairs, sumreplay_key_of, t, &added);
+	if (added)
+		t->pairs[t->npairs++] = (struct sumreplay_pair){m, 0, SR_NONE, {0, 0}};
+	return p;
 }
 
 /* The (from, to) edge sum: from the caller's cache, else the table. */
@@ -389,7 +358,7 @@ static int sumreplay_adopt(struct sumreplay *r, struct sumreplay_thread *t, uint
 	while (t->depth)
 		if (sumreplay_pop(r, t, rel) < 0)
 			return -1;
-	if (t->slots && sumreplay_slot(t, m)->pair) {
+	if (sumreplay_find_pair(t, m) != SR_NONE) {
 		r->inexact = 1;
 		return 0;
 	}
@@ -414,8 +383,8 @@ static int sumreplay_exit(struct sumreplay *r, struct sumreplay_thread *t, uint3
 {
 	if (t->depth && t->stack[t->depth - 1].method == m)
 		return sumreplay_pop(r, t, rel);
-	const struct sumreplay_slot *s = t->slots ? sumreplay_slot(t, m) : NULL;
-	if (!s || !s->pair || !t->pairs[s->pair - 1].open)
+	uint32_t p = sumreplay_find_pair(t, m);
+	if (p == SR_NONE || !t->pairs[p].open)
 		return sumreplay_adopt(r, t, m, rel, offset);
 	uint32_t k = t->depth;
 	while (t->stack[k - 1].method != m)

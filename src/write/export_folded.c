@@ -14,6 +14,7 @@
  */
 #include "analyze/methodname.h"
 #include "base/grow.h"
+#include "base/idxtab.h"
 #include "base/numfmt.h"
 #include "base/textesc.h"
 #include "model/callwalk.h"
@@ -45,10 +46,7 @@ struct export_folded_build {
 	int by_calls;                  /* a trace without time: each call counts 1 */
 	struct export_folded_node *nodes;
 	uint32_t nnodes, nodes_cap;
-	/* The nodes by (parent, frame): open addressing over node indices,
-	 * the key read from the node (4 bytes a slot, not a copy of it). */
-	uint32_t *slots;
-	uint32_t mask, nkeyed;
+	struct idxtab index;           /* the nodes by (parent, frame) */
 	struct export_folded_cached {  /* direct-mapped: loops repeat stacks */
 		uint64_t key;
 		uint32_t node;
@@ -151,41 +149,10 @@ static uint32_t export_folded_new_node(struct export_folded_build *b, uint32_t p
 	return i;
 }
 
-static uint32_t export_folded_hash(uint32_t parent, uint32_t frame)
+static uint64_t export_folded_key_of(const void *ctx, uint32_t node)
 {
-	uint64_t k = ((uint64_t)parent << 32 | frame) * 0x9E3779B97F4A7C15ULL;
-	return (uint32_t)(k >> 32);
-}
-
-/* The slot of (parent, frame): its node's, or the empty one where it
- * would go. */
-static uint32_t *export_folded_slot(const struct export_folded_build *b, uint32_t parent,
-                                    uint32_t frame)
-{
-	uint32_t i = export_folded_hash(parent, frame) & b->mask;
-	for (;; i = (i + 1) & b->mask) {
-		uint32_t n = b->slots[i];
-		if (n == EXPORT_FOLDED_NONE ||
-		    (b->nodes[n].parent == parent && b->nodes[n].frame == frame))
-			return &b->slots[i];
-	}
-}
-
-/* Doubles the slots (at least 1024), placing every keyed node again. */
-static int export_folded_rehash(struct export_folded_build *b)
-{
-	uint32_t n = b->slots ? (b->mask + 1) * 2 : 1024, *old = b->slots, old_n = b->mask + 1;
-	if (n == 0 || !(b->slots = malloc((size_t)n * sizeof *b->slots))) {
-		b->slots = old;
-		return -1;
-	}
-	memset(b->slots, 0xff, (size_t)n * sizeof *b->slots);   /* EXPORT_FOLDED_NONE */
-	b->mask = n - 1;
-	for (uint32_t i = 0; old && i < old_n; i++)
-		if (old[i] != EXPORT_FOLDED_NONE)
-			*export_folded_slot(b, b->nodes[old[i]].parent, b->nodes[old[i]].frame) = old[i];
-	free(old);
-	return 0;
+	const struct export_folded_node *n = &((const struct export_folded_build *)ctx)->nodes[node];
+	return (uint64_t)n->parent << 32 | n->frame;
 }
 
 static uint32_t export_folded_child(struct export_folded_build *b, uint32_t parent, uint32_t frame)
@@ -194,16 +161,15 @@ static uint32_t export_folded_child(struct export_folded_build *b, uint32_t pare
 	struct export_folded_cached *c = &b->cache[(parent * 2654435761u ^ frame) & 4095];
 	if (c->node != EXPORT_FOLDED_NONE && c->key == key)
 		return c->node;
-	if ((!b->slots || (uint64_t)(b->nkeyed + 1) * 4 > (uint64_t)(b->mask + 1) * 3) &&
-	    export_folded_rehash(b) < 0)
+	/* Room for the node first: once the index holds it, it must be made. */
+	if (grow_push32((void **)&b->nodes, &b->nodes_cap, b->nnodes, sizeof *b->nodes) < 0)
 		return EXPORT_FOLDED_NONE;
-	uint32_t *slot = export_folded_slot(b, parent, frame), i = *slot;
-	if (i == EXPORT_FOLDED_NONE) {
-		if ((i = export_folded_new_node(b, parent, frame)) == EXPORT_FOLDED_NONE)
-			return i;
-		*slot = i;
-		b->nkeyed++;
-	}
+	int added;
+	uint32_t i = idxtab_get_or_put(&b->index, key, b->nnodes, export_folded_key_of, b, &added);
+	if (i == IDXTAB_NONE)
+		return EXPORT_FOLDED_NONE;
+	if (added)
+		export_folded_new_node(b, parent, frame);
 	c->key = key;
 	c->node = i;
 	return i;
@@ -349,8 +315,7 @@ static int export_folded_run(FILE *out, struct export_folded_build *b, const str
 		if (o->walked)
 			o->walked(o->walked_ctx, p->threads[i]);
 	}
-	free(b->slots);   /* the trie is whole: the writer needs no lookup */
-	b->slots = NULL;
+	idxtab_free(&b->index);   /* the trie is whole: the writer needs no lookup */
 	export_folded_order(b);
 	return export_folded_write(out, b);
 }
@@ -361,6 +326,7 @@ enum tv_status export_folded(FILE *out, const struct profile *p, const struct ex
 	if (!b)
 		return TV_ERR_NOMEM;
 	b->tr = p->tr;
+	idxtab_init(&b->index);
 	/* A clock the trace lacks has no times: fall back to the one it has. */
 	b->clock = o->clock == TV_WALL ? TV_WALL : TV_CPU;
 	if (!b->tr->has_clock[b->clock])
@@ -373,7 +339,7 @@ enum tv_status export_folded(FILE *out, const struct profile *p, const struct ex
 	free(b->path);
 	free(b->text);
 	free(b->off);
-	free(b->slots);
+	idxtab_free(&b->index);
 	free(b);
 	if (rc < 0)
 		return TV_ERR_NOMEM;
