@@ -50,19 +50,27 @@ static uint32_t bs_hash(uint64_t key)
 	return (uint32_t)((key * 0x9E3779B97F4A7C15ull) >> (64 - bs_bits));
 }
 
+/* Edge sums for a table of 2^bits slots: it holds at most half as many
+ * edges, numbered from 1. */
+static size_t bs_edges_for(uint32_t bits)
+{
+	return ((size_t)1 << (bits - 1)) + 1;
+}
+
 /* Doubles the table (and the edge sums) once it is half full: 5M records
  * have 214k edges, 50M records 1.4M, where a full table's probe would
  * never end. */
 static void bs_grow(void)
 {
 	uint32_t old = 1u << bs_bits, n = old * 2;
+	size_t ne_old = bs_edges_for(bs_bits), ne = bs_edges_for(bs_bits + 1);
 	struct bs_slot *t = calloc(n, sizeof *t);
-	struct bs_edge *e = realloc(bs_e, (size_t)n * sizeof *e);
+	struct bs_edge *e = realloc(bs_e, ne * sizeof *e);
 	if (!t || !e) {
 		fprintf(stderr, "bench_stream: out of memory\n");
 		exit(1);
 	}
-	memset(e + old, 0, (size_t)old * sizeof *e);
+	memset(e + ne_old, 0, (ne - ne_old) * sizeof *e);
 	bs_bits++;
 	for (uint32_t i = 0; i < old; i++) {
 		if (!bs_tab[i].edge)
@@ -113,7 +121,7 @@ int main(int argc, char **argv)
 		p = memchr(p + 1, '*', (size_t)(end - p - 1)) ? memchr(p + 1, '*', (size_t)(end - p - 1)) : end;
 	bs_m = calloc(BS_METHODS, sizeof *bs_m);
 	bs_tab = calloc(BS_SLOTS, sizeof *bs_tab);
-	bs_e = calloc(BS_SLOTS, sizeof *bs_e);
+	bs_e = calloc(bs_edges_for(bs_bits), sizeof *bs_e);
 	struct bs_thread *th = calloc(65536, sizeof *th);
 	if (p + 5 + 32 > end || !bs_m || !bs_tab || !bs_e || !th) {
 		fprintf(stderr, "bench_stream: %s: not a key file, or out of memory\n", argv[1]);

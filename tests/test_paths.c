@@ -69,17 +69,25 @@ static int arr_eq(const uint32_t *a, const uint32_t *b, uint32_t n)
 	return memcmp(a, b, (size_t)n * sizeof *a) == 0;
 }
 
-/* Loads buf with the replay on a worker thread or not, with edge sums or
- * not. */
-static enum tv_status load_mode(struct trace *tr, const uint8_t *buf, size_t len, int threads,
-                                int no_esums)
+/* How a load replays: on a worker thread or not, with edge sums or not. */
+struct load_how {
+	int threads, no_esums;
+	const char *name;
+};
+
+static const struct load_how load_one_thread = {0, 0, "on one thread"};
+static const struct load_how load_two_threads = {1, 0, "on two threads"};
+static const struct load_how load_no_esums = {1, 1, "without edge sums"};
+
+static enum tv_status load_mode(struct trace *tr, const uint8_t *buf, size_t len,
+                                const struct load_how *how)
 {
 	struct tv_error err;
 	trace_init(tr);
 	struct tracebuild *b = tracebuild_new(tr);
 	assert_non_null(b);
-	tracebuild_set_threads(b, threads);
-	if (no_esums)
+	tracebuild_set_threads(b, how->threads);
+	if (how->no_esums)
 		tracebuild_set_no_esums(b);
 	struct sink s = tracebuild_sink(b);
 	enum tv_status st = load_scan(buf, len, &s, &err);
@@ -87,6 +95,17 @@ static enum tv_status load_mode(struct trace *tr, const uint8_t *buf, size_t len
 		st = tracebuild_finish(b, &err);
 	tracebuild_free(b);
 	return st;
+}
+
+/* Loads buf two ways into a and b (both freed by the caller either way);
+ * fails when the loads end differently. 1 when both loaded. */
+static int load_two(struct trace *a, const struct load_how *x, struct trace *b,
+                    const struct load_how *y, const uint8_t *buf, size_t len, const char *what)
+{
+	enum tv_status sa = load_mode(a, buf, len, x), sb = load_mode(b, buf, len, y);
+	if (sa != sb)
+		fail_msg("%s: status %d %s, %d %s", what, sa, x->name, sb, y->name);
+	return sa == TV_OK;
 }
 
 /* a and b hold the same threads, calls and warnings. */
@@ -138,10 +157,7 @@ static void check_methods(const struct profile *p, const struct profile *m, cons
 static void check_no_esums(const uint8_t *buf, size_t len, const char *what)
 {
 	struct trace a, c;
-	enum tv_status sa = load_mode(&a, buf, len, 1, 0), sc = load_mode(&c, buf, len, 1, 1);
-	if (sa != sc)
-		fail_msg("%s: status %d with edge sums, %d without", what, sa, sc);
-	if (sa == TV_OK) {
+	if (load_two(&a, &load_two_threads, &c, &load_no_esums, buf, len, what)) {
 		struct profile pa, pc, ma, mc;
 		char why[256];
 		if (c.esums_valid || c.esums.n)
@@ -168,10 +184,7 @@ static void check_no_esums(const uint8_t *buf, size_t len, const char *what)
 static void check_threads(const uint8_t *buf, size_t len, const char *what)
 {
 	struct trace a, b;
-	enum tv_status sa = load_mode(&a, buf, len, 0, 0), sb = load_mode(&b, buf, len, 1, 0);
-	if (sa != sb)
-		fail_msg("%s: status %d on one thread, %d on two", what, sa, sb);
-	if (sa == TV_OK) {
+	if (load_two(&a, &load_one_thread, &b, &load_two_threads, buf, len, what)) {
 		check_calls(&a, &b, what);
 		if (a.esums.n != b.esums.n || a.esums.nrecs != b.esums.nrecs)
 			fail_msg("%s: the numbers of edge sums differ", what);
