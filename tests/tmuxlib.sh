@@ -1,9 +1,11 @@
-# tmuxlib.sh: what the tests driven through tmux share (ui.sh, ui_calls.sh,
-# ui_dumps.sh, ui_diff.sh, ui_real.sh, hostile.sh); sourced, never run.
+# tmuxlib.sh: what the tests driven through tmux share (ui*.sh, hostile.sh);
+# sourced, never run.
 #
 # A private tmux server, the runner that starts traceview in a session,
-# the screen polled and read back, a row's colours, and TAP lines. The sourcing script sets
-# TRACEVIEW (an absolute path) and calls tm_init NAME before the rest.
+# the screen polled and read back, a row's colours, and TAP lines. The
+# sourcing script sets TRACEVIEW and calls tm_start NAME before the rest
+# (hostile.sh, which runs checks without tmux too, makes TRACEVIEW
+# absolute and calls tm_init NAME and tm_probe itself).
 # Screens are captured into $scr: $tmp/screen unless the script points it
 # elsewhere (ui_real.sh's parallel sessions each have their own).
 
@@ -26,6 +28,23 @@ tm_probe() {
 	tm new-session -d -s probe -x 80 -y 24 "sleep 5" 2>"$tmp/probe" || return 1
 	sockpath=$(tm display-message -p -t probe '#{socket_path}' 2>/dev/null)
 	finish probe
+}
+
+# tm_start NAME: how a test driven through tmux starts. Skips (exit 77,
+# saying why) without tmux or when tmux cannot start a session here;
+# else TRACEVIEW made absolute and tm_init NAME.
+tm_start() {
+	me=$(basename "$0")
+	if ! command -v tmux >/dev/null 2>&1; then
+		echo "$me: tmux is not installed: skipping"
+		exit 77
+	fi
+	case $TRACEVIEW in /*) ;; *) TRACEVIEW=$(pwd)/$TRACEVIEW ;; esac
+	tm_init "$1"
+	if ! tm_probe; then
+		echo "$me: tmux cannot start a session here: $(cat "$tmp/probe"); skipping"
+		exit 77
+	fi
 }
 
 # UTF: a UTF-8 locale for the program, or empty when the system has none.

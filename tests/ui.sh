@@ -22,24 +22,14 @@ REAL=${TV_REAL_DIR:-}
 LC_ALL=C
 export LC_ALL
 
-if ! command -v tmux >/dev/null 2>&1; then
-	echo "ui.sh: tmux is not installed: skipping the full-screen tests"
-	exit 77
-fi
 if [ ! -x "$TRACEVIEW" ] || [ ! -r "$SAMPLE" ]; then
 	echo "ui.sh: $TRACEVIEW or the sample $SAMPLE is missing" >&2
 	exit 1
 fi
-case $TRACEVIEW in /*) ;; *) TRACEVIEW=$(pwd)/$TRACEVIEW ;; esac
 case $SAMPLE in /*) ;; *) SAMPLE=$(pwd)/$SAMPLE ;; esac
 
 . "$srcdir/tests/tmuxlib.sh"
-tm_init ui
-
-if ! tm_probe; then
-	echo "ui.sh: tmux cannot start a session here: $(cat "$tmp/probe"); skipping"
-	exit 77
-fi
+tm_start ui
 
 if [ -n "$UTF" ]; then
 	LOC=LANG=$UTF PM='▲' CM='▼' WARN='⚠' ARROW='→' DASH='–'

@@ -19,15 +19,10 @@ SAMPLE="$srcdir/tests/samples/dalvik-v3-dual-zhkl0228-tracereader-test2.trace"
 LC_ALL=C
 export LC_ALL
 
-if ! command -v tmux >/dev/null 2>&1; then
-	echo "ui_calls.sh: tmux is not installed: skipping"
-	exit 77
-fi
-case $TRACEVIEW in /*) ;; *) TRACEVIEW=$(pwd)/$TRACEVIEW ;; esac
 case $SAMPLE in /*) ;; *) SAMPLE=$(pwd)/$SAMPLE ;; esac
 
 . "$srcdir/tests/tmuxlib.sh"
-tm_init uicalls
+tm_start uicalls
 
 # wait_file FILE: FILE exists and is not empty (about 20 s at most).
 wait_file() {
@@ -35,11 +30,6 @@ wait_file() {
 	while [ $i -lt 200 ] && [ ! -s "$1" ]; do sleep 0.1; i=$((i + 1)); done
 	[ -s "$1" ]
 }
-
-if ! tm_probe; then
-	echo "ui_calls.sh: tmux cannot start a session here: $(cat "$tmp/probe"); skipping"
-	exit 77
-fi
 
 # ------------------------------------------------------------ 5 and J
 

@@ -14,19 +14,8 @@ srcdir=${srcdir:-$(dirname "$0")/..}
 LC_ALL=C
 export LC_ALL
 
-if ! command -v tmux >/dev/null 2>&1; then
-	echo "ui_diff.sh: tmux is not installed: skipping"
-	exit 77
-fi
-case $TRACEVIEW in /*) ;; *) TRACEVIEW=$(pwd)/$TRACEVIEW ;; esac
-
 . "$srcdir/tests/tmuxlib.sh"
-tm_init uidiff
-
-if ! tm_probe; then
-	echo "ui_diff.sh: tmux cannot start a session here: $(cat "$tmp/probe"); skipping"
-	exit 77
-fi
+tm_start uidiff
 
 # The pair, written byte by byte with clilib.sh's helpers (in a subshell:
 # clilib.sh keeps a folder and counters of its own).

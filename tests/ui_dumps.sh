@@ -17,24 +17,15 @@ ANR="$srcdir/tests/fuzz/corpus/anr/gen-traces"
 LC_ALL=C
 export LC_ALL
 
-if ! command -v tmux >/dev/null 2>&1; then
-	echo "ui_dumps.sh: tmux is not installed: skipping"
-	exit 77
-fi
 if [ ! -x "$TRACEVIEW" ] || [ ! -r "$ALL" ] || [ ! -r "$ANR" ]; then
 	echo "ui_dumps.sh: $TRACEVIEW or the seeds are missing" >&2
 	exit 1
 fi
-case $TRACEVIEW in /*) ;; *) TRACEVIEW=$(pwd)/$TRACEVIEW ;; esac
 case $ALL in /*) ;; *) ALL=$(pwd)/$ALL ANR=$(pwd)/$ANR ;; esac
 
 . "$srcdir/tests/tmuxlib.sh"
-tm_init uidumps
+tm_start uidumps
 
-if ! tm_probe; then
-	echo "ui_dumps.sh: tmux cannot start a session here: $(cat "$tmp/probe"); skipping"
-	exit 77
-fi
 LOC=LANG=C
 [ -n "$UTF" ] && LOC=LANG=$UTF
 

@@ -26,20 +26,10 @@ srcdir=${srcdir:-$(dirname "$0")/..}
 LC_ALL=C
 export LC_ALL
 
-if ! command -v tmux >/dev/null 2>&1; then
-	echo "ui_preview.sh: tmux is not installed: skipping"
-	exit 77
-fi
 [ -x "$GEN_BENCH" ] || { echo "ui_preview.sh: no gen_bench at $GEN_BENCH"; exit 1; }
-case $TRACEVIEW in /*) ;; *) TRACEVIEW=$(pwd)/$TRACEVIEW ;; esac
 
 . "$srcdir/tests/tmuxlib.sh"
-tm_init uipreview
-
-if ! tm_probe; then
-	echo "ui_preview.sh: tmux cannot start a session here: $(cat "$tmp/probe"); skipping"
-	exit 77
-fi
+tm_start uipreview
 
 T=$tmp/big.trace
 "$GEN_BENCH" 1000000 "$T" >/dev/null 2>&1 || { echo "ui_preview.sh: gen_bench failed"; exit 1; }

@@ -28,27 +28,17 @@ REAL=${TV_REAL_DIR:-}
 LC_ALL=C
 export LC_ALL
 
-if ! command -v tmux >/dev/null 2>&1; then
-	echo "ui_real.sh: tmux is not installed: skipping"
-	exit 77
-fi
 if [ -z "$REAL" ] || [ ! -d "$REAL" ]; then
 	echo "ui_real.sh: no real traces (TV_REAL_DIR='$REAL'): skipping"
 	exit 77
 fi
 [ -x "$TRACEVIEW" ] || { echo "ui_real.sh: $TRACEVIEW is missing" >&2; exit 1; }
-case $TRACEVIEW in /*) ;; *) TRACEVIEW=$(pwd)/$TRACEVIEW ;; esac
 
 . "$srcdir/tests/tmuxlib.sh"
-tm_init uireal
+tm_start uireal
 LOC=LANG=${UTF:-C}
 # Three sessions draw at once on shared cores: up to 30 s for a screen.
 wait_tries=300
-
-if ! tm_probe; then
-	echo "ui_real.sh: tmux cannot start a session here: $(cat "$tmp/probe"); skipping"
-	exit 77
-fi
 
 # The lanes run in parallel, so each session writes its results (TAP lines
 # without numbers) to its own file, $res, labelled $lab; they are numbered

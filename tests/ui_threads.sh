@@ -24,20 +24,10 @@ SAMPLE="$srcdir/tests/samples/dalvik-v3-dual-zhkl0228-tracereader-test2.trace"
 LC_ALL=C
 export LC_ALL
 
-if ! command -v tmux >/dev/null 2>&1; then
-	echo "ui_threads.sh: tmux is not installed: skipping"
-	exit 77
-fi
-case $TRACEVIEW in /*) ;; *) TRACEVIEW=$(pwd)/$TRACEVIEW ;; esac
 case $SAMPLE in /*) ;; *) SAMPLE=$(pwd)/$SAMPLE ;; esac
 
 . "$srcdir/tests/tmuxlib.sh"
-tm_init uithreads
-
-if ! tm_probe; then
-	echo "ui_threads.sh: tmux cannot start a session here: $(cat "$tmp/probe"); skipping"
-	exit 77
-fi
+tm_start uithreads
 
 MAIN='         1     13777   1459.503   6497.565   5038.062  87.6%'
 
