@@ -192,7 +192,7 @@ static enum tv_status fmt_diff_tree_json(FILE *out, const struct fmt_diff_in *in
 static const struct fmt_row fmt_rows[] = {
 	{.name = "text", .input = FMT_IN_SUMS, .uses = FMT_BASE, .write = fmt_text,
 	 .write_diff = fmt_diff_text, .diff_uses = FMT_DIFF},
-	{.name = "csv", .input = FMT_IN_SUMS, .uses = FMT_BASE, .write = fmt_csv,
+	{.name = "csv", .input = FMT_IN_SUM_METHODS, .uses = FMT_BASE, .write = fmt_csv,
 	 .write_diff = fmt_diff_csv, .diff_uses = FMT_DIFF},
 	{.name = "json", .input = FMT_IN_SUMS, .uses = FMT_BASE, .write = fmt_json,
 	 .write_diff = fmt_diff_json, .diff_uses = FMT_DIFF},

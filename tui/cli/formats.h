@@ -54,6 +54,8 @@ enum fmt_input {
 	FMT_IN_PROFILE,   /* the profile (profile.h) */
 	FMT_IN_SUMS,      /* the profile, which sums alone give: with no steps, the
 	                   * trace may keep sums instead of calls (load_file_sums()) */
+	FMT_IN_SUM_METHODS, /* FMT_IN_SUMS without the parent and child lists
+	                   * (profile_build_methods()): csv, which prints methods only */
 	FMT_IN_METHODS,   /* the profile without its parent and child lists
 	                   * (profile_build_methods()): the exports, which read the
 	                   * calls and only which methods ran */

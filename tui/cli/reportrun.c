@@ -285,13 +285,15 @@ static int reportrun_build(const struct request *rq, const struct trace *loaded,
                            const struct trace *tr, struct reportrun_inputs *b,
                            struct fmt_in *in)
 {
-	switch (rq->format->input) {
+	enum fmt_input what = rq->format->input;
+	switch (what) {
 	case FMT_IN_SUMS:
+	case FMT_IN_SUM_METHODS:
 	case FMT_IN_PROFILE:
 	case FMT_IN_METHODS:
 		in->p = &b->p;
 		return resolve_profile(rq, rq->path[0], loaded, tr,
-		                       rq->format->input == FMT_IN_METHODS, &b->p);
+		                       what == FMT_IN_METHODS || what == FMT_IN_SUM_METHODS, &b->p);
 	case FMT_IN_TREE:
 		in->tree = &b->tree;
 		return reportrun_tree(rq, loaded, tr, in->clock, &b->tree);
@@ -318,8 +320,9 @@ int reportrun_sums(const struct request *rq, const struct mapping *map)
 {
 	/* A mapping renames methods after the load: their tags would be
 	 * those of the old names. */
-	return rq->format->input == FMT_IN_SUMS && !rq->view && !rq->diff && !rq->nsteps && !map &&
-	       !tty_wants_ui(rq);
+	enum fmt_input what = rq->format->input;
+	return (what == FMT_IN_SUMS || what == FMT_IN_SUM_METHODS) && !rq->view && !rq->diff &&
+	       !rq->nsteps && !map && !tty_wants_ui(rq);
 }
 
 int reportrun(const struct request *rq, const struct trace *loaded, struct trace *tr)
