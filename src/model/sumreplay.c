@@ -4,9 +4,8 @@
  * On entry the caller's method record answers most edge lookups from a
  * cache of its last four callees; the method's record on the thread (its
  * open calls and outside sums) is found through a table of record
- * indices (base/idxtab.h). On exit
- * the call's times go to its edge's cell, its thread's method record and
- * its caller's.
+ * indices (base/idxtab.h). On exit the call's times go to its edge's
+ * cell, its thread's method record and its caller's.
  */
 #include "model/sumreplay.h"
 

@@ -88,7 +88,7 @@ struct fmt_in {
 	const struct request *rq;
 	const struct trace *loaded;      /* the trace as read: the timeline's axis */
 	int clock;                       /* the output's clock (--clock or the default) */
-	const struct profile *p;         /* FMT_IN_PROFILE */
+	const struct profile *p;         /* FMT_IN_PROFILE, _SUMS, _SUM_METHODS, _METHODS */
 	struct pathtree *tree;           /* FMT_IN_TREE (its rows expand as written) */
 	const struct methodcalls *calls; /* FMT_IN_CALLS */
 	const struct jank *jank;         /* FMT_IN_JANK */

@@ -204,8 +204,8 @@ static int reportrun_calls(const struct request *rq, const struct trace *loaded,
 static int reportrun_jank_app(const struct request *rq, const struct trace *loaded,
                               const struct trace *tr, char *guess, size_t size, uint32_t *n)
 {
-	struct profile p = {0};
-	int rc = resolve_profile(rq, rq->path[0], loaded, tr, 0, &p);
+	struct profile p = {0};   /* the guess reads methods, not lists */
+	int rc = resolve_profile(rq, rq->path[0], loaded, tr, 1, &p);
 	int g = rc ? 0 : category_guess_app(&p, guess, size);
 	profile_free(&p);
 	if (g < 0)

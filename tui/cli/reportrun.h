@@ -23,8 +23,9 @@
 int reportrun(const struct request *rq, const struct trace *loaded, struct trace *tr);
 
 /* Whether the report reads only sums, so its trace may be loaded for
- * them alone (loading_trace_sums()): a format of FMT_IN_SUMS, shown
- * through no steps, names not mapped, not in the full-screen view. */
+ * them alone (loading_trace_sums()): a format of FMT_IN_SUMS or
+ * FMT_IN_SUM_METHODS, shown through no steps, names not mapped, not in
+ * the full-screen view. */
 int reportrun_sums(const struct request *rq, const struct mapping *map);
 
 /* The request's output reads the calls and a profile without lists
