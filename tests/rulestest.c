@@ -111,10 +111,11 @@ void check_m(const struct fx *f, const char *sym, uint64_t c, uint64_t r,
 
 /* The edge to/from `other` in a list, both halves: calls, incl cpu, incl
  * wall of the plain half, then of the "while recursive" half. */
-void check_e(const struct fx *f, const struct prof_edge *list, uint32_t n,
-                    const char *other, const uint64_t want[6], int line)
+void check_e(const struct fx *f, const struct prof_list *list, const char *other,
+             const uint64_t want[6], int line)
 {
-	const struct prof_edge *e = tu_edge(&f->p, list, n, sym_id(f, other));
+	struct prof_edge got;
+	const struct prof_edge *e = tu_edge(&f->p, list, sym_id(f, other), &got);
 	if (!e)
 		fail_msg("line %d: no edge with %s", line, other);
 	eq(e->calls, want[0], "edge calls", other, line);

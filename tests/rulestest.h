@@ -46,10 +46,10 @@ void check_m(const struct fx *f, const char *sym, uint64_t c, uint64_t r,
 
 /* The edge to/from `other` in a list, both halves: calls, incl cpu, incl
  * wall of the plain half, then of the "while recursive" half. */
-#define CHECK_E(f, list, n, other, c, ic, iw, rc, ric, riw) \
-	check_e(f, list, n, other, (uint64_t[6]){c, ic, iw, rc, ric, riw}, __LINE__)
-void check_e(const struct fx *f, const struct prof_edge *list, uint32_t n,
-             const char *other, const uint64_t want[6], int line);
+#define CHECK_E(f, list, other, c, ic, iw, rc, ric, riw) \
+	check_e(f, list, other, (uint64_t[6]){c, ic, iw, rc, ric, riw}, __LINE__)
+void check_e(const struct fx *f, const struct prof_list *list, const char *other,
+             const uint64_t want[6], int line);
 
 #define CHECK_TOP(f, ic, ec, iw, ew) check_top(f, ic, ec, iw, ew, __LINE__)
 void check_top(const struct fx *f, uint64_t ic, uint64_t ec, uint64_t iw, uint64_t ew,

@@ -378,12 +378,15 @@ static void check_whole(const struct trace *tr, const char *name)
 		const struct prof_method *x = &p.methods[m], *y = &q.methods[m];
 		if (p.order[i] != m || x->calls != y->calls || x->rcalls != y->rcalls ||
 		    memcmp(x->incl, y->incl, sizeof x->incl) != 0 ||
-		    memcmp(x->excl, y->excl, sizeof x->excl) != 0 || x->nparents != y->nparents ||
-		    x->nchildren != y->nchildren)
+		    memcmp(x->excl, y->excl, sizeof x->excl) != 0 || x->parents.n != y->parents.n ||
+		    x->children.n != y->children.n)
 			fail_msg("%s: the whole range changed a method", name);
-		for (uint32_t k = 0; k < y->nchildren; k++)
-			if (!edge_eq(&x->children[k], &y->children[k]))
+		for (uint32_t k = 0; k < y->children.n; k++) {
+			struct prof_edge ex = profile_list_at(&x->children, k);
+			struct prof_edge ey = profile_list_at(&y->children, k);
+			if (!edge_eq(&ex, &ey))
 				fail_msg("%s: the whole range changed an edge", name);
+		}
 	}
 	profile_free(&q);
 	profile_free(&p);

@@ -155,11 +155,11 @@ static void test_deep_distinct(void **state)
 	assert_int_equal(mid->rcalls, 0);
 	assert_int_equal(mid->incl[TV_WALL], 100);
 	assert_int_equal(mid->excl[TV_WALL], 0);
-	assert_int_equal(mid->nparents, 1);
-	assert_int_equal(mid->nchildren, 1);
+	assert_int_equal(mid->parents.n, 1);
+	assert_int_equal(mid->children.n, 1);
 	assert_int_equal(inner->excl[TV_CPU], 50);
 	assert_int_equal(inner->excl[TV_WALL], 100);
-	assert_int_equal(inner->nchildren, 0);
+	assert_int_equal(inner->children.n, 0);
 	assert_int_equal(p.top_incl[TV_WALL], 200);
 	assert_int_equal(p.top_excl[TV_WALL], 0);
 	deep_timeline(&tr, ND - 1, 50, ND - 1);
@@ -193,7 +193,8 @@ static void test_deep_recursive(void **state)
 	/* R -> R as a child: the second call, under the outermost (not
 	 * recursive), is plain (50/100); the other ND - 2 are under recursive
 	 * calls. As a parent every one of the ND - 1 is recursive. */
-	const struct prof_edge *self = tu_edge(&p, r->children, r->nchildren, 4);
+	struct prof_edge got[2];
+	const struct prof_edge *self = tu_edge(&p, &r->children, 4, &got[0]);
 	assert_non_null(self);
 	assert_int_equal(self->calls, 1);
 	assert_int_equal(self->incl[TV_CPU], 50);
@@ -201,13 +202,13 @@ static void test_deep_recursive(void **state)
 	assert_int_equal(self->rcalls, ND - 2);
 	assert_int_equal(self->rincl[TV_WALL], (uint64_t)(ND - 2) * 100);
 	assert_int_equal(self->rincl[TV_CPU], (uint64_t)(ND - 2) * 50);
-	self = tu_edge(&p, r->parents, r->nparents, 4);
+	self = tu_edge(&p, &r->parents, 4, &got[0]);
 	assert_non_null(self);
 	assert_int_equal(self->calls, 0);
 	assert_int_equal(self->incl[TV_WALL], 0);
 	assert_int_equal(self->rcalls, ND - 1);
 	assert_int_equal(self->rincl[TV_WALL], (uint64_t)(ND - 1) * 100);
-	const struct prof_edge *top = tu_edge(&p, r->parents, r->nparents, TU_TOPLEVEL);
+	const struct prof_edge *top = tu_edge(&p, &r->parents, TU_TOPLEVEL, &got[1]);
 	assert_non_null(top);
 	assert_int_equal(top->calls, 1);
 	assert_int_equal(top->rcalls, 0);

@@ -13,7 +13,9 @@
  * every array, sum and warning must be the same as on one thread. A load
  * without edge sums (tracebuild_set_no_esums(), the exports') keeps the
  * same calls, and its profiles, which walk them, the same numbers; a
- * profile without lists (profile_build_methods()) the same methods.
+ * profile without lists (profile_build_methods()) the same methods. The
+ * lists read the same written out (profile_build_placed()) as through
+ * their references into the edge sums.
  */
 #include "config.h"
 
@@ -36,7 +38,24 @@
 #include "testutil.h"
 #include "tracegen.h"
 
-/* Both paths on a loaded trace; fails the test naming what differs. */
+/* The lists written out (profile_build_placed()) read as the references
+ * do (profile_build_set()), over sel; fails the test naming what differs. */
+static void check_placed(const struct trace *tr, const struct trace_sel *sel, const char *what)
+{
+	struct profile refs, placed;
+	char why[256];
+	assert_int_equal(profile_build_set(&refs, tr, sel, NULL), TV_OK);
+	assert_int_equal(profile_build_placed(&placed, tr, sel, NULL), TV_OK);
+	assert_true(refs.refs && refs.sums && !refs.placed);
+	assert_true(placed.placed && !placed.refs && !placed.sums);
+	if (tu_profile_diff(&refs, &placed, why, sizeof why))
+		fail_msg("%s: the lists written out differ: %s", what, why);
+	profile_free(&refs);
+	profile_free(&placed);
+}
+
+/* Both paths on a loaded trace, and both forms of the lists over every
+ * thread and over the first; fails the test naming what differs. */
 static void check_paths(const struct trace *tr, const char *what)
 {
 	struct profile fast, walk;
@@ -49,6 +68,13 @@ static void check_paths(const struct trace *tr, const char *what)
 		fail_msg("%s: fast and general paths differ: %s", what, why);
 	profile_free(&fast);
 	profile_free(&walk);
+	check_placed(tr, NULL, what);
+	for (uint32_t i = 0; i < tr->nthreads; i++)
+		if (tr->threads[i].records) {
+			struct trace_sel one = {&tr->threads[i].tid, 1};
+			check_placed(tr, &one, what);
+			break;
+		}
 }
 
 /* Threads of tr whose first calls an adoption re-parented. */
@@ -134,7 +160,7 @@ static void check_calls(const struct trace *a, const struct trace *b, const char
 static void check_methods(const struct profile *p, const struct profile *m, const char *what)
 {
 	const struct trace *tr = p->tr;
-	if (m->edges || m->top_children || m->ntop_children || m->nthreads != p->nthreads ||
+	if (m->refs || m->sums || m->top_children.n || m->nthreads != p->nthreads ||
 	    m->norder != p->norder ||
 	    memcmp(m->threads, p->threads, p->nthreads * sizeof *p->threads) != 0 ||
 	    (p->norder && memcmp(m->order, p->order, p->norder * sizeof *p->order) != 0) ||
@@ -144,7 +170,7 @@ static void check_methods(const struct profile *p, const struct profile *m, cons
 		         what);
 	for (uint32_t i = 0; i < tr->nmethods; i++) {
 		const struct prof_method *x = &p->methods[i], *y = &m->methods[i];
-		if (x->calls != y->calls || x->rcalls != y->rcalls || y->nparents || y->nchildren ||
+		if (x->calls != y->calls || x->rcalls != y->rcalls || y->parents.n || y->children.n ||
 		    memcmp(x->incl, y->incl, sizeof x->incl) != 0 ||
 		    memcmp(x->excl, y->excl, sizeof x->excl) != 0)
 			fail_msg("%s: method %" PRIu32 " differs without lists", what, i);
@@ -290,10 +316,11 @@ static void test_adoption_numbers(void **state)
 	/* C came after the adoption: from the sums. */
 	assert_int_equal(c->calls, 1);
 	assert_int_equal(c->incl[TV_WALL], 10);
-	assert_int_equal(p.ntop_children, 2);
+	assert_int_equal(p.top_children.n, 2);
 	/* Span 40, top-level calls B (20) and C (10). */
 	assert_int_equal(p.top_excl[TV_WALL], 10);
-	const struct prof_edge *ba = tu_edge(&p, b->children, b->nchildren, tg_id(tg, "A"));
+	struct prof_edge got;
+	const struct prof_edge *ba = tu_edge(&p, &b->children, tg_id(tg, "A"), &got);
 	assert_non_null(ba);
 	assert_int_equal(ba->calls, 1);
 	assert_int_equal(ba->incl[TV_WALL], 10);
@@ -384,21 +411,25 @@ static void test_generated(void **state)
 	assert_true(adopting > traces / 2);
 }
 
-/* Every list of p in the order profile_edge_cmp() defines. */
+/* List l in the order profile_edge_cmp() defines. */
+static void check_list_sorted(const struct trace *tr, int clock, const struct prof_list *l)
+{
+	for (uint32_t i = 1; i < l->n; i++) {
+		struct prof_edge a = profile_list_at(l, i - 1), b = profile_list_at(l, i);
+		assert_true(profile_edge_cmp(tr, clock, &a, &b) < 0);
+	}
+}
+
+/* Every list of p in that order. */
 static void check_sorted(const struct profile *p)
 {
 	const struct trace *tr = p->tr;
 	int clock = trace_sort_clock(tr);
-	for (uint32_t i = 1; i < p->ntop_children; i++)
-		assert_true(profile_edge_cmp(tr, clock, &p->top_children[i - 1],
-		                             &p->top_children[i]) < 0);
+	check_list_sorted(tr, clock, &p->top_children);
 	for (uint32_t m = 0; m < tr->nmethods; m++) {
 		const struct prof_method *pm = &p->methods[m];
-		for (uint32_t i = 1; i < pm->nparents; i++)
-			assert_true(profile_edge_cmp(tr, clock, &pm->parents[i - 1], &pm->parents[i]) < 0);
-		for (uint32_t i = 1; i < pm->nchildren; i++)
-			assert_true(profile_edge_cmp(tr, clock, &pm->children[i - 1],
-			                             &pm->children[i]) < 0);
+		check_list_sorted(tr, clock, &pm->parents);
+		check_list_sorted(tr, clock, &pm->children);
 	}
 }
 

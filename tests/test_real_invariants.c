@@ -287,20 +287,25 @@ static const struct pair *find_pair(const struct recompute *rc, uint32_t from, u
 	return bsearch(&key, rc->pairs, rc->npairs, sizeof key, pair_cmp);
 }
 
-static const struct prof_edge *find_edge(const struct prof_edge *e, uint32_t n, uint32_t m)
+static const struct prof_edge *find_edge(const struct prof_list *l, uint32_t m,
+                                         struct prof_edge *out)
 {
-	for (uint32_t i = 0; i < n; i++)
-		if (e[i].method == m)
-			return &e[i];
+	for (uint32_t i = 0; i < l->n; i++) {
+		*out = profile_list_at(l, i);
+		if (out->method == m)
+			return out;
+	}
 	return NULL;
 }
 
-/* edges[0..n) against the recomputed pairs, both halves; parents when
- * side is 0 (the edge's method is the caller), children/top otherwise. */
+/* List l against the recomputed pairs, both halves; parents when side is
+ * 0 (the edge's method is the caller), children/top otherwise. */
 static void check_edges(struct ctx *c, const struct recompute *rc, const struct profile *p,
-                        uint32_t m, const struct prof_edge *e, uint32_t n, int side)
+                        uint32_t m, const struct prof_list *l, int side)
 {
 	int sc = trace_sort_clock(rc->tr);
+	struct prof_edge *e = tu_list(l), got;
+	uint32_t n = l->n;
 
 	for (uint32_t i = 0; i < n; i++) {
 		uint32_t from = side == 0 ? e[i].method : m;
@@ -328,13 +333,14 @@ static void check_edges(struct ctx *c, const struct recompute *rc, const struct 
 		/* The same calls seen from the edge's other end, split otherwise. */
 		if (side != 0 && to != PROF_TOPLEVEL) {
 			const struct prof_method *pm = &p->methods[to];
-			const struct prof_edge *back = find_edge(pm->parents, pm->nparents, from);
+			const struct prof_edge *back = find_edge(&pm->parents, from, &got);
 			CHECK(c, back && back->calls + back->rcalls == e[i].calls + e[i].rcalls,
 			      "child edge %" PRIu32 "->%" PRIu32 " has %" PRIu64 " calls, parent"
 			      " edge %" PRIu64, from, to, e[i].calls + e[i].rcalls,
 			      back ? back->calls + back->rcalls : 0);
 		}
 	}
+	free(e);
 }
 
 /* Per-method numbers, edge counts and order against the recomputation. */
@@ -373,16 +379,16 @@ static void compare_methods(struct ctx *c, const struct recompute *rc, const str
 			      " clock %d: excl %" PRIu64 ", recomputed %" PRIu64,
 			      tr->methods[m].id, k, pm->excl[k], ms->excl[k]);
 		}
-		CHECK(c, pm->nparents == npar[m] && pm->nchildren == nchi[m], "method id 0x%"
+		CHECK(c, pm->parents.n == npar[m] && pm->children.n == nchi[m], "method id 0x%"
 		      PRIx64 ": %" PRIu32 " parents %" PRIu32 " children, recomputed %"
-		      PRIu32 " and %" PRIu32, tr->methods[m].id, pm->nparents,
-		      pm->nchildren, npar[m], nchi[m]);
-		check_edges(c, rc, p, m, pm->parents, pm->nparents, 0);
-		check_edges(c, rc, p, m, pm->children, pm->nchildren, 1);
+		      PRIu32 " and %" PRIu32, tr->methods[m].id, pm->parents.n,
+		      pm->children.n, npar[m], nchi[m]);
+		check_edges(c, rc, p, m, &pm->parents, 0);
+		check_edges(c, rc, p, m, &pm->children, 1);
 	}
-	CHECK(c, p->ntop_children == ntop, "%" PRIu32 " top children, recomputed %"
-	      PRIu32, p->ntop_children, ntop);
-	check_edges(c, rc, p, PROF_TOPLEVEL, p->top_children, p->ntop_children, 1);
+	CHECK(c, p->top_children.n == ntop, "%" PRIu32 " top children, recomputed %"
+	      PRIu32, p->top_children.n, ntop);
+	check_edges(c, rc, p, PROF_TOPLEVEL, &p->top_children, 1);
 
 	CHECK(c, p->norder == nused, "order lists %" PRIu32 " methods, %" PRIu32
 	      " have calls", p->norder, nused);

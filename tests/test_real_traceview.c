@@ -459,10 +459,11 @@ static void tv_compare_method(struct ctx *c, const struct trace *tr, const struc
 	uint64_t total = pm->calls + pm->rcalls;
 	for (int w = 0; w < TVR_NLISTS; w++) {
 		int parents = w == TVR_PAR || w == TVR_RPAR;
-		tv_compare_edges(c, p, ns, name, parents ? pm->parents : pm->children,
-		                 parents ? pm->nparents : pm->nchildren, &row->list[w],
-		                 w >= TVR_RPAR, parents ? total : 0, dirty, real, st,
-		                 tvr_list_name[w]);
+		const struct prof_list *l = parents ? &pm->parents : &pm->children;
+		struct prof_edge *e = tu_list(l);
+		tv_compare_edges(c, p, ns, name, e, l->n, &row->list[w], w >= TVR_RPAR,
+		                 parents ? total : 0, dirty, real, st, tvr_list_name[w]);
+		free(e);
 	}
 }
 
@@ -648,8 +649,8 @@ static void test_sample_recursive_parents(void **state)
 	assert_int_equal(pm->calls, 7);
 	assert_int_equal(pm->rcalls, 4);
 	assert_int_equal(pm->incl[TV_CPU], 124650);
-	assert_int_equal(pm->nparents, 1);
-	const struct prof_edge *e = &pm->parents[0];
+	assert_int_equal(pm->parents.n, 1);
+	const struct prof_edge par0 = profile_list_at(&pm->parents, 0), *e = &par0;
 	assert_int_equal(e->method, par);
 	assert_int_equal(e->calls, 7);
 	assert_int_equal(e->incl[TV_CPU], 124650);

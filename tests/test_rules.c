@@ -49,21 +49,21 @@ static void test_nesting(void **state)
 	CHECK_M(f, "C", 1, 0, 4, 2, 7, 4);
 	/* edges: A->B twice (cpu 3+1=4, wall 5+2=7), C->B once (2, 3) */
 	const struct prof_method *b = pm(f, "B"), *a = pm(f, "A"), *c = pm(f, "C");
-	assert_int_equal(b->nparents, 2);
-	CHECK_E(f, b->parents, b->nparents, "A", 2, 4, 7, 0, 0, 0);
-	CHECK_E(f, b->parents, b->nparents, "C", 1, 2, 3, 0, 0, 0);
+	assert_int_equal(b->parents.n, 2);
+	CHECK_E(f, &b->parents, "A", 2, 4, 7, 0, 0, 0);
+	CHECK_E(f, &b->parents, "C", 1, 2, 3, 0, 0, 0);
 	/* parents sorted by incl wall, descending: A (7) before C (3) */
-	assert_int_equal(b->parents[0].method, trace_find_method(&f->tr, sym_id(f, "A")));
-	assert_int_equal(a->nchildren, 2);
-	CHECK_E(f, a->children, a->nchildren, "B", 2, 4, 7, 0, 0, 0);
-	CHECK_E(f, a->children, a->nchildren, "C", 1, 4, 7, 0, 0, 0);
-	CHECK_E(f, a->parents, a->nparents, TOP, 1, 15, 30, 0, 0, 0);
-	CHECK_E(f, c->children, c->nchildren, "B", 1, 2, 3, 0, 0, 0);
-	assert_int_equal(b->nchildren, 0);
+	assert_int_equal(profile_list_at(&b->parents, 0).method, trace_find_method(&f->tr, sym_id(f, "A")));
+	assert_int_equal(a->children.n, 2);
+	CHECK_E(f, &a->children, "B", 2, 4, 7, 0, 0, 0);
+	CHECK_E(f, &a->children, "C", 1, 4, 7, 0, 0, 0);
+	CHECK_E(f, &a->parents, TOP, 1, 15, 30, 0, 0, 0);
+	CHECK_E(f, &c->children, "B", 1, 2, 3, 0, 0, 0);
+	assert_int_equal(b->children.n, 0);
 	/* toplevel: span cpu 15-0, wall 30-0; excl = span - incl(A) = 0 */
 	CHECK_TOP(f, 15, 0, 30, 0);
-	assert_int_equal(f->p.ntop_children, 1);
-	CHECK_E(f, f->p.top_children, f->p.ntop_children, "A", 1, 15, 30, 0, 0, 0);
+	assert_int_equal(f->p.top_children.n, 1);
+	CHECK_E(f, &f->p.top_children, "A", 1, 15, 30, 0, 0, 0);
 	/* methods by incl wall: A 30, B 10, C 7 */
 	assert_int_equal(f->p.norder, 3);
 	assert_int_equal(f->p.order[0], trace_find_method(&f->tr, sym_id(f, "A")));
@@ -98,8 +98,8 @@ static void test_toplevel(void **state)
 	assert_int_equal(trace_thread_span(thread(f, 1), TV_CPU), 11);
 	assert_int_equal(trace_thread_span(thread(f, 2), TV_WALL), 20);
 	/* toplevel children: A (2 calls), B, 0x9000 */
-	assert_int_equal(f->p.ntop_children, 3);
-	CHECK_E(f, f->p.top_children, f->p.ntop_children, "A", 2, 5, 15, 0, 0, 0);
+	assert_int_equal(f->p.top_children.n, 3);
+	CHECK_E(f, &f->p.top_children, "A", 2, 5, 15, 0, 0, 0);
 	NAME_IS(f, 1, "main");
 	NAME_IS(f, 2, "worker");
 	assert_int_equal(f->p.nthreads, 2);
@@ -119,7 +119,7 @@ static void test_skip_frames(void **state)
 	CHECK_M(f, "A", 1, 0, 10, 1, 20, 2);
 	CHECK_M(f, "B", 1, 0, 9, 1, 18, 2);
 	CHECK_M(f, "C", 1, 0, 8, 8, 16, 16);
-	CHECK_E(f, pm(f, "B")->children, pm(f, "B")->nchildren, "C", 1, 8, 16, 0, 0, 0);
+	CHECK_E(f, &pm(f, "B")->children, "C", 1, 8, 16, 0, 0, 0);
 	assert_int_equal(tu_warn(&f->tr, TV_W_LOST_EXIT), 2);
 	assert_int_equal(tu_warn(&f->tr, TV_W_ORPHAN_EXIT), 0);
 }
@@ -159,14 +159,14 @@ static void test_orphan_adopts(void **state)
 	CHECK_M(f, "B", 1, 0, 5, 5, 10, 10);
 	CHECK_M(f, "C", 1, 0, 10, 10, 10, 10);
 	const struct prof_method *x = pm(f, "X");
-	assert_int_equal(x->nchildren, 2);
-	CHECK_E(f, x->children, x->nchildren, "A", 1, 10, 20, 0, 0, 0);
-	CHECK_E(f, x->children, x->nchildren, "B", 1, 5, 10, 0, 0, 0);
-	CHECK_E(f, pm(f, "A")->parents, pm(f, "A")->nparents, "X", 1, 10, 20, 0, 0, 0);
-	assert_int_equal(pm(f, "A")->nparents, 1);
-	assert_int_equal(f->p.ntop_children, 2);   /* X and C */
-	CHECK_E(f, f->p.top_children, f->p.ntop_children, "X", 1, 40, 60, 0, 0, 0);
-	CHECK_E(f, f->p.top_children, f->p.ntop_children, "C", 1, 10, 10, 0, 0, 0);
+	assert_int_equal(x->children.n, 2);
+	CHECK_E(f, &x->children, "A", 1, 10, 20, 0, 0, 0);
+	CHECK_E(f, &x->children, "B", 1, 5, 10, 0, 0, 0);
+	CHECK_E(f, &pm(f, "A")->parents, "X", 1, 10, 20, 0, 0, 0);
+	assert_int_equal(pm(f, "A")->parents.n, 1);
+	assert_int_equal(f->p.top_children.n, 2);   /* X and C */
+	CHECK_E(f, &f->p.top_children, "X", 1, 40, 60, 0, 0, 0);
+	CHECK_E(f, &f->p.top_children, "C", 1, 10, 10, 0, 0, 0);
 	/* span cpu 70-10=60, wall 180-100=80; excl 60-(40+10)=10, 80-(60+10)=10 */
 	CHECK_TOP(f, 60, 10, 80, 10);
 	assert_int_equal(tu_warn(&f->tr, TV_W_ORPHAN_EXIT), 1);
@@ -184,10 +184,10 @@ static void test_orphan_chain(void **state)
 	CHECK_M(f, "X", 1, 0, 0, 0, 0, 0);
 	CHECK_M(f, "Y", 1, 0, 3, 3, 10, 10);
 	CHECK_M(f, "A", 1, 0, 3, 3, 9, 9);
-	CHECK_E(f, pm(f, "X")->parents, pm(f, "X")->nparents, "Y", 1, 0, 0, 0, 0, 0);
+	CHECK_E(f, &pm(f, "X")->parents, "Y", 1, 0, 0, 0, 0, 0);
 	/* span 12-5=7, 70-50=20; excl 7-(3+3)=1, 20-(10+9)=1 */
 	CHECK_TOP(f, 7, 1, 20, 1);
-	assert_int_equal(f->p.ntop_children, 2);
+	assert_int_equal(f->p.top_children.n, 2);
 	assert_int_equal(tu_warn(&f->tr, TV_W_ORPHAN_EXIT), 2);
 }
 
@@ -206,8 +206,8 @@ static void test_orphan_open(void **state)
 	CHECK_M(f, "B", 1, 0, 3, 3, 6, 6);
 	CHECK_M(f, "X", 1, 0, 5, 0, 10, 0);
 	CHECK_M(f, "C", 1, 0, 2, 2, 3, 3);
-	CHECK_E(f, pm(f, "X")->children, pm(f, "X")->nchildren, "A", 1, 5, 10, 0, 0, 0);
-	CHECK_E(f, pm(f, "A")->children, pm(f, "A")->nchildren, "B", 1, 3, 6, 0, 0, 0);
+	CHECK_E(f, &pm(f, "X")->children, "A", 1, 5, 10, 0, 0, 0);
+	CHECK_E(f, &pm(f, "A")->children, "B", 1, 3, 6, 0, 0, 0);
 	/* span 8/15; excl 8-(5+2)=1, 15-(10+3)=2 */
 	CHECK_TOP(f, 8, 1, 15, 2);
 	assert_true(tu_warn(&f->tr, TV_W_ORPHAN_EXIT) >= 1);
@@ -225,9 +225,9 @@ static void test_orphan_recursion(void **state)
 	CHECK_M(f, "A", 1, 1, 5, 5, 5, 5);
 	/* A1 as A's child is plain (its parent call A2 is not recursive); as
 	 * A's parent edge it is "while recursive" (A1 itself is recursive). */
-	CHECK_E(f, pm(f, "A")->children, pm(f, "A")->nchildren, "A", 1, 2, 2, 0, 0, 0);
-	CHECK_E(f, pm(f, "A")->parents, pm(f, "A")->nparents, "A", 0, 0, 0, 1, 2, 2);
-	CHECK_E(f, pm(f, "A")->parents, pm(f, "A")->nparents, TOP, 1, 5, 5, 0, 0, 0);
+	CHECK_E(f, &pm(f, "A")->children, "A", 1, 2, 2, 0, 0, 0);
+	CHECK_E(f, &pm(f, "A")->parents, "A", 0, 0, 0, 1, 2, 2);
+	CHECK_E(f, &pm(f, "A")->parents, TOP, 1, 5, 5, 0, 0, 0);
 }
 
 /* ------------------------------------------------------------ rule 4 */
@@ -308,11 +308,11 @@ static void test_recursion_direct(void **state)
 	 * children they split by their parent call: the middle one under the
 	 * outer (not recursive) is plain 5/10, the inner one under the middle
 	 * (recursive) is "while recursive" 2/4. */
-	CHECK_E(f, a->children, a->nchildren, "A", 1, 5, 10, 1, 2, 4);
-	CHECK_E(f, a->parents, a->nparents, "A", 0, 0, 0, 2, 7, 14);
-	CHECK_E(f, a->parents, a->nparents, TOP, 1, 9, 18, 0, 0, 0);
-	assert_int_equal(a->nparents, 2);
-	assert_int_equal(a->nchildren, 1);
+	CHECK_E(f, &a->children, "A", 1, 5, 10, 1, 2, 4);
+	CHECK_E(f, &a->parents, "A", 0, 0, 0, 2, 7, 14);
+	CHECK_E(f, &a->parents, TOP, 1, 9, 18, 0, 0, 0);
+	assert_int_equal(a->parents.n, 2);
+	assert_int_equal(a->children.n, 1);
 }
 
 static void test_recursion_indirect(void **state)
@@ -330,13 +330,13 @@ static void test_recursion_indirect(void **state)
 	CHECK_M(f, "B", 1, 0, 6, 3, 9, 5);
 	const struct prof_method *a = pm(f, "A");
 	/* the inner A is recursive: its parent edge from B is "while recursive" */
-	CHECK_E(f, a->parents, a->nparents, "B", 0, 0, 0, 1, 3, 4);
-	CHECK_E(f, a->parents, a->nparents, TOP, 1, 10, 15, 0, 0, 0);
+	CHECK_E(f, &a->parents, "B", 0, 0, 0, 1, 3, 4);
+	CHECK_E(f, &a->parents, TOP, 1, 10, 15, 0, 0, 0);
 	/* sorted by incl wall: toplevel (15) before B (4) */
-	assert_int_equal(a->parents[0].method, PROF_TOPLEVEL);
-	CHECK_E(f, a->children, a->nchildren, "B", 1, 6, 9, 0, 0, 0);
+	assert_int_equal(profile_list_at(&a->parents, 0).method, PROF_TOPLEVEL);
+	CHECK_E(f, &a->children, "B", 1, 6, 9, 0, 0, 0);
 	/* ... but plain as B's child: the B call above it is not recursive */
-	CHECK_E(f, pm(f, "B")->children, pm(f, "B")->nchildren, "A", 1, 3, 4, 0, 0, 0);
+	CHECK_E(f, &pm(f, "B")->children, "A", 1, 3, 4, 0, 0, 0);
 }
 
 /* Both halves of every edge with direct and indirect recursion, and calls
@@ -375,23 +375,23 @@ static void test_recursion_split(void **state)
 	CHECK_M(f, "C", 3, 0, 6, 6, 11, 11);
 	CHECK_TOP(f, 20, 0, 40, 0);
 	const struct prof_method *a = pm(f, "A"), *b = pm(f, "B"), *c = pm(f, "C");
-	assert_int_equal(a->nparents, 3);
-	CHECK_E(f, a->parents, a->nparents, TOP, 1, 20, 40, 0, 0, 0);
-	CHECK_E(f, a->parents, a->nparents, "B", 0, 0, 0, 1, 8, 15);
-	CHECK_E(f, a->parents, a->nparents, "A", 0, 0, 0, 1, 4, 8);
-	assert_int_equal(a->nchildren, 3);
-	CHECK_E(f, a->children, a->nchildren, "B", 1, 11, 22, 0, 0, 0);
-	CHECK_E(f, a->children, a->nchildren, "C", 1, 3, 7, 2, 3, 4);
-	CHECK_E(f, a->children, a->nchildren, "A", 0, 0, 0, 1, 4, 8);
-	assert_int_equal(b->nparents, 1);
-	CHECK_E(f, b->parents, b->nparents, "A", 1, 11, 22, 0, 0, 0);
-	assert_int_equal(b->nchildren, 1);
-	CHECK_E(f, b->children, b->nchildren, "A", 1, 8, 15, 0, 0, 0);
-	assert_int_equal(c->nparents, 1);
-	CHECK_E(f, c->parents, c->nparents, "A", 3, 6, 11, 0, 0, 0);
-	assert_int_equal(c->nchildren, 0);
-	assert_int_equal(f->p.ntop_children, 1);
-	CHECK_E(f, f->p.top_children, f->p.ntop_children, "A", 1, 20, 40, 0, 0, 0);
+	assert_int_equal(a->parents.n, 3);
+	CHECK_E(f, &a->parents, TOP, 1, 20, 40, 0, 0, 0);
+	CHECK_E(f, &a->parents, "B", 0, 0, 0, 1, 8, 15);
+	CHECK_E(f, &a->parents, "A", 0, 0, 0, 1, 4, 8);
+	assert_int_equal(a->children.n, 3);
+	CHECK_E(f, &a->children, "B", 1, 11, 22, 0, 0, 0);
+	CHECK_E(f, &a->children, "C", 1, 3, 7, 2, 3, 4);
+	CHECK_E(f, &a->children, "A", 0, 0, 0, 1, 4, 8);
+	assert_int_equal(b->parents.n, 1);
+	CHECK_E(f, &b->parents, "A", 1, 11, 22, 0, 0, 0);
+	assert_int_equal(b->children.n, 1);
+	CHECK_E(f, &b->children, "A", 1, 8, 15, 0, 0, 0);
+	assert_int_equal(c->parents.n, 1);
+	CHECK_E(f, &c->parents, "A", 3, 6, 11, 0, 0, 0);
+	assert_int_equal(c->children.n, 0);
+	assert_int_equal(f->p.top_children.n, 1);
+	CHECK_E(f, &f->p.top_children, "A", 1, 20, 40, 0, 0, 0);
 	/* Order: plain incl (wall), then recursive incl, then id. A's parents:
 	 * toplevel, then B (recursive 15) before A (8) although A's id is the
 	 * lower; A's children: B 22, C 7, A 0. */
@@ -399,18 +399,18 @@ static void test_recursion_split(void **state)
 	uint32_t ib = trace_find_method(&f->tr, sym_id(f, "B"));
 	uint32_t ic = trace_find_method(&f->tr, sym_id(f, "C"));
 	assert_true(sym_id(f, "A") < sym_id(f, "B"));
-	assert_int_equal(a->parents[0].method, PROF_TOPLEVEL);
-	assert_int_equal(a->parents[1].method, ib);
-	assert_int_equal(a->parents[2].method, ia);
-	assert_int_equal(a->children[0].method, ib);
-	assert_int_equal(a->children[1].method, ic);
-	assert_int_equal(a->children[2].method, ia);
+	assert_int_equal(profile_list_at(&a->parents, 0).method, PROF_TOPLEVEL);
+	assert_int_equal(profile_list_at(&a->parents, 1).method, ib);
+	assert_int_equal(profile_list_at(&a->parents, 2).method, ia);
+	assert_int_equal(profile_list_at(&a->children, 0).method, ib);
+	assert_int_equal(profile_list_at(&a->children, 1).method, ic);
+	assert_int_equal(profile_list_at(&a->children, 2).method, ia);
 
 	/* One clock, the same split (CPU numbers above). */
 	struct tg_opts o = {.version = 2, .clock = TG_CLOCK_THREAD_CPU};
 	fx_build(f, &o, NULL);
-	CHECK_E(f, pm(f, "A")->children, pm(f, "A")->nchildren, "C", 1, 3, NA, 2, 3, NA);
-	CHECK_E(f, pm(f, "A")->parents, pm(f, "A")->nparents, "B", 0, 0, NA, 1, 8, NA);
+	CHECK_E(f, &pm(f, "A")->children, "C", 1, 3, NA, 2, 3, NA);
+	CHECK_E(f, &pm(f, "A")->parents, "B", 0, 0, NA, 1, 8, NA);
 }
 
 int main(void)

@@ -138,8 +138,8 @@ static void check_mixed(struct fx *f)
 	CHECK_M(f, "C", 1, 0, 0, 0, 0, 0);
 	CHECK_M(f, "D", 1, 0, 8, 8, 20, 20);
 	CHECK_TOP(f, 23, 3, 60, 20);
-	CHECK_E(f, pm(f, "B")->parents, pm(f, "B")->nparents, "B", 0, 0, 0, 1, 3, 4);
-	CHECK_E(f, pm(f, "B")->parents, pm(f, "B")->nparents, "A", 1, 7, 10, 0, 0, 0);
+	CHECK_E(f, &pm(f, "B")->parents, "B", 0, 0, 0, 1, 3, 4);
+	CHECK_E(f, &pm(f, "B")->parents, "A", 1, 7, 10, 0, 0, 0);
 	NAME_IS(f, 1, "main");
 	NAME_IS(f, 2, "worker");
 	const struct tv_method *d = &f->tr.methods[trace_find_method(&f->tr, 0x10)];

@@ -187,10 +187,10 @@ static void test_new(void **state)
 	assert_int_equal(of(p, f, "A")->incl[TV_WALL], 100);
 	assert_int_equal(of(p, f, "A")->excl[TV_WALL], 40);
 	assert_int_equal(of(p, f, "A")->excl[TV_CPU], 20);
-	/* The session holds the profile of every thread: the trace's edge
-	 * sums went, and a profile built now walks the calls to the same. */
-	assert_int_equal(f->tr.esums_valid, 0);
-	assert_int_equal(f->tr.esums.n, 0);
+	/* The profile of every thread reads its lists from the trace's edge
+	 * sums, which stay; a profile built now reads them too. */
+	assert_int_equal(f->tr.esums_valid, 1);
+	assert_int_not_equal(f->tr.esums.n, 0);
 	expect_profile(f, NULL, 0, NULL);
 }
 

@@ -175,15 +175,6 @@ static void check_file(const char *path, const char *what, struct tally *t)
 			if (i == 1)
 				check_profile(&full, &sums, &two, what);
 		}
-		/* The view drops the edge sums once it has the profile of every
-		 * thread; a later one walks the calls to the same numbers. A
-		 * sums-only trace keeps its own (no calls to walk). */
-		trace_drop_esums(&full);
-		trace_drop_esums(&sums);
-		assert_int_equal(full.esums_valid, 0);
-		assert_int_equal(full.esums.n, 0);
-		assert_int_equal(sums.esums_valid, sums.sums_only);
-		check_profile(&full, &sums, NULL, what);
 	}
 	trace_free(&full);
 	trace_free(&sums);

@@ -158,8 +158,8 @@ const struct prof_method *tu_method(const struct profile *p, uint64_t id)
 	return i == IDMAP_NONE ? NULL : &p->methods[i];
 }
 
-const struct prof_edge *tu_edge(const struct profile *p, const struct prof_edge *edges,
-                                uint32_t n, uint64_t id)
+const struct prof_edge *tu_edge(const struct profile *p, const struct prof_list *l, uint64_t id,
+                                struct prof_edge *out)
 {
 	uint32_t want = PROF_TOPLEVEL;
 	if (id != TU_TOPLEVEL) {
@@ -167,10 +167,21 @@ const struct prof_edge *tu_edge(const struct profile *p, const struct prof_edge 
 		if (want == IDMAP_NONE)
 			return NULL;
 	}
-	for (uint32_t i = 0; i < n; i++)
-		if (edges[i].method == want)
-			return &edges[i];
+	for (uint32_t i = 0; i < l->n; i++) {
+		*out = profile_list_at(l, i);
+		if (out->method == want)
+			return out;
+	}
 	return NULL;
+}
+
+struct prof_edge *tu_list(const struct prof_list *l)
+{
+	struct prof_edge *e = malloc(((size_t)l->n + 1) * sizeof *e);
+	if (!e)
+		abort();
+	profile_list_get(l, e);
+	return e;
 }
 
 int tu_str_eq(const struct trace *tr, struct tv_str s, const char *want)
@@ -202,32 +213,35 @@ struct tu_sums {
 	uint64_t calls, rcalls, incl[TV_NCLOCKS];
 };
 
-static struct tu_sums tu_sum_edges(const struct prof_edge *e, uint32_t n)
+static struct tu_sums tu_sum_edges(const struct prof_list *l)
 {
 	struct tu_sums s;
 	memset(&s, 0, sizeof s);
-	for (uint32_t i = 0; i < n; i++) {
-		s.calls += e[i].calls;
-		s.rcalls += e[i].rcalls;
+	for (uint32_t i = 0; i < l->n; i++) {
+		struct prof_edge e = profile_list_at(l, i);
+		s.calls += e.calls;
+		s.rcalls += e.rcalls;
 		for (int c = 0; c < TV_NCLOCKS; c++)
-			s.incl[c] += e[i].incl[c];
+			s.incl[c] += e.incl[c];
 	}
 	return s;
 }
 
 /* An edge with no call in either half should not be listed. */
-static int tu_empty_edge(const struct prof_edge *e, uint32_t n)
+static int tu_empty_edge(const struct prof_list *l)
 {
-	for (uint32_t i = 0; i < n; i++)
-		if (e[i].calls + e[i].rcalls == 0)
+	for (uint32_t i = 0; i < l->n; i++) {
+		struct prof_edge e = profile_list_at(l, i);
+		if (e.calls + e.rcalls == 0)
 			return 1;
+	}
 	return 0;
 }
 
 int tu_check_edge_sums(const struct profile *p, char *msg, size_t size)
 {
 	const struct trace *tr = p->tr;
-	struct tu_sums top = tu_sum_edges(p->top_children, p->ntop_children);
+	struct tu_sums top = tu_sum_edges(&p->top_children);
 
 	for (int c = 0; c < TV_NCLOCKS; c++)
 		if (tr->has_clock[c] && top.incl[c] != p->top_incl[c] - p->top_excl[c]) {
@@ -236,14 +250,14 @@ int tu_check_edge_sums(const struct profile *p, char *msg, size_t size)
 			         p->top_incl[c], p->top_excl[c]);
 			return -1;
 		}
-	if (top.rcalls || tu_empty_edge(p->top_children, p->ntop_children)) {
+	if (top.rcalls || tu_empty_edge(&p->top_children)) {
 		snprintf(msg, size, "toplevel: a child edge is recursive or empty");
 		return -1;
 	}
 	for (uint32_t m = 0; m < tr->nmethods; m++) {
 		const struct prof_method *pm = &p->methods[m];
-		struct tu_sums par = tu_sum_edges(pm->parents, pm->nparents);
-		struct tu_sums chi = tu_sum_edges(pm->children, pm->nchildren);
+		struct tu_sums par = tu_sum_edges(&pm->parents);
+		struct tu_sums chi = tu_sum_edges(&pm->children);
 		uint64_t id = tr->methods[m].id;
 		if (par.calls != pm->calls || par.rcalls != pm->rcalls) {
 			snprintf(msg, size, "method 0x%" PRIx64 ": parents hold %" PRIu64 "+%"
@@ -251,8 +265,8 @@ int tu_check_edge_sums(const struct profile *p, char *msg, size_t size)
 			         par.calls, par.rcalls, pm->calls, pm->rcalls);
 			return -1;
 		}
-		if (tu_empty_edge(pm->parents, pm->nparents) ||
-		    tu_empty_edge(pm->children, pm->nchildren)) {
+		if (tu_empty_edge(&pm->parents) ||
+		    tu_empty_edge(&pm->children)) {
 			snprintf(msg, size, "method 0x%" PRIx64 ": an edge with no call", id);
 			return -1;
 		}
@@ -274,19 +288,18 @@ int tu_check_edge_sums(const struct profile *p, char *msg, size_t size)
 	return 0;
 }
 
-static int tu_edge_diff(const struct prof_edge *a, const struct prof_edge *b, uint32_t n,
-                        char *why, size_t size, const char *what)
+static int tu_edge_diff(const struct prof_list *la, const struct prof_list *lb, char *why,
+                        size_t size, const char *what)
 {
-	for (uint32_t i = 0; i < n; i++) {
-		int same = a[i].method == b[i].method && a[i].calls == b[i].calls &&
-		           a[i].rcalls == b[i].rcalls;
+	for (uint32_t i = 0; i < la->n; i++) {
+		struct prof_edge a = profile_list_at(la, i), b = profile_list_at(lb, i);
+		int same = a.method == b.method && a.calls == b.calls && a.rcalls == b.rcalls;
 		for (int c = 0; c < TV_NCLOCKS; c++)
-			same = same && a[i].incl[c] == b[i].incl[c] && a[i].rincl[c] == b[i].rincl[c];
+			same = same && a.incl[c] == b.incl[c] && a.rincl[c] == b.rincl[c];
 		if (!same) {
 			snprintf(why, size, "%s edge %" PRIu32 " (method %" PRIu32 " vs %" PRIu32
 			         ", calls %" PRIu64 "/%" PRIu64 " vs %" PRIu64 "/%" PRIu64 ")",
-			         what, i, a[i].method, b[i].method, a[i].calls, a[i].rcalls,
-			         b[i].calls, b[i].rcalls);
+			         what, i, a.method, b.method, a.calls, a.rcalls, b.calls, b.rcalls);
 			return 1;
 		}
 	}
@@ -309,12 +322,12 @@ int tu_profile_diff(const struct profile *a, const struct profile *b, char *why,
 			         a->top_excl[c], b->top_excl[c]);
 			return 1;
 		}
-	if (a->ntop_children != b->ntop_children) {
+	if (a->top_children.n != b->top_children.n) {
 		snprintf(why, size, "toplevel children %" PRIu32 " vs %" PRIu32,
-		         a->ntop_children, b->ntop_children);
+		         a->top_children.n, b->top_children.n);
 		return 1;
 	}
-	if (tu_edge_diff(a->top_children, b->top_children, a->ntop_children, why, size, "toplevel"))
+	if (tu_edge_diff(&a->top_children, &b->top_children, why, size, "toplevel"))
 		return 1;
 	if (a->norder != b->norder ||
 	    memcmp(a->order, b->order, (size_t)a->norder * sizeof *a->order) != 0) {
@@ -325,7 +338,7 @@ int tu_profile_diff(const struct profile *a, const struct profile *b, char *why,
 	for (uint32_t m = 0; m < tr->nmethods; m++) {
 		const struct prof_method *x = &a->methods[m], *y = &b->methods[m];
 		int same = x->calls == y->calls && x->rcalls == y->rcalls &&
-		           x->nparents == y->nparents && x->nchildren == y->nchildren;
+		           x->parents.n == y->parents.n && x->children.n == y->children.n;
 		for (int c = 0; c < TV_NCLOCKS; c++)
 			same = same && x->incl[c] == y->incl[c] && x->excl[c] == y->excl[c];
 		if (!same) {
@@ -335,8 +348,8 @@ int tu_profile_diff(const struct profile *a, const struct profile *b, char *why,
 			         x->excl[TV_WALL], y->excl[TV_WALL]);
 			return 1;
 		}
-		if (tu_edge_diff(x->parents, y->parents, x->nparents, why, size, "parent") ||
-		    tu_edge_diff(x->children, y->children, x->nchildren, why, size, "child"))
+		if (tu_edge_diff(&x->parents, &y->parents, why, size, "parent") ||
+		    tu_edge_diff(&x->children, &y->children, why, size, "child"))
 			return 1;
 	}
 	return 0;

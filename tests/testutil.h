@@ -48,11 +48,15 @@ enum tv_status tu_load_tg(struct trace *tr, const struct tg *tg, const struct tg
  * has no such method. */
 const struct prof_method *tu_method(const struct profile *p, uint64_t id);
 
-/* The edge in edges[0..n) whose other end is the method with this id
- * (or toplevel when id is TU_TOPLEVEL), or NULL. */
+/* The edge in list l whose other end is the method with this id (or
+ * toplevel when id is TU_TOPLEVEL), read into *out; NULL when none. */
 #define TU_TOPLEVEL UINT64_MAX
-const struct prof_edge *tu_edge(const struct profile *p, const struct prof_edge *edges,
-                                uint32_t n, uint64_t id);
+const struct prof_edge *tu_edge(const struct profile *p, const struct prof_list *l, uint64_t id,
+                                struct prof_edge *out);
+
+/* Every edge of l in a new array (the caller frees it; never NULL: an
+ * allocation failure fails the test). */
+struct prof_edge *tu_list(const struct prof_list *l);
 
 /* The sums every profile keeps between a method and its edges
  * (docs/numbers.md, "Parents and children"), per recorded clock: Σ

@@ -35,14 +35,16 @@ struct profile_frame {
 	uint64_t child_incl[TV_NCLOCKS];
 };
 
-/* An edge's sums the way one of its lists shows them. Index [1] holds
- * the recursive half: by the callee call's recursion for the callee's
- * parent list (by_callee), by the caller call's for the caller's child
- * list (by_caller). */
-struct profile_half {
-	uint64_t calls[2];
-	uint64_t incl[2][TV_NCLOCKS];
+/* What the lists refer to. A reference is an index into own, or, with
+ * PROFILE_REF_TRACE set, into the trace's sums (the fast path's edges that
+ * no walk touched), so the lists copy no sum. */
+struct prof_sums {
+	struct tv_esumset own;             /* the walked edges' sums */
+	const struct tv_esumset *trace;    /* the trace's, borrowed; or NULL */
+	int has_clock[TV_NCLOCKS];
 };
+
+#define PROFILE_REF_TRACE 0x80000000u
 
 struct profile_builder {
 	struct profile *p;
@@ -61,12 +63,14 @@ struct profile_builder {
 	uint64_t root_incl[TV_NCLOCKS];  /* Σ incl of this thread's top calls */
 	int fast;                  /* the trace's edge sums hold the rest */
 	int methods_only;          /* no lists: a walk keeps no edge */
+	int placed;                /* the lists' edges written out */
 	size_t nlisted;            /* edges in the lists */
 };
 
 enum {
 	PROFILE_WALK_ALL = 1,      /* walk every call, edge sums or not */
 	PROFILE_METHODS_ONLY = 2,  /* no parent and child lists */
+	PROFILE_PLACED = 4,        /* the lists' edges written out */
 };
 
 /* The builder's (from, to) edge sum, made when new; IDMAP_NONE when out
@@ -154,26 +158,42 @@ static int profile_thread(struct profile_builder *b, const struct tv_thread *th,
 	return 0;
 }
 
-/* Edge sum e of set s split the two ways the lists show them. */
-static void profile_esum_halves(const struct trace *tr, const struct tv_esumset *s, uint32_t e,
-                                struct profile_half *by_callee, struct profile_half *by_caller)
+/* Edge sum e of set s the way a list of the given side shows it: the
+ * recursive half by the callee call's recursion (cell bit 0) in the
+ * callee's parents, by the caller call's (bit 1) in the caller's children. */
+static struct prof_edge profile_edge_of(const struct tv_esumset *s, uint32_t e,
+                                        enum prof_side side, const int *has_clock)
 {
-	memset(by_callee, 0, sizeof *by_callee);
-	memset(by_caller, 0, sizeof *by_caller);
+	const struct tv_eend *end = &s->eends[e];
+	struct prof_edge pe = {.method = side == PROF_PARENTS ? end->from : end->to};
 	for (unsigned k = 0; k < 4; k++) {
 		const struct tv_ecell *cell = trace_esum_cell(s, e, k);
 		if (!cell)
 			break;
-		unsigned rp = k & 1, rc = k >> 1;
-		by_callee->calls[rp] += cell->calls;
-		by_caller->calls[rc] += cell->calls;
-		for (int c = 0; c < TV_NCLOCKS; c++) {
-			if (!tr->has_clock[c])
-				continue;
-			by_callee->incl[rp][c] += cell->incl[c];
-			by_caller->incl[rc][c] += cell->incl[c];
-		}
+		int rec = side == PROF_PARENTS ? k & 1 : k >> 1;
+		uint64_t *incl = rec ? pe.rincl : pe.incl;
+		*(rec ? &pe.rcalls : &pe.calls) += cell->calls;
+		for (int c = 0; c < TV_NCLOCKS; c++)
+			if (has_clock[c])
+				incl[c] += cell->incl[c];
 	}
+	return pe;
+}
+
+struct prof_edge profile_list_at(const struct prof_list *l, uint32_t i)
+{
+	if (l->edge)
+		return l->edge[i];
+	uint32_t ref = l->ref[i];
+	const struct prof_sums *s = l->sums;
+	const struct tv_esumset *set = ref & PROFILE_REF_TRACE ? s->trace : &s->own;
+	return profile_edge_of(set, ref & ~PROFILE_REF_TRACE, l->side, s->has_clock);
+}
+
+void profile_list_get(const struct prof_list *l, struct prof_edge *out)
+{
+	for (uint32_t i = 0; i < l->n; i++)
+		out[i] = profile_list_at(l, i);
 }
 
 /* Adds the cells of sum i of set s to the builder's sum e; -1 when out
@@ -222,14 +242,13 @@ static int profile_esum(struct profile_builder *b, const struct tv_esumset *s, u
 {
 	struct profile *p = b->p;
 	const struct tv_eend *es = &s->eends[i];
-	struct profile_half pa, ch;
-	profile_esum_halves(b->tr, s, i, &pa, &ch);
+	struct prof_edge pa = profile_edge_of(s, i, PROF_PARENTS, b->tr->has_clock);
 	struct prof_method *to = &p->methods[es->to];
-	to->calls += pa.calls[0];
-	to->rcalls += pa.calls[1];
+	to->calls += pa.calls;
+	to->rcalls += pa.rcalls;
 	for (int c = 0; c < TV_NCLOCKS; c++) {
-		uint64_t all = pa.incl[0][c] + pa.incl[1][c];
-		to->incl[c] += pa.incl[0][c];
+		uint64_t all = pa.incl[c] + pa.rincl[c];
+		to->incl[c] += pa.incl[c];
 		to->excl[c] += all;
 		if (es->from == PROF_TOPLEVEL)
 			p->top_excl[c] -= all;
@@ -323,44 +342,76 @@ static int profile_sort(void *a, size_t n, size_t sz, profile_cmp_fn cmp, const 
 	return 0;
 }
 
-/* Edge lists are sorted once per method: a merge sort with the order of
- * profile_edge_cmp written inline (a call through a pointer per compare
- * was a sixth of a profile's time). ids[] gives each edge's method id. */
-static int profile_edge_before(const struct prof_edge *x, const struct prof_edge *y, int clock,
-                               const struct tv_method *methods)
+/* A list entry as its sort reads it (the order of profile_edge_cmp on
+ * the sort clock): the edge is read once, not at every compare. */
+struct profile_key {
+	uint64_t incl, rincl;
+	uint64_t id;                   /* the far end's method id */
+	uint32_t top;                  /* the far end is the toplevel: first on ties */
+	uint32_t ref;                  /* the reference, or the place of a written edge */
+};
+
+static int profile_key_before(const struct profile_key *x, const struct profile_key *y)
 {
-	if (x->incl[clock] != y->incl[clock])
-		return x->incl[clock] > y->incl[clock];
-	if (x->rincl[clock] != y->rincl[clock])
-		return x->rincl[clock] > y->rincl[clock];
-	if (x->method == PROF_TOPLEVEL || y->method == PROF_TOPLEVEL)
-		return x->method == PROF_TOPLEVEL && y->method != PROF_TOPLEVEL;
-	return methods[x->method].id < methods[y->method].id;
+	if (x->incl != y->incl)
+		return x->incl > y->incl;
+	if (x->rincl != y->rincl)
+		return x->rincl > y->rincl;
+	if (x->top || y->top)
+		return x->top && !y->top;
+	return x->id < y->id;
 }
 
-static void profile_edge_msort(struct prof_edge *a, struct prof_edge *tmp, uint32_t n, int clock,
-                               const struct tv_method *methods)
+/* Stable: equal keys keep the order the edges were listed in. */
+static void profile_key_msort(struct profile_key *a, struct profile_key *tmp, uint32_t n)
 {
 	if (n < 12) {  /* insertion sort: most lists are short */
 		for (uint32_t i = 1; i < n; i++) {
-			struct prof_edge e = a[i];
+			struct profile_key e = a[i];
 			uint32_t j = i;
-			for (; j > 0 && profile_edge_before(&e, &a[j - 1], clock, methods); j--)
+			for (; j > 0 && profile_key_before(&e, &a[j - 1]); j--)
 				a[j] = a[j - 1];
 			a[j] = e;
 		}
 		return;
 	}
 	uint32_t h = n / 2, i = 0, j = h, k = 0;
-	profile_edge_msort(a, tmp, h, clock, methods);
-	profile_edge_msort(a + h, tmp, n - h, clock, methods);
+	profile_key_msort(a, tmp, h);
+	profile_key_msort(a + h, tmp, n - h);
 	while (i < h && j < n)
-		tmp[k++] = profile_edge_before(&a[j], &a[i], clock, methods) ? a[j++] : a[i++];
+		tmp[k++] = profile_key_before(&a[j], &a[i]) ? a[j++] : a[i++];
 	while (i < h)
 		tmp[k++] = a[i++];
 	while (j < n)
 		tmp[k++] = a[j++];
 	memcpy(a, tmp, (size_t)n * sizeof *a);
+}
+
+/* Sorts list l of p, with room for two lists as long as it in keys, and
+ * for one in tmp when the edges are written out. */
+static void profile_sort_list(struct profile *p, const struct prof_list *l,
+                              struct profile_key *keys, struct prof_edge *tmp, int clock)
+{
+	if (l->n < 2)
+		return;
+	for (uint32_t i = 0; i < l->n; i++) {
+		struct prof_edge e = profile_list_at(l, i);
+		int top = e.method == PROF_TOPLEVEL;
+		keys[i] = (struct profile_key){e.incl[clock], e.rincl[clock],
+		                               top ? 0 : p->tr->methods[e.method].id, top,
+		                               l->edge ? i : l->ref[i]};
+	}
+	profile_key_msort(keys, keys + l->n, l->n);
+	if (l->edge) {  /* the profile owns what its lists point at */
+		struct prof_edge *edge = p->placed + (l->edge - p->placed);
+		for (uint32_t i = 0; i < l->n; i++)
+			tmp[i] = edge[keys[i].ref];
+		memcpy(edge, tmp, (size_t)l->n * sizeof *edge);
+		return;
+	}
+	uint32_t *ref = p->refs + (l->ref - p->refs);
+	for (uint32_t i = 0; i < l->n; i++)
+		ref[i] = keys[i].ref;
 }
 
 static int profile_method_cmp_ctx(const void *ctx, const void *a, const void *b)
@@ -377,16 +428,6 @@ static int profile_method_cmp_ctx(const void *ctx, const void *a, const void *b)
 
 /* ------------------------------------------------------------ assembly */
 
-static struct prof_edge profile_public_edge(uint32_t method, const struct profile_half *h)
-{
-	struct prof_edge pe = {.method = method, .calls = h->calls[0], .rcalls = h->calls[1]};
-	for (int c = 0; c < TV_NCLOCKS; c++) {
-		pe.incl[c] = h->incl[0][c];
-		pe.rincl[c] = h->incl[1][c];
-	}
-	return pe;
-}
-
 /* Sorts the lists of methods [from, to) (and the toplevel's with from 0). */
 struct profile_sorter {
 	struct profile *p;
@@ -398,26 +439,25 @@ static void *profile_sort_range(void *arg)
 {
 	struct profile_sorter *s = arg;
 	struct profile *p = s->p;
-	const struct trace *tr = p->tr;
-	uint32_t most = s->from == 0 ? p->ntop_children : 0;
+	uint32_t most = s->from == 0 ? p->top_children.n : 0;
 	for (uint32_t m = s->from; m < s->to; m++) {
-		if (p->methods[m].nparents > most)
-			most = p->methods[m].nparents;
-		if (p->methods[m].nchildren > most)
-			most = p->methods[m].nchildren;
+		if (p->methods[m].parents.n > most)
+			most = p->methods[m].parents.n;
+		if (p->methods[m].children.n > most)
+			most = p->methods[m].children.n;
 	}
-	struct prof_edge *tmp = malloc((size_t)(most ? most : 1) * sizeof *tmp);
-	s->rc = tmp ? 0 : -1;
-	if (!tmp)
-		return NULL;
-	int clock = trace_sort_clock(tr);
-	if (s->from == 0)
-		profile_edge_msort(p->top_children, tmp, p->ntop_children, clock, tr->methods);
-	for (uint32_t m = s->from; m < s->to; m++) {
-		struct prof_method *pm = &p->methods[m];
-		profile_edge_msort(pm->parents, tmp, pm->nparents, clock, tr->methods);
-		profile_edge_msort(pm->children, tmp, pm->nchildren, clock, tr->methods);
+	size_t room = most ? most : 1;
+	struct profile_key *keys = malloc(room * 2 * sizeof *keys);
+	struct prof_edge *tmp = p->placed ? malloc(room * sizeof *tmp) : NULL;
+	s->rc = keys && (tmp || !p->placed) ? 0 : -1;
+	int clock = trace_sort_clock(p->tr);
+	if (s->rc == 0 && s->from == 0)
+		profile_sort_list(p, &p->top_children, keys, tmp, clock);
+	for (uint32_t m = s->from; s->rc == 0 && m < s->to; m++) {
+		profile_sort_list(p, &p->methods[m].parents, keys, tmp, clock);
+		profile_sort_list(p, &p->methods[m].children, keys, tmp, clock);
 	}
+	free(keys);
 	free(tmp);
 	return NULL;
 }
@@ -437,7 +477,7 @@ static int profile_sort_lists(struct profile *p, size_t nedges)
 		size_t half = 0;
 		uint32_t cut = 0;
 		while (cut < n && half < nedges) {  /* 2 entries per edge in all */
-			half += (size_t)p->methods[cut].nparents + p->methods[cut].nchildren;
+			half += (size_t)p->methods[cut].parents.n + p->methods[cut].children.n;
 			cut++;
 		}
 		struct profile_sorter lo = {p, 0, cut, 0}, hi = {p, cut, n, 0};
@@ -474,28 +514,68 @@ static void profile_each_listed(struct profile_builder *b, profile_edge_fn fn)
 static void profile_count_edge(struct profile_builder *b, const struct tv_esumset *s, uint32_t i)
 {
 	const struct tv_eend *es = &s->eends[i];
-	b->p->methods[es->to].nparents++;
+	b->p->methods[es->to].parents.n++;
 	if (es->from == PROF_TOPLEVEL)
-		b->p->ntop_children++;
+		b->p->top_children.n++;
 	else
-		b->p->methods[es->from].nchildren++;
+		b->p->methods[es->from].children.n++;
 	b->nlisted++;
+}
+
+/* Adds sum i of set s to list l: its reference, or the edge written out. */
+static void profile_list_add(struct profile_builder *b, struct prof_list *l,
+                             const struct tv_esumset *s, uint32_t i)
+{
+	struct profile *p = b->p;
+	uint32_t at = l->n++;
+	if (l->edge)
+		p->placed[(l->edge - p->placed) + at] = profile_edge_of(s, i, l->side, b->tr->has_clock);
+	else
+		p->refs[(l->ref - p->refs) + at] = s == &b->sums.set ? i : i | PROFILE_REF_TRACE;
 }
 
 static void profile_place_edge(struct profile_builder *b, const struct tv_esumset *s, uint32_t i)
 {
 	struct profile *p = b->p;
 	const struct tv_eend *es = &s->eends[i];
-	struct profile_half pa, ch;
-	profile_esum_halves(b->tr, s, i, &pa, &ch);
-	struct prof_method *to = &p->methods[es->to];
-	to->parents[to->nparents++] = profile_public_edge(es->from, &pa);
-	if (es->from == PROF_TOPLEVEL) {
-		p->top_children[p->ntop_children++] = profile_public_edge(es->to, &ch);
-	} else {
-		struct prof_method *from = &p->methods[es->from];
-		from->children[from->nchildren++] = profile_public_edge(es->to, &ch);
-	}
+	profile_list_add(b, &p->methods[es->to].parents, s, i);
+	profile_list_add(b, es->from == PROF_TOPLEVEL ? &p->top_children
+	                                              : &p->methods[es->from].children, s, i);
+}
+
+/* Points list l at its place in the pool (as many entries as counted),
+ * empty for now. */
+static void profile_list_start(struct profile *p, struct prof_list *l, enum prof_side side,
+                               size_t *next)
+{
+	uint32_t n = l->n;
+	*l = (struct prof_list){p->sums, NULL, NULL, 0, side};
+	if (p->placed)
+		l->edge = p->placed + *next;
+	else
+		l->ref = p->refs + *next;
+	*next += n;
+}
+
+/* The pool of the lists: references into sums the profile keeps (the
+ * walked ones moved into it), or the edges written out. -1 when out of
+ * memory. */
+static int profile_pool(struct profile_builder *b)
+{
+	struct profile *p = b->p;
+	const struct trace *tr = b->tr;
+	size_t n = (b->nlisted ? b->nlisted : 1) * 2;
+	if (b->placed)
+		return (p->placed = malloc(n * sizeof *p->placed)) ? 0 : -1;
+	if (b->sums.set.n >= PROFILE_REF_TRACE || tr->esums.n >= PROFILE_REF_TRACE)
+		return -1;  /* out of references: as good as out of memory */
+	p->sums = calloc(1, sizeof *p->sums);
+	p->refs = malloc(n * sizeof *p->refs);
+	if (!p->sums || !p->refs)
+		return -1;
+	p->sums->trace = b->fast ? &tr->esums : NULL;
+	memcpy(p->sums->has_clock, tr->has_clock, sizeof p->sums->has_clock);
+	return 0;
 }
 
 /* Turns the summed edges into sorted parent/child lists, all in one pool:
@@ -504,21 +584,17 @@ static int profile_lists(struct profile_builder *b)
 {
 	struct profile *p = b->p;
 	profile_each_listed(b, profile_count_edge);
-	p->edges = malloc((b->nlisted ? b->nlisted : 1) * 2 * sizeof *p->edges);
-	if (!p->edges)
+	if (profile_pool(b) < 0)
 		return -1;
-	struct prof_edge *next = p->edges;
-	p->top_children = next;
-	next += p->ntop_children;
-	p->ntop_children = 0;
+	size_t next = 0;
+	profile_list_start(p, &p->top_children, PROF_CHILDREN, &next);
 	for (uint32_t m = 0; m < b->tr->nmethods; m++) {
-		p->methods[m].parents = next;
-		next += p->methods[m].nparents;
-		p->methods[m].children = next;
-		next += p->methods[m].nchildren;
-		p->methods[m].nparents = p->methods[m].nchildren = 0;
+		profile_list_start(p, &p->methods[m].parents, PROF_PARENTS, &next);
+		profile_list_start(p, &p->methods[m].children, PROF_CHILDREN, &next);
 	}
 	profile_each_listed(b, profile_place_edge);
+	if (p->sums)
+		esumtab_take(&b->sums, &p->sums->own);
 	return profile_sort_lists(p, b->nlisted);
 }
 
@@ -568,6 +644,7 @@ static enum tv_status profile_build_sel(struct profile *p, const struct trace *t
 	 * sums-only trace has no calls: each thread's own sums instead. */
 	b->fast = !(how & PROFILE_WALK_ALL) && !sel && tr->esums_valid;
 	b->methods_only = (how & PROFILE_METHODS_ONLY) != 0;
+	b->placed = (how & PROFILE_PLACED) != 0;
 	for (uint32_t i = 0; rc == 0 && i < p->nthreads; i++) {
 		const struct tv_thread *th = &tr->threads[p->threads[i]];
 		rc = profile_thread(b, th, b->fast ? th->walk_calls : th->ncalls);
@@ -621,11 +698,21 @@ enum tv_status profile_build_methods(struct profile *p, const struct trace *tr,
 	return profile_build_sel(p, tr, sel, PROFILE_METHODS_ONLY, err);
 }
 
+enum tv_status profile_build_placed(struct profile *p, const struct trace *tr,
+                                    const struct trace_sel *sel, struct tv_error *err)
+{
+	return profile_build_sel(p, tr, sel, PROFILE_PLACED, err);
+}
+
 void profile_free(struct profile *p)
 {
 	free(p->threads);
 	free(p->methods);
 	free(p->order);
-	free(p->edges);
+	free(p->refs);
+	free(p->placed);
+	if (p->sums)
+		trace_esums_free(&p->sums->own);
+	free(p->sums);
 	memset(p, 0, sizeof *p);
 }

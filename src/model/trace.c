@@ -52,14 +52,6 @@ void trace_esums_free(struct tv_esumset *s)
 	memset(s, 0, sizeof *s);
 }
 
-void trace_drop_esums(struct trace *tr)
-{
-	if (tr->sums_only)
-		return;
-	trace_esums_free(&tr->esums);
-	tr->esums_valid = 0;
-}
-
 void trace_free(struct trace *tr)
 {
 	for (uint32_t i = 0; i < tr->nthreads; i++)

@@ -346,12 +346,6 @@ static inline const struct tv_ecell *trace_ecell(const struct trace *tr, uint32_
 /* Frees what a set of edge sums holds and empties it. */
 void trace_esums_free(struct tv_esumset *s);
 
-/* Frees the trace's edge sums (esums_valid 0), for a holder of the
- * profile of every thread, which is all they are kept for: a profile of
- * every thread built later walks the calls instead (slower, the same
- * numbers). A sums-only trace keeps them: it has no calls to walk. */
-void trace_drop_esums(struct trace *tr);
-
 /* "dual", "thread-cpu", "wall", "global" or "sequence". */
 const char *trace_clock_name(enum tv_clock_kind k);
 

@@ -106,30 +106,31 @@ static char *report_json_cat_edge(char *p, const struct trace *tr, const struct 
 /* "key": [EDGE, ...] with one edge a line at the given indent (ni spaces,
  * at most 8). */
 static void report_json_edges(struct outbuf *ob, const struct trace *tr, const char *key,
-                              const struct prof_edge *e, uint32_t n, size_t ni)
+                              const struct prof_list *l, size_t ni)
 {
 	static const char indent[] = "        ";
 
 	outbuf_putc(ob, '"');
 	outbuf_puts(ob, key);
 	outbuf_puts(ob, "\": [");
-	for (uint32_t i = 0; i < n; i++) {
+	for (uint32_t i = 0; i < l->n; i++) {
+		struct prof_edge e = profile_list_at(l, i);
 		char *p = outbuf_reserve(ob, 640);
 		if (i)
 			*p++ = ',';
 		*p++ = '\n';
 		memcpy(p, "          ", 10);   /* the indent and two more */
 		p += ni + 2;
-		if (report_json_synthetic(tr, e[i].method)) {
+		if (report_json_synthetic(tr, e.method)) {
 			outbuf_commit(ob, REPORT_JSON_CAT(p, "{\"id\": "));
-			methodname_id_ob(ob, tr, e[i].method, 0);  /* any length */
+			methodname_id_ob(ob, tr, e.method, 0);  /* any length */
 			char *at = outbuf_reserve(ob, 640);
-			outbuf_commit(ob, report_json_cat_edge_rest(at, tr, &e[i]));
+			outbuf_commit(ob, report_json_cat_edge_rest(at, tr, &e));
 			continue;
 		}
-		outbuf_commit(ob, report_json_cat_edge(p, tr, &e[i]));
+		outbuf_commit(ob, report_json_cat_edge(p, tr, &e));
 	}
-	if (n) {
+	if (l->n) {
 		outbuf_putc(ob, '\n');
 		outbuf_write(ob, indent, ni);
 	}
@@ -211,7 +212,7 @@ static void report_json_toplevel(struct outbuf *ob, const struct profile *p,
 	outbuf_puts(ob, ",\n    ");
 	report_json_categories(ob, p->tr, &cr->total);
 	outbuf_puts(ob, ",\n    ");
-	report_json_edges(ob, p->tr, "children", p->top_children, p->ntop_children, 4);
+	report_json_edges(ob, p->tr, "children", &p->top_children, 4);
 	outbuf_puts(ob, "\n  },\n");
 }
 
@@ -254,9 +255,9 @@ static void report_json_method(struct outbuf *ob, const struct profile *p, uint3
 	outbuf_puts(ob, ", ");
 	report_json_incl_excl(ob, tr, pm->incl, pm->excl);
 	outbuf_puts(ob, ",\n     ");
-	report_json_edges(ob, tr, "parents", pm->parents, pm->nparents, 5);
+	report_json_edges(ob, tr, "parents", &pm->parents, 5);
 	outbuf_puts(ob, ",\n     ");
-	report_json_edges(ob, tr, "children", pm->children, pm->nchildren, 5);
+	report_json_edges(ob, tr, "children", &pm->children, 5);
 	outbuf_putc(ob, '}');
 }
 

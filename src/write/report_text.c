@@ -173,7 +173,9 @@ struct report_text_rep {
 	struct outbuf ob;
 	const struct profile *p;
 	struct report_text_names names;
-	struct report_text_rec *scratch; /* for report_text_rec_rows(): the longest edge list */
+	/* Room for the longest edge list in each: */
+	struct report_text_rec *scratch; /* for report_text_rec_rows() */
+	struct prof_edge *par, *chi;     /* the method's parents and children */
 };
 
 /* The method's name, from the cache when it is there. */
@@ -549,12 +551,16 @@ static void report_text_rec_rows(struct report_text_rep *r, const char *title, c
 }
 
 static void report_text_detail(struct report_text_rep *r, uint32_t idx,
-                               const struct prof_edge *parents, uint32_t nparents,
-                               const struct prof_edge *children, uint32_t nchildren,
+                               const struct prof_list *par, const struct prof_list *chi,
                                const uint64_t *incl, const uint64_t *excl)
 {
 	struct outbuf *ob = &r->ob;
 	uint64_t total = report_text_total_calls(r->p, idx);
+	const struct prof_edge *parents = r->par, *children = r->chi;
+	uint32_t nparents = par ? par->n : 0, nchildren = chi->n;
+	if (par)
+		profile_list_get(par, r->par);
+	profile_list_get(chi, r->chi);
 
 	outbuf_putc(ob, '\n');
 	report_text_name(r, idx);
@@ -572,13 +578,13 @@ static void report_text_detail(struct report_text_rep *r, uint32_t idx,
 /* The longest edge list, for the scratch space of report_text_rec_rows(). */
 static uint32_t report_text_longest_list(const struct profile *p)
 {
-	uint32_t most = p->ntop_children;
+	uint32_t most = p->top_children.n;
 	for (uint32_t i = 0; i < p->norder; i++) {
 		const struct prof_method *pm = &p->methods[p->order[i]];
-		if (pm->nparents > most)
-			most = pm->nparents;
-		if (pm->nchildren > most)
-			most = pm->nchildren;
+		if (pm->parents.n > most)
+			most = pm->parents.n;
+		if (pm->children.n > most)
+			most = pm->children.n;
 	}
 	return most;
 }
@@ -601,12 +607,10 @@ static void report_text_details(struct report_text_rep *r)
 	}
 	report_text_cell(ob, "Calls", REPORT_TEXT_W_CALLS);
 	outbuf_puts(ob, "  Name\n");
-	report_text_detail(r, PROF_TOPLEVEL, NULL, 0, p->top_children, p->ntop_children,
-	                   p->top_incl, p->top_excl);
+	report_text_detail(r, PROF_TOPLEVEL, NULL, &p->top_children, p->top_incl, p->top_excl);
 	for (uint32_t i = 0; i < p->norder; i++) {
 		const struct prof_method *pm = &p->methods[p->order[i]];
-		report_text_detail(r, p->order[i], pm->parents, pm->nparents, pm->children,
-		                   pm->nchildren, pm->incl, pm->excl);
+		report_text_detail(r, p->order[i], &pm->parents, &pm->children, pm->incl, pm->excl);
 	}
 }
 
@@ -738,8 +742,11 @@ enum tv_status report_text_view(FILE *out, const struct profile *p, const char *
 	char buf[REPORT_TEXT_BUF];
 	struct report_text_rep r = { .p = p };
 	enum tv_status st = report_text_names_build(&r.names, p);
-	r.scratch = malloc((size_t)(most ? most : 1) * sizeof *r.scratch);
-	if (st == TV_OK && !r.scratch)
+	size_t room = most ? most : 1;
+	r.scratch = malloc(room * sizeof *r.scratch);
+	r.par = malloc(room * sizeof *r.par);
+	r.chi = malloc(room * sizeof *r.chi);
+	if (st == TV_OK && !(r.scratch && r.par && r.chi))
 		st = TV_ERR_NOMEM;
 	if (st == TV_OK) {
 		outbuf_init(&r.ob, out, buf, sizeof buf);
@@ -752,6 +759,8 @@ enum tv_status report_text_view(FILE *out, const struct profile *p, const char *
 	}
 	category_report_free(&cr);
 	free(r.scratch);
+	free(r.par);
+	free(r.chi);
 	report_text_names_free(&r.names);
 	return st;
 }

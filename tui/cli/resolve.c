@@ -169,8 +169,10 @@ int resolve_profile(const struct request *rq, const char *path, const struct tra
 	struct resolve_sel rs;
 	const struct trace_sel *sel;
 	int rc = resolve_threads(rq, path, names, &rs, &sel);
+	/* The command line writes each list once, in order: written out,
+	 * they are read in order too (profile.h). */
 	if (!rc && (methods_only ? profile_build_methods(p, tr, sel, &err)
-	                         : profile_build_set(p, tr, sel, &err)) != TV_OK) {
+	                         : profile_build_placed(p, tr, sel, &err)) != TV_OK) {
 		msg_error(path, &err);
 		rc = MSG_EXIT_INPUT;
 	}

@@ -36,6 +36,8 @@ struct diffview {
 	struct dv_line *lines;
 	size_t lines_cap;
 	uint32_t nlines, cursor, top;
+	struct prof_edge *edges;           /* the lines' edges: the four lists read */
+	size_t edges_cap;
 	int height;
 	unsigned open;                     /* sections shown whole (1 << sect) */
 	uint32_t *order;                   /* diff rows in the shown order */
@@ -152,30 +154,52 @@ static uint32_t dv_add_edges(struct diffview *v, uint32_t k, enum sections_kind 
 	return sections_close(out, sizeof *out, first, k, kind, rec, v->open, &blank);
 }
 
-static void dv_edges_of(const struct diffview *v, int run, uint32_t m, int parents,
-                        const struct prof_edge **e, uint32_t *n)
+/* The list of method m in run (empty for DIFF_NONE). */
+static const struct prof_list *dv_list(const struct diffview *v, int run, uint32_t m,
+                                       int parents)
 {
-	*e = NULL;
-	*n = 0;
+	static const struct prof_list none;
 	if (m == DIFF_NONE)
-		return;
+		return &none;
 	const struct prof_method *pm = &v->d->run[run]->methods[m];
-	*e = parents ? pm->parents : pm->children;
-	*n = parents ? pm->nparents : pm->nchildren;
+	return parents ? &pm->parents : &pm->children;
+}
+
+/* The selected row's four lists (parents and children in each run) read
+ * into v->edges, where e[k] points with n[k] edges; -1 when out of memory. */
+static int dv_read_edges(struct diffview *v, const struct diff_row *r,
+                         const struct prof_edge *e[4], uint32_t n[4])
+{
+	const struct prof_list *l[4] = {NULL, NULL, NULL, NULL};
+	size_t all = 1;
+	for (int k = 0; k < 4 && r; k++) {
+		int run = k & 1;
+		l[k] = dv_list(v, run, run ? r->next : r->base, k < 2);
+		all += l[k]->n;
+	}
+	if (grow_to((void **)&v->edges, &v->edges_cap, all, sizeof *v->edges) < 0)
+		return -1;
+	size_t at = 0;
+	for (int k = 0; k < 4; k++) {
+		e[k] = v->edges + at;
+		n[k] = l[k] ? l[k]->n : 0;
+		if (l[k])
+			profile_list_get(l[k], v->edges + at);
+		at += n[k];
+	}
+	return 0;
 }
 
 static int dv_build(struct diffview *v)
 {
 	const struct diff *d = v->d;
 	const struct diff_row *r = d->nrows ? &d->rows[v->sel] : NULL;
-	const struct prof_edge *p0 = NULL, *p1 = NULL, *c0 = NULL, *c1 = NULL;
-	uint32_t np0 = 0, np1 = 0, nc0 = 0, nc1 = 0;
-	if (r) {
-		dv_edges_of(v, 0, r->base, 1, &p0, &np0);
-		dv_edges_of(v, 1, r->next, 1, &p1, &np1);
-		dv_edges_of(v, 0, r->base, 0, &c0, &nc0);
-		dv_edges_of(v, 1, r->next, 0, &c1, &nc1);
-	}
+	const struct prof_edge *e[4];
+	uint32_t ne[4];
+	if (dv_read_edges(v, r, e, ne) < 0)
+		return -1;
+	const struct prof_edge *p0 = e[0], *p1 = e[1], *c0 = e[2], *c1 = e[3];
+	uint32_t np0 = ne[0], np1 = ne[1], nc0 = ne[2], nc1 = ne[3];
 	/* Each edge at most twice, two labels, four more/fewer lines and the
 	 * self line. */
 	size_t n = (size_t)d->nrows + 2 * ((size_t)np0 + np1 + nc0 + nc1) + 7;
@@ -730,6 +754,7 @@ void diffview_free(struct diffview *v)
 	if (!v)
 		return;
 	free(v->lines);
+	free(v->edges);
 	free(v->order);
 	free(v->rowof[0]);
 	free(v->rowof[1]);

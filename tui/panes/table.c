@@ -81,20 +81,25 @@ out:
 	return rc;
 }
 
-static void tc_edges(const struct profile *p, uint32_t m, const struct prof_edge **par,
-                     uint32_t *npar, const struct prof_edge **chi, uint32_t *nchi)
+/* The parents and children of method m, read into t->edges (the rows
+ * point there); -1 when out of memory. */
+static int tc_edges(struct table *t, uint32_t m, const struct prof_edge **par, uint32_t *npar,
+                    const struct prof_edge **chi, uint32_t *nchi)
 {
-	if (m == PROF_TOPLEVEL) {
-		*par = NULL;
-		*npar = 0;
-		*chi = p->top_children;
-		*nchi = p->ntop_children;
-		return;
-	}
-	*par = p->methods[m].parents;
-	*npar = p->methods[m].nparents;
-	*chi = p->methods[m].children;
-	*nchi = p->methods[m].nchildren;
+	static const struct prof_list none;
+	const struct profile *p = t->p;
+	const struct prof_list *lp = m == PROF_TOPLEVEL ? &none : &p->methods[m].parents;
+	const struct prof_list *lc = m == PROF_TOPLEVEL ? &p->top_children : &p->methods[m].children;
+	if (grow_to((void **)&t->edges, &t->edges_cap, (size_t)lp->n + lc->n + 1,
+	            sizeof *t->edges) < 0)
+		return -1;
+	profile_list_get(lp, t->edges);
+	profile_list_get(lc, t->edges + lp->n);
+	*par = t->edges;
+	*npar = lp->n;
+	*chi = t->edges + lp->n;
+	*nchi = lc->n;
+	return 0;
 }
 
 /* Parents and children follow the table's time base, largest first (the
@@ -142,7 +147,8 @@ static int tc_build_rows(struct table *t)
 {
 	const struct prof_edge *par, *chi;
 	uint32_t npar, nchi;
-	tc_edges(t->p, t->sel, &par, &npar, &chi, &nchi);
+	if (tc_edges(t, t->sel, &par, &npar, &chi, &nchi) < 0)
+		return -1;
 	/* Each edge at most twice, two labels, four more/fewer rows and the
 	 * self row. */
 	size_t n = (size_t)t->norder + 2 * ((size_t)npar + nchi) + 7;
@@ -225,9 +231,12 @@ void table_free(struct table *t)
 	t->keep = NULL;
 	free(t->order);
 	free(t->rows);
+	free(t->edges);
 	t->order = NULL;
 	t->rows = NULL;
 	t->rows_cap = 0;
+	t->edges = NULL;
+	t->edges_cap = 0;
 }
 
 void table_release(struct table *t)

@@ -689,9 +689,6 @@ struct session *session_new(struct trace *tr, const struct session_opts *o)
 		free(s);
 		return NULL;
 	}
-	/* The view keeps this profile; its later ones are of thread sets or
-	 * derived traces, which walk the calls (docs/performance.md). */
-	trace_drop_esums(tr);
 	if (timeline_build(&s->tl, tr, &err) != TV_OK) {
 		profile_free(&s->all);
 		free(s);
