@@ -180,7 +180,9 @@ struct prof_edge *tu_list(const struct prof_list *l)
 	struct prof_edge *e = malloc(((size_t)l->n + 1) * sizeof *e);
 	if (!e)
 		abort();
-	profile_list_get(l, e);
+	const struct prof_edge *got = profile_list_edges(l, e);
+	if (got != e)
+		memcpy(e, got, (size_t)l->n * sizeof *e);
 	return e;
 }
 

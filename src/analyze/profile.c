@@ -190,10 +190,13 @@ struct prof_edge profile_list_at(const struct prof_list *l, uint32_t i)
 	return profile_edge_of(set, ref & ~PROFILE_REF_TRACE, l->side, s->has_clock);
 }
 
-void profile_list_get(const struct prof_list *l, struct prof_edge *out)
+const struct prof_edge *profile_list_edges(const struct prof_list *l, struct prof_edge *room)
 {
+	if (l->edge)
+		return l->edge;
 	for (uint32_t i = 0; i < l->n; i++)
-		out[i] = profile_list_at(l, i);
+		room[i] = profile_list_at(l, i);
+	return room;
 }
 
 /* Adds the cells of sum i of set s to the builder's sum e; -1 when out

@@ -72,8 +72,9 @@ struct profile {
 /* Edge i of l (i < l->n). */
 struct prof_edge profile_list_at(const struct prof_list *l, uint32_t i);
 
-/* Every edge of l, in order, into out[0..l->n). */
-void profile_list_get(const struct prof_list *l, struct prof_edge *out);
+/* Every edge of l, in order: the list's own when written out, else read
+ * into room[0..l->n), which is returned. */
+const struct prof_edge *profile_list_edges(const struct prof_list *l, struct prof_edge *room);
 
 /* Build over every thread (tid NULL) or the thread with *tid
  * (TV_ERR_NO_THREAD when it has no records). On failure p holds nothing

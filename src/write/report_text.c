@@ -556,11 +556,9 @@ static void report_text_detail(struct report_text_rep *r, uint32_t idx,
 {
 	struct outbuf *ob = &r->ob;
 	uint64_t total = report_text_total_calls(r->p, idx);
-	const struct prof_edge *parents = r->par, *children = r->chi;
+	const struct prof_edge *parents = par ? profile_list_edges(par, r->par) : NULL;
+	const struct prof_edge *children = profile_list_edges(chi, r->chi);
 	uint32_t nparents = par ? par->n : 0, nchildren = chi->n;
-	if (par)
-		profile_list_get(par, r->par);
-	profile_list_get(chi, r->chi);
 
 	outbuf_putc(ob, '\n');
 	report_text_name(r, idx);

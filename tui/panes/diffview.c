@@ -36,7 +36,7 @@ struct diffview {
 	struct dv_line *lines;
 	size_t lines_cap;
 	uint32_t nlines, cursor, top;
-	struct prof_edge *edges;           /* the lines' edges: the four lists read */
+	struct prof_edge *edges;           /* room for the four lists the lines show */
 	size_t edges_cap;
 	int height;
 	unsigned open;                     /* sections shown whole (1 << sect) */
@@ -165,8 +165,9 @@ static const struct prof_list *dv_list(const struct diffview *v, int run, uint32
 	return parents ? &pm->parents : &pm->children;
 }
 
-/* The selected row's four lists (parents and children in each run) read
- * into v->edges, where e[k] points with n[k] edges; -1 when out of memory. */
+/* The selected row's four lists (parents and children in each run): e[k]
+ * points at n[k] edges, read into v->edges (profile_list_edges()); -1
+ * when out of memory. */
 static int dv_read_edges(struct diffview *v, const struct diff_row *r,
                          const struct prof_edge *e[4], uint32_t n[4])
 {
@@ -181,10 +182,8 @@ static int dv_read_edges(struct diffview *v, const struct diff_row *r,
 		return -1;
 	size_t at = 0;
 	for (int k = 0; k < 4; k++) {
-		e[k] = v->edges + at;
+		e[k] = l[k] ? profile_list_edges(l[k], v->edges + at) : v->edges;
 		n[k] = l[k] ? l[k]->n : 0;
-		if (l[k])
-			profile_list_get(l[k], v->edges + at);
 		at += n[k];
 	}
 	return 0;

@@ -81,8 +81,8 @@ out:
 	return rc;
 }
 
-/* The parents and children of method m, read into t->edges (the rows
- * point there); -1 when out of memory. */
+/* The parents and children of method m, where the rows point: read into
+ * t->edges (profile_list_edges()); -1 when out of memory. */
 static int tc_edges(struct table *t, uint32_t m, const struct prof_edge **par, uint32_t *npar,
                     const struct prof_edge **chi, uint32_t *nchi)
 {
@@ -93,11 +93,9 @@ static int tc_edges(struct table *t, uint32_t m, const struct prof_edge **par, u
 	if (grow_to((void **)&t->edges, &t->edges_cap, (size_t)lp->n + lc->n + 1,
 	            sizeof *t->edges) < 0)
 		return -1;
-	profile_list_get(lp, t->edges);
-	profile_list_get(lc, t->edges + lp->n);
-	*par = t->edges;
+	*par = profile_list_edges(lp, t->edges);
 	*npar = lp->n;
-	*chi = t->edges + lp->n;
+	*chi = profile_list_edges(lc, t->edges + lp->n);
 	*nchi = lc->n;
 	return 0;
 }

@@ -40,7 +40,7 @@ struct table {
 	struct table_row *rows;
 	size_t rows_cap;
 	uint32_t nrows;
-	struct prof_edge *edges;  /* the selected method's parents, then children */
+	struct prof_edge *edges;  /* room for the selected method's parents, then children */
 	size_t edges_cap;
 	uint32_t sel;           /* selected method */
 	uint32_t cursor, top;   /* row indices */
