@@ -1,6 +1,7 @@
 /* esumtab.c: edge sums being made (see esumtab.h). */
 #include "model/esumtab.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "base/grow.h"
@@ -35,6 +36,34 @@ uint32_t esumtab_edge(struct esumtab *t, uint32_t from, uint32_t to)
 	s->eends[s->n].to = to;
 	s->n++;
 	return e;
+}
+
+int esumtab_room(struct esumtab *t, uint32_t e)
+{
+	struct tv_esumset *s = &t->set;
+	if (e < s->n)
+		return 0;
+	if (e == UINT32_MAX || grow_to32((void **)&s->esums, &s->cap, e + 1, sizeof *s->esums) < 0)
+		return -1;
+	for (; s->n <= e; s->n++) {
+		memset(&s->esums[s->n], 0, sizeof s->esums[s->n]);
+		s->esums[s->n].rec = TV_NO_EREC;
+	}
+	return 0;
+}
+
+int esumtab_set_ends(struct esumtab *t, struct tv_eend *ends, uint32_t n)
+{
+	struct tv_esumset *s = &t->set;
+	/* the ends take the sums' room: the set grows as one */
+	struct tv_eend *e = s->cap ? realloc(ends, (size_t)s->cap * sizeof *e) : ends;
+	if (!e || n != s->n) {
+		free(e ? e : ends);
+		return -1;
+	}
+	free(s->eends);
+	s->eends = e;
+	return 0;
 }
 
 uint32_t esumtab_find(const struct esumtab *t, uint32_t from, uint32_t to)

@@ -49,6 +49,15 @@ static inline void esumtab_add(struct tv_ecell *c, const uint64_t incl[TV_NCLOCK
 	c->incl[1] += incl[1];
 }
 
+/* For a table whose pairs are numbered elsewhere (sumname.h), its map
+ * never used: sums 0..e exist, the new ones empty. 0, or -1 when out of
+ * memory. Their ends come last, with esumtab_set_ends(). */
+int esumtab_room(struct esumtab *t, uint32_t e);
+
+/* Gives such a table the ends of its sums (n of them, by number; the
+ * table takes ends, malloc'd). -1 when out of memory (ends freed). */
+int esumtab_set_ends(struct esumtab *t, struct tv_eend *ends, uint32_t n);
+
 /* Frees the map alone: the set and its cells stay, but no pair finds its
  * sum again (esumtab_edge() and esumtab_find() must not be called). */
 void esumtab_drop_map(struct esumtab *t);

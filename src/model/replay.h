@@ -41,7 +41,8 @@ struct replay_event {
 	uint32_t thread;          /* trace.threads index */
 	uint32_t method;          /* trace.methods index, or REPLAY_MARK */
 	uint64_t rel[TV_NCLOCKS]; /* µs since the thread's first time, per slot */
-	uint64_t where;           /* file offset << 1 | 1 for an exit */
+	uint64_t where;           /* file offset << 1 | 1 for an exit (a sums
+	                           * replay's entry: its edge << 1, sumreplay.h) */
 };
 
 struct replay_thread;         /* a thread's open calls, private */

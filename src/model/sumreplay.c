@@ -1,11 +1,12 @@
 /* sumreplay.c: records into sums, no calls kept (see sumreplay.h).
  *
  * Speed is the point: the hot path is a push on entry and a pop on exit.
- * On entry the caller's method record answers most edge lookups from a
- * cache of its last four callees; the method's record on the thread (its
- * open calls and outside sums) is found through a table of record
- * indices (base/idxtab.h). On exit the call's times go to its edge's
- * cell, its thread's method record and its caller's.
+ * An entry comes with its edge already named by the reader (sumname.h);
+ * the method's record on the thread (its open calls and outside sums) is
+ * found through a table of record indices (base/idxtab.h). On exit the
+ * call's times go to its edge's cell, its thread's method record and its
+ * caller's. The edges only an adoption makes are kept apart (adopted)
+ * and named at the end.
  */
 #include "model/sumreplay.h"
 
@@ -15,6 +16,7 @@
 #include "base/grow.h"
 #include "base/idxtab.h"
 #include "model/esumtab.h"
+#include "model/sumname.h"
 
 #define SR_NONE IDXTAB_NONE
 
@@ -43,11 +45,15 @@ struct sumreplay_pair {
 };
 
 /* The top-level calls of one method on a thread (never recursive, their
- * caller never either: cell 0 of its edge from TV_ROOT). */
+ * caller never either: cell 0 of its edge from TV_ROOT, which edge is
+ * either the named one or, with SR_ADOPTED set, an adopted one). */
 struct sumreplay_root {
 	uint32_t pair;
+	uint32_t edge;
 	struct tv_ecell cell;
 };
+
+#define SR_ADOPTED 0x80000000u
 
 struct sumreplay_thread {
 	struct sumreplay_frame *stack;
@@ -66,15 +72,14 @@ struct sumreplay_thread {
 	struct esumtab own;
 };
 
-/* A method as a caller: its last four callees and their edge sums. */
 struct sumreplay_method {
-	uint32_t to[4], edge[4];
-	uint32_t next, tags;
+	uint32_t tags;
 };
 
 struct sumreplay {
-	struct esumtab sums;
-	struct sumreplay_method *methods, root;
+	struct esumtab sums;       /* numbered by the reader: no map */
+	struct esumtab adopted;    /* the edges only adoptions make */
+	struct sumreplay_method *methods;
 	uint32_t nmethods;
 	struct sumreplay_thread *th;
 	uint32_t nth;
@@ -83,19 +88,13 @@ struct sumreplay {
 	struct tv_warnings warn;
 };
 
-static void sumreplay_method_init(struct sumreplay_method *m)
-{
-	memset(m, 0, sizeof *m);
-	memset(m->to, 0xff, sizeof m->to);   /* SR_NONE: no callee */
-}
-
 struct sumreplay *sumreplay_new(int thread_sums)
 {
 	struct sumreplay *r = calloc(1, sizeof *r);
 	if (!r)
 		return NULL;
 	esumtab_init(&r->sums);
-	sumreplay_method_init(&r->root);
+	esumtab_init(&r->adopted);
 	r->thread_sums = thread_sums;
 	tv_warnings_init(&r->warn);
 	return r;
@@ -115,6 +114,7 @@ void sumreplay_free(struct sumreplay *r)
 	free(r->th);
 	free(r->methods);
 	esumtab_free(&r->sums);
+	esumtab_free(&r->adopted);
 	free(r);
 }
 
@@ -136,10 +136,9 @@ static int sumreplay_reserve_method(struct sumreplay *r, uint32_t m)
 	if (m < r->nmethods)
 		return 0;
 	uint32_t cap = r->nmethods;
-	if (m == UINT32_MAX || grow_to32((void **)&r->methods, &cap, m + 1, sizeof *r->methods) < 0)
+	if (m == UINT32_MAX ||
+	    grow_to32_zeroed((void **)&r->methods, &cap, m + 1, sizeof *r->methods) < 0)
 		return -1;
-	for (uint32_t i = r->nmethods; i < cap; i++)
-		sumreplay_method_init(&r->methods[i]);
 	r->nmethods = cap;
 	return 0;
 }
@@ -186,20 +185,6 @@ static inline uint32_t sumreplay_pair(struct sumreplay_thread *t, uint32_t m)
 	return p;
 }
 
-/* The (from, to) edge sum: from the caller's cache, else the table. */
-static inline uint32_t sumreplay_edge(struct sumreplay *r, uint32_t from, uint32_t to)
-{
-	struct sumreplay_method *f = from == TV_ROOT ? &r->root : &r->methods[from];
-	for (int k = 0; k < 4; k++)
-		if (f->to[k] == to)
-			return f->edge[k];
-	uint32_t e = esumtab_edge(&r->sums, from, to);
-	f->to[f->next] = to;
-	f->edge[f->next] = e;
-	f->next = (f->next + 1) & 3;
-	return e;
-}
-
 /* ------------------------------------------------------------ the rules */
 
 /* The new frame's mark and note: the thread's first call of a marked
@@ -219,18 +204,19 @@ static void sumreplay_mark(struct sumreplay_thread *t, uint32_t m, unsigned tags
 		t->first_note = m;
 }
 
-/* Rule 1: a new call of m, child of the top of the stack. */
+/* Rule 1: a new call of m, child of the top of the stack, on edge e. */
 static int sumreplay_enter(struct sumreplay *r, struct sumreplay_thread *t, uint32_t m,
-                           const uint64_t rel[TV_NCLOCKS])
+                           uint32_t e, const uint64_t rel[TV_NCLOCKS])
 {
 	if ((t->depth == t->cap &&
 	     grow_push32((void **)&t->stack, &t->cap, t->depth, sizeof *t->stack) < 0) ||
-	    (m >= r->nmethods && sumreplay_reserve_method(r, m) < 0))
+	    (m >= r->nmethods && sumreplay_reserve_method(r, m) < 0) ||
+	    (e >= r->sums.set.n && esumtab_room(&r->sums, e) < 0))
 		return -1;
 	const struct sumreplay_frame *up = t->depth ? &t->stack[t->depth - 1] : NULL;
 	uint32_t from = up ? up->method : TV_ROOT;
-	uint32_t e = sumreplay_edge(r, from, m), p = sumreplay_pair(t, m), own = 0;
-	if (e == IDMAP_NONE || p == SR_NONE ||
+	uint32_t p = sumreplay_pair(t, m), own = 0;
+	if (p == SR_NONE ||
 	    (r->thread_sums && (own = esumtab_edge(&t->own, from, m)) == IDMAP_NONE))
 		return -1;
 	unsigned tags = r->methods[m].tags;
@@ -244,16 +230,17 @@ static int sumreplay_enter(struct sumreplay *r, struct sumreplay_thread *t, uint
 	return 0;
 }
 
-/* A top-level call of the method of pair p, of this incl, into the
- * thread's top-level sums. */
+/* A top-level call of the method of pair p, on edge (SR_ADOPTED or not),
+ * of this incl, into the thread's top-level sums. */
 static int sumreplay_add_root(struct sumreplay_thread *t, struct sumreplay_pair *p,
-                              const uint64_t incl[TV_NCLOCKS])
+                              uint32_t edge, const uint64_t incl[TV_NCLOCKS])
 {
 	if (p->root == SR_NONE) {
 		if (grow_push32((void **)&t->roots, &t->roots_cap, t->nroots, sizeof *t->roots) < 0)
 			return -1;
 		p->root = t->nroots++;
-		t->roots[p->root] = (struct sumreplay_root){(uint32_t)(p - t->pairs), {0, {0, 0}}};
+		t->roots[p->root] = (struct sumreplay_root){(uint32_t)(p - t->pairs), edge,
+		                                            {0, {0, 0}}};
 	}
 	esumtab_add(&t->roots[p->root].cell, incl);
 	return 0;
@@ -291,24 +278,44 @@ static int sumreplay_pop(struct sumreplay *r, struct sumreplay_thread *t,
 	t->absorbing -= (f->flags & SR_ABSORBS) != 0;
 	if (t->mark_open > t->depth)
 		t->mark_open = 0;
-	return t->depth ? 0 : sumreplay_add_root(t, p, incl);
+	return t->depth ? 0 : sumreplay_add_root(t, p, f->edge, incl);
 }
 
-/* Moves cell c of the (TV_ROOT, to) sum of table t to cell 0 of (from,
- * to): a top-level call became a child of a call of from. */
-static int sumreplay_move_root(struct esumtab *t, uint32_t from, uint32_t to,
-                               const struct tv_ecell *c)
+/* Moves sums c from cell 0 of sum old of one table to cell 0 of sum e of
+ * another (or the same): a top-level call became a child of another. */
+static void sumreplay_move_cell(struct tv_ecell *o, struct tv_ecell *n, const struct tv_ecell *c)
 {
-	uint32_t old = esumtab_find(t, TV_ROOT, to), e = esumtab_edge(t, from, to);
-	if (old == IDMAP_NONE || e == IDMAP_NONE)
-		return -1;
-	struct tv_ecell *o = &t->set.esums[old].plain, *n = &t->set.esums[e].plain;
 	o->calls -= c->calls;
 	n->calls += c->calls;
 	for (int k = 0; k < TV_NCLOCKS; k++) {
 		o->incl[k] -= c->incl[k];
 		n->incl[k] += c->incl[k];
 	}
+}
+
+/* The thread's own sums (one map for both ends): (TV_ROOT, to) to (from,
+ * to). */
+static int sumreplay_move_own(struct esumtab *t, uint32_t from, uint32_t to,
+                              const struct tv_ecell *c)
+{
+	uint32_t old = esumtab_find(t, TV_ROOT, to), e = esumtab_edge(t, from, to);
+	if (old == IDMAP_NONE || e == IDMAP_NONE)
+		return -1;
+	sumreplay_move_cell(&t->set.esums[old].plain, &t->set.esums[e].plain, c);
+	return 0;
+}
+
+/* The trace's sums: root a's edge (named or adopted) to the adopted
+ * (from, its method). */
+static int sumreplay_move_root(struct sumreplay *r, const struct sumreplay_root *a,
+                               uint32_t from, uint32_t to)
+{
+	uint32_t e = esumtab_edge(&r->adopted, from, to);
+	if (e == IDMAP_NONE)
+		return -1;
+	struct tv_esumset *old = a->edge & SR_ADOPTED ? &r->adopted.set : &r->sums.set;
+	sumreplay_move_cell(&old->esums[a->edge & ~SR_ADOPTED].plain,
+	                    &r->adopted.set.esums[e].plain, &a->cell);
 	return 0;
 }
 
@@ -323,26 +330,26 @@ static int sumreplay_adopter(struct sumreplay *r, struct sumreplay_thread *t, ui
 	for (uint32_t i = 0; i < t->nroots; i++) {
 		const struct sumreplay_root *a = &t->roots[i];
 		uint32_t x = t->pairs[a->pair].method;
-		if (sumreplay_move_root(&r->sums, m, x, &a->cell) < 0 ||
-		    (r->thread_sums && sumreplay_move_root(&t->own, m, x, &a->cell) < 0))
+		if (sumreplay_move_root(r, a, m, x) < 0 ||
+		    (r->thread_sums && sumreplay_move_own(&t->own, m, x, &a->cell) < 0))
 			return -1;
 		t->pairs[a->pair].root = SR_NONE;
 		adopted[0] += a->cell.incl[0];
 		adopted[1] += a->cell.incl[1];
 	}
 	t->nroots = 0;
-	uint32_t p = sumreplay_pair(t, m), e = esumtab_edge(&r->sums, TV_ROOT, m), own = 0;
+	uint32_t p = sumreplay_pair(t, m), e = esumtab_edge(&r->adopted, TV_ROOT, m), own = 0;
 	if (p == SR_NONE || e == IDMAP_NONE ||
 	    (r->thread_sums && (own = esumtab_edge(&t->own, TV_ROOT, m)) == IDMAP_NONE))
 		return -1;
-	esumtab_add(&r->sums.set.esums[e].plain, rel);
+	esumtab_add(&r->adopted.set.esums[e].plain, rel);
 	if (r->thread_sums)
 		esumtab_add(&t->own.set.esums[own].plain, rel);
 	for (uint32_t i = 0; (tags & TV_TAG_ABSORB) && i < t->npairs; i++)
 		t->pairs[i].t[0] = t->pairs[i].t[1] = 0;
 	for (int k = 0; k < TV_NCLOCKS; k++)
 		t->pairs[p].t[k] += rel[k] - (tags & TV_TAG_ABSORB ? 0 : adopted[k]);
-	return sumreplay_add_root(t, &t->pairs[p], rel);
+	return sumreplay_add_root(t, &t->pairs[p], e | SR_ADOPTED, rel);
 }
 
 /* Rule 3: m exits but is not open: everything open closes, and a call of
@@ -409,7 +416,8 @@ void sumreplay_run(struct sumreplay *r, const struct replay_event *ev, uint32_t 
 		} else if (e->where & 1) {
 			rc = sumreplay_exit(r, &r->th[e->thread], e->method, e->rel, e->where >> 1);
 		} else {
-			rc = sumreplay_enter(r, &r->th[e->thread], e->method, e->rel);
+			rc = sumreplay_enter(r, &r->th[e->thread], e->method,
+			                     (uint32_t)(e->where >> 1), e->rel);
 		}
 		if (rc < 0)
 			r->failed = 1;
@@ -436,7 +444,28 @@ static struct tv_tsums *sumreplay_tsums(struct sumreplay_thread *t)
 	return s;
 }
 
-int sumreplay_finish(struct sumreplay *r, struct trace *tr)
+/* The adopted edges into the named ones (named now when new: their calls
+ * add up), and the ends of them all into the sums. -1 when out of memory. */
+static int sumreplay_merge(struct sumreplay *r, struct sumname *names)
+{
+	const struct tv_esumset *a = &r->adopted.set;
+	for (uint32_t i = 0; i < a->n; i++) {
+		uint32_t e = sumname_edge(names, a->eends[i].from, a->eends[i].to);
+		if (e == IDMAP_NONE || esumtab_room(&r->sums, e) < 0)
+			return -1;
+		const struct tv_ecell *c = &a->esums[i].plain;  /* adoptions fill no other */
+		struct tv_ecell *to = &r->sums.set.esums[e].plain;
+		to->calls += c->calls;
+		to->incl[0] += c->incl[0];
+		to->incl[1] += c->incl[1];
+	}
+	uint32_t n = sumname_count(names);
+	if (n && esumtab_room(&r->sums, n - 1) < 0)
+		return -1;
+	return esumtab_set_ends(&r->sums, sumname_take_ends(names), n);
+}
+
+int sumreplay_finish(struct sumreplay *r, struct sumname *names, struct trace *tr)
 {
 	if (tr->nthreads && sumreplay_reserve_thread(r, tr->nthreads - 1) < 0)
 		return -1;
@@ -452,6 +481,8 @@ int sumreplay_finish(struct sumreplay *r, struct trace *tr)
 		th->sums->has_esums = r->thread_sums;
 		esumtab_take(&t->own, &th->sums->esums);
 	}
+	if (sumreplay_merge(r, names) < 0)
+		return -1;
 	trace_esums_free(&tr->esums);
 	esumtab_take(&r->sums, &tr->esums);
 	for (int k = 0; k < TV_WARN_COUNT; k++)

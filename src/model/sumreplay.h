@@ -13,9 +13,11 @@
  * the replay then stops and says so (sumreplay_inexact()), and the trace
  * must be replayed in full.
  *
- * Events are replay.h's (action-3 records are not needed), and before a
- * method's first call, an event with thread SUMREPLAY_TAG, the method, and
- * its tags (TV_TAG_*) in rel[0].
+ * Events are replay.h's (action-3 records are not needed), but an entry's
+ * where holds its edge's number << 1 (sumname.h: the reader names the
+ * edges), not its offset; and before a method's first call comes an
+ * event with thread SUMREPLAY_TAG, the method, and its tags (TV_TAG_*)
+ * in rel[0].
  *
  * Order of use: sumreplay_new(), sumreplay_run() for every batch,
  * sumreplay_finish() once the trace's threads have their first and last
@@ -30,6 +32,7 @@
 #include <stdint.h>
 
 #include "model/replay.h"
+#include "model/sumname.h"
 #include "model/trace.h"
 
 #define SUMREPLAY_TAG UINT32_MAX   /* event thread of a method's tags */
@@ -51,9 +54,11 @@ int sumreplay_failed(const struct sumreplay *r);
 int sumreplay_inexact(const struct sumreplay *r);
 
 /* Rule 4 (calls still open end at their thread's last time), then the
- * sums and warnings into tr: the edge sums, and every thread's struct
- * tv_tsums, by the thread's index in tr (first and last set, not yet
- * sorted). 0, or -1 when out of memory. */
-int sumreplay_finish(struct sumreplay *r, struct trace *tr);
+ * sums and warnings into tr: the edge sums, numbered by names (the namer
+ * of the events' edges, which names the adoptions' edges too and hands
+ * over every edge's ends), and every thread's struct tv_tsums, by the
+ * thread's index in tr (first and last set, not yet sorted). 0, or -1
+ * when out of memory. */
+int sumreplay_finish(struct sumreplay *r, struct sumname *names, struct trace *tr);
 
 #endif

@@ -26,6 +26,7 @@
 
 #include "base/grow.h"
 #include "model/replay.h"
+#include "model/sumname.h"
 #include "model/sumreplay.h"
 #include "model/tracefinish.h"
 
@@ -91,6 +92,7 @@ struct tracebuild {
 	/* Sums only: the replay that keeps them, who tags methods, and per
 	 * method its tags + 1 once sent (0: not yet named by a record). */
 	struct sumreplay *sums;
+	struct sumname *names;    /* each entry's edge, named here (sumname.h) */
 	struct tv_tagger tagger;
 	uint8_t *tags;
 	uint32_t tags_cap;
@@ -198,6 +200,7 @@ void tracebuild_free(struct tracebuild *b)
 #endif
 	replay_free(&b->w);
 	sumreplay_free(b->sums);
+	sumname_free(b->names);
 	free(b->tags);
 	free(b->clk);
 	free(b->buf[0]);
@@ -573,17 +576,25 @@ static int tracebuild_record(void *ctx, uint32_t tid, uint64_t word, uint64_t t0
 	} else if ((m = tracebuild_method_index(b, word & ~UINT64_C(3))) == IDMAP_NONE) {
 		return -1;
 	}
-	if (b->sums && tracebuild_tag(b, m) < 0)
+	if (!b->sums)
+		return tracebuild_push(b, ti, m, rel, offset << 1 | (action != 0));
+	if (tracebuild_tag(b, m) < 0)
 		return -1;
-	return tracebuild_push(b, ti, m, rel, offset << 1 | (action != 0));
+	if (action)
+		return sumname_exit(b->names, ti, m) < 0 ? -1 : tracebuild_push(b, ti, m, rel,
+		                                                                 offset << 1 | 1);
+	uint32_t e = sumname_enter(b->names, ti, m);
+	return e == IDMAP_NONE ? -1 : tracebuild_push(b, ti, m, rel, (uint64_t)e << 1);
 }
 
 int tracebuild_set_sums(struct tracebuild *b, const struct tv_tagger *tagger, int thread_sums)
 {
 	sumreplay_free(b->sums);
+	sumname_free(b->names);
 	b->sums = sumreplay_new(thread_sums);
+	b->names = sumname_new();
 	b->tagger = *tagger;
-	return b->sums ? 0 : -1;
+	return b->sums && b->names ? 0 : -1;
 }
 
 void tracebuild_set_no_esums(struct tracebuild *b)
@@ -615,7 +626,7 @@ static int tracebuild_finish_replay(struct tracebuild *b)
 {
 	struct trace *tr = b->tr;
 	if (b->sums)
-		return sumreplay_finish(b->sums, tr);
+		return sumreplay_finish(b->sums, b->names, tr);
 	for (uint32_t i = 0; i < tr->nthreads; i++)
 		if (replay_finish_thread(&b->w, i, &tr->threads[i]) < 0)
 			return -1;
