@@ -211,8 +211,8 @@ static int sumreplay_enter(struct sumreplay *r, struct sumreplay_thread *t, uint
 	if ((t->depth == t->cap &&
 	     grow_push32((void **)&t->stack, &t->cap, t->depth, sizeof *t->stack) < 0) ||
 	    (m >= r->nmethods && sumreplay_reserve_method(r, m) < 0) ||
-	    (e >= r->sums.set.n && esumtab_room(&r->sums, e) < 0))
-		return -1;
+	    (e >= r->sums.set.n && ((e & SR_ADOPTED) || esumtab_room(&r->sums, e) < 0)))
+		return -1;  /* past 2^31 edges a root could not say which sum: as if out of memory */
 	const struct sumreplay_frame *up = t->depth ? &t->stack[t->depth - 1] : NULL;
 	uint32_t from = up ? up->method : TV_ROOT;
 	uint32_t p = sumreplay_pair(t, m), own = 0;
@@ -339,7 +339,7 @@ static int sumreplay_adopter(struct sumreplay *r, struct sumreplay_thread *t, ui
 	}
 	t->nroots = 0;
 	uint32_t p = sumreplay_pair(t, m), e = esumtab_edge(&r->adopted, TV_ROOT, m), own = 0;
-	if (p == SR_NONE || e == IDMAP_NONE ||
+	if (p == SR_NONE || e == IDMAP_NONE || (e & SR_ADOPTED) ||
 	    (r->thread_sums && (own = esumtab_edge(&t->own, TV_ROOT, m)) == IDMAP_NONE))
 		return -1;
 	esumtab_add(&r->adopted.set.esums[e].plain, rel);
