@@ -160,7 +160,7 @@ static void check_calls(const struct trace *a, const struct trace *b, const char
 static void check_methods(const struct profile *p, const struct profile *m, const char *what)
 {
 	const struct trace *tr = p->tr;
-	if (m->refs || m->sums || m->top_children.n || m->nthreads != p->nthreads ||
+	if (m->refs || m->sums || m->placed || m->top_children.n || m->nthreads != p->nthreads ||
 	    m->norder != p->norder ||
 	    memcmp(m->threads, p->threads, p->nthreads * sizeof *p->threads) != 0 ||
 	    (p->norder && memcmp(m->order, p->order, p->norder * sizeof *p->order) != 0) ||
