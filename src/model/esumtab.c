@@ -18,26 +18,6 @@ void esumtab_free(struct esumtab *t)
 	idmap_free(&t->ids);
 }
 
-uint32_t esumtab_edge(struct esumtab *t, uint32_t from, uint32_t to)
-{
-	struct tv_esumset *s = &t->set;
-	int added;
-	uint32_t e = idmap_get_or_put(&t->ids, (uint64_t)from << 32 | to, s->n, &added);
-	if (e == IDMAP_NONE || !added)
-		return e;
-	uint32_t cap = s->cap;
-	if (grow_push32((void **)&s->eends, &cap, s->n, sizeof *s->eends) < 0 ||
-	    grow_push32((void **)&s->esums, &s->cap, s->n, sizeof *s->esums) < 0)
-		return IDMAP_NONE;  /* the map now names a missing sum: fatal */
-	struct tv_esum *es = &s->esums[s->n];
-	memset(es, 0, sizeof *es);
-	es->rec = TV_NO_EREC;
-	s->eends[s->n].from = from;
-	s->eends[s->n].to = to;
-	s->n++;
-	return e;
-}
-
 int esumtab_room(struct esumtab *t, uint32_t e)
 {
 	struct tv_esumset *s = &t->set;
@@ -50,6 +30,21 @@ int esumtab_room(struct esumtab *t, uint32_t e)
 		s->esums[s->n].rec = TV_NO_EREC;
 	}
 	return 0;
+}
+
+uint32_t esumtab_edge(struct esumtab *t, uint32_t from, uint32_t to)
+{
+	struct tv_esumset *s = &t->set;
+	int added;
+	uint32_t e = idmap_get_or_put(&t->ids, (uint64_t)from << 32 | to, s->n, &added);
+	if (e == IDMAP_NONE || !added)
+		return e;
+	uint32_t cap = s->cap;  /* the ends grow in the sums' steps: one cap */
+	if (grow_push32((void **)&s->eends, &cap, s->n, sizeof *s->eends) < 0 ||
+	    esumtab_room(t, e) < 0)
+		return IDMAP_NONE;  /* the map now names a missing sum: fatal */
+	s->eends[e] = (struct tv_eend){from, to};
+	return e;
 }
 
 int esumtab_set_ends(struct esumtab *t, struct tv_eend *ends, uint32_t n)

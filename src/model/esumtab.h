@@ -49,13 +49,15 @@ static inline void esumtab_add(struct tv_ecell *c, const uint64_t incl[TV_NCLOCK
 	c->incl[1] += incl[1];
 }
 
-/* For a table whose pairs are numbered elsewhere (sumname.h), its map
- * never used: sums 0..e exist, the new ones empty. 0, or -1 when out of
- * memory. Their ends come last, with esumtab_set_ends(). */
+/* Sums 0..e exist, the new ones empty (esumtab_edge() makes each new sum
+ * so). For a table whose pairs are numbered elsewhere (sumname.h), its
+ * map never used, this is how sums are made; their ends come last, with
+ * esumtab_set_ends(). 0, or -1 when out of memory. */
 int esumtab_room(struct esumtab *t, uint32_t e);
 
 /* Gives such a table the ends of its sums (n of them, by number; the
- * table takes ends, malloc'd). -1 when out of memory (ends freed). */
+ * table takes ends, malloc'd). -1, ends freed, when out of memory or when
+ * n is not the table's count of sums. */
 int esumtab_set_ends(struct esumtab *t, struct tv_eend *ends, uint32_t n);
 
 /* Frees the map alone: the set and its cells stay, but no pair finds its
