@@ -287,17 +287,6 @@ static const struct pair *find_pair(const struct recompute *rc, uint32_t from, u
 	return bsearch(&key, rc->pairs, rc->npairs, sizeof key, pair_cmp);
 }
 
-static const struct prof_edge *find_edge(const struct prof_list *l, uint32_t m,
-                                         struct prof_edge *out)
-{
-	for (uint32_t i = 0; i < l->n; i++) {
-		*out = profile_list_at(l, i);
-		if (out->method == m)
-			return out;
-	}
-	return NULL;
-}
-
 /* List l against the recomputed pairs, both halves; parents when side is
  * 0 (the edge's method is the caller), children/top otherwise. */
 static void check_edges(struct ctx *c, const struct recompute *rc, const struct profile *p,
@@ -333,7 +322,7 @@ static void check_edges(struct ctx *c, const struct recompute *rc, const struct 
 		/* The same calls seen from the edge's other end, split otherwise. */
 		if (side != 0 && to != PROF_TOPLEVEL) {
 			const struct prof_method *pm = &p->methods[to];
-			const struct prof_edge *back = find_edge(&pm->parents, from, &got);
+			const struct prof_edge *back = tu_edge_to(&pm->parents, from, &got);
 			CHECK(c, back && back->calls + back->rcalls == e[i].calls + e[i].rcalls,
 			      "child edge %" PRIu32 "->%" PRIu32 " has %" PRIu64 " calls, parent"
 			      " edge %" PRIu64, from, to, e[i].calls + e[i].rcalls,

@@ -158,6 +158,16 @@ const struct prof_method *tu_method(const struct profile *p, uint64_t id)
 	return i == IDMAP_NONE ? NULL : &p->methods[i];
 }
 
+const struct prof_edge *tu_edge_to(const struct prof_list *l, uint32_t m, struct prof_edge *out)
+{
+	for (uint32_t i = 0; i < l->n; i++) {
+		*out = profile_list_at(l, i);
+		if (out->method == m)
+			return out;
+	}
+	return NULL;
+}
+
 const struct prof_edge *tu_edge(const struct profile *p, const struct prof_list *l, uint64_t id,
                                 struct prof_edge *out)
 {
@@ -167,12 +177,7 @@ const struct prof_edge *tu_edge(const struct profile *p, const struct prof_list 
 		if (want == IDMAP_NONE)
 			return NULL;
 	}
-	for (uint32_t i = 0; i < l->n; i++) {
-		*out = profile_list_at(l, i);
-		if (out->method == want)
-			return out;
-	}
-	return NULL;
+	return tu_edge_to(l, want, out);
 }
 
 struct prof_edge *tu_list(const struct prof_list *l)

@@ -54,6 +54,9 @@ const struct prof_method *tu_method(const struct profile *p, uint64_t id);
 const struct prof_edge *tu_edge(const struct profile *p, const struct prof_list *l, uint64_t id,
                                 struct prof_edge *out);
 
+/* The same by the other end's method index (PROF_TOPLEVEL for toplevel). */
+const struct prof_edge *tu_edge_to(const struct prof_list *l, uint32_t m, struct prof_edge *out);
+
 /* Every edge of l in a new array (the caller frees it; never NULL: an
  * allocation failure fails the test). */
 struct prof_edge *tu_list(const struct prof_list *l);

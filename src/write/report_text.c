@@ -173,7 +173,8 @@ struct report_text_rep {
 	struct outbuf ob;
 	const struct profile *p;
 	struct report_text_names names;
-	/* Room for the longest edge list in each: */
+	/* Room for the longest edge list in each (par and chi only when the
+	 * lists are references, profile_list_edges()): */
 	struct report_text_rec *scratch; /* for report_text_rec_rows() */
 	struct prof_edge *par, *chi;     /* the method's parents and children */
 };
@@ -741,9 +742,10 @@ enum tv_status report_text_view(FILE *out, const struct profile *p, const char *
 	struct report_text_rep r = { .p = p };
 	enum tv_status st = report_text_names_build(&r.names, p);
 	size_t room = most ? most : 1;
+	size_t copies = p->placed ? 1 : room;  /* lists written out are read in place */
 	r.scratch = malloc(room * sizeof *r.scratch);
-	r.par = malloc(room * sizeof *r.par);
-	r.chi = malloc(room * sizeof *r.chi);
+	r.par = malloc(copies * sizeof *r.par);
+	r.chi = malloc(copies * sizeof *r.chi);
 	if (st == TV_OK && !(r.scratch && r.par && r.chi))
 		st = TV_ERR_NOMEM;
 	if (st == TV_OK) {
