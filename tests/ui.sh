@@ -806,7 +806,7 @@ tm pipe-pane -o -t s18 "cat >>$(q "$tmp/s18.out")"
 : >"$tmp/s18.go"
 if wait_for s18 "EXITED=2 "; then
 	check "progress: the bar reached the terminal" \
-		grep -Fq "traceview: reading standard input 4 MiB" "$tmp/s18.out"
+		grep -Fq "traceview: reading standard input 1 MiB" "$tmp/s18.out"
 	check "progress: blanked, only the error line is left" \
 		eval 'has "traceview: standard input: not an Android method trace (offset 0)" &&
 		      hasnt "reading"'

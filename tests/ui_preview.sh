@@ -6,7 +6,7 @@
 # A generated trace of a million records (tests/gen_bench, 14 MB) with
 # TRACEVIEW_PREVIEW_BYTES=4000000 takes the preview path (its first
 # sixteenth, 0.9 MB, shown at once); TRACEVIEW_TEST_PRELOAD_GATE holds the whole load after
-# its first 8 MiB chunk until a file exists, so the view is seen while
+# its first 8 MiB (eight of the readers' chunks) until a file exists, so the view is seen while
 # loading on any machine. While it loads: the header says "loading 61%"
 # (the share of the file read: the key section and 8 MiB of records, 8.8
 # of 14.4 MB), the table has its titles and the preview's numbers (not

@@ -100,7 +100,7 @@ enum load_stage {
 	LOAD_STAGE_PARSE,   /* the readers going through the (decoded) bytes */
 };
 
-#define LOAD_PROGRESS_STEP ((uint64_t)4 << 20)
+#define LOAD_PROGRESS_STEP ((uint64_t)1 << 20)
 
 struct load_progress {
 	void (*fn)(void *ctx, enum load_stage stage, uint64_t done, uint64_t total);

@@ -14,7 +14,7 @@
 
 #include <string.h>
 
-#define STREAM_CHUNK ((size_t)8 << 20) /* bytes between sink->consumed calls */
+#define STREAM_CHUNK ((size_t)1 << 20) /* bytes between sink->consumed calls (as v1.c) */
 #define STREAM_PROBE_ITEMS 4096     /* records + packets looked at per stride */
 
 /* One packet at buf[pos] (pos at the 00 00 marker) split into its parts. */

@@ -11,7 +11,10 @@
 #include <string.h>
 
 #define V1_MAGIC 0x574F4C53u       /* "SLOW" */
-#define V1_CHUNK ((size_t)8 << 20)  /* bytes between sink->consumed calls */
+/* Bytes between sink->consumed calls: the pages behind are given back
+ * then, so this much of the file at most is resident while it is read
+ * (docs/architecture.md, "Data flow"). */
+#define V1_CHUNK ((size_t)1 << 20)
 
 /* Smallest record that holds a base version's fields. */
 static unsigned v1_min_record(unsigned base_version)
@@ -111,7 +114,7 @@ enum tv_status v1_records(const uint8_t *buf, size_t len, uint64_t base,
 		return tv_fail(err, TV_ERR_HEADER, TV_NO_OFFSET,
 		               "record size %zu does not fit version %u", rs, bv);
 	n = len / rs;
-	per = V1_CHUNK / rs;
+	per = (V1_CHUNK + rs - 1) / rs;  /* at least V1_CHUNK: a progress step each */
 	while (s->record && i < n) {
 		size_t m = n - i < per ? n - i : per;
 		size_t done = v1_run(buf + i * rs, m, rs, bv, base + i * rs, s);

@@ -125,12 +125,16 @@ static int preload_stop(void *ctx, uint32_t tid, uint64_t word, uint64_t t0, uin
 	return 1;
 }
 
-/* The tests hold the load after its first chunk until the file named
- * by TRACEVIEW_TEST_PRELOAD_GATE exists, or a cancel comes: the view is
- * then seen while loading, whatever the machine's speed. */
-static void preload_gate(struct preload_job *j)
+/* The tests hold the load once its first 8 MiB are read, until the file
+ * named by TRACEVIEW_TEST_PRELOAD_GATE exists, or a cancel comes: the
+ * view is then seen while loading, whatever the machine's speed. */
+#define PRELOAD_GATE_AT ((uint64_t)8 << 20)
+
+static void preload_gate(struct preload_job *j, uint64_t offset)
 {
 	struct timespec ten_ms = {0, 10 * 1000 * 1000};
+	if (offset < PRELOAD_GATE_AT)
+		return;
 	while (j->gate && access(j->gate, F_OK) != 0 && !atomic_load(&j->p->cancel))
 		nanosleep(&ten_ms, NULL);
 	j->gate = NULL;
@@ -144,7 +148,7 @@ static void preload_consumed(void *cctx, uint64_t offset)
 	struct preload_job *j = cctx;
 	if (j->lb->consumed)
 		j->lb->consumed(j->lb->cctx, offset);
-	preload_gate(j);
+	preload_gate(j, offset);
 	if (atomic_load(&j->p->cancel))
 		j->sink.record = preload_stop;
 }

@@ -12,7 +12,7 @@
  * The preview is what a truncated file gives the readers, without the
  * warnings of its own truncation (its warnings are cleared: the whole
  * trace's come with it). preload_free() cancels a load still going: the
- * readers stop at their next chunk (8 MiB) and the later steps are not
+ * readers stop at their next chunk (1 MiB) and the later steps are not
  * started; it waits for that, not for the load.
  *
  * Ownership: the preload owns the preview and the whole trace until
