@@ -216,6 +216,47 @@ enum tv_status scan_buf(const uint8_t *p, size_t n, struct rec *r, struct tv_err
 	return st;
 }
 
+static void consumed_log_add(void *cctx, uint64_t offset)
+{
+	struct consumed_log *c = cctx;
+	if (c->n < (int)(sizeof c->at / sizeof c->at[0]))
+		c->at[c->n] = offset;
+	c->n++;
+}
+
+enum tv_status scan_buf_consumed(const uint8_t *p, size_t n, struct rec *r,
+                                 struct consumed_log *c, struct tv_error *err)
+{
+	struct sink s = rec_sink(r, 0, n);
+	memset(c, 0, sizeof *c);
+	s.consumed = consumed_log_add;
+	s.cctx = c;
+	enum tv_status st = load_scan(p, n, &s, err);
+	rec_free(r);
+	return st;
+}
+
+void consumed_log_expect(const struct consumed_log *c, uint64_t from, int steps, uint64_t step,
+                         uint64_t slack)
+{
+	assert_true(steps <= c->n && steps <= (int)(sizeof c->at / sizeof c->at[0]));
+	for (int k = 0; k < steps; k++) {
+		assert_true(c->at[k] - from >= step);
+		assert_true(c->at[k] - from < step + slack);
+		from = c->at[k];
+	}
+}
+
+void bb_v3_enter_exit(struct bb *b, uint32_t n)
+{
+	for (uint32_t i = 0; i < n; i++) {
+		bb_le(b, 1, 2);
+		bb_le(b, i & 1 ? 5 : 4, 4);
+		bb_le(b, i, 4);
+		bb_le(b, i, 4);
+	}
+}
+
 void bb_method_packet(struct bb *b, const char *line)
 {
 	bb_hex(b, "00 00 01");

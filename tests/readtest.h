@@ -44,6 +44,26 @@ const char *warn_name(enum tv_warn k);
 /* load_scan() of p[0..n) into r (freed again: only the counts stay). */
 enum tv_status scan_buf(const uint8_t *p, size_t n, struct rec *r, struct tv_error *err);
 
+/* Every offset a reader says it has consumed (sink.consumed), in order:
+ * the first 16 kept, all counted. */
+struct consumed_log {
+	uint64_t at[16];
+	int n;
+};
+
+/* scan_buf(), with what the reader says it has consumed logged into c. */
+enum tv_status scan_buf_consumed(const uint8_t *p, size_t n, struct rec *r,
+                                 struct consumed_log *c, struct tv_error *err);
+
+/* The first `steps` offsets of c, from `from` on, each a whole `step` past
+ * the one before and less than `slack` more (fails the test otherwise). */
+void consumed_log_expect(const struct consumed_log *c, uint64_t from, int steps, uint64_t step,
+                         uint64_t slack);
+
+/* n 14-byte V1 v3 records on thread 1, entering and leaving method 0x4
+ * in turn, both times i for the i-th. */
+void bb_v3_enter_exit(struct bb *b, uint32_t n);
+
 /* ------------------------------------------------------------ example files */
 
 /* The key section of the ART non-streaming v3 example. */

@@ -114,6 +114,31 @@ static void test_stream_unknown_packet(void **state)
 	free(b.p);
 }
 
+/* As the legacy reader (test_readers_v1.c): what it has consumed after
+ * each MiB of the stream, at the first record or packet past it. */
+static void test_stream_consumed_every_mib(void **state)
+{
+	(void)state;
+	enum { N = 200000, RS = 14 };   /* 2.8 MB of records: 2 MiB and a part */
+	const uint64_t mib = UINT64_C(1) << 20;
+	struct bb b = {0};
+	bb_v1_header(&b, 0xF3, RS, 0);
+	uint64_t first = b.n;           /* the stream's first packet */
+	bb_thread_packet(&b, 1, "main");
+	bb_method_packet(&b, "0x4\tA\tf\t()V");
+	bb_v3_enter_exit(&b, N);
+	bb_summary_packet(&b, "*version\n3\nclock=dual\n*threads\n1\tmain\n*methods\n"
+	                      "0x4\tA\tf\t()V\n*end\n");
+	struct rec r;
+	struct consumed_log c;
+	struct tv_error err;
+	assert_int_equal(scan_buf_consumed(b.p, b.n, &r, &c, &err), TV_OK);
+	assert_int_equal(r.records, N);
+	assert_int_equal(c.n, 2);
+	consumed_log_expect(&c, first, 2, mib, RS);
+	free(b.p);
+}
+
 static void test_stream_f2_strides(void **state)
 {
 	(void)state;
@@ -165,6 +190,7 @@ int main(void)
 		cmocka_unit_test(test_stream_example),
 		cmocka_unit_test(test_stream_no_summary),
 		cmocka_unit_test(test_stream_unknown_packet),
+		cmocka_unit_test(test_stream_consumed_every_mib),
 		cmocka_unit_test(test_stream_f2_strides),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -120,6 +120,33 @@ static void test_v1_v2_records_and_offset16(void **state)
 	free(b.p);
 }
 
+/* The reader says what it has consumed after each MiB of records (the
+ * first record past it): the loader gives the pages behind back then, so
+ * about a MiB of the file at most is resident as it is read, and each
+ * call is one progress step (docs/architecture.md, "Data flow"). The last
+ * call is at the end of the records. */
+static void test_v1_consumed_every_mib(void **state)
+{
+	(void)state;
+	enum { N = 200000, RS = 14 };   /* 2.8 MB of records: 2 MiB and a part */
+	const uint64_t mib = UINT64_C(1) << 20;
+	struct bb b = {0};
+	bb_str(&b, "*version\n3\nclock=dual\n*threads\n1\tmain\n*methods\n"
+	           "0x4\tA\tf\t()V\n*end\n");
+	bb_v1_header(&b, 3, RS, 0);
+	uint64_t first = b.n;           /* the first record */
+	bb_v3_enter_exit(&b, N);
+	struct rec r;
+	struct consumed_log c;
+	struct tv_error err;
+	assert_int_equal(scan_buf_consumed(b.p, b.n, &r, &c, &err), TV_OK);
+	assert_int_equal(r.records, N);
+	assert_int_equal(c.n, 3);
+	consumed_log_expect(&c, first, 2, mib, RS);  /* a MiB each, not a record more */
+	assert_int_equal(c.at[2], b.n);
+	free(b.p);
+}
+
 static void test_v1_version_mismatch(void **state)
 {
 	(void)state;
@@ -242,6 +269,7 @@ int main(void)
 		cmocka_unit_test(test_v1_art_example),
 		cmocka_unit_test(test_v1_dalvik_example),
 		cmocka_unit_test(test_v1_v2_records_and_offset16),
+		cmocka_unit_test(test_v1_consumed_every_mib),
 		cmocka_unit_test(test_v1_version_mismatch),
 		cmocka_unit_test(test_v1_record_size_extra),
 		cmocka_unit_test(test_load_errors),
