@@ -100,6 +100,8 @@ enum load_stage {
 	LOAD_STAGE_PARSE,   /* the readers going through the (decoded) bytes */
 };
 
+/* As the readers' chunk (read/v1.c, read/stream.c), so that each chunk
+ * they finish, and report consumed, is a step. */
 #define LOAD_PROGRESS_STEP ((uint64_t)1 << 20)
 
 struct load_progress {
